@@ -1,0 +1,45 @@
+/* bench.h -- the timing loop shared by every workload binary.
+ *
+ * A series is one workload at one setting: a `first` call, then up to `runs`
+ * `steady` calls. Each call is timed alone on the monotonic clock; the load
+ * probes and getrusage are read around it, outside the timed region, and one
+ * CSV row is written (and flushed) per call. A time budget bounds the series:
+ * once it is spent no further steady call starts, and the last row written
+ * says truncated=1. At least one steady call is always made, so a series has
+ * statistics. */
+#ifndef COLDLOAD_BENCH_H
+#define COLDLOAD_BENCH_H
+
+#include <stdint.h>
+
+#include "csv.h"
+#include "measure.h"
+
+/* One timed call: does the work and sets *checksum over its result bits.
+ * Returns 0, or -1 on failure (the series stops, the error propagates). */
+typedef int benchFn(void *arg, uint64_t *checksum);
+
+typedef struct benchSeries {
+    csvWriter *csv;            /* NULL: no rows */
+    const char *workload, *params, *wait;
+    int width;
+    double budget_ms;          /* <= 0: no budget */
+} benchSeries;
+
+typedef struct benchResult {
+    double first_ms;
+    measureStats steady;       /* over the steady calls taken */
+    int runs_asked, runs_taken;
+    int truncated;
+    uint64_t checksum;         /* of the last call */
+} benchResult;
+
+/* Times fn once as `phase`/`iter` and writes its row. Returns 0 or -1. */
+int benchOnce(const benchSeries *s, const char *phase, int iter,
+              benchFn *fn, void *arg, double *ms, uint64_t *checksum);
+
+/* first + steady calls as described above. Returns 0, or -1 when fn or a
+ * row write fails. */
+int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult *r);
+
+#endif

@@ -1,0 +1,74 @@
+/* csv.h -- tidy CSV rows out (the binaries) and in (summarize).
+ *
+ * Out: one row per sample, flushed as it completes, so an interrupted run
+ * leaves only complete rows. The header is written only when the file is new
+ * (or empty); appending to a file whose header differs is refused, so one
+ * file never mixes two column layouts. Columns, in order:
+ *
+ *   timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,
+ *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated
+ *
+ * followed by one column per --tag KEY, in the order given. Fields are quoted
+ * (RFC 4180) when they hold a comma, a quote, CR or LF.
+ *
+ * In: an RFC 4180 reader that reports every defect as "file:line: what". */
+#ifndef COLDLOAD_CSV_H
+#define COLDLOAD_CSV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "measure.h"
+
+#define CSV_FIXED_COLUMNS \
+    "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
+    "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated"
+
+typedef struct csvTag {
+    const char *key;
+    const char *value;
+} csvTag;
+
+/* One sample as the binaries see it. */
+typedef struct csvRow {
+    const char *workload, *params, *wait, *phase;
+    int width, iter, truncated;
+    double ms;
+    measureUsage usage; /* this sample's getrusage deltas */
+    double load1;       /* sampled at the start of the sample */
+    int procs_running;
+    uint64_t checksum;  /* FNV-1a over the result bits */
+} csvRow;
+
+typedef struct csvWriter csvWriter;
+
+/* Opens path for appending and writes the header when the file is new.
+ * On failure returns NULL with a one-line reason in err. */
+csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
+                         char *err, size_t errlen);
+/* Appends and flushes one row. Returns 0, or -1 on a write error. */
+int csvWriterRow(csvWriter *w, const csvRow *row);
+void csvWriterClose(csvWriter *w);
+
+/* Writes s as one field, quoted when it must be. */
+void csvWriteField(FILE *f, const char *s);
+
+/* The run id every row of this process carries: host-independent, unique
+ * enough per process (start time and pid). */
+const char *csvRunId(void);
+/* gethostname(), or "unknown". */
+const char *csvHost(void);
+
+typedef struct csvReader csvReader;
+
+csvReader *csvReaderOpen(const char *path, char *err, size_t errlen);
+/* Reads the next record. Returns 1 with *fields (nfields of them, valid until
+ * the next call) set, 0 at end of file, -1 on a defect (err = "file:line: what"). */
+int csvReaderNext(csvReader *r, char ***fields, size_t *nfields,
+                  char *err, size_t errlen);
+/* Line on which the last record returned started (1-based). */
+size_t csvReaderLine(const csvReader *r);
+void csvReaderClose(csvReader *r);
+
+#endif

@@ -1,0 +1,57 @@
+/* pool.h -- the fixed-width fork-join engine (coldload's own, the thing under test).
+ *
+ * The width is fixed when the pool is created, as on the page ("the width is
+ * written when the Pool is built"): nothing here ever narrows it when the
+ * machine is busy, which is exactly the trap coldload measures.
+ *
+ *   width 1  serial: the caller runs everything, no worker thread exists.
+ *   width w  w-1 worker threads plus the caller.
+ *
+ * Every operation splits [0, n) statically into `width` chunks, chunk c being
+ * [n*c/w, n*(c+1)/w), and returns only when every chunk is done: the barrier
+ * that makes each operation wait for its slowest worker. Chunking and the
+ * combine order of reductions are fixed, so for a given width the result bits
+ * never depend on timing or load. */
+#ifndef COLDLOAD_POOL_H
+#define COLDLOAD_POOL_H
+
+#include <stddef.h>
+
+#define POOL_MAX_WIDTH 256
+
+/* How an idle thread waits for the next operation (and the caller for the
+ * barrier). */
+typedef enum {
+    POOL_WAIT_SPIN,  /* busy-wait with the CPU pause instruction */
+    POOL_WAIT_YIELD, /* sched_yield() loop, as OpenBLAS 0.3.21's idle threads */
+    POOL_WAIT_BLOCK  /* brief spin, then sleep on a futex until work arrives */
+} poolWait;
+
+#define POOL_WAIT_DEFAULT POOL_WAIT_BLOCK
+
+typedef struct pool pool;
+
+/* One chunk of an operation: run fn over [begin, end). `chunk` is 0..width-1. */
+typedef void poolTask(void *arg, int chunk, size_t begin, size_t end);
+
+/* Returns NULL (errno set) when width is outside 1..POOL_MAX_WIDTH or a
+ * thread or allocation fails. */
+pool *poolCreate(int width, poolWait wait);
+void poolDelete(pool *p);
+
+int poolWidth(const pool *p);
+poolWait poolWaitPolicy(const pool *p);
+
+/* Runs fn on every chunk of [0, n) and returns when all are done. Not
+ * re-entrant: one operation at a time, from the thread that created the pool. */
+void poolFor(pool *p, size_t n, poolTask *fn, void *arg);
+
+/* Sum of x[0..n): each chunk sums its part left to right, the partials are
+ * added in chunk order. Deterministic for a given width. */
+double poolSum(pool *p, const double *x, size_t n);
+
+const char *poolWaitName(poolWait w);
+/* 0 and *out set when s names a policy, -1 otherwise. */
+int poolWaitParse(const char *s, poolWait *out);
+
+#endif
