@@ -1,0 +1,33 @@
+# mk/harness.mk -- the harnesses' make targets (issue 4): the evict tool, the
+# cold / warm / loaded runs and their bats tests.
+#
+#   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]
+#   make harness-test      the bats suite (also part of `make test`)
+
+DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time
+
+# The evict tool uses nothing of the core: linked alone.
+$(B)/coldload-evict: $(B)/obj/evict.o
+	$(CC) $(ALL_CF) $^ -o $@
+
+all: $(B)/coldload-evict
+
+# Each make variable becomes the matching harness flag only when it is set,
+# so the scripts' own defaults (and env overrides) apply otherwise.
+HARNESS_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
+               $(if $(STRESSORS),--stressors '$(STRESSORS)') \
+               $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick)
+
+cold warm loaded: all
+	bash harness/$@.sh $(HARNESS_ARGS)
+
+# Tells the harness the flags the binaries were built with (for meta.txt).
+harness-print-cflags:
+	@echo '$(CC) $(ALL_CF) $(LDLIBS)'
+
+harness-test: all
+	bats tests/harness
+
+test-all: harness-test
+
+.PHONY: cold warm loaded harness-print-cflags harness-test
