@@ -21,6 +21,8 @@ typedef int benchFn(void *arg, uint64_t *checksum);
 
 typedef struct benchSeries {
     csvWriter *csv;            /* NULL: no rows */
+    void (*setup)(void *arg);  /* NULL, or run before every call, untimed
+                                  (e.g. restoring an input LAPACK overwrote) */
     const char *workload, *params, *wait;
     int width;
     double budget_ms;          /* <= 0: no budget */

@@ -25,8 +25,10 @@
     "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
     "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated"
 
+#define CSV_TAG_KEY_MAX 64
+
 typedef struct csvTag {
-    const char *key;
+    char key[CSV_TAG_KEY_MAX];
     const char *value;
 } csvTag;
 

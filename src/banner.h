@@ -1,0 +1,14 @@
+/* banner.h -- the "# ..." lines every workload binary prints before its
+ * results: engine settings, how OpenBLAS was built, the clock and its cost,
+ * and the load at start. They start with '#' so the page-format result
+ * lines stay easy to pick out. */
+#ifndef COLDLOAD_BANNER_H
+#define COLDLOAD_BANNER_H
+
+#include <stdio.h>
+
+#include "pool.h"
+
+void bannerPrint(FILE *f, const char *prog, int width, poolWait wait);
+
+#endif

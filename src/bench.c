@@ -1,0 +1,88 @@
+/* bench.c -- the timing loop every workload binary shares: time one call,
+ * read its resource deltas and load around it (outside the timed region),
+ * write its row; a series is a first call and budget-bounded steady calls. */
+#include "bench.h"
+
+#include <stdlib.h>
+
+/* One timed call, without its row: rows are written by the caller once it
+ * knows whether this call ends a truncated series. */
+typedef struct benchSample {
+    double ms, load1;
+    int procs_running;
+    measureUsage usage;
+    uint64_t checksum;
+} benchSample;
+
+static int benchCall(const benchSeries *series, benchFn *fn, void *arg, benchSample *s) {
+    measureUsage u0, u1;
+    if (series->setup) series->setup(arg);
+    s->load1 = measureLoad1();
+    s->procs_running = measureProcsRunning();
+    s->checksum = 0;
+    measureUsageNow(&u0);
+    double t0 = measureNowMs();
+    int rc = fn(arg, &s->checksum);
+    double t1 = measureNowMs();
+    measureUsageNow(&u1);
+    s->ms = t1 - t0;
+    s->usage = measureUsageDelta(&u0, &u1);
+    return rc;
+}
+
+static int benchEmit(const benchSeries *s, const char *phase, int iter,
+                     const benchSample *x, int truncated) {
+    if (!s->csv) return 0;
+    csvRow row = {
+        .workload = s->workload, .params = s->params, .wait = s->wait, .phase = phase,
+        .width = s->width, .iter = iter, .truncated = truncated, .ms = x->ms,
+        .usage = x->usage, .load1 = x->load1, .procs_running = x->procs_running,
+        .checksum = x->checksum,
+    };
+    return csvWriterRow(s->csv, &row);
+}
+
+int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, void *arg,
+              double *ms, uint64_t *checksum) {
+    benchSample x;
+    if (benchCall(s, fn, arg, &x) != 0) return -1;
+    if (ms) *ms = x.ms;
+    if (checksum) *checksum = x.checksum;
+    return benchEmit(s, phase, iter, &x, 0);
+}
+
+int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult *r) {
+    double *steady = malloc((size_t)(runs > 0 ? runs : 1) * sizeof(double));
+    double start = measureNowMs();
+    benchSample x;
+    int rc = -1;
+    if (!steady) return -1;
+    r->runs_asked = runs;
+    r->runs_taken = 0;
+    r->truncated = 0;
+
+    if (benchCall(s, fn, arg, &x) != 0) goto out;
+    r->first_ms = x.ms;
+    r->checksum = x.checksum;
+    /* No steady call at all would leave the series without statistics, so
+     * the first row is never the truncated one. */
+    if (benchEmit(s, "first", 0, &x, 0) != 0) goto out;
+
+    for (int i = 1; i <= runs; i++) {
+        if (benchCall(s, fn, arg, &x) != 0) goto out;
+        steady[r->runs_taken++] = x.ms;
+        r->checksum = x.checksum;
+        int spent = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms;
+        int cut = spent && i < runs;
+        if (benchEmit(s, "steady", i, &x, cut) != 0) goto out;
+        if (cut) {
+            r->truncated = 1;
+            break;
+        }
+    }
+    measureStatsOf(steady, (size_t)r->runs_taken, &r->steady);
+    rc = 0;
+out:
+    free(steady);
+    return rc;
+}

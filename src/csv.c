@@ -1,0 +1,323 @@
+/* csv.c -- tidy CSV rows out (csvWriter*) and an RFC 4180 reader (csvReader*).
+ *
+ * The writer appends and flushes one complete row per call, so a process
+ * killed between samples leaves a file of whole rows. The reader is strict:
+ * every defect it meets is reported with the file and line, never skipped. */
+#include "csv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct csvWriter {
+    FILE *f;
+    const csvTag *tags;
+    size_t ntags;
+};
+
+void csvWriteField(FILE *f, const char *s) {
+    if (!s) s = "";
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* The header this writer's rows need: fixed columns, then the tag keys. */
+static char *csvHeaderFor(const csvTag *tags, size_t ntags) {
+    size_t len = sizeof(CSV_FIXED_COLUMNS) + 2;
+    for (size_t i = 0; i < ntags; i++) len += strlen(tags[i].key) + 1;
+    char *h = malloc(len);
+    if (!h) return NULL;
+    strcpy(h, CSV_FIXED_COLUMNS);
+    for (size_t i = 0; i < ntags; i++) {
+        strcat(h, ",");
+        strcat(h, tags[i].key);
+    }
+    return h;
+}
+
+/* Compares the first line of an existing, non-empty file with `want`. */
+static int csvHeaderMatches(const char *path, const char *want) {
+    FILE *r = fopen(path, "r");
+    if (!r) return 0;
+    size_t cap = strlen(want) + 3;
+    char *line = malloc(cap);
+    int ok = line && fgets(line, (int)cap, r) != NULL;
+    if (ok) {
+        line[strcspn(line, "\r\n")] = '\0';
+        ok = strcmp(line, want) == 0;
+    }
+    free(line);
+    fclose(r);
+    return ok;
+}
+
+csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
+                         char *err, size_t errlen) {
+    csvWriter *w = calloc(1, sizeof(*w));
+    char *header = csvHeaderFor(tags, ntags);
+    int fd = -1;
+    struct stat st;
+    if (!w || !header) {
+        snprintf(err, errlen, "--csv %s: out of memory", path);
+        goto err;
+    }
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "--csv %s: cannot open for appending: %s", path, strerror(errno));
+        goto err;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "--csv %s: not a regular file", path);
+        goto err;
+    }
+    if (st.st_size > 0 && !csvHeaderMatches(path, header)) {
+        snprintf(err, errlen,
+                 "--csv %s: the file exists with a different header (expected: %s)",
+                 path, header);
+        goto err;
+    }
+    w->f = fdopen(fd, "a");
+    if (!w->f) {
+        snprintf(err, errlen, "--csv %s: %s", path, strerror(errno));
+        goto err;
+    }
+    w->tags = tags;
+    w->ntags = ntags;
+    if (st.st_size == 0 && (fprintf(w->f, "%s\n", header) < 0 || fflush(w->f) != 0)) {
+        snprintf(err, errlen, "--csv %s: write failed: %s", path, strerror(errno));
+        fclose(w->f);
+        fd = -1;
+        goto err;
+    }
+    free(header);
+    return w;
+err:
+    if (fd >= 0) close(fd);
+    free(header);
+    free(w);
+    return NULL;
+}
+
+int csvWriterRow(csvWriter *w, const csvRow *r) {
+    struct timespec ts;
+    struct tm tm;
+    char stamp[40];
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    size_t k = strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(stamp + k, sizeof stamp - k, ".%03ldZ", ts.tv_nsec / 1000000L);
+
+    FILE *f = w->f;
+    fprintf(f, "%s,", stamp);
+    csvWriteField(f, csvHost());
+    fprintf(f, ",%s,", csvRunId());
+    csvWriteField(f, r->workload);
+    fputc(',', f);
+    csvWriteField(f, r->params);
+    fprintf(f, ",%d,", r->width);
+    csvWriteField(f, r->wait);
+    fputc(',', f);
+    csvWriteField(f, r->phase);
+    fprintf(f, ",%d,%.6f,%ld,%ld,%ld,%ld,%.2f,%d,%016" PRIx64 ",%d", r->iter, r->ms,
+            r->usage.minflt, r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw,
+            r->load1, r->procs_running, r->checksum, r->truncated ? 1 : 0);
+    for (size_t i = 0; i < w->ntags; i++) {
+        fputc(',', f);
+        csvWriteField(f, w->tags[i].value);
+    }
+    fputc('\n', f);
+    return (fflush(f) == 0 && !ferror(f)) ? 0 : -1;
+}
+
+void csvWriterClose(csvWriter *w) {
+    if (!w) return;
+    fclose(w->f);
+    free(w);
+}
+
+const char *csvRunId(void) {
+    static char id[48];
+    if (!id[0]) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        snprintf(id, sizeof id, "%lld-%ld",
+                 (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, (long)getpid());
+    }
+    return id;
+}
+
+const char *csvHost(void) {
+    static char host[256];
+    if (!host[0] && (gethostname(host, sizeof host - 1) != 0 || !host[0]))
+        strcpy(host, "unknown");
+    return host;
+}
+
+/* --- reader ---------------------------------------------------------------- */
+
+struct csvReader {
+    FILE *f;
+    char *path;
+    size_t line;       /* current physical line (1-based) */
+    size_t start_line; /* line where the last record started */
+    char *buf;         /* field bytes, NUL-separated */
+    size_t len, cap;
+    size_t *offs;      /* start of each field in buf */
+    char **fields;
+    size_t nf, fcap;
+};
+
+csvReader *csvReaderOpen(const char *path, char *err, size_t errlen) {
+    csvReader *r = calloc(1, sizeof(*r));
+    if (!r || !(r->path = strdup(path))) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        free(r);
+        return NULL;
+    }
+    r->f = fopen(path, "r");
+    if (!r->f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        free(r->path);
+        free(r);
+        return NULL;
+    }
+    r->line = 1;
+    return r;
+}
+
+static int csvPutc(csvReader *r, int c) {
+    if (r->len + 1 >= r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 256;
+        char *b = realloc(r->buf, cap);
+        if (!b) return -1;
+        r->buf = b;
+        r->cap = cap;
+    }
+    r->buf[r->len++] = (char)c;
+    return 0;
+}
+
+/* Ends the field being read: NUL-terminates it and records where the next
+ * one starts. offs has one slot more than the fields read so far. */
+static int csvEndField(csvReader *r) {
+    if (r->nf + 2 > r->fcap) {
+        size_t cap = r->fcap ? r->fcap * 2 : 32;
+        size_t *o = realloc(r->offs, cap * sizeof(size_t));
+        if (!o) return -1;
+        if (r->fcap == 0) o[0] = 0; /* the first field starts at 0, always */
+        r->offs = o;
+        char **fs = realloc(r->fields, cap * sizeof(char *));
+        if (!fs) return -1;
+        r->fields = fs;
+        r->fcap = cap;
+    }
+    if (csvPutc(r, '\0') != 0) return -1;
+    r->nf++;
+    r->offs[r->nf] = r->len;
+    return 0;
+}
+
+int csvReaderNext(csvReader *r, char ***fields, size_t *nfields, char *err, size_t errlen) {
+    enum { FIELD_START, UNQUOTED, QUOTED, QUOTE_IN_QUOTED } st = FIELD_START;
+    int c, any = 0;
+    r->len = 0;
+    r->nf = 0;
+    r->start_line = r->line;
+    for (;;) {
+        c = getc(r->f);
+        if (c == '\0') {
+            snprintf(err, errlen, "%s:%zu: NUL byte", r->path, r->line);
+            return -1;
+        }
+        if (c == EOF) {
+            if (ferror(r->f)) {
+                snprintf(err, errlen, "%s:%zu: read error", r->path, r->line);
+                return -1;
+            }
+            if (st == QUOTED) {
+                snprintf(err, errlen, "%s:%zu: unterminated quoted field", r->path, r->start_line);
+                return -1;
+            }
+            if (!any) return 0;
+            if (csvEndField(r) != 0) goto oom; /* last record without a newline */
+            break;
+        }
+        any = 1;
+        if (st == QUOTED) {
+            if (c == '"') st = QUOTE_IN_QUOTED;
+            else {
+                if (c == '\n') r->line++;
+                if (csvPutc(r, c) != 0) goto oom;
+            }
+            continue;
+        }
+        if (st == QUOTE_IN_QUOTED && c == '"') { /* "" inside quotes */
+            if (csvPutc(r, '"') != 0) goto oom;
+            st = QUOTED;
+            continue;
+        }
+        if (c == '\r') {
+            if (getc(r->f) != '\n') {
+                snprintf(err, errlen, "%s:%zu: carriage return not followed by a newline", r->path, r->line);
+                return -1;
+            }
+            c = '\n';
+        }
+        if (c == ',' || c == '\n') {
+            if (csvEndField(r) != 0) goto oom;
+            if (c == '\n') {
+                r->line++;
+                break;
+            }
+            st = FIELD_START;
+            continue;
+        }
+        if (st == QUOTE_IN_QUOTED) {
+            snprintf(err, errlen, "%s:%zu: text after a closing quote", r->path, r->line);
+            return -1;
+        }
+        if (c == '"') {
+            if (st == FIELD_START) {
+                st = QUOTED;
+                continue;
+            }
+            snprintf(err, errlen, "%s:%zu: quote inside an unquoted field", r->path, r->line);
+            return -1;
+        }
+        st = UNQUOTED;
+        if (csvPutc(r, c) != 0) goto oom;
+    }
+    /* Field pointers only now: buf may have moved while growing. */
+    for (size_t i = 0; i < r->nf; i++) r->fields[i] = r->buf + r->offs[i];
+    *fields = r->fields;
+    *nfields = r->nf;
+    return 1;
+oom:
+    snprintf(err, errlen, "%s:%zu: out of memory", r->path, r->line);
+    return -1;
+}
+
+size_t csvReaderLine(const csvReader *r) { return r->start_line; }
+
+void csvReaderClose(csvReader *r) {
+    if (!r) return;
+    fclose(r->f);
+    free(r->path);
+    free(r->buf);
+    free(r->offs);
+    free(r->fields);
+    free(r);
+}

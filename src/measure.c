@@ -1,0 +1,102 @@
+/* measure.c -- clocks, getrusage deltas, load probes and sample statistics. */
+#include "measure.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+double measureNowMs(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static int measureCmpDouble(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double measureClockOverheadNs(int reps) {
+    if (reps < 1) reps = 1;
+    double *d = malloc((size_t)reps * sizeof(double));
+    if (!d) return -1.0;
+    for (int i = 0; i < reps; i++) {
+        double t0 = measureNowMs();
+        double t1 = measureNowMs();
+        d[i] = (t1 - t0) * 1e6;
+    }
+    measureStats s;
+    measureStatsOf(d, (size_t)reps, &s);
+    free(d);
+    return s.median;
+}
+
+void measureUsageNow(measureUsage *u) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    u->minflt = ru.ru_minflt;
+    u->majflt = ru.ru_majflt;
+    u->nvcsw = ru.ru_nvcsw;
+    u->nivcsw = ru.ru_nivcsw;
+}
+
+measureUsage measureUsageDelta(const measureUsage *a, const measureUsage *b) {
+    measureUsage d = {b->minflt - a->minflt, b->majflt - a->majflt,
+                      b->nvcsw - a->nvcsw, b->nivcsw - a->nivcsw};
+    return d;
+}
+
+double measureLoad1(void) {
+    double l = -1.0;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (!f) return -1.0;
+    if (fscanf(f, "%lf", &l) != 1) l = -1.0;
+    fclose(f);
+    return l;
+}
+
+int measureProcsRunning(void) {
+    char line[256];
+    int n = -1;
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "procs_running ", 14) == 0) {
+            n = atoi(line + 14);
+            break;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+/* Statistics sort a copy: the caller's order is the sample order, which the
+ * CSV rows keep. Below 64 samples the copy lives on the stack. */
+int measureStatsOf(const double *x, size_t n, measureStats *s) {
+    if (n == 0) return -1;
+    double small[64], *y = n <= 64 ? small : malloc(n * sizeof(double));
+    if (!y) return -1;
+    memcpy(y, x, n * sizeof(double));
+    qsort(y, n, sizeof(double), measureCmpDouble);
+    s->n = n;
+    s->min = y[0];
+    s->max = y[n - 1];
+    s->median = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2.0;
+    if (y != small) free(y);
+    return 0;
+}
+
+uint64_t measureChecksumMore(uint64_t h, const double *x, size_t n) {
+    const unsigned char *b = (const unsigned char *)x;
+    for (size_t i = 0; i < n * sizeof(double); i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+uint64_t measureChecksum(const double *x, size_t n) {
+    return measureChecksumMore(MEASURE_FNV_OFFSET, x, n);
+}

@@ -1,0 +1,222 @@
+/* p28_timing.c -- the page's two timed programs on coldload's engine:
+ *
+ *   grad     the reverse-mode gradient of f(x) = sum(sin(x) * x^2), n = 1000,
+ *            traced, differentiated and prepared once (timed as `prepare`),
+ *            then run: `first`, then --runs `steady` runs;
+ *   svdvals  singular values of a seeded size x size matrix (dgesdd, jobz=N).
+ *
+ * One line per workload in the page's format on stdout; one CSV row per
+ * sample with --csv. Exit: 0 ok, 1 runtime failure, 2 usage. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "banner.h"
+#include "bench.h"
+#include "linalg.h"
+#include "measure.h"
+#include "opts.h"
+#include "pool.h"
+#include "program.h"
+
+#define P28_SEED_X 28     /* grad input: x_i uniform in [-2, 2) from this seed */
+#define P28_SEED_A 256    /* svdvals matrix: entries uniform in [-1, 1) */
+
+static const char p28Usage[] =
+    "usage: p28_timing [--workload grad|svdvals|all] [--n N] [--size N] [options]\n"
+    "  --workload W       grad, svdvals or all (default all)\n"
+    "  --n N              grad vector length, 1..10000000 (default 1000)\n"
+    "  --size N           svdvals matrix size N x N, 1..4096 (default 256)\n";
+
+/* --- grad ------------------------------------------------------------------- */
+
+typedef struct p28Grad {
+    pool *engine;
+    size_t n;
+    double *x, *g;
+    progExec *exec;
+} p28Grad;
+
+/* f(x) = sum(sin(x) * x * x), traced, then its gradient prepared. */
+static int p28GradPrepare(void *arg, uint64_t *checksum) {
+    p28Grad *w = arg;
+    prog *f = progCreate(), *g = NULL;
+    int rc = -1;
+    if (!f) return -1;
+    int x = progInput(f, w->n);
+    progSetOutput(f, progSum(f, progMul(f, progSin(f, x), progMul(f, x, x))));
+    if (progSize(f) < 0 || !(g = progGrad(f))) goto out;
+    w->exec = progPrepare(g, w->engine);
+    rc = w->exec ? 0 : -1;
+    *checksum = 0;
+out:
+    progDelete(g);
+    progDelete(f);
+    return rc;
+}
+
+static int p28GradRun(void *arg, uint64_t *checksum) {
+    p28Grad *w = arg;
+    progRun(w->exec, w->x, w->g);
+    *checksum = measureChecksum(w->g, w->n);
+    return 0;
+}
+
+/* --- svdvals ---------------------------------------------------------------- */
+
+typedef struct p28Svd {
+    int size;
+    double *pristine, *a, *s;
+} p28Svd;
+
+/* dgesdd overwrites its input: put the matrix back, outside the timed call. */
+static void p28SvdRestore(void *arg) {
+    p28Svd *w = arg;
+    memcpy(w->a, w->pristine, (size_t)w->size * (size_t)w->size * sizeof(double));
+}
+
+static int p28SvdRun(void *arg, uint64_t *checksum) {
+    p28Svd *w = arg;
+    if (linalgSvdvals(w->a, w->size, w->size, w->s) != 0) return -1;
+    *checksum = measureChecksum(w->s, (size_t)w->size);
+    return 0;
+}
+
+/* --- main ------------------------------------------------------------------- */
+
+/* The page pads svdvals figures to 8 columns and grad's not at all. */
+static void p28PrintTail(const benchResult *r, int pad) {
+    printf(" | min %*.3f median %*.3f max %*.3f ms", pad, r->steady.min, pad, r->steady.median,
+           pad, r->steady.max);
+    if (r->truncated) printf("  [budget: %d of %d runs]", r->runs_taken, r->runs_asked);
+    printf("\n");
+    fflush(stdout);
+}
+
+static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
+    p28Grad w = {engine, n, malloc(n * sizeof(double)), malloc(n * sizeof(double)), NULL};
+    double prep_ms;
+    uint64_t ck;
+    benchResult r;
+    int rc = 1;
+    char params[64];
+    snprintf(params, sizeof params, "n=%zu", n);
+    s->workload = "grad";
+    s->params = params;
+    if (!w.x || !w.g) {
+        optsError("grad: cannot allocate two vectors of %zu doubles", n);
+        goto out;
+    }
+    linalgSeededMatrix(w.x, 1, n, P28_SEED_X);
+    for (size_t i = 0; i < n; i++) w.x[i] *= 2.0;
+    if (benchOnce(s, "prepare", 0, p28GradPrepare, &w, &prep_ms, &ck) != 0) {
+        optsError("grad: prepare failed (out of memory, or a CSV write failed)");
+        goto out;
+    }
+    if (benchRun(s, p28GradRun, &w, runs, &r) != 0) {
+        optsError("grad: a CSV row could not be written");
+        goto out;
+    }
+    printf("width %d: grad n=%zu  prepare %.3f ms | run+readback first %.3f", s->width, n,
+           prep_ms, r.first_ms);
+    p28PrintTail(&r, 0);
+    rc = 0;
+out:
+    progExecDelete(w.exec);
+    free(w.x);
+    free(w.g);
+    return rc;
+}
+
+static int p28DoSvd(benchSeries *s, int size, int runs) {
+    size_t nn = (size_t)size * (size_t)size;
+    p28Svd w = {size, malloc(nn * sizeof(double)), malloc(nn * sizeof(double)),
+                malloc((size_t)size * sizeof(double))};
+    benchResult r;
+    int rc = 1;
+    char params[64];
+    snprintf(params, sizeof params, "size=%d", size);
+    s->workload = "svdvals";
+    s->params = params;
+    s->setup = p28SvdRestore;
+    if (!w.pristine || !w.a || !w.s) {
+        optsError("svdvals: cannot allocate a %dx%d matrix", size, size);
+        goto out;
+    }
+    linalgSeededMatrix(w.pristine, (size_t)size, (size_t)size, P28_SEED_A);
+    if (benchRun(s, p28SvdRun, &w, runs, &r) != 0) {
+        optsError("svdvals: dgesdd failed or a CSV row could not be written");
+        goto out;
+    }
+    char dims[32];
+    snprintf(dims, sizeof dims, "%dx%d", size, size);
+    printf("width %d: svdvals %-13s| first %8.3f", s->width, dims, r.first_ms);
+    p28PrintTail(&r, 8);
+    rc = 0;
+out:
+    s->setup = NULL;
+    free(w.pristine);
+    free(w.a);
+    free(w.s);
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    optsCommon c;
+    const char *workload = "all", *v;
+    long n = 1000, size = 256;
+    char err[512];
+    int m;
+    optsProg = "p28_timing";
+    optsCommonInit(&c, 20);
+    for (int i = 1; i < argc;) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("%s%s", p28Usage, optsCommonUsage);
+            return 0;
+        }
+        if ((m = optsCommonParse(&c, argc, argv, &i)) != 0) {
+            if (m < 0) return OPTS_EXIT_USAGE;
+        } else if ((m = optsMatch(argc, argv, &i, "--workload", &v)) != 0) {
+            if (m < 0) return OPTS_EXIT_USAGE;
+            if (strcmp(v, "grad") && strcmp(v, "svdvals") && strcmp(v, "all")) {
+                optsError("--workload: expected grad, svdvals or all, got '%s'", v);
+                return OPTS_EXIT_USAGE;
+            }
+            workload = v;
+        } else if ((m = optsMatch(argc, argv, &i, "--n", &v)) != 0) {
+            if (m < 0 || optsLong("--n", v, 1, 10000000, &n)) return OPTS_EXIT_USAGE;
+        } else if ((m = optsMatch(argc, argv, &i, "--size", &v)) != 0) {
+            if (m < 0 || optsLong("--size", v, 1, 4096, &size)) return OPTS_EXIT_USAGE;
+        } else {
+            optsError("unknown option '%s' (see --help)", argv[i]);
+            return OPTS_EXIT_USAGE;
+        }
+    }
+
+    /* Everything is valid: only now touch the CSV (an unwritable path is
+     * still a usage error: nothing has run). */
+    csvWriter *csv = NULL;
+    if (c.csv && !(csv = csvWriterOpen(c.csv, c.tags, c.ntags, err, sizeof err))) {
+        optsError("%s", err);
+        return OPTS_EXIT_USAGE;
+    }
+    pool *engine = poolCreate((int)c.width, c.wait);
+    if (!engine) {
+        optsError("cannot start an engine of width %ld", c.width);
+        csvWriterClose(csv);
+        return 1;
+    }
+    linalgSetThreads((int)c.width);
+    bannerPrint(stdout, optsProg, (int)c.width, c.wait);
+
+    benchSeries s = {.csv = csv, .wait = poolWaitName(c.wait), .width = (int)c.width,
+                     .budget_ms = c.budget_s * 1e3};
+    int rc = 0;
+    if (!strcmp(workload, "grad") || !strcmp(workload, "all"))
+        rc = p28DoGrad(&s, engine, (size_t)n, (int)c.runs);
+    if (rc == 0 && (!strcmp(workload, "svdvals") || !strcmp(workload, "all")))
+        rc = p28DoSvd(&s, (int)size, (int)c.runs);
+    poolDelete(engine);
+    csvWriterClose(csv);
+    return rc;
+}

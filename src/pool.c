@@ -1,0 +1,233 @@
+/* pool.c -- the fixed-width fork-join engine.
+ *
+ * One operation at a time: the caller publishes (fn, arg, n) and bumps a
+ * generation counter; each worker k (1..w-1) sees the new generation, runs
+ * chunk k, and bumps `done`; the caller runs chunk 0 itself and then waits
+ * until `done` reaches w-1. Both waits use the pool's policy:
+ *
+ *   spin   the pause instruction in a loop: lowest latency, burns a core
+ *          even when idle -- catastrophic when cores are taken;
+ *   yield  sched_yield() in a loop (OpenBLAS 0.3.21's idle threads): gives
+ *          the core away only if someone else is runnable;
+ *   block  spin briefly (work usually follows work within microseconds),
+ *          then sleep on a futex. Default: an idle pool costs nothing.
+ *
+ * Publication is by a release store of the generation and an acquire load by
+ * the workers; completion by acq_rel increments of `done`. The futex word is
+ * the 32-bit generation (or done) counter itself, so a wake can never be lost:
+ * FUTEX_WAIT sleeps only if the word still has the value the waiter saw. */
+#include "pool.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Spins before a `block` waiter sleeps: ~tens of microseconds. */
+#define POOL_BLOCK_SPINS 20000
+
+typedef struct poolWorker {
+    pool *p;
+    int index;
+    pthread_t thread;
+} poolWorker;
+
+struct pool {
+    int width;
+    poolWait wait;
+    /* The current operation: written by the caller before it bumps
+     * `generation`, read by the workers until `done` reaches width-1. */
+    poolTask *fn;
+    void *arg;
+    size_t n;
+    _Atomic uint32_t generation; /* bumped once per operation; futex word */
+    _Atomic uint32_t done;       /* chunks finished by workers; futex word */
+    _Atomic uint32_t sleepers;   /* threads inside FUTEX_WAIT (block only) */
+    _Atomic int stop;
+    poolWorker *workers;         /* width-1 of them */
+    double *partial;             /* poolSum: one slot per chunk */
+};
+
+static void poolPause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static void poolFutexWait(_Atomic uint32_t *word, uint32_t seen) {
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+}
+
+static void poolFutexWakeAll(_Atomic uint32_t *word) {
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL, 0);
+}
+
+/* Waits, by the pool's policy, until *word != seen (or, with `equal`, until
+ * *word == seen), or until the pool stops. Returns the last value read. */
+static uint32_t poolAwait(pool *p, _Atomic uint32_t *word, uint32_t seen, int equal) {
+    long spins = 0;
+    for (;;) {
+        uint32_t v = atomic_load_explicit(word, memory_order_acquire);
+        if (equal ? v == seen : v != seen) return v;
+        if (atomic_load_explicit(&p->stop, memory_order_acquire)) return v;
+        switch (p->wait) {
+        case POOL_WAIT_SPIN:
+            poolPause();
+            break;
+        case POOL_WAIT_YIELD:
+            sched_yield();
+            break;
+        case POOL_WAIT_BLOCK:
+            if (spins++ < POOL_BLOCK_SPINS) {
+                poolPause();
+                break;
+            }
+            atomic_fetch_add_explicit(&p->sleepers, 1, memory_order_seq_cst);
+            /* Re-check after announcing ourselves: a waker that stored the
+             * new value before seeing sleepers==0 must not be missed. */
+            v = atomic_load_explicit(word, memory_order_seq_cst);
+            if (!(equal ? v == seen : v != seen) &&
+                !atomic_load_explicit(&p->stop, memory_order_acquire))
+                poolFutexWait(word, v);
+            atomic_fetch_sub_explicit(&p->sleepers, 1, memory_order_seq_cst);
+            break;
+        }
+    }
+}
+
+static void poolWake(pool *p, _Atomic uint32_t *word) {
+    if (p->wait == POOL_WAIT_BLOCK &&
+        atomic_load_explicit(&p->sleepers, memory_order_seq_cst) > 0)
+        poolFutexWakeAll(word);
+}
+
+static void poolChunk(pool *p, int c) {
+    size_t w = (size_t)p->width;
+    size_t begin = p->n * (size_t)c / w, end = p->n * ((size_t)c + 1) / w;
+    if (begin < end) p->fn(p->arg, c, begin, end);
+}
+
+static void *poolWorkerMain(void *arg) {
+    poolWorker *wk = arg;
+    pool *p = wk->p;
+    uint32_t seen = 0;
+    for (;;) {
+        seen = poolAwait(p, &p->generation, seen, 0);
+        if (atomic_load_explicit(&p->stop, memory_order_acquire)) break;
+        poolChunk(p, wk->index);
+        uint32_t d = atomic_fetch_add_explicit(&p->done, 1, memory_order_acq_rel) + 1;
+        if (d == (uint32_t)p->width - 1) poolWake(p, &p->done);
+    }
+    return NULL;
+}
+
+pool *poolCreate(int width, poolWait wait) {
+    if (width < 1 || width > POOL_MAX_WIDTH ||
+        (wait != POOL_WAIT_SPIN && wait != POOL_WAIT_YIELD && wait != POOL_WAIT_BLOCK)) {
+        errno = EINVAL;
+        return NULL;
+    }
+    pool *p = calloc(1, sizeof(*p));
+    if (!p) return NULL;
+    p->width = width;
+    p->wait = wait;
+    p->partial = calloc((size_t)width, sizeof(double));
+    if (!p->partial) goto err;
+    if (width == 1) return p; /* serial: no thread at all */
+    p->workers = calloc((size_t)width - 1, sizeof(poolWorker));
+    if (!p->workers) goto err;
+    for (int k = 1; k < width; k++) {
+        poolWorker *wk = &p->workers[k - 1];
+        wk->p = p;
+        wk->index = k;
+        int rc = pthread_create(&wk->thread, NULL, poolWorkerMain, wk);
+        if (rc != 0) {
+            p->width = k; /* only workers 1..k-1 exist: join just those */
+            poolDelete(p);
+            errno = rc;
+            return NULL;
+        }
+    }
+    return p;
+err:
+    free(p->partial);
+    free(p);
+    errno = ENOMEM;
+    return NULL;
+}
+
+void poolDelete(pool *p) {
+    if (!p) return;
+    if (p->workers) {
+        atomic_store_explicit(&p->stop, 1, memory_order_release);
+        atomic_fetch_add_explicit(&p->generation, 1, memory_order_release);
+        poolFutexWakeAll(&p->generation);
+        for (int k = 1; k < p->width; k++) pthread_join(p->workers[k - 1].thread, NULL);
+    }
+    free(p->workers);
+    free(p->partial);
+    free(p);
+}
+
+int poolWidth(const pool *p) { return p->width; }
+poolWait poolWaitPolicy(const pool *p) { return p->wait; }
+
+void poolFor(pool *p, size_t n, poolTask *fn, void *arg) {
+    if (p->width == 1) {
+        if (n) fn(arg, 0, 0, n);
+        return;
+    }
+    p->fn = fn;
+    p->arg = arg;
+    p->n = n;
+    atomic_store_explicit(&p->done, 0, memory_order_relaxed);
+    atomic_fetch_add_explicit(&p->generation, 1, memory_order_seq_cst);
+    poolWake(p, &p->generation);
+    poolChunk(p, 0);
+    poolAwait(p, &p->done, (uint32_t)p->width - 1, 1);
+}
+
+typedef struct poolSumArg {
+    const double *x;
+    double *partial;
+} poolSumArg;
+
+static void poolSumChunk(void *arg, int chunk, size_t begin, size_t end) {
+    poolSumArg *a = arg;
+    double s = 0.0;
+    for (size_t i = begin; i < end; i++) s += a->x[i];
+    a->partial[chunk] = s;
+}
+
+double poolSum(pool *p, const double *x, size_t n) {
+    poolSumArg a = {x, p->partial};
+    for (int c = 0; c < p->width; c++) p->partial[c] = 0.0;
+    poolFor(p, n, poolSumChunk, &a);
+    double s = 0.0;
+    for (int c = 0; c < p->width; c++) s += p->partial[c];
+    return s;
+}
+
+static const char *const poolWaitNames[] = {"spin", "yield", "block"};
+
+const char *poolWaitName(poolWait w) {
+    return (unsigned)w < 3 ? poolWaitNames[w] : "?";
+}
+
+int poolWaitParse(const char *s, poolWait *out) {
+    for (int i = 0; i < 3; i++) {
+        if (s && strcmp(s, poolWaitNames[i]) == 0) {
+            *out = (poolWait)i;
+            return 0;
+        }
+    }
+    return -1;
+}
