@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# harness/cold.sh -- cold starts on copied binaries: why is the first run slow?
+#
+# The page's table "fresh copy / same copy again / another fresh copy", on
+# Linux: for K copies, copy the binary to a new file and run it (copy=fresh),
+# run that file again (same), drop its and its libraries' pages from the page
+# cache and run it (evicted), and, as root with a writable
+# /proc/sys/vm/drop_caches, drop the whole cache and run it (dropcache).
+# Each run gives in-process rows (coldload's binaries only) and a
+# whole-process row with page faults (GNU time); hyperfine then times >= 10
+# whole runs of each kind. Works on any executable: --binary PATH [-- ARGS].
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/cold.sh [--out DIR] [--quick] [--copies K] [--hf-runs N] [--budget SECONDS] [--runs N]
+                       [--strict] [--binary PATH [-- ARGS...]]
+  --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
+  --quick           QUICK mode: 2 copies, 5 steady runs, budget 10 s
+  --copies K        fresh copies (default 5)
+  --hf-runs N       hyperfine runs per kind (default 10, at least 10 unless --quick)
+  --budget SECONDS  time budget per run, passed to coldload's binaries (default 60)
+  --runs N          steady runs per in-process measurement (default 20)
+  --strict          refuse (exit 3) instead of warning when the machine is busy
+  --binary PATH     investigate any executable (run with ARGS); no in-process rows then
+  --widths, --stressors   accepted for uniformity with warm.sh/loaded.sh; cold runs are width 1, idle
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_STRICT,
+  COLDLOAD_NO_DROPCACHE=1 (skip the dropcache kind even as root)
+USAGE
+}
+
+cl_init cold "$@"
+cl_defaults
+copies=
+hf_runs=
+binary=
+args=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --copies) cl_optval "$@"; copies=$2; shift 2 ;;
+        --hf-runs) cl_optval "$@"; hf_runs=$2; shift 2 ;;
+        --binary) cl_optval "$@"; binary=$2; shift 2 ;;
+        --) shift; args=("$@"); break ;;
+        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
+    esac
+done
+cl_finalize_opts
+if [ "$CL_OPT_QUICK" = 1 ]; then copies=${copies:-2}; else copies=${copies:-5}; fi
+hf_runs=${hf_runs:-10}
+cl_int --copies "$copies" 1 100
+cl_int --hf-runs "$hf_runs" 2 1000
+if [ ${#args[@]} -gt 0 ] && [ -z "$binary" ]; then cl_usage_error "arguments after -- need --binary PATH"; fi
+
+cl_need_tools hyperfine jq time timeout setsid ldd
+cl_need_binary "$CL_BUILD/coldload-evict"
+if [ -n "$binary" ]; then
+    # A bare name is looked up on PATH, as a shell would.
+    [[ $binary == */* ]] || binary=$(type -P "$binary" || echo "$binary")
+    { [ -f "$binary" ] && [ -x "$binary" ]; } || cl_usage_error "--binary: '$binary' is not an executable file"
+    binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+    workloads=(binary)
+else
+    binary=$CL_BUILD/p28_timing
+    cl_need_binary "$binary"
+    workloads=(grad svdvals)
+fi
+evict=$CL_BUILD/coldload-evict
+name=$(basename "$binary")
+# The shared libraries the loader maps (ldd's "=> /path" and the loader itself).
+mapfile -t libs < <(ldd "$binary" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
+
+cl_results_init
+cl_traps
+cl_meta_begin
+cl_meta cold_binary "$binary"
+cl_meta cold_args "${args[*]}"
+cl_meta cold_copies "$copies"
+cl_meta cold_hf_runs "$hf_runs"
+cl_meta cold_libs "${libs[*]}"
+
+kinds=(fresh same evicted)
+if [ -n "${COLDLOAD_NO_DROPCACHE:-}" ]; then
+    cl_meta cold_dropcache "skipped: COLDLOAD_NO_DROPCACHE is set"
+elif [ "$(id -u)" != 0 ]; then
+    cl_meta cold_dropcache "skipped: not root"
+elif ! [ -w /proc/sys/vm/drop_caches ]; then
+    cl_meta cold_dropcache "skipped: /proc/sys/vm/drop_caches is not writable"
+else
+    cl_meta cold_dropcache yes
+    kinds+=(dropcache)
+fi
+cl_meta cold_kinds "${kinds[*]}"
+
+# run_args WORKLOAD: the arguments of one run (coldload's binaries: width 1,
+# one workload; any other program: its ARGS).
+run_args() {
+    if [ "$1" = binary ]; then
+        run=("${args[@]}")
+    else
+        run=(--workload "$1" --width 1 --runs "$CL_RUNS" --budget "$CL_BUDGET")
+    fi
+}
+
+# Libraries warm before a new copy, so "fresh" isolates the new file: an
+# earlier evicted/dropcache run must not leave its cold libraries to it.
+warm_libraries() {
+    run_args "$1"
+    cl_exec "cold-warmup-$1" "$binary" "${run[@]}" || true
+}
+
+evict_calls=0 evict_pages=0 evict_before=0 evict_after=0
+evict_copy() {
+    cl_exec "cold-evict-$2" "$evict" "$1" "${libs[@]}" || cl_warn "coldload-evict failed (see $CL_LOG.err)"
+    local t
+    t=$(grep '^evict: total ' "$CL_LOG.out" || true)
+    [[ $t =~ pages=([0-9]+)\ resident_before=([0-9]+)\ resident_after=([0-9]+) ]] || return 0
+    evict_calls=$((evict_calls + 1))
+    evict_pages=$((evict_pages + BASH_REMATCH[1]))
+    evict_before=$((evict_before + BASH_REMATCH[2]))
+    evict_after=$((evict_after + BASH_REMATCH[3]))
+}
+
+dropcache() {
+    if ! cl_exec "cold-dropcache-$1" sh -c 'sync && echo 3 >/proc/sys/vm/drop_caches'; then
+        cl_warn "dropping the page cache failed (see $CL_LOG.err)"
+    fi
+}
+
+declare -A params=() waits=()
+dir=
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0
+cl_progress_start $(( copies * ${#workloads[@]} * (${#kinds[@]} + 1) + ${#workloads[@]} * ${#kinds[@]} ))
+
+# --- in-process view: K copies, each run fresh, again, evicted, dropcached
+for k in $(seq "$copies"); do
+    for w in "${workloads[@]}"; do
+        cl_progress "copy $k/$copies $w: warm libraries, new copy"
+        cl_busy_check "copy $k $w"
+        warm_libraries "$w"
+        cl_tmpdir dir
+        cp -- "$binary" "$dir/$name"
+        for kind in "${kinds[@]}"; do
+            cl_progress "copy $k/$copies $w: $kind"
+            case $kind in
+                evicted) evict_copy "$dir/$name" "$w" ;;
+                dropcache) dropcache "$w" ;;
+            esac
+            CL_TAG_COPY=$kind
+            run_args "$w"
+            if [ "$w" != binary ]; then
+                cl_tags
+                run+=(--csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+            fi
+            before=$(cl_samples_lines)
+            if ! cl_exec_timed "cold-$kind-$w-k$k" "$dir/$name" "${run[@]}"; then
+                if [ "$w" != binary ]; then
+                    CL_FAILURES=$((CL_FAILURES + 1))
+                    cl_warn "cold-$kind-$w-k$k failed with exit status $CL_RC (see $CL_LOG.err)"
+                fi
+            fi
+            CL_RUN_WORKLOAD='' CL_RUN_PARAMS='' CL_RUN_WIDTH='' CL_RUN_WAIT=''
+            if [ "$w" != binary ]; then
+                CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1
+                CL_RUN_PARAMS=$(cl_samples_params "$before")
+                CL_RUN_WAIT=$(cl_samples_field "$before" wait)
+                params[$w]=$CL_RUN_PARAMS waits[$w]=$CL_RUN_WAIT
+                cl_meta_binary_once "$CL_LOG.out"
+            fi
+            cl_whole_time "$kind" "$k"
+            grep -v '^#' "$CL_LOG.out" | head -n 3 | sed "s/^/    $kind: /" >&2 || true
+        done
+        rm -rf -- "$dir"
+    done
+done
+cl_meta cold_evict_calls "$evict_calls"
+cl_meta cold_evict_pages "$evict_pages"
+cl_meta cold_evict_resident_before "$evict_before"
+cl_meta cold_evict_resident_after "$evict_after"
+
+# --- whole-process view: hyperfine, each kind its own export
+q() { printf '%q' "$1"; }
+for w in "${workloads[@]}"; do
+    cl_tmpdir dir
+    copy=$dir/$name
+    cp -- "$binary" "$copy"
+    if [ "$w" = binary ]; then run=("${args[@]}"); else run=(--workload "$w" --width 1 --runs 1); fi
+    hf_cmd=$(q "$copy")
+    for a in "${run[@]}"; do hf_cmd+=" $(q "$a")"; done
+    for kind in "${kinds[@]}"; do
+        cl_progress "hyperfine $w: $kind ($hf_runs runs)"
+        warm_libraries "$w"
+        case $kind in
+            fresh) prep=(--prepare "sh -c $(q "rm -f $(q "$copy") && cp $(q "$binary") $(q "$copy")")") ;;
+            same) prep=(--warmup 1) ;;
+            evicted) prep=(--prepare "$(q "$evict") $(q "$copy")$(for l in "${libs[@]}"; do printf ' %q' "$l"; done)") ;;
+            dropcache) prep=(--prepare "sh -c $(q 'sync && echo 3 >/proc/sys/vm/drop_caches')") ;;
+        esac
+        json=$(cl_unique "$CL_OUT/hyperfine/cold-$w-$kind" .json).json
+        if ! cl_exec "cold-hyperfine-$w-$kind" hyperfine -N -i --style basic --runs "$hf_runs" \
+            --export-json "$json" "${prep[@]}" -n "$kind" "$hf_cmd"; then
+            CL_FAILURES=$((CL_FAILURES + 1))
+            cl_warn "hyperfine $w $kind failed with exit status $CL_RC (see $CL_LOG.err)"
+            continue
+        fi
+        CL_TAG_COPY=$kind
+        CL_RUN_WORKLOAD='' CL_RUN_PARAMS='' CL_RUN_WIDTH='' CL_RUN_WAIT=''
+        if [ "$w" != binary ]; then
+            CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1 CL_RUN_PARAMS=${params[$w]:-} CL_RUN_WAIT=${waits[$w]:-}
+        fi
+        cl_whole_hyperfine "$json"
+    done
+done
+
+[ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"
+printf 'coldload cold: done, results in %s\n' "$CL_OUT" >&2

@@ -1,0 +1,767 @@
+# shellcheck shell=bash
+# harness/lib.sh -- code shared by coldload's harnesses (cold.sh, warm.sh,
+# loaded.sh, and report.sh). Sourced, never run: it defines functions and
+# CL_* variables; the scripts keep `set -euo pipefail` themselves.
+#
+# Why one library: the three harnesses write into one results directory
+# (samples.csv, whole.csv, meta.txt, logs/, hyperfine/) and must agree on its
+# layout, on how a child is run and logged, and on how stress-ng is stopped.
+#
+# Set-up
+#   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
+#                              the arguments are recorded as NAME_command in meta
+#   cl_defaults                CL_OPT_* from the COLDLOAD_* environment (flags override)
+#   cl_common_opt ARGS...      one common flag at $1: returns 0 and sets CL_SHIFT, or 1 (not common)
+#       --out DIR  --quick  --widths LIST  --stressors LIST  --budget SECONDS  --runs N
+#       --strict  -h|--help (calls the script's usage function, exit 0)
+#   cl_optval ARGS...          dies with usage when flag $1 has no value
+#   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
+#   cl_usage_error MSG         "coldload NAME: MSG" + usage on stderr, exit 2
+#   cl_die MSG [RC]            one line on stderr, exit RC (default 1)
+#   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
+#   cl_need_tools TOOL...      every TOOL on PATH, else one line naming the Debian packages, exit 2
+#   cl_need_binary PATH        an executable coldload binary, else "run make", exit 2
+# Results directory
+#   cl_results_init            CL_OUT (default results/<UTC stamp>-<host>, results/latest updated),
+#                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable
+#   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
+#   cl_meta KEY VALUE...       appends `key=value` to meta.txt (newlines become spaces)
+#   cl_meta_machine            machine, toolchain, OpenBLAS, git keys, once per directory
+#   cl_meta_probe PREFIX       load1, loadavg, procs_running, PSI, steal ticks as PREFIX_* keys
+#   cl_meta_begin / cl_meta_end   the harness's settings and start/end probes (cl_traps calls the end)
+#   cl_check_widths            warns (and notes in meta) when a width exceeds the CPUs available
+# Probes
+#   cl_load1, cl_procs_running, cl_psi_cpu [some|full], cl_steal_ticks, cl_cpu_limit, cl_now_ms
+#   cl_busy_check WHAT         before an idle measurement: warn, or exit 3 with --strict
+# Running things
+#   cl_traps                   EXIT/INT/TERM/HUP handlers: stop the child and stress-ng, close meta
+#   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
+#   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
+#   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
+#   cl_stress_start S / cl_stress_stop       stress-ng --cpu S in its own process group (PGID in
+#                                            $CL_OUT/stress-ng.pgid); stopped on every exit path
+#   cl_pgid_alive PGID         0 when a live (non-zombie) process is in process group PGID
+# CSV
+#   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
+#   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
+#   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export
+#       both take the row's tags from CL_TAG_CONDITION CL_TAG_STRESSORS CL_TAG_COPY and what ran
+#       from CL_RUN_WORKLOAD CL_RUN_PARAMS CL_RUN_WIDTH CL_RUN_WAIT
+#   cl_tag_args                the four --tag flags for the binaries (harness, condition, stressors, copy)
+#   cl_samples_lines           rows in samples.csv now (to find the rows a run added)
+#   cl_samples_field FROM COL  COL of the first samples.csv row after line FROM (empty when none)
+# Measurements (warm.sh and loaded.sh)
+#   cl_measure_all             every workload at every width with the current tags; returns the failures
+
+# Variables set here are read by the scripts that source this file.
+# shellcheck disable=SC2034
+
+export LC_ALL=C   # decimal points, sort order and awk numbers must not depend on the locale
+
+CL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CL_BUILD=${COLDLOAD_BUILD:-$CL_ROOT/build}
+CL_NAME=harness
+CL_OUT=
+CL_META=
+CL_SAMPLES=
+CL_WHOLE=
+CL_CHILD=
+CL_STRESS_PID=
+CL_STRESS_PGID=
+CL_TMPDIRS=()
+CL_SHIFT=1
+CL_STARTED_MS=
+CL_SIGNAL=
+CL_FAILURES=0
+CL_WARNINGS=0
+CL_PROG_N=0
+CL_PROG_I=0
+CL_PROG_T0=0
+
+# The samples.csv tags the harness adds, in this order (README "Files a run writes").
+CL_TAG_HARNESS=
+CL_TAG_CONDITION=idle
+CL_TAG_STRESSORS=0
+CL_TAG_COPY=warm
+CL_RUN_WORKLOAD=
+CL_RUN_PARAMS=
+CL_RUN_WIDTH=
+CL_RUN_WAIT=
+
+CL_WHOLE_HEADER=timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code
+CL_SAMPLES_TAGS=harness,condition,stressors,copy
+
+# ---------------------------------------------------------------- messages
+cl_init() {
+    CL_NAME=$1
+    CL_TAG_HARNESS=$1
+    shift
+    CL_CMDLINE="$0${*:+ $*}"
+    CL_STARTED_MS=$(cl_now_ms)
+}
+
+cl_die() {
+    printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
+    exit "${2:-1}"
+}
+
+cl_usage_error() {
+    printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
+    if declare -F usage >/dev/null; then usage >&2; fi
+    exit 2
+}
+
+cl_warn() {
+    printf 'coldload %s: warning: %s\n' "$CL_NAME" "$1" >&2
+    CL_WARNINGS=$((CL_WARNINGS + 1))
+    if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta warning "$CL_NAME: $1"; fi
+}
+
+# ---------------------------------------------------------------- options
+cl_defaults() {
+    CL_OPT_OUT=${COLDLOAD_OUT:-}
+    CL_OPT_QUICK=${COLDLOAD_QUICK:-0}
+    CL_OPT_WIDTHS=${COLDLOAD_WIDTHS:-}
+    CL_OPT_STRESSORS=${COLDLOAD_STRESSORS:-}
+    CL_OPT_BUDGET=${COLDLOAD_BUDGET:-}
+    CL_OPT_RUNS=${COLDLOAD_RUNS:-}
+    CL_OPT_STRICT=${COLDLOAD_STRICT:-0}
+    case $CL_OPT_QUICK in 1|yes|true) CL_OPT_QUICK=1 ;; *) CL_OPT_QUICK=0 ;; esac
+    case $CL_OPT_STRICT in 1|yes|true) CL_OPT_STRICT=1 ;; *) CL_OPT_STRICT=0 ;; esac
+}
+
+cl_optval() {
+    [ $# -ge 2 ] || cl_usage_error "$1 needs a value"
+}
+
+cl_common_opt() {
+    CL_SHIFT=1
+    case $1 in
+        --out) cl_optval "$@"; CL_OPT_OUT=$2; CL_SHIFT=2 ;;
+        --quick) CL_OPT_QUICK=1 ;;
+        --widths) cl_optval "$@"; CL_OPT_WIDTHS=$2; CL_SHIFT=2 ;;
+        --stressors) cl_optval "$@"; CL_OPT_STRESSORS=$2; CL_SHIFT=2 ;;
+        --budget) cl_optval "$@"; CL_OPT_BUDGET=$2; CL_SHIFT=2 ;;
+        --runs) cl_optval "$@"; CL_OPT_RUNS=$2; CL_SHIFT=2 ;;
+        --strict) CL_OPT_STRICT=1 ;;
+        -h|--help) if declare -F usage >/dev/null; then usage; fi; exit 0 ;;
+        *) return 1 ;;
+    esac
+}
+
+# cl_int NAME VALUE LO HI: VALUE is a decimal integer in LO..HI, else usage error.
+cl_int() {
+    if ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$((10#$2))" -lt "$3" ] || [ "$((10#$2))" -gt "$4" ]; then
+        cl_usage_error "$1: expected an integer in $3..$4, got '$2'"
+    fi
+}
+
+# cl_num NAME VALUE LO HI: VALUE is a decimal number in LO..HI (LO excluded when 0).
+cl_num() {
+    if ! [[ $2 =~ ^[0-9]+(\.[0-9]+)?$|^\.[0-9]+$ ]] ||
+        ! awk -v v="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !((lo == 0 ? v > 0 : v >= lo) && v <= hi) }'; then
+        cl_usage_error "$1: expected a number of seconds, > $3 and <= $4, got '$2'"
+    fi
+}
+
+# cl_int_list NAME LIST LO HI: echoes LIST ("1 2", "1,2") as space-separated integers.
+cl_int_list() {
+    local item out=()
+    for item in ${2//,/ }; do
+        cl_int "$1" "$item" "$3" "$4"
+        out+=("$((10#$item))")
+    done
+    [ ${#out[@]} -gt 0 ] || cl_usage_error "$1: expected a list of integers in $3..$4, got '$2'"
+    echo "${out[*]}"
+}
+
+cl_finalize_opts() {
+    local n
+    n=$(nproc)
+    if [ "$CL_OPT_QUICK" = 1 ]; then
+        CL_BUDGET=${CL_OPT_BUDGET:-10}
+        CL_RUNS=${CL_OPT_RUNS:-5}
+    else
+        CL_BUDGET=${CL_OPT_BUDGET:-60}
+        CL_RUNS=${CL_OPT_RUNS:-20}
+    fi
+    cl_num --budget "$CL_BUDGET" 0 86400
+    cl_int --runs "$CL_RUNS" 1 100000
+    CL_RUNS=$((10#$CL_RUNS))
+    if [ -n "$CL_OPT_WIDTHS" ]; then
+        CL_WIDTHS=$(cl_int_list --widths "$CL_OPT_WIDTHS" 1 256)
+    elif [ "$n" -gt 1 ]; then
+        CL_WIDTHS="1 $((n < 8 ? n : 8))"
+    else
+        CL_WIDTHS=1
+    fi
+    if [ -n "$CL_OPT_STRESSORS" ]; then
+        CL_STRESSORS=$(cl_int_list --stressors "$CL_OPT_STRESSORS" 1 1024)
+    else
+        CL_STRESSORS=$n
+    fi
+    # QUICK trims the TRG too: one beta, small chi, fewer steps (page: 4 betas, chi 16, 20 steps, min of 3).
+    if [ "$CL_OPT_QUICK" = 1 ]; then
+        CL_TRG_BETAS=0.3 CL_TRG_CHI=8 CL_TRG_STEPS=10 CL_TRG_RUNS=2
+    else
+        CL_TRG_BETAS=0.3,0.4,0.5,0.6 CL_TRG_CHI=16 CL_TRG_STEPS=20 CL_TRG_RUNS=3
+    fi
+    if [ -n "$CL_OPT_RUNS" ]; then CL_TRG_RUNS=$CL_RUNS; fi
+    # A measurement that outlives its budget this much is stuck (the first call
+    # cannot be budgeted): the watchdog ends it.
+    CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" 'BEGIN { printf "%d", 4 * b + 120 }')
+}
+
+# ---------------------------------------------------------------- tools
+cl_pkg_of() {
+    case $1 in
+        time) echo time ;;
+        ldd) echo libc-bin ;;
+        setsid|mincore) echo util-linux ;;
+        timeout|nproc|mktemp) echo coreutils ;;
+        *) echo "$1" ;;
+    esac
+}
+
+cl_need_tools() {
+    local t missing=() pkgs=()
+    for t in "$@"; do
+        if ! type -P "$t" >/dev/null; then
+            missing+=("$t")
+            pkgs+=("$(cl_pkg_of "$t")")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    cl_die "missing ${missing[*]}: install the Debian package(s) ${pkgs[*]} (apt-get install ${pkgs[*]}, or make deps)" 2
+}
+
+cl_need_binary() {
+    [ -x "$1" ] || cl_die "$1 is missing: build it with 'make'" 2
+}
+
+# ---------------------------------------------------------------- probes
+cl_now_ms() {
+    local t=${EPOCHREALTIME/[.,]/}
+    echo $((t / 1000))
+}
+
+cl_utc() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
+
+cl_load1() {
+    local l _
+    read -r l _ </proc/loadavg
+    echo "$l"
+}
+
+# Runnable tasks now, from /proc/stat (the reading shell included). Read with
+# the builtin so no extra process is counted.
+cl_procs_running() {
+    local k v
+    while read -r k v _; do
+        if [ "$k" = procs_running ]; then echo "$v"; return; fi
+    done </proc/stat
+    echo -1
+}
+
+cl_psi_cpu() {
+    local line
+    if [ -r /proc/pressure/cpu ]; then
+        while read -r line; do
+            case $line in "${1:-some} "*) echo "${line#* }"; return ;; esac
+        done </proc/pressure/cpu
+    fi
+    echo unavailable
+}
+
+cl_steal_ticks() {
+    local steal
+    read -r _ _ _ _ _ _ _ _ steal _ </proc/stat
+    echo "${steal:-0}"
+}
+
+# CPUs the cgroup grants (cgroup v2 cpu.max, else v1 CFS quota), "none" when unlimited.
+cl_cpu_limit() {
+    local quota period
+    if [ -r /sys/fs/cgroup/cpu.max ]; then
+        read -r quota period </sys/fs/cgroup/cpu.max
+    elif [ -r /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+        quota=$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us)
+        period=$(cat /sys/fs/cgroup/cpu/cpu.cfs_period_us)
+        [ "$quota" -lt 0 ] && quota=max
+    fi
+    if [ -z "${quota:-}" ] || [ "$quota" = max ]; then echo none; return; fi
+    awk -v q="$quota" -v p="$period" 'BEGIN { printf "%.2f", q / p }'
+}
+
+cl_cpus_online_count() {
+    local range n=0 a b r
+    range=$(cat /sys/devices/system/cpu/online 2>/dev/null) || { echo -1; return; }
+    for r in ${range//,/ }; do
+        a=${r%-*} b=${r#*-}
+        n=$((n + b - a + 1))
+    done
+    echo "$n"
+}
+
+# Busy when the 1-minute load reaches half the CPUs, or another task is
+# runnable in each of three looks 50 ms apart (the looking shell is one).
+cl_busy_check() {
+    local load pr min=999 i cpus limit thr
+    cpus=$(nproc)
+    limit=$(cl_cpu_limit)
+    if [ "$limit" != none ]; then cpus=$(awk -v c="$cpus" -v l="$limit" 'BEGIN { print (l < c ? l : c) }'); fi
+    thr=${COLDLOAD_BUSY_LOAD1:-$(awk -v c="$cpus" 'BEGIN { print c / 2 }')}
+    load=$(cl_load1)
+    for i in 1 2 3; do
+        pr=$(cl_procs_running)
+        [ "$pr" -lt "$min" ] && min=$pr
+        [ "$i" -lt 3 ] && sleep 0.05
+    done
+    if awk -v l="$load" -v t="$thr" -v p="$min" 'BEGIN { exit !(l >= t || p >= 2) }'; then
+        local msg="machine busy before $1 (load1=$load >= $thr or procs_running=$min >= 2)"
+        if [ "$CL_OPT_STRICT" = 1 ]; then
+            cl_meta "${CL_NAME}_refused" "$msg"
+            cl_die "$msg; refusing (--strict)" 3
+        fi
+        cl_warn "$msg; measuring anyway (--strict refuses)"
+    fi
+}
+
+# ---------------------------------------------------------------- results dir
+cl_results_init() {
+    local link=0 probe
+    CL_OUT=$CL_OPT_OUT
+    if [ -z "$CL_OUT" ]; then
+        CL_OUT=$CL_ROOT/results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+    fi
+    mkdir -p -- "$CL_OUT" "$CL_OUT/logs" "$CL_OUT/hyperfine" 2>/dev/null ||
+        cl_die "cannot create the output directory $CL_OUT" 2
+    probe=$(mktemp "$CL_OUT/.write-test.XXXXXX" 2>/dev/null) ||
+        cl_die "output directory $CL_OUT is not writable" 2
+    rm -f -- "$probe"
+    CL_OUT=$(cd "$CL_OUT" && pwd)
+    [ "$(dirname "$CL_OUT")" = "$CL_ROOT/results" ] && link=1
+    CL_META=$CL_OUT/meta.txt
+    CL_SAMPLES=$CL_OUT/samples.csv
+    CL_WHOLE=$CL_OUT/whole.csv
+    # Refuse before measuring rather than mix two layouts in one file.
+    if [ -s "$CL_SAMPLES" ]; then
+        local h
+        IFS= read -r h <"$CL_SAMPLES"
+        [[ $h == *",$CL_SAMPLES_TAGS" ]] ||
+            cl_die "$CL_SAMPLES has another header (not ending in $CL_SAMPLES_TAGS): use another --out" 2
+    fi
+    if [ -s "$CL_WHOLE" ]; then
+        local h
+        IFS= read -r h <"$CL_WHOLE"
+        [ "$h" = "$CL_WHOLE_HEADER" ] || cl_die "$CL_WHOLE has another header: use another --out" 2
+    else
+        echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
+    fi
+    touch "$CL_META"
+    if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_ROOT/results/latest"; fi
+    printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
+}
+
+# cl_unique PATH SUFFIX: never reuse a log or export name, so re-running into
+# the same directory keeps what the earlier run wrote.
+cl_unique() {
+    local p=$1 i=2
+    while [ -e "$p$2" ]; do
+        p=$1-$i
+        i=$((i + 1))
+    done
+    echo "$p"
+}
+
+cl_meta() {
+    local k=$1
+    shift
+    local v="$*"
+    v=${v//$'\n'/ }
+    printf '%s=%s\n' "$k" "$v" >>"$CL_META"
+}
+
+cl_meta_probe() {
+    cl_meta "$1_utc" "$(cl_utc)"
+    cl_meta "$1_load1" "$(cl_load1)"
+    cl_meta "$1_loadavg" "$(cat /proc/loadavg)"
+    cl_meta "$1_procs_running" "$(cl_procs_running)"
+    cl_meta "$1_psi_cpu_some" "$(cl_psi_cpu some)"
+    cl_meta "$1_psi_cpu_full" "$(cl_psi_cpu full)"
+    cl_meta "$1_steal_ticks" "$(cl_steal_ticks)"
+}
+
+# The binaries print their OpenBLAS and clock facts as `# key: value` (or
+# `# key=value`) lines: they become binary_<key> meta keys.
+cl_meta_binary_comments() {
+    local line k v
+    while IFS= read -r line; do
+        line=${line#\# }
+        if [[ $line =~ ^([A-Za-z][A-Za-z0-9_ .-]*)[:=][[:space:]]*(.*)$ ]]; then
+            k=${BASH_REMATCH[1],,}
+            k=${k//[^a-z0-9]/_}
+            v=${BASH_REMATCH[2]}
+            cl_meta "binary_$k" "$v"
+        else
+            cl_meta binary_comment "$line"
+        fi
+    done < <(grep '^# ' "$1" || true)
+}
+
+cl_meta_machine() {
+    grep -q '^cpu_model=' "$CL_META" 2>/dev/null && return 0
+    local cc=${CC:-gcc} gov=unreadable
+    [ -r /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor ] &&
+        gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)
+    cl_meta meta_written_by "coldload harness/lib.sh"
+    cl_meta date_utc "$(cl_utc)"
+    cl_meta host "$(hostname)"
+    cl_meta cpu_model "$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+    cl_meta nproc "$(nproc)"
+    cl_meta cpus_online "$(cat /sys/devices/system/cpu/online 2>/dev/null || echo unreadable)"
+    cl_meta cpus_online_count "$(cl_cpus_online_count)"
+    cl_meta cgroup_cpu_max "$(cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo absent)"
+    cl_meta cpu_limit "$(cl_cpu_limit)"
+    cl_meta kernel "$(uname -srvm)"
+    cl_meta os "$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null)"
+    cl_meta governor "$gov"
+    cl_meta mem_total_kb "$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)"
+    local virt=none
+    if type -P systemd-detect-virt >/dev/null; then
+        virt=$(systemd-detect-virt 2>/dev/null || true)
+    elif grep -q '^flags.* hypervisor' /proc/cpuinfo; then
+        virt=hypervisor
+    fi
+    cl_meta virtualization "${virt:-none}"
+    cl_meta user_is_root "$([ "$(id -u)" = 0 ] && echo yes || echo no)"
+    cl_meta compiler "$("$cc" --version 2>/dev/null | head -n1)"
+    cl_meta build_flags "$(make -s --no-print-directory -C "$CL_ROOT" harness-print-cflags 2>/dev/null || echo unknown)"
+    cl_meta git_rev "$(git -C "$CL_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
+    cl_meta git_dirty "$(git -C "$CL_ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo yes || echo no)"
+    cl_meta bash_version "$BASH_VERSION"
+    cl_meta hyperfine_version "$(hyperfine --version 2>/dev/null || echo absent)"
+    cl_meta stress_ng_version "$(stress-ng --version 2>/dev/null || echo absent)"
+    cl_meta clk_tck "$(getconf CLK_TCK)"
+    cl_meta openblas_library "$(ldd "$CL_BUILD/p28_timing" 2>/dev/null | awk '/openblas/ { print $3; exit }')"
+}
+
+# Settings and the start probe of this harness run; cl_meta_end closes it.
+cl_meta_begin() {
+    local p=$CL_NAME
+    cl_meta_machine
+    cl_meta "${p}_command" "$CL_CMDLINE"
+    cl_meta "${p}_out" "$CL_OUT"
+    cl_meta "${p}_quick" "$CL_OPT_QUICK"
+    cl_meta "${p}_budget_s" "$CL_BUDGET"
+    cl_meta "${p}_watchdog_s" "$CL_WATCHDOG_S"
+    cl_meta "${p}_runs" "$CL_RUNS"
+    cl_meta "${p}_strict" "$CL_OPT_STRICT"
+    cl_meta_probe "${p}_start"
+    CL_STEAL0=$(cl_steal_ticks)
+}
+
+cl_meta_end() {
+    local rc=$1 p=$CL_NAME
+    [ -n "$CL_META" ] && [ -e "$CL_META" ] || return 0
+    cl_meta_probe "${p}_end"
+    cl_meta "${p}_steal_ms" "$(( ($(cl_steal_ticks) - ${CL_STEAL0:-0}) * 1000 / $(getconf CLK_TCK) ))"
+    cl_meta "${p}_elapsed_s" "$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))"
+    cl_meta "${p}_failures" "$CL_FAILURES"
+    cl_meta "${p}_warnings" "$CL_WARNINGS"
+    [ -n "$CL_SIGNAL" ] && cl_meta "${p}_interrupted_by" "SIG$CL_SIGNAL"
+    cl_meta "${p}_exit_status" "$rc"
+}
+
+# A width above the CPUs the machine (or the cgroup) gives is measured anyway
+# -- oversubscription is one of the page's effects -- but said.
+cl_check_widths() {
+    local w n limit online
+    n=$(nproc)
+    online=$(cl_cpus_online_count)
+    limit=$(cl_cpu_limit)
+    for w in $CL_WIDTHS; do
+        if [ "$w" -gt "$n" ] || { [ "$online" -gt 0 ] && [ "$w" -gt "$online" ]; }; then
+            cl_warn "width $w exceeds the visible CPUs (nproc=$n, online=$online)"
+        elif [ "$limit" != none ] && awk -v w="$w" -v l="$limit" 'BEGIN { exit !(w > l) }'; then
+            cl_warn "width $w exceeds the cgroup CPU limit ($limit CPUs, /sys/fs/cgroup/cpu.max)"
+        fi
+    done
+}
+
+# ---------------------------------------------------------------- lifecycle
+cl_on_exit() {
+    local rc=$?
+    set +e
+    trap - EXIT INT TERM HUP
+    cl_child_stop
+    cl_stress_stop
+    cl_meta_end "$rc"
+    local d
+    for d in "${CL_TMPDIRS[@]}"; do rm -rf -- "$d"; done
+    if [ -n "$CL_SIGNAL" ]; then
+        printf 'coldload %s: interrupted by SIG%s; results so far kept in %s\n' "$CL_NAME" "$CL_SIGNAL" "${CL_OUT:-(none)}" >&2
+    fi
+    exit "$rc"
+}
+
+cl_on_signal() {
+    CL_SIGNAL=$1
+    exit "$2"
+}
+
+cl_traps() {
+    trap cl_on_exit EXIT
+    trap 'cl_on_signal INT 130' INT
+    trap 'cl_on_signal TERM 143' TERM
+    trap 'cl_on_signal HUP 129' HUP
+}
+
+# cl_tmpdir VAR: a directory removed on exit, on the results' file system (a
+# copy on tmpfs could not be evicted).
+cl_tmpdir() {
+    local d
+    d=$(mktemp -d "$CL_OUT/.tmp.XXXXXX")
+    CL_TMPDIRS+=("$d")
+    printf -v "$1" '%s' "$d"
+}
+
+# The child is `timeout`, which leads its own process group and passes TERM on.
+cl_child_stop() {
+    [ -n "$CL_CHILD" ] || return 0
+    local i
+    kill -TERM "$CL_CHILD" 2>/dev/null
+    for i in $(seq 30); do
+        cl_pgid_alive "$CL_CHILD" || break
+        sleep 0.1
+    done
+    kill -KILL -- "-$CL_CHILD" 2>/dev/null
+    wait "$CL_CHILD" 2>/dev/null
+    CL_CHILD=
+}
+
+cl_exec() {
+    local step=$1 base
+    shift
+    base=$(cl_unique "$CL_OUT/logs/$step" .out)
+    CL_LOG=$base
+    # Backgrounded and waited for, so a signal to the harness is handled at
+    # once (bash defers traps while a foreground child runs).
+    timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null &
+    CL_CHILD=$!
+    local rc=0
+    wait "$CL_CHILD" || rc=$?
+    CL_CHILD=
+    CL_RC=$rc
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+        cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
+    fi
+    return "$rc"
+}
+
+cl_exec_timed() {
+    local step=$1 t0 t1 tf line
+    shift
+    tf=$(cl_unique "$CL_OUT/logs/$step" .time)
+    t0=$(cl_now_ms)
+    CL_RC=0
+    cl_exec "$(basename "$tf")" "$(type -P time)" -o "$tf.time" -f '%e %U %S %R %F %x' "$@" || true
+    t1=$(cl_now_ms)
+    CL_WALL_MS=$((t1 - t0))
+    CL_USER_MS='' CL_SYS_MS='' CL_MINFLT='' CL_MAJFLT=''
+    line=$(tail -n1 "$tf.time" 2>/dev/null || true)
+    if [[ $line =~ ^([0-9.]+)\ ([0-9.]+)\ ([0-9.]+)\ ([0-9]+)\ ([0-9]+)\ (-?[0-9]+)$ ]]; then
+        CL_USER_MS=$(awk -v s="${BASH_REMATCH[2]}" 'BEGIN { printf "%.0f", s * 1000 }')
+        CL_SYS_MS=$(awk -v s="${BASH_REMATCH[3]}" 'BEGIN { printf "%.0f", s * 1000 }')
+        CL_MINFLT=${BASH_REMATCH[4]}
+        CL_MAJFLT=${BASH_REMATCH[5]}
+    fi
+    # GNU time says "Command terminated by signal N" and exits with the
+    # child's status otherwise.
+    if grep -q 'terminated by signal' "$tf.time" 2>/dev/null; then
+        CL_RC=$((128 + $(sed -n 's/.*terminated by signal \([0-9]*\).*/\1/p' "$tf.time" | head -n1)))
+    fi
+    return "$CL_RC"
+}
+
+cl_progress_start() {
+    CL_PROG_N=$1
+    CL_PROG_I=0
+    CL_PROG_T0=$(cl_now_ms)
+}
+
+cl_progress() {
+    local el left="?"
+    CL_PROG_I=$((CL_PROG_I + 1))
+    el=$(( ($(cl_now_ms) - CL_PROG_T0) / 1000 ))
+    if [ "$CL_PROG_I" -gt 1 ]; then
+        left="~$(( el * (CL_PROG_N - CL_PROG_I + 1) / (CL_PROG_I - 1) ))s"
+    fi
+    printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "$CL_PROG_I" "$CL_PROG_N" "$1" "$el" "$left" >&2
+}
+
+# ---------------------------------------------------------------- stress-ng
+cl_pgid_alive() {
+    local f s state pgrp
+    for f in /proc/[0-9]*/stat; do
+        read -r s 2>/dev/null <"$f" || continue   # gone meanwhile
+        # comm may hold spaces and parentheses: the fields start after the last ") ".
+        read -r state _ pgrp _ <<<"${s##*) }"
+        if [ "$pgrp" = "$1" ] && [ "$state" != Z ]; then return 0; fi
+    done
+    return 1
+}
+
+cl_stress_start() {
+    local s=$1 base i
+    base=$(cl_unique "$CL_OUT/logs/stress-ng-cpu$s" .out)
+    # setsid: stress-ng and its workers get their own process group, which
+    # cl_stress_stop kills whole. --timeout is the last resort should the
+    # harness itself be SIGKILLed.
+    setsid stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" >"$base.out" 2>"$base.err" </dev/null &
+    CL_STRESS_PID=$!
+    CL_STRESS_PGID=$CL_STRESS_PID
+    echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"
+    for i in $(seq 50); do
+        [ "$(cl_procs_running)" -ge "$s" ] && break
+        sleep 0.1
+    done
+    kill -0 "$CL_STRESS_PID" 2>/dev/null || cl_die "stress-ng --cpu $s did not start (see $base.err)"
+    if [ "$(cl_procs_running)" -lt "$s" ]; then
+        cl_warn "load not established after 5 s (procs_running < $s)"
+    fi
+}
+
+cl_stress_stop() {
+    [ -n "$CL_STRESS_PGID" ] || return 0
+    local i
+    kill -TERM -- "-$CL_STRESS_PGID" 2>/dev/null
+    for i in $(seq 50); do
+        cl_pgid_alive "$CL_STRESS_PGID" || break
+        sleep 0.1
+    done
+    kill -KILL -- "-$CL_STRESS_PGID" 2>/dev/null
+    wait "$CL_STRESS_PID" 2>/dev/null
+    CL_STRESS_PGID=
+    CL_STRESS_PID=
+}
+
+# ---------------------------------------------------------------- CSV
+cl_csv_line() {
+    local f line='' sep=''
+    for f in "$@"; do
+        if [[ $f == *[,\"$'\r\n']* ]]; then f="\"${f//\"/\"\"}\""; fi
+        line+=$sep$f
+        sep=,
+    done
+    printf '%s\n' "$line"
+}
+
+# cl_whole_row TOOL LABEL RUN WALL_MS USER_MS SYS_MS MINFLT MAJFLT EXIT_CODE
+cl_whole_row() {
+    cl_csv_line "$(cl_utc)" "$(hostname)" "$CL_TAG_HARNESS" "$CL_TAG_CONDITION" "$CL_TAG_STRESSORS" \
+        "$CL_TAG_COPY" "$CL_RUN_WORKLOAD" "$CL_RUN_PARAMS" "$CL_RUN_WIDTH" "$CL_RUN_WAIT" "$@" >>"$CL_WHOLE"
+}
+
+cl_whole_time() {
+    cl_whole_row time "$1" "$2" "$CL_WALL_MS" "$CL_USER_MS" "$CL_SYS_MS" "$CL_MINFLT" "$CL_MAJFLT" "$CL_RC"
+}
+
+# hyperfine 1.15 exports per-run wall times and exit codes, but CPU times only
+# as the mean over the runs: each row carries that mean.
+cl_whole_hyperfine() {
+    local label run wall user sys code
+    while IFS=$'\t' read -r label run wall user sys code; do
+        cl_whole_row hyperfine "$label" "$run" "$(printf '%.3f' "$wall")" "$(printf '%.3f' "$user")" \
+            "$(printf '%.3f' "$sys")" "" "" "$code"
+    done < <(jq -r '.results[] as $r | range(0; $r.times | length) as $i
+        | [$r.command, $i + 1, $r.times[$i] * 1000, $r.user * 1000, $r.system * 1000,
+           ($r.exit_codes[$i] // "" | tostring)] | @tsv' "$1")
+}
+
+# CL_TAGS: the four --tag flags every binary gets, so every samples.csv row
+# has the same header whichever harness wrote it.
+cl_tags() {
+    CL_TAGS=(--tag "harness=$CL_TAG_HARNESS" --tag "condition=$CL_TAG_CONDITION"
+        --tag "stressors=$CL_TAG_STRESSORS" --tag "copy=$CL_TAG_COPY")
+}
+
+cl_samples_lines() {
+    if [ -f "$CL_SAMPLES" ]; then wc -l <"$CL_SAMPLES"; else echo 0; fi
+}
+
+# The fixed columns never need quoting, so splitting on commas is exact for them.
+cl_samples_field() {
+    [ -f "$CL_SAMPLES" ] || return 0
+    awk -F, -v from="$1" -v col="$2" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+        NR > from && c { print $c; exit }' "$CL_SAMPLES"
+}
+
+# Distinct params of the rows after line FROM, joined by "|".
+cl_samples_params() {
+    [ -f "$CL_SAMPLES" ] || return 0
+    awk -F, -v from="$1" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == "params") c = i; next }
+        NR > from && c && !seen[$c]++ { out = out (out == "" ? "" : "|") $c }
+        END { print out }' "$CL_SAMPLES"
+}
+
+# The binaries' `# ...` lines (OpenBLAS config, clock) go into meta once per directory.
+cl_meta_binary_once() {
+    grep -q '^binary_' "$CL_META" 2>/dev/null || cl_meta_binary_comments "$1"
+}
+
+# ---------------------------------------------------------------- measurements
+# CL_WORKLOADS: grad and svdvals (p28_timing), and trg when ising_trg is built.
+cl_workloads() {
+    CL_WORKLOADS="grad svdvals"
+    if [ -x "$CL_BUILD/ising_trg" ]; then
+        CL_WORKLOADS+=" trg"
+    else
+        cl_warn "$CL_BUILD/ising_trg is missing: workload trg skipped (build it with make)"
+    fi
+}
+
+declare -A CL_RUNNO=()
+
+# cl_measure WORKLOAD WIDTH: one measurement with the current tags: rows into
+# samples.csv, one tool=time row into whole.csv, the page line on stderr.
+cl_measure() {
+    local w=$1 width=$2 before step cmd
+    case $w in
+        grad|svdvals) cmd=("$CL_BUILD/p28_timing" --workload "$w" --runs "$CL_RUNS") ;;
+        trg) cmd=("$CL_BUILD/ising_trg" --beta "$CL_TRG_BETAS" --chi "$CL_TRG_CHI"
+                  --steps "$CL_TRG_STEPS" --runs "$CL_TRG_RUNS") ;;
+        *) cl_die "internal: unknown workload $w" ;;
+    esac
+    cl_tags
+    cmd+=(--width "$width" --budget "$CL_BUDGET" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    step=$CL_NAME-$CL_TAG_CONDITION
+    [ "$CL_TAG_CONDITION" = loaded ] && step+=-s$CL_TAG_STRESSORS
+    step+=-$w-w$width
+    before=$(cl_samples_lines)
+    if ! cl_exec_timed "$step" "${cmd[@]}"; then
+        CL_FAILURES=$((CL_FAILURES + 1))
+        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err)"
+    fi
+    CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=$width
+    CL_RUN_PARAMS=$(cl_samples_params "$before")
+    CL_RUN_WAIT=$(cl_samples_field "$before" wait)
+    CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
+    cl_whole_time "$w" "${CL_RUNNO[$w]}"
+    cl_meta_binary_once "$CL_LOG.out"
+    grep -v '^#' "$CL_LOG.out" | sed "s/^/    /" >&2 || true
+}
+
+# Every workload at every width, with the current condition and stressors.
+cl_measure_all() {
+    local width w
+    for width in $CL_WIDTHS; do
+        for w in $CL_WORKLOADS; do
+            cl_progress "$CL_TAG_CONDITION: $w width $width"
+            if [ "$CL_TAG_CONDITION" = idle ]; then cl_busy_check "$w width $width"; fi
+            cl_measure "$w" "$width"
+        done
+    done
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# harness/warm.sh -- warm steady state: p28_timing (grad, svdvals) and ising_trg
+# at every width, on an idle machine (condition=idle, copy=warm).
+#
+# "Warm" means the binaries and their libraries are already in memory: one
+# untimed run of each comes first. Every measurement appends its in-process
+# rows to samples.csv and one whole-process row (GNU time) to whole.csv.
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/warm.sh [--out DIR] [--quick] [--widths LIST] [--budget SECONDS] [--runs N] [--strict]
+  --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
+  --quick           QUICK mode: 5 runs, budget 10 s, TRG with one beta, chi 8, 10 steps
+  --widths LIST     engine widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc))
+  --budget SECONDS  time budget per measurement, passed to the binaries (default 60)
+  --runs N          steady runs per measurement (default 20; TRG 3)
+  --strict          refuse (exit 3) instead of warning when the machine is busy
+  --stressors LIST  accepted for uniformity with loaded.sh; unused here
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_WIDTHS COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_STRICT
+USAGE
+}
+
+cl_init warm "$@"
+cl_defaults
+while [ $# -gt 0 ]; do
+    cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+    shift "$CL_SHIFT"
+done
+cl_finalize_opts
+cl_need_tools time timeout setsid
+cl_need_binary "$CL_BUILD/p28_timing"
+
+cl_results_init
+cl_traps
+cl_meta_begin
+cl_meta warm_widths "$CL_WIDTHS"
+cl_check_widths
+cl_workloads
+cl_meta warm_workloads "$CL_WORKLOADS"
+
+# One untimed run of each binary, so what follows is the warm state.
+cl_exec warm-warmup-p28_timing "$CL_BUILD/p28_timing" --workload all --runs 1 ||
+    cl_die "p28_timing failed its warm-up run (see $CL_LOG.err)"
+if [[ " $CL_WORKLOADS " == *" trg "* ]]; then
+    cl_exec warm-warmup-ising_trg "$CL_BUILD/ising_trg" --beta 0.3 --chi 4 --steps 2 --runs 1 ||
+        cl_die "ising_trg failed its warm-up run (see $CL_LOG.err)"
+fi
+
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=warm
+read -ra widths <<<"$CL_WIDTHS"
+read -ra workloads <<<"$CL_WORKLOADS"
+cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} ))
+cl_measure_all
+
+[ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"
+printf 'coldload warm: done, results in %s\n' "$CL_OUT" >&2
