@@ -323,6 +323,7 @@ static void trgInit(trg *t, double beta, int grad) {
 int trgRun(trg *t, double beta, double *value, double *deriv) {
     int grad = deriv != NULL;
     t->stats = (trgStats){0};
+    if (!(beta > 0.0) || !isfinite(beta)) return -1;
     trgInit(t, beta, grad);
     int D = 2, rc = 0;
     double acc = 0.0, dacc = 0.0;

@@ -65,7 +65,8 @@ void trgSetEps(trg *t, double eps);
 
 /* ln Z/N at beta (> 0) into *value and, when deriv is not NULL, its derivative
  * in beta into *deriv (deriv == NULL skips every tangent: value only).
- * Returns 0, or -1 when dgesdd fails or the result is not finite. */
+ * Returns 0, or -1 when beta is not a finite positive number, dgesdd fails or
+ * the result is not finite. */
 int trgRun(trg *t, double beta, double *value, double *deriv);
 
 /* Timing of the last trgRun. */
