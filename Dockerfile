@@ -1,0 +1,81 @@
+# Dockerfile -- coldload as a container: `docker run` gives the full report.
+#
+#   make docker                                   # builds the image `coldload`
+#   docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" coldload [--quick] ...
+#
+# Two stages on debian:bookworm-slim (tests/docker/base-image.sh makes it
+# locally when no registry is reachable): `build` compiles with the same
+# Makefile as a host build and runs the unit tests, so an image only exists
+# when they pass; the runtime stage gets the runtime packages and the built
+# binaries, harness and plot scripts, nothing of the toolchain.
+# Written for the classic builder as well as BuildKit (no heredocs, no cache
+# mounts): Debian's docker.io has no buildx.
+
+# --- build: compile, run the unit tests ---------------------------------------
+FROM debian:bookworm-slim AS build
+# The host's build dependencies (DEPS_PKGS in the Makefile) plus libc6-dev,
+# which slim images lack and a host with gcc already has.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      gcc libc6-dev make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Sources before tests: editing a test does not recompile the image's sources.
+COPY Makefile ./
+COPY mk/ mk/
+COPY src/ src/
+RUN make -j"$(nproc)" all
+COPY tests/ tests/
+RUN make unit
+# Every top-level binary of build/ (the stages add theirs to `all` in mk/*.mk),
+# plus the compile line, since the runtime stage has no compiler to ask.
+RUN mkdir -p /dist/build \
+ && find build -maxdepth 1 -type f -perm -u+x -exec cp -p {} /dist/build/ \; \
+ && { make -s --no-print-directory harness-print-cflags >/dist/build/CFLAGS.txt \
+      || echo unknown >/dist/build/CFLAGS.txt; }
+
+# --- runtime: what the harness and the report run -----------------------------
+FROM debian:bookworm-slim
+# libopenblas0-pthread first so it provides libblas.so.3/liblapack.so.3 to
+# liblapacke (the host's pthread OpenBLAS, not the reference BLAS); tini is
+# PID 1 so Ctrl-C and `docker stop` reach the harness, which stops its
+# stress-ng before it exits.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      libopenblas0-pthread liblapacke stress-ng gnuplot-nox hyperfine jq procps time \
+      make tini \
+ && rm -rf /var/lib/apt/lists/*
+
+# Non-root by default; `--user "$(id -u):$(id -g)"` works as well (any uid:
+# HOME is world-writable scratch, /out is the only place results go).
+RUN useradd --uid 10001 --user-group --home-dir /home/coldload --create-home \
+      --shell /bin/bash coldload \
+ && mkdir -p /out && chown coldload:coldload /out \
+ && chmod 1777 /home/coldload
+
+WORKDIR /opt/coldload
+COPY --from=build /dist/build/ build/
+COPY Makefile ./
+COPY mk/ mk/
+COPY harness/ harness/
+COPY plots/ plots/
+COPY docker/entrypoint.sh docker/entrypoint.sh
+
+ENV COLDLOAD_ROOT=/opt/coldload \
+    COLDLOAD_IN_CONTAINER=1 \
+    HOME=/home/coldload
+USER coldload
+ENTRYPOINT ["/usr/bin/tini", "-g", "--", "/opt/coldload/docker/entrypoint.sh"]
+
+# Last, so a new revision re-labels the image without rebuilding any layer.
+ARG VERSION=dev
+ARG REVISION=unknown
+ARG CREATED=unknown
+ENV COLDLOAD_REVISION=${REVISION}
+LABEL org.opencontainers.image.title="coldload" \
+      org.opencontainers.image.description="Reproducible-measurement suite: cold starts, warm runs and loaded runs of a fixed-width engine, summarised into a report with verdicts and charts" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.base.name="debian:bookworm-slim" \
+      org.opencontainers.image.usage="docker run --rm --user \"$(id -u):$(id -g)\" -v \"$PWD/out:/out\" coldload [--quick] [--widths \"1 2\"] [--stressors S] [--budget SECONDS]"

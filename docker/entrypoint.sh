@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# docker/entrypoint.sh -- the coldload container's command: the full report,
+# written into /out (the directory the caller mounts), options passed through
+# to harness/report.sh.
+#
+# Why a wrapper and not report.sh itself: it supplies `--out /out`, says in
+# one line what is wrong when /out cannot be written (the usual mistake: no
+# `--user "$(id -u):$(id -g)"`, so the container's user cannot write the
+# caller's directory), warns when /out is not mounted (the report would vanish
+# with the container), and gives `docker run ... coldload CMD` a shell escape
+# for looking around (`coldload build/p28_timing --help`).
+set -euo pipefail
+
+ROOT=${COLDLOAD_ROOT:-/opt/coldload}
+OUT=/out
+REPORT=$ROOT/harness/report.sh
+
+ep_usage() {
+  cat <<'EOF'
+usage: docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" coldload [OPTIONS]
+       docker run --rm coldload COMMAND [ARGS...]
+
+Runs the full coldload report (harness/report.sh) into /out: report.html,
+report.md, summary.csv, verdicts.txt, plots/*.png and the raw results.
+OPTIONS are report.sh's (below); the common ones:
+  --quick               a short run (minutes), for a first look or CI
+  --widths "1 2"        engine widths to measure
+  --stressors S         stress-ng CPU workers for the loaded runs
+  --budget SECONDS      time budget per series
+  --out DIR             another directory than /out
+Mount a directory on /out and pass --user "$(id -u):$(id -g)" so the files
+belong to you. Limit the CPUs with --cpus N: the metadata records the limit.
+A first argument that is not an option runs as a command, from /opt/coldload
+(e.g. build/p28_timing --workload svdvals).
+EOF
+}
+
+ep_die() { echo "coldload: $*" >&2; exit 2; }
+
+# A command instead of report options: run it (debugging, single binaries).
+if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
+  cd "$ROOT"
+  exec "$@"
+fi
+
+# Where the report goes: /out unless the caller gave --out.
+given_out=0 prev=
+for a in "$@"; do
+  case "$prev" in --out) OUT=$a given_out=1 ;; esac
+  case "$a" in
+    -h|--help)
+      ep_usage
+      if [ -x "$REPORT" ]; then
+        printf '\nharness/report.sh --help:\n'
+        exec "$REPORT" --help
+      fi
+      exit 0 ;;
+    --out=*) OUT=${a#--out=} given_out=1 ;;
+  esac
+  prev=$a
+done
+
+[ -x "$REPORT" ] || ep_die "harness/report.sh is missing from this image (built before the report stage existed?)"
+
+if [ "$OUT" = /out ] && ! mountpoint -q /out; then
+  echo "coldload: note: /out is not a mounted directory; the report stays inside the container (mount one: -v \"\$PWD/out:/out\")" >&2
+fi
+if [ -e "$OUT" ] && ! { [ -d "$OUT" ] && [ -w "$OUT" ] && [ -x "$OUT" ]; }; then
+  ep_die "$OUT is not a directory writable by uid $(id -u): run with --user \"\$(id -u):\$(id -g)\" and mount an existing directory (mkdir -p out; -v \"\$PWD/out:/out\")"
+fi
+
+args=("$@")
+[ "$given_out" -eq 1 ] || args=(--out "$OUT" "$@")
+
+# HOME must be writable whatever --user gave (gnuplot and hyperfine may write there).
+[ -w "${HOME:-/nonexistent}" ] || export HOME=/tmp
+cd "$ROOT"
+exec "$REPORT" "${args[@]}"

@@ -1,0 +1,34 @@
+# mk/docker.mk -- the container (issue 6).
+#
+#   make docker          build the image (tag $(DOCKER_IMAGE)); makes the
+#                        debian:bookworm-slim base locally when it cannot be pulled
+#   make docker-report   the report in the container into $(OUT) (default out/),
+#                        as the calling user; QUICK=1 WIDTHS= STRESSORS= BUDGET= as for `make report`
+#   make docker-test     the docker part of CI (tests/docker/ci.sh): image, quick report, checks
+
+DOCKER       ?= docker
+DOCKER_IMAGE ?= coldload
+DOCKER_OUT   := $(if $(OUT),$(OUT),out)
+
+# Labels: which source the image holds. Empty outside a git checkout.
+DOCKER_LABELS = --build-arg VERSION="$$(git describe --always --dirty 2>/dev/null || echo dev)" \
+                --build-arg REVISION="$$(git rev-parse HEAD 2>/dev/null || echo unknown)" \
+                --build-arg CREATED="$$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+
+docker:
+	@bash tests/docker/base-image.sh
+	$(DOCKER) build -t $(DOCKER_IMAGE) $(DOCKER_LABELS) .
+
+# Same flags as the host harness targets (HARNESS_ARGS in mk/harness.mk) but
+# no --out: the entrypoint writes to /out, mounted from $(DOCKER_OUT) (taken
+# above, before this override empties OUT).
+docker-report: override OUT =
+docker-report: docker
+	mkdir -p '$(DOCKER_OUT)'
+	$(DOCKER) run --rm --user "$$(id -u):$$(id -g)" -v "$$(cd '$(DOCKER_OUT)' && pwd):/out" \
+	  $(DOCKER_IMAGE) $(HARNESS_ARGS)
+
+docker-test:
+	bash tests/docker/ci.sh
+
+.PHONY: docker docker-report docker-test
