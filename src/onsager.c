@@ -8,14 +8,19 @@
 
 #include <math.h>
 
-/* AGM(a, b): quadratic convergence, a handful of iterations. */
-static double onsagerAgm(double a, double b) {
-    for (int i = 0; i < 64 && fabs(a - b) > 1e-16 * a; i++) {
-        double m = 0.5 * (a + b);
-        b = sqrt(a * b);
-        a = m;
+/* 1 - AGM(1, 1 - delta), 0 <= delta < 1, carried as deficits from 1 so that
+ * it stays accurate when delta is tiny (high temperature, where u ~ -2 beta
+ * comes out of a difference of two O(beta^2) terms). With a = 1 - x and
+ * b = 1 - y: 1 - (a+b)/2 = (x+y)/2 and 1 - sqrt(ab) = (x+y-xy)/(1+sqrt(ab)).
+ * Quadratic convergence: a handful of iterations. */
+static double onsagerAgmDeficit(double delta) {
+    double x = 0.0, y = delta;
+    for (int i = 0; i < 64 && fabs(x - y) > 1e-16 * (x + y); i++) {
+        double nx = 0.5 * (x + y);
+        y = (x + y - x * y) / (1.0 + sqrt((1.0 - x) * (1.0 - y)));
+        x = nx;
     }
-    return 0.5 * (a + b);
+    return 0.5 * (x + y);
 }
 
 /* 1 - k^2 sin^2 t written as cos^2 t + k'^2 sin^2 t: no cancellation near
@@ -50,11 +55,16 @@ double onsagerLnZ(double beta) {
 }
 
 double onsagerEnergy(double beta) {
-    double sh = sinh(2.0 * beta), ch = cosh(2.0 * beta), th = tanh(2.0 * beta);
-    double pre = 2.0 * th * th - 1.0;
-    double kp = fabs(1.0 - sh * sh) / (ch * ch); /* k' = sqrt(1 - k^2) */
-    double term = 0.0;
-    /* At beta_c, k' = 0 and K = inf but its prefactor is 0: the product is 0. */
-    if (kp > 0.0 && pre != 0.0) term = pre / onsagerAgm(1.0, kp); /* (2/pi) K = 1/AGM */
-    return -(ch / sh) * (1.0 + term);
+    double sh = sinh(2.0 * beta), ch = cosh(2.0 * beta), t2 = (sh / ch) * (sh / ch);
+    /* k' = |1 - sh^2| / ch^2, and 1 - k' = 2 min(sh^2, 1) / ch^2 without cancellation. */
+    double delta = 2.0 * fmin(sh * sh, 1.0) / (ch * ch);
+    /* (2/pi) K(k) = 1 / AGM(1, k') = 1 / (1 - d), so
+     * 1 + (2 tanh^2 - 1)(2/pi) K = (2 tanh^2 - d) / (1 - d). At beta_c, k' = 0:
+     * K = inf but its prefactor 2 tanh^2 - 1 is 0, and the bracket is 1. */
+    double bracket = 1.0;
+    if (delta < 1.0) {
+        double d = onsagerAgmDeficit(delta);
+        bracket = (2.0 * t2 - d) / (1.0 - d);
+    }
+    return -(ch / sh) * bracket;
 }
