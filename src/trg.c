@@ -257,6 +257,7 @@ static void trgGemm2(int ta, int tb, int m, int n, int k, const double *a, const
 /* T (dimension D) -> T' (dimension *kout). Returns 0 or -1 (dgesdd failed or
  * nothing to keep). */
 static int trgStep(trg *t, int D, int *kout, int grad) {
+#define TRG_D(x) (grad ? t->x : NULL) /* a tangent buffer, or NULL for value only */
     pool *pl = t->pool;
     int n = D * D;
     size_t len = (size_t)n * (size_t)n;
@@ -265,7 +266,7 @@ static int trgStep(trg *t, int D, int *kout, int grad) {
 
     trgCopyArg cp = {t->t, t->ma};
     poolFor(pl, len, trgCopyTask, &cp);
-    trgPermute(pl, dims4, permMb, t->t, t->mb, grad ? t->dt : NULL, grad ? t->dmb : NULL);
+    trgPermute(pl, dims4, permMb, t->t, t->mb, TRG_D(dt), TRG_D(dmb));
     if (trgSvd(t, t->ma, n, t->ua, t->sa, t->vta) != 0) return -1;
     if (trgSvd(t, t->mb, n, t->ub, t->sb, t->vtb) != 0) return -1;
 
@@ -276,16 +277,13 @@ static int trgStep(trg *t, int D, int *kout, int grad) {
     if (k < 1) return -1;
 
     /* S1[u,l,k] S3[d,r,k] from Ma = T;  S2[l,d,k] S4[u,r,k] from Mb. */
-    trgHalves(t, n, k, t->ua, t->vta, t->sa, grad ? t->dt : NULL, t->s1, t->s3,
-              t->ds1, t->ds3);
-    trgHalves(t, n, k, t->ub, t->vtb, t->sb, grad ? t->dmb : NULL, t->s2, t->s4,
-              t->ds2, t->ds4);
+    trgHalves(t, n, k, t->ua, t->vta, t->sa, TRG_D(dt), t->s1, t->s3, t->ds1, t->ds3);
+    trgHalves(t, n, k, t->ub, t->vtb, t->sb, TRG_D(dmb), t->s2, t->s4, t->ds2, t->ds4);
 
     const int dims3[4] = {D, D, k, 1}, dimsAB[4] = {D, k, D, k};
     static const int swap01[4] = {1, 0, 2, 3}, swap12[4] = {0, 2, 1, 3};
     static const int permA[4] = {1, 3, 0, 2}; /* Ap[u,l,w,y] = A[w,u,y,l] */
     static const int permB[4] = {2, 0, 1, 3}; /* Bp[w,y,d,r] = B[y,d,w,r] */
-#define TRG_D(x) (grad ? t->x : NULL)
     trgPermute(pl, dims3, swap01, t->s3, t->p3, TRG_D(ds3), TRG_D(dp3)); /* P3[x,y,l] */
     trgPermute(pl, dims3, swap12, t->s4, t->p4, TRG_D(ds4), TRG_D(dp4)); /* P4[y,d,z] */
     trgPermute(pl, dims3, swap01, t->s1, t->p1, TRG_D(ds1), TRG_D(dp1)); /* P1[z,w,r] */
