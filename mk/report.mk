@@ -1,0 +1,55 @@
+# mk/report.mk -- the report stage (issue 5): coldload-summarize, the charts,
+# the report, and their tests.
+#
+#   make report [QUICK=1] [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS]
+#                          the main job: cold + warm + loaded, summary, charts, report
+#   make plots [RESULTS=DIR]   re-render charts and report of a results dir (default latest)
+#   make report-test           bats tests of summarize, charts and report (part of `make test`)
+#   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
+
+# gnuplot-nox draws the charts; chromium and the DejaVu fonts render report.html
+# in the tests (the report itself never needs a browser).
+DEPS_PKGS += gnuplot-nox chromium fonts-dejavu-core clang libclang-rt-14-dev
+
+$(B)/coldload-summarize: $(B)/obj/summarize.o $(CORE_OBJ)
+	$(CC) $(ALL_CF) $^ -o $@ $(LDLIBS)
+
+all: $(B)/coldload-summarize
+
+REPORT_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
+              $(if $(STRESSORS),--stressors '$(STRESSORS)') \
+              $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick)
+
+# deps first, then a fresh make (as `test` does): pkg-config flags must be
+# read after the packages are installed.
+report: deps
+	@$(MAKE) --no-print-directory report-run
+report-run: all
+	bash harness/report.sh $(REPORT_ARGS)
+
+plots: all
+	bash harness/plots.sh $(if $(RESULTS),--results '$(RESULTS)')
+
+report-test: all
+	bats tests/report
+
+test-all: report-test
+
+# --- fuzzing: the readers and every stage after them, under ASan+UBSan -------
+FUZZ_SECONDS ?= 60
+FUZZ_SRC := tests/fuzz/fuzz_summary.c src/summary.c src/verdict.c src/chartdata.c \
+            src/report.c src/csv.c src/measure.c
+$(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/*.h)
+	mkdir -p $(@D)
+	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm
+
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-run
+fuzz-run: $(B)/fuzz/fuzz_summary
+	mkdir -p $(B)/fuzz/corpus
+	$(B)/fuzz/fuzz_summary -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -rss_limit_mb=2048 -print_final_stats=1 \
+	  -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus tests/fuzz/corpus
+
+.PHONY: report report-run plots report-test fuzz fuzz-run

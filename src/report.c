@@ -1,0 +1,454 @@
+/* report.c -- writes report.html and report.md (see report.h).
+ *
+ * Everything printed comes from files a user may have edited, so every
+ * string goes through an escaper for its format; nothing here trusts a
+ * label to be plain text. */
+#include "report.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chartdata.h"
+
+#define REPORT_FILE_MAX (256 * 1024) /* meta.txt and the .out files: more is cut */
+
+/* --- meta.txt --------------------------------------------------------------------- */
+
+static char *reportSlurp(const char *path, size_t max, int *truncated) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = malloc(max + 1);
+    size_t n = buf ? fread(buf, 1, max, f) : 0;
+    *truncated = buf && n == max && fgetc(f) != EOF;
+    fclose(f);
+    if (!buf) return NULL;
+    buf[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] == '\0') buf[i] = ' '; /* a NUL would end the text early */
+    return buf;
+}
+
+int reportMetaRead(reportMeta *m, const char *path, char *err, size_t errlen) {
+    int trunc = 0;
+    memset(m, 0, sizeof(*m));
+    m->text = reportSlurp(path, REPORT_FILE_MAX, &trunc);
+    if (!m->text) {
+        if (errno != ENOENT) {
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            return -1;
+        }
+        m->text = strdup("");
+        return m->text ? 0 : -1;
+    }
+    size_t lines = 1;
+    for (const char *p = m->text; *p; p++) lines += *p == '\n';
+    m->keys = calloc(lines, sizeof(char *));
+    m->vals = calloc(lines, sizeof(char *));
+    if (!m->keys || !m->vals) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    for (const char *p = m->text; *p;) {
+        size_t len = strcspn(p, "\n");
+        const char *eq = memchr(p, '=', len);
+        if (p[0] != '#' && eq && eq > p) {
+            m->keys[m->n] = strndup(p, (size_t)(eq - p));
+            m->vals[m->n] = strndup(eq + 1, len - (size_t)(eq - p) - 1);
+            if (!m->keys[m->n] || !m->vals[m->n]) {
+                snprintf(err, errlen, "%s: out of memory", path);
+                m->n++;
+                return -1;
+            }
+            m->n++;
+        }
+        p += len + (p[len] == '\n');
+    }
+    return 0;
+}
+
+const char *reportMetaGet(const reportMeta *m, const char *key) {
+    const char *v = NULL; /* the last one wins, as in a shell env file */
+    for (size_t i = 0; i < m->n; i++)
+        if (strcmp(m->keys[i], key) == 0) v = m->vals[i];
+    return v;
+}
+
+void reportMetaFree(reportMeta *m) {
+    for (size_t i = 0; i < m->n; i++) {
+        free(m->keys[i]);
+        free(m->vals[i]);
+    }
+    free(m->keys);
+    free(m->vals);
+    free(m->text);
+    memset(m, 0, sizeof(*m));
+}
+
+static const char *reportMetaAny(const reportMeta *m, const char *const *keys) {
+    for (; *keys; keys++) {
+        const char *v = reportMetaGet(m, *keys);
+        if (v && *v) return v;
+    }
+    return NULL;
+}
+
+void reportMachine(const reportMeta *m, char *buf, size_t len) {
+    static const char *const host_k[] = {"host", "hostname", NULL};
+    static const char *const cpu_k[] = {"cpu_model", "cpu", "model_name", NULL};
+    static const char *const n_k[] = {"nproc", "cpus", "online_cpus", NULL};
+    const char *host = reportMetaAny(m, host_k), *cpu = reportMetaAny(m, cpu_k),
+               *n = reportMetaAny(m, n_k);
+    snprintf(buf, len, "%s%s%s%s%s%s", host ? host : "unknown host", cpu ? ": " : "",
+             cpu ? cpu : "", n ? ", " : "", n ? n : "", n ? " CPUs" : "");
+}
+
+/* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
+static double reportUtc(const char *v) {
+    struct tm tm;
+    double sec;
+    int n = 0;
+    memset(&tm, 0, sizeof tm);
+    if (!v || sscanf(v, "%4d-%2d-%2dT%2d:%2d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                     &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || !(sec >= 0 && sec < 61))
+        return NAN;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    return (double)timegm(&tm) + sec;
+}
+
+/* The total= field of a PSI line ("avg10=0.00 ... total=123"), microseconds. */
+static double reportPsiTotal(const char *v) {
+    const char *p = v ? strstr(v, "total=") : NULL;
+    char *end;
+    if (!p) return NAN;
+    double t = strtod(p + 6, &end);
+    return end == p + 6 ? NAN : t;
+}
+
+double reportPsiDuring(const reportMeta *m, const summaryGroup *g) {
+    char a[160], b[160], k[200];
+    if (summaryIsLoaded(g) && g->key.stressors[0]) {
+        snprintf(a, sizeof a, "loaded_s%s_established", g->key.stressors);
+        snprintf(b, sizeof b, "loaded_s%s_before_stop", g->key.stressors);
+    } else if (g->harness[0]) {
+        snprintf(a, sizeof a, "%s_start", g->harness);
+        snprintf(b, sizeof b, "%s_end", g->harness);
+    } else {
+        return NAN;
+    }
+    snprintf(k, sizeof k, "%s_utc", a);
+    double t0 = reportUtc(reportMetaGet(m, k));
+    snprintf(k, sizeof k, "%s_utc", b);
+    double t1 = reportUtc(reportMetaGet(m, k));
+    snprintf(k, sizeof k, "%s_psi_cpu_some", a);
+    double p0 = reportPsiTotal(reportMetaGet(m, k));
+    snprintf(k, sizeof k, "%s_psi_cpu_some", b);
+    double p1 = reportPsiTotal(reportMetaGet(m, k));
+    if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
+    double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
+    return pct > 100 ? 100 : pct;
+}
+
+/* --- escaping ----------------------------------------------------------------------- */
+
+static void reportHtml(FILE *f, const char *s) {
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* Markdown inline text: the characters that would start markup are escaped. */
+static void reportMdText(FILE *f, const char *s) {
+    for (; *s; s++) {
+        if (strchr("\\`*_[]<>|#", *s)) fputc('\\', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+}
+
+/* A fenced block must not contain its own fence. */
+static void reportMdBlock(FILE *f, const char *s) {
+    fputs("````text\n", f);
+    for (const char *p = s; *p;) {
+        size_t len = strcspn(p, "\n");
+        if (len >= 4 && strncmp(p, "````", 4) == 0) fputc(' ', f);
+        fwrite(p, 1, len, f);
+        fputc('\n', f);
+        p += len + (p[len] == '\n');
+    }
+    fputs("````\n\n", f);
+}
+
+/* --- shared pieces ------------------------------------------------------------------ */
+
+static const char *const reportHowTo[CHART_N] = {
+    "Per workload, width and copy: the first run in the process (diamond) next to the steady "
+    "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
+    "a first run that must not go into an average.",
+    "Per workload and width: idle (left) and loaded (right) median with min-max bars, log "
+    "scale; the figure over each pair is loaded median / idle median. Width 1 near 1x while the "
+    "wider widths are far above it is core contention.",
+    "The first run in the process (in-process clock) and the whole process (wall time) for a "
+    "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
+    "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
+    "far above same: the time is the OS loading the executable, not the program.",
+    "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
+    "Lines close together: the load does not matter at that width; far apart: it does.",
+};
+
+/* Calls fn for each non-empty .out file in logs/, in name order. */
+typedef void (*reportLogFn)(FILE *out, const char *name, const char *text, int truncated);
+
+static int reportCmpStr(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void reportEachLog(const char *results_dir, FILE *out, reportLogFn fn) {
+    if (!results_dir) return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/logs", results_dir);
+    DIR *d = opendir(path);
+    if (!d) return;
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".out") != 0) continue;
+        char **p = realloc(names, (n + 1) * sizeof(char *));
+        if (!p) break;
+        names = p;
+        if (!(names[n] = strdup(e->d_name))) break;
+        n++;
+    }
+    closedir(d);
+    if (n > 1) qsort(names, n, sizeof(char *), reportCmpStr);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/logs/%s", results_dir, names[i]);
+        int trunc = 0;
+        char *text = reportSlurp(path, REPORT_FILE_MAX / 4, &trunc);
+        if (text && text[strspn(text, " \t\r\n")]) fn(out, names[i], text, trunc);
+        free(text);
+        free(names[i]);
+    }
+    free(names);
+}
+
+static const char *reportRatio(double r, char *buf, size_t len) {
+    if (isnan(r)) snprintf(buf, len, "-");
+    else snprintf(buf, len, r >= 100 ? "%.0fx" : "%.1fx", r);
+    return buf;
+}
+
+static const char *reportNum(double x, char *buf, size_t len) {
+    if (isnan(x)) snprintf(buf, len, "-");
+    else snprintf(buf, len, "%g", x);
+    return buf;
+}
+
+/* The summary table's cells for one group (shared by HTML and Markdown). */
+enum { REPORT_COLS = 18 };
+static const char *const reportHead[REPORT_COLS] = {
+    "group",     "runs",       "n",       "prepare ms", "first ms",      "min ms",
+    "median ms", "max ms",     "first/min", "max/median", "vs idle",     "truncated",
+    "procs_running", "load1",  "PSI some %", "checksums", "whole ms",   "whole majflt"};
+
+static void reportCells(const summaryGroup *g, char cells[REPORT_COLS][200]) {
+    summaryDescribe(g, cells[0], 200);
+    snprintf(cells[1], 200, "%zu", g->runs);
+    snprintf(cells[2], 200, "%zu", g->n);
+    summaryFmtMs(g->prepare_ms, cells[3], 200);
+    summaryFmtMs(g->first_ms, cells[4], 200);
+    summaryFmtMs(g->min_ms, cells[5], 200);
+    summaryFmtMs(g->median_ms, cells[6], 200);
+    summaryFmtMs(g->max_ms, cells[7], 200);
+    reportRatio(g->first_over_min, cells[8], 200);
+    reportRatio(g->max_over_median, cells[9], 200);
+    reportRatio(g->loaded_over_idle, cells[10], 200);
+    snprintf(cells[11], 200, "%zu", g->truncated);
+    reportNum(g->procs_median, cells[12], 200);
+    if (isnan(g->load1_median)) snprintf(cells[13], 200, "-");
+    else snprintf(cells[13], 200, "%.2f", g->load1_median);
+    if (isnan(g->psi_some_pct)) snprintf(cells[14], 200, "-");
+    else snprintf(cells[14], 200, "%.0f", g->psi_some_pct);
+    snprintf(cells[15], 200, "%zu", g->nchecksums);
+    summaryFmtMs(g->whole_median_ms, cells[16], 200);
+    reportNum(g->whole_majflt, cells[17], 200);
+}
+
+static size_t reportCount(const verdictList *l, verdictLevel lv) {
+    size_t n = 0;
+    for (size_t i = 0; i < l->n; i++) n += l->v[i].level == lv;
+    return n;
+}
+
+/* --- HTML ------------------------------------------------------------------------------ */
+
+static const char reportCss[] =
+    "body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;"
+    "color:#222;background:#fff}\n"
+    "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em}\n"
+    "ul.verdicts{list-style:none;padding:0}ul.verdicts li{margin:.3em 0;padding:.4em .6em;"
+    "border-left:6px solid #999;background:#f6f6f6}\n"
+    "li.ERROR{border-color:#b00020!important;background:#fde7ea!important}"
+    "li.WARN{border-color:#d98200!important;background:#fff4e0!important}\n"
+    "li.NOTE{border-color:#2a6fb0!important}li.OK{border-color:#2e7d32!important}\n"
+    ".lvl{font-weight:bold;margin-right:.4em}\n"
+    "figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}\n"
+    "figcaption{color:#444;font-size:.95em}\n"
+    "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
+    "padding:.2em .4em;text-align:right}td:first-child,th:first-child{text-align:left}\n"
+    "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n";
+
+static void reportHtmlLog(FILE *f, const char *name, const char *text, int truncated) {
+    fputs("<h3>", f);
+    reportHtml(f, name);
+    fputs("</h3>\n<pre>", f);
+    reportHtml(f, text);
+    fputs(truncated ? "\n[... cut]</pre>\n" : "</pre>\n", f);
+}
+
+int reportWriteHtml(const reportInput *in, FILE *f) {
+    const verdictList *vl = in->verdicts;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
+          "coldload report: ", f);
+    reportHtml(f, in->machine);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>coldload report</h1>\n",
+            reportCss);
+    fputs("<p class=\"machine\">", f);
+    reportHtml(f, in->machine);
+    if (in->name && *in->name) {
+        fputs(" &middot; results <code>", f);
+        reportHtml(f, in->name);
+        fputs("</code>", f);
+    }
+    fputs("</p>\n", f);
+
+    fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
+               "%zu note(s), %zu ok. ",
+            reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
+            reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
+    const verdictThresholds *t = in->thresholds;
+    fprintf(f, "Thresholds: first/min &ge; %g (notable &ge; %g), multi-threaded max/median "
+               "&ge; %g, loaded/idle &ge; %g, contention: wide &ge; %g while width 1 &lt; %g, "
+               "idle excess procs_running &ge; %g.</p>\n",
+            t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
+            t->contention_wide, t->contention_narrow, t->idle_excess);
+    if (vl->n == 0) fputs("<p class=\"none\">No check fired.</p>\n", f);
+    else {
+        fputs("<ul class=\"verdicts\">\n", f);
+        for (size_t i = 0; i < vl->n; i++) {
+            const char *lv = verdictLevelName(vl->v[i].level);
+            fprintf(f, "<li class=\"%s\" data-id=\"%s\"><span class=\"lvl\">%s %s</span>", lv,
+                    vl->v[i].id, lv, vl->v[i].id);
+            reportHtml(f, vl->v[i].text);
+            fputs("</li>\n", f);
+        }
+        fputs("</ul>\n", f);
+    }
+    fputs("</section>\n", f);
+
+    fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
+    if (!in->charts) fputs("<p>No chart: the results hold no rows any chart shows.</p>\n", f);
+    for (int c = 0; c < CHART_N; c++) {
+        if (!(in->charts & (1u << c))) continue;
+        const char *n = chartdataName(c);
+        fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
+                   "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
+                   "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
+                n, n, chartdataTitle(c), chartdataTitle(c), reportHowTo[c], n, n);
+    }
+    fputs("</section>\n", f);
+
+    fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<p>One row per group; times in ms "
+          "(first: median over the processes; min/median/max: over the steady runs). Every "
+          "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<table>\n<tr>", f);
+    for (int k = 0; k < REPORT_COLS; k++) fprintf(f, "<th>%s</th>", reportHead[k]);
+    fputs("</tr>\n", f);
+    for (size_t i = 0; i < in->s->n; i++) {
+        char cells[REPORT_COLS][200];
+        reportCells(&in->s->g[i], cells);
+        fputs("<tr>", f);
+        for (int k = 0; k < REPORT_COLS; k++) {
+            fputs("<td>", f);
+            reportHtml(f, cells[k]);
+            fputs("</td>", f);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n</section>\n", f);
+
+    fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>Each command's output (the .out files in logs/): the "
+          "page-format lines.</p>\n", f);
+    reportEachLog(in->results_dir, f, reportHtmlLog);
+    fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
+    reportHtml(f, in->meta->text);
+    fputs("</pre>\n</section>\n</body>\n</html>\n", f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* --- Markdown --------------------------------------------------------------------------- */
+
+static void reportMdLog(FILE *f, const char *name, const char *text, int truncated) {
+    fputs("### ", f);
+    reportMdText(f, name);
+    fputs("\n\n", f);
+    reportMdBlock(f, text);
+    if (truncated) fputs("(cut)\n\n", f);
+}
+
+int reportWriteMd(const reportInput *in, FILE *f) {
+    const verdictList *vl = in->verdicts;
+    fputs("# coldload report\n\n", f);
+    reportMdText(f, in->machine);
+    if (in->name && *in->name) {
+        fputs(", results ", f);
+        reportMdText(f, in->name);
+    }
+    fputs("\n\n## Verdicts\n\n", f);
+    fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok.\n\n",
+            reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
+            reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
+    if (vl->n == 0) fputs("No check fired.\n\n", f);
+    for (size_t i = 0; i < vl->n; i++) {
+        fprintf(f, "- **%s %s** ", verdictLevelName(vl->v[i].level), vl->v[i].id);
+        reportMdText(f, vl->v[i].text);
+        fputc('\n', f);
+    }
+    fputs("\n## Charts\n\n", f);
+    for (int c = 0; c < CHART_N; c++) {
+        if (!(in->charts & (1u << c))) continue;
+        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
+                chartdataTitle(c), reportHowTo[c]);
+    }
+    fputs("## Summary\n\nTimes in ms; every column in summary.csv.\n\n|", f);
+    for (int k = 0; k < REPORT_COLS; k++) fprintf(f, " %s |", reportHead[k]);
+    fputs("\n|", f);
+    for (int k = 0; k < REPORT_COLS; k++) fputs(k ? "---:|" : "---|", f);
+    fputc('\n', f);
+    for (size_t i = 0; i < in->s->n; i++) {
+        char cells[REPORT_COLS][200];
+        reportCells(&in->s->g[i], cells);
+        fputc('|', f);
+        for (int k = 0; k < REPORT_COLS; k++) {
+            fputc(' ', f);
+            reportMdText(f, cells[k]);
+            fputs(" |", f);
+        }
+        fputc('\n', f);
+    }
+    fputs("\n## Runs\n\n", f);
+    reportEachLog(in->results_dir, f, reportMdLog);
+    fputs("## Metadata\n\n", f);
+    reportMdBlock(f, in->meta->text);
+    return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,56 @@
+/* verdict.h -- the page's "how to tell you were not caught" checks, applied to
+ * every group of a summary, each verdict citing the figures it rests on.
+ *
+ * Verdict ids (stable: tests and the report key on them):
+ *   first-run          WARN  first/min >= first_min: the first run must not go into an average
+ *   first-run-notable  NOTE  first/min >= first_min_notable (and below first_min)
+ *   spread             WARN  width > 1 and max/median >= max_median: check the load
+ *   loaded-slow        WARN  loaded median >= loaded_idle x its idle median: check the load
+ *                            (not repeated for a width a contention verdict explains)
+ *   contention         WARN  under load width > 1 slowed >= contention_wide x while width 1
+ *                            slowed < contention_narrow x: core contention; fastest width named
+ *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected
+ *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
+ *   idle-busy          WARN  an idle group's samples saw other runnable tasks
+ */
+#ifndef COLDLOAD_VERDICT_H
+#define COLDLOAD_VERDICT_H
+
+#include <stdio.h>
+
+#include "summary.h"
+
+typedef enum { VERDICT_OK, VERDICT_NOTE, VERDICT_WARN, VERDICT_ERROR } verdictLevel;
+
+typedef struct verdictThresholds {
+    double first_min, first_min_notable;           /* ratios first/min */
+    double max_median;                             /* ratio max/median, width > 1 */
+    double loaded_idle;                            /* ratio loaded/idle median */
+    double contention_wide, contention_narrow;     /* slowdowns under load */
+    double idle_excess; /* median procs_running - width at or above this: busy */
+} verdictThresholds;
+
+typedef struct verdict {
+    verdictLevel level;
+    const char *id;
+    char *text;
+} verdict;
+
+typedef struct verdictList {
+    verdict *v;
+    size_t n, cap;
+} verdictList;
+
+void verdictDefaults(verdictThresholds *t);
+
+/* Runs every check over s (after summaryFinish). Returns 0, or -1 when out of
+ * memory (the verdicts found so far stay in out). */
+int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out);
+void verdictFree(verdictList *l);
+
+const char *verdictLevelName(verdictLevel l);
+
+/* verdicts.txt: one "LEVEL id: text" line per verdict, worst first. */
+int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f);
+
+#endif
