@@ -29,8 +29,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* Spins before a `block` waiter sleeps: ~tens of microseconds. */
-#define POOL_BLOCK_SPINS 20000
+/* Pauses before a `block` waiter sleeps (~40 us here): long enough to catch
+ * the next operation of a running program, short enough that a waiter whose
+ * partner has no core gives its own core up quickly. */
+#define POOL_BLOCK_SPINS 2000
 
 typedef struct poolWorker {
     pool *p;

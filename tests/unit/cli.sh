@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# tests/unit/cli.sh -- p28_timing as a user meets it: every rejected option
+# value exits 2 with one line naming the option and writes nothing; the
+# output lines follow the page's format; the CSV has the documented columns;
+# --budget truncation is marked. Exits non-zero on the first failure.
+set -uo pipefail
+bin=${BIN:-build/p28_timing}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+
+# rejects ARGS... : exit 2, exactly one stderr line naming the option, no CSV.
+rejects() {
+  local want=$1; shift
+  local err rc
+  err=$("$bin" --csv "$tmp/never.csv" "$@" 2>&1 >/dev/null); rc=$?
+  [ "$rc" -eq 2 ] || fail "$*: exit $rc, want 2"
+  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "$*: want one line, got: $err"
+  case "$err" in *"$want"*) ;; *) fail "$*: message '$err' does not name '$want'";; esac
+  [ ! -e "$tmp/never.csv" ] || { fail "$*: wrote the CSV"; rm -f "$tmp/never.csv"; }
+}
+
+rejects --width --width 0
+rejects --width --width -1
+rejects --width --width two
+rejects --width --width 257
+rejects --width --width ''
+rejects --width --width
+rejects --n --n 0
+rejects --n --n -5
+rejects --n --n 1e3
+rejects --n --n 99999999999
+rejects --size --size 0
+rejects --size --size 100000
+rejects --runs --runs 0
+rejects --runs --runs x
+rejects --budget --budget -1
+rejects --budget --budget soon
+rejects --workload --workload fft
+rejects --wait --wait busy
+rejects --tag --tag novalue
+rejects --tag --tag =v
+rejects --tag --tag 1k=v
+rejects --tag --tag ms=3
+rejects --tag --tag a=1 --tag a=2
+rejects "unknown option" --frobnicate
+
+# An unwritable CSV path: exit 2, one line naming --csv.
+err=$("$bin" --csv /nonexistent-dir/x.csv 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] || fail "unwritable csv: exit $rc"
+case "$err" in *--csv*) ;; *) fail "unwritable csv: '$err'";; esac
+
+# --help: usage on stdout, exit 0.
+"$bin" --help | grep -q -- '--workload' || fail "--help"
+
+# The page's line formats, at width 1 and 2.
+for w in 1 2; do
+  out=$("$bin" --width "$w" --runs 4 --size 64 --csv "$tmp/s.csv" --tag copy=warm --tag 'note=a,"b"') \
+    || fail "width $w run failed"
+  printf '%s\n' "$out" | grep -Eq "^width $w: grad n=1000  prepare [0-9]+\.[0-9]{3} ms \| run\+readback first [0-9]+\.[0-9]{3} \| min [0-9]+\.[0-9]{3} median [0-9]+\.[0-9]{3} max [0-9]+\.[0-9]{3} ms$" \
+    || fail "grad line at width $w: $out"
+  printf '%s\n' "$out" | grep -Eq "^width $w: svdvals 64x64 +\| first +[0-9]+\.[0-9]{3} \| min +[0-9]+\.[0-9]{3} median +[0-9]+\.[0-9]{3} max +[0-9]+\.[0-9]{3} ms$" \
+    || fail "svdvals line at width $w: $out"
+  printf '%s\n' "$out" | grep -q '^# .*OpenBLAS' || fail "no OpenBLAS banner"
+done
+
+# CSV: header once, documented columns, 1 prepare + 1 first + 4 steady (grad)
+# and 1 first + 4 steady (svdvals) per width: 11 rows x 2 widths = 22.
+hdr='timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,copy,note'
+[ "$(head -n1 "$tmp/s.csv")" = "$hdr" ] || fail "header: $(head -n1 "$tmp/s.csv")"
+[ "$(grep -c '^timestamp,' "$tmp/s.csv")" -eq 1 ] || fail "header written more than once"
+[ "$(tail -n +2 "$tmp/s.csv" | wc -l)" -eq 22 ] || fail "want 22 rows, got $(tail -n +2 "$tmp/s.csv" | wc -l)"
+[ "$(grep -c ',prepare,0,' "$tmp/s.csv")" -eq 2 ] || fail "prepare rows"
+[ "$(grep -c ',svdvals,size=64,2,block,steady,' "$tmp/s.csv")" -eq 4 ] || fail "svdvals steady rows at width 2"
+grep -q ',warm,"a,""b"""$' "$tmp/s.csv" || fail "tag quoting"
+# Checksums: one per workload and width, identical over steady runs of one setting.
+n=$(grep ',grad,n=1000,1,block,steady,' "$tmp/s.csv" | cut -d, -f17 | sort -u | wc -l)
+[ "$n" -eq 1 ] || fail "grad checksums differ across steady runs: $n"
+# Another header layout: refused, file untouched.
+cp "$tmp/s.csv" "$tmp/before.csv"
+"$bin" --runs 1 --csv "$tmp/s.csv" >/dev/null 2>&1; rc=$?
+[ "$rc" -eq 2 ] || fail "appending with other tags: exit $rc"
+cmp -s "$tmp/s.csv" "$tmp/before.csv" || fail "refused append changed the file"
+
+# --budget: a tiny budget cuts the series; the last row says truncated=1 and
+# the line says how many runs were taken.
+out=$("$bin" --workload svdvals --size 128 --runs 1000 --budget 0.05 --csv "$tmp/b.csv") || fail "budget run"
+printf '%s\n' "$out" | grep -Eq '\[budget: [0-9]+ of 1000 runs\]$' || fail "budget line: $out"
+[ "$(tail -n1 "$tmp/b.csv" | cut -d, -f18)" = 1 ] || fail "last row not truncated=1"
+[ "$(grep -c ',1$' "$tmp/b.csv")" -eq 1 ] || fail "exactly one truncated row"
+
+if [ "$fails" -gt 0 ]; then echo "cli.sh: $fails failure(s)" >&2; exit 1; fi
+echo "cli.sh: all passed"

@@ -1,0 +1,178 @@
+/* test_csv.c -- rows out (header once, quoting, refusing a foreign header)
+ * and in (RFC 4180 records back, every defect as file:line). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "csv.h"
+
+static char tmpl[64];
+
+static int setupFile(void **state) {
+    (void)state;
+    strcpy(tmpl, "/tmp/coldload-csv-XXXXXX");
+    int fd = mkstemp(tmpl);
+    if (fd < 0) return -1;
+    close(fd);
+    unlink(tmpl); /* the writer must create it */
+    return 0;
+}
+
+static int teardownFile(void **state) {
+    (void)state;
+    unlink(tmpl);
+    return 0;
+}
+
+static void writeFile(const char *text) {
+    FILE *f = fopen(tmpl, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static csvRow sampleRow(int iter) {
+    csvRow r = {.workload = "grad", .params = "n=1000", .wait = "block", .phase = "steady",
+                .width = 2, .iter = iter, .ms = 0.0175, .load1 = 0.5, .procs_running = 1,
+                .checksum = 0xabcdefULL, .usage = {1, 0, 2, 3}};
+    return r;
+}
+
+static void headerIsWrittenOnceAndTagsAreQuoted(void **state) {
+    (void)state;
+    char err[256];
+    csvTag tags[2] = {{"copy", "fresh"}, {"note", "a,\"b\"\nc"}};
+    for (int round = 0; round < 2; round++) {
+        csvWriter *w = csvWriterOpen(tmpl, tags, 2, err, sizeof err);
+        assert_non_null(w);
+        csvRow r = sampleRow(round + 1);
+        assert_int_equal(csvWriterRow(w, &r), 0);
+        csvWriterClose(w);
+    }
+    csvReader *rd = csvReaderOpen(tmpl, err, sizeof err);
+    assert_non_null(rd);
+    char **f;
+    size_t n;
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
+    assert_int_equal(n, 20);
+    assert_string_equal(f[0], "timestamp");
+    assert_string_equal(f[18], "copy");
+    assert_string_equal(f[19], "note");
+    for (int row = 1; row <= 2; row++) {
+        assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
+        assert_int_equal(n, 20);
+        assert_string_equal(f[3], "grad");
+        assert_string_equal(f[7], "steady");
+        assert_int_equal(atoi(f[8]), row);
+        assert_string_equal(f[16], "0000000000abcdef");
+        assert_string_equal(f[18], "fresh");
+        assert_string_equal(f[19], "a,\"b\"\nc"); /* round trip through quoting */
+    }
+    assert_int_equal(csvReaderLine(rd), 4); /* the second row starts on line 4 */
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 0);
+    csvReaderClose(rd);
+}
+
+static void aForeignHeaderIsRefused(void **state) {
+    (void)state;
+    char err[512];
+    writeFile("a,b,c\n1,2,3\n");
+    assert_null(csvWriterOpen(tmpl, NULL, 0, err, sizeof err));
+    assert_non_null(strstr(err, "different header"));
+    /* the same columns but another tag set: also refused */
+    csvTag tag = {"copy", "x"};
+    unlink(tmpl);
+    csvWriter *w = csvWriterOpen(tmpl, NULL, 0, err, sizeof err);
+    csvWriterClose(w);
+    assert_null(csvWriterOpen(tmpl, &tag, 1, err, sizeof err));
+}
+
+static void anUnwritablePathIsRefused(void **state) {
+    (void)state;
+    char err[512];
+    assert_null(csvWriterOpen("/nonexistent-dir/x.csv", NULL, 0, err, sizeof err));
+    assert_non_null(strstr(err, "/nonexistent-dir/x.csv"));
+    assert_null(csvWriterOpen("/tmp", NULL, 0, err, sizeof err));
+}
+
+static void readerHandlesCrlfEmptyFieldsAndNoFinalNewline(void **state) {
+    (void)state;
+    char err[256], **f;
+    size_t n;
+    writeFile("a,,\"\"\r\nx,\"y\"\"z\",w");
+    csvReader *rd = csvReaderOpen(tmpl, err, sizeof err);
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
+    assert_int_equal(n, 3);
+    assert_string_equal(f[0], "a");
+    assert_string_equal(f[1], "");
+    assert_string_equal(f[2], "");
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
+    assert_int_equal(n, 3);
+    assert_string_equal(f[1], "y\"z");
+    assert_string_equal(f[2], "w");
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 0);
+    csvReaderClose(rd);
+}
+
+static void expectDefect(const char *text, const char *what, int line) {
+    char err[256], want[64], **f;
+    size_t n;
+    int rc;
+    writeFile(text);
+    csvReader *rd = csvReaderOpen(tmpl, err, sizeof err);
+    assert_non_null(rd);
+    while ((rc = csvReaderNext(rd, &f, &n, err, sizeof err)) == 1) {}
+    assert_int_equal(rc, -1);
+    snprintf(want, sizeof want, ":%d: ", line);
+    if (!strstr(err, want) || !strstr(err, what) || !strstr(err, tmpl))
+        fail_msg("error '%s' does not say '%s' at line %d", err, what, line);
+    csvReaderClose(rd);
+}
+
+static void readerReportsEveryDefectWithFileAndLine(void **state) {
+    (void)state;
+    expectDefect("a,b\n\"open,c\nd\n", "unterminated", 2);
+    expectDefect("a,b\nx,\"q\"z\n", "after a closing quote", 2);
+    expectDefect("a,b\nx,y\"z\n", "quote inside", 2);
+    expectDefect("a\n1\n2\rx\n", "carriage return", 3);
+    writeFile("a\nb\0c\n");
+    FILE *fp = fopen(tmpl, "wb");
+    fwrite("a\nb\0c\n", 1, 6, fp);
+    fclose(fp);
+    char err[256], **f;
+    size_t n;
+    csvReader *rd = csvReaderOpen(tmpl, err, sizeof err);
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), -1);
+    assert_non_null(strstr(err, ":2: NUL"));
+    csvReaderClose(rd);
+    assert_null(csvReaderOpen("/nonexistent/file.csv", err, sizeof err));
+    assert_non_null(strstr(err, "/nonexistent/file.csv"));
+}
+
+static void anEmptyFileHasNoRecords(void **state) {
+    (void)state;
+    char err[256], **f;
+    size_t n;
+    writeFile("");
+    csvReader *rd = csvReaderOpen(tmpl, err, sizeof err);
+    assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 0);
+    csvReaderClose(rd);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(headerIsWrittenOnceAndTagsAreQuoted, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(aForeignHeaderIsRefused, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(anUnwritablePathIsRefused, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(readerHandlesCrlfEmptyFieldsAndNoFinalNewline, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(readerReportsEveryDefectWithFileAndLine, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(anEmptyFileHasNoRecords, setupFile, teardownFile),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
