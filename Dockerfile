@@ -28,22 +28,28 @@ RUN make -j"$(nproc)" all
 COPY tests/ tests/
 RUN make unit
 # Every top-level binary of build/ (the stages add theirs to `all` in mk/*.mk),
-# plus the compile line, since the runtime stage has no compiler to ask.
+# plus build/buildinfo.txt: what the harness would ask gcc, make and git for
+# (meta.txt keys), since the runtime stage has no compiler and no .git.
 RUN mkdir -p /dist/build \
- && find build -maxdepth 1 -type f -perm -u+x -exec cp -p {} /dist/build/ \; \
- && { make -s --no-print-directory harness-print-cflags >/dist/build/CFLAGS.txt \
-      || echo unknown >/dist/build/CFLAGS.txt; }
+ && find build -maxdepth 1 -type f -perm -u+x -exec cp -p {} /dist/build/ \;
+ARG VERSION=dev
+ARG REVISION=unknown
+RUN { echo "compiler=$(gcc --version | head -n 1)"; \
+      echo "build_flags=$(make -s --no-print-directory harness-print-cflags || echo unknown)"; \
+      echo "git_rev=${REVISION}"; \
+      echo "git_describe=${VERSION}"; } >/dist/build/buildinfo.txt
 
 # --- runtime: what the harness and the report run -----------------------------
 FROM debian:bookworm-slim
 # libopenblas0-pthread first so it provides libblas.so.3/liblapack.so.3 to
-# liblapacke (the host's pthread OpenBLAS, not the reference BLAS); tini is
-# PID 1 so Ctrl-C and `docker stop` reach the harness, which stops its
-# stress-ng before it exits.
+# liblapacke (the host's pthread OpenBLAS, not the reference BLAS); the
+# DejaVu fonts the charts are drawn with on the host; tini is PID 1 so Ctrl-C
+# and `docker stop` reach the harness, which stops its stress-ng before it
+# exits; make answers the harness's `make harness-print-cflags`.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libopenblas0-pthread liblapacke stress-ng gnuplot-nox hyperfine jq procps time \
-      make tini \
+      libopenblas0-pthread liblapacke stress-ng gnuplot-nox fonts-dejavu-core \
+      hyperfine jq procps time make tini \
  && rm -rf /var/lib/apt/lists/*
 
 # Non-root by default; `--user "$(id -u):$(id -g)"` works as well (any uid:

@@ -60,14 +60,14 @@ for a in "$@"; do
   prev=$a
 done
 
-[ -x "$REPORT" ] || ep_die "harness/report.sh is missing from this image (built before the report stage existed?)"
-
 if [ "$OUT" = /out ] && ! mountpoint -q /out; then
   echo "coldload: note: /out is not a mounted directory; the report stays inside the container (mount one: -v \"\$PWD/out:/out\")" >&2
 fi
 if [ -e "$OUT" ] && ! { [ -d "$OUT" ] && [ -w "$OUT" ] && [ -x "$OUT" ]; }; then
   ep_die "$OUT is not a directory writable by uid $(id -u): run with --user \"\$(id -u):\$(id -g)\" and mount an existing directory (mkdir -p out; -v \"\$PWD/out:/out\")"
 fi
+
+[ -x "$REPORT" ] || ep_die "harness/report.sh is missing from this image (built before the report stage existed?)"
 
 args=("$@")
 [ "$given_out" -eq 1 ] || args=(--out "$OUT" "$@")

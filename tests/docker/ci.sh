@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# tests/docker/ci.sh [--help] -- the docker part of CI (issue 6), called by
+# .ci/run and `make docker-test`.
+#
+# Installs docker.io when absent, starts a dockerd when none answers (and
+# stops that one, by PID, on every exit), makes the debian:bookworm-slim base
+# (tests/docker/base-image.sh), builds the image (`make docker`), checks the
+# image (non-root, labels, no toolchain, --help, usage errors, an unwritable
+# /out), runs a QUICK report in a container as the calling user into a temp
+# directory, then checks the report files (report.html, summary.csv,
+# verdicts.txt, PNG charts, owned by the caller) and that no container and
+# no stress-ng of that container is left running. Exit 0 all passed, 1 a
+# check failed, 2 usage.
+#
+# Environment: DOCKER_IMAGE (default coldload), CI_REPORT_TIMEOUT seconds
+# for the quick report (default 1200), CI_REPORT_ARGS extra report options.
+set -euo pipefail
+
+IMAGE=${DOCKER_IMAGE:-coldload}
+REPORT_TIMEOUT=${CI_REPORT_TIMEOUT:-1200}
+read -r -a EXTRA_ARGS <<<"${CI_REPORT_ARGS:-}"
+
+case "${1:-}" in
+  -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+  "") ;;
+  *) echo "docker-ci: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+esac
+[[ "$REPORT_TIMEOUT" =~ ^[1-9][0-9]*$ ]] || { echo "docker-ci: CI_REPORT_TIMEOUT must be a positive integer, got '$REPORT_TIMEOUT'" >&2; exit 2; }
+
+cd "$(dirname "$0")/../.."
+T0=$SECONDS
+ci_log() { printf 'docker-ci [%4ds] %s\n' "$((SECONDS - T0))" "$*"; }
+ci_fail() { printf 'docker-ci [%4ds] FAIL: %s\n' "$((SECONDS - T0))" "$*" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/coldload-docker-ci.XXXXXX)
+dockerd_pid=''            # set only when this script started the daemon
+container="coldload-ci-$$"
+
+# Every exit path: the container (if any), our dockerd (by PID), the temp dir.
+ci_cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  if docker inspect "$container" >/dev/null 2>&1; then
+    ci_log "removing leftover container $container"
+    docker rm -f "$container" >/dev/null 2>&1 || true
+  fi
+  if [ -n "$dockerd_pid" ] && kill -0 "$dockerd_pid" 2>/dev/null; then
+    ci_log "stopping the dockerd this script started (pid $dockerd_pid)"
+    kill -TERM "$dockerd_pid" 2>/dev/null || true
+    for _ in $(seq 60); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 0.5; done
+    kill -0 "$dockerd_pid" 2>/dev/null && kill -KILL "$dockerd_pid" 2>/dev/null
+  fi
+  rm -rf "$work"
+  exit "$rc"
+}
+trap ci_cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- docker itself --------------------------------------------------------------
+if ! command -v docker >/dev/null 2>&1 || { ! docker info >/dev/null 2>&1 && ! command -v dockerd >/dev/null 2>&1; }; then
+  ci_log "installing docker.io"
+  bash tests/deps.sh docker.io
+fi
+if ! docker info >/dev/null 2>&1; then
+  [ "$(id -u)" -eq 0 ] || ci_fail "no docker daemon answers and starting one needs root"
+  if [ -S /var/run/docker.sock ] && pgrep -x dockerd >/dev/null; then
+    ci_fail "a dockerd runs but does not answer: $(docker info 2>&1 | tail -n 1)"
+  fi
+  ci_log "starting dockerd (log $work/dockerd.log)"
+  dockerd >"$work/dockerd.log" 2>&1 &
+  dockerd_pid=$!
+  for _ in $(seq 120); do
+    docker info >/dev/null 2>&1 && break
+    kill -0 "$dockerd_pid" 2>/dev/null || { tail -n 20 "$work/dockerd.log" >&2; ci_fail "dockerd exited at start"; }
+    sleep 0.5
+  done
+  docker info >/dev/null 2>&1 || { tail -n 20 "$work/dockerd.log" >&2; ci_fail "dockerd did not answer within 60 s"; }
+fi
+ci_log "docker daemon $(docker version -f '{{.Server.Version}}' 2>/dev/null) answers"
+
+# --- the image ------------------------------------------------------------------
+bash tests/docker/base-image.sh
+ci_log "building the image (make docker)"
+make --no-print-directory docker DOCKER_IMAGE="$IMAGE" || ci_fail "make docker failed"
+ci_log "image $IMAGE built: $(docker image inspect -f '{{.Size}}' "$IMAGE") bytes"
+
+user=$(docker image inspect -f '{{.Config.User}}' "$IMAGE")
+case "$user" in ""|root|0|0:*) ci_fail "the image runs as root by default (User='$user')" ;; esac
+for l in title revision created version; do
+  v=$(docker image inspect -f "{{index .Config.Labels \"org.opencontainers.image.$l\"}}" "$IMAGE")
+  [ -n "$v" ] || ci_fail "OCI label org.opencontainers.image.$l missing"
+done
+docker run --rm "$IMAGE" sh -c '! command -v gcc && ! command -v cc' >/dev/null ||
+  ci_fail "the runtime image holds a compiler"
+for b in p28_timing coldload-evict; do
+  docker run --rm "$IMAGE" test -x "build/$b" || ci_fail "build/$b missing from the image"
+done
+help=$(docker run --rm "$IMAGE" --help) || ci_fail "--help exited non-zero"
+grep -q '^usage: docker run' <<<"$help" || ci_fail "--help prints no usage"
+rc=0; docker run --rm "$IMAGE" --no-such-option >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || ci_fail "an unknown option exited $rc, not 2"
+# /out that the container's user cannot write: a one-line error, exit 2.
+mkdir -p "$work/locked" && chmod 0555 "$work/locked"
+rc=0; err=$(docker run --rm --user 10001:10001 -v "$work/locked:/out" "$IMAGE" --quick 2>&1 >/dev/null) || rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q -- '--user' <<<"$err"; then
+  ci_fail "an unwritable /out gave exit $rc and '$err', not exit 2 naming --user"
+fi
+ci_log "image checks passed (user $user, labels, no compiler, --help, usage errors)"
+
+# Any uid, without a passwd entry (what --user gives), can run a harness into
+# /out. Root only: a non-root caller could not remove the files afterwards,
+# and its own uid is tested by the report below anyway.
+if [ "$(id -u)" -eq 0 ]; then
+  mkdir -p "$work/anyuid" && chown 4242:4242 "$work/anyuid"
+  docker run --rm --user 4242:4242 -v "$work/anyuid:/out" "$IMAGE" \
+    harness/warm.sh --quick --out /out --widths 1 --runs 1 >"$work/anyuid.log" 2>&1 ||
+    { tail -n 20 "$work/anyuid.log" >&2; ci_fail "harness/warm.sh as uid 4242 failed"; }
+  [ "$(stat -c %u "$work/anyuid/samples.csv" 2>/dev/null)" = 4242 ] ||
+    ci_fail "harness/warm.sh as uid 4242 wrote no samples.csv of its own"
+  ci_log "a harness runs as an arbitrary uid (4242) and writes /out"
+fi
+
+# --- a quick report, as the calling user ------------------------------------------
+out=$work/out
+mkdir -p "$out"
+ci_log "quick report in the container (timeout ${REPORT_TIMEOUT}s)"
+rc=0
+timeout "$REPORT_TIMEOUT" docker run --rm --name "$container" --cidfile "$work/cid" \
+  --user "$(id -u):$(id -g)" -v "$out:/out" "$IMAGE" --quick "${EXTRA_ARGS[@]}" || rc=$?
+[ "$rc" -eq 0 ] || ci_fail "the quick report exited $rc (124: timed out after ${REPORT_TIMEOUT}s)"
+ci_log "quick report done"
+
+for f in report.html summary.csv verdicts.txt; do
+  [ -s "$out/$f" ] || ci_fail "out/$f missing or empty"
+done
+[ "$(wc -l <"$out/summary.csv")" -ge 2 ] || ci_fail "out/summary.csv has no data row"
+pngs=("$out"/plots/*.png)
+[ -e "${pngs[0]}" ] || ci_fail "no out/plots/*.png"
+for p in "${pngs[@]}"; do
+  [ "$(head -c 8 "$p" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || ci_fail "$p is not a PNG"
+done
+foreign=$(find "$out" ! -user "$(id -u)" -print -quit)
+[ -z "$foreign" ] || ci_fail "$foreign is not owned by the calling user (uid $(id -u))"
+ci_log "out/ holds report.html, summary.csv, verdicts.txt and ${#pngs[@]} PNG(s), all owned by uid $(id -u)"
+
+# --- nothing left running -----------------------------------------------------------
+[ -z "$(docker ps -aq --filter "name=^/${container}\$")" ] || ci_fail "container $container still exists"
+cid=$(cat "$work/cid")
+[ -n "$cid" ] || ci_fail "docker wrote no container id"
+for pid in $(pgrep stress-ng || true); do
+  if grep -q "$cid" "/proc/$pid/cgroup" 2>/dev/null; then
+    ci_fail "stress-ng pid $pid of the container is still running"
+  fi
+done
+ci_log "no container and no stress-ng of it left running"
+ci_log "PASS in $((SECONDS - T0)) s"
