@@ -12,7 +12,8 @@
  *   progRun(e, x_in, grad_out);         execute + copy out: complete on return
  *
  * `prepare` and `run` are separate calls so they are timed separately; `run`
- * never allocates. Every operation is one engine operation (poolFor or
+ * never allocates. prepare fuses sin(a) and cos(a) into one sincos pass;
+ * grad skips multiplications by its all-ones seed. Every operation is one engine operation (poolFor or
  * poolSum), so a program of k nodes pays k fork-join barriers per run. */
 #ifndef COLDLOAD_PROGRAM_H
 #define COLDLOAD_PROGRAM_H
