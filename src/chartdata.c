@@ -134,21 +134,33 @@ static int chartdataCmpBeta(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static long chartdataEmitTrg(const summary *s, FILE *f) {
-    const summaryGroup **rows = malloc((s->n ? s->n : 1) * sizeof(*rows));
-    if (!rows) return -1;
-    long series = 0;
-    /* Groups are sorted by width before condition, so the series come out in
-     * width order; the first group of each series opens it. */
+/* The first group of each TRG series, in group order (width before
+ * condition, so the series come out in width order). reps has s->n slots. */
+static size_t chartdataTrgSeries(const summary *s, const summaryGroup **reps) {
+    size_t n = 0;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         if (!chartdataPick(s, CHART_TRG, g)) continue;
         int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = chartdataPick(s, CHART_TRG, &s->g[j]) && chartdataSameSeries(&s->g[j], g);
-        if (seen) continue;
+        for (size_t k = 0; k < n && !seen; k++) seen = chartdataSameSeries(reps[k], g);
+        if (!seen) reps[n++] = g;
+    }
+    return n;
+}
+
+static long chartdataEmitTrg(const summary *s, FILE *f) {
+    const summaryGroup **reps = malloc((s->n ? s->n : 1) * sizeof(*reps));
+    const summaryGroup **rows = malloc((s->n ? s->n : 1) * sizeof(*rows));
+    if (!reps || !rows) {
+        free(reps);
+        free(rows);
+        return -1;
+    }
+    size_t nseries = chartdataTrgSeries(s, reps);
+    for (size_t k = 0; k < nseries; k++) {
+        const summaryGroup *g = reps[k];
         size_t nr = 0;
-        for (size_t j = i; j < s->n; j++)
+        for (size_t j = 0; j < s->n; j++)
             if (chartdataPick(s, CHART_TRG, &s->g[j]) && chartdataSameSeries(&s->g[j], g))
                 rows[nr++] = &s->g[j];
         qsort(rows, nr, sizeof(*rows), chartdataCmpBeta);
@@ -163,7 +175,7 @@ static long chartdataEmitTrg(const summary *s, FILE *f) {
         }
         if (chartdataVaries(s, CHART_TRG, g, F_WAIT)) chartdataCat(title, sizeof title, g->key.wait);
         if (chartdataVaries(s, CHART_TRG, g, F_COPY)) chartdataCat(title, sizeof title, g->key.copy);
-        fprintf(f, "%s\"%s\" min_ms median_ms first_ms runs\n", series ? "\n\n" : "", title);
+        fprintf(f, "%s\"%s\" min_ms median_ms first_ms runs\n", k ? "\n\n" : "", title);
         for (size_t r = 0; r < nr; r++) {
             fprintf(f, "%.6g", chartdataBeta(rows[r]->key.params));
             chartdataNum(f, rows[r]->min_ms);
@@ -171,10 +183,29 @@ static long chartdataEmitTrg(const summary *s, FILE *f) {
             chartdataNum(f, rows[r]->first_ms);
             fprintf(f, " %zu\n", rows[r]->n);
         }
-        series++;
     }
+    free(reps);
     free(rows);
-    return ferror(f) ? -1 : series;
+    return ferror(f) ? -1 : (long)nseries;
+}
+
+/* labels.gp arrays that style the TRG lines: colour by width (its rank among
+ * the series' widths), dashes and squares for loaded series. */
+static int chartdataTrgStyle(const summary *s, FILE *f) {
+    const summaryGroup **reps = malloc((s->n ? s->n : 1) * sizeof(*reps));
+    if (!reps) return -1;
+    size_t n = chartdataTrgSeries(s, reps);
+    if (n > 0) {
+        fprintf(f, "array trg_colour[%zu]\narray trg_loaded[%zu]\n", n, n);
+        int rank = 1; /* series come in width order: a new width, a new colour */
+        for (size_t k = 0; k < n; k++) {
+            rank += k > 0 && reps[k]->key.width != reps[k - 1]->key.width;
+            fprintf(f, "trg_colour[%zu] = %d\ntrg_loaded[%zu] = %d\n", k + 1, rank, k + 1,
+                    !summaryIsIdle(reps[k]));
+        }
+    }
+    free(reps);
+    return 0;
 }
 
 long chartdataEmit(const summary *s, chartdataChart c, FILE *f) {
@@ -285,7 +316,8 @@ int chartdataWrite(const summary *s, const char *machine, const char *dir, unsig
     chartdataGpString(f, stressors[0] ? stressors : "none");
     fputc('\n', f);
     for (int c = 0; c < CHART_N; c++) fprintf(f, "n_%s = %ld\n", chartdataNames[c], counts[c]);
-    if (fclose(f) != 0) {
+    int bad = chartdataTrgStyle(s, f) != 0;
+    if (fclose(f) != 0 || bad) {
         snprintf(err, errlen, "%s: write failed", path);
         return -1;
     }

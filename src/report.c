@@ -307,6 +307,7 @@ static const char reportCss[] =
     "figcaption{color:#444;font-size:.95em}\n"
     "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
     "padding:.2em .4em;text-align:right}td:first-child,th:first-child{text-align:left}\n"
+    "div.wide{overflow-x:auto}\n"
     "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n";
 
 static void reportHtmlLog(FILE *f, const char *name, const char *text, int truncated) {
@@ -315,6 +316,20 @@ static void reportHtmlLog(FILE *f, const char *name, const char *text, int trunc
     fputs("</h3>\n<pre>", f);
     reportHtml(f, text);
     fputs(truncated ? "\n[... cut]</pre>\n" : "</pre>\n", f);
+}
+
+/* The harnesses' warnings (meta.txt "warning=" lines): a busy machine before
+ * an idle run, a width above the CPUs, a failed measurement. */
+static void reportHtmlWarnings(FILE *f, const reportMeta *m) {
+    size_t n = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        if (strcmp(m->keys[i], "warning") != 0) continue;
+        if (n++ == 0) fputs("<h3>Harness warnings</h3>\n<ul class=\"warnings\">\n", f);
+        fputs("<li>", f);
+        reportHtml(f, m->vals[i]);
+        fputs("</li>\n", f);
+    }
+    if (n) fputs("</ul>\n", f);
 }
 
 int reportWriteHtml(const reportInput *in, FILE *f) {
@@ -355,6 +370,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
         }
         fputs("</ul>\n", f);
     }
+    reportHtmlWarnings(f, in->meta);
     fputs("</section>\n", f);
 
     fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
@@ -371,7 +387,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
 
     fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<p>One row per group; times in ms "
           "(first: median over the processes; min/median/max: over the steady runs). Every "
-          "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<table>\n<tr>", f);
+          "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<div class=\"wide\"><table>\n<tr>", f);
     for (int k = 0; k < REPORT_COLS; k++) fprintf(f, "<th>%s</th>", reportHead[k]);
     fputs("</tr>\n", f);
     for (size_t i = 0; i < in->s->n; i++) {
@@ -385,7 +401,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
         }
         fputs("</tr>\n", f);
     }
-    fputs("</table>\n</section>\n", f);
+    fputs("</table></div>\n</section>\n", f);
 
     fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>Each command's output (the .out files in logs/): the "
           "page-format lines.</p>\n", f);
@@ -422,6 +438,13 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     for (size_t i = 0; i < vl->n; i++) {
         fprintf(f, "- **%s %s** ", verdictLevelName(vl->v[i].level), vl->v[i].id);
         reportMdText(f, vl->v[i].text);
+        fputc('\n', f);
+    }
+    size_t nw = 0;
+    for (size_t i = 0; i < in->meta->n; i++) {
+        if (strcmp(in->meta->keys[i], "warning") != 0) continue;
+        fputs(nw++ ? "- " : "\nHarness warnings:\n\n- ", f);
+        reportMdText(f, in->meta->vals[i]);
         fputc('\n', f);
     }
     fputs("\n## Charts\n\n", f);

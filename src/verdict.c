@@ -169,10 +169,10 @@ static int verdictContention(const summary *s, const verdictThresholds *t, verdi
                  one->key.params[0] ? " " : "", one->key.params,
                  one->key.wait[0] ? ", wait " : "", one->key.wait);
         if (verdictAdd(out, VERDICT_WARN, "contention",
-                       "%s, %s (stressors %s), copy %s: under load %s (>= %g) while width 1 is "
-                       "%.1fx (median %s vs %s ms, < %g): core contention, not the code; keep "
-                       "the width at or below the idle cores. Fastest under load: width %d "
-                       "(median %s ms)",
+                       "%s, %s (stressors %s), copy %s: under load %s, at least %gx, while "
+                       "width 1 is %.1fx (median %s vs %s ms), below %gx: core contention, not "
+                       "the code; keep the width at or below the idle cores. Fastest under "
+                       "load: width %d (median %s ms)",
                        cond, one->key.condition, one->key.stressors[0] ? one->key.stressors : "?",
                        one->key.copy[0] ? one->key.copy : "-", wide, t->contention_wide,
                        one->loaded_over_idle, MS(one->median_ms), MS(one->idle_median_ms),

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# harness/plots.sh -- re-renders a results directory's summary, charts and
+# report without measuring anything: coldload-summarize (summary.csv,
+# verdicts.txt, plots/*.dat, report.html, report.md), then one gnuplot run
+# per chart whose .dat exists (plots/<chart>.png and .svg).
+#
+# report.sh calls it after the measurements; `make plots [RESULTS=DIR]` calls
+# it on any old results directory (default results/latest).
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/plots.sh [--results DIR] [-- SUMMARIZE_FLAGS...]
+  --results DIR   the results directory to render (default results/latest)
+  -- FLAGS        passed to coldload-summarize (e.g. -- --first-min 50)
+Writes DIR/summary.csv, verdicts.txt, plots/*.png, plots/*.svg, report.html, report.md.
+USAGE
+}
+
+cl_init plots "$@"
+results=$CL_ROOT/results/latest
+summarize_flags=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --results) cl_optval "$@"; results=$2; shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        --) shift; summarize_flags=("$@"); break ;;
+        *) cl_usage_error "unknown option '$1'" ;;
+    esac
+done
+[ -d "$results" ] || cl_usage_error "no results directory '$results' (run make report first, or pass --results DIR)"
+results=$(cd "$results" && pwd)
+cl_need_tools gnuplot
+cl_need_binary "$CL_BUILD/coldload-summarize"
+
+# Exit 2 from summarize is bad input (its message names file and line).
+rc=0
+"$CL_BUILD/coldload-summarize" "${summarize_flags[@]}" "$results" || rc=$?
+[ "$rc" -eq 0 ] || cl_die "coldload-summarize failed on $results (exit $rc)" "$rc"
+
+charts=(first_vs_steady idle_vs_loaded cold_start trg)
+made=0
+for c in "${charts[@]}"; do
+    if [ ! -s "$results/plots/$c.dat" ]; then
+        # No rows for this chart now: an older rendering would mislead.
+        rm -f -- "$results/plots/$c.png" "$results/plots/$c.svg"
+        continue
+    fi
+    # UTF-8: titles hold a middle dot, which gnuplot cannot convert in the C locale.
+    if ! (cd "$results/plots" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot "$CL_ROOT/plots/$c.gp"); then
+        cl_die "gnuplot failed on plots/$c.gp for $results"
+    fi
+    for ext in png svg; do
+        [ -s "$results/plots/$c.$ext" ] || cl_die "gnuplot wrote no plots/$c.$ext for $results"
+    done
+    made=$((made + 1))
+done
+printf 'coldload plots: %d chart(s) in %s/plots; report: %s/report.html\n' "$made" "$results" "$results" >&2

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# harness/report.sh -- the main job: cold + warm + loaded measurements into one
+# results directory, then the summary, verdicts, charts and report
+# (harness/plots.sh). `make report` runs it; so does the container.
+#
+# A harness that fails does not stop the others: whatever was measured is
+# summarised and reported, and the exit status says something failed.
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/report.sh [--quick] [--out DIR] [--widths "1 2"] [--stressors S] [--budget SECONDS]
+                         [--runs N] [--strict] [--help]
+  --quick             QUICK mode everywhere (fewer copies and runs, one beta; about 4 min on 2 cores)
+  --out DIR           results directory (default results/<UTC stamp>-<host>, results/latest links to it)
+  --widths LIST       engine widths for warm and loaded runs (default "1 N", N = min(8, nproc))
+  --stressors LIST    stress-ng --cpu S for the loaded runs (default nproc)
+  --budget SECONDS    time budget per measurement (default 60, QUICK 10)
+  --runs N            steady runs per measurement (default 20, QUICK 5)
+  --strict            refuse (exit 3) to take idle measurements on a busy machine
+Writes DIR/report.html and DIR/report.md (verdicts first), summary.csv, verdicts.txt, plots/.
+Exit: 0 done, 1 a measurement or the report failed (what was measured is kept), 2 bad flags.
+USAGE
+}
+
+cl_init report "$@"
+cl_defaults
+passed=()   # the flags the user gave, handed on unchanged (the harnesses keep their defaults)
+while [ $# -gt 0 ]; do
+    cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+    [ "$1" = --out ] || passed+=("${@:1:$CL_SHIFT}")
+    shift "$CL_SHIFT"
+done
+cl_finalize_opts
+cl_need_tools gnuplot stress-ng hyperfine jq time timeout setsid
+for b in p28_timing coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; done
+
+cl_results_init
+cl_traps
+cl_meta_begin
+
+# run_step NAME CMD...: one harness, in the background so a signal to this
+# script reaches it (cl_traps stops CL_CHILD), its progress on our stderr.
+failed=()
+run_step() {
+    local name=$1 rc=0
+    shift
+    cl_progress "$name"
+    "$@" &
+    CL_CHILD=$!
+    wait "$CL_CHILD" || rc=$?
+    CL_CHILD=
+    if [ "$rc" -ne 0 ]; then
+        failed+=("$name (exit $rc)")
+        cl_warn "$name failed with exit status $rc; going on with what it measured"
+    fi
+}
+
+cl_progress_start 4
+run_step "cold starts" bash "$CL_ROOT/harness/cold.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "warm runs" bash "$CL_ROOT/harness/warm.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "loaded runs" bash "$CL_ROOT/harness/loaded.sh" --out "$CL_OUT" "${passed[@]}"
+cl_progress "summary, charts, report"
+rc=0
+bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || rc=$?
+[ "$rc" -eq 0 ] || failed+=("plots.sh (exit $rc)")
+
+cl_meta report_failed "${failed[*]:-none}"
+if [ -s "$CL_OUT/report.html" ]; then
+    printf '\ncoldload report: %s/report.html\n                 %s/report.md (verdicts: %s/verdicts.txt)\n' \
+        "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+    cl_die "failed: ${failed[*]}; the results measured are in $CL_OUT"
+fi

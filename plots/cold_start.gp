@@ -1,0 +1,38 @@
+# plots/cold_start.gp -- why the first run is slow: per workload, the first
+# run in the process and the whole process's wall time for a fresh copy, the
+# same copy again, a copy whose pages were evicted, and after drop_caches.
+# Major page faults are printed over the bars (where GNU time counted them).
+# Reads cold_start.dat and labels.gp; writes cold_start.png and .svg.
+load 'style.gp'
+load 'labels.gp'
+
+set title sprintf("Cold start: first run in the process and whole process · %s · width 1, idle", machine)
+set ylabel "time (ms, log scale)"
+set logscale y
+set format y "%g"
+set xrange [-0.6:n_cold_start - 0.4]
+set xtics rotate by 35 right font ",9"
+
+# idx label first_ms whole_median_ms first_majflt whole_majflt
+# Bars stand on the decade below the smallest time (a log axis has no zero).
+stats 'cold_start.dat' using 3 nooutput
+lo = STATS_records > 0 ? STATS_min : 1
+stats 'cold_start.dat' using 4 nooutput
+lo = STATS_records > 0 && STATS_min < lo ? STATS_min : lo
+bottom = 10 ** floor(log10(lo))
+set yrange [bottom:*]
+hw = 0.17
+faults(f) = f != f ? '' : sprintf('%.0f majflt', f)
+cold_plot = "plot 'cold_start.dat' using ($1 - 0.19):3:($1 - 0.19 - hw):($1 - 0.19 + hw):(bottom):3 with boxxyerror lc rgb c_first title 'first run in the process (in-process clock, median)', \
+  '' using ($1 + 0.19):4:($1 + 0.19 - hw):($1 + 0.19 + hw):(bottom):4 with boxxyerror lc rgb c_whole title 'whole process (wall time, median)', \
+  '' using ($1 - 0.19):($3 * 1.5):(faults($5)) with labels font ',8' tc rgb c_first notitle, \
+  '' using ($1 + 0.19):($4 * 1.5):(faults($6)) with labels font ',8' tc rgb c_whole notitle, \
+  '' using 1:(bottom):(''):xtic(2) with labels notitle"
+
+eval png_term
+set output 'cold_start.png'
+eval cold_plot
+eval svg_term
+set output 'cold_start.svg'
+eval cold_plot
+unset output
