@@ -40,7 +40,7 @@
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
 #   cl_stress_start S / cl_stress_stop       stress-ng --cpu S in its own process group (PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path
-#   cl_pgid_alive PGID         0 when a live (non-zombie) process is in process group PGID
+#   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
 #   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
@@ -392,19 +392,22 @@ cl_meta_probe() {
     cl_meta "$1_steal_ticks" "$(cl_steal_ticks)"
 }
 
-# The binaries print their OpenBLAS and clock facts as `# key: value` (or
-# `# key=value`) lines: they become binary_<key> meta keys.
+# The binaries' banner ("# p28_timing: width 1, wait block; OpenBLAS pthread
+# threads 1, core Zen, <config>" and "# clock CLOCK_MONOTONIC, 30 ns per
+# reading; ...") is kept raw as binary_banner lines, and its OpenBLAS and
+# clock facts as keys of their own.
 cl_meta_binary_comments() {
-    local line k v
+    local line
     while IFS= read -r line; do
-        line=${line#\# }
-        if [[ $line =~ ^([A-Za-z][A-Za-z0-9_ .-]*)[:=][[:space:]]*(.*)$ ]]; then
-            k=${BASH_REMATCH[1],,}
-            k=${k//[^a-z0-9]/_}
-            v=${BASH_REMATCH[2]}
-            cl_meta "binary_$k" "$v"
-        else
-            cl_meta binary_comment "$line"
+        cl_meta binary_banner "${line#\# }"
+        if [[ $line =~ wait\ ([a-z]+)\;\ OpenBLAS\ ([^ ]+)\ threads\ [0-9]+,\ core\ ([^,]+),\ (.*)$ ]]; then
+            cl_meta binary_default_wait "${BASH_REMATCH[1]}"
+            cl_meta openblas_parallel "${BASH_REMATCH[2]}"
+            cl_meta openblas_corename "${BASH_REMATCH[3]}"
+            cl_meta openblas_config "${BASH_REMATCH[4]}"
+        elif [[ $line =~ clock\ ([A-Z_]+),\ ([0-9.]+)\ ns\ per\ reading ]]; then
+            cl_meta clock "${BASH_REMATCH[1]}"
+            cl_meta clock_overhead_ns "${BASH_REMATCH[2]}"
         fi
     done < <(grep '^# ' "$1" || true)
 }
@@ -530,13 +533,13 @@ cl_tmpdir() {
 cl_child_stop() {
     [ -n "$CL_CHILD" ] || return 0
     local i
-    kill -TERM "$CL_CHILD" 2>/dev/null
+    kill -TERM "$CL_CHILD" 2>/dev/null || true
     for i in $(seq 30); do
         cl_pgid_alive "$CL_CHILD" || break
         sleep 0.1
     done
-    kill -KILL -- "-$CL_CHILD" 2>/dev/null
-    wait "$CL_CHILD" 2>/dev/null
+    kill -KILL -- "-$CL_CHILD" 2>/dev/null || true
+    wait "$CL_CHILD" 2>/dev/null || true
     CL_CHILD=
 }
 
@@ -562,7 +565,7 @@ cl_exec() {
 cl_exec_timed() {
     local step=$1 t0 t1 tf line
     shift
-    tf=$(cl_unique "$CL_OUT/logs/$step" .time)
+    tf=$(cl_unique "$CL_OUT/logs/$step" .out)
     t0=$(cl_now_ms)
     CL_RC=0
     cl_exec "$(basename "$tf")" "$(type -P time)" -o "$tf.time" -f '%e %U %S %R %F %x' "$@" || true
@@ -601,15 +604,20 @@ cl_progress() {
 }
 
 # ---------------------------------------------------------------- stress-ng
-cl_pgid_alive() {
-    local f s state pgrp
+# cl_pgid_count PGID: live (non-zombie) processes in process group PGID.
+cl_pgid_count() {
+    local f s state pgrp n=0
     for f in /proc/[0-9]*/stat; do
         read -r s 2>/dev/null <"$f" || continue   # gone meanwhile
         # comm may hold spaces and parentheses: the fields start after the last ") ".
         read -r state _ pgrp _ <<<"${s##*) }"
-        if [ "$pgrp" = "$1" ] && [ "$state" != Z ]; then return 0; fi
+        if [ "$pgrp" = "$1" ] && [ "$state" != Z ]; then n=$((n + 1)); fi
     done
-    return 1
+    echo "$n"
+}
+
+cl_pgid_alive() {
+    [ "$(cl_pgid_count "$1")" -gt 0 ]
 }
 
 cl_stress_start() {
@@ -622,26 +630,30 @@ cl_stress_start() {
     CL_STRESS_PID=$!
     CL_STRESS_PGID=$CL_STRESS_PID
     echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"
+    # Established: the S workers exist (the parent is one more) and the
+    # runnable count shows them, or 5 s have passed.
     for i in $(seq 50); do
-        [ "$(cl_procs_running)" -ge "$s" ] && break
+        if [ "$(cl_pgid_count "$CL_STRESS_PGID")" -gt "$s" ] && [ "$(cl_procs_running)" -ge "$s" ]; then
+            break
+        fi
+        kill -0 "$CL_STRESS_PID" 2>/dev/null || cl_die "stress-ng --cpu $s did not start (see $base.err)"
         sleep 0.1
     done
-    kill -0 "$CL_STRESS_PID" 2>/dev/null || cl_die "stress-ng --cpu $s did not start (see $base.err)"
-    if [ "$(cl_procs_running)" -lt "$s" ]; then
-        cl_warn "load not established after 5 s (procs_running < $s)"
+    if [ "$(cl_pgid_count "$CL_STRESS_PGID")" -le "$s" ] || [ "$(cl_procs_running)" -lt "$s" ]; then
+        cl_warn "load not established after 5 s (stress-ng --cpu $s: $(cl_pgid_count "$CL_STRESS_PGID") processes, procs_running $(cl_procs_running))"
     fi
 }
 
 cl_stress_stop() {
     [ -n "$CL_STRESS_PGID" ] || return 0
     local i
-    kill -TERM -- "-$CL_STRESS_PGID" 2>/dev/null
+    kill -TERM -- "-$CL_STRESS_PGID" 2>/dev/null || true
     for i in $(seq 50); do
         cl_pgid_alive "$CL_STRESS_PGID" || break
         sleep 0.1
     done
-    kill -KILL -- "-$CL_STRESS_PGID" 2>/dev/null
-    wait "$CL_STRESS_PID" 2>/dev/null
+    kill -KILL -- "-$CL_STRESS_PGID" 2>/dev/null || true
+    wait "$CL_STRESS_PID" 2>/dev/null || true
     CL_STRESS_PGID=
     CL_STRESS_PID=
 }
@@ -709,7 +721,7 @@ cl_samples_params() {
 
 # The binaries' `# ...` lines (OpenBLAS config, clock) go into meta once per directory.
 cl_meta_binary_once() {
-    grep -q '^binary_' "$CL_META" 2>/dev/null || cl_meta_binary_comments "$1"
+    grep -q '^binary_banner=' "$CL_META" 2>/dev/null || cl_meta_binary_comments "$1"
 }
 
 # ---------------------------------------------------------------- measurements
@@ -735,8 +747,15 @@ cl_measure() {
                   --steps "$CL_TRG_STEPS" --runs "$CL_TRG_RUNS") ;;
         *) cl_die "internal: unknown workload $w" ;;
     esac
+    # The budget bounds the whole measurement; ising_trg budgets each beta's
+    # series, so the betas share it.
+    local budget=$CL_BUDGET nb
+    if [ "$w" = trg ]; then
+        nb=$(awk -F, '{ print NF }' <<<"$CL_TRG_BETAS")
+        budget=$(awk -v b="$CL_BUDGET" -v n="$nb" 'BEGIN { printf "%.3f", b / n }')
+    fi
     cl_tags
-    cmd+=(--width "$width" --budget "$CL_BUDGET" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    cmd+=(--width "$width" --budget "$budget" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
     step=$CL_NAME-$CL_TAG_CONDITION
     [ "$CL_TAG_CONDITION" = loaded ] && step+=-s$CL_TAG_STRESSORS
     step+=-$w-w$width
