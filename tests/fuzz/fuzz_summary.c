@@ -1,0 +1,93 @@
+/* tests/fuzz/fuzz_summary.c -- libFuzzer target for everything that reads a
+ * results directory: the CSV reader, samples.csv / whole.csv by column name,
+ * the statistics, the verdicts, the chart data, the report writers, and
+ * meta.txt. Run by `make fuzz` (clang, ASan + UBSan).
+ *
+ * The first input byte picks what the rest is: 0 samples.csv, 1 whole.csv,
+ * 2 meta.txt. The bytes go into a memfd so the readers see a real file. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "chartdata.h"
+#include "report.h"
+#include "summary.h"
+#include "verdict.h"
+
+static FILE *fuzzNull(void) {
+    static FILE *devnull;
+    if (!devnull) devnull = fopen("/dev/null", "w");
+    return devnull;
+}
+
+/* Everything after reading: statistics, verdicts, charts and both reports. */
+static void fuzzDownstream(summary *s, const reportMeta *meta) {
+    verdictThresholds t;
+    verdictList v = {0};
+    FILE *out = fuzzNull();
+    summaryFinish(s);
+    for (size_t i = 0; i < s->n; i++) s->g[i].psi_some_pct = reportPsiDuring(meta, &s->g[i]);
+    verdictDefaults(&t);
+    verdictRun(s, &t, &v);
+    summaryWriteCsv(s, out);
+    verdictWrite(&v, &t, out);
+    for (int c = 0; c < CHART_N; c++) chartdataEmit(s, (chartdataChart)c, out);
+    reportInput in = {s, &v, &t, meta, "fuzz", "fuzz", NULL, 0xf};
+    reportWriteHtml(&in, out);
+    reportWriteMd(&in, out);
+    verdictFree(&v);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 1) return 0;
+    int fd = memfd_create("fuzz", 0);
+    if (fd < 0) abort();
+    if (size > 1 && write(fd, data + 1, size - 1) != (ssize_t)(size - 1)) abort();
+    char path[64], err[SUMMARY_ERR_MAX];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    summary s;
+    summaryInit(&s);
+    reportMeta meta;
+    memset(&meta, 0, sizeof meta);
+    switch (data[0] % 3) {
+    case 0:
+    case 1: {
+        int rc = data[0] % 3 ? summaryReadWhole(&s, path, err, sizeof err)
+                             : summaryReadSamples(&s, path, err, sizeof err);
+        /* A defect must be reported as "file:line: what". */
+        size_t pl = strlen(path);
+        if (rc != 0 && (strncmp(err, path, pl) != 0 || err[pl] != ':' || err[pl + 1] < '1' ||
+                        err[pl + 1] > '9'))
+            abort();
+        meta.text = strdup("");
+        fuzzDownstream(&s, &meta);
+        break;
+    }
+    default: {
+        if (reportMetaRead(&meta, path, err, sizeof err) == 0) {
+            char machine[512];
+            reportMachine(&meta, machine, sizeof machine);
+            /* A loaded group and an idle one look their PSI up in this meta. */
+            static const char rows[] =
+                "run_id,workload,params,width,wait,phase,ms,load1,procs_running,checksum,"
+                "truncated,harness,condition,stressors,copy\n"
+                "1,grad,n=1,1,block,first,1,0.1,1,aa,0,loaded,loaded,2,warm\n"
+                "1,grad,n=1,1,block,steady,1,0.1,1,aa,0,warm,idle,0,warm\n";
+            int fd2 = memfd_create("fuzz-samples", 0);
+            if (fd2 < 0 || write(fd2, rows, sizeof rows - 1) != (ssize_t)(sizeof rows - 1)) abort();
+            snprintf(path, sizeof path, "/proc/self/fd/%d", fd2);
+            if (summaryReadSamples(&s, path, err, sizeof err) != 0) abort();
+            fuzzDownstream(&s, &meta);
+            close(fd2);
+        }
+        break;
+    }
+    }
+    reportMetaFree(&meta);
+    summaryFree(&s);
+    close(fd);
+    return 0;
+}

@@ -1,0 +1,39 @@
+# tests/report/helpers.bash -- shared by the report stage's bats files: paths,
+# and a writer of samples.csv rows shaped exactly as the binaries write them,
+# so each test builds just the data one verdict is about.
+# shellcheck shell=bash
+
+ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && pwd)
+SUMMARIZE=$ROOT/build/coldload-summarize
+FIXTURE=$ROOT/tests/fixtures/results-small
+SAMPLES_HEADER=timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,harness,condition,stressors,copy
+WHOLE_HEADER=timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code
+RUN=0
+
+# series FILE WORKLOAD WIDTH CONDITION COPY FIRST "STEADY..." [CHECKSUM] [PROCS]
+# One process: a first-run row and one steady row per STEADY time (ms).
+series() {
+    local file=$1 w=$2 width=$3 cond=$4 copy=$5 first=$6 steady=$7
+    local sum=${8:-00000000000000aa} procs=${9:-1} params stressors=0 harness=warm i=1 ms
+    case $w in grad) params=n=1000 ;; svdvals) params=size=256 ;; *) params='beta=0.3;chi=8;steps=10' ;; esac
+    [ "$cond" = loaded ] && stressors=2 harness=loaded
+    [ -s "$file" ] || echo "$SAMPLES_HEADER" >"$file"
+    RUN=$((RUN + 1))
+    printf '2026-12-02T10:00:00.000Z,vm,1796200000000-%d,%s,%s,%d,block,first,0,%s,10,0,0,0,0.10,%d,%s,0,%s,%s,%s,%s\n' \
+        "$RUN" "$w" "$params" "$width" "$first" "$procs" "$sum" "$harness" "$cond" "$stressors" "$copy" >>"$file"
+    for ms in $steady; do
+        printf '2026-12-02T10:00:00.000Z,vm,1796200000000-%d,%s,%s,%d,block,steady,%d,%s,0,0,0,0,0.10,%d,%s,0,%s,%s,%s,%s\n' \
+            "$RUN" "$w" "$params" "$width" "$i" "$ms" "$procs" "$sum" "$harness" "$cond" "$stressors" "$copy" >>"$file"
+        i=$((i + 1))
+    done
+}
+
+# The verdicts of DIR as "LEVEL id" words, sorted, on one line.
+verdict_ids() {
+    grep -oE '^(OK|NOTE|WARN|ERROR) [a-z-]+' "$1/verdicts.txt" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+# A copy of the committed fixture (tests never write into the repository).
+fixture_copy() {
+    cp -r "$FIXTURE" "$1"
+}

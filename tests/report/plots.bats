@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# tests/report/plots.bats -- charts and report from the committed fixture
+# results directory: non-empty PNG and SVG with the expected titles, stale
+# charts removed, `make plots` measuring nothing, and report.html rendering
+# in headless Chromium with its verdict section.
+
+load helpers
+
+setup() {
+    [ -x "$SUMMARIZE" ] || skip "build/coldload-summarize is not built (make)"
+    D=$BATS_TEST_TMPDIR/fx
+    fixture_copy "$D"
+}
+
+CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
+
+# chromium_run ARGS...: headless Chromium with the flags a CI box needs.
+chromium_run() {
+    local profile
+    profile=$(mktemp -d "$BATS_TEST_TMPDIR/chromium.XXXXXX")
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$profile" "$@" 2>"$BATS_TEST_TMPDIR/chromium.err"
+}
+
+@test "plots.sh renders every chart of the fixture as non-empty PNG and SVG" {
+    run bash "$ROOT/harness/plots.sh" --results "$D"
+    [ "$status" -eq 0 ]
+    [[ $output =~ "4 chart(s)" ]]
+    for c in $CHARTS; do
+        [ -s "$D/plots/$c.png" ] && [ -s "$D/plots/$c.svg" ]
+        [ "$(head -c 8 "$D/plots/$c.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+        grep -q '<svg' "$D/plots/$c.svg"
+    done
+}
+
+@test "chart titles name the chart, the machine, the widths and the stressors; axes have units" {
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    machine='vm: AMD EPYC 7B13 (synthetic fixture), 2 CPUs'
+    grep -q "First run vs steady state · $machine · widths 1 2" "$D/plots/first_vs_steady.svg"
+    grep -q "Idle vs loaded · $machine · widths 1 2 · loaded: stress-ng --cpu 2" "$D/plots/idle_vs_loaded.svg"
+    grep -q "Cold start: first run in the process and whole process · $machine" "$D/plots/cold_start.svg"
+    grep -q "TRG value_and_grad per beta · $machine · widths 1 2 · loaded: stress-ng --cpu 2" "$D/plots/trg.svg"
+    for c in $CHARTS; do grep -q '(ms, log scale)' "$D/plots/$c.svg"; done
+    # the bars' labels: groups on the x axis, slowdowns over the idle/loaded pairs
+    grep -q '>svdvals w2<' "$D/plots/idle_vs_loaded.svg"
+    grep -q '>329x<' "$D/plots/idle_vs_loaded.svg"
+    grep -q '>grad dropcache<' "$D/plots/cold_start.svg"
+    grep -q '>width 2 loaded S=2<' "$D/plots/trg.svg"
+}
+
+@test "a chart with no rows any more is removed, not left stale; the report stops linking it" {
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    [ -s "$D/plots/idle_vs_loaded.png" ]
+    grep -v ',loaded,2,' "$D/samples.csv" >"$D/s" && mv "$D/s" "$D/samples.csv"
+    run bash "$ROOT/harness/plots.sh" --results "$D"
+    [ "$status" -eq 0 ]
+    [ ! -e "$D/plots/idle_vs_loaded.png" ] && [ ! -e "$D/plots/idle_vs_loaded.svg" ]
+    [ ! -e "$D/plots/idle_vs_loaded.dat" ]
+    ! grep -q 'idle_vs_loaded' "$D/report.html"
+    [ -s "$D/plots/first_vs_steady.svg" ]
+}
+
+@test "make plots RESULTS=dir re-renders without measuring (the CSVs are untouched)" {
+    before=$(cat "$D/samples.csv" "$D/whole.csv" | cksum)
+    run make -s -C "$ROOT" plots RESULTS="$D"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$D/samples.csv" "$D/whole.csv" | cksum)" = "$before" ]
+    for c in $CHARTS; do [ -s "$D/plots/$c.svg" ]; done
+    [ -s "$D/report.html" ] && [ -s "$D/report.md" ]
+}
+
+@test "plots.sh: a missing results dir or a broken CSV exits non-zero with a message" {
+    run bash "$ROOT/harness/plots.sh" --results "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 2 ]
+    [[ $output =~ "no results directory" ]]
+    echo "not,a,row" >>"$D/samples.csv"
+    run bash "$ROOT/harness/plots.sh" --results "$D"
+    [ "$status" -eq 2 ]
+    [[ $output =~ samples.csv:[0-9]+: ]]
+}
+
+@test "report.md: verdicts first, then charts, summary table, runs and metadata" {
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    order=$(grep -n '^## ' "$D/report.md" | cut -d: -f2 | tr '\n' '|')
+    [ "$order" = "## Verdicts|## Charts|## Summary|## Runs|## Metadata|" ]
+    grep -q '^- \*\*WARN contention\*\* svdvals size=256' "$D/report.md"
+    grep -q '^!\[Idle vs loaded\](plots/idle_vs_loaded.png)' "$D/report.md"
+    grep -q 'width 2: svdvals 256x256      | first 1510.000' "$D/report.md"
+    grep -q '^cpu_model=AMD EPYC 7B13 (synthetic fixture)' "$D/report.md"
+}
+
+@test "report.html renders in headless Chromium: non-blank, with the verdict section and the charts" {
+    command -v chromium >/dev/null || { echo "chromium missing: make deps installs it" >&2; false; }
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    # every chart the page links exists alongside it
+    for src in $(grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2); do [ -s "$D/$src" ]; done
+    [ "$(grep -c '<img src="plots/' "$D/report.html")" -eq 4 ]
+
+    chromium_run --virtual-time-budget=5000 --dump-dom "file://$D/report.html" >"$D/dom.html"
+    grep -q '<section id="verdicts">' "$D/dom.html"
+    grep -q 'data-id="contention"' "$D/dom.html"
+    grep -q 'WARN first-run' "$D/dom.html"
+    # the verdicts come before the charts
+    [ "$(grep -n 'id="verdicts"' "$D/dom.html" | cut -d: -f1)" -le "$(grep -n 'id="charts"' "$D/dom.html" | cut -d: -f1)" ]
+
+    chromium_run --window-size=1280,1600 --virtual-time-budget=5000 \
+        --screenshot="$D/shot.png" "file://$D/report.html" >/dev/null
+    [ -s "$D/shot.png" ]
+    # Non-blank: sample every 8th pixel (gnuplot reads the PNG) and count the
+    # ones that are not white and the distinct colours.
+    (cd "$D" && gnuplot -e "set table 'px.txt'; plot 'shot.png' binary filetype=png every 8:8 with rgbimage; unset table")
+    read -r total inked colours < <(awk '$7 == "i" { n++; if ($3 + $4 + $5 < 740) ink++; c[$3 " " $4 " " $5] = 1 }
+        END { print n, ink + 0, length(c) }' "$D/px.txt")
+    echo "pixels $total, not white $inked, colours $colours" >&2
+    [ "$total" -gt 20000 ]
+    [ "$inked" -gt $((total / 50)) ]
+    [ "$colours" -gt 20 ]
+}

@@ -1,0 +1,332 @@
+#!/usr/bin/env bats
+# tests/report/summarize.bats -- coldload-summarize on synthetic CSVs: each
+# verdict fires on the data made for it and on no other; thresholds are
+# flags; malformed input exits 2 with one line naming file and line.
+
+load helpers
+
+setup() {
+    [ -x "$SUMMARIZE" ] || skip "build/coldload-summarize is not built (make)"
+    D=$BATS_TEST_TMPDIR/r
+    mkdir -p "$D"
+    S=$D/samples.csv
+}
+
+summarize() {
+    run "$SUMMARIZE" "$@" "$D"
+}
+
+# --- statistics ---------------------------------------------------------------
+
+@test "summary.csv: per-group first, min, median, max and ratios" {
+    series "$S" grad 1 idle warm 0.5 "0.010 0.030 0.020 0.040"
+    summarize
+    [ "$status" -eq 0 ]
+    [ -s "$D/summary.csv" ]
+    # read by name, as every consumer does
+    row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { print $c["n"], $c["first_ms"], $c["min_ms"], $c["median_ms"], $c["max_ms"], $c["first_over_min"], $c["max_over_median"] }' "$D/summary.csv")
+    [ "$row" = "4 0.5 0.01 0.025 0.04 50 1.6" ]
+}
+
+@test "summary.csv: loaded groups carry their idle median and the slowdown" {
+    series "$S" svdvals 1 idle warm 6 "5 6 7"
+    series "$S" svdvals 1 loaded warm 20 "15 18 21"
+    summarize
+    [ "$status" -eq 0 ]
+    row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["condition"] == "loaded" { print $c["idle_median_ms"], $c["loaded_over_idle"], $c["stressors"] }' "$D/summary.csv")
+    [ "$row" = "6 3 2" ]
+}
+
+@test "columns in another order and without the tag columns give the same statistics" {
+    series "$S" grad 1 idle warm 0.5 "0.010 0.030 0.020"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    mkdir "$D/b"
+    # the 18 fixed columns reversed, the tags dropped: read by name, nothing changes
+    awk -F, '{ out = $18; for (i = 17; i >= 1; i--) out = out "," $i; print out }' "$S" >"$D/b/samples.csv"
+    run "$SUMMARIZE" --no-report "$D/b"
+    [ "$status" -eq 0 ]
+    figures() {
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { print $c["workload"], $c["width"], $c["n"], $c["first_ms"], $c["min_ms"], $c["median_ms"], $c["max_ms"], $c["checksum"] }' "$1"
+    }
+    [ "$(figures "$D/summary.csv")" = "$(figures "$D/b/summary.csv")" ]
+    [ "$(figures "$D/b/summary.csv")" = "grad 1 3 0.5 0.01 0.02 0.03 00000000000000aa" ]
+}
+
+@test "quoted fields with commas and quotes are read as one field" {
+    echo "$SAMPLES_HEADER" >"$S"
+    echo '2026-12-02T10:00:00.000Z,vm,1-1,grad,"n=1000,""x""",1,block,first,0,0.5,0,0,0,0,0.1,1,00000000000000aa,0,warm,idle,0,warm' >>"$S"
+    echo '2026-12-02T10:00:00.000Z,vm,1-1,grad,"n=1000,""x""",1,block,steady,1,0.01,0,0,0,0,0.1,1,00000000000000aa,0,warm,idle,0,warm' >>"$S"
+    summarize
+    [ "$status" -eq 0 ]
+    grep -q '^grad,"n=1000,""x""",1,' "$D/summary.csv"
+}
+
+# --- each verdict on its own data ------------------------------------------------
+
+@test "clean data: no check fires" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016 0.017"
+    series "$S" svdvals 2 idle warm 4.5 "4.0 4.1 4.3" 00000000000000bb 2
+    summarize
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "" ]
+    grep -q '^# no check fired' "$D/verdicts.txt"
+}
+
+@test "first-run: first/min >= 100 fires, citing first and min" {
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    summarize
+    [ "$(verdict_ids "$D")" = "WARN first-run" ]
+    grep -q '^WARN first-run: grad n=1000, width 1, wait block, idle, copy fresh: first 6.600 ms vs steady min 0.0150 ms = 440x (>= 100)' "$D/verdicts.txt"
+}
+
+@test "first-run-notable: 10 <= first/min < 100 is a note, not a warning" {
+    series "$S" grad 1 idle same 0.3 "0.015 0.016 0.02"
+    summarize
+    [ "$(verdict_ids "$D")" = "NOTE first-run-notable" ]
+    grep -q '= 20.0x (>= 10, < 100)' "$D/verdicts.txt"
+}
+
+@test "first-run thresholds are flags" {
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    summarize --first-min 1000
+    [ "$(verdict_ids "$D")" = "NOTE first-run-notable" ]
+    summarize --first-min 1000 --first-min-notable 500
+    [ "$(verdict_ids "$D")" = "" ]
+    grep -q -- '--first-min 1000 --first-min-notable 500' "$D/verdicts.txt"
+}
+
+@test "spread: multi-threaded max/median >= 3 fires; the same spread at width 1 does not" {
+    series "$S" svdvals 2 idle warm 4 "1 1 1 4" 00000000000000bb 2
+    summarize
+    [ "$(verdict_ids "$D")" = "WARN spread" ]
+    grep -q 'max 4.000 ms vs median 1.000 ms = 4.0x (>= 3) over 4 runs' "$D/verdicts.txt"
+    rm "$S"
+    series "$S" svdvals 1 idle warm 4 "1 1 1 4"
+    summarize
+    [ "$(verdict_ids "$D")" = "" ]
+    summarize --max-median 5
+}
+
+@test "loaded-slow: a loaded median >= 2x its idle median (width 1 alone, no contention)" {
+    series "$S" svdvals 1 idle warm 6 "5 6 7"
+    series "$S" svdvals 1 loaded warm 20 "15 18 21" 00000000000000aa 3
+    summarize
+    [ "$(verdict_ids "$D")" = "OK bitwise-same WARN loaded-slow" ]
+    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy warm: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); procs_running median 3' "$D/verdicts.txt"
+    summarize --loaded-idle 4
+    [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
+}
+
+@test "bitwise-same: one checksum idle and loaded at one width, nothing else" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016" 1234567890abcdef
+    series "$S" grad 1 loaded warm 0.02 "0.015 0.017" 1234567890abcdef 3
+    summarize
+    [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
+    grep -q 'bitwise-same: grad n=1000, width 1: checksum 1234567890abcdef idle and loaded: numbers unaffected' "$D/verdicts.txt"
+}
+
+@test "contention: width 2 slowed >= 5x while width 1 < 2x; names the fastest width; no loaded-slow for it" {
+    series "$S" svdvals 1 idle warm 6 "5.6 5.7 5.9"
+    series "$S" svdvals 2 idle warm 4 "3.7 3.9 4.3" 00000000000000bb 2
+    series "$S" svdvals 1 loaded warm 10 "9 9.7 11" 00000000000000aa 3
+    series "$S" svdvals 2 loaded warm 1500 "1400 1500 1600" 00000000000000bb 4
+    summarize
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
+    grep -q 'width 2 is 384.6x slower than idle (median 1500 vs 3.900 ms), at least 5x, while width 1 is 1.7x (median 9.700 vs 5.700 ms), below 2x: core contention' "$D/verdicts.txt"
+    grep -q 'Fastest under load: width 1 (median 9.700 ms)' "$D/verdicts.txt"
+}
+
+@test "contention does not fire when width 1 also slowed >= 2x: both are loaded-slow" {
+    series "$S" svdvals 1 idle warm 6 "5.6 5.7 5.9"
+    series "$S" svdvals 2 idle warm 4 "3.7 3.9 4.3" 00000000000000bb 2
+    series "$S" svdvals 1 loaded warm 20 "19 20 21" 00000000000000aa 3
+    series "$S" svdvals 2 loaded warm 1500 "1400 1500 1600" 00000000000000bb 4
+    summarize
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
+    # width 1 at 3.5x is now "narrow": contention for width 2, width 1 still loaded-slow
+    summarize --contention-narrow 5
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention WARN loaded-slow" ]
+    grep -q '^WARN loaded-slow: svdvals size=256, width 1,' "$D/verdicts.txt"
+}
+
+@test "checksum-differs: idle and loaded disagree at one width" {
+    series "$S" grad 2 idle warm 0.02 "0.015 0.016" 1111111111111111 2
+    series "$S" grad 2 loaded warm 0.02 "0.015 0.017" 2222222222222222 4
+    summarize
+    [ "$(verdict_ids "$D")" = "ERROR checksum-differs" ]
+    grep -q 'checksum idle 1111111111111111, loaded 2222222222222222: the numbers changed under load' "$D/verdicts.txt"
+    # ERROR lines come first
+    [ "$(grep -v '^#' "$D/verdicts.txt" | head -n1 | cut -d' ' -f1)" = ERROR ]
+}
+
+@test "checksum-differs: two checksums within one group" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016" 1111111111111111
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016" 3333333333333333
+    summarize
+    [ "$(verdict_ids "$D")" = "ERROR checksum-differs" ]
+    grep -q '2 different checksums within one group (1111111111111111, 3333333333333333)' "$D/verdicts.txt"
+}
+
+@test "idle-busy: an idle run with other runnable tasks is flagged; its own threads are not" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
+    summarize
+    [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
+    grep -q 'procs_running median 3 (max 3) where width 1 accounts for at most 1, 2 more (>= 1)' "$D/verdicts.txt"
+    summarize --idle-excess 3
+    [ "$(verdict_ids "$D")" = "" ]
+    # width 2: the caller, one engine worker and one OpenBLAS thread may all be runnable
+    rm "$S"
+    series "$S" grad 2 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
+    summarize
+    [ "$(verdict_ids "$D")" = "" ]
+}
+
+@test "the committed fixture gives its known verdicts" {
+    fixture_copy "$D/fx"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    [ "$(grep -c '^WARN first-run:' "$D/fx/verdicts.txt")" -eq 3 ]
+    [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
+    [ "$(grep -c '^WARN spread:' "$D/fx/verdicts.txt")" -eq 1 ]
+    [ "$(grep -c '^OK bitwise-same:' "$D/fx/verdicts.txt")" -eq 8 ]
+    ! grep -qE '^(ERROR|WARN (idle-busy|loaded-slow))' "$D/fx/verdicts.txt"
+    # PSI during the loaded run, from meta.txt's probes
+    grep -q 'CPU pressure (PSI some) 93% while it ran' "$D/fx/verdicts.txt"
+}
+
+# --- bad input: exit 2, one line, file:line -----------------------------------------
+
+bad() { # bad EXPECTED_MESSAGE_REGEX: runs summarize, wants exit 2 and one matching line
+    summarize
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} =~ $1 ]]
+    [ ! -e "$D/summary.csv" ]
+}
+
+@test "empty samples.csv: exit 2, file:1" {
+    : >"$S"
+    bad "samples.csv:1: empty file"
+}
+
+@test "a missing column, an empty or repeated column name: exit 2, file:1" {
+    echo "timestamp,host,run_id,workload,params,width,wait,phase,iter,minflt,load1,procs_running,checksum,truncated" >"$S"
+    bad "samples.csv:1: the header has no column 'ms'"
+    echo "$SAMPLES_HEADER,ms" >"$S"
+    bad "samples.csv:1: column 'ms' appears twice"
+    echo "$SAMPLES_HEADER,,x" >"$S"
+    bad "samples.csv:1: column 23 of the header has no name"
+}
+
+@test "a row with a missing or an extra field: exit 2, file:line" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    sed -i '3s/,warm$//' "$S"
+    bad "samples.csv:3: 21 fields, the header has 22"
+    rm "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    sed -i '2s/$/,extra/' "$S"
+    bad "samples.csv:2: 23 fields, the header has 22"
+}
+
+@test "numbers that are not numbers: exit 2, file:line, the column named" {
+    for v in abc '' -1 nan inf 1e999 '0x' ' 1' '1 '; do
+        rm -f "$S"
+        series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+        awk -F, -v OFS=, -v v="$v" 'NR == 4 { $10 = v } { print }' "$S" >"$S.t" && mv "$S.t" "$S"
+        bad "samples.csv:4: column 'ms': '.*' is not a time >= 0 in ms"
+    done
+    for spec in "6:0:width" "6:2.5:width" "16:x:procs_running" "17:xyz:checksum" "17:12345678901234567:checksum" "18:2:truncated" "15:--1:load1" "9:-3:iter" "12:-1:majflt"; do
+        IFS=: read -r col v name <<<"$spec"
+        rm -f "$S"
+        series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+        awk -F, -v OFS=, -v c="$col" -v v="$v" 'NR == 2 { $c = v } { print }' "$S" >"$S.t" && mv "$S.t" "$S"
+        bad "samples.csv:2: column '$name': '.*' is not "
+    done
+}
+
+@test "CSV syntax errors: unterminated quote, stray quote, NUL, bare CR" {
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    printf '2026,vm,"open\n' >>"$S"
+    bad "samples.csv:4: unterminated quoted field"
+    rm "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    sed -i '3s/,vm,/,v"m,/' "$S"
+    bad "samples.csv:3: quote inside an unquoted field"
+    rm "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    printf 'a\0b\n' >>"$S"
+    bad "samples.csv:4: NUL byte"
+    rm "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    printf 'a\rb\n' >>"$S"
+    bad "samples.csv:4: carriage return"
+}
+
+@test "empty workload or phase: exit 2" {
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    sed -i '2s/,grad,/,,/' "$S"
+    bad "samples.csv:2: column 'workload' is empty"
+    rm "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    sed -i '3s/,steady,/,,/' "$S"
+    bad "samples.csv:3: column 'phase' is empty"
+}
+
+@test "whole.csv is checked the same way" {
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    { echo "$WHOLE_HEADER"; echo "2026,vm,cold,idle,0,fresh,grad,n=1000,1,block,hyperfine,fresh,1,abc,1,1,,,0"; } >"$D/whole.csv"
+    bad "whole.csv:2: column 'wall_ms': 'abc' is not a time"
+    { echo "$WHOLE_HEADER"; echo "2026,vm,cold,idle,0,fresh,grad,n=1000,1,block,hyperfine,fresh,1,5"; } >"$D/whole.csv"
+    bad "whole.csv:2: 14 fields, the header has 19"
+    echo "timestamp,label" >"$D/whole.csv"
+    bad "whole.csv:1: the header has no column 'wall_ms'"
+}
+
+@test "whole.csv alone (a --binary cold run) is summarised" {
+    { echo "$WHOLE_HEADER"
+      for k in fresh same; do for r in 1 2 3; do
+        echo "2026,vm,cold,idle,0,$k,,,,,hyperfine,$k,$r,$([ $k = fresh ] && echo 9 || echo 3),1,1,,,0"
+      done; done
+      echo "2026,vm,cold,idle,0,same,,,,,hyperfine,same,4,1000,1,1,,,1"; } >"$D/whole.csv"
+    summarize
+    [ "$status" -eq 0 ]
+    row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { print $c["copy"], $c["whole_n"], $c["whole_median_ms"], $c["whole_failed"] }' "$D/summary.csv" | tr '\n' ' ')
+    [ "$row" = "fresh 3 9 0 same 3 3 1 " ]
+}
+
+@test "usage errors: no directory, two directories, bad flag values, unknown flags" {
+    run "$SUMMARIZE"
+    [ "$status" -eq 2 ] && [[ $output =~ "missing RESULTS_DIR" ]]
+    run "$SUMMARIZE" "$D" "$D"
+    [ "$status" -eq 2 ]
+    run "$SUMMARIZE" /nonexistent
+    [ "$status" -eq 2 ] && [[ $output =~ "not a directory" ]]
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 2 ] && [[ $output =~ "neither samples.csv nor whole.csv" ]]
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    run "$SUMMARIZE" --first-min abc "$D"
+    [ "$status" -eq 2 ] && [[ $output =~ "--first-min: expected a number" ]]
+    run "$SUMMARIZE" --max-median "$D"
+    [ "$status" -eq 2 ]
+    run "$SUMMARIZE" --bogus "$D"
+    [ "$status" -eq 2 ] && [[ $output =~ "unknown option '--bogus'" ]]
+    run "$SUMMARIZE" --samples "$D/nope.csv" "$D"
+    [ "$status" -eq 2 ]
+    run "$SUMMARIZE" --help
+    [ "$status" -eq 0 ] && [[ $output =~ "--first-min R" ]]
+}
+
+@test "a failed summarize keeps the summary an earlier run wrote" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    "$SUMMARIZE" "$D" >/dev/null
+    cp "$D/summary.csv" "$D/before"
+    echo "garbage,row" >>"$S"
+    summarize
+    [ "$status" -eq 2 ]
+    cmp "$D/summary.csv" "$D/before"
+    [ -z "$(find "$D" -name '*.tmp')" ]
+}
