@@ -8,8 +8,10 @@
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
 # gnuplot-nox draws the charts; chromium and the DejaVu fonts render report.html
-# in the tests (the report itself never needs a browser).
-DEPS_PKGS += gnuplot-nox chromium fonts-dejavu-core clang libclang-rt-14-dev
+# in the tests (the report itself never needs a browser). clang and its
+# libFuzzer runtime only for `make fuzz`, so they are not in everyone's deps.
+DEPS_PKGS += gnuplot-nox chromium fonts-dejavu-core
+FUZZ_PKGS := clang libclang-rt-dev
 
 $(B)/coldload-summarize: $(B)/obj/summarize.o $(CORE_OBJ)
 	$(CC) $(ALL_CF) $^ -o $@ $(LDLIBS)
@@ -45,6 +47,7 @@ $(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/*.h)
 	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm
 
 fuzz: deps
+	@bash tests/deps.sh $(FUZZ_PKGS)
 	@$(MAKE) --no-print-directory fuzz-run
 fuzz-run: $(B)/fuzz/fuzz_summary
 	mkdir -p $(B)/fuzz/corpus
