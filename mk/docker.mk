@@ -17,15 +17,17 @@ DOCKER_LABELS = --build-arg VERSION="$$(git describe --always --dirty 2>/dev/nul
 
 docker:
 	@bash tests/docker/base-image.sh
-	$(DOCKER) build -t $(DOCKER_IMAGE) $(DOCKER_LABELS) .
+	$(DOCKER) build --force-rm -t $(DOCKER_IMAGE) $(DOCKER_LABELS) .
 
 # Same flags as the host harness targets (HARNESS_ARGS in mk/harness.mk) but
 # no --out: the entrypoint writes to /out, mounted from $(DOCKER_OUT) (taken
-# above, before this override empties OUT).
+# above, before this override empties OUT). The host's name, marked, instead
+# of a random container id in the CSVs and chart titles.
 docker-report: override OUT =
 docker-report: docker
 	mkdir -p '$(DOCKER_OUT)'
 	$(DOCKER) run --rm --user "$$(id -u):$$(id -g)" -v "$$(cd '$(DOCKER_OUT)' && pwd):/out" \
+	  --hostname "$$(hostname | cut -c1-50)-docker" \
 	  $(DOCKER_IMAGE) $(HARNESS_ARGS)
 
 docker-test:

@@ -108,18 +108,26 @@ if [ "$rc" -ne 2 ] || ! grep -q -- '--user' <<<"$err"; then
 fi
 ci_log "image checks passed (user $user, labels, no compiler, --help, usage errors)"
 
-# Any uid, without a passwd entry (what --user gives), can run a harness into
-# /out. Root only: a non-root caller could not remove the files afterwards,
-# and its own uid is tested by the report below anyway.
-if [ "$(id -u)" -eq 0 ]; then
-  mkdir -p "$work/anyuid" && chown 4242:4242 "$work/anyuid"
-  docker run --rm --user 4242:4242 -v "$work/anyuid:/out" "$IMAGE" \
-    harness/warm.sh --quick --out /out --widths 1 --runs 1 >"$work/anyuid.log" 2>&1 ||
-    { tail -n 20 "$work/anyuid.log" >&2; ci_fail "harness/warm.sh as uid 4242 failed"; }
-  [ "$(stat -c %u "$work/anyuid/samples.csv" 2>/dev/null)" = 4242 ] ||
-    ci_fail "harness/warm.sh as uid 4242 wrote no samples.csv of its own"
-  ci_log "a harness runs as an arbitrary uid (4242) and writes /out"
-fi
+# A CPU limit (--cpus 1) with widths 1 and 2: meta.txt records the limit and
+# the harness warns for width 2 (the loaded-machine trap, made on purpose).
+# As root the run uses uid 4242, which has no passwd entry (what --user
+# gives); a non-root caller uses its own uid (it could not remove another's
+# files afterwards).
+run_uid=$(id -u):$(id -g)
+lim=$work/limited
+mkdir -p "$lim"
+if [ "$(id -u)" -eq 0 ]; then run_uid=4242:4242; chown "$run_uid" "$lim"; fi
+docker run --rm --cpus 1 --user "$run_uid" -v "$lim:/out" "$IMAGE" \
+  harness/warm.sh --quick --out /out --widths "1 2" --runs 1 >"$work/limited.log" 2>&1 ||
+  { tail -n 20 "$work/limited.log" >&2; ci_fail "harness/warm.sh --cpus 1 as uid $run_uid failed"; }
+[ "$(stat -c %u:%g "$lim/samples.csv" 2>/dev/null)" = "$run_uid" ] ||
+  ci_fail "harness/warm.sh as uid $run_uid wrote no samples.csv of its own"
+grep -q '^cpu_limit=1\.00$' "$lim/meta.txt" ||
+  ci_fail "meta.txt does not record the 1-CPU limit ($(grep '^cpu_limit=' "$lim/meta.txt"))"
+# (On a 1-CPU machine the warning names the visible CPUs instead.)
+grep -q '^warning=.*width 2 exceeds the \(cgroup CPU limit\|visible CPUs\)' "$lim/meta.txt" ||
+  ci_fail "no warning that width 2 exceeds the 1-CPU limit in meta.txt"
+ci_log "--cpus 1: limit recorded, width 2 warned; uid $run_uid writes /out"
 
 # --- a quick report, as the calling user ------------------------------------------
 out=$work/out
@@ -127,7 +135,7 @@ mkdir -p "$out"
 ci_log "quick report in the container (timeout ${REPORT_TIMEOUT}s)"
 rc=0
 timeout "$REPORT_TIMEOUT" docker run --rm --name "$container" --cidfile "$work/cid" \
-  --user "$(id -u):$(id -g)" -v "$out:/out" "$IMAGE" --quick "${EXTRA_ARGS[@]}" || rc=$?
+  --hostname "$(hostname | cut -c1-50)-docker" --user "$(id -u):$(id -g)" -v "$out:/out" "$IMAGE" --quick "${EXTRA_ARGS[@]}" || rc=$?
 [ "$rc" -eq 0 ] || ci_fail "the quick report exited $rc (124: timed out after ${REPORT_TIMEOUT}s)"
 ci_log "quick report done"
 
