@@ -285,6 +285,27 @@ static void reportCells(const summaryGroup *g, char cells[REPORT_COLS][200]) {
     reportNum(g->whole_majflt, cells[17], 200);
 }
 
+/* The summary table's body in either format: the markup around rows and
+ * cells, and the escaper for cell text. */
+typedef struct reportTableFmt {
+    const char *row, *cell, *cell_end, *row_end;
+    void (*escape)(FILE *f, const char *s);
+} reportTableFmt;
+
+static void reportRows(const summary *s, const reportTableFmt *t, FILE *f) {
+    for (size_t i = 0; i < s->n; i++) {
+        char cells[REPORT_COLS][200];
+        reportCells(&s->g[i], cells);
+        fputs(t->row, f);
+        for (int k = 0; k < REPORT_COLS; k++) {
+            fputs(t->cell, f);
+            t->escape(f, cells[k]);
+            fputs(t->cell_end, f);
+        }
+        fputs(t->row_end, f);
+    }
+}
+
 static size_t reportCount(const verdictList *l, verdictLevel lv) {
     size_t n = 0;
     for (size_t i = 0; i < l->n; i++) n += l->v[i].level == lv;
@@ -390,17 +411,8 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
           "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<div class=\"wide\"><table>\n<tr>", f);
     for (int k = 0; k < REPORT_COLS; k++) fprintf(f, "<th>%s</th>", reportHead[k]);
     fputs("</tr>\n", f);
-    for (size_t i = 0; i < in->s->n; i++) {
-        char cells[REPORT_COLS][200];
-        reportCells(&in->s->g[i], cells);
-        fputs("<tr>", f);
-        for (int k = 0; k < REPORT_COLS; k++) {
-            fputs("<td>", f);
-            reportHtml(f, cells[k]);
-            fputs("</td>", f);
-        }
-        fputs("</tr>\n", f);
-    }
+    static const reportTableFmt html = {"<tr>", "<td>", "</td>", "</tr>\n", reportHtml};
+    reportRows(in->s, &html, f);
     fputs("</table></div>\n</section>\n", f);
 
     fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>Each command's output (the .out files in logs/): the "
@@ -458,17 +470,8 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     fputs("\n|", f);
     for (int k = 0; k < REPORT_COLS; k++) fputs(k ? "---:|" : "---|", f);
     fputc('\n', f);
-    for (size_t i = 0; i < in->s->n; i++) {
-        char cells[REPORT_COLS][200];
-        reportCells(&in->s->g[i], cells);
-        fputc('|', f);
-        for (int k = 0; k < REPORT_COLS; k++) {
-            fputc(' ', f);
-            reportMdText(f, cells[k]);
-            fputs(" |", f);
-        }
-        fputc('\n', f);
-    }
+    static const reportTableFmt md = {"|", " ", " |", "\n", reportMdText};
+    reportRows(in->s, &md, f);
     fputs("\n## Runs\n\n", f);
     reportEachLog(in->results_dir, f, reportMdLog);
     fputs("## Metadata\n\n", f);

@@ -128,11 +128,17 @@ summarize() {
     grep -q 'bitwise-same: grad n=1000, width 1: checksum 1234567890abcdef idle and loaded: numbers unaffected' "$D/verdicts.txt"
 }
 
-@test "contention: width 2 slowed >= 5x while width 1 < 2x; names the fastest width; no loaded-slow for it" {
+# svdvals at widths 1 and 2, idle and loaded; width 2 loaded ~1500 ms (page:
+# 260x), width 1 loaded with the steady times given.
+widths_idle_loaded() {
     series "$S" svdvals 1 idle warm 6 "5.6 5.7 5.9"
     series "$S" svdvals 2 idle warm 4 "3.7 3.9 4.3" 00000000000000bb 2
-    series "$S" svdvals 1 loaded warm 10 "9 9.7 11" 00000000000000aa 3
+    series "$S" svdvals 1 loaded warm "${1%% *}" "$1" 00000000000000aa 3
     series "$S" svdvals 2 loaded warm 1500 "1400 1500 1600" 00000000000000bb 4
+}
+
+@test "contention: width 2 slowed >= 5x while width 1 < 2x; names the fastest width; no loaded-slow for it" {
+    widths_idle_loaded "9 9.7 11"
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
     grep -q 'width 2 is 384.6x slower than idle (median 1500 vs 3.900 ms), at least 5x, while width 1 is 1.7x (median 9.700 vs 5.700 ms), below 2x: core contention' "$D/verdicts.txt"
@@ -140,10 +146,7 @@ summarize() {
 }
 
 @test "contention does not fire when width 1 also slowed >= 2x: both are loaded-slow" {
-    series "$S" svdvals 1 idle warm 6 "5.6 5.7 5.9"
-    series "$S" svdvals 2 idle warm 4 "3.7 3.9 4.3" 00000000000000bb 2
-    series "$S" svdvals 1 loaded warm 20 "19 20 21" 00000000000000aa 3
-    series "$S" svdvals 2 loaded warm 1500 "1400 1500 1600" 00000000000000bb 4
+    widths_idle_loaded "19 20 21"
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
     # width 1 at 3.5x is now "narrow": contention for width 2, width 1 still loaded-slow
@@ -207,6 +210,15 @@ bad() { # bad EXPECTED_MESSAGE_REGEX: runs summarize, wants exit 2 and one match
     [ ! -e "$D/summary.csv" ]
 }
 
+# edited SED_SCRIPT MESSAGE_REGEX: a fresh small samples.csv, edited by sed, must
+# be refused with that message.
+edited() {
+    rm -f "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    sed -i "$1" "$S"
+    bad "$2"
+}
+
 @test "empty samples.csv: exit 2, file:1" {
     : >"$S"
     bad "samples.csv:1: empty file"
@@ -222,13 +234,8 @@ bad() { # bad EXPECTED_MESSAGE_REGEX: runs summarize, wants exit 2 and one match
 }
 
 @test "a row with a missing or an extra field: exit 2, file:line" {
-    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
-    sed -i '3s/,warm$//' "$S"
-    bad "samples.csv:3: 21 fields, the header has 22"
-    rm "$S"
-    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
-    sed -i '2s/$/,extra/' "$S"
-    bad "samples.csv:2: 23 fields, the header has 22"
+    edited '3s/,warm$//' "samples.csv:3: 21 fields, the header has 22"
+    edited '2s/$/,extra/' "samples.csv:2: 23 fields, the header has 22"
 }
 
 @test "numbers that are not numbers: exit 2, file:line, the column named" {
@@ -248,31 +255,15 @@ bad() { # bad EXPECTED_MESSAGE_REGEX: runs summarize, wants exit 2 and one match
 }
 
 @test "CSV syntax errors: unterminated quote, stray quote, NUL, bare CR" {
-    series "$S" grad 1 idle warm 0.02 "0.015"
-    printf '2026,vm,"open\n' >>"$S"
-    bad "samples.csv:4: unterminated quoted field"
-    rm "$S"
-    series "$S" grad 1 idle warm 0.02 "0.015"
-    sed -i '3s/,vm,/,v"m,/' "$S"
-    bad "samples.csv:3: quote inside an unquoted field"
-    rm "$S"
-    series "$S" grad 1 idle warm 0.02 "0.015"
-    printf 'a\0b\n' >>"$S"
-    bad "samples.csv:4: NUL byte"
-    rm "$S"
-    series "$S" grad 1 idle warm 0.02 "0.015"
-    printf 'a\rb\n' >>"$S"
-    bad "samples.csv:4: carriage return"
+    edited '$s/$/\n2026,vm,"open/' "samples.csv:5: unterminated quoted field"
+    edited '3s/,vm,/,v"m,/' "samples.csv:3: quote inside an unquoted field"
+    edited '$s/$/\na\x00b/' "samples.csv:5: NUL byte"
+    edited '$s/$/\na\rb/' "samples.csv:5: carriage return"
 }
 
 @test "empty workload or phase: exit 2" {
-    series "$S" grad 1 idle warm 0.02 "0.015"
-    sed -i '2s/,grad,/,,/' "$S"
-    bad "samples.csv:2: column 'workload' is empty"
-    rm "$S"
-    series "$S" grad 1 idle warm 0.02 "0.015"
-    sed -i '3s/,steady,/,,/' "$S"
-    bad "samples.csv:3: column 'phase' is empty"
+    edited '2s/,grad,/,,/' "samples.csv:2: column 'workload' is empty"
+    edited '3s/,steady,/,,/' "samples.csv:3: column 'phase' is empty"
 }
 
 @test "whole.csv is checked the same way" {
