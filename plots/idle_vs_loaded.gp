@@ -20,7 +20,7 @@ stats 'idle_vs_loaded.dat' using 7 nooutput
 lo = STATS_min < lo ? STATS_min : lo
 bottom = 10 ** floor(log10(lo))
 set yrange [bottom:*]
-ratio(r) = r >= 10 ? sprintf('%.0fx', r) : sprintf('%.1fx', r)
+ratio(r) = r >= 10 ? sprintf('%.0fx', r) : r >= 0.1 ? sprintf('%.1fx', r) : sprintf('%.2gx', r)
 top(a, b) = (a > b ? a : b) * 1.9
 hw = 0.17
 ivl_plot = "plot 'idle_vs_loaded.dat' using ($1 - 0.19):3:($1 - 0.19 - hw):($1 - 0.19 + hw):(bottom):3 with boxxyerror lc rgb c_idle title 'idle median (bar: min-max)', \

@@ -11,7 +11,10 @@ set xlabel "beta"
 set ylabel "value_and_grad, min of the runs (ms, log scale)"
 set logscale y
 set format y "%g"
-set offsets graph 0.05, graph 0.05, graph 0.1, graph 0.1
+# One beta (a QUICK run) would give an empty x range: widen it by hand.
+stats 'trg.dat' using 1 nooutput
+if (STATS_min == STATS_max) { set xrange [STATS_min - 0.05:STATS_max + 0.05] } else { set offsets graph 0.05, graph 0.05, 0, 0 }
+set xtics nomirror
 set bmargin 4
 set key outside right top
 

@@ -245,7 +245,7 @@ static void reportEachLog(const char *results_dir, FILE *out, reportLogFn fn) {
 
 static const char *reportRatio(double r, char *buf, size_t len) {
     if (isnan(r)) snprintf(buf, len, "-");
-    else snprintf(buf, len, r >= 100 ? "%.0fx" : "%.1fx", r);
+    else snprintf(buf, len, r >= 100 ? "%.0fx" : r >= 0.1 ? "%.1fx" : "%.2gx", r);
     return buf;
 }
 
