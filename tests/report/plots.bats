@@ -117,3 +117,15 @@ chromium_run() {
     [ "$inked" -gt $((total / 50)) ]
     [ "$colours" -gt 20 ]
 }
+
+@test "report.sh: --help, and bad flags exit 2 before anything is measured" {
+    run bash "$ROOT/harness/report.sh" --help
+    [ "$status" -eq 0 ]
+    [[ $output =~ "usage: harness/report.sh [--quick] [--out DIR]" ]]
+    for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0"; do
+        # shellcheck disable=SC2086
+        run bash "$ROOT/harness/report.sh" --out "$BATS_TEST_TMPDIR/never" $args
+        [ "$status" -eq 2 ]
+        [ ! -e "$BATS_TEST_TMPDIR/never" ]
+    done
+}
