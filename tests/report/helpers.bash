@@ -2,6 +2,8 @@
 # and a writer of samples.csv rows shaped exactly as the binaries write them,
 # so each test builds just the data one verdict is about.
 # shellcheck shell=bash
+# The variables are read by the .bats files that load this one.
+# shellcheck disable=SC2034
 
 ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && pwd)
 SUMMARIZE=$ROOT/build/coldload-summarize
