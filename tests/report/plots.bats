@@ -26,9 +26,10 @@ chromium_run() {
 @test "plots.sh renders every chart of the fixture as non-empty PNG and SVG" {
     run bash "$ROOT/harness/plots.sh" --results "$D"
     [ "$status" -eq 0 ]
-    [[ $output =~ "4 chart(s)" ]]
+    [[ $output == *"4 chart(s)"* ]]
     for c in $CHARTS; do
-        [ -s "$D/plots/$c.png" ] && [ -s "$D/plots/$c.svg" ]
+        [ -s "$D/plots/$c.png" ]
+        [ -s "$D/plots/$c.svg" ]
         [ "$(head -c 8 "$D/plots/$c.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
         grep -q '<svg' "$D/plots/$c.svg"
     done
@@ -55,9 +56,11 @@ chromium_run() {
     grep -v ',loaded,2,' "$D/samples.csv" >"$D/s" && mv "$D/s" "$D/samples.csv"
     run bash "$ROOT/harness/plots.sh" --results "$D"
     [ "$status" -eq 0 ]
-    [ ! -e "$D/plots/idle_vs_loaded.png" ] && [ ! -e "$D/plots/idle_vs_loaded.svg" ]
+    [ ! -e "$D/plots/idle_vs_loaded.png" ]
+    [ ! -e "$D/plots/idle_vs_loaded.svg" ]
     [ ! -e "$D/plots/idle_vs_loaded.dat" ]
-    ! grep -q 'idle_vs_loaded' "$D/report.html"
+    run grep -q 'idle_vs_loaded' "$D/report.html"
+    [ "$status" -eq 1 ]
     [ -s "$D/plots/first_vs_steady.svg" ]
 }
 
@@ -67,13 +70,14 @@ chromium_run() {
     [ "$status" -eq 0 ]
     [ "$(cat "$D/samples.csv" "$D/whole.csv" | cksum)" = "$before" ]
     for c in $CHARTS; do [ -s "$D/plots/$c.svg" ]; done
-    [ -s "$D/report.html" ] && [ -s "$D/report.md" ]
+    [ -s "$D/report.html" ]
+    [ -s "$D/report.md" ]
 }
 
 @test "plots.sh: a missing results dir or a broken CSV exits non-zero with a message" {
     run bash "$ROOT/harness/plots.sh" --results "$BATS_TEST_TMPDIR/none"
     [ "$status" -eq 2 ]
-    [[ $output =~ "no results directory" ]]
+    [[ $output == *"no results directory"* ]]
     echo "not,a,row" >>"$D/samples.csv"
     run bash "$ROOT/harness/plots.sh" --results "$D"
     [ "$status" -eq 2 ]
@@ -94,7 +98,8 @@ chromium_run() {
     command -v chromium >/dev/null || { echo "chromium missing: make deps installs it" >&2; false; }
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     # every chart the page links exists alongside it
-    for src in $(grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2); do [ -s "$D/$src" ]; done
+    grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2 >"$D/srcs"
+    while read -r src; do [ -s "$D/$src" ]; done <"$D/srcs"
     [ "$(grep -c '<img src="plots/' "$D/report.html")" -eq 4 ]
 
     chromium_run --virtual-time-budget=5000 --dump-dom "file://$D/report.html" >"$D/dom.html"
@@ -121,7 +126,7 @@ chromium_run() {
 @test "report.sh: --help, and bad flags exit 2 before anything is measured" {
     run bash "$ROOT/harness/report.sh" --help
     [ "$status" -eq 0 ]
-    [[ $output =~ "usage: harness/report.sh [--quick] [--out DIR]" ]]
+    [[ $output == *"usage: harness/report.sh [--quick] [--out DIR]"* ]]
     for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0"; do
         # shellcheck disable=SC2086
         run bash "$ROOT/harness/report.sh" --out "$BATS_TEST_TMPDIR/never" $args

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2030,SC2031 # bats: `run` sets status/lines for the helpers after it
 # tests/report/summarize.bats -- coldload-summarize on synthetic CSVs: each
 # verdict fires on the data made for it and on no other; thresholds are
 # flags; malformed input exits 2 with one line naming file and line.
@@ -195,7 +196,8 @@ widths_idle_loaded() {
     [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
     [ "$(grep -c '^WARN spread:' "$D/fx/verdicts.txt")" -eq 1 ]
     [ "$(grep -c '^OK bitwise-same:' "$D/fx/verdicts.txt")" -eq 8 ]
-    ! grep -qE '^(ERROR|WARN (idle-busy|loaded-slow))' "$D/fx/verdicts.txt"
+    run grep -qE '^(ERROR|WARN (idle-busy|loaded-slow))' "$D/fx/verdicts.txt"
+    [ "$status" -eq 1 ]
     # PSI during the loaded run, from meta.txt's probes
     grep -q 'CPU pressure (PSI some) 93% while it ran' "$D/fx/verdicts.txt"
 }
@@ -254,6 +256,7 @@ edited() {
     done
 }
 
+# shellcheck disable=SC2016 # sed scripts: $ is sed's last line
 @test "CSV syntax errors: unterminated quote, stray quote, NUL, bare CR" {
     edited '$s/$/\n2026,vm,"open/' "samples.csv:5: unterminated quoted field"
     edited '3s/,vm,/,v"m,/' "samples.csv:3: quote inside an unquoted field"
@@ -291,24 +294,30 @@ edited() {
 
 @test "usage errors: no directory, two directories, bad flag values, unknown flags" {
     run "$SUMMARIZE"
-    [ "$status" -eq 2 ] && [[ $output =~ "missing RESULTS_DIR" ]]
+    [ "$status" -eq 2 ]
+    [[ $output == *"missing RESULTS_DIR"* ]]
     run "$SUMMARIZE" "$D" "$D"
     [ "$status" -eq 2 ]
     run "$SUMMARIZE" /nonexistent
-    [ "$status" -eq 2 ] && [[ $output =~ "not a directory" ]]
+    [ "$status" -eq 2 ]
+    [[ $output == *"not a directory"* ]]
     run "$SUMMARIZE" "$D"
-    [ "$status" -eq 2 ] && [[ $output =~ "neither samples.csv nor whole.csv" ]]
+    [ "$status" -eq 2 ]
+    [[ $output == *"neither samples.csv nor whole.csv"* ]]
     series "$S" grad 1 idle warm 0.02 "0.015"
     run "$SUMMARIZE" --first-min abc "$D"
-    [ "$status" -eq 2 ] && [[ $output =~ "--first-min: expected a number" ]]
+    [ "$status" -eq 2 ]
+    [[ $output == *"--first-min: expected a number"* ]]
     run "$SUMMARIZE" --max-median "$D"
     [ "$status" -eq 2 ]
     run "$SUMMARIZE" --bogus "$D"
-    [ "$status" -eq 2 ] && [[ $output =~ "unknown option '--bogus'" ]]
+    [ "$status" -eq 2 ]
+    [[ $output == *"unknown option '--bogus'"* ]]
     run "$SUMMARIZE" --samples "$D/nope.csv" "$D"
     [ "$status" -eq 2 ]
     run "$SUMMARIZE" --help
-    [ "$status" -eq 0 ] && [[ $output =~ "--first-min R" ]]
+    [ "$status" -eq 0 ]
+    [[ $output == *"--first-min R"* ]]
 }
 
 @test "a failed summarize keeps the summary an earlier run wrote" {
