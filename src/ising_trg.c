@@ -12,9 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "banner.h"
 #include "bench.h"
-#include "linalg.h"
 #include "measure.h"
 #include "onsager.h"
 #include "opts.h"
@@ -118,7 +116,6 @@ int main(int argc, char **argv) {
     double betas[ITRG_MAX_BETAS] = {0.3, 0.4, 0.5, 0.6};
     int nbetas = 4, grad = 1, svd_time = 0, m;
     long chi = 16, steps = 20;
-    char err[512];
     optsProg = "ising_trg";
     optsCommonInit(&c, 3);
     for (int i = 1; i < argc;) {
@@ -148,26 +145,17 @@ int main(int argc, char **argv) {
         }
     }
 
-    /* Everything is valid: only now touch the CSV. */
-    csvWriter *csv = NULL;
-    if (c.csv && !(csv = csvWriterOpen(c.csv, c.tags, c.ntags, err, sizeof err))) {
-        optsError("%s", err);
-        return OPTS_EXIT_USAGE;
-    }
-    pool *engine = poolCreate((int)c.width, c.wait);
-    if (!engine) {
-        optsError("cannot start an engine of width %ld", c.width);
-        csvWriterClose(csv);
-        return 1;
-    }
-    linalgSetThreads((int)c.width);
+    /* Everything is valid: only now touch the CSV and start the engine. */
+    csvWriter *csv;
+    pool *engine;
+    int rc = optsCommonStart(&c, &csv, &engine);
+    if (rc != 0) return rc;
     trg *t = trgCreate(engine, (int)chi, (int)steps);
-    int rc = 1;
+    rc = 1;
     if (!t) {
         optsError("cannot allocate the TRG buffers for chi=%ld", chi);
         goto out;
     }
-    bannerPrint(stdout, optsProg, (int)c.width, c.wait);
     benchSeries s = {.csv = csv, .workload = "trg", .wait = poolWaitName(c.wait),
                      .width = (int)c.width, .budget_ms = c.budget_s * 1e3};
     rc = 0;
@@ -175,7 +163,6 @@ int main(int argc, char **argv) {
         rc = itrgSeries(&s, t, betas[i], (int)chi, (int)steps, grad, (int)c.runs, svd_time);
 out:
     trgDelete(t);
-    poolDelete(engine);
-    csvWriterClose(csv);
+    optsCommonStop(csv, engine);
     return rc;
 }

@@ -34,14 +34,21 @@ void linalgSeededMatrix(double *a, size_t rows, size_t cols, uint64_t seed) {
         a[i] = (double)(linalgSplitmix(&st) >> 11) * 0x1.0p-53 * 2.0 - 1.0;
 }
 
+/* A row-major m x n buffer is, to LAPACK, the column-major n x m matrix A^T
+ * with leading dimension n, and A^T has A's singular values. Calling the
+ * column-major interface on the buffer as it lies avoids the transposed copies
+ * LAPACKE's row-major path makes on every call. */
 int linalgSvdvals(double *a, int m, int n, double *s) {
-    /* ldu and ldvt are not referenced with jobz='N', but LAPACKE's row-major
-     * check still wants them >= the column counts. */
-    return (int)LAPACKE_dgesdd(LAPACK_ROW_MAJOR, 'N', m, n, a, n, s, NULL, m, NULL, n);
+    /* u and vt are not referenced with jobz='N'; their leading dimensions
+     * must still pass LAPACKE's checks. */
+    return (int)LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'N', n, m, a, n, s, NULL, n, NULL, m);
 }
 
+/* Same trick with vectors: LAPACK factors A^T = U' S V'^T, so A = V' S U'^T.
+ * Column-major U' read row-major is U'^T = Vt of A, and column-major V'^T read
+ * row-major is V' = U of A: the two output buffers simply trade places. */
 int linalgSvd(double *a, int n, double *u, double *s, double *vt) {
-    return (int)LAPACKE_dgesdd(LAPACK_ROW_MAJOR, 'A', n, n, a, n, s, u, n, vt, n);
+    return (int)LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'A', n, n, a, n, s, vt, n, u, n);
 }
 
 void linalgGemm(int transa, int transb, int m, int n, int k, double alpha,

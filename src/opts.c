@@ -1,6 +1,9 @@
 /* opts.c -- range-checked option values with one-line errors. */
 #include "opts.h"
 
+#include "banner.h"
+#include "linalg.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -133,4 +136,28 @@ int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
     if ((m = optsMatch(argc, argv, i, "--tag", &v)) != 0)
         return m < 0 ? -1 : optsTagAdd(c->tags, &c->ntags, OPTS_MAX_TAGS, v) ? -1 : 1;
     return 0;
+}
+
+int optsCommonStart(const optsCommon *c, csvWriter **csv, pool **engine) {
+    char err[512];
+    *csv = NULL;
+    *engine = NULL;
+    if (c->csv && !(*csv = csvWriterOpen(c->csv, c->tags, c->ntags, err, sizeof err))) {
+        optsError("%s", err);
+        return OPTS_EXIT_USAGE;
+    }
+    if (!(*engine = poolCreate((int)c->width, c->wait))) {
+        optsError("cannot start an engine of width %ld", c->width);
+        csvWriterClose(*csv);
+        *csv = NULL;
+        return 1;
+    }
+    linalgSetThreads((int)c->width);
+    bannerPrint(stdout, optsProg, (int)c->width, c->wait);
+    return 0;
+}
+
+void optsCommonStop(csvWriter *csv, pool *engine) {
+    poolDelete(engine);
+    csvWriterClose(csv);
 }

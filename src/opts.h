@@ -48,6 +48,15 @@ int optsMatch(int argc, char **argv, int *i, const char *name, const char **valu
  * option, -1 = bad value (message printed). */
 int optsCommonParse(optsCommon *c, int argc, char **argv, int *i);
 
+/* After parsing: opens --csv (when given), starts the engine at --width and
+ * --wait, gives OpenBLAS the same width and prints the banner. Returns 0, or
+ * the exit status (message printed, nothing left open): OPTS_EXIT_USAGE for
+ * a CSV that cannot be appended to (nothing has run yet), 1 for an engine
+ * that cannot start. */
+int optsCommonStart(const optsCommon *c, csvWriter **csv, pool **engine);
+/* Stops what optsCommonStart started. */
+void optsCommonStop(csvWriter *csv, pool *engine);
+
 /* The usage lines of the common options, for each binary's --help. */
 extern const char optsCommonUsage[];
 

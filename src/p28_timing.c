@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "banner.h"
 #include "bench.h"
 #include "linalg.h"
 #include "measure.h"
@@ -165,7 +164,6 @@ int main(int argc, char **argv) {
     optsCommon c;
     const char *workload = "all", *v;
     long n = 1000, size = 256;
-    char err[512];
     int m;
     optsProg = "p28_timing";
     optsCommonInit(&c, 20);
@@ -193,30 +191,18 @@ int main(int argc, char **argv) {
         }
     }
 
-    /* Everything is valid: only now touch the CSV (an unwritable path is
-     * still a usage error: nothing has run). */
-    csvWriter *csv = NULL;
-    if (c.csv && !(csv = csvWriterOpen(c.csv, c.tags, c.ntags, err, sizeof err))) {
-        optsError("%s", err);
-        return OPTS_EXIT_USAGE;
-    }
-    pool *engine = poolCreate((int)c.width, c.wait);
-    if (!engine) {
-        optsError("cannot start an engine of width %ld", c.width);
-        csvWriterClose(csv);
-        return 1;
-    }
-    linalgSetThreads((int)c.width);
-    bannerPrint(stdout, optsProg, (int)c.width, c.wait);
+    /* Everything is valid: only now touch the CSV and start the engine. */
+    csvWriter *csv;
+    pool *engine;
+    int rc = optsCommonStart(&c, &csv, &engine);
+    if (rc != 0) return rc;
 
     benchSeries s = {.csv = csv, .wait = poolWaitName(c.wait), .width = (int)c.width,
                      .budget_ms = c.budget_s * 1e3};
-    int rc = 0;
     if (!strcmp(workload, "grad") || !strcmp(workload, "all"))
         rc = p28DoGrad(&s, engine, (size_t)n, (int)c.runs);
     if (rc == 0 && (!strcmp(workload, "svdvals") || !strcmp(workload, "all")))
         rc = p28DoSvd(&s, (int)size, (int)c.runs);
-    poolDelete(engine);
-    csvWriterClose(csv);
+    optsCommonStop(csv, engine);
     return rc;
 }
