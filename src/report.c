@@ -205,21 +205,43 @@ static const char *const reportHowTo[CHART_N] = {
     "Lines close together: the load does not matter at that width; far apart: it does.",
 };
 
-/* Calls fn for each non-empty .out file in logs/, in name order. */
-typedef void (*reportLogFn)(FILE *out, const char *name, const char *text, int truncated);
+/* Keeps, in place, only the page-format lines of a binary's output: "width N:
+ * ..." (p28_timing) and "beta=..." (ising_trg). Other output (banners,
+ * hyperfine's summaries, the evict tool's counts) is in its own files. */
+static void reportPageLines(char *text) {
+    char *out = text;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n");
+        int keep = strncmp(p, "beta=", 5) == 0;
+        if (strncmp(p, "width ", 6) == 0) {
+            size_t d = strspn(p + 6, "0123456789");
+            keep = d > 0 && p[6 + d] == ':';
+        }
+        if (keep) {
+            memmove(out, p, len);
+            out += len;
+            *out++ = '\n';
+        }
+        p += len + (p[len] == '\n');
+    }
+    *out = '\0';
+}
 
 static int reportCmpStr(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void reportEachLog(const char *results_dir, FILE *out, reportLogFn fn) {
-    if (!results_dir) return;
+/* The page-format lines of every .out file in logs/, in file name order,
+ * each prefixed with its file's name (without .out), padded to a column:
+ * one block a reader scans top to bottom. NULL when there are none. */
+static char *reportRunLines(const char *results_dir) {
+    if (!results_dir) return NULL;
     char path[4096];
     snprintf(path, sizeof path, "%s/logs", results_dir);
     DIR *d = opendir(path);
-    if (!d) return;
+    if (!d) return NULL;
     char **names = NULL;
-    size_t n = 0;
+    size_t n = 0, width = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
@@ -227,20 +249,39 @@ static void reportEachLog(const char *results_dir, FILE *out, reportLogFn fn) {
         char **p = realloc(names, (n + 1) * sizeof(char *));
         if (!p) break;
         names = p;
-        if (!(names[n] = strdup(e->d_name))) break;
+        if (!(names[n] = strndup(e->d_name, len - 4))) break;
+        if (len - 4 > width) width = len - 4;
         n++;
     }
     closedir(d);
     if (n > 1) qsort(names, n, sizeof(char *), reportCmpStr);
+    char *out = NULL;
+    size_t outlen = 0;
+    FILE *f = open_memstream(&out, &outlen);
     for (size_t i = 0; i < n; i++) {
-        snprintf(path, sizeof path, "%s/logs/%s", results_dir, names[i]);
+        snprintf(path, sizeof path, "%s/logs/%s.out", results_dir, names[i]);
         int trunc = 0;
         char *text = reportSlurp(path, REPORT_FILE_MAX / 4, &trunc);
-        if (text && text[strspn(text, " \t\r\n")]) fn(out, names[i], text, trunc);
+        if (text && f) {
+            reportPageLines(text);
+            for (const char *p = text; *p;) {
+                size_t len = strcspn(p, "\n");
+                fprintf(f, "%-*s  %.*s\n", (int)width, names[i], (int)len, p);
+                p += len + (p[len] == '\n');
+            }
+            if (trunc && text[0]) fprintf(f, "%-*s  [... cut]\n", (int)width, names[i]);
+        }
         free(text);
         free(names[i]);
     }
     free(names);
+    if (!f) return NULL;
+    fclose(f);
+    if (out && !out[0]) {
+        free(out);
+        out = NULL;
+    }
+    return out;
 }
 
 static const char *reportRatio(double r, char *buf, size_t len) {
@@ -331,14 +372,6 @@ static const char reportCss[] =
     "div.wide{overflow-x:auto}\n"
     "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n";
 
-static void reportHtmlLog(FILE *f, const char *name, const char *text, int truncated) {
-    fputs("<h3>", f);
-    reportHtml(f, name);
-    fputs("</h3>\n<pre>", f);
-    reportHtml(f, text);
-    fputs(truncated ? "\n[... cut]</pre>\n" : "</pre>\n", f);
-}
-
 /* The harnesses' warnings (meta.txt "warning=" lines): a busy machine before
  * an idle run, a width above the CPUs, a failed measurement. */
 static void reportHtmlWarnings(FILE *f, const reportMeta *m) {
@@ -415,9 +448,13 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     reportRows(in->s, &html, f);
     fputs("</table></div>\n</section>\n", f);
 
-    fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>Each command's output (the .out files in logs/): the "
-          "page-format lines.</p>\n", f);
-    reportEachLog(in->results_dir, f, reportHtmlLog);
+    fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>The page-format lines of every run, by "
+          "its log file in logs/ (the full output is there).</p>\n", f);
+    char *runs = reportRunLines(in->results_dir);
+    fputs("<pre>", f);
+    reportHtml(f, runs ? runs : "(no page-format lines in logs/)\n");
+    fputs("</pre>\n", f);
+    free(runs);
     fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
     reportHtml(f, in->meta->text);
     fputs("</pre>\n</section>\n</body>\n</html>\n", f);
@@ -425,14 +462,6 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
 }
 
 /* --- Markdown --------------------------------------------------------------------------- */
-
-static void reportMdLog(FILE *f, const char *name, const char *text, int truncated) {
-    fputs("### ", f);
-    reportMdText(f, name);
-    fputs("\n\n", f);
-    reportMdBlock(f, text);
-    if (truncated) fputs("(cut)\n\n", f);
-}
 
 int reportWriteMd(const reportInput *in, FILE *f) {
     const verdictList *vl = in->verdicts;
@@ -473,7 +502,9 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     static const reportTableFmt md = {"|", " ", " |", "\n", reportMdText};
     reportRows(in->s, &md, f);
     fputs("\n## Runs\n\n", f);
-    reportEachLog(in->results_dir, f, reportMdLog);
+    char *runs = reportRunLines(in->results_dir);
+    reportMdBlock(f, runs ? runs : "(no page-format lines in logs/)\n");
+    free(runs);
     fputs("## Metadata\n\n", f);
     reportMdBlock(f, in->meta->text);
     return ferror(f) ? -1 : 0;
