@@ -29,6 +29,8 @@ cl_init report "$@"
 cl_defaults
 passed=()   # the flags the user gave, handed on unchanged (the harnesses keep their defaults)
 while [ $# -gt 0 ]; do
+    # --flag=VALUE is --flag VALUE (the container's entrypoint passes either form)
+    if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
     cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
     [ "$1" = --out ] || passed+=("${@:1:$CL_SHIFT}")
     shift "$CL_SHIFT"

@@ -127,7 +127,7 @@ chromium_run() {
     run bash "$ROOT/harness/report.sh" --help
     [ "$status" -eq 0 ]
     [[ $output == *"usage: harness/report.sh [--quick] [--out DIR]"* ]]
-    for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0"; do
+    for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0" "--runs=0" "--quick=1"; do
         # shellcheck disable=SC2086
         run bash "$ROOT/harness/report.sh" --out "$BATS_TEST_TMPDIR/never" $args
         [ "$status" -eq 2 ]
