@@ -197,9 +197,11 @@ int main(int argc, char **argv) {
         optsError("%s", err);
         return 1;
     }
-    const char *base = strrchr(dir, '/');
-    x.in = (reportInput){&x.s, &x.v, &x.t, &meta, machine, base && base[1] ? base + 1 : dir,
-                         dir, charts};
+    /* The directory's own name (results/latest is a link to it). */
+    char *real = realpath(dir, NULL);
+    const char *base = strrchr(real ? real : dir, '/');
+    x.in = (reportInput){&x.s, &x.v, &x.t, &meta, machine,
+                         base && base[1] ? base + 1 : (real ? real : dir), dir, charts};
 
     int rc = 0;
     summarizePath(path, sizeof path, out, "summary.csv");
@@ -216,6 +218,7 @@ int main(int argc, char **argv) {
         printf("%s %s: %s\n", verdictLevelName(x.v.v[i].level), x.v.v[i].id, x.v.v[i].text);
     fprintf(stderr, "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
             x.s.n, x.v.n, out);
+    free(real);
     reportMetaFree(&meta);
     verdictFree(&x.v);
     summaryFree(&x.s);
