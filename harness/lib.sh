@@ -22,7 +22,8 @@
 #   cl_need_tools TOOL...      every TOOL on PATH, else one line naming the Debian packages, exit 2
 #   cl_need_binary PATH        an executable coldload binary, else "run make", exit 2
 # Results directory
-#   cl_results_init            CL_OUT (default results/<UTC stamp>-<host>, results/latest updated),
+#   cl_results_init            CL_OUT (default $COLDLOAD_RESULTS or results/, + <UTC stamp>-<host>;
+#                              <that parent>/latest points at the newest directory made there),
 #                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable
 #   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
 #   cl_meta KEY VALUE...       appends `key=value` to meta.txt (newlines become spaces)
@@ -59,7 +60,8 @@
 export LC_ALL=C   # decimal points, sort order and awk numbers must not depend on the locale
 
 CL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-CL_BUILD=${COLDLOAD_BUILD:-$CL_ROOT/build}
+CL_BUILD=${COLDLOAD_BUILD:-$CL_ROOT/build}         # where the binaries are
+CL_RESULTS=${COLDLOAD_RESULTS:-$CL_ROOT/results}   # parent of the default results dirs
 CL_NAME=harness
 CL_OUT=
 CL_META=
@@ -131,7 +133,7 @@ cl_defaults() {
 }
 
 cl_optval() {
-    [ $# -ge 2 ] || cl_usage_error "$1 needs a value"
+    if [ $# -lt 2 ] || [ -z "$2" ]; then cl_usage_error "$1 needs a value"; fi
 }
 
 cl_common_opt() {
@@ -332,7 +334,7 @@ cl_results_init() {
     local link=0 probe
     CL_OUT=$CL_OPT_OUT
     if [ -z "$CL_OUT" ]; then
-        CL_OUT=$CL_ROOT/results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+        CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
     fi
     mkdir -p -- "$CL_OUT" "$CL_OUT/logs" "$CL_OUT/hyperfine" 2>/dev/null ||
         cl_die "cannot create the output directory $CL_OUT" 2
@@ -340,7 +342,7 @@ cl_results_init() {
         cl_die "output directory $CL_OUT is not writable" 2
     rm -f -- "$probe"
     CL_OUT=$(cd "$CL_OUT" && pwd)
-    [ "$(dirname "$CL_OUT")" = "$CL_ROOT/results" ] && link=1
+    if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
     CL_META=$CL_OUT/meta.txt
     CL_SAMPLES=$CL_OUT/samples.csv
     CL_WHOLE=$CL_OUT/whole.csv
@@ -359,7 +361,7 @@ cl_results_init() {
         echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
     fi
     touch "$CL_META"
-    if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_ROOT/results/latest"; fi
+    if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
 }
 

@@ -1,0 +1,180 @@
+#!/usr/bin/env bats
+# tests/harness/errors.bats -- the harnesses' refusals (missing tools, bad
+# flags, unwritable or foreign output) and their promises: budgets mark
+# truncated rows, results are appended and never lost, widths above the CPUs
+# are said, a missing ising_trg is skipped, any binary can be investigated.
+
+load helpers
+
+setup() {
+    need_binaries
+    OUT=$BATS_TEST_TMPDIR/out
+}
+
+# A PATH holding every tool of /usr/bin (and /bin, /usr/local/bin) except the named ones.
+path_without() {
+    local dir=$BATS_TEST_TMPDIR/path x
+    mkdir -p "$dir"
+    # One ln per directory; names already linked from an earlier one stay.
+    ln -s /usr/bin/* "$dir/" 2>/dev/null || true
+    ln -s /bin/* /usr/local/bin/* "$dir/" 2>/dev/null || true
+    for x in "$@"; do rm -f "$dir/$x"; done
+    echo "$dir"
+}
+
+@test "loaded.sh without stress-ng on PATH: exit 2 naming the package, before anything runs" {
+    p=$(path_without stress-ng)
+    PATH=$p run "$p/bash" "$H/loaded.sh" --out "$OUT" --quick
+    [ "$status" -eq 2 ]
+    [[ $output == *"stress-ng"*"Debian package"*"stress-ng"* ]]
+    [ "${#lines[@]}" -eq 1 ]
+    [ ! -e "$OUT" ]
+}
+
+@test "cold.sh without hyperfine and jq: exit 2 naming both packages" {
+    p=$(path_without hyperfine jq)
+    PATH=$p run "$p/bash" "$H/cold.sh" --out "$OUT" --quick
+    [ "$status" -eq 2 ]
+    [[ $output == *"hyperfine jq"* ]]
+    [[ $output == *"apt-get install hyperfine jq"* ]]
+    [ ! -e "$OUT" ]
+}
+
+@test "warm.sh without GNU time: exit 2 naming the package time" {
+    p=$(path_without time)
+    PATH=$p run "$p/bash" "$H/warm.sh" --out "$OUT"
+    [ "$status" -eq 2 ]
+    [[ $output == *"package(s) time "* ]]
+}
+
+@test "bad flags: usage and exit 2, nothing written" {
+    for args in "--widths 0" "--widths 1,x" "--widths ''" "--budget -1" "--budget abc" "--budget 0" \
+                "--runs 0" "--stressors 0" "--frobnicate" "--out"; do
+        eval "run bash \"\$H/warm.sh\" --out \"\$OUT\" $args"
+        [ "$status" -eq 2 ] || { echo "$args: exit $status"; return 1; }
+        [[ $output == *"usage: harness/warm.sh"* ]] || { echo "$args: no usage"; return 1; }
+    done
+    run bash "$H/cold.sh" --copies 0
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--copies: expected an integer in 1..100, got '0'"* ]]
+    run bash "$H/cold.sh" -- --foo
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"need --binary"* ]]
+    run bash "$H/cold.sh" --binary "$BATS_TEST_TMPDIR/nothing-here"
+    [ "$status" -eq 2 ]
+    run bash "$H/loaded.sh" --stressors two
+    [ "$status" -eq 2 ]
+    [ ! -e "$OUT" ]
+    run bash "$H/warm.sh" --help
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "usage: harness/warm.sh"* ]]
+}
+
+@test "an output directory that cannot be made or written: exit 2" {
+    echo x >"$BATS_TEST_TMPDIR/file"
+    run bash "$H/warm.sh" --out "$BATS_TEST_TMPDIR/file/sub"
+    [ "$status" -eq 2 ]
+    [[ $output == *"cannot create the output directory"* ]]
+    run bash "$H/warm.sh" --out /proc/coldload-test
+    [ "$status" -eq 2 ]
+}
+
+@test "--budget truncation marks rows (truncated=1, the page line says how many runs)" {
+    # width above the CPUs on purpose: measured, but said in meta
+    w=$(( $(nproc) + 1 ))
+    run bash "$H/warm.sh" --out "$OUT" --widths "1 $w" --budget 0.05 --runs 100000
+    [ "$status" -eq 0 ]
+    # every series (run_id, workload, params) of the run was cut short and its last row says so
+    run awk -F, 'NR > 1 && $8 == "steady" { last[$3 "," $4 "," $5] = $18 }
+                 END { for (k in last) { n++; if (last[k] != 1) { print "not truncated: " k; bad = 1 } }
+                       if (n < 4) { print "only " n " series"; bad = 1 } exit bad }' "$OUT/samples.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -q 'budget: [0-9]* of 100000 runs' "$OUT/logs/warm-idle-svdvals-w1.out"
+    grep -q "^warning=warm: width $w exceeds the visible CPUs" "$OUT/meta.txt"
+    grep -q "^warm_budget_s=0.05$" "$OUT/meta.txt"
+}
+
+@test "results are appended: a second run keeps the first run's rows, header once, logs not overwritten" {
+    run bash "$H/warm.sh" --quick --out "$OUT" --widths 1 --budget 0.2 --runs 3
+    [ "$status" -eq 0 ]
+    cp "$OUT/samples.csv" "$BATS_TEST_TMPDIR/first.csv"
+    cp "$OUT/whole.csv" "$BATS_TEST_TMPDIR/first-whole.csv"
+    cp "$OUT/logs/warm-idle-grad-w1.out" "$BATS_TEST_TMPDIR/first.out"
+    run bash "$H/warm.sh" --quick --out "$OUT" --widths 1 --budget 0.2 --runs 3
+    [ "$status" -eq 0 ]
+    n=$(wc -l <"$BATS_TEST_TMPDIR/first.csv")
+    [ "$(wc -l <"$OUT/samples.csv")" -gt "$n" ]
+    head -n "$n" "$OUT/samples.csv" | cmp - "$BATS_TEST_TMPDIR/first.csv"
+    n=$(wc -l <"$BATS_TEST_TMPDIR/first-whole.csv")
+    head -n "$n" "$OUT/whole.csv" | cmp - "$BATS_TEST_TMPDIR/first-whole.csv"
+    [ "$(grep -c '^timestamp,' "$OUT/samples.csv")" -eq 1 ]
+    [ "$(grep -c '^timestamp,' "$OUT/whole.csv")" -eq 1 ]
+    cmp "$OUT/logs/warm-idle-grad-w1.out" "$BATS_TEST_TMPDIR/first.out"
+    [ -s "$OUT/logs/warm-idle-grad-w1-2.out" ]
+    [ "$(grep -c '^warm_exit_status=0$' "$OUT/meta.txt")" -eq 2 ]
+}
+
+@test "a samples.csv with another header is refused (exit 2) and left as it was" {
+    mkdir -p "$OUT"
+    printf 'a,b\n1,2\n' >"$OUT/samples.csv"
+    run bash "$H/warm.sh" --quick --out "$OUT" --widths 1 --budget 0.2 --runs 3
+    [ "$status" -eq 2 ]
+    [[ $output == *"another header"* ]]
+    [ "$(cat "$OUT/samples.csv")" = "$(printf 'a,b\n1,2')" ]
+}
+
+@test "--strict on a busy machine refuses with exit 3 before measuring; the default warns" {
+    COLDLOAD_BUSY_LOAD1=0 run bash "$H/warm.sh" --out "$OUT" --widths 1 --strict
+    [ "$status" -eq 3 ]
+    [[ $output == *"machine busy"*"--strict"* ]]
+    [ ! -e "$OUT/samples.csv" ]
+    grep -q '^warm_refused=machine busy' "$OUT/meta.txt"
+    COLDLOAD_BUSY_LOAD1=0 run bash "$H/warm.sh" --out "$OUT" --quick --widths 1 --budget 0.1 --runs 2
+    [ "$status" -eq 0 ]
+    grep -q '^warning=warm: machine busy before grad width 1' "$OUT/meta.txt"
+}
+
+@test "a missing ising_trg is skipped with a warning; the rest runs" {
+    mkdir -p "$BATS_TEST_TMPDIR/build"
+    ln -s "$B/p28_timing" "$BATS_TEST_TMPDIR/build/p28_timing"
+    COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/warm.sh" --out "$OUT" --quick --widths 1 --budget 0.2 --runs 2
+    [ "$status" -eq 0 ]
+    [[ $output == *"ising_trg is missing: workload trg skipped"* ]]
+    grep -q '^warm_workloads=grad svdvals$' "$OUT/meta.txt"
+    grep -q '^warning=warm: .*ising_trg is missing' "$OUT/meta.txt"
+    [ "$(col "$OUT/samples.csv" workload | sort -u | tr '\n' ' ')" = "grad svdvals " ]
+}
+
+@test "cold.sh --binary: any program, fresh/same/evicted whole-process rows with faults, no samples" {
+    run bash "$H/cold.sh" --out "$OUT" --copies 2 --hf-runs 3 --binary ls -- -l /
+    [ "$status" -eq 0 ]
+    [ ! -e "$OUT/samples.csv" ]
+    grep -q "^cold_binary=$(type -P ls)$" "$OUT/meta.txt"
+    grep -q '^cold_args=-l /$' "$OUT/meta.txt"
+    for kind in fresh same evicted; do
+        [ "$(awk -F, -v k="$kind" '$11 == "time" && $12 == k && $7 == "" && $17 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)" -eq 2 ]
+        [ "$(awk -F, -v k="$kind" '$11 == "hyperfine" && $12 == k && $6 == k' "$OUT/whole.csv" | wc -l)" -eq 3 ]
+    done
+    grep -q ' root ' "$OUT/logs/cold-fresh-binary-k1.out"   # the program's own output is kept
+}
+
+@test "cold.sh as root drops the whole cache for copy=dropcache (or says in meta why not)" {
+    COLDLOAD_NO_DROPCACHE='' run bash "$H/cold.sh" --out "$OUT" --copies 1 --hf-runs 2 --binary true
+    [ "$status" -eq 0 ]
+    if [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/drop_caches ]; then
+        grep -q '^cold_dropcache=yes$' "$OUT/meta.txt"
+        [ "$(awk -F, '$12 == "dropcache"' "$OUT/whole.csv" | wc -l)" -eq 3 ]
+    else
+        grep -q '^cold_dropcache=skipped: ' "$OUT/meta.txt"
+        ! grep -q ',dropcache,' "$OUT/whole.csv"
+    fi
+}
+
+@test "without --out: a stamped directory under results/, and results/latest points at it" {
+    run bash "$H/warm.sh" --quick --widths 1 --budget 0.1 --runs 2
+    [ "$status" -eq 0 ]
+    d=$(readlink "$COLDLOAD_RESULTS/latest")
+    [[ $d =~ ^[0-9]{8}T[0-9]{6}Z-.+$ ]]
+    [ -s "$COLDLOAD_RESULTS/$d/samples.csv" ]
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# tests/harness/evict.bats -- build/coldload-evict really drops pages: the
+# resident count falls (mincore), and a binary run after eviction takes major
+# page faults, which it does not when its pages are cached.
+
+load helpers
+
+setup() {
+    need_binaries
+    EVICT=$B/coldload-evict
+    # tmpfs pages cannot be dropped (they are the file): work on a disk.
+    d=$BATS_TEST_TMPDIR
+    if [ "$(stat -f -c %T "$d")" = tmpfs ]; then d=$ROOT/build; fi
+    F=$(mktemp "$d/evict-test.XXXXXX")
+}
+
+teardown() {
+    rm -f "$F" "$F.bin"
+}
+
+# field LINE KEY: the value of KEY=VALUE in an evict line.
+field() {
+    sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<<"$1"
+}
+
+@test "a cached file: resident before, none after; --query leaves it cached" {
+    head -c 4M /dev/urandom >"$F"
+    cat "$F" >/dev/null
+    run "$EVICT" --query "$F"
+    [ "$status" -eq 0 ]
+    line=${lines[0]}
+    [ "$(field "$line" pages)" -eq 1024 ]
+    [ "$(field "$line" resident_before)" -eq 1024 ]
+    [ "$(field "$line" resident_after)" -eq 1024 ]
+
+    run "$EVICT" "$F"
+    [ "$status" -eq 0 ]
+    [ "$(field "${lines[0]}" resident_before)" -eq 1024 ]
+    [ "$(field "${lines[0]}" resident_after)" -eq 0 ]
+    [[ ${lines[1]} == "evict: total files=1 pages=1024 resident_before=1024 resident_after=0" ]]
+
+    run "$EVICT" --query "$F"
+    [ "$(field "${lines[0]}" resident_before)" -eq 0 ]
+}
+
+@test "a freshly written (dirty) file is written back and dropped too" {
+    head -c 1M /dev/urandom >"$F"
+    run "$EVICT" "$F"
+    [ "$status" -eq 0 ]
+    [ "$(field "${lines[0]}" resident_after)" -eq 0 ]
+}
+
+@test "an evicted copy of p28_timing takes major faults on its next run; a cached one none" {
+    cp "$B/p28_timing" "$F.bin"
+    "$F.bin" --workload grad --runs 1 >/dev/null
+    /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/cached" "$F.bin" --workload grad --runs 1 >/dev/null
+    "$EVICT" "$F.bin" >/dev/null
+    /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/evicted" "$F.bin" --workload grad --runs 1 >/dev/null
+    echo "major faults: cached $(cat "$BATS_TEST_TMPDIR/cached"), evicted $(cat "$BATS_TEST_TMPDIR/evicted")"
+    [ "$(cat "$BATS_TEST_TMPDIR/cached")" -eq 0 ]
+    [ "$(cat "$BATS_TEST_TMPDIR/evicted")" -gt 0 ]
+}
+
+@test "bad usage exits 2; an unreadable file exits 1 naming it, the others are still done" {
+    run "$EVICT"
+    [ "$status" -eq 2 ]
+    [[ $output == *"no FILE given"* ]]
+    run "$EVICT" --frobnicate "$F"
+    [ "$status" -eq 2 ]
+    [[ $output == *"unknown option '--frobnicate'"* ]]
+    echo data >"$F"
+    run "$EVICT" "$BATS_TEST_TMPDIR/no-such-file" "$F"
+    [ "$status" -eq 1 ]
+    [[ $output == *"no-such-file: No such file or directory"* ]]
+    [[ $output == *"evict: $F pages=1 "* ]]
+    run "$EVICT" "$BATS_TEST_TMPDIR"
+    [ "$status" -eq 1 ]
+    [[ $output == *"is a directory"* ]]
+}
+
+@test "an empty file has no pages and is fine" {
+    : >"$F"
+    run "$EVICT" "$F"
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == *"pages=0 resident_before=0 resident_after=0" ]]
+}

@@ -1,0 +1,59 @@
+# tests/harness/helpers.bash -- shared by the harness bats tests: paths, and
+# small CSV readers written independently of harness/lib.sh (a test must not
+# check the harness with the harness's own code).
+# shellcheck shell=bash
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+H=$ROOT/harness
+B=$ROOT/build
+# Tests never drop the whole page cache, except the test that asks for it.
+export COLDLOAD_NO_DROPCACHE=1
+# Results of the tests never touch the repository's results/latest.
+export COLDLOAD_RESULTS=$BATS_RUN_TMPDIR/results
+
+need_binaries() {
+    [ -x "$B/p28_timing" ] && [ -x "$B/coldload-evict" ] || skip "build the binaries first (make)"
+}
+
+# col FILE NAME: the values of column NAME (header looked up by name), one per line.
+# Our fields hold no quoted commas, so splitting on commas is exact here.
+col() {
+    awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; if (!c) exit 3; next }
+                          { print $c }' "$1"
+}
+
+# rows FILE FILTER_COL VALUE: the rows whose FILTER_COL equals VALUE (header kept).
+rows() {
+    awk -F, -v name="$2" -v v="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; print; next }
+                                   $c == v' "$1"
+}
+
+# no_live_in_group PGID: no process, zombies aside, left in process group PGID.
+no_live_in_group() {
+    local left
+    left=$(ps -e -o pgid=,stat=,pid=,comm= | awk -v g="$1" '$1 == g && $2 !~ /^Z/')
+    if [ -n "$left" ]; then
+        echo "left in process group $1: $left"
+        return 1
+    fi
+}
+
+# wait_for COND_CMD... : polls up to 30 s.
+wait_for() {
+    local i
+    for i in $(seq 300); do
+        "$@" && return 0
+        sleep 0.1
+    done
+    echo "timed out waiting for: $*"
+    return 1
+}
+
+# every_row_complete FILE: every line has the header's field count and the
+# file ends with a newline (an interrupted run must leave no half row).
+every_row_complete() {
+    [ -s "$1" ] || { echo "$1 is empty"; return 1; }
+    [ "$(tail -c1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || { echo "$1 ends in a partial line"; return 1; }
+    awk -F, 'NR == 1 { n = NF; next } NF != n { print FILENAME ":" NR ": " NF " fields, header has " n; bad = 1 }
+             END { exit bad }' "$1"
+}

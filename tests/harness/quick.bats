@@ -1,0 +1,141 @@
+#!/usr/bin/env bats
+# tests/harness/quick.bats -- cold.sh, warm.sh and loaded.sh in QUICK mode into
+# one results directory (as report.sh runs them): meta.txt, samples.csv and
+# whole.csv carry the documented columns and sane values.
+
+load helpers
+
+setup_file() {
+    load helpers
+    need_binaries
+    export OUT=$BATS_FILE_TMPDIR/out
+    # Two widths and one stressor count whatever the machine, so the test
+    # knows what to expect; short budgets keep the suite short.
+    quick cold --copies 2
+    quick warm --widths "1 2" --budget 3
+    quick loaded --widths 1,2 --stressors 2 --budget 3
+}
+
+quick() {
+    local h=$1
+    shift
+    bash "$H/$h.sh" --quick --out "$OUT" "$@" >"$BATS_FILE_TMPDIR/$h.log" 2>&1 ||
+        { cat "$BATS_FILE_TMPDIR/$h.log"; return 1; }
+}
+
+@test "the three harnesses wrote meta, samples.csv, whole.csv, logs and hyperfine exports" {
+    [ -s "$OUT/meta.txt" ]
+    [ -s "$OUT/samples.csv" ]
+    [ -s "$OUT/whole.csv" ]
+    ls "$OUT"/logs/*.out >/dev/null
+    ls "$OUT"/hyperfine/*.json >/dev/null
+    # stdout and stderr of every measurement are kept, page lines included
+    grep -q 'svdvals 256x256 .*| first' "$OUT"/logs/warm-idle-svdvals-w1.out
+    [ -e "$OUT/logs/warm-idle-svdvals-w1.err" ]
+}
+
+@test "meta.txt: key=value lines with the machine, the settings and start/end probes of each harness" {
+    run grep -vE '^[a-z][a-z0-9_]*=' "$OUT/meta.txt"
+    [ "$status" -ne 0 ]   # no line that is not key=value
+    for k in cpu_model nproc cpus_online cpus_online_count cgroup_cpu_max cpu_limit kernel governor \
+             compiler build_flags git_rev openblas_config openblas_corename openblas_parallel clock \
+             cold_copies cold_kinds cold_evict_resident_after warm_widths loaded_stressors; do
+        grep -q "^$k=." "$OUT/meta.txt" || { echo "missing $k"; return 1; }
+    done
+    for h in cold warm loaded; do
+        for k in start_load1 start_procs_running start_psi_cpu_some end_load1 end_psi_cpu_some \
+                 steal_ms budget_s quick exit_status; do
+            grep -q "^${h}_$k=." "$OUT/meta.txt" || { echo "missing ${h}_$k"; return 1; }
+        done
+        grep -q "^${h}_exit_status=0$" "$OUT/meta.txt"
+        grep -q "^${h}_quick=1$" "$OUT/meta.txt"
+    done
+    [ "$(grep -c '^cpu_model=' "$OUT/meta.txt")" -eq 1 ]   # machine block written once
+    grep -q "^nproc=$(nproc)$" "$OUT/meta.txt"
+    grep -q '^loaded_s2_established_procs_running=[0-9]' "$OUT/meta.txt"
+}
+
+@test "samples.csv: the documented columns, the four harness tags, every row complete" {
+    run head -n1 "$OUT/samples.csv"
+    [ "$output" = "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,harness,condition,stressors,copy" ]
+    every_row_complete "$OUT/samples.csv"
+    # every ms is a number >= 0; phases and truncated from the vocabulary
+    run awk -F, 'NR > 1 && !($10 ~ /^[0-9]+(\.[0-9]+)?$/ && $10 >= 0) { print; exit 1 }' "$OUT/samples.csv"
+    [ "$status" -eq 0 ]
+    [ "$(col "$OUT/samples.csv" phase | sort -u | tr '\n' ' ')" = "first prepare steady " ]
+    [ "$(col "$OUT/samples.csv" truncated | sort -u | grep -cvE '^[01]$')" -eq 0 ]
+    [ "$(col "$OUT/samples.csv" harness | sort -u | tr '\n' ' ')" = "cold loaded warm " ]
+}
+
+@test "cold rows: width 1, grad and svdvals, every copy kind asked for, K fresh copies" {
+    rows "$OUT/samples.csv" harness cold >"$BATS_TEST_TMPDIR/cold.csv"
+    [ "$(col "$BATS_TEST_TMPDIR/cold.csv" width | sort -u)" = 1 ]
+    [ "$(col "$BATS_TEST_TMPDIR/cold.csv" workload | sort -u | tr '\n' ' ')" = "grad svdvals " ]
+    [ "$(col "$BATS_TEST_TMPDIR/cold.csv" copy | sort -u | tr '\n' ' ')" = "evicted fresh same " ]
+    [ "$(col "$BATS_TEST_TMPDIR/cold.csv" condition | sort -u)" = idle ]
+    # 2 copies x 2 workloads: one process (run_id) per kind each
+    rows "$BATS_TEST_TMPDIR/cold.csv" copy fresh | col /dev/stdin run_id | sort -u >"$BATS_TEST_TMPDIR/ids"
+    [ "$(wc -l <"$BATS_TEST_TMPDIR/ids")" -eq 4 ]
+    # whole-process view: >= 10 hyperfine runs per kind and workload, and GNU time rows with faults
+    for w in grad svdvals; do
+        for kind in fresh same evicted; do
+            n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "hyperfine" && $12 == k' "$OUT/whole.csv" | wc -l)
+            [ "$n" -ge 10 ] || { echo "$w $kind: $n hyperfine rows"; return 1; }
+            n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "time" && $12 == k && $17 ~ /^[0-9]+$/ && $18 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)
+            [ "$n" -eq 2 ] || { echo "$w $kind: $n time rows with faults"; return 1; }
+        done
+    done
+    grep -q '^cold_dropcache=skipped: COLDLOAD_NO_DROPCACHE is set$' "$OUT/meta.txt"
+}
+
+@test "warm and loaded rows: the widths asked for at every workload; loaded rows carry stressors=2" {
+    ws="grad svdvals"
+    [ -x "$B/ising_trg" ] && ws="grad svdvals trg"
+    for h in warm loaded; do
+        rows "$OUT/samples.csv" harness "$h" >"$BATS_TEST_TMPDIR/$h.csv"
+        [ "$(col "$BATS_TEST_TMPDIR/$h.csv" workload | sort -u | tr '\n' ' ')" = "$ws " ]
+        for w in $ws; do
+            rows "$BATS_TEST_TMPDIR/$h.csv" workload "$w" >"$BATS_TEST_TMPDIR/w.csv"
+            [ "$(col "$BATS_TEST_TMPDIR/w.csv" width | sort -u | tr '\n' ' ')" = "1 2 " ]
+        done
+        [ "$(col "$BATS_TEST_TMPDIR/$h.csv" copy | sort -u)" = warm ]
+    done
+    [ "$(col "$BATS_TEST_TMPDIR/warm.csv" condition | sort -u)" = idle ]
+    [ "$(col "$BATS_TEST_TMPDIR/warm.csv" stressors | sort -u)" = 0 ]
+    [ "$(col "$BATS_TEST_TMPDIR/loaded.csv" condition | sort -u)" = loaded ]
+    [ "$(col "$BATS_TEST_TMPDIR/loaded.csv" stressors | sort -u)" = 2 ]
+    # QUICK: at most 5 steady runs per series
+    [ "$(col "$BATS_TEST_TMPDIR/warm.csv" iter | sort -n | tail -n1)" -le 5 ]
+}
+
+@test "page lines: first >= 0 and min <= median <= max in every measurement log" {
+    n=0
+    for f in "$OUT"/logs/*-w[0-9]*.out "$OUT"/logs/cold-*-k[0-9]*.out; do
+        while read -r first lo med hi; do
+            awk -v f="$first" -v a="$lo" -v m="$med" -v b="$hi" 'BEGIN { exit !(f >= 0 && a <= m && m <= b) }' ||
+                { echo "$f: first $first min $lo median $med max $hi"; return 1; }
+            n=$((n + 1))
+        done < <(sed -n 's/.* first *\([0-9.]*\) | min *\([0-9.]*\) median *\([0-9.]*\) max *\([0-9.]*\) ms.*/\1 \2 \3 \4/p' "$f")
+    done
+    [ "$n" -ge 16 ]   # cold 8 + warm 4 + loaded 4 p28 lines at least
+}
+
+@test "whole.csv: the fixed header, one kind of tool per row, sane times, exit codes 0" {
+    run head -n1 "$OUT/whole.csv"
+    [ "$output" = "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code" ]
+    every_row_complete "$OUT/whole.csv"
+    [ "$(grep -c '^timestamp,' "$OUT/whole.csv")" -eq 1 ]
+    [ "$(col "$OUT/whole.csv" tool | sort -u | tr '\n' ' ')" = "hyperfine time " ]
+    run awk -F, 'NR > 1 && !($14 >= 0 && $14 != "" && $19 == "0") { print; exit 1 }' "$OUT/whole.csv"
+    [ "$status" -eq 0 ]
+    # warm and loaded: one GNU time row per measurement with the tags
+    ws=2; [ -x "$B/ising_trg" ] && ws=3
+    [ "$(awk -F, '$3 == "warm" && $4 == "idle" && $11 == "time"' "$OUT/whole.csv" | wc -l)" -eq $((2 * ws)) ]
+    [ "$(awk -F, '$3 == "loaded" && $4 == "loaded" && $5 == "2" && $11 == "time"' "$OUT/whole.csv" | wc -l)" -eq $((2 * ws)) ]
+}
+
+@test "no stress-ng of the loaded run is left" {
+    pgid=$(cat "$OUT/stress-ng.pgid")
+    [ -n "$pgid" ]
+    no_live_in_group "$pgid"
+}

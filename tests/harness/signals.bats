@@ -1,0 +1,76 @@
+#!/usr/bin/env bats
+# tests/harness/signals.bats -- loaded.sh interrupted mid-run: it exits
+# non-zero, no stress-ng process it started outlives it, and every row it
+# wrote is complete. One test per signal the issue names.
+
+load helpers
+
+setup() {
+    need_binaries
+    command -v stress-ng >/dev/null || skip "stress-ng not installed"
+}
+
+more_lines_than() {
+    [ -f "$1" ] && [ "$(wc -l <"$1")" -gt "$2" ]
+}
+
+# interrupt SIG: starts a long loaded run, waits until stress-ng runs and rows
+# are being written, sends SIG to the harness, and checks what is left.
+interrupt() {
+    local sig=$1 out=$BATS_TEST_TMPDIR/out pid pgid rc=0 t0
+    # A background job of a non-interactive shell starts with SIGINT ignored
+    # (and an ignored signal cannot be trapped): restore the default, as a
+    # terminal's Ctrl-C would find it.
+    env --default-signal=INT,TERM,HUP bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 2 \
+        --budget 60 --runs 100000 >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    pid=$!
+    wait_for test -s "$out/stress-ng.pgid"
+    pgid=$(cat "$out/stress-ng.pgid")
+    wait_for more_lines_than "$out/samples.csv" 20
+    kill -0 "$pgid"               # stress-ng is running now
+    kill "-$sig" "$pid"
+    t0=$SECONDS
+    wait "$pid" || rc=$?
+    cat "$BATS_TEST_TMPDIR/log"
+    [ "$rc" -ne 0 ]
+    [ $((SECONDS - t0)) -le 10 ]  # promptly, not after the 60 s budget
+    no_live_in_group "$pgid"
+    every_row_complete "$out/samples.csv"
+    grep -q "^loaded_interrupted_by=SIG$sig$" "$out/meta.txt"
+    grep -q "^loaded_exit_status=$rc$" "$out/meta.txt"
+    # no measurement of this run is left running either
+    run pgrep -f "$out/samples.csv"
+    [ "$status" -ne 0 ]
+}
+
+@test "SIGINT mid-run: non-zero exit, no stress-ng left, complete rows" {
+    interrupt INT
+}
+
+@test "SIGTERM mid-run: non-zero exit, no stress-ng left, complete rows" {
+    interrupt TERM
+}
+
+@test "SIGHUP mid-run: non-zero exit, no stress-ng left, complete rows" {
+    interrupt HUP
+}
+
+@test "normal end: stress-ng stopped, exit 0" {
+    out=$BATS_TEST_TMPDIR/out
+    run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 0.2 --runs 3
+    [ "$status" -eq 0 ]
+    no_live_in_group "$(cat "$out/stress-ng.pgid")"
+}
+
+@test "an error mid-run (a measurement's binary vanishes) still stops stress-ng" {
+    out=$BATS_TEST_TMPDIR/out
+    mkdir -p "$BATS_TEST_TMPDIR/build"
+    # p28_timing that fails at once: the harness records the failure and ends non-zero
+    printf '#!/bin/sh\necho "broken on purpose" >&2\nexit 1\n' >"$BATS_TEST_TMPDIR/build/p28_timing"
+    chmod +x "$BATS_TEST_TMPDIR/build/p28_timing"
+    COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 1
+    [ "$status" -eq 1 ]
+    [[ $output == *"failed with exit status 1"* ]]
+    no_live_in_group "$(cat "$out/stress-ng.pgid")"
+    grep -q '^loaded_failures=2$' "$out/meta.txt"
+}
