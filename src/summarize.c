@@ -36,7 +36,10 @@ static const char summarizeUsage[] =
     "  --contention-wide R       under load, width > 1 slowed at least this much ... [5]\n"
     "  --contention-narrow R     ... while width 1 slowed less than this: contention [2]\n"
     "  --idle-excess N           idle samples whose median procs_running exceeds the\n"
-    "                            run's own threads (2*width-1) by N or more: busy [1]\n"
+    "                            run's own threads by N or more: busy [1]; own threads:\n"
+    "                            width + OpenBLAS pool - 1 (OpenBLAS workers spin)\n"
+    "  --blas-pool N             OpenBLAS's thread pool size in the runs [nproc from\n"
+    "                            RESULTS_DIR/meta.txt, else this machine's]\n"
     "  --help                    this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
@@ -100,7 +103,8 @@ int main(int argc, char **argv) {
               {"--loaded-idle", &x.t.loaded_idle},
               {"--contention-wide", &x.t.contention_wide},
               {"--contention-narrow", &x.t.contention_narrow},
-              {"--idle-excess", &x.t.idle_excess}};
+              {"--idle-excess", &x.t.idle_excess},
+              {"--blas-pool", &x.t.blas_pool}};
     for (int i = 1; i < argc;) {
         const char *v;
         int m = 0;
@@ -181,6 +185,14 @@ int main(int argc, char **argv) {
         return 1;
     }
     for (size_t i = 0; i < x.s.n; i++) x.s.g[i].psi_some_pct = reportPsiDuring(&meta, &x.s.g[i]);
+    if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
+        const char *np = reportMetaGet(&meta, "nproc");
+        char *end;
+        double v = np ? strtod(np, &end) : 0;
+        if (!np || end == np || *end || !(v >= 1 && v <= 4096))
+            v = (double)sysconf(_SC_NPROCESSORS_ONLN);
+        x.t.blas_pool = v >= 1 ? v : 1;
+    }
     if (verdictRun(&x.s, &x.t, &x.v) != 0) {
         optsError("out of memory");
         return 1;

@@ -18,6 +18,7 @@ void verdictDefaults(verdictThresholds *t) {
     t->contention_wide = 5;
     t->contention_narrow = 2;
     t->idle_excess = 1;
+    t->blas_pool = 0;
 }
 
 const char *verdictLevelName(verdictLevel l) {
@@ -279,8 +280,11 @@ static int verdictIdleBusy(const summary *s, const verdictThresholds *t, verdict
         const summaryGroup *g = &s->g[i];
         if (!summaryIsIdle(g) || isnan(g->procs_median) || g->key.width < 1) continue;
         /* A sample's own runnable threads: the caller, the engine's width-1
-         * workers and OpenBLAS's width-1 (they may spin between calls). */
-        double own = 2.0 * g->key.width - 1, excess = g->procs_median - own;
+         * workers and OpenBLAS's pool-1 workers (at least width-1: setting
+         * the width grows the pool), which may spin between calls. Measured
+         * here: width 1 on an idle 2-CPU machine shows procs_running 2. */
+        double w = g->key.width, pool = t->blas_pool > w ? t->blas_pool : w;
+        double own = w + pool - 1, excess = g->procs_median - own;
         if (excess < t->idle_excess) continue;
         char load[128] = "";
         if (!isnan(g->load1_median))
@@ -291,9 +295,10 @@ static int verdictIdleBusy(const summary *s, const verdictThresholds *t, verdict
                      ", CPU pressure (PSI some) %.0f%% while its harness ran", g->psi_some_pct);
         if (verdictAdd(out, VERDICT_WARN, "idle-busy",
                        "%s: an idle measurement saw load: procs_running median %g (max %g) "
-                       "where width %d accounts for at most %g, %g more (>= %g)%s: its "
-                       "figures are not idle figures; re-run on a quiet machine",
-                       DESC(g), g->procs_median, g->procs_max, g->key.width, own, excess,
+                       "where its own threads (width %d, OpenBLAS pool %g) account for at "
+                       "most %g, %g more (>= %g)%s: its figures are not idle figures; re-run "
+                       "on a quiet machine",
+                       DESC(g), g->procs_median, g->procs_max, g->key.width, pool, own, excess,
                        t->idle_excess, load))
             return -1;
     }
@@ -326,9 +331,9 @@ int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {
     fprintf(f,
             "# coldload verdicts: LEVEL id: text. Thresholds: --first-min %g "
             "--first-min-notable %g --max-median %g --loaded-idle %g --contention-wide %g "
-            "--contention-narrow %g --idle-excess %g\n",
+            "--contention-narrow %g --idle-excess %g --blas-pool %g\n",
             t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
-            t->contention_wide, t->contention_narrow, t->idle_excess);
+            t->contention_wide, t->contention_narrow, t->idle_excess, t->blas_pool);
     if (l->n == 0) fputs("# no check fired\n", f);
     for (size_t i = 0; i < l->n; i++)
         fprintf(f, "%s %s: %s\n", verdictLevelName(l->v[i].level), l->v[i].id, l->v[i].text);

@@ -11,7 +11,8 @@
  *                            slowed < contention_narrow x: core contention; fastest width named
  *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
- *   idle-busy          WARN  an idle group's samples saw other runnable tasks
+ *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
+ *                            own: the caller, width-1 engine workers, OpenBLAS's pool-1
  */
 #ifndef COLDLOAD_VERDICT_H
 #define COLDLOAD_VERDICT_H
@@ -27,7 +28,11 @@ typedef struct verdictThresholds {
     double max_median;                             /* ratio max/median, width > 1 */
     double loaded_idle;                            /* ratio loaded/idle median */
     double contention_wide, contention_narrow;     /* slowdowns under load */
-    double idle_excess; /* median procs_running - width at or above this: busy */
+    double idle_excess; /* median procs_running above the run's own threads by this: busy */
+    /* OpenBLAS's thread pool as the binaries started it (its size is fixed at
+     * library load: nproc, or OPENBLAS_NUM_THREADS); its idle workers spin
+     * with sched_yield, so they count as runnable. 0 = unknown (width). */
+    double blas_pool;
 } verdictThresholds;
 
 typedef struct verdict {

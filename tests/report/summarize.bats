@@ -176,14 +176,31 @@ widths_idle_loaded() {
 
 @test "idle-busy: an idle run with other runnable tasks is flagged; its own threads are not" {
     series "$S" grad 1 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
-    summarize
+    summarize --blas-pool 1
     [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
-    grep -q 'procs_running median 3 (max 3) where width 1 accounts for at most 1, 2 more (>= 1)' "$D/verdicts.txt"
-    summarize --idle-excess 3
+    grep -q 'procs_running median 3 (max 3) where its own threads (width 1, OpenBLAS pool 1) account for at most 1, 2 more (>= 1)' "$D/verdicts.txt"
+    summarize --blas-pool 1 --idle-excess 3
     [ "$(verdict_ids "$D")" = "" ]
-    # width 2: the caller, one engine worker and one OpenBLAS thread may all be runnable
+    # OpenBLAS's spinning pool of 2 is the run's own: 2 of the 3 are accounted for
+    summarize --blas-pool 2
+    [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
+    grep -q 'account for at most 2, 1 more' "$D/verdicts.txt"
+    summarize --blas-pool 3
+    [ "$(verdict_ids "$D")" = "" ]
+    # width 2: the caller, one engine worker and one OpenBLAS worker may all be runnable
     rm "$S"
     series "$S" grad 2 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
+    summarize --blas-pool 1
+    [ "$(verdict_ids "$D")" = "" ]
+}
+
+@test "idle-busy: the OpenBLAS pool defaults to nproc from meta.txt" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
+    echo nproc=1 >"$D/meta.txt"
+    summarize
+    [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
+    grep -q -- '--blas-pool 1$' "$D/verdicts.txt"
+    echo nproc=4 >"$D/meta.txt"
     summarize
     [ "$(verdict_ids "$D")" = "" ]
 }
