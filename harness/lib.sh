@@ -16,6 +16,7 @@
 #       --strict  -h|--help (calls the script's usage function, exit 0)
 #   cl_optval ARGS...          dies with usage when flag $1 has no value
 #   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
+#   cl_parse_common ARGS...    for scripts with only the common flags: parse all, then finalize
 #   cl_usage_error MSG         "coldload NAME: MSG" + usage on stderr, exit 2
 #   cl_die MSG [RC]            one line on stderr, exit RC (default 1)
 #   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
@@ -42,6 +43,7 @@
 #   cl_stress_start S / cl_stress_stop       stress-ng --cpu S in its own process group (PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path
 #   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID
+#   cl_group_stop PGID PID     TERM the group, 5 s grace, KILL, reap PID
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
 #   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
@@ -175,6 +177,16 @@ cl_int_list() {
     done
     [ ${#out[@]} -gt 0 ] || cl_usage_error "$1: expected a list of integers in $3..$4, got '$2'"
     echo "${out[*]}"
+}
+
+# cl_parse_common "$@": the whole command line of a script that takes only
+# the common options, then cl_finalize_opts.
+cl_parse_common() {
+    while [ $# -gt 0 ]; do
+        cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+        shift "$CL_SHIFT"
+    done
+    cl_finalize_opts
 }
 
 cl_finalize_opts() {
@@ -531,17 +543,10 @@ cl_tmpdir() {
     printf -v "$1" '%s' "$d"
 }
 
-# The child is `timeout`, which leads its own process group and passes TERM on.
+# The child is `timeout`, which leads its own process group (the command's too).
 cl_child_stop() {
     [ -n "$CL_CHILD" ] || return 0
-    local i
-    kill -TERM "$CL_CHILD" 2>/dev/null || true
-    for i in $(seq 30); do
-        cl_pgid_alive "$CL_CHILD" || break
-        sleep 0.1
-    done
-    kill -KILL -- "-$CL_CHILD" 2>/dev/null || true
-    wait "$CL_CHILD" 2>/dev/null || true
+    cl_group_stop "$CL_CHILD" "$CL_CHILD"
     CL_CHILD=
 }
 
@@ -648,16 +653,23 @@ cl_stress_start() {
 
 cl_stress_stop() {
     [ -n "$CL_STRESS_PGID" ] || return 0
-    local i
-    kill -TERM -- "-$CL_STRESS_PGID" 2>/dev/null || true
-    for i in $(seq 50); do
-        cl_pgid_alive "$CL_STRESS_PGID" || break
-        sleep 0.1
-    done
-    kill -KILL -- "-$CL_STRESS_PGID" 2>/dev/null || true
-    wait "$CL_STRESS_PID" 2>/dev/null || true
+    cl_group_stop "$CL_STRESS_PGID" "$CL_STRESS_PID"
     CL_STRESS_PGID=
     CL_STRESS_PID=
+}
+
+# cl_group_stop PGID PID: TERM to process group PGID, up to 5 s for it to go,
+# then KILL; PID (our child in it) is reaped. The PID itself is signalled
+# when the group is not there (yet): the child may not have set it up.
+cl_group_stop() {
+    local i
+    kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$2" 2>/dev/null || true
+    for i in $(seq 50); do
+        cl_pgid_alive "$1" || break
+        sleep 0.1
+    done
+    kill -KILL -- "-$1" 2>/dev/null || kill -KILL "$2" 2>/dev/null || true
+    wait "$2" 2>/dev/null || true
 }
 
 # ---------------------------------------------------------------- CSV

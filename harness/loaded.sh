@@ -26,11 +26,7 @@ USAGE
 
 cl_init loaded "$@"
 cl_defaults
-while [ $# -gt 0 ]; do
-    cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
-    shift "$CL_SHIFT"
-done
-cl_finalize_opts
+cl_parse_common "$@"
 cl_need_tools stress-ng time timeout setsid
 cl_need_binary "$CL_BUILD/p28_timing"
 

@@ -4,7 +4,7 @@
 # shellcheck shell=bash
 
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
-H=$ROOT/harness
+export H=$ROOT/harness
 B=$ROOT/build
 # Tests never drop the whole page cache, except the test that asks for it.
 export COLDLOAD_NO_DROPCACHE=1
@@ -12,7 +12,7 @@ export COLDLOAD_NO_DROPCACHE=1
 export COLDLOAD_RESULTS=$BATS_RUN_TMPDIR/results
 
 need_binaries() {
-    [ -x "$B/p28_timing" ] && [ -x "$B/coldload-evict" ] || skip "build the binaries first (make)"
+    if ! [ -x "$B/p28_timing" ] || ! [ -x "$B/coldload-evict" ]; then skip "build the binaries first (make)"; fi
 }
 
 # col FILE NAME: the values of column NAME (header looked up by name), one per line.
@@ -40,8 +40,7 @@ no_live_in_group() {
 
 # wait_for COND_CMD... : polls up to 30 s.
 wait_for() {
-    local i
-    for i in $(seq 300); do
+    for _ in $(seq 300); do
         "$@" && return 0
         sleep 0.1
     done
