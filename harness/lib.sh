@@ -43,7 +43,8 @@
 #   cl_stress_start S / cl_stress_stop       stress-ng --cpu S in its own process group (PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path
 #   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID
-#   cl_group_stop PGID PID     TERM the group, 5 s grace, KILL, reap PID
+#   cl_group_stop PGID PID [TENTHS]   TERM the group (or PID), grace (5 s), KILL, reap PID
+#   cl_pid_alive PID           PID runs (is not a zombie)
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
 #   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
@@ -543,10 +544,11 @@ cl_tmpdir() {
     printf -v "$1" '%s' "$d"
 }
 
-# The child is `timeout`, which leads its own process group (the command's too).
+# The child is `timeout`, which leads its own process group (the command's
+# too), or, in report.sh, a harness that stops its own children on TERM.
 cl_child_stop() {
     [ -n "$CL_CHILD" ] || return 0
-    cl_group_stop "$CL_CHILD" "$CL_CHILD"
+    cl_group_stop "$CL_CHILD" "$CL_CHILD" 150
     CL_CHILD=
 }
 
@@ -658,18 +660,29 @@ cl_stress_stop() {
     CL_STRESS_PID=
 }
 
-# cl_group_stop PGID PID: TERM to process group PGID, up to 5 s for it to go,
-# then KILL; PID (our child in it) is reaped. The PID itself is signalled
-# when the group is not there (yet): the child may not have set it up.
+# cl_group_stop PGID PID [TENTHS]: TERM to process group PGID (or to PID alone
+# when it leads no group: timeout may not have set its group up yet, and
+# report.sh's children are harnesses in its own group), up to TENTHS/10 s
+# (default 5 s) for both to go -- a harness needs that time for its own
+# clean-up -- then KILL; PID, our child, is reaped.
 cl_group_stop() {
     local i
     kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$2" 2>/dev/null || true
-    for i in $(seq 50); do
-        cl_pgid_alive "$1" || break
+    for i in $(seq "${3:-50}"); do
+        if ! cl_pgid_alive "$1" && ! cl_pid_alive "$2"; then break; fi
         sleep 0.1
     done
-    kill -KILL -- "-$1" 2>/dev/null || kill -KILL "$2" 2>/dev/null || true
+    kill -KILL -- "-$1" 2>/dev/null || true
+    if cl_pid_alive "$2"; then kill -KILL "$2" 2>/dev/null || true; fi
     wait "$2" 2>/dev/null || true
+}
+
+# cl_pid_alive PID: running, not a zombie waiting to be reaped.
+cl_pid_alive() {
+    local s state
+    read -r s 2>/dev/null <"/proc/$1/stat" || return 1
+    read -r state _ <<<"${s##*) }"
+    [ "$state" != Z ]
 }
 
 # ---------------------------------------------------------------- CSV
