@@ -14,7 +14,8 @@ typedef struct benchSample {
     uint64_t checksum;
 } benchSample;
 
-static int benchCall(const benchSeries *series, benchFn *fn, void *arg, benchSample *s) {
+static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
+                     benchSample *s) {
     measureUsage u0, u1;
     if (series->setup) series->setup(arg);
     s->load1 = measureLoad1();
@@ -22,9 +23,10 @@ static int benchCall(const benchSeries *series, benchFn *fn, void *arg, benchSam
     s->checksum = 0;
     measureUsageNow(&u0);
     double t0 = measureNowMs();
-    int rc = fn(arg, &s->checksum);
+    int rc = fn(arg);
     double t1 = measureNowMs();
     measureUsageNow(&u1);
+    if (rc == 0 && sum && series->checksum) s->checksum = series->checksum(arg);
     s->ms = t1 - t0;
     s->usage = measureUsageDelta(&u0, &u1);
     return rc;
@@ -43,11 +45,10 @@ static int benchEmit(const benchSeries *s, const char *phase, int iter,
 }
 
 int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, void *arg,
-              double *ms, uint64_t *checksum) {
+              double *ms) {
     benchSample x;
-    if (benchCall(s, fn, arg, &x) != 0) return -1;
+    if (benchCall(s, fn, arg, 0, &x) != 0) return -1;
     if (ms) *ms = x.ms;
-    if (checksum) *checksum = x.checksum;
     return benchEmit(s, phase, iter, &x, 0);
 }
 
@@ -61,7 +62,7 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     r->runs_taken = 0;
     r->truncated = 0;
 
-    if (benchCall(s, fn, arg, &x) != 0) goto out;
+    if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
     r->first_ms = x.ms;
     r->checksum = x.checksum;
     /* No steady call at all would leave the series without statistics, so
@@ -69,7 +70,7 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     if (benchEmit(s, "first", 0, &x, 0) != 0) goto out;
 
     for (int i = 1; i <= runs; i++) {
-        if (benchCall(s, fn, arg, &x) != 0) goto out;
+        if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
         steady[r->runs_taken++] = x.ms;
         r->checksum = x.checksum;
         int spent = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms;

@@ -15,14 +15,18 @@
 #include "csv.h"
 #include "measure.h"
 
-/* One timed call: does the work and sets *checksum over its result bits.
- * Returns 0, or -1 on failure (the series stops, the error propagates). */
-typedef int benchFn(void *arg, uint64_t *checksum);
+/* One timed call: does the work. Returns 0, or -1 on failure (the series
+ * stops, the error propagates). */
+typedef int benchFn(void *arg);
+/* The checksum of the last call's result bits, computed after the clock has
+ * stopped: hashing is bookkeeping, not the work being timed. */
+typedef uint64_t benchSumFn(void *arg);
 
 typedef struct benchSeries {
     csvWriter *csv;            /* NULL: no rows */
     void (*setup)(void *arg);  /* NULL, or run before every call, untimed
                                   (e.g. restoring an input LAPACK overwrote) */
+    benchSumFn *checksum;      /* NULL: rows carry checksum 0 */
     const char *workload, *params, *wait;
     int width;
     double budget_ms;          /* <= 0: no budget */
@@ -36,9 +40,10 @@ typedef struct benchResult {
     uint64_t checksum;         /* of the last call */
 } benchResult;
 
-/* Times fn once as `phase`/`iter` and writes its row. Returns 0 or -1. */
-int benchOnce(const benchSeries *s, const char *phase, int iter,
-              benchFn *fn, void *arg, double *ms, uint64_t *checksum);
+/* Times fn once as `phase`/`iter` (e.g. `prepare`, which has no result:
+ * checksum 0) and writes its row. Returns 0 or -1. */
+int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, void *arg,
+              double *ms);
 
 /* first + steady calls as described above. Returns 0, or -1 when fn or a
  * row write fails. */

@@ -22,8 +22,8 @@ typedef struct measureUsage {
 void measureUsageNow(measureUsage *u);
 measureUsage measureUsageDelta(const measureUsage *before, const measureUsage *after);
 
-/* The 1-minute load average and /proc/stat's procs_running (the runnable
- * tasks right now, this one included); -1 where unreadable. */
+/* The 1-minute load average and the runnable tasks right now, this one
+ * included (procs_running, read from /proc/loadavg); -1 where unreadable. */
 double measureLoad1(void);
 int measureProcsRunning(void);
 

@@ -37,7 +37,7 @@ typedef struct p28Grad {
 } p28Grad;
 
 /* f(x) = sum(sin(x) * x * x), traced, then its gradient prepared. */
-static int p28GradPrepare(void *arg, uint64_t *checksum) {
+static int p28GradPrepare(void *arg) {
     p28Grad *w = arg;
     prog *f = progCreate(), *g = NULL;
     int rc = -1;
@@ -47,18 +47,21 @@ static int p28GradPrepare(void *arg, uint64_t *checksum) {
     if (progSize(f) < 0 || !(g = progGrad(f))) goto out;
     w->exec = progPrepare(g, w->engine);
     rc = w->exec ? 0 : -1;
-    *checksum = 0;
 out:
     progDelete(g);
     progDelete(f);
     return rc;
 }
 
-static int p28GradRun(void *arg, uint64_t *checksum) {
+static int p28GradRun(void *arg) {
     p28Grad *w = arg;
     progRun(w->exec, w->x, w->g);
-    *checksum = measureChecksum(w->g, w->n);
     return 0;
+}
+
+static uint64_t p28GradSum(void *arg) {
+    p28Grad *w = arg;
+    return measureChecksum(w->g, w->n);
 }
 
 /* --- svdvals ---------------------------------------------------------------- */
@@ -74,11 +77,14 @@ static void p28SvdRestore(void *arg) {
     memcpy(w->a, w->pristine, (size_t)w->size * (size_t)w->size * sizeof(double));
 }
 
-static int p28SvdRun(void *arg, uint64_t *checksum) {
+static int p28SvdRun(void *arg) {
     p28Svd *w = arg;
-    if (linalgSvdvals(w->a, w->size, w->size, w->s) != 0) return -1;
-    *checksum = measureChecksum(w->s, (size_t)w->size);
-    return 0;
+    return linalgSvdvals(w->a, w->size, w->size, w->s) == 0 ? 0 : -1;
+}
+
+static uint64_t p28SvdSum(void *arg) {
+    p28Svd *w = arg;
+    return measureChecksum(w->s, (size_t)w->size);
 }
 
 /* --- main ------------------------------------------------------------------- */
@@ -95,20 +101,20 @@ static void p28PrintTail(const benchResult *r, int pad) {
 static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
     p28Grad w = {engine, n, malloc(n * sizeof(double)), malloc(n * sizeof(double)), NULL};
     double prep_ms;
-    uint64_t ck;
     benchResult r;
     int rc = 1;
     char params[64];
     snprintf(params, sizeof params, "n=%zu", n);
     s->workload = "grad";
     s->params = params;
+    s->checksum = p28GradSum;
     if (!w.x || !w.g) {
         optsError("grad: cannot allocate two vectors of %zu doubles", n);
         goto out;
     }
     linalgSeededMatrix(w.x, 1, n, P28_SEED_X);
     for (size_t i = 0; i < n; i++) w.x[i] *= 2.0;
-    if (benchOnce(s, "prepare", 0, p28GradPrepare, &w, &prep_ms, &ck) != 0) {
+    if (benchOnce(s, "prepare", 0, p28GradPrepare, &w, &prep_ms) != 0) {
         optsError("grad: prepare failed (out of memory, or a CSV write failed)");
         goto out;
     }
@@ -138,6 +144,7 @@ static int p28DoSvd(benchSeries *s, int size, int runs) {
     s->workload = "svdvals";
     s->params = params;
     s->setup = p28SvdRestore;
+    s->checksum = p28SvdSum;
     if (!w.pristine || !w.a || !w.s) {
         optsError("svdvals: cannot allocate a %dx%d matrix", size, size);
         goto out;
