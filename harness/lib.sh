@@ -440,6 +440,9 @@ cl_meta_machine() {
     cl_meta cpus_online "$(cat /sys/devices/system/cpu/online 2>/dev/null || echo unreadable)"
     cl_meta cpus_online_count "$(cl_cpus_online_count)"
     cl_meta cgroup_cpu_max "$(cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo absent)"
+    cl_meta cgroup_v1_cfs_quota_period "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us /sys/fs/cgroup/cpu/cpu.cfs_period_us 2>/dev/null | paste -sd' ' || true)"
+    cl_meta cpus_allowed "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)"
+    cl_meta container "$([ -e /.dockerenv ] || [ "${COLDLOAD_IN_CONTAINER:-}" = 1 ] && echo yes || echo no)"
     cl_meta cpu_limit "$(cl_cpu_limit)"
     cl_meta kernel "$(uname -srvm)"
     cl_meta os "$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null)"
@@ -453,10 +456,23 @@ cl_meta_machine() {
     fi
     cl_meta virtualization "${virt:-none}"
     cl_meta user_is_root "$([ "$(id -u)" = 0 ] && echo yes || echo no)"
-    cl_meta compiler "$("$cc" --version 2>/dev/null | head -n1)"
-    cl_meta build_flags "$(make -s --no-print-directory -C "$CL_ROOT" harness-print-cflags 2>/dev/null || echo unknown)"
-    cl_meta git_rev "$(git -C "$CL_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
-    cl_meta git_dirty "$(git -C "$CL_ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo yes || echo no)"
+    # A container image carries build/buildinfo.txt (compiler, flags, git
+    # revision, written where the binaries were built); a checkout asks
+    # the compiler, make and git itself.
+    local info=$CL_BUILD/buildinfo.txt
+    if [ -r "$info" ]; then
+        cl_meta compiler "$(sed -n 's/^compiler=//p' "$info")"
+        cl_meta build_flags "$(sed -n 's/^build_flags=//p' "$info")"
+        cl_meta git_rev "$(sed -n 's/^git_rev=//p' "$info")"
+        cl_meta git_describe "$(sed -n 's/^git_describe=//p' "$info")"
+        cl_meta build_info "$info"
+    else
+        cl_meta compiler "$("$cc" --version 2>/dev/null | head -n1)"
+        cl_meta build_flags "$(make -s --no-print-directory -C "$CL_ROOT" harness-print-cflags 2>/dev/null || echo unknown)"
+        cl_meta git_rev "$(git -C "$CL_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
+        cl_meta git_dirty "$(git -C "$CL_ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo yes || echo no)"
+    fi
+    cl_meta openblas_num_threads "OPENBLAS_NUM_THREADS=<width> for warm and loaded runs; unset for cold runs"
     cl_meta bash_version "$BASH_VERSION"
     cl_meta hyperfine_version "$(hyperfine --version 2>/dev/null || echo absent)"
     cl_meta stress_ng_version "$(stress-ng --version 2>/dev/null || echo absent)"
@@ -783,6 +799,10 @@ cl_measure() {
     fi
     cl_tags
     cmd+=(--width "$width" --budget "$budget" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    # The pthread OpenBLAS starts nproc threads when it loads, whatever width
+    # is set later, and its idle ones spin: a width-1 run would share the
+    # machine with a spinner of its own. Start it at the measured width.
+    cmd=(env OPENBLAS_NUM_THREADS="$width" "${cmd[@]}")
     step=$CL_NAME-$CL_TAG_CONDITION
     [ "$CL_TAG_CONDITION" = loaded ] && step+=-s$CL_TAG_STRESSORS
     step+=-$w-w$width
