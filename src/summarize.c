@@ -38,7 +38,8 @@ static const char summarizeUsage[] =
     "  --idle-excess N           idle samples whose median procs_running exceeds the\n"
     "                            run's own threads by N or more: busy [1]; own threads:\n"
     "                            width + OpenBLAS pool - 1 (OpenBLAS workers spin)\n"
-    "  --blas-pool N             OpenBLAS's thread pool size in the runs [nproc from\n"
+    "  --blas-pool N             OpenBLAS's thread pool size in the runs [the width when\n"
+    "                            meta.txt has openblas_num_threads, else nproc from\n"
     "                            RESULTS_DIR/meta.txt, else this machine's]\n"
     "  --help                    this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
@@ -185,7 +186,11 @@ int main(int argc, char **argv) {
         return 1;
     }
     for (size_t i = 0; i < x.s.n; i++) x.s.g[i].psi_some_pct = reportPsiDuring(&meta, &x.s.g[i]);
-    if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
+    if (x.t.blas_pool == 0 && reportMetaGet(&meta, "openblas_num_threads")) {
+        /* The harness started OpenBLAS at each run's width: the pool is the
+         * width itself (the check takes the larger of the two). */
+        x.t.blas_pool = 1;
+    } else if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
         const char *np = reportMetaGet(&meta, "nproc");
         char *end;
         double v = np ? strtod(np, &end) : 0;
