@@ -13,7 +13,7 @@
  *          then sleep on a futex. Default: an idle pool costs nothing.
  *
  * Publication is by a release store of the generation and an acquire load by
- * the workers; completion by acq_rel increments of `done`. The futex word is
+ * the workers; completion by seq_cst increments of `done`. The futex word is
  * the 32-bit generation (or done) counter itself, so a wake can never be lost:
  * FUTEX_WAIT sleeps only if the word still has the value the waiter saw. */
 #include "pool.h"
@@ -125,7 +125,9 @@ static void *poolWorkerMain(void *arg) {
         seen = poolAwait(p, &p->generation, seen, 0);
         if (atomic_load_explicit(&p->stop, memory_order_acquire)) break;
         poolChunk(p, wk->index);
-        uint32_t d = atomic_fetch_add_explicit(&p->done, 1, memory_order_acq_rel) + 1;
+        /* seq_cst, like the waiter's sleepers increment: either it sees this
+         * count or this thread sees it asleep (Dekker), never neither. */
+        uint32_t d = atomic_fetch_add_explicit(&p->done, 1, memory_order_seq_cst) + 1;
         if (d == (uint32_t)p->width - 1) poolWake(p, &p->done);
     }
     return NULL;
