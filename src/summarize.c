@@ -41,6 +41,9 @@ static const char summarizeUsage[] =
     "  --blas-pool N             OpenBLAS's thread pool size in the runs [the width when\n"
     "                            meta.txt has openblas_num_threads, else nproc from\n"
     "                            RESULTS_DIR/meta.txt, else this machine's]\n"
+    "  --cold-same R             a cold start (fresh, evicted or dropcache copy) whose\n"
+    "                            whole-process median is at or above R x the same copy's:\n"
+    "                            a warning, not a note [2]\n"
     "  --help                    this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
@@ -105,7 +108,8 @@ int main(int argc, char **argv) {
               {"--contention-wide", &x.t.contention_wide},
               {"--contention-narrow", &x.t.contention_narrow},
               {"--idle-excess", &x.t.idle_excess},
-              {"--blas-pool", &x.t.blas_pool}};
+              {"--blas-pool", &x.t.blas_pool},
+              {"--cold-same", &x.t.cold_same}};
     for (int i = 1; i < argc;) {
         const char *v;
         int m = 0;

@@ -180,7 +180,8 @@ static void summaryGroupFree(summaryGroup *g) {
     free(g->checksums);
     summaryVec *vs[] = {&g->v_prepare, &g->v_first,  &g->v_steady, &g->v_load1,
                         &g->v_procs,   &g->v_minflt, &g->v_majflt, &g->v_nivcsw,
-                        &g->v_whole_hf, &g->v_whole_time, &g->v_whole_majflt};
+                        &g->v_whole_hf, &g->v_whole_time, &g->v_whole_majflt,
+                        &g->v_whole_minflt};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
     for (size_t i = 0; i < g->nrun_ids; i++) free(g->run_ids[i]);
     free(g->run_ids);
@@ -360,7 +361,7 @@ enum {
 static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const char *where,
                            char *err, size_t errlen) {
     double wall, x;
-    long width = 0, majflt = -1, n;
+    long width = 0, majflt = -1, minflt = -1, n;
     const char *v;
     if (summaryParseDouble(v = summaryField(f, &cols[WC_WALL]), &wall) || wall < 0)
         return summaryBad(err, errlen, where, &cols[WC_WALL], v, "a time >= 0 in ms");
@@ -371,7 +372,7 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
     for (int c = WC_USER; c <= WC_SYS; c++)
         if (*(v = summaryField(f, &cols[c])) && (summaryParseDouble(v, &x) || x < 0))
             return summaryBad(err, errlen, where, &cols[c], v, "a time >= 0 in ms");
-    if (*(v = summaryField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &n))
+    if (*(v = summaryField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &minflt))
         return summaryBad(err, errlen, where, &cols[WC_MINFLT], v, "a count >= 0");
     if (*(v = summaryField(f, &cols[WC_MAJFLT])) && summaryParseLong(v, 0, 1L << 40, &majflt))
         return summaryBad(err, errlen, where, &cols[WC_MAJFLT], v, "a count >= 0");
@@ -399,6 +400,7 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
     int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;
     if (summaryVecPush(hf ? &g->v_whole_hf : &g->v_whole_time, wall) != 0) goto oom;
     if (majflt >= 0 && summaryVecPush(&g->v_whole_majflt, (double)majflt) != 0) goto oom;
+    if (minflt >= 0 && summaryVecPush(&g->v_whole_minflt, (double)minflt) != 0) goto oom;
     return 0;
 oom:
     snprintf(err, errlen, "%s: out of memory", where);
@@ -504,6 +506,7 @@ void summaryFinish(summary *s) {
         g->whole_median_ms = st.median;
         g->whole_max_ms = st.max;
         g->whole_majflt = summaryStatsOf(&g->v_whole_majflt).median;
+        g->whole_minflt = summaryStatsOf(&g->v_whole_minflt).median;
     }
     if (s->n > 1) qsort(s->g, s->n, sizeof(summaryGroup), summaryCmpGroup);
     s->last = 0;
@@ -528,7 +531,7 @@ int summaryWriteCsv(const summary *s, FILE *f) {
           "max_over_median,idle_median_ms,loaded_over_idle,truncated,load1_median,load1_max,"
           "procs_running_median,procs_running_max,first_minflt,first_majflt,"
           "steady_nivcsw_median,psi_cpu_some_pct,checksums,checksum,whole_tool,whole_n,"
-          "whole_min_ms,whole_median_ms,whole_max_ms,whole_majflt,whole_failed,source\n",
+          "whole_min_ms,whole_median_ms,whole_max_ms,whole_majflt,whole_minflt,whole_failed,source\n",
           f);
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
@@ -557,8 +560,9 @@ int summaryWriteCsv(const summary *s, FILE *f) {
         for (size_t j = 0; j < g->nchecksums; j++)
             fprintf(f, "%s%016llx", j ? ";" : "", (unsigned long long)g->checksums[j]);
         fprintf(f, ",%s,%zu", g->whole_tool, g->whole_n);
-        double whole[] = {g->whole_min_ms, g->whole_median_ms, g->whole_max_ms, g->whole_majflt};
-        for (size_t j = 0; j < 4; j++) summaryPutNum(f, whole[j]);
+        double whole[] = {g->whole_min_ms, g->whole_median_ms, g->whole_max_ms, g->whole_majflt,
+                          g->whole_minflt};
+        for (size_t j = 0; j < sizeof whole / sizeof whole[0]; j++) summaryPutNum(f, whole[j]);
         fprintf(f, ",%zu,", g->whole_failed);
         csvWriteField(f, g->source);
         fputc('\n', f);

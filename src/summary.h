@@ -53,10 +53,10 @@ typedef struct summaryGroup {
      * runs themselves); page faults come from GNU time's rows only. */
     size_t whole_n, whole_failed;
     const char *whole_tool; /* "hyperfine", "time" or "" */
-    double whole_min_ms, whole_median_ms, whole_max_ms, whole_majflt;
+    double whole_min_ms, whole_median_ms, whole_max_ms, whole_majflt, whole_minflt;
     /* accumulators, freed by summaryFree */
     summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt,
-        v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt;
+        v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt;
     char **run_ids;
     size_t nrun_ids;
 } summaryGroup;

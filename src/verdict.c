@@ -19,6 +19,7 @@ void verdictDefaults(verdictThresholds *t) {
     t->contention_narrow = 2;
     t->idle_excess = 1;
     t->blas_pool = 0;
+    t->cold_same = 2;
 }
 
 const char *verdictLevelName(verdictLevel l) {
@@ -33,7 +34,7 @@ const char *verdictLevelName(verdictLevel l) {
 
 __attribute__((format(printf, 4, 5))) static int verdictAdd(verdictList *l, verdictLevel lv,
                                                             const char *id, const char *fmt, ...) {
-    char buf[1024];
+    char buf[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -305,13 +306,266 @@ static int verdictIdleBusy(const summary *s, const verdictThresholds *t, verdict
     return 0;
 }
 
+/* --- cold-start: why a copy's whole process is slower than the same copy again --- */
+
+/* Appends to buf at *o (never past len). */
+__attribute__((format(printf, 4, 5))) static void verdictCat(char *buf, size_t len, size_t *o,
+                                                             const char *fmt, ...) {
+    if (*o >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *o, len - *o, fmt, ap);
+    va_end(ap);
+    if (n > 0) *o += (size_t)n;
+}
+
+/* "+6.000 ms" or "-0.950 ms": a difference of medians. */
+static const char *verdictDelta(double d, char *buf, size_t len) {
+    char m[32];
+    snprintf(buf, len, "%s%s ms", d < 0 ? "-" : "+", summaryFmtMs(fabs(d), m, sizeof m));
+    return buf;
+}
+#define DELTA(d) verdictDelta((d), (char[40]){0}, 40)
+
+/* Same workload, params, width, wait, condition and stressors: the copy kinds
+ * of one cold measurement. */
+static int verdictSameButCopy(const summaryGroup *a, const summaryGroup *b) {
+    const summaryKey *x = &a->key, *y = &b->key;
+    return x->width == y->width && strcmp(x->workload, y->workload) == 0 &&
+           strcmp(x->params, y->params) == 0 && strcmp(x->wait, y->wait) == 0 &&
+           strcmp(x->condition, y->condition) == 0 && strcmp(x->stressors, y->stressors) == 0;
+}
+
+/* A group's major faults for the comparison with the same copy: the whole
+ * process's (GNU time: the loader and the libraries included) when known,
+ * else the first run's in the process; NAN when neither was recorded. */
+static double verdictMajflt(const summaryGroup *g) {
+    return !isnan(g->whole_majflt) ? g->whole_majflt : g->first_majflt;
+}
+
+enum { COLD_SAME, COLD_FRESH, COLD_EVICTED, COLD_DROPCACHE, COLD_N };
+static const char *const verdictColdKinds[COLD_N] = {"same", "fresh", "evicted", "dropcache"};
+
+/* What one kind's figures say against the same copy's. */
+typedef struct verdictColdCase {
+    const summaryGroup *g;
+    double extra, maj, same_maj;
+    int slow;      /* median above every whole run of the same copy */
+    int more_maj;  /* more major faults than the same copy (-1: not recorded) */
+} verdictColdCase;
+
+/* "29.340 ms (evicted) and 26.184 ms (dropcache)", "13 (evicted) and 57 (dropcache)" over
+ * the kinds in mask; kinds named only when there is more than one. Faults equal in every
+ * kind are printed once: returns " each" then (for after the noun), else "". */
+static const char *verdictColdList(char *buf, size_t len, size_t *o, const verdictColdCase *c,
+                            unsigned mask, int faults) {
+    size_t n = 0, total = 0;
+    int all_equal = 1, k0 = -1;
+    for (int k = 0; k < COLD_N; k++) {
+        if (!(mask >> k & 1)) continue;
+        total++;
+        if (k0 < 0) k0 = k;
+        else if (c[k].maj != c[k0].maj) all_equal = 0;
+    }
+    if (faults && all_equal) {
+        verdictCat(buf, len, o, "%g", c[k0].maj);
+        return total > 1 ? " each" : "";
+    }
+    for (int k = 0; k < COLD_N; k++) {
+        if (!(mask >> k & 1)) continue;
+        n++;
+        verdictCat(buf, len, o, "%s", n == 1 ? "" : n == total ? " and " : ", ");
+        if (faults) verdictCat(buf, len, o, "%g", c[k].maj);
+        else verdictCat(buf, len, o, "%s ms", MS(c[k].extra));
+        if (total > 1) verdictCat(buf, len, o, " (%s)", verdictColdKinds[k]);
+    }
+    return "";
+}
+
+/* " of the evicted copy" for one kind; nothing for several (the list names them). */
+static const char *verdictColdOf(unsigned mask) {
+    return mask == (1u << COLD_EVICTED)     ? " of the evicted copy"
+           : mask == (1u << COLD_DROPCACHE) ? " of the run after dropping the page cache"
+                                            : "";
+}
+
+static const char *verdictColdWho(unsigned mask) {
+    return mask == (1u << COLD_EVICTED)     ? "the evicted copy"
+           : mask == (1u << COLD_DROPCACHE) ? "the run after dropping the page cache"
+                                            : "the evicted and dropped-cache runs";
+}
+
+/* The explanation: one clause per kind of evidence among evicted/dropcache,
+ * then what a fresh copy costs. Each clause only where the figures show it. */
+static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCase *c,
+                           const summaryGroup *same) {
+    unsigned disk = 0, slow_nomaj = 0, maj_fast = 0, none = 0;
+    for (int k = COLD_EVICTED; k <= COLD_DROPCACHE; k++) {
+        if (!c[k].g) continue;
+        unsigned bit = 1u << k;
+        if (c[k].slow && c[k].more_maj == 1) disk |= bit;
+        else if (c[k].slow) slow_nomaj |= bit;
+        else if (c[k].more_maj == 1) maj_fast |= bit;
+        else none |= bit;
+    }
+    const char *sep = ": ";
+    if (disk) {
+        verdictCat(buf, len, o, "%sthe extra ", sep);
+        verdictColdList(buf, len, o, c, disk, 0);
+        verdictCat(buf, len, o, "%s come with ", verdictColdOf(disk));
+        const char *each = verdictColdList(buf, len, o, c, disk, 1);
+        verdictCat(buf, len, o,
+                   " major page faults%s (same copy: %g): the binary and its shared libraries "
+                   "are read from disk because they were not in the page cache",
+                   each, isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj);
+        sep = "; ";
+    }
+    if (slow_nomaj) {
+        verdictCat(buf, len, o, "%sthe extra ", sep);
+        verdictColdList(buf, len, o, c, slow_nomaj, 0);
+        verdictCat(buf, len, o, "%s come %s", verdictColdOf(slow_nomaj),
+                   c[__builtin_ctz(slow_nomaj)].more_maj < 0
+                       ? "with no major page faults recorded: they cannot be attributed here"
+                       : "without more major page faults than the same copy: not reads from "
+                         "disk");
+        sep = "; ";
+    }
+    if (maj_fast) {
+        verdictCat(buf, len, o, "%s%s took ", sep, verdictColdWho(maj_fast));
+        const char *each = verdictColdList(buf, len, o, c, maj_fast, 1);
+        verdictCat(buf, len, o,
+                   " major page faults%s but no time above the same copy's slowest run (%s ms): "
+                   "reading them from disk cost nothing measurable here",
+                   each, MS(same->whole_max_ms));
+        sep = "; ";
+    }
+    if (none) {
+        verdictCat(buf, len, o,
+                   "%sthe cold-start cost was not observed for %s: no time above the same "
+                   "copy's slowest run (%s ms) and %s",
+                   sep, verdictColdWho(none), MS(same->whole_max_ms),
+                   c[__builtin_ctz(none)].more_maj < 0
+                       ? "no major page faults recorded"
+                       : "no more major page faults, so the pages were probably still cached");
+        sep = "; ";
+    }
+    const verdictColdCase *f = &c[COLD_FRESH];
+    if (!f->g) return;
+    if (!f->slow && f->more_maj != 1) {
+        if (f->extra > 0)
+            verdictCat(buf, len, o, "%sa fresh copy costs only %s ms more than the same copy",
+                       sep, MS(f->extra));
+        else
+            verdictCat(buf, len, o, "%sa fresh copy is no slower than the same copy (%s)", sep,
+                       DELTA(f->extra));
+        if (f->more_maj == 0)
+            verdictCat(buf, len, o, " because copying leaves it in the page cache");
+    } else if (f->slow && f->more_maj == 1) {
+        verdictCat(buf, len, o,
+                   "%sa fresh copy costs %s ms more than the same copy, with %g major page "
+                   "faults: the new file was read from disk, copying did not leave it cached",
+                   sep, MS(f->extra), f->maj);
+    } else if (f->slow) {
+        verdictCat(buf, len, o, "%sa fresh copy costs %s ms more than the same copy %s", sep,
+                   MS(f->extra),
+                   f->more_maj < 0 ? "(no major page faults recorded)"
+                                   : "without more major page faults: a cost of running a new "
+                                     "file, not of reading it from disk");
+    } else {
+        verdictCat(buf, len, o,
+                   "%sa fresh copy took %g major page faults but no time above the same "
+                   "copy's slowest run",
+                   sep, f->maj);
+    }
+}
+
+static int verdictColdStart(const summary *s, const verdictThresholds *t, verdictList *out) {
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *same = &s->g[i];
+        if (strcmp(same->key.copy, "same") != 0 || isnan(same->whole_median_ms) ||
+            same->whole_median_ms <= 0)
+            continue;
+        verdictColdCase c[COLD_N] = {{0}};
+        c[COLD_SAME].g = same;
+        c[COLD_SAME].maj = verdictMajflt(same);
+        size_t nkinds = 0;
+        for (size_t j = 0; j < s->n; j++) {
+            const summaryGroup *g = &s->g[j];
+            if (j == i || !verdictSameButCopy(same, g) || isnan(g->whole_median_ms)) continue;
+            for (int k = COLD_FRESH; k < COLD_N; k++)
+                if (strcmp(g->key.copy, verdictColdKinds[k]) == 0 && !c[k].g) {
+                    c[k].g = g;
+                    nkinds++;
+                }
+        }
+        if (nkinds == 0) continue;
+        double same_maj = isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj, worst = 0;
+        int worst_k = -1;
+        for (int k = COLD_FRESH; k < COLD_N; k++) {
+            verdictColdCase *x = &c[k];
+            if (!x->g) continue;
+            x->extra = x->g->whole_median_ms - same->whole_median_ms;
+            x->slow = x->g->whole_median_ms > same->whole_max_ms;
+            x->maj = verdictMajflt(x->g);
+            x->more_maj = isnan(x->maj) ? -1 : x->maj > same_maj;
+            double r = x->g->whole_median_ms / same->whole_median_ms;
+            if (worst_k < 0 || r > worst) worst = r, worst_k = k;
+        }
+        /* The group without its copy: "grad n=1000, width 1, wait block, idle". */
+        summaryGroup base = *same;
+        base.key.copy = "";
+        char text[2048];
+        size_t o = 0;
+        verdictCat(text, sizeof text, &o, "%s: whole process median (%s) same %s ms", DESC(&base),
+                   same->whole_tool, MS(same->whole_median_ms));
+        for (int k = COLD_FRESH; k < COLD_N; k++)
+            if (c[k].g)
+                verdictCat(text, sizeof text, &o, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
+                           MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
+                           c[k].g->whole_median_ms / same->whole_median_ms);
+        verdictCat(text, sizeof text, &o, "; slowest %s = %.1fx same (%s %g)",
+                   verdictColdKinds[worst_k], worst, worst >= t->cold_same ? ">=" : "<",
+                   t->cold_same);
+        /* Page faults: the whole process (GNU time), then the first run in it. */
+        static const char *const head[2] = {
+            "; page faults major/minor of the whole process (GNU time): ",
+            "; first run in the process (ms, faults major/minor): "};
+        for (int pass = 0; pass < 2; pass++) {
+            const char *sep = head[pass];
+            for (int k = 0; k < COLD_N; k++) {
+                const summaryGroup *g = c[k].g;
+                if (!g) continue;
+                double maj = pass ? g->first_majflt : g->whole_majflt,
+                       min = pass ? g->first_minflt : g->whole_minflt;
+                if (pass ? isnan(g->first_ms) : isnan(maj)) continue;
+                verdictCat(text, sizeof text, &o, "%s%s", sep, verdictColdKinds[k]);
+                sep = ", ";
+                if (pass) verdictCat(text, sizeof text, &o, " %s", MS(g->first_ms));
+                if (isnan(maj)) continue;
+                verdictCat(text, sizeof text, &o, " %g/", maj);
+                if (isnan(min)) verdictCat(text, sizeof text, &o, "-");
+                else verdictCat(text, sizeof text, &o, "%g", min);
+            }
+        }
+        verdictColdWhy(text, sizeof text, &o, c, same);
+        int warn = worst >= t->cold_same;
+        if (warn)
+            verdictCat(text, sizeof text, &o,
+                       ". A whole-process time is a cold or a warm start: time them apart and "
+                       "say which");
+        if (verdictAdd(out, warn ? VERDICT_WARN : VERDICT_NOTE, "cold-start", "%s", text))
+            return -1;
+    }
+    return 0;
+}
+
 int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
     unsigned char *explained = calloc(s->n ? s->n : 1, 1);
     int rc = -1;
     if (!explained) return -1;
     if (verdictFirstRun(s, t, out) || verdictSpread(s, t, out) ||
         verdictContention(s, t, out, explained) || verdictLoadedSlow(s, t, out, explained) ||
-        verdictChecksums(s, out) || verdictIdleBusy(s, t, out))
+        verdictChecksums(s, out) || verdictIdleBusy(s, t, out) || verdictColdStart(s, t, out))
         goto done;
     rc = 0;
 done:
@@ -331,9 +585,10 @@ int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {
     fprintf(f,
             "# coldload verdicts: LEVEL id: text. Thresholds: --first-min %g "
             "--first-min-notable %g --max-median %g --loaded-idle %g --contention-wide %g "
-            "--contention-narrow %g --idle-excess %g --blas-pool %g\n",
+            "--contention-narrow %g --idle-excess %g --cold-same %g --blas-pool %g\n",
             t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
-            t->contention_wide, t->contention_narrow, t->idle_excess, t->blas_pool);
+            t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same,
+            t->blas_pool);
     if (l->n == 0) fputs("# no check fired\n", f);
     for (size_t i = 0; i < l->n; i++)
         fprintf(f, "%s %s: %s\n", verdictLevelName(l->v[i].level), l->v[i].id, l->v[i].text);

@@ -13,6 +13,10 @@
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
  *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
  *                            own: the caller, width-1 engine workers, OpenBLAS's pool-1
+ *   cold-start         NOTE  per workload with whole-process runs of the copy kinds `same` and
+ *                            fresh/evicted/dropcache: each kind's median, its extra ms over
+ *                            same, the page faults, and what they mean (disk reads or not)
+ *                      WARN  the same, when a kind's median >= cold_same x same's
  */
 #ifndef COLDLOAD_VERDICT_H
 #define COLDLOAD_VERDICT_H
@@ -33,6 +37,7 @@ typedef struct verdictThresholds {
      * library load: nproc, or OPENBLAS_NUM_THREADS); its idle workers spin
      * with sched_yield, so they count as runnable. 0 = unknown (width). */
     double blas_pool;
+    double cold_same; /* ratio fresh/evicted/dropcache whole-process median / same's: WARN */
 } verdictThresholds;
 
 typedef struct verdict {

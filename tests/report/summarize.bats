@@ -205,6 +205,82 @@ widths_idle_loaded() {
     [ "$(verdict_ids "$D")" = "" ]
 }
 
+# whole_rows COPY TOOL "WALL_MS..." [MINFLT MAJFLT]: whole-process rows of grad n=1000,
+# width 1, idle, as harness/cold.sh writes them (hyperfine rows have no faults).
+whole_rows() {
+    local copy=$1 tool=$2 walls=$3 minflt=${4:-} majflt=${5:-} r=0 ms
+    [ -s "$D/whole.csv" ] || echo "$WHOLE_HEADER" >"$D/whole.csv"
+    for ms in $walls; do
+        r=$((r + 1))
+        echo "2026,vm,cold,idle,0,$copy,grad,n=1000,1,block,$tool,$copy,$r,$ms,1,1,$minflt,$majflt,0"
+    done >>"$D/whole.csv"
+}
+
+# A cold run as measured here: fresh ~ same, evicted +30 ms with 13 major faults.
+cold_run() {
+    local copy
+    for copy in fresh same evicted; do
+        series "$S" grad 1 idle "$copy" 0.02 "0.015 0.016 0.017"
+    done
+    whole_rows same time "8 8" 300 0
+    whole_rows fresh time "8 8" 300 0
+    whole_rows evicted time "35 37" 296 "$1"
+    whole_rows same hyperfine "2.9 3.0 3.1"
+    whole_rows fresh hyperfine "3.0 3.1 3.2"
+    whole_rows evicted hyperfine "$2"
+}
+
+@test "cold-start: an evicted copy >= 2x the same copy, with major faults, is a warning explained as disk reads" {
+    cold_run 13 "32 33 34"
+    summarize
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "WARN cold-start" ]
+    grep -q '^WARN cold-start: grad n=1000, width 1, wait block, idle: whole process median (hyperfine) same 3.000 ms, fresh 3.100 ms (+0.100 ms, 1.0x), evicted 33.000 ms (+30.000 ms, 11.0x); slowest evicted = 11.0x same (>= 2); page faults major/minor of the whole process (GNU time): same 0/300, fresh 0/300, evicted 13/296; first run in the process (ms, faults major/minor): same 0.0200 0/10,' "$D/verdicts.txt"
+    grep -q 'the extra 30.000 ms of the evicted copy come with 13 major page faults (same copy: 0): the binary and its shared libraries are read from disk because they were not in the page cache; a fresh copy costs only 0.100 ms more than the same copy because copying leaves it in the page cache\.' "$D/verdicts.txt"
+    # the whole process's minor faults are kept in summary.csv
+    row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["copy"] == "evicted" { print $c["whole_majflt"], $c["whole_minflt"] }' "$D/summary.csv")
+    [ "$row" = "13 296" ]
+    # the ratio is a flag: below it, a note with the same explanation
+    summarize --cold-same 20
+    [ "$(verdict_ids "$D")" = "NOTE cold-start" ]
+    grep -q 'slowest evicted = 11.0x same (< 20);.* read from disk because' "$D/verdicts.txt"
+    grep -q -- '--cold-same 20 ' "$D/verdicts.txt"
+}
+
+@test "cold-start: evicting that changed nothing says the cost was not observed" {
+    cold_run 0 "3.0 3.1 3.2"
+    summarize
+    [ "$(verdict_ids "$D")" = "NOTE cold-start" ]
+    grep -q 'evicted 3.100 ms (+0.100 ms, 1.0x); slowest fresh = 1.0x same (< 2)' "$D/verdicts.txt"
+    grep -q ': the cold-start cost was not observed for the evicted copy: no time above the same copy.s slowest run (3.100 ms) and no more major page faults' "$D/verdicts.txt"
+    run grep -q 'read from disk' "$D/verdicts.txt"
+    [ "$status" -eq 1 ]
+}
+
+@test "cold-start: a --binary run (whole.csv only, no faults) states the figures, not a cause" {
+    whole_rows same hyperfine "2.9 3.0 3.1"
+    whole_rows fresh hyperfine "8.9 9.0 9.1"
+    whole_rows evicted hyperfine "2.9 3.0 3.05"
+    summarize
+    [ "$(verdict_ids "$D")" = "WARN cold-start" ]
+    grep -q 'fresh 9.000 ms (+6.000 ms, 3.0x), evicted 3.000 ms (+0.0000 ms, 1.0x); slowest fresh = 3.0x same (>= 2): the cold-start cost was not observed for the evicted copy: no time above the same copy.s slowest run (3.100 ms) and no major page faults recorded; a fresh copy costs 6.000 ms more than the same copy (no major page faults recorded)\.' "$D/verdicts.txt"
+    run grep -qE 'page cache|major/minor' "$D/verdicts.txt"
+    [ "$status" -eq 1 ]
+}
+
+@test "cold-start needs the same copy and another kind of the same workload" {
+    whole_rows fresh hyperfine "8.9 9.0"
+    whole_rows evicted hyperfine "30 31"
+    summarize
+    [ "$(verdict_ids "$D")" = "" ]
+    rm "$D/whole.csv"
+    whole_rows same hyperfine "2.9 3.0"
+    series "$S" svdvals 1 idle evicted 6 "5.6 5.7" # another workload, in-process only
+    summarize
+    [ "$(verdict_ids "$D")" = "" ]
+}
+
 @test "the committed fixture gives its known verdicts" {
     fixture_copy "$D/fx"
     run "$SUMMARIZE" "$D/fx"
@@ -213,6 +289,8 @@ widths_idle_loaded() {
     [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
     [ "$(grep -c '^WARN spread:' "$D/fx/verdicts.txt")" -eq 1 ]
     [ "$(grep -c '^OK bitwise-same:' "$D/fx/verdicts.txt")" -eq 8 ]
+    # grad and svdvals: evicted and dropcache many times the same copy, with major faults
+    [ "$(grep -c '^WARN cold-start:.* read from disk because' "$D/fx/verdicts.txt")" -eq 2 ]
     run grep -qE '^(ERROR|WARN (idle-busy|loaded-slow))' "$D/fx/verdicts.txt"
     [ "$status" -eq 1 ]
     # PSI during the loaded run, from meta.txt's probes
