@@ -409,9 +409,9 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     const verdictThresholds *t = in->thresholds;
     fprintf(f, "Thresholds: first/min &ge; %g (notable &ge; %g), multi-threaded max/median "
                "&ge; %g, loaded/idle &ge; %g, contention: wide &ge; %g while width 1 &lt; %g, "
-               "idle excess procs_running &ge; %g.</p>\n",
+               "idle excess procs_running &ge; %g, cold start/same copy &ge; %g.</p>\n",
             t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
-            t->contention_wide, t->contention_narrow, t->idle_excess);
+            t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same);
     if (vl->n == 0) fputs("<p class=\"none\">No check fired.</p>\n", f);
     else {
         fputs("<ul class=\"verdicts\">\n", f);
