@@ -24,7 +24,7 @@
 typedef enum {
     POOL_WAIT_SPIN,  /* busy-wait with the CPU pause instruction */
     POOL_WAIT_YIELD, /* sched_yield() loop, as OpenBLAS 0.3.21's idle threads */
-    POOL_WAIT_BLOCK  /* brief spin, then sleep on a futex until work arrives */
+    POOL_WAIT_BLOCK  /* yield for up to 50 us, then sleep on a futex */
 } poolWait;
 
 #define POOL_WAIT_DEFAULT POOL_WAIT_BLOCK
