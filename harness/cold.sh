@@ -53,7 +53,7 @@ cl_int --copies "$copies" 1 100
 cl_int --hf-runs "$hf_runs" 2 1000
 if [ ${#args[@]} -gt 0 ] && [ -z "$binary" ]; then cl_usage_error "arguments after -- need --binary PATH"; fi
 
-cl_need_tools hyperfine jq time timeout setsid ldd
+cl_need_tools hyperfine jq time timeout ldd
 cl_need_binary "$CL_BUILD/coldload-evict"
 if [ -n "$binary" ]; then
     # A bare name is looked up on PATH, as a shell would.

@@ -223,8 +223,12 @@ cl_finalize_opts() {
     fi
     if [ -n "$CL_OPT_RUNS" ]; then CL_TRG_RUNS=$CL_RUNS; fi
     # A measurement that outlives its budget this much is stuck (the first call
-    # cannot be budgeted): the watchdog ends it.
-    CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" 'BEGIN { printf "%d", 4 * b + 120 }')
+    # cannot be budgeted): the watchdog ends it. ising_trg makes a first and a
+    # steady call per beta whatever the budget, and under load one 2-thread
+    # TRG call took 55 s here (0.4 s idle), so it gets 2 minutes per beta.
+    local nb
+    nb=$(awk -F, '{ print NF }' <<<"$CL_TRG_BETAS")
+    CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v n="$nb" 'BEGIN { printf "%d", 4 * b + 120 * n }')
 }
 
 # ---------------------------------------------------------------- tools
@@ -233,6 +237,7 @@ cl_pkg_of() {
         time) echo time ;;
         ldd) echo libc-bin ;;
         setsid|mincore) echo util-linux ;;
+        perl) echo perl-base ;;
         timeout|nproc|mktemp) echo coreutils ;;
         *) echo "$1" ;;
     esac
@@ -442,6 +447,7 @@ cl_meta_machine() {
     cl_meta cgroup_cpu_max "$(cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo absent)"
     cl_meta cgroup_v1_cfs_quota_period "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us /sys/fs/cgroup/cpu/cpu.cfs_period_us 2>/dev/null | paste -sd' ' || true)"
     cl_meta cpus_allowed "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)"
+    cl_meta sched_autogroup_enabled "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo absent)"
     cl_meta container "$([ -e /.dockerenv ] || [ "${COLDLOAD_IN_CONTAINER:-}" = 1 ] && echo yes || echo no)"
     cl_meta cpu_limit "$(cl_cpu_limit)"
     cl_meta kernel "$(uname -srvm)"
@@ -648,10 +654,16 @@ cl_pgid_alive() {
 cl_stress_start() {
     local s=$1 base i
     base=$(cl_unique "$CL_OUT/logs/stress-ng-cpu$s" .out)
-    # setsid: stress-ng and its workers get their own process group, which
-    # cl_stress_stop kills whole. --timeout is the last resort should the
+    # stress-ng and its workers get their own process group, which
+    # cl_stress_stop kills whole -- but stay in this session: with
+    # kernel.sched_autogroup_enabled=1, a new session (setsid) is a new
+    # scheduling group that CFS shares the CPUs with fairly, which shields
+    # the measurement from the load (measured here: 2-thread svdvals 7.3 ms
+    # under a setsid stress-ng --cpu 2, 2886 ms under the same load in the
+    # same session; idle 5.8 ms). --timeout is the last resort should the
     # harness itself be SIGKILLed.
-    setsid stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" >"$base.out" 2>"$base.err" </dev/null &
+    perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
+        stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" >"$base.out" 2>"$base.err" </dev/null &
     CL_STRESS_PID=$!
     CL_STRESS_PGID=$CL_STRESS_PID
     echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"

@@ -27,7 +27,7 @@ USAGE
 cl_init loaded "$@"
 cl_defaults
 cl_parse_common "$@"
-cl_need_tools stress-ng time timeout setsid
+cl_need_tools stress-ng time timeout perl
 cl_need_binary "$CL_BUILD/p28_timing"
 
 cl_results_init

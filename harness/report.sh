@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
     shift "$CL_SHIFT"
 done
 cl_finalize_opts
-cl_need_tools gnuplot stress-ng hyperfine jq time timeout setsid
+cl_need_tools gnuplot stress-ng hyperfine jq time timeout perl
 for b in p28_timing coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; done
 
 cl_results_init

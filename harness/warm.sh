@@ -26,7 +26,7 @@ USAGE
 cl_init warm "$@"
 cl_defaults
 cl_parse_common "$@"
-cl_need_tools time timeout setsid
+cl_need_tools time timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 
 cl_results_init
