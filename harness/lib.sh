@@ -222,10 +222,10 @@ cl_finalize_opts() {
         CL_TRG_BETAS=0.3,0.4,0.5,0.6 CL_TRG_CHI=16 CL_TRG_STEPS=20 CL_TRG_RUNS=3
     fi
     if [ -n "$CL_OPT_RUNS" ]; then CL_TRG_RUNS=$CL_RUNS; fi
-    # A measurement that outlives its budget this much is stuck (the first call
-    # cannot be budgeted): the watchdog ends it. ising_trg makes a first and a
-    # steady call per beta whatever the budget, and under load one 2-thread
-    # TRG call took 55 s here (0.4 s idle), so it gets 2 minutes per beta.
+    # A measurement that outlives its budget this much is stuck (a call cannot
+    # be cut short, and a series makes a first and one steady call whatever
+    # the budget): the watchdog ends it. Under load one 2-thread TRG call took
+    # 55 s here (0.4 s idle), so the TRG gets 2 more minutes per beta.
     local nb
     nb=$(awk -F, '{ print NF }' <<<"$CL_TRG_BETAS")
     CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v n="$nb" 'BEGIN { printf "%d", 4 * b + 120 * n }')
@@ -802,15 +802,10 @@ cl_measure() {
                   --steps "$CL_TRG_STEPS" --runs "$CL_TRG_RUNS") ;;
         *) cl_die "internal: unknown workload $w" ;;
     esac
-    # The budget bounds the whole measurement; ising_trg budgets each beta's
-    # series, so the betas share it.
-    local budget=$CL_BUDGET nb
-    if [ "$w" = trg ]; then
-        nb=$(awk -F, '{ print NF }' <<<"$CL_TRG_BETAS")
-        budget=$(awk -v b="$CL_BUDGET" -v n="$nb" 'BEGIN { printf "%.3f", b / n }')
-    fi
+    # The budget bounds the whole measurement (ising_trg: all its betas; a
+    # beta that would start after it is spent is skipped).
     cl_tags
-    cmd+=(--width "$width" --budget "$budget" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    cmd+=(--width "$width" --budget "$CL_BUDGET" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
     # The pthread OpenBLAS starts nproc threads when it loads, whatever width
     # is set later, and its idle ones spin: a width-1 run would share the
     # machine with a spinner of its own. Start it at the measured width.

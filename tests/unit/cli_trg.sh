@@ -99,6 +99,15 @@ v2=$(grep '^beta=0.3000' "$tmp/lines" | grep -o 'lnZ/N=[0-9.]*')
   fail "--budget run exited non-zero"
 grep -q '\[budget: 1 of 1000 runs\]$' "$tmp/bout" || fail "--budget line: $(cat "$tmp/bout")"
 
+# The budget bounds the whole invocation: once the first beta has spent it,
+# the next is skipped (no rows) and its line says so.
+"$bin" --beta 0.3,0.4 --chi 4 --steps 6 --runs 5 --budget 0.000001 --csv "$tmp/skip.csv" >"$tmp/sout" ||
+  fail "--budget over two betas exited non-zero"
+grep -q '^beta=0.4000 skipped: the --budget of 1e-06 s is spent$' "$tmp/sout" ||
+  fail "skipped beta line: $(cat "$tmp/sout")"
+grep -q 'beta=0.4;' "$tmp/skip.csv" && fail "a skipped beta wrote rows"
+[ "$(grep -c 'beta=0.3;' "$tmp/skip.csv")" -eq 2 ] || fail "beta 0.3: want a first and one steady row"
+
 if [ "$fails" -ne 0 ]; then
   echo "cli_trg: $fails failure(s)" >&2
   exit 1
