@@ -65,6 +65,10 @@ else
     binary=$CL_BUILD/p28_timing
     cl_need_binary "$binary"
     workloads=(grad svdvals)
+    # Width 1 means one thread everywhere, as in warm and loaded runs: without
+    # this the pthread OpenBLAS starts nproc threads at load and its idle ones
+    # spin. Another program (--binary) runs with the environment it was given.
+    export OPENBLAS_NUM_THREADS=1
 fi
 evict=$CL_BUILD/coldload-evict
 name=$(basename "$binary")

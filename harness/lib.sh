@@ -326,14 +326,20 @@ cl_cpus_online_count() {
 # Busy when the 1-minute load reaches half the CPUs, or another task is
 # runnable in each of three looks 50 ms apart (the looking shell is one).
 cl_busy_check() {
-    local load pr min=999 i cpus limit thr
+    local load pr min=999 i cpus limit thr k v
     cpus=$(nproc)
     limit=$(cl_cpu_limit)
     if [ "$limit" != none ]; then cpus=$(awk -v c="$cpus" -v l="$limit" 'BEGIN { print (l < c ? l : c) }'); fi
     thr=${COLDLOAD_BUSY_LOAD1:-$(awk -v c="$cpus" 'BEGIN { print c / 2 }')}
     load=$(cl_load1)
     for i in 1 2 3; do
-        pr=$(cl_procs_running)
+        # Read here, not in $(cl_procs_running): a command substitution forks,
+        # and the parent is often still runnable when the child reads, so an
+        # idle machine would show 2.
+        pr=-1
+        while read -r k v _; do
+            if [ "$k" = procs_running ]; then pr=$v; break; fi
+        done </proc/stat
         [ "$pr" -lt "$min" ] && min=$pr
         [ "$i" -lt 3 ] && sleep 0.05
     done
@@ -478,7 +484,7 @@ cl_meta_machine() {
         cl_meta git_rev "$(git -C "$CL_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
         cl_meta git_dirty "$(git -C "$CL_ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo yes || echo no)"
     fi
-    cl_meta openblas_num_threads "OPENBLAS_NUM_THREADS=<width> for warm and loaded runs; unset for cold runs"
+    cl_meta openblas_num_threads "OPENBLAS_NUM_THREADS=<width> for coldload's binaries (cold runs: 1); --binary runs keep their environment"
     cl_meta bash_version "$BASH_VERSION"
     cl_meta hyperfine_version "$(hyperfine --version 2>/dev/null || echo absent)"
     cl_meta stress_ng_version "$(stress-ng --version 2>/dev/null || echo absent)"
@@ -820,6 +826,8 @@ cl_measure() {
     fi
     CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=$width
     CL_RUN_PARAMS=$(cl_samples_params "$before")
+    # One process ran every beta: its whole-process row names them all.
+    if [ "$w" = trg ]; then CL_RUN_PARAMS="betas=$CL_TRG_BETAS;chi=$CL_TRG_CHI;steps=$CL_TRG_STEPS"; fi
     CL_RUN_WAIT=$(cl_samples_field "$before" wait)
     CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
     cl_whole_time "$w" "${CL_RUNNO[$w]}"
