@@ -7,7 +7,10 @@
 #   clock:   the cost of one clock reading
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-rounds=${ROUNDS:-7}
+rounds=${ROUNDS:-11}
+# One OpenBLAS thread on both sides, as the harness runs width 1: otherwise
+# the pthread build starts nproc threads at load and the idle ones spin.
+export OPENBLAS_NUM_THREADS=1
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # The median figure of a p28_timing line: "... median X max Y ms".
