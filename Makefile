@@ -3,7 +3,7 @@
 #
 #   make            build every binary into build/
 #   make deps       install the missing Debian packages (prints what it installs)
-#   make test       every test (unit + harness + report), after deps
+#   make test       every test (unit + harness + report) and shellcheck, after deps
 #   make check      unit tests under ASan+UBSan, engine tests under TSan
 #   make bench      benchmarks (figures on stdout)
 #   make clean
@@ -28,7 +28,7 @@ CORE     := $(filter-out $(MAINS),$(patsubst src/%.c,%,$(wildcard src/*.c)))
 BINS     := $(filter p28_timing ising_trg,$(patsubst src/%.c,%,$(wildcard src/*.c)))
 
 # Debian packages the build, the tests and the main job need (see mk/*.mk for more).
-DEPS_PKGS := gcc make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev
+DEPS_PKGS := gcc make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev shellcheck
 
 all: $(addprefix $(B)/,$(BINS))
 
@@ -76,7 +76,12 @@ cli: all
 # after the packages are installed.
 test: deps
 	@$(MAKE) --no-print-directory test-all
-test-all: unit cli
+test-all: unit cli lint
+
+# Static checks of every shell script (harness, tests, container, CI).
+SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci/run
+lint:
+	shellcheck -x $(SHELL_SCRIPTS)
 
 check: deps
 	@$(MAKE) --no-print-directory check-all
@@ -98,7 +103,7 @@ deps:
 clean:
 	rm -rf $(B)
 
-.PHONY: all unit cli test test-all check check-all bench deps clean
+.PHONY: all unit cli lint test test-all check check-all bench deps clean
 .SECONDARY:
 
 -include mk/*.mk
