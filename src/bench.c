@@ -5,6 +5,8 @@
 
 #include <stdlib.h>
 
+#include "placement.h"
+
 /* One timed call, without its row: rows are written by the caller once it
  * knows whether this call ends a truncated series. */
 typedef struct benchSample {
@@ -12,20 +14,25 @@ typedef struct benchSample {
     int procs_running;
     measureUsage usage;
     uint64_t checksum;
+    placeCall place;
 } benchSample;
 
 static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
                      benchSample *s) {
     measureUsage u0, u1;
+    placeSnap p0, p1;
     if (series->setup) series->setup(arg);
     s->load1 = measureLoad1();
     s->procs_running = measureProcsRunning();
     s->checksum = 0;
+    placeSnapTake(&p0);
     measureUsageNow(&u0);
     double t0 = measureNowMs();
     int rc = fn(arg);
     double t1 = measureNowMs();
     measureUsageNow(&u1);
+    placeSnapTake(&p1);
+    placeCallOf(&p0, &p1, &s->place);
     if (rc == 0 && sum && series->checksum) s->checksum = series->checksum(arg);
     s->ms = t1 - t0;
     s->usage = measureUsageDelta(&u0, &u1);
@@ -39,7 +46,8 @@ static int benchEmit(const benchSeries *s, const char *phase, int iter,
         .workload = s->workload, .params = s->params, .wait = s->wait, .phase = phase,
         .width = s->width, .iter = iter, .truncated = truncated, .ms = x->ms,
         .usage = x->usage, .load1 = x->load1, .procs_running = x->procs_running,
-        .checksum = x->checksum,
+        .checksum = x->checksum, .cpu = x->place.cpu, .cpus = x->place.cpus,
+        .migrations = x->place.migrations,
     };
     return csvWriterRow(s->csv, &row);
 }

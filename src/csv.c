@@ -134,6 +134,12 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     fprintf(f, ",%d,%.6f,%ld,%ld,%ld,%ld,%.2f,%d,%016" PRIx64 ",%d", r->iter, r->ms,
             r->usage.minflt, r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw,
             r->load1, r->procs_running, r->checksum, r->truncated ? 1 : 0);
+    fputc(',', f);
+    if (r->cpu >= 0) fprintf(f, "%d", r->cpu);
+    fputc(',', f);
+    csvWriteField(f, r->cpus);
+    fputc(',', f);
+    if (r->migrations >= 0) fprintf(f, "%ld", r->migrations);
     for (size_t i = 0; i < w->ntags; i++) {
         fputc(',', f);
         csvWriteField(f, w->tags[i].value);

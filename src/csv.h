@@ -6,7 +6,8 @@
  * file never mixes two column layouts. Columns, in order:
  *
  *   timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,
- *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated
+ *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
+ *   cpu,cpus,migrations
  *
  * followed by one column per --tag KEY, in the order given. Fields are quoted
  * (RFC 4180) when they hold a comma, a quote, CR or LF.
@@ -23,7 +24,8 @@
 
 #define CSV_FIXED_COLUMNS \
     "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
-    "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated"
+    "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated," \
+    "cpu,cpus,migrations"
 
 #define CSV_TAG_KEY_MAX 64
 
@@ -41,6 +43,9 @@ typedef struct csvRow {
     double load1;       /* sampled at the start of the sample */
     int procs_running;
     uint64_t checksum;  /* FNV-1a over the result bits */
+    int cpu;            /* placement.h; -1: empty field */
+    const char *cpus;   /* "0;1"; NULL: empty */
+    long migrations;    /* -1: empty field (unknown) */
 } csvRow;
 
 typedef struct csvWriter csvWriter;

@@ -1,0 +1,57 @@
+/* placement.h -- where this process's threads ran during one timed call.
+ *
+ * A loaded measurement's answer depends on where the scheduler puts the
+ * engine's and OpenBLAS's threads (all on one CPU, or spread over the CPUs a
+ * load worker also wants), so every sample records it:
+ *
+ *   cpu         the CPU the calling thread finished the call on (sched_getcpu)
+ *   cpus        the CPUs on which the threads that ran during the call were last
+ *               seen: a thread counts when its run time (/proc/self/task/T/sched
+ *               se.sum_exec_runtime, else schedstat) grew over the call; its CPU
+ *               is field 39 of /proc/self/task/T/stat read after the call
+ *   migrations  the growth of se.nr_migrations summed over the threads, or -1
+ *               when the kernel has no /proc/<pid>/sched (CONFIG_SCHED_DEBUG):
+ *               unknown, never a made-up zero
+ *
+ * Snapshots are taken outside the timed region (before the clock starts and
+ * after it stops). The trade-off: a thread that ran on two CPUs during the
+ * call shows only the last one; its migration shows in `migrations`. */
+#ifndef COLDLOAD_PLACEMENT_H
+#define COLDLOAD_PLACEMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PLACE_MAX_TASKS 128
+#define PLACE_CPUS_MAX 256 /* "0;1;2..." text of a call's CPU set */
+
+typedef struct placeTask {
+    int tid;
+    int cpu;                 /* last CPU, -1 unknown */
+    unsigned long long run;  /* run time in ns (monotonic per thread) */
+    long migrations;         /* -1 unknown */
+} placeTask;
+
+typedef struct placeSnap {
+    size_t n;
+    placeTask t[PLACE_MAX_TASKS];
+} placeSnap;
+
+typedef struct placeCall {
+    int cpu;                 /* -1 unknown */
+    long migrations;         /* -1 unknown */
+    int ncpus;               /* distinct CPUs in cpus */
+    char cpus[PLACE_CPUS_MAX];
+} placeCall;
+
+/* Reads every thread of this process. Never fails: unreadable threads are
+ * left out (a thread that exits between the listing and the read). */
+void placeSnapTake(placeSnap *s);
+
+/* The call between two snapshots, the caller's CPU read now. */
+void placeCallOf(const placeSnap *before, const placeSnap *after, placeCall *out);
+
+/* 1 when this kernel exposes per-thread migration counts. */
+int placeHasMigrations(void);
+
+#endif
