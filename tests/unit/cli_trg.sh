@@ -65,7 +65,7 @@ for b in 0.3000 0.5500; do
 done
 head -n1 "$tmp/a.csv" | grep -q ',truncated,run$' || fail "CSV header lacks the tag column"
 [ "$(wc -l <"$tmp/a.csv")" -eq 7 ] || fail "want header + 6 rows, got $(wc -l <"$tmp/a.csv") lines"
-awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $19 == "cli") {
+awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == "cli") {
            print "bad row: " $0; bad = 1 } END { exit bad }' "$tmp/a.csv" || fail "CSV rows"
 for p in 'beta=0.3;chi=4;steps=6' 'beta=0.55;chi=4;steps=6'; do
   phases=$(awk -F, -v p="$p" '$5 == p { printf "%s%s ", $8, $9 }' "$tmp/a.csv")
