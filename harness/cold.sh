@@ -134,11 +134,12 @@ dropcache() {
 
 declare -A params=() waits=()
 dir=
-CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_LOAD=none
 cl_progress_start $(( copies * ${#workloads[@]} * (${#kinds[@]} + 1) + ${#workloads[@]} * ${#kinds[@]} ))
 
 # --- in-process view: K copies, each run fresh, again, evicted, dropcached
 for k in $(seq "$copies"); do
+    CL_TAG_PROC=$k   # the copy is the process: one per copy and kind
     for w in "${workloads[@]}"; do
         cl_progress "copy $k/$copies $w: warm libraries, new copy"
         cl_busy_check "copy $k $w"

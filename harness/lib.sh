@@ -13,6 +13,7 @@
 #   cl_defaults                CL_OPT_* from the COLDLOAD_* environment (flags override)
 #   cl_common_opt ARGS...      one common flag at $1: returns 0 and sets CL_SHIFT, or 1 (not common)
 #       --out DIR  --quick  --widths LIST  --stressors LIST  --budget SECONDS  --runs N
+#       --procs K  --load pinned|free|both  --seed N
 #       --strict  -h|--help (calls the script's usage function, exit 0)
 #   cl_optval ARGS...          dies with usage when flag $1 has no value
 #   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
@@ -40,8 +41,12 @@
 #   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
 #   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
-#   cl_stress_start S / cl_stress_stop       stress-ng --cpu S in its own process group (PGID in
-#                                            $CL_OUT/stress-ng.pgid); stopped on every exit path
+#   cl_stress_start KIND S / cl_stress_stop  S stress-ng CPU workers in one process group (PGID in
+#                                            $CL_OUT/stress-ng.pgid); stopped on every exit path.
+#                                            KIND pinned: one `stress-ng --cpu 1 --taskset C` per
+#                                            worker, C round-robin over cl_cpus_usable, checked;
+#                                            KIND free: one unbound `stress-ng --cpu S`
+#   cl_cpus_usable             the CPUs this harness may run on: affinity list ∩ online
 #   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID
 #   cl_group_stop PGID PID [TENTHS]   TERM the group (or PID), grace (5 s), KILL, reap PID
 #   cl_pid_alive PID           PID runs (is not a zombie)
@@ -49,13 +54,15 @@
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
 #   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
 #   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export
-#       both take the row's tags from CL_TAG_CONDITION CL_TAG_STRESSORS CL_TAG_COPY and what ran
+#       both take the row's tags from CL_TAG_CONDITION CL_TAG_STRESSORS CL_TAG_COPY CL_TAG_LOAD
+#       CL_TAG_PROC and what ran
 #       from CL_RUN_WORKLOAD CL_RUN_PARAMS CL_RUN_WIDTH CL_RUN_WAIT
-#   cl_tag_args                the four --tag flags for the binaries (harness, condition, stressors, copy)
+#   cl_tags                    CL_TAGS: the --tag flags for the binaries (CL_SAMPLES_TAGS, in order)
 #   cl_samples_lines           rows in samples.csv now (to find the rows a run added)
 #   cl_samples_field FROM COL  COL of the first samples.csv row after line FROM (empty when none)
 # Measurements (warm.sh and loaded.sh)
-#   cl_measure_all             every workload at every width with the current tags; returns the failures
+#   cl_measure_all             CL_PROCS rounds of every (workload, width) cell, each round in a
+#                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round
 
 # Variables set here are read by the scripts that source this file.
 # shellcheck disable=SC2034
@@ -88,13 +95,15 @@ CL_TAG_HARNESS=
 CL_TAG_CONDITION=idle
 CL_TAG_STRESSORS=0
 CL_TAG_COPY=warm
+CL_TAG_LOAD=none   # none (idle), pinned or free
+CL_TAG_PROC=1      # the process's index (1..K) within its cell
 CL_RUN_WORKLOAD=
 CL_RUN_PARAMS=
 CL_RUN_WIDTH=
 CL_RUN_WAIT=
 
-CL_WHOLE_HEADER=timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code
-CL_SAMPLES_TAGS=harness,condition,stressors,copy
+CL_WHOLE_HEADER=timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc
+CL_SAMPLES_TAGS=harness,condition,stressors,copy,load,proc
 
 # ---------------------------------------------------------------- messages
 cl_init() {
@@ -105,8 +114,11 @@ cl_init() {
     CL_STARTED_MS=$(cl_now_ms)
 }
 
+# The reason also goes into meta (NAME_error), so that report.sh can say
+# which half of the report is missing and why.
 cl_die() {
     printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
+    if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta "${CL_NAME}_error" "$1"; fi
     exit "${2:-1}"
 }
 
@@ -131,6 +143,9 @@ cl_defaults() {
     CL_OPT_BUDGET=${COLDLOAD_BUDGET:-}
     CL_OPT_RUNS=${COLDLOAD_RUNS:-}
     CL_OPT_STRICT=${COLDLOAD_STRICT:-0}
+    CL_OPT_PROCS=${COLDLOAD_PROCS:-}
+    CL_OPT_LOAD=${COLDLOAD_LOAD:-}
+    CL_OPT_SEED=${COLDLOAD_SEED:-}
     case $CL_OPT_QUICK in 1|yes|true) CL_OPT_QUICK=1 ;; *) CL_OPT_QUICK=0 ;; esac
     case $CL_OPT_STRICT in 1|yes|true) CL_OPT_STRICT=1 ;; *) CL_OPT_STRICT=0 ;; esac
 }
@@ -148,6 +163,9 @@ cl_common_opt() {
         --stressors) cl_optval "$@"; CL_OPT_STRESSORS=$2; CL_SHIFT=2 ;;
         --budget) cl_optval "$@"; CL_OPT_BUDGET=$2; CL_SHIFT=2 ;;
         --runs) cl_optval "$@"; CL_OPT_RUNS=$2; CL_SHIFT=2 ;;
+        --procs) cl_optval "$@"; CL_OPT_PROCS=$2; CL_SHIFT=2 ;;
+        --load) cl_optval "$@"; CL_OPT_LOAD=$2; CL_SHIFT=2 ;;
+        --seed) cl_optval "$@"; CL_OPT_SEED=$2; CL_SHIFT=2 ;;
         --strict) CL_OPT_STRICT=1 ;;
         -h|--help) if declare -F usage >/dev/null; then usage; fi; exit 0 ;;
         *) return 1 ;;
@@ -193,16 +211,34 @@ cl_parse_common() {
 cl_finalize_opts() {
     local n
     n=$(nproc)
+    # K processes per cell multiply the time: the budget per process is
+    # smaller than one long process's was (60 s, QUICK 10 s), so that a
+    # default report stays under 20 min on 2 CPUs (QUICK under 4 min) even
+    # when every loaded width-2 call takes 2 s.
     if [ "$CL_OPT_QUICK" = 1 ]; then
-        CL_BUDGET=${CL_OPT_BUDGET:-10}
+        CL_BUDGET=${CL_OPT_BUDGET:-6}
         CL_RUNS=${CL_OPT_RUNS:-5}
+        CL_PROCS=${CL_OPT_PROCS:-3}
     else
-        CL_BUDGET=${CL_OPT_BUDGET:-60}
+        CL_BUDGET=${CL_OPT_BUDGET:-20}
         CL_RUNS=${CL_OPT_RUNS:-20}
+        CL_PROCS=${CL_OPT_PROCS:-5}
     fi
     cl_num --budget "$CL_BUDGET" 0 86400
     cl_int --runs "$CL_RUNS" 1 100000
     CL_RUNS=$((10#$CL_RUNS))
+    cl_int --procs "$CL_PROCS" 1 100
+    CL_PROCS=$((10#$CL_PROCS))
+    case ${CL_OPT_LOAD:-both} in
+        both) CL_LOADS="pinned free" ;;
+        pinned|free) CL_LOADS=$CL_OPT_LOAD ;;
+        *) cl_usage_error "--load: expected pinned, free or both, got '$CL_OPT_LOAD'" ;;
+    esac
+    # The shuffle's seed: given, or from the clock -- either way in meta, so
+    # an order can be replayed with --seed.
+    CL_SEED=${CL_OPT_SEED:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}
+    cl_int --seed "$CL_SEED" 0 999999999
+    CL_SEED=$((10#$CL_SEED))
     if [ -n "$CL_OPT_WIDTHS" ]; then
         CL_WIDTHS=$(cl_int_list --widths "$CL_OPT_WIDTHS" 1 256)
     elif [ "$n" -gt 1 ]; then
@@ -222,6 +258,16 @@ cl_finalize_opts() {
         CL_TRG_BETAS=0.3,0.4,0.5,0.6 CL_TRG_CHI=16 CL_TRG_STEPS=20 CL_TRG_RUNS=3
     fi
     if [ -n "$CL_OPT_RUNS" ]; then CL_TRG_RUNS=$CL_RUNS; fi
+    # Under load a 2-thread TRG call is ~400x slower than idle (chi 16, 20
+    # steps: ~2 min a call), so the loaded runs take one beta at chi 8, 10
+    # steps (~4 s a call under pinned load here) and warm.sh measures that
+    # cell idle too, for the ratio. QUICK's TRG already is that small.
+    if [ "$CL_OPT_QUICK" = 1 ]; then
+        CL_TRG_LOADED_BETAS=$CL_TRG_BETAS
+    else
+        CL_TRG_LOADED_BETAS=0.4
+    fi
+    CL_TRG_LOADED_CHI=8 CL_TRG_LOADED_STEPS=10
     # A measurement that outlives its budget this much is stuck (a call cannot
     # be cut short, and a series makes a first and one steady call whatever
     # the budget): the watchdog ends it. Under load one 2-thread TRG call took
@@ -323,15 +369,14 @@ cl_cpus_online_count() {
     echo "$n"
 }
 
-# Busy when the 1-minute load reaches half the CPUs, or another task is
-# runnable in each of three looks 50 ms apart (the looking shell is one).
+# Busy when another task was runnable in each of three looks 50 ms apart
+# (the looking shell is one), or when CPU pressure over the last 10 s (PSI
+# `some avg10`: the share of time a task waited for a CPU) reaches
+# COLDLOAD_BUSY_PSI percent (default 50). Both are instantaneous; load1 is
+# not -- it lags a minute, so after any earlier run it said "busy" on an idle
+# machine (16 warnings with procs_running = 1, here).
 cl_busy_check() {
-    local load pr min=999 i cpus limit thr k v
-    cpus=$(nproc)
-    limit=$(cl_cpu_limit)
-    if [ "$limit" != none ]; then cpus=$(awk -v c="$cpus" -v l="$limit" 'BEGIN { print (l < c ? l : c) }'); fi
-    thr=${COLDLOAD_BUSY_LOAD1:-$(awk -v c="$cpus" 'BEGIN { print c / 2 }')}
-    load=$(cl_load1)
+    local pr min=999 i k v psi avg10=0 thr=${COLDLOAD_BUSY_PSI:-50}
     for i in 1 2 3; do
         # Read here, not in $(cl_procs_running): a command substitution forks,
         # and the parent is often still runnable when the child reads, so an
@@ -343,14 +388,25 @@ cl_busy_check() {
         [ "$pr" -lt "$min" ] && min=$pr
         [ "$i" -lt 3 ] && sleep 0.05
     done
-    if awk -v l="$load" -v t="$thr" -v p="$min" 'BEGIN { exit !(l >= t || p >= 2) }'; then
-        local msg="machine busy before $1 (load1=$load >= $thr or procs_running=$min >= 2)"
+    psi=$(cl_psi_cpu some)
+    [[ $psi =~ avg10=([0-9.]+) ]] && avg10=${BASH_REMATCH[1]}
+    if [ "$min" -ge 2 ] || cl_ge "$avg10" "$thr"; then
+        local msg="machine busy before $1 (procs_running=$min in 3 looks 50 ms apart, >= 2 is busy; PSI cpu some avg10=$avg10%, >= $thr% is busy)"
         if [ "$CL_OPT_STRICT" = 1 ]; then
             cl_meta "${CL_NAME}_refused" "$msg"
             cl_die "$msg; refusing (--strict)" 3
         fi
         cl_warn "$msg; measuring anyway (--strict refuses)"
     fi
+}
+
+# cl_ge A B: decimal A >= decimal B (no fork: both split at the point).
+cl_ge() {
+    local ai=${1%%.*} bi=${2%%.*} af bf
+    af=${1#"$ai"}; af=${af#.}; bf=${2#"$bi"}; bf=${bf#.}
+    while [ ${#af} -lt ${#bf} ]; do af+=0; done
+    while [ ${#bf} -lt ${#af} ]; do bf+=0; done
+    [ "$((10#${ai:-0}${af}))" -ge "$((10#${bi:-0}${bf}))" ]
 }
 
 # ---------------------------------------------------------------- results dir
@@ -657,34 +713,125 @@ cl_pgid_alive() {
     [ "$(cl_pgid_count "$1")" -gt 0 ]
 }
 
+# cl_pgid_pids PGID: "pid ppid" of each live process in process group PGID.
+cl_pgid_pids() {
+    local f s state ppid pgrp
+    for f in /proc/[0-9]*/stat; do
+        read -r s 2>/dev/null <"$f" || continue
+        read -r state ppid pgrp _ <<<"${s##*) }"
+        if [ "$pgrp" = "$1" ] && [ "$state" != Z ]; then
+            f=${f#/proc/}
+            echo "${f%/stat} $ppid"
+        fi
+    done
+}
+
+# cl_cpu_list_expand LIST: "0-2,5" -> "0 1 2 5".
+cl_cpu_list_expand() {
+    local r c out=()
+    for r in ${1//,/ }; do
+        if [[ $r == *-* ]]; then
+            for ((c = ${r%-*}; c <= ${r#*-}; c++)); do out+=("$c"); done
+        else
+            out+=("$r")
+        fi
+    done
+    echo "${out[*]}"
+}
+
+# The CPUs this process may run on (its affinity list) that are online: a
+# container's --cpuset-cpus, taskset or a cgroup cpuset narrows the first.
+cl_cpus_usable() {
+    local allowed online c out=()
+    allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$$/status")
+    online=" $(cl_cpu_list_expand "$(cat /sys/devices/system/cpu/online 2>/dev/null || echo "$allowed")") "
+    for c in $(cl_cpu_list_expand "$allowed"); do
+        [[ $online == *" $c "* ]] && out+=("$c")
+    done
+    echo "${out[*]}"
+}
+
+# cl_stress_start KIND S: S CPU load workers (KIND pinned or free), in one
+# process group of their own, up and running before it returns.
 cl_stress_start() {
-    local s=$1 base i
-    base=$(cl_unique "$CL_OUT/logs/stress-ng-cpu$s" .out)
-    # stress-ng and its workers get their own process group, which
-    # cl_stress_stop kills whole -- but stay in this session: with
-    # kernel.sched_autogroup_enabled=1, a new session (setsid) is a new
-    # scheduling group that CFS shares the CPUs with fairly, which shields
-    # the measurement from the load (measured here: 2-thread svdvals 7.3 ms
-    # under a setsid stress-ng --cpu 2, 2886 ms under the same load in the
-    # same session; idle 5.8 ms). --timeout is the last resort should the
-    # harness itself be SIGKILLed.
-    perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
-        stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" >"$base.out" 2>"$base.err" </dev/null &
+    local kind=$1 s=$2 base tmp i n want cpus=() targets=()
+    base=$(cl_unique "$CL_OUT/logs/stress-ng-$kind-cpu$s" .out)
+    # stress-ng refuses to start unless its temp path is writable, and its
+    # default is the working directory (in the image: /opt/coldload, not
+    # writable by the user the container runs as).
+    cl_tmpdir tmp
+    CL_STRESS_KIND=$kind CL_STRESS_N=$s CL_STRESS_WORKERS=
+    # The workers get their own process group, which cl_stress_stop kills
+    # whole -- but stay in this session: with kernel.sched_autogroup_enabled=1,
+    # a new session (setsid) is a new scheduling group that CFS shares the
+    # CPUs with fairly, which shields the measurement from the load
+    # (measured here: 2-thread svdvals 7.3 ms under a setsid stress-ng --cpu 2,
+    # 2886 ms under the same load in the same session; idle 5.8 ms).
+    # --timeout is the last resort should the harness itself be SIGKILLed.
+    if [ "$kind" = free ]; then
+        perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
+            stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" --temp-path "$tmp" \
+            >"$base.out" 2>"$base.err" </dev/null &
+        want=$((s + 1))   # the parent and S workers
+    else
+        # Free workers go where the load balancer puts them, and it sometimes
+        # leaves a CPU to the engine's threads (six processes here: one
+        # 2064 ms, five 6-7 ms). One worker bound to each CPU leaves no such
+        # placement: every process was 1900-2300 ms.
+        read -ra cpus <<<"$(cl_cpus_usable)"
+        [ ${#cpus[@]} -gt 0 ] || cl_die "no usable CPU found (affinity list ∩ /sys/devices/system/cpu/online)"
+        for ((i = 0; i < s; i++)); do targets+=("${cpus[i % ${#cpus[@]}]}"); done
+        # One leader shell (the group) starts one stress-ng per target and
+        # writes "pid cpu" for each on fd 3.
+        # shellcheck disable=SC2016
+        perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
+            bash -c 't=$1 d=$2; shift 2
+                for c; do stress-ng --cpu 1 --taskset "$c" --timeout "$t" --temp-path "$d" 3>&- &
+                    echo "$! $c" >&3; done
+                wait' cl-stress-pinned "${CL_STRESS_TIMEOUT_S:-3600}s" "$tmp" "${targets[@]}" \
+            >"$base.out" 2>"$base.err" 3>"$base.workers" </dev/null &
+        want=$((2 * s + 1))   # the leader, S stress-ng parents and S workers
+    fi
     CL_STRESS_PID=$!
     CL_STRESS_PGID=$CL_STRESS_PID
     echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"
-    # Established: the S workers exist (the parent is one more) and the
-    # runnable count shows them, or 5 s have passed.
+    # Established: every process exists and the runnable count shows the
+    # workers, or 5 s have passed.
     for i in $(seq 50); do
-        if [ "$(cl_pgid_count "$CL_STRESS_PGID")" -gt "$s" ] && [ "$(cl_procs_running)" -ge "$s" ]; then
-            break
+        n=$(cl_pgid_count "$CL_STRESS_PGID")
+        if [ "$n" -ge "$want" ] && [ "$(cl_procs_running)" -ge "$s" ]; then break; fi
+        if ! cl_pid_alive "$CL_STRESS_PID" || { [ -s "$base.err" ] && [ "$n" -lt "$want" ] && [ "$i" -gt 10 ]; }; then
+            cl_die "stress-ng ($kind, $s workers) did not start: $(head -n1 "$base.err" 2>/dev/null || echo "no message") (see $base.err)"
         fi
-        kill -0 "$CL_STRESS_PID" 2>/dev/null || cl_die "stress-ng --cpu $s did not start (see $base.err)"
         sleep 0.1
     done
-    if [ "$(cl_pgid_count "$CL_STRESS_PGID")" -le "$s" ] || [ "$(cl_procs_running)" -lt "$s" ]; then
-        cl_warn "load not established after 5 s (stress-ng --cpu $s: $(cl_pgid_count "$CL_STRESS_PGID") processes, procs_running $(cl_procs_running))"
+    if [ "$(cl_pgid_count "$CL_STRESS_PGID")" -lt "$want" ] || [ "$(cl_procs_running)" -lt "$s" ]; then
+        cl_warn "load not established after 5 s ($kind, $s workers: $(cl_pgid_count "$CL_STRESS_PGID") of $want processes, procs_running $(cl_procs_running))"
     fi
+    [ "$kind" = pinned ] && cl_stress_check_pinned "$base.workers"
+    return 0
+}
+
+# cl_stress_check_pinned WORKERS_FILE: every stress-ng process of the group
+# (each parent and its worker) may run only on its CPU, read back from
+# /proc/PID/status; CL_STRESS_WORKERS lists "pid@cpus_allowed". A worker
+# elsewhere is a failure: the measurement would not be the pinned one.
+cl_stress_check_pinned() {
+    local pid ppid c allowed bad=() list=()
+    declare -A cpu_of=()
+    while read -r pid c; do cpu_of[$pid]=$c; done <"$1"
+    while read -r pid ppid; do
+        c=${cpu_of[$pid]:-${cpu_of[$ppid]:-}}
+        [ -n "$c" ] || continue    # the leader shell
+        allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$pid/status" 2>/dev/null) || continue
+        [ -n "$allowed" ] || continue   # gone meanwhile
+        list+=("$pid@$allowed")
+        [ "$allowed" = "$c" ] || bad+=("pid $pid allowed on $allowed, wanted $c")
+    done < <(cl_pgid_pids "$CL_STRESS_PGID")
+    CL_STRESS_WORKERS=${list[*]}
+    [ ${#bad[@]} -eq 0 ] || cl_die "pinned load is not pinned: ${bad[*]}"
+    [ ${#list[@]} -ge "$((2 * CL_STRESS_N))" ] ||
+        cl_die "pinned load: found ${#list[@]} stress-ng processes, want $((2 * CL_STRESS_N)) (see $1)"
 }
 
 cl_stress_stop() {
@@ -733,7 +880,8 @@ cl_csv_line() {
 # cl_whole_row TOOL LABEL RUN WALL_MS USER_MS SYS_MS MINFLT MAJFLT EXIT_CODE
 cl_whole_row() {
     cl_csv_line "$(cl_utc)" "$(hostname)" "$CL_TAG_HARNESS" "$CL_TAG_CONDITION" "$CL_TAG_STRESSORS" \
-        "$CL_TAG_COPY" "$CL_RUN_WORKLOAD" "$CL_RUN_PARAMS" "$CL_RUN_WIDTH" "$CL_RUN_WAIT" "$@" >>"$CL_WHOLE"
+        "$CL_TAG_COPY" "$CL_RUN_WORKLOAD" "$CL_RUN_PARAMS" "$CL_RUN_WIDTH" "$CL_RUN_WAIT" "$@" \
+        "$CL_TAG_LOAD" "$CL_TAG_PROC" >>"$CL_WHOLE"
 }
 
 cl_whole_time() {
@@ -745,6 +893,7 @@ cl_whole_time() {
 cl_whole_hyperfine() {
     local label run wall user sys code
     while IFS=$'\t' read -r label run wall user sys code; do
+        CL_TAG_PROC=$run   # each hyperfine run is a process of its own
         cl_whole_row hyperfine "$label" "$run" "$(printf '%.3f' "$wall")" "$(printf '%.3f' "$user")" \
             "$(printf '%.3f' "$sys")" "" "" "$code"
     done < <(jq -r '.results[] as $r | range(0; $r.times | length) as $i
@@ -752,11 +901,12 @@ cl_whole_hyperfine() {
            ($r.exit_codes[$i] // "" | tostring)] | @tsv' "$1")
 }
 
-# CL_TAGS: the four --tag flags every binary gets, so every samples.csv row
-# has the same header whichever harness wrote it.
+# CL_TAGS: the --tag flags every binary gets (CL_SAMPLES_TAGS, in order), so
+# every samples.csv row has the same header whichever harness wrote it.
 cl_tags() {
     CL_TAGS=(--tag "harness=$CL_TAG_HARNESS" --tag "condition=$CL_TAG_CONDITION"
-        --tag "stressors=$CL_TAG_STRESSORS" --tag "copy=$CL_TAG_COPY")
+        --tag "stressors=$CL_TAG_STRESSORS" --tag "copy=$CL_TAG_COPY"
+        --tag "load=$CL_TAG_LOAD" --tag "proc=$CL_TAG_PROC")
 }
 
 cl_samples_lines() {
@@ -787,25 +937,37 @@ cl_meta_binary_once() {
 
 # ---------------------------------------------------------------- measurements
 # CL_WORKLOADS: grad and svdvals (p28_timing), and trg when ising_trg is built.
+# WHAT: warm (idle) also measures the loaded runs' smaller TRG (trgload) when
+# it differs from the full one, so that every loaded cell has its idle twin;
+# loaded measures only the smaller one.
 cl_workloads() {
     CL_WORKLOADS="grad svdvals"
-    if [ -x "$CL_BUILD/ising_trg" ]; then
-        CL_WORKLOADS+=" trg"
-    else
+    if [ ! -x "$CL_BUILD/ising_trg" ]; then
         cl_warn "$CL_BUILD/ising_trg is missing: workload trg skipped (build it with make)"
+        return 0
     fi
+    local same=0
+    [ "$CL_TRG_LOADED_BETAS;$CL_TRG_LOADED_CHI;$CL_TRG_LOADED_STEPS" = "$CL_TRG_BETAS;$CL_TRG_CHI;$CL_TRG_STEPS" ] && same=1
+    case ${1:-warm}:$same in
+        *:1) CL_WORKLOADS+=" trg" ;;
+        warm:0) CL_WORKLOADS+=" trg trgload" ;;
+        loaded:0) CL_WORKLOADS+=" trgload" ;;
+    esac
 }
 
 declare -A CL_RUNNO=()
 
-# cl_measure WORKLOAD WIDTH: one measurement with the current tags: rows into
-# samples.csv, one tool=time row into whole.csv, the page line on stderr.
+# cl_measure WORKLOAD WIDTH: one measurement (one process) with the current
+# tags: rows into samples.csv, one tool=time row into whole.csv, the page
+# line on stderr.
 cl_measure() {
-    local w=$1 width=$2 before step cmd
-    case $w in
+    local w=$1 width=$2 before step cmd name=$1 betas=$CL_TRG_BETAS chi=$CL_TRG_CHI steps=$CL_TRG_STEPS
+    if [ "$w" = trgload ]; then
+        name=trg betas=$CL_TRG_LOADED_BETAS chi=$CL_TRG_LOADED_CHI steps=$CL_TRG_LOADED_STEPS
+    fi
+    case $name in
         grad|svdvals) cmd=("$CL_BUILD/p28_timing" --workload "$w" --runs "$CL_RUNS") ;;
-        trg) cmd=("$CL_BUILD/ising_trg" --beta "$CL_TRG_BETAS" --chi "$CL_TRG_CHI"
-                  --steps "$CL_TRG_STEPS" --runs "$CL_TRG_RUNS") ;;
+        trg) cmd=("$CL_BUILD/ising_trg" --beta "$betas" --chi "$chi" --steps "$steps" --runs "$CL_TRG_RUNS") ;;
         *) cl_die "internal: unknown workload $w" ;;
     esac
     # The budget bounds the whole measurement (ising_trg: all its betas; a
@@ -817,32 +979,55 @@ cl_measure() {
     # machine with a spinner of its own. Start it at the measured width.
     cmd=(env OPENBLAS_NUM_THREADS="$width" "${cmd[@]}")
     step=$CL_NAME-$CL_TAG_CONDITION
-    [ "$CL_TAG_CONDITION" = loaded ] && step+=-s$CL_TAG_STRESSORS
-    step+=-$w-w$width
+    [ "$CL_TAG_CONDITION" = loaded ] && step+=-$CL_TAG_LOAD-s$CL_TAG_STRESSORS
+    step+=-$w-w$width-p$CL_TAG_PROC
     before=$(cl_samples_lines)
     if ! cl_exec_timed "$step" "${cmd[@]}"; then
         CL_FAILURES=$((CL_FAILURES + 1))
         cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err)"
     fi
-    CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=$width
+    CL_RUN_WORKLOAD=$name CL_RUN_WIDTH=$width
     CL_RUN_PARAMS=$(cl_samples_params "$before")
     # One process ran every beta: its whole-process row names them all.
-    if [ "$w" = trg ]; then CL_RUN_PARAMS="betas=$CL_TRG_BETAS;chi=$CL_TRG_CHI;steps=$CL_TRG_STEPS"; fi
+    if [ "$name" = trg ]; then CL_RUN_PARAMS="betas=$betas;chi=$chi;steps=$steps"; fi
     CL_RUN_WAIT=$(cl_samples_field "$before" wait)
     CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
-    cl_whole_time "$w" "${CL_RUNNO[$w]}"
+    cl_whole_time "$name" "${CL_RUNNO[$w]}"
     cl_meta_binary_once "$CL_LOG.out"
     grep -v '^#' "$CL_LOG.out" | sed "s/^/    /" >&2 || true
 }
 
-# Every workload at every width, with the current condition and stressors.
+# cl_shuffle ITEM...: CL_SHUFFLED = the items in a random order (Fisher-Yates
+# on RANDOM, which the caller seeds once: the order of a whole run replays
+# from its seed). Not $(cl_shuffle): bash reseeds RANDOM in every subshell.
+cl_shuffle() {
+    local i j t
+    CL_SHUFFLED=("$@")
+    for ((i = ${#CL_SHUFFLED[@]} - 1; i > 0; i--)); do
+        j=$((RANDOM % (i + 1)))
+        t=${CL_SHUFFLED[i]} CL_SHUFFLED[i]=${CL_SHUFFLED[j]} CL_SHUFFLED[j]=$t
+    done
+}
+
+# CL_PROCS rounds; in each, every (workload, width) cell once, in a shuffled
+# order, so that no cell is always the first after the load starts (or the
+# first after the previous harness) -- and each cell's K processes are spread
+# over the whole run rather than back to back.
 cl_measure_all() {
-    local width w
+    local cells=() cell width w p what=$CL_TAG_CONDITION
+    [ "$CL_TAG_CONDITION" = loaded ] && what+=" ($CL_TAG_LOAD load)"
     for width in $CL_WIDTHS; do
-        for w in $CL_WORKLOADS; do
-            cl_progress "$CL_TAG_CONDITION: $w width $width"
+        for w in $CL_WORKLOADS; do cells+=("$w:$width"); done
+    done
+    for ((p = 1; p <= CL_PROCS; p++)); do
+        CL_TAG_PROC=$p
+        cl_shuffle "${cells[@]}"
+        for cell in "${CL_SHUFFLED[@]}"; do
+            w=${cell%:*} width=${cell#*:}
+            cl_progress "$what: $w width $width, process $p of $CL_PROCS"
             if [ "$CL_TAG_CONDITION" = idle ]; then cl_busy_check "$w width $width"; fi
             cl_measure "$w" "$width"
         done
     done
+    CL_TAG_PROC=1
 }

@@ -12,15 +12,22 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-usage: harness/loaded.sh [--out DIR] [--quick] [--widths LIST] [--stressors LIST] [--budget SECONDS] [--runs N]
+usage: harness/loaded.sh [--out DIR] [--quick] [--load pinned|free|both] [--procs K] [--seed N]
+                         [--widths LIST] [--stressors LIST] [--budget SECONDS] [--runs N]
   --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick           QUICK mode: 5 runs, budget 10 s, TRG with one beta, chi 8, 10 steps
+  --quick           QUICK mode: 3 processes a cell, 5 runs, budget 6 s, TRG with one beta, chi 8, 10 steps
+  --load KIND       pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound
+                    stress-ng --cpu S (where the scheduler puts it); both (default): pinned, then free
+  --procs K         processes per (workload, width, load) cell (default 5, QUICK 3)
+  --seed N          seed of the shuffled order of the cells in each round (default: from the clock)
   --widths LIST     engine widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc))
-  --stressors LIST  stress-ng --cpu S for each S in LIST (default nproc)
-  --budget SECONDS  time budget per measurement, passed to the binaries (default 60)
-  --runs N          steady runs per measurement (default 20; TRG 3)
+  --stressors LIST  S load workers for each S in LIST (default: one per usable CPU)
+  --budget SECONDS  time budget per process, passed to the binaries (default 20, QUICK 6)
+  --runs N          steady runs per process (default 20; TRG 3)
   --strict          accepted for uniformity with warm.sh (a loaded machine is the point here)
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_WIDTHS COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS
+Loaded runs take the TRG at one beta, chi 8, 10 steps (~400x slower than idle at width 2).
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_LOAD COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS
+             COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS
 USAGE
 }
 
@@ -33,30 +40,43 @@ cl_need_binary "$CL_BUILD/p28_timing"
 cl_results_init
 cl_traps
 cl_meta_begin
+cl_workloads loaded
+read -ra usable <<<"$(cl_cpus_usable)"
+[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
 cl_meta loaded_widths "$CL_WIDTHS"
 cl_meta loaded_stressors "$CL_STRESSORS"
+cl_meta loaded_load "$CL_LOADS"
+cl_meta loaded_procs "$CL_PROCS"
+cl_meta loaded_shuffle_seed "$CL_SEED"
+cl_meta loaded_cpus_usable "${usable[*]}"
+cl_meta loaded_trg_params "betas=$CL_TRG_LOADED_BETAS;chi=$CL_TRG_LOADED_CHI;steps=$CL_TRG_LOADED_STEPS"
 cl_check_widths
-cl_workloads
 cl_meta loaded_workloads "$CL_WORKLOADS"
+RANDOM=$CL_SEED
 
 read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
 read -ra stressors <<<"$CL_STRESSORS"
-per_s=$(( ${#widths[@]} * ${#workloads[@]} ))
+read -ra loads <<<"$CL_LOADS"
+per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
 # stress-ng's own --timeout backs up the traps (a SIGKILLed harness runs no trap).
 CL_STRESS_TIMEOUT_S=$(( per_s * (CL_WATCHDOG_S + 10) + 60 ))
-cl_progress_start $(( per_s * ${#stressors[@]} ))
+cl_progress_start $(( per_s * ${#stressors[@]} * ${#loads[@]} ))
 
 CL_TAG_CONDITION=loaded CL_TAG_COPY=warm
-for s in "${stressors[@]}"; do
-    CL_TAG_STRESSORS=$s
-    printf 'coldload loaded: starting stress-ng --cpu %s\n' "$s" >&2
-    cl_stress_start "$s"
-    cl_meta_probe "loaded_s${s}_established"
-    cl_meta "loaded_s${s}_stress_pgid" "$CL_STRESS_PGID"
-    cl_measure_all
-    cl_meta_probe "loaded_s${s}_before_stop"
-    cl_stress_stop
+for load in "${loads[@]}"; do
+    for s in "${stressors[@]}"; do
+        CL_TAG_STRESSORS=$s CL_TAG_LOAD=$load
+        printf 'coldload loaded: starting %s load, %s stress-ng CPU workers\n' "$load" "$s" >&2
+        cl_stress_start "$load" "$s"
+        key=loaded_${load}_s$s
+        cl_meta_probe "${key}_established"
+        cl_meta "${key}_stress_pgid" "$CL_STRESS_PGID"
+        [ "$load" = pinned ] && cl_meta "${key}_workers" "$CL_STRESS_WORKERS"
+        cl_measure_all
+        cl_meta_probe "${key}_before_stop"
+        cl_stress_stop
+    done
 done
 
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"

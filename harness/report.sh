@@ -11,14 +11,18 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-usage: harness/report.sh [--quick] [--out DIR] [--widths "1 2"] [--stressors S] [--budget SECONDS]
-                         [--runs N] [--strict] [--help]
-  --quick             QUICK mode everywhere (fewer copies and runs, one beta; about 4 min on 2 cores)
+usage: harness/report.sh [--quick] [--out DIR] [--load pinned|free|both] [--procs K] [--seed N]
+                         [--widths "1 2"] [--stressors S] [--budget SECONDS] [--runs N] [--strict] [--help]
+  --quick             QUICK mode everywhere (fewer copies, processes and runs, one beta; < 4 min on 2 cores)
   --out DIR           results directory (default results/<UTC stamp>-<host>, results/latest links to it)
+  --load KIND         loaded runs: pinned (one stress-ng worker bound to each CPU), free (unbound
+                      stress-ng), or both (default: pinned first)
+  --procs K           processes per cell for warm and loaded runs (default 5, QUICK 3)
+  --seed N            seed of the shuffled cell order (default: from the clock; in meta.txt)
   --widths LIST       engine widths for warm and loaded runs (default "1 N", N = min(8, nproc))
-  --stressors LIST    stress-ng --cpu S for the loaded runs (default nproc)
-  --budget SECONDS    time budget per measurement (default 60, QUICK 10)
-  --runs N            steady runs per measurement (default 20, QUICK 5)
+  --stressors LIST    load workers for the loaded runs (default: one per usable CPU)
+  --budget SECONDS    time budget per process (default 20, QUICK 6)
+  --runs N            steady runs per process (default 20, QUICK 5)
   --strict            refuse (exit 3) to take idle measurements on a busy machine
 Writes DIR/report.html and DIR/report.md (verdicts first), summary.csv, verdicts.txt, plots/.
 Exit: 0 done, 1 a measurement or the report failed (what was measured is kept), 2 bad flags.
@@ -36,6 +40,8 @@ while [ $# -gt 0 ]; do
     shift "$CL_SHIFT"
 done
 cl_finalize_opts
+# One seed for the whole report, so warm and loaded both replay from meta.
+[ -n "$CL_OPT_SEED" ] || passed+=(--seed "$CL_SEED")
 cl_need_tools gnuplot stress-ng hyperfine jq time timeout perl
 for b in p28_timing coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; done
 
@@ -43,12 +49,14 @@ cl_results_init
 cl_traps
 cl_meta_begin
 
-# run_step NAME CMD...: one harness, in the background so a signal to this
-# script reaches it (cl_traps stops CL_CHILD), its progress on our stderr.
+# run_step NAME HARNESS CMD...: one harness, in the background so a signal
+# to this script reaches it (cl_traps stops CL_CHILD), its progress on our
+# stderr. When it fails, meta gets `missing=NAME: why` (the harness's own
+# last error, or its exit status) -- the report opens with those lines.
 failed=()
 run_step() {
-    local name=$1 rc=0
-    shift
+    local name=$1 harness=$2 rc=0 why
+    shift 2
     cl_progress "$name"
     "$@" &
     CL_CHILD=$!
@@ -56,14 +64,16 @@ run_step() {
     CL_CHILD=
     if [ "$rc" -ne 0 ]; then
         failed+=("$name (exit $rc)")
+        why=$(sed -n "s/^${harness}_error=//p" "$CL_META" | tail -n1)
+        cl_meta missing "$name: ${why:-exit status $rc}"
         cl_warn "$name failed with exit status $rc; going on with what it measured"
     fi
 }
 
 cl_progress_start 4
-run_step "cold starts" bash "$CL_ROOT/harness/cold.sh" --out "$CL_OUT" "${passed[@]}"
-run_step "warm runs" bash "$CL_ROOT/harness/warm.sh" --out "$CL_OUT" "${passed[@]}"
-run_step "loaded runs" bash "$CL_ROOT/harness/loaded.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "cold starts" cold bash "$CL_ROOT/harness/cold.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "warm runs" warm bash "$CL_ROOT/harness/warm.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "loaded runs" loaded bash "$CL_ROOT/harness/loaded.sh" --out "$CL_OUT" "${passed[@]}"
 cl_progress "summary, charts, report"
 rc=0
 bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || rc=$?

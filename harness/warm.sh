@@ -11,15 +11,20 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-usage: harness/warm.sh [--out DIR] [--quick] [--widths LIST] [--budget SECONDS] [--runs N] [--strict]
+usage: harness/warm.sh [--out DIR] [--quick] [--procs K] [--seed N] [--widths LIST] [--budget SECONDS]
+                       [--runs N] [--strict]
   --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick           QUICK mode: 5 runs, budget 10 s, TRG with one beta, chi 8, 10 steps
+  --quick           QUICK mode: 3 processes a cell, 5 runs, budget 6 s, TRG with one beta, chi 8, 10 steps
+  --procs K         processes per (workload, width) cell (default 5, QUICK 3)
+  --seed N          seed of the shuffled order of the cells in each round (default: from the clock)
   --widths LIST     engine widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc))
-  --budget SECONDS  time budget per measurement, passed to the binaries (default 60)
-  --runs N          steady runs per measurement (default 20; TRG 3)
+  --budget SECONDS  time budget per process, passed to the binaries (default 20, QUICK 6)
+  --runs N          steady runs per process (default 20; TRG 3)
   --strict          refuse (exit 3) instead of warning when the machine is busy
-  --stressors LIST  accepted for uniformity with loaded.sh; unused here
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_WIDTHS COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_STRICT
+  --stressors LIST, --load KIND   accepted for uniformity with loaded.sh; unused here
+Besides the TRG at its full size, warm measures the loaded runs' smaller TRG (one beta, chi 8, 10 steps).
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS COLDLOAD_BUDGET
+             COLDLOAD_RUNS COLDLOAD_STRICT COLDLOAD_BUSY_PSI
 USAGE
 }
 
@@ -33,9 +38,12 @@ cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta warm_widths "$CL_WIDTHS"
+cl_meta warm_procs "$CL_PROCS"
+cl_meta warm_shuffle_seed "$CL_SEED"
 cl_check_widths
-cl_workloads
+cl_workloads warm
 cl_meta warm_workloads "$CL_WORKLOADS"
+RANDOM=$CL_SEED
 
 # One untimed run of each binary, so what follows is the warm state.
 cl_exec warm-warmup-p28_timing "$CL_BUILD/p28_timing" --workload all --runs 1 ||
@@ -45,10 +53,10 @@ if [[ " $CL_WORKLOADS " == *" trg "* ]]; then
         cl_die "ising_trg failed its warm-up run (see $CL_LOG.err)"
 fi
 
-CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=warm
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=warm CL_TAG_LOAD=none
 read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
-cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} ))
+cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
 cl_measure_all
 
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"

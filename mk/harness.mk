@@ -2,6 +2,7 @@
 # cold / warm / loaded runs and their bats tests.
 #
 #   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]
+#                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
 #   make harness-test      the bats suite (also part of `make test`)
 
 DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time
@@ -16,7 +17,8 @@ all: $(B)/coldload-evict
 # so the scripts' own defaults (and env overrides) apply otherwise.
 HARNESS_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
                $(if $(STRESSORS),--stressors '$(STRESSORS)') \
-               $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick)
+               $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick) \
+               $(if $(LOAD),--load '$(LOAD)') $(if $(PROCS),--procs '$(PROCS)') $(if $(SEED),--seed '$(SEED)')
 
 cold warm loaded: all
 	bash harness/$@.sh $(HARNESS_ARGS)

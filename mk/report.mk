@@ -1,7 +1,8 @@
 # mk/report.mk -- the report stage (issue 5): coldload-summarize, the charts,
 # the report, and their tests.
 #
-#   make report [QUICK=1] [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS]
+#   make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] [PROCS=K] [SEED=N] [WIDTHS="1 2"]
+#               [STRESSORS=S] [BUDGET=SECONDS]
 #                          the main job: cold + warm + loaded, summary, charts, report
 #   make plots [RESULTS=DIR]   re-render charts and report of a results dir (default latest)
 #   make report-test           bats tests of summarize, charts and report (part of `make test`)
@@ -18,9 +19,8 @@ $(B)/coldload-summarize: $(B)/obj/summarize.o $(CORE_OBJ)
 
 all: $(B)/coldload-summarize
 
-REPORT_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
-              $(if $(STRESSORS),--stressors '$(STRESSORS)') \
-              $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick)
+# The same flags as the harness targets (mk/harness.mk).
+REPORT_ARGS = $(HARNESS_ARGS)
 
 # deps first, then a fresh make (as `test` does): pkg-config flags must be
 # read after the packages are installed.

@@ -90,7 +90,7 @@ path_without() {
                        if (n < 4) { print "only " n " series"; bad = 1 } exit bad }' "$OUT/samples.csv"
     echo "$output"
     [ "$status" -eq 0 ]
-    grep -q 'budget: [0-9]* of 100000 runs' "$OUT/logs/warm-idle-svdvals-w1.out"
+    grep -q 'budget: [0-9]* of 100000 runs' "$OUT/logs/warm-idle-svdvals-w1-p1.out"
     grep -q "^warning=warm: width $w exceeds the visible CPUs" "$OUT/meta.txt"
     grep -q "^warm_budget_s=0.05$" "$OUT/meta.txt"
 }
@@ -100,7 +100,7 @@ path_without() {
     [ "$status" -eq 0 ]
     cp "$OUT/samples.csv" "$BATS_TEST_TMPDIR/first.csv"
     cp "$OUT/whole.csv" "$BATS_TEST_TMPDIR/first-whole.csv"
-    cp "$OUT/logs/warm-idle-grad-w1.out" "$BATS_TEST_TMPDIR/first.out"
+    cp "$OUT/logs/warm-idle-grad-w1-p1.out" "$BATS_TEST_TMPDIR/first.out"
     run bash "$H/warm.sh" --quick --out "$OUT" --widths 1 --budget 0.2 --runs 3
     [ "$status" -eq 0 ]
     n=$(wc -l <"$BATS_TEST_TMPDIR/first.csv")
@@ -110,8 +110,8 @@ path_without() {
     head -n "$n" "$OUT/whole.csv" | cmp - "$BATS_TEST_TMPDIR/first-whole.csv"
     [ "$(grep -c '^timestamp,' "$OUT/samples.csv")" -eq 1 ]
     [ "$(grep -c '^timestamp,' "$OUT/whole.csv")" -eq 1 ]
-    cmp "$OUT/logs/warm-idle-grad-w1.out" "$BATS_TEST_TMPDIR/first.out"
-    [ -s "$OUT/logs/warm-idle-grad-w1-2.out" ]
+    cmp "$OUT/logs/warm-idle-grad-w1-p1.out" "$BATS_TEST_TMPDIR/first.out"
+    [ -s "$OUT/logs/warm-idle-grad-w1-p1-2.out" ]
     [ "$(grep -c '^warm_exit_status=0$' "$OUT/meta.txt")" -eq 2 ]
 }
 
@@ -125,12 +125,12 @@ path_without() {
 }
 
 @test "--strict on a busy machine refuses with exit 3 before measuring; the default warns" {
-    COLDLOAD_BUSY_LOAD1=0 run bash "$H/warm.sh" --out "$OUT" --widths 1 --strict
+    COLDLOAD_BUSY_PSI=0 run bash "$H/warm.sh" --out "$OUT" --widths 1 --strict
     [ "$status" -eq 3 ]
     [[ $output == *"machine busy"*"--strict"* ]]
     [ ! -e "$OUT/samples.csv" ]
     grep -q '^warm_refused=machine busy' "$OUT/meta.txt"
-    COLDLOAD_BUSY_LOAD1=0 run bash "$H/warm.sh" --out "$OUT" --quick --widths 1 --budget 0.1 --runs 2
+    COLDLOAD_BUSY_PSI=0 run bash "$H/warm.sh" --out "$OUT" --quick --widths 1 --budget 0.1 --runs 2
     [ "$status" -eq 0 ]
     grep -q '^warning=warm: machine busy before grad width 1' "$OUT/meta.txt"
 }

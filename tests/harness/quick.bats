@@ -12,8 +12,8 @@ setup_file() {
     # Two widths and one stressor count whatever the machine, so the test
     # knows what to expect; short budgets keep the suite short.
     quick cold --copies 2
-    quick warm --widths "1 2" --budget 3
-    quick loaded --widths 1,2 --stressors 2 --budget 3
+    quick warm --widths "1 2" --budget 3 --procs 2
+    quick loaded --widths 1,2 --stressors 2 --budget 3 --procs 2
 }
 
 quick() {
@@ -30,8 +30,8 @@ quick() {
     ls "$OUT"/logs/*.out >/dev/null
     ls "$OUT"/hyperfine/*.json >/dev/null
     # stdout and stderr of every measurement are kept, page lines included
-    grep -q 'svdvals 256x256 .*| first' "$OUT"/logs/warm-idle-svdvals-w1.out
-    [ -e "$OUT/logs/warm-idle-svdvals-w1.err" ]
+    grep -q 'svdvals 256x256 .*| first' "$OUT"/logs/warm-idle-svdvals-w1-p1.out
+    [ -e "$OUT/logs/warm-idle-svdvals-w1-p2.err" ]
 }
 
 @test "meta.txt: key=value lines with the machine, the settings and start/end probes of each harness" {
@@ -52,12 +52,16 @@ quick() {
     done
     [ "$(grep -c '^cpu_model=' "$OUT/meta.txt")" -eq 1 ]   # machine block written once
     grep -q "^nproc=$(nproc)$" "$OUT/meta.txt"
-    grep -q '^loaded_s2_established_procs_running=[0-9]' "$OUT/meta.txt"
+    grep -q '^loaded_pinned_s2_established_procs_running=[0-9]' "$OUT/meta.txt"
+    grep -q '^loaded_free_s2_established_procs_running=[0-9]' "$OUT/meta.txt"
+    grep -q '^loaded_load=pinned free$' "$OUT/meta.txt"
+    grep -q '^loaded_procs=2$' "$OUT/meta.txt"
+    grep -q '^warm_shuffle_seed=[0-9]' "$OUT/meta.txt"
 }
 
 @test "samples.csv: the documented columns, the four harness tags, every row complete" {
     run head -n1 "$OUT/samples.csv"
-    [ "$output" = "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,harness,condition,stressors,copy" ]
+    [ "$output" = "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,harness,condition,stressors,copy,load,proc" ]
     every_row_complete "$OUT/samples.csv"
     # every ms is a number >= 0; phases and truncated from the vocabulary
     run awk -F, 'NR > 1 && !($10 ~ /^[0-9]+(\.[0-9]+)?$/ && $10 >= 0) { print; exit 1 }' "$OUT/samples.csv"
@@ -122,7 +126,7 @@ quick() {
 
 @test "whole.csv: the fixed header, one kind of tool per row, sane times, exit codes 0" {
     run head -n1 "$OUT/whole.csv"
-    [ "$output" = "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code" ]
+    [ "$output" = "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc" ]
     every_row_complete "$OUT/whole.csv"
     [ "$(grep -c '^timestamp,' "$OUT/whole.csv")" -eq 1 ]
     [ "$(col "$OUT/whole.csv" tool | sort -u | tr '\n' ' ')" = "hyperfine time " ]
@@ -130,12 +134,34 @@ quick() {
     [ "$status" -eq 0 ]
     # warm and loaded: one GNU time row per measurement with the tags
     ws=2; [ -x "$B/ising_trg" ] && ws=3
-    [ "$(awk -F, '$3 == "warm" && $4 == "idle" && $11 == "time"' "$OUT/whole.csv" | wc -l)" -eq $((2 * ws)) ]
-    [ "$(awk -F, '$3 == "loaded" && $4 == "loaded" && $5 == "2" && $11 == "time"' "$OUT/whole.csv" | wc -l)" -eq $((2 * ws)) ]
+    # (2 widths x 2 processes, and x 2 kinds of load)
+    [ "$(awk -F, '$3 == "warm" && $4 == "idle" && $11 == "time" && $20 == "none"' "$OUT/whole.csv" | wc -l)" -eq $((4 * ws)) ]
+    for load in pinned free; do
+        [ "$(awk -F, -v l=$load '$3 == "loaded" && $4 == "loaded" && $5 == "2" && $11 == "time" && $20 == l' "$OUT/whole.csv" | wc -l)" -eq $((4 * ws)) ]
+    done
 }
 
-@test "no stress-ng of the loaded run is left" {
-    pgid=$(cat "$OUT/stress-ng.pgid")
-    [ -n "$pgid" ]
-    no_live_in_group "$pgid"
+@test "no stress-ng of the loaded run is left, of either kind of load" {
+    for load in pinned free; do
+        pgid=$(sed -n "s/^loaded_${load}_s2_stress_pgid=//p" "$OUT/meta.txt")
+        [ -n "$pgid" ]
+        no_live_in_group "$pgid"
+    done
+}
+
+@test "rows carry load (none idle, pinned and free loaded), proc 1..K, cpu and cpus of each call" {
+    [ "$(rows "$OUT/samples.csv" harness warm | col /dev/stdin load | sort -u)" = none ]
+    [ "$(rows "$OUT/samples.csv" harness cold | col /dev/stdin load | sort -u)" = none ]
+    [ "$(rows "$OUT/samples.csv" harness loaded | col /dev/stdin load | sort -u | tr '\n' ' ')" = "free pinned " ]
+    for h in warm loaded; do
+        [ "$(rows "$OUT/samples.csv" harness $h | col /dev/stdin proc | sort -u | tr '\n' ' ')" = "1 2 " ]
+    done
+    # every first and steady call says where it ran: cpu a CPU number, cpus a ;-list of them
+    n=$(nproc)
+    run awk -F, -v n="$n" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["phase"] != "prepare" && !($c["cpu"] ~ /^[0-9]+$/ && $c["cpu"] < n && $c["cpus"] ~ /^[0-9]+(;[0-9]+)*$/) { print; bad = 1 }
+        END { exit bad }' "$OUT/samples.csv"
+    [ "$status" -eq 0 ]
+    # each cell's processes are distinct processes (run ids)
+    [ "$(rows "$OUT/samples.csv" harness loaded | rows /dev/stdin load pinned | rows /dev/stdin workload svdvals | rows /dev/stdin width 2 | col /dev/stdin run_id | sort -u | wc -l)" -eq 2 ]
 }

@@ -57,9 +57,11 @@ interrupt() {
 
 @test "normal end: stress-ng stopped, exit 0" {
     out=$BATS_TEST_TMPDIR/out
-    run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 0.2 --runs 3
+    run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 0.2 --runs 3 --procs 1
     [ "$status" -eq 0 ]
-    no_live_in_group "$(cat "$out/stress-ng.pgid")"
+    for load in pinned free; do
+        no_live_in_group "$(sed -n "s/^loaded_${load}_s1_stress_pgid=//p" "$out/meta.txt")"
+    done
 }
 
 @test "an error mid-run (a measurement's binary vanishes) still stops stress-ng" {
@@ -68,7 +70,8 @@ interrupt() {
     # p28_timing that fails at once: the harness records the failure and ends non-zero
     printf '#!/bin/sh\necho "broken on purpose" >&2\nexit 1\n' >"$BATS_TEST_TMPDIR/build/p28_timing"
     chmod +x "$BATS_TEST_TMPDIR/build/p28_timing"
-    COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 1
+    COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 1 \
+        --procs 1 --load pinned
     [ "$status" -eq 1 ]
     [[ $output == *"failed with exit status 1"* ]]
     no_live_in_group "$(cat "$out/stress-ng.pgid")"
