@@ -6,10 +6,11 @@
 # stops that one, by PID, on every exit), makes the debian:bookworm-slim base
 # (tests/docker/base-image.sh), builds the image (`make docker`), checks the
 # image (non-root, labels, no toolchain, --help, usage errors, an unwritable
-# /out), runs a QUICK report in a container as the calling user into a temp
-# directory, then checks the report files (report.html, summary.csv,
-# verdicts.txt, PNG charts, owned by the caller) and that no container and
-# no stress-ng of that container is left running. Exit 0 all passed, 1 a
+# /out), runs loaded.sh as the image's user and a QUICK report as a non-root
+# uid (the caller's, or 1000 when the caller is root) into temp directories,
+# then checks that both have loaded rows of both kinds of load, the report
+# files (report.html, summary.csv, verdicts.txt, PNG charts, owned by that
+# uid) and that no container and no stress-ng of that container is left running. Exit 0 all passed, 1 a
 # check failed, 2 usage.
 #
 # Environment: DOCKER_IMAGE (default coldload), CI_REPORT_TIMEOUT seconds
@@ -129,15 +130,39 @@ grep -q '^warning=.*width 2 exceeds the \(cgroup CPU limit\|visible CPUs\)' "$li
   ci_fail "no warning that width 2 exceeds the 1-CPU limit in meta.txt"
 ci_log "--cpus 1: limit recorded, width 2 warned; uid $run_uid writes /out"
 
-# --- a quick report, as the calling user ------------------------------------------
+# loaded_rows DIR WHO: DIR/samples.csv holds loaded rows of both kinds of
+# load (stress-ng started in the container as that user: its working
+# directory, /opt/coldload, is not writable by it).
+loaded_rows() {
+  local kinds
+  kinds=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                   $c["harness"] == "loaded" { print $c["load"] }' "$1/samples.csv" 2>/dev/null | sort -u | tr '\n' ' ')
+  [ "$kinds" = "free pinned " ] || ci_fail "$2: loaded rows of kinds '$kinds', want 'free pinned ' (see $1/logs/stress-ng-*.err)"
+}
+
+# The image's own user (no --user), into a mount it can write.
+img=$work/image-user
+mkdir -p "$img"
+chown 10001:10001 "$img" 2>/dev/null || chmod 0777 "$img"
+docker run --rm -v "$img:/out" "$IMAGE" harness/loaded.sh --quick --out /out --widths 1 --procs 1 --budget 0.5 \
+  >"$work/image-user.log" 2>&1 || { tail -n 20 "$work/image-user.log" >&2; ci_fail "harness/loaded.sh as the image's user failed"; }
+loaded_rows "$img" "the image's user ($user)"
+ci_log "loaded rows of both kinds as the image's user ($user)"
+
+# --- a quick report, as a non-root uid ---------------------------------------------
+# README's command passes the caller's uid; as root (CI) that would be 0 and
+# hide what every other uid meets, so root runs it as 1000.
 out=$work/out
 mkdir -p "$out"
-ci_log "quick report in the container (timeout ${REPORT_TIMEOUT}s)"
+report_uid=$(id -u):$(id -g)
+if [ "$(id -u)" -eq 0 ]; then report_uid=1000:1000; chown "$report_uid" "$out"; fi
+ci_log "quick report in the container as uid $report_uid (timeout ${REPORT_TIMEOUT}s)"
 rc=0
 timeout "$REPORT_TIMEOUT" docker run --rm --name "$container" --cidfile "$work/cid" \
-  --hostname "$(hostname | cut -c1-50)-docker" --user "$(id -u):$(id -g)" -v "$out:/out" "$IMAGE" --quick "${EXTRA_ARGS[@]}" || rc=$?
-[ "$rc" -eq 0 ] || ci_fail "the quick report exited $rc (124: timed out after ${REPORT_TIMEOUT}s)"
-ci_log "quick report done"
+  --hostname "$(hostname | cut -c1-50)-docker" --user "$report_uid" -v "$out:/out" "$IMAGE" --quick "${EXTRA_ARGS[@]}" || rc=$?
+[ "$rc" -eq 0 ] || ci_fail "the quick report exited $rc (124: timed out after ${REPORT_TIMEOUT}s): $(grep '^missing=' "$out/meta.txt" 2>/dev/null | paste -sd ';')"
+loaded_rows "$out" "the quick report as uid $report_uid"
+ci_log "quick report done, loaded rows of both kinds"
 
 for f in report.html summary.csv verdicts.txt; do
   [ -s "$out/$f" ] || ci_fail "out/$f missing or empty"
@@ -148,9 +173,9 @@ pngs=("$out"/plots/*.png)
 for p in "${pngs[@]}"; do
   [ "$(head -c 8 "$p" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || ci_fail "$p is not a PNG"
 done
-foreign=$(find "$out" ! -user "$(id -u)" -print -quit)
-[ -z "$foreign" ] || ci_fail "$foreign is not owned by the calling user (uid $(id -u))"
-ci_log "out/ holds report.html, summary.csv, verdicts.txt and ${#pngs[@]} PNG(s), all owned by uid $(id -u)"
+foreign=$(find "$out" ! -user "${report_uid%:*}" -print -quit)
+[ -z "$foreign" ] || ci_fail "$foreign is not owned by the report's user (uid ${report_uid%:*})"
+ci_log "out/ holds report.html, summary.csv, verdicts.txt and ${#pngs[@]} PNG(s), all owned by uid ${report_uid%:*}"
 
 # --- nothing left running -----------------------------------------------------------
 [ -z "$(docker ps -aq --filter "name=^/${container}\$")" ] || ci_fail "container $container still exists"
