@@ -490,6 +490,8 @@ cl_meta_binary_comments() {
         elif [[ $line =~ clock\ ([A-Z_]+),\ ([0-9.]+)\ ns\ per\ reading ]]; then
             cl_meta clock "${BASH_REMATCH[1]}"
             cl_meta clock_overhead_ns "${BASH_REMATCH[2]}"
+        elif [[ $line =~ ^\#\ placement\ (.*)$ ]]; then
+            cl_meta placement "${BASH_REMATCH[1]}"
         fi
     done < <(grep '^# ' "$1" || true)
 }
@@ -937,7 +939,7 @@ cl_meta_binary_once() {
 
 # ---------------------------------------------------------------- measurements
 # CL_WORKLOADS: grad and svdvals (p28_timing), and trg when ising_trg is built.
-# WHAT: warm (idle) also measures the loaded runs' smaller TRG (trgload) when
+# $1 warm: warm (idle) also measures the loaded runs' smaller TRG (trgload) when
 # it differs from the full one, so that every loaded cell has its idle twin;
 # loaded measures only the smaller one.
 cl_workloads() {

@@ -3,6 +3,7 @@
 
 #include "linalg.h"
 #include "measure.h"
+#include "placement.h"
 
 void bannerPrint(FILE *f, const char *prog, int width, poolWait wait) {
     fprintf(f, "# %s: width %d, wait %s; OpenBLAS %s threads %d, core %s, %s\n", prog, width,
@@ -10,4 +11,10 @@ void bannerPrint(FILE *f, const char *prog, int width, poolWait wait) {
             linalgConfig());
     fprintf(f, "# clock CLOCK_MONOTONIC, %.0f ns per reading; load1 %.2f, procs_running %d\n",
             measureClockOverheadNs(1001), measureLoad1(), measureProcsRunning());
+    if (!placeEnabled())
+        fprintf(f, "# placement off (COLDLOAD_NO_PLACEMENT=1): cpu, cpus, migrations empty\n");
+    else
+        fprintf(f, "# placement per call: cpu (sched_getcpu), cpus (/proc/self/task/*), migrations %s\n",
+                placeHasMigrations() ? "(se.nr_migrations)"
+                                     : "unknown: this kernel has no /proc/self/sched (left empty)");
 }

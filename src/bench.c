@@ -25,14 +25,19 @@ static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
     s->load1 = measureLoad1();
     s->procs_running = measureProcsRunning();
     s->checksum = 0;
-    placeSnapTake(&p0);
+    int place = placeEnabled();
+    if (place) placeSnapTake(&p0);
     measureUsageNow(&u0);
     double t0 = measureNowMs();
     int rc = fn(arg);
     double t1 = measureNowMs();
     measureUsageNow(&u1);
-    placeSnapTake(&p1);
-    placeCallOf(&p0, &p1, &s->place);
+    if (place) {
+        placeSnapTake(&p1);
+        placeCallOf(&p0, &p1, &s->place);
+    } else {
+        placeCallUnknown(&s->place);
+    }
     if (rc == 0 && sum && series->checksum) s->checksum = series->checksum(arg);
     s->ms = t1 - t0;
     s->usage = measureUsageDelta(&u0, &u1);

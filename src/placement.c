@@ -112,3 +112,19 @@ void placeCallOf(const placeSnap *before, const placeSnap *after, placeCall *out
 }
 
 int placeHasMigrations(void) { return access("/proc/self/sched", R_OK) == 0; }
+
+int placeEnabled(void) {
+    static int on = -1;
+    if (on < 0) {
+        const char *e = getenv("COLDLOAD_NO_PLACEMENT");
+        on = !(e && strcmp(e, "1") == 0);
+    }
+    return on;
+}
+
+void placeCallUnknown(placeCall *out) {
+    out->cpu = -1;
+    out->migrations = -1;
+    out->ncpus = 0;
+    out->cpus[0] = '\0';
+}

@@ -54,4 +54,11 @@ void placeCallOf(const placeSnap *before, const placeSnap *after, placeCall *out
 /* 1 when this kernel exposes per-thread migration counts. */
 int placeHasMigrations(void);
 
+/* 0 when COLDLOAD_NO_PLACEMENT=1 (read once): the benchmark's other side,
+ * which measures what the snapshots cost. Off, a call's placement is unknown. */
+int placeEnabled(void);
+
+/* A call whose placement is unknown: cpu -1, no cpus, migrations -1. */
+void placeCallUnknown(placeCall *out);
+
 #endif

@@ -90,5 +90,16 @@ printf '%s\n' "$out" | grep -Eq '\[budget: [0-9]+ of 1000 runs\]$' || fail "budg
 [ "$(tail -n1 "$tmp/b.csv" | cut -d, -f18)" = 1 ] || fail "last row not truncated=1"
 [ "$(awk -F, 'NR > 1 && $18 == 1' "$tmp/b.csv" | wc -l)" -eq 1 ] || fail "exactly one truncated row"
 
+# Placement: every first/steady row names a CPU and the CPU set of the call;
+# pinned to one CPU, that CPU only. COLDLOAD_NO_PLACEMENT=1 (the benchmark's
+# other side) leaves the three fields empty and says so in the banner.
+cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
+taskset -c "$cpu" "$bin" --workload grad --width 2 --runs 3 --csv "$tmp/p.csv" >/dev/null || fail "pinned run"
+bad=$(awk -F, -v c="$cpu" 'NR > 1 && $8 != "prepare" && !($19 == c && $20 == c && $21 ~ /^[0-9]*$/)' "$tmp/p.csv")
+[ -z "$bad" ] || fail "rows of a run pinned to CPU $cpu: $bad"
+out=$(COLDLOAD_NO_PLACEMENT=1 "$bin" --workload grad --runs 2 --csv "$tmp/q.csv") || fail "placement-off run"
+printf '%s\n' "$out" | grep -q '^# placement off' || fail "no placement-off banner: $out"
+[ "$(awk -F, 'NR > 1 && $19 $20 $21 != ""' "$tmp/q.csv" | wc -l)" -eq 0 ] || fail "placement off but fields filled"
+
 if [ "$fails" -gt 0 ]; then echo "cli.sh: $fails failure(s)" >&2; exit 1; fi
 echo "cli.sh: all passed"
