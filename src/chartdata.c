@@ -121,11 +121,10 @@ static void chartdataNum(FILE *f, double x) {
     else fprintf(f, " %.6g", x);
 }
 
-/* TRG series: one per (width, condition, stressors, wait, copy). */
+/* TRG series: one per everything but the workload and params (the betas). */
 static int chartdataSameSeries(const summaryGroup *a, const summaryGroup *b) {
-    return a->key.width == b->key.width && strcmp(a->key.condition, b->key.condition) == 0 &&
-           strcmp(a->key.stressors, b->key.stressors) == 0 &&
-           strcmp(a->key.wait, b->key.wait) == 0 && strcmp(a->key.copy, b->key.copy) == 0;
+    return summaryKeySame(&a->key, &b->key,
+                          SUMMARY_K_ALL & ~(SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS));
 }
 
 static int chartdataCmpBeta(const void *a, const void *b) {
