@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -788,6 +789,15 @@ void summaryDescribe(const summaryGroup *g, char *buf, size_t len) {
     if (o < len && k->stressors[0] && !summaryIsIdle(g))
         o += (size_t)snprintf(buf + o, len - o, " (stressors %s)", k->stressors);
     if (o < len && k->copy[0]) snprintf(buf + o, len - o, ", copy %s", k->copy);
+}
+
+void summaryCat(char *buf, size_t len, size_t *o, const char *fmt, ...) {
+    if (*o >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *o, len - *o, fmt, ap);
+    va_end(ap);
+    if (n > 0) *o += (size_t)n;
 }
 
 const char *summaryFmtMs(double ms, char *buf, size_t len) {

@@ -156,6 +156,11 @@ int summaryWriteCsv(const summary *s, FILE *f);
 /* "grad n=1000, width 2, wait spin, loaded (stressors 2), copy warm" */
 void summaryDescribe(const summaryGroup *g, char *buf, size_t len);
 
+/* Appends printf output to buf at *o, never past len (*o may pass len: the
+ * text was cut, and later calls append nothing). */
+__attribute__((format(printf, 4, 5))) void summaryCat(char *buf, size_t len, size_t *o,
+                                                      const char *fmt, ...);
+
 /* Formats a time in ms with about four significant figures ("0.0153",
  * "6.62", "1520"), or "-" for NAN. */
 const char *summaryFmtMs(double ms, char *buf, size_t len);

@@ -55,17 +55,6 @@ __attribute__((format(printf, 4, 5))) static int verdictAdd(verdictList *l, verd
     return 0;
 }
 
-/* Appends to buf at *o (never past len). */
-__attribute__((format(printf, 4, 5))) static void verdictCat(char *buf, size_t len, size_t *o,
-                                                             const char *fmt, ...) {
-    if (*o >= len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *o, len - *o, fmt, ap);
-    va_end(ap);
-    if (n > 0) *o += (size_t)n;
-}
-
 void verdictFree(verdictList *l) {
     for (size_t i = 0; i < l->n; i++) free(l->v[i].text);
     free(l->v);
@@ -263,13 +252,13 @@ static int verdictSpanMode(const verdictSpan *p) {
 static void verdictSpanSay(const verdictSpan *p, const char *who, char *buf, size_t len,
                            size_t *o) {
     if (verdictSpanMode(p) == 1)
-        verdictCat(buf, len, o, "the %s calls ran with all engine threads on one CPU (%zu of %zu)",
+        summaryCat(buf, len, o, "the %s calls ran with all engine threads on one CPU (%zu of %zu)",
                    who, p->one, p->known);
     else if (p->lo == p->hi)
-        verdictCat(buf, len, o, "the %s ones on %d CPUs (%zu of %zu)", who, p->lo, p->multi,
+        summaryCat(buf, len, o, "the %s ones on %d CPUs (%zu of %zu)", who, p->lo, p->multi,
                    p->known);
     else
-        verdictCat(buf, len, o, "the %s ones on %d-%d CPUs (%zu of %zu)", who, p->lo, p->hi,
+        summaryCat(buf, len, o, "the %s ones on %d-%d CPUs (%zu of %zu)", who, p->lo, p->hi,
                    p->multi, p->known);
 }
 
@@ -281,10 +270,10 @@ static void verdictPlacement(const verdictSpan *fast, const verdictSpan *slow, c
     buf[0] = '\0';
     int a = verdictSpanMode(fast), b = verdictSpanMode(slow);
     if (!a || !b || a == b) return;
-    verdictCat(buf, len, &o, "; ");
+    summaryCat(buf, len, &o, "; ");
     verdictSpanSay(fast, "fast", buf, len, &o);
-    verdictCat(buf, len, &o, ", ");
-    if (b == 1) verdictCat(buf, len, &o, "the slow ones with all on one CPU (%zu of %zu)",
+    summaryCat(buf, len, &o, ", ");
+    if (b == 1) summaryCat(buf, len, &o, "the slow ones with all on one CPU (%zu of %zu)",
                            slow->one, slow->known);
     else verdictSpanSay(slow, "slow", buf, len, &o);
 }
@@ -610,16 +599,16 @@ static const char *verdictColdList(char *buf, size_t len, size_t *o, const verdi
         else if (c[k].maj != c[k0].maj) all_equal = 0;
     }
     if (faults && all_equal) {
-        verdictCat(buf, len, o, "%g", c[k0].maj);
+        summaryCat(buf, len, o, "%g", c[k0].maj);
         return total > 1 ? " each" : "";
     }
     for (int k = 0; k < COLD_N; k++) {
         if (!(mask >> k & 1)) continue;
         n++;
-        verdictCat(buf, len, o, "%s", n == 1 ? "" : n == total ? " and " : ", ");
-        if (faults) verdictCat(buf, len, o, "%g", c[k].maj);
-        else verdictCat(buf, len, o, "%s ms", MS(c[k].extra));
-        if (total > 1) verdictCat(buf, len, o, " (%s)", verdictColdKinds[k]);
+        summaryCat(buf, len, o, "%s", n == 1 ? "" : n == total ? " and " : ", ");
+        if (faults) summaryCat(buf, len, o, "%g", c[k].maj);
+        else summaryCat(buf, len, o, "%s ms", MS(c[k].extra));
+        if (total > 1) summaryCat(buf, len, o, " (%s)", verdictColdKinds[k]);
     }
     return "";
 }
@@ -652,20 +641,20 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
     }
     const char *sep = ": ";
     if (disk) {
-        verdictCat(buf, len, o, "%sthe extra ", sep);
+        summaryCat(buf, len, o, "%sthe extra ", sep);
         verdictColdList(buf, len, o, c, disk, 0);
-        verdictCat(buf, len, o, "%s come with ", verdictColdOf(disk));
+        summaryCat(buf, len, o, "%s come with ", verdictColdOf(disk));
         const char *each = verdictColdList(buf, len, o, c, disk, 1);
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    " major page faults%s (same copy: %g): the binary and its shared libraries "
                    "are read from disk because they were not in the page cache",
                    each, isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj);
         sep = "; ";
     }
     if (slow_nomaj) {
-        verdictCat(buf, len, o, "%sthe extra ", sep);
+        summaryCat(buf, len, o, "%sthe extra ", sep);
         verdictColdList(buf, len, o, c, slow_nomaj, 0);
-        verdictCat(buf, len, o, "%s come %s", verdictColdOf(slow_nomaj),
+        summaryCat(buf, len, o, "%s come %s", verdictColdOf(slow_nomaj),
                    c[__builtin_ctz(slow_nomaj)].more_maj < 0
                        ? "with no major page faults recorded: they cannot be attributed here"
                        : "without more major page faults than the same copy: not reads from "
@@ -673,16 +662,16 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
         sep = "; ";
     }
     if (maj_fast) {
-        verdictCat(buf, len, o, "%s%s took ", sep, verdictColdWho(maj_fast));
+        summaryCat(buf, len, o, "%s%s took ", sep, verdictColdWho(maj_fast));
         const char *each = verdictColdList(buf, len, o, c, maj_fast, 1);
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    " major page faults%s but no time above the same copy's slowest run (%s ms): "
                    "reading them from disk cost nothing measurable here",
                    each, MS(same->whole_max_ms));
         sep = "; ";
     }
     if (none) {
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    "%sthe cold-start cost was not observed for %s: no time above the same "
                    "copy's slowest run (%s ms) and %s",
                    sep, verdictColdWho(none), MS(same->whole_max_ms),
@@ -695,26 +684,26 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
     if (!f->g) return;
     if (!f->slow && f->more_maj != 1) {
         if (f->extra > 0)
-            verdictCat(buf, len, o, "%sa fresh copy costs only %s ms more than the same copy",
+            summaryCat(buf, len, o, "%sa fresh copy costs only %s ms more than the same copy",
                        sep, MS(f->extra));
         else
-            verdictCat(buf, len, o, "%sa fresh copy is no slower than the same copy (%s)", sep,
+            summaryCat(buf, len, o, "%sa fresh copy is no slower than the same copy (%s)", sep,
                        DELTA(f->extra));
         if (f->more_maj == 0)
-            verdictCat(buf, len, o, " because copying leaves it in the page cache");
+            summaryCat(buf, len, o, " because copying leaves it in the page cache");
     } else if (f->slow && f->more_maj == 1) {
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    "%sa fresh copy costs %s ms more than the same copy, with %g major page "
                    "faults: the new file was read from disk, copying did not leave it cached",
                    sep, MS(f->extra), f->maj);
     } else if (f->slow) {
-        verdictCat(buf, len, o, "%sa fresh copy costs %s ms more than the same copy %s", sep,
+        summaryCat(buf, len, o, "%sa fresh copy costs %s ms more than the same copy %s", sep,
                    MS(f->extra),
                    f->more_maj < 0 ? "(no major page faults recorded)"
                                    : "without more major page faults: a cost of running a new "
                                      "file, not of reading it from disk");
     } else {
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    "%sa fresh copy took %g major page faults but no time above the same "
                    "copy's slowest run",
                    sep, f->maj);
@@ -758,14 +747,14 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
         base.key.copy = "";
         char text[2048];
         size_t o = 0;
-        verdictCat(text, sizeof text, &o, "%s: whole process median (%s) same %s ms", DESC(&base),
+        summaryCat(text, sizeof text, &o, "%s: whole process median (%s) same %s ms", DESC(&base),
                    same->whole_tool, MS(same->whole_median_ms));
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
-                verdictCat(text, sizeof text, &o, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
+                summaryCat(text, sizeof text, &o, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
                            MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
                            c[k].g->whole_median_ms / same->whole_median_ms);
-        verdictCat(text, sizeof text, &o, "; slowest %s = %.1fx same (%s %g)",
+        summaryCat(text, sizeof text, &o, "; slowest %s = %.1fx same (%s %g)",
                    verdictColdKinds[worst_k], worst, worst >= t->cold_same ? ">=" : "<",
                    t->cold_same);
         /* Page faults: the whole process (GNU time), then the first run in it. */
@@ -780,19 +769,19 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
                 double maj = pass ? g->first_majflt : g->whole_majflt,
                        min = pass ? g->first_minflt : g->whole_minflt;
                 if (pass ? isnan(g->first_ms) : isnan(maj)) continue;
-                verdictCat(text, sizeof text, &o, "%s%s", sep, verdictColdKinds[k]);
+                summaryCat(text, sizeof text, &o, "%s%s", sep, verdictColdKinds[k]);
                 sep = ", ";
-                if (pass) verdictCat(text, sizeof text, &o, " %s", MS(g->first_ms));
+                if (pass) summaryCat(text, sizeof text, &o, " %s", MS(g->first_ms));
                 if (isnan(maj)) continue;
-                verdictCat(text, sizeof text, &o, " %g/", maj);
-                if (isnan(min)) verdictCat(text, sizeof text, &o, "-");
-                else verdictCat(text, sizeof text, &o, "%g", min);
+                summaryCat(text, sizeof text, &o, " %g/", maj);
+                if (isnan(min)) summaryCat(text, sizeof text, &o, "-");
+                else summaryCat(text, sizeof text, &o, "%g", min);
             }
         }
         verdictColdWhy(text, sizeof text, &o, c, same);
         int warn = worst >= t->cold_same;
         if (warn)
-            verdictCat(text, sizeof text, &o,
+            summaryCat(text, sizeof text, &o,
                        ". A whole-process time is a cold or a warm start: time them apart and "
                        "say which");
         if (verdictAdd(out, warn ? VERDICT_WARN : VERDICT_NOTE, "cold-start", "%s", text))
