@@ -560,6 +560,22 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
 }
 
 
+/* Both answers: row, then per question cell + question + cell_end + answer +
+ * row_end. */
+static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
+    static const char *const q[2] = {"Is the first run slow here, and why?",
+                                     "Do threads hurt under full load here?"};
+    char answer[4096];
+    fputs(t->row, f);
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "%s%s%s", t->cell, q[k], t->cell_end);
+        if (k == 0) reportAnswerFirst(in, answer, sizeof answer);
+        else reportAnswerThreads(in, answer, sizeof answer);
+        t->escape(f, answer);
+        fputs(t->row_end, f);
+    }
+}
+
 /* A verdict's text as its group (before the first ": ") and the rest. */
 static void reportVerdictSplit(const char *text, char *group, size_t glen, const char **rest) {
     const char *c = strstr(text, ": ");
@@ -639,14 +655,10 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     }
     fputs("</p>\n", f);
 
-    char answer[4096];
-    fputs("<section id=\"answers\">\n<h2>Is the first run slow here, and why?</h2>\n<p>", f);
-    reportAnswerFirst(in, answer, sizeof answer);
-    reportHtml(f, answer);
-    fputs("</p>\n<h2>Do threads hurt under full load here?</h2>\n<p>", f);
-    reportAnswerThreads(in, answer, sizeof answer);
-    reportHtml(f, answer);
-    fputs("</p>\n</section>\n", f);
+    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>",
+                                                "</h2>\n<p>", "</p>\n", reportHtml};
+    reportAnswers(in, &answers_html, f);
+    fputs("</section>\n", f);
     reportHtmlCharts(in, f);
 
     fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
@@ -714,14 +726,9 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         fputs(", results ", f);
         reportMdText(f, in->name);
     }
-    char answer[4096];
-    fputs("\n\n## Is the first run slow here, and why?\n\n", f);
-    reportAnswerFirst(in, answer, sizeof answer);
-    reportMdText(f, answer);
-    fputs("\n\n## Do threads hurt under full load here?\n\n", f);
-    reportAnswerThreads(in, answer, sizeof answer);
-    reportMdText(f, answer);
-    fputs("\n\n## Charts\n\n", f);
+    static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
+    reportAnswers(in, &answers_md, f);
+    fputs("## Charts\n\n", f);
     for (int c = 0; c < CHART_N; c++) {
         if (!(in->charts & (1u << c))) continue;
         fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
