@@ -340,7 +340,8 @@ static int verdictBimodalCalls(const summaryGroup *g, const verdictThresholds *t
     size_t nsplit = 0;
     for (size_t i = 0; i < g->nproc; i++) {
         const summaryProc *p = &g->proc[i];
-        double *x = malloc((p->steady.n ? p->steady.n : 1) * sizeof(double));
+        if (p->steady.n < 4) continue; /* two calls on each side at least */
+        double *x = malloc(p->steady.n * sizeof(double));
         if (!x) return -2;
         memcpy(x, p->steady.x, p->steady.n * sizeof(double));
         qsort(x, p->steady.n, sizeof(double), verdictCmpDouble);
