@@ -1,33 +1,35 @@
-# plots/idle_vs_loaded.gp -- per workload and width, the idle median next to
-# the loaded one (bars min-max), with loaded/idle printed over each pair: the
-# page's "check the load" and "serial normal, multi-threaded abnormal" checks.
-# Reads idle_vs_loaded.dat and labels.gp; writes idle_vs_loaded.png and .svg.
+# plots/idle_vs_loaded.gp -- one dot per process: its median steady call, per
+# workload x width x load (idle, pinned, free), the median of the process
+# medians as a short line, loaded/idle and the slow processes over each
+# loaded cell. Dots, not bars: a log axis has no zero for a bar to stand on,
+# and one bar per cell would hide the thing this chart is for -- a cell whose
+# processes split into a slow and a fast group (bimodal) shows as dots
+# decades apart in one column.
+# Reads idle_vs_loaded.dat (index 0: dots, index 1: cells) and labels.gp;
+# writes idle_vs_loaded.png and .svg.
 load 'style.gp'
 load 'labels.gp'
 
-set title sprintf("Idle vs loaded · %s · widths %s · loaded: stress-ng --cpu %s", machine, widths, stressors)
-set ylabel "time per call, median (ms, log scale)"
+set title sprintf("Idle vs loaded, one dot per process · %s · widths %s · loaded: stress-ng --cpu %s", machine, widths, stressors)
+set ylabel "median call of each process (ms, log scale)"
 set logscale y
 set format y "%g"
 set xrange [-0.6:n_idle_vs_loaded - 0.4]
 set xtics rotate by 35 right font ",9"
-# idx label idle_median idle_min idle_max loaded_median loaded_min loaded_max ratio
-# A log axis has no zero for bars to stand on: they start at the decade below
-# the smallest minimum.
-stats 'idle_vs_loaded.dat' using 4 nooutput
-lo = STATS_min
-stats 'idle_vs_loaded.dat' using 7 nooutput
-lo = STATS_min < lo ? STATS_min : lo
-bottom = 10 ** floor(log10(lo))
-set yrange [bottom:*]
+set key top left
+# dots: x label kind proc_median_ms proc; cells: idx label kind median_of_medians ratio procs slow_procs
+# kind: 0 idle, 1 pinned, 2 free, 3 loaded (a load of unknown kind)
 ratio(r) = r >= 10 ? sprintf('%.0fx', r) : r >= 0.1 ? sprintf('%.1fx', r) : sprintf('%.2gx', r)
-top(a, b) = (a > b ? a : b) * 1.9
-hw = 0.17
-ivl_plot = "plot 'idle_vs_loaded.dat' using ($1 - 0.19):3:($1 - 0.19 - hw):($1 - 0.19 + hw):(bottom):3 with boxxyerror lc rgb c_idle title 'idle median (bar: min-max)', \
-  '' using ($1 + 0.19):6:($1 + 0.19 - hw):($1 + 0.19 + hw):(bottom):6 with boxxyerror lc rgb c_loaded title 'loaded median (bar: min-max)', \
-  '' using ($1 - 0.19):3:4:5 with yerrorbars pt -1 lw 1.2 lc rgb '#222222' notitle, \
-  '' using ($1 + 0.19):6:7:8 with yerrorbars pt -1 lw 1.2 lc rgb '#222222' notitle, \
-  '' using 1:(top($5, $8)):(ratio($9)):xtic(2) with labels font ',10' tc rgb '#222222' notitle"
+slow(k, p) = p > 1 && k == k ? sprintf("\n%d/%d slow", k, p) : ""
+cellnote(kind, r, p, k) = kind == 0 || r != r ? "" : ratio(r) . slow(k, p)
+only(kind, want, y) = kind == want ? y : NaN
+ivl_plot = "plot 'idle_vs_loaded.dat' index 1 using 1:(NaN):xtic(2) notitle, \
+  '' index 0 using 1:(only($3, 0, $4)) with points pt 7 ps 1.1 lc rgb c_idle title 'idle', \
+  '' index 0 using 1:(only($3, 1, $4)) with points pt 7 ps 1.1 lc rgb c_loaded title 'pinned load (one worker per CPU)', \
+  '' index 0 using 1:(only($3, 2, $4)) with points pt 7 ps 1.1 lc rgb c_free title 'free load (unbound workers)', \
+  '' index 0 using 1:(only($3, 3, $4)) with points pt 9 ps 1.2 lc rgb c_loaded title 'loaded', \
+  '' index 1 using ($1 - 0.3):4:(0.6):(0) with vectors nohead lw 2.5 lc rgb '#222222' title 'median of the process medians', \
+  '' index 1 using 1:($4 * 2.6):(cellnote($3, $5, $6, $7)) with labels font ',9' tc rgb '#222222' notitle"
 
 eval png_term
 set output 'idle_vs_loaded.png'

@@ -25,5 +25,9 @@ c_loaded = "#d98200"
 c_first  = "#b00020"
 c_steady = "#2e7d32"
 c_whole  = "#7b5ea7"
+c_free   = "#8e24aa"
+# Placement: a call whose threads all ran on one CPU, and one spread over several.
+c_span1  = "#2e7d32"
+c_spanN  = "#b00020"
 # Lines that stand for widths (1st, 2nd, ... width of a chart).
 c_widths = "#2a6fb0 #b00020 #2e7d32 #7b5ea7 #d98200 #00838f #6d4c41 #455a64"

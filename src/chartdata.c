@@ -1,5 +1,5 @@
 /* chartdata.c -- summary groups -> the whitespace-separated .dat files of the
- * four charts, and labels.gp (see chartdata.h).
+ * five charts, and labels.gp (see chartdata.h).
  *
  * Labels on the x axis carry only what varies among a chart's bars (params
  * only when a workload ran with several, wait only when several policies
@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 static const char *const chartdataNames[CHART_N] = {"first_vs_steady", "idle_vs_loaded",
-                                                    "cold_start", "trg"};
+                                                    "cold_start", "trg", "placement"};
 static const char *const chartdataTitles[CHART_N] = {
-    "First run vs steady state", "Idle vs loaded", "Cold start",
-    "TRG value_and_grad per beta"};
+    "First run vs steady state", "Idle vs loaded, one dot per process", "Cold start",
+    "TRG value_and_grad per beta", "Placement: where the threads ran, against the time"};
 
 const char *chartdataName(chartdataChart c) { return c < CHART_N ? chartdataNames[c] : "?"; }
 const char *chartdataTitle(chartdataChart c) { return c < CHART_N ? chartdataTitles[c] : "?"; }
@@ -32,8 +32,17 @@ static int chartdataPick(const summary *s, chartdataChart c, const summaryGroup 
     case CHART_FIRST_VS_STEADY:
         return g->n > 0 && g->nfirst > 0 && !summaryIsLoaded(g);
     case CHART_IDLE_VS_LOADED:
-        return g->n > 0 && !summaryIsIdle(g) && g->key.condition[0] &&
-               strcmp(g->key.workload, "trg") != 0 && summaryIdleOf(s, g) != NULL;
+        if (summaryIsIdle(g)) { /* an idle cell that some loaded cell is compared with */
+            for (size_t i = 0; i < s->n; i++)
+                if (!summaryIsIdle(&s->g[i]) && chartdataPick(s, c, &s->g[i]) &&
+                    summaryIdleOf(s, &s->g[i]) == g)
+                    return 1;
+            return 0;
+        }
+        return g->n > 0 && g->key.condition[0] && strcmp(g->key.workload, "trg") != 0 &&
+               summaryIdleOf(s, g) != NULL;
+    case CHART_PLACEMENT:
+        return summaryIsLoaded(g) && g->calls_1cpu + g->calls_multi_cpu > 0;
     case CHART_COLD_START:
         return chartdataIsColdCopy(g->key.copy) && !summaryIsLoaded(g) &&
                (g->nfirst > 0 || g->whole_n > 0);
@@ -65,6 +74,7 @@ static int chartdataVaries(const summary *s, chartdataChart c, const summaryGrou
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *h = &s->g[i];
         if (strcmp(h->key.workload, g->key.workload) != 0 || !chartdataPick(s, c, h)) continue;
+        if (field == F_STRESSORS && summaryIsIdle(h)) continue; /* idle has no stressors */
         if (strcmp(chartdataField(h, field, b, sizeof b), mine) != 0) return 1;
     }
     return 0;
@@ -92,6 +102,18 @@ static void chartdataCat(char *buf, size_t len, const char *text) {
     buf[o] = '\0';
 }
 
+/* The dot chart's kinds of cell, in plots/idle_vs_loaded.gp's colours. */
+enum { KIND_IDLE, KIND_PINNED, KIND_FREE, KIND_LOADED };
+static int chartdataKind(const summaryGroup *g) {
+    if (summaryIsIdle(g)) return KIND_IDLE;
+    if (strcmp(g->key.load, "pinned") == 0) return KIND_PINNED;
+    if (strcmp(g->key.load, "free") == 0) return KIND_FREE;
+    return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
+}
+static const char *chartdataKindName(const summaryGroup *g) {
+    return summaryIsIdle(g) ? "idle" : g->key.load[0] ? g->key.load : g->key.condition;
+}
+
 static void chartdataLabel(const summary *s, chartdataChart c, const summaryGroup *g, char *buf,
                            size_t len) {
     char part[96];
@@ -107,9 +129,10 @@ static void chartdataLabel(const summary *s, chartdataChart c, const summaryGrou
         snprintf(part, sizeof part, "w%d", g->key.width);
         chartdataCat(buf, len, part);
     }
-    if (c != CHART_IDLE_VS_LOADED || chartdataVaries(s, c, g, F_COPY))
-        chartdataCat(buf, len, g->key.copy);
-    if (c == CHART_IDLE_VS_LOADED && chartdataVaries(s, c, g, F_STRESSORS)) {
+    int cells = c == CHART_IDLE_VS_LOADED || c == CHART_PLACEMENT;
+    if (!cells || chartdataVaries(s, c, g, F_COPY)) chartdataCat(buf, len, g->key.copy);
+    if (cells) chartdataCat(buf, len, chartdataKindName(g));
+    if (cells && !summaryIsIdle(g) && chartdataVaries(s, c, g, F_STRESSORS)) {
         snprintf(part, sizeof part, "S=%s", g->key.stressors);
         chartdataCat(buf, len, part);
     }
@@ -121,11 +144,10 @@ static void chartdataNum(FILE *f, double x) {
     else fprintf(f, " %.6g", x);
 }
 
-/* TRG series: one per (width, condition, stressors, wait, copy). */
+/* TRG series: one per everything but the workload and params (the betas). */
 static int chartdataSameSeries(const summaryGroup *a, const summaryGroup *b) {
-    return a->key.width == b->key.width && strcmp(a->key.condition, b->key.condition) == 0 &&
-           strcmp(a->key.stressors, b->key.stressors) == 0 &&
-           strcmp(a->key.wait, b->key.wait) == 0 && strcmp(a->key.copy, b->key.copy) == 0;
+    return summaryKeySame(&a->key, &b->key,
+                          SUMMARY_K_ALL & ~(SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS));
 }
 
 static int chartdataCmpBeta(const void *a, const void *b) {
@@ -208,15 +230,94 @@ static int chartdataTrgStyle(const summary *s, FILE *f) {
     return 0;
 }
 
+/* Index 0 of the dot chart: one dot per process with a steady median, spread
+ * evenly across its cell (a fixed jitter: the same picture every time). */
+static void chartdataDots(const summaryGroup *g, long x, const char *label, FILE *f) {
+    size_t k = 0;
+    for (size_t i = 0; i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        if (isnan(p->median_ms)) continue;
+        double dx = g->procs > 1 ? ((double)k / (double)(g->procs - 1) - 0.5) * 0.44 : 0;
+        fprintf(f, "%.4f \"%s\" %d", (double)x + dx, label, chartdataKind(g));
+        chartdataNum(f, p->median_ms);
+        fprintf(f, " %ld\n", p->proc ? p->proc : (long)k + 1);
+        k++;
+    }
+}
+
+/* Index 0 of the placement chart: one dot per steady call whose CPUs are
+ * known, left of the cell for one CPU, right for several. */
+static void chartdataCalls(const summaryGroup *g, long x, const char *label, FILE *f) {
+    size_t k = 0;
+    for (size_t i = 0; i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        for (size_t j = 0; j < p->steady.n && j < p->span.n; j++) {
+            double span = p->span.x[j];
+            if (span < 1) continue;
+            double dx = (span < 2 ? -0.2 : 0.2) + ((double)(k++ % 9) - 4) * 0.02;
+            fprintf(f, "%.4f \"%s\" %g", (double)x + dx, label, span);
+            chartdataNum(f, p->steady.x[j]);
+            fputc('\n', f);
+        }
+    }
+}
+
+/* The dot and placement charts: dots (index 0), then one row per cell. */
+static long chartdataEmitCells(const summary *s, chartdataChart c, FILE *f) {
+    long cells = 0;
+    char label[256];
+    fputs(c == CHART_IDLE_VS_LOADED ? "# dots: x label kind proc_median_ms proc\n"
+                                    : "# dots: x label cpus call_ms\n",
+          f);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            fputs(c == CHART_IDLE_VS_LOADED
+                      ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs\n"
+                      : "\n\n# cells: idx label calls_1cpu share_1cpu median_ms_1cpu "
+                        "calls_multi_cpu share_multi_cpu median_ms_multi_cpu\n",
+                  f);
+        }
+        long x = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            const summaryGroup *g = &s->g[i];
+            if (!chartdataPick(s, c, g)) continue;
+            chartdataLabel(s, c, g, label, sizeof label);
+            if (!pass && c == CHART_IDLE_VS_LOADED) chartdataDots(g, x, label, f);
+            else if (!pass) chartdataCalls(g, x, label, f);
+            else if (c == CHART_IDLE_VS_LOADED) {
+                fprintf(f, "%ld \"%s\" %d", x, label, chartdataKind(g));
+                chartdataNum(f, g->proc_median_median_ms);
+                chartdataNum(f, g->proc_ratio);
+                fprintf(f, " %zu", g->procs);
+                chartdataNum(f, g->slow_procs == SIZE_MAX ? NAN : (double)g->slow_procs);
+                fputc('\n', f);
+            } else {
+                double known = (double)(g->calls_1cpu + g->calls_multi_cpu);
+                fprintf(f, "%ld \"%s\" %zu %.4f", x, label, g->calls_1cpu,
+                        (double)g->calls_1cpu / known);
+                chartdataNum(f, g->median_ms_1cpu);
+                fprintf(f, " %zu %.4f", g->calls_multi_cpu, (double)g->calls_multi_cpu / known);
+                chartdataNum(f, g->median_ms_multi_cpu);
+                fputc('\n', f);
+            }
+            x++;
+        }
+        cells = x;
+    }
+    return ferror(f) ? -1 : cells;
+}
+
 long chartdataEmit(const summary *s, chartdataChart c, FILE *f) {
     static const char *const heads[CHART_N] = {
         "# idx label first_ms min_ms median_ms max_ms n\n",
-        "# idx label idle_median idle_min idle_max loaded_median loaded_min loaded_max ratio\n",
+        "",
         "# idx label first_ms whole_median_ms first_majflt whole_majflt\n",
+        "",
         "",
     };
     if (c >= CHART_N) return -1;
     if (c == CHART_TRG) return chartdataEmitTrg(s, f);
+    if (c == CHART_IDLE_VS_LOADED || c == CHART_PLACEMENT) return chartdataEmitCells(s, c, f);
     fputs(heads[c], f);
     long rows = 0;
     for (size_t i = 0; i < s->n; i++) {
@@ -229,11 +330,6 @@ long chartdataEmit(const summary *s, chartdataChart c, FILE *f) {
             double v[] = {g->first_ms, g->min_ms, g->median_ms, g->max_ms};
             for (size_t k = 0; k < 4; k++) chartdataNum(f, v[k]);
             fprintf(f, " %zu", g->n);
-        } else if (c == CHART_IDLE_VS_LOADED) {
-            const summaryGroup *idle = summaryIdleOf(s, g);
-            double v[] = {idle->median_ms, idle->min_ms, idle->max_ms,       g->median_ms,
-                          g->min_ms,       g->max_ms,    g->loaded_over_idle};
-            for (size_t k = 0; k < 7; k++) chartdataNum(f, v[k]);
         } else {
             double v[] = {g->first_ms, g->whole_median_ms, g->first_majflt, g->whole_majflt};
             for (size_t k = 0; k < 4; k++) chartdataNum(f, v[k]);

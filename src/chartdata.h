@@ -17,16 +17,22 @@ typedef enum {
     CHART_IDLE_VS_LOADED,
     CHART_COLD_START,
     CHART_TRG,
+    CHART_PLACEMENT,
     CHART_N
 } chartdataChart;
 
-/* File stem: "first_vs_steady", "idle_vs_loaded", "cold_start", "trg". */
+/* File stem: "first_vs_steady", "idle_vs_loaded", "cold_start", "trg", "placement". */
 const char *chartdataName(chartdataChart c);
 /* One-line title part saying what the chart shows. */
 const char *chartdataTitle(chartdataChart c);
 
-/* Writes chart c's rows to f; returns the number of data rows (series for
- * CHART_TRG), or -1 on a write error. */
+/* Writes chart c's rows to f; returns the number of x positions the chart
+ * has (cells; series for CHART_TRG), or -1 on a write error.
+ *
+ * idle_vs_loaded and placement hold two gnuplot data blocks (index 0 and 1,
+ * two blank lines apart): the dots -- one per process (its steady median),
+ * or one per steady call by the CPUs its threads spanned -- then one row per
+ * cell (the x tick, the median line, the figures printed over it). */
 long chartdataEmit(const summary *s, chartdataChart c, FILE *f);
 
 /* Writes dir/<name>.dat for every chart that has rows (removing a stale one

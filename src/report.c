@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -194,15 +195,22 @@ static const char *const reportHowTo[CHART_N] = {
     "Per workload, width and copy: the first run in the process (diamond) next to the steady "
     "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
     "a first run that must not go into an average.",
-    "Per workload and width: idle (left) and loaded (right) median with min-max bars, log "
-    "scale; the figure over each pair is loaded median / idle median. Width 1 near 1x while the "
-    "wider widths are far above it is core contention.",
+    "One dot per process (its median steady call) for each workload, width and load: idle, "
+    "pinned (one stress-ng worker bound to each CPU), free (unbound workers); the short line is "
+    "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
+    "many processes were at least --contention-wide x idle. Width 1 near 1x while the wider "
+    "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
+    "cell: the scheduler's placement decided.",
     "The first run in the process (in-process clock) and the whole process (wall time) for a "
     "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
     "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
     "far above same: the time is the OS loading the executable, not the program.",
     "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
     "Lines close together: the load does not matter at that width; far apart: it does.",
+    "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
+    "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
+    "log scale; over each side its count and share of the cell's calls, the line its median. "
+    "Spread calls far above one-CPU calls: where the threads ran decided the time.",
 };
 
 /* Keeps, in place, only the page-format lines of a binary's output: "width N:
@@ -347,10 +355,237 @@ static void reportRows(const summary *s, const reportTableFmt *t, FILE *f) {
     }
 }
 
+/* meta.txt "missing=<half>: <reason>" lines (report.sh writes one when a
+ * harness failed), each as row + half + cell + reason + row_end: the very
+ * first thing either document says, since every answer after it lacks that
+ * half. */
+static void reportMissing(const reportMeta *m, const reportTableFmt *t, FILE *f) {
+    for (size_t i = 0; i < m->n; i++) {
+        if (strcmp(m->keys[i], "missing") != 0) continue;
+        const char *v = m->vals[i], *c = strstr(v, ": ");
+        char half[256];
+        snprintf(half, sizeof half, "%.*s", (int)(c ? (size_t)(c - v) : strlen(v)), v);
+        fputs(t->row, f);
+        t->escape(f, half);
+        fputs(t->cell, f);
+        t->escape(f, c ? c + 2 : "");
+        fputs(t->row_end, f);
+    }
+}
+
 static size_t reportCount(const verdictList *l, verdictLevel lv) {
     size_t n = 0;
     for (size_t i = 0; i < l->n; i++) n += l->v[i].level == lv;
     return n;
+}
+
+/* --- the two answers the report opens with --------------------------------------------- */
+
+#define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
+#define RX(x) reportRatio((x), (char[32]){0}, 32)
+
+/* "Is the first run slow here, and why?" from the cold-start figures (the
+ * copy kinds' whole-process medians and major faults) and the first calls. */
+static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
+    const summary *s = in->s;
+    const verdictThresholds *t = in->thresholds;
+    size_t o = 0;
+    buf[0] = '\0';
+    /* The cold kind furthest above the same copy, over the workloads. */
+    const summaryGroup *same = NULL, *cold = NULL, *fresh = NULL;
+    double worst = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *a = &s->g[i];
+        if (strcmp(a->key.copy, "same") != 0 || !(a->whole_median_ms > 0)) continue;
+        for (size_t j = 0; j < s->n; j++) {
+            const summaryGroup *b = &s->g[j];
+            if (!summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
+                isnan(b->whole_median_ms))
+                continue;
+            /* evicted first: the per-file cause, and it runs without root;
+             * dropcache only where no copy was evicted */
+            int ev = strcmp(b->key.copy, "evicted") == 0, dc = strcmp(b->key.copy, "dropcache") == 0;
+            int better = cold && strcmp(cold->key.copy, "evicted") == 0 && !ev ? 0
+                         : ev && cold && strcmp(cold->key.copy, "evicted") != 0
+                             ? 1
+                             : b->whole_median_ms / a->whole_median_ms > worst;
+            if ((ev || dc) && better) {
+                worst = b->whole_median_ms / a->whole_median_ms;
+                same = a, cold = b, fresh = NULL;
+            }
+        }
+    }
+    for (size_t j = 0; same && j < s->n; j++)
+        if (summaryKeySame(&same->key, &s->g[j].key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) &&
+            strcmp(s->g[j].key.copy, "fresh") == 0 && !isnan(s->g[j].whole_median_ms))
+            fresh = &s->g[j];
+    /* The first call in a process against its steady min, idle groups only. */
+    const summaryGroup *first = NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!summaryIsLoaded(g) && !isnan(g->first_over_min) &&
+            (!first || g->first_over_min > first->first_over_min))
+            first = g;
+    }
+    if (!cold && !first) {
+        summaryCat(buf, len, &o, "Not measured here: this run has no cold starts and no first calls.");
+        return;
+    }
+    int slow = (cold && worst >= t->cold_same) || (first && first->first_over_min >= t->first_min);
+    summaryCat(buf, len, &o, "%s", slow ? "Yes. " : "Not much. ");
+    if (cold) {
+        char maj[96] = "";
+        if (!isnan(cold->whole_majflt))
+            snprintf(maj, sizeof maj, ", with %g major page faults against %g", cold->whole_majflt,
+                     isnan(same->whole_majflt) ? 0 : same->whole_majflt);
+        summaryCat(buf, len, &o,
+                  "A new process of %s whose binary and libraries were %s takes %s ms instead "
+                  "of %s ms (%s)%s: %s. ",
+                  same->key.workload[0] ? same->key.workload : "the program",
+                  strcmp(cold->key.copy, "evicted") == 0
+                      ? "evicted from the page cache"
+                      : "dropped with the whole page cache",
+                  RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(worst), maj,
+                  worst >= t->cold_same && cold->whole_majflt > same->whole_majflt
+                      ? "the OS reads them from disk, and that is the slow first run"
+                      : worst >= t->cold_same ? "slower, without more page faults to explain why"
+                                              : "a cold page cache costs little here");
+        if (fresh)
+            summaryCat(buf, len, &o, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
+                      RMS(fresh->whole_median_ms),
+                      RX(fresh->whole_median_ms / same->whole_median_ms),
+                      fresh->whole_median_ms < t->cold_same * same->whole_median_ms
+                          ? ": copying leaves it in the page cache"
+                          : "");
+    }
+    if (first) {
+        char d[256];
+        summaryDescribe(first, d, sizeof d);
+        summaryCat(buf, len, &o,
+                  "Inside a process the first call is up to %s the steady minimum (%s: first "
+                  "%s ms, min %s ms)%s.",
+                  RX(first->first_over_min), d, RMS(first->first_ms), RMS(first->min_ms),
+                  first->first_over_min >= t->first_min_notable
+                      ? ": time it apart and keep it out of averages"
+                      : "");
+    }
+}
+
+/* One load kind's sentence for the second answer: processes slow at width >
+ * 1, the worst cell with its interval, width 1's range. 0 when the kind has
+ * no loaded cell with an idle one. */
+static int reportLoadSentence(const reportInput *in, const char *load, char *buf, size_t len,
+                              size_t *o, int *all_slow) {
+    const summary *s = in->s;
+    size_t slow = 0, procs = 0, n1 = 0;
+    double lo1 = INFINITY, hi1 = 0;
+    const summaryGroup *worst = NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!summaryIsLoaded(g) || strcmp(g->key.load, load) != 0 || g->slow_procs == SIZE_MAX ||
+            isnan(g->proc_ratio))
+            continue;
+        if (g->key.width == 1) {
+            n1++;
+            lo1 = fmin(lo1, g->proc_ratio);
+            hi1 = fmax(hi1, g->proc_ratio);
+            continue;
+        }
+        slow += g->slow_procs;
+        procs += g->procs;
+        /* the cell with the slowest process: a bimodal cell's median hides it */
+        if (!worst || g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
+                          worst->proc_median_max_ms / worst->proc_median_median_ms *
+                              worst->proc_ratio)
+            worst = g;
+    }
+    if (!worst && !n1) return 0;
+    const char *stress = worst ? worst->key.stressors : "";
+    if (strcmp(load, "pinned") == 0)
+        summaryCat(buf, len, o, "Pinned load (one stress-ng worker bound to each CPU)");
+    else if (strcmp(load, "free") == 0)
+        summaryCat(buf, len, o, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
+    else summaryCat(buf, len, o, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
+    if (worst) {
+        char d[256];
+        summaryKey k = worst->key;
+        snprintf(d, sizeof d, "%s%s%s width %d", k.workload, k.params[0] ? " " : "", k.params,
+                 k.width);
+        double top = worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio;
+        summaryCat(buf, len, o,
+                  ": at width > 1, %zu of %zu processes were at least %gx slower than idle; in "
+                  "the worst cell, %s, the median process %s (95%% interval %s-%s) and the "
+                  "slowest %s",
+                  slow, procs, in->thresholds->contention_wide, d, RX(worst->proc_ratio),
+                  RX(worst->ratio_lo), RX(worst->ratio_hi), RX(top));
+    }
+    if (n1) {
+        char a[32], b[32];
+        reportRatio(lo1, a, sizeof a);
+        reportRatio(hi1, b, sizeof b);
+        summaryCat(buf, len, o, "%s width 1 %s%s%s", worst ? ";" : ":", a,
+                  strcmp(a, b) ? "-" : "", strcmp(a, b) ? b : "");
+    }
+    if (worst && slow > 0 && slow < procs)
+        summaryCat(buf, len, o, ": the rest ran near idle, so whether threads hurt depends on "
+                               "where the scheduler puts them");
+    summaryCat(buf, len, o, ". ");
+    *all_slow = worst && slow == procs;
+    return 1;
+}
+
+/* "Do threads hurt under full load here?" from the per-process figures of
+ * each kind of load. */
+static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
+    size_t o = 0;
+    int pinned_all = 0, free_all = 0, legacy_all = 0;
+    char body[2048] = "";
+    size_t bo = 0;
+    int any = reportLoadSentence(in, "pinned", body, sizeof body, &bo, &pinned_all);
+    any |= reportLoadSentence(in, "free", body, sizeof body, &bo, &free_all);
+    any |= reportLoadSentence(in, "", body, sizeof body, &bo, &legacy_all);
+    buf[0] = '\0';
+    if (!any) {
+        summaryCat(buf, len, &o, "Not measured here: this run has no loaded measurements with "
+                                "idle ones to compare them with.");
+        return;
+    }
+    summaryCat(buf, len, &o, "%s%s",
+              pinned_all || legacy_all ? "Yes, when every core is taken. "
+              : free_all                ? "Yes. "
+                                        : "Not reproducibly. ",
+              body);
+    if (pinned_all || legacy_all || free_all)
+        summaryCat(buf, len, &o, "Keep the width at or below the idle cores.");
+}
+
+
+/* Both answers: row, then per question cell + question + cell_end + answer +
+ * row_end. */
+static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
+    static const char *const q[2] = {"Is the first run slow here, and why?",
+                                     "Do threads hurt under full load here?"};
+    char answer[4096];
+    fputs(t->row, f);
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "%s%s%s", t->cell, q[k], t->cell_end);
+        if (k == 0) reportAnswerFirst(in, answer, sizeof answer);
+        else reportAnswerThreads(in, answer, sizeof answer);
+        t->escape(f, answer);
+        fputs(t->row_end, f);
+    }
+}
+
+/* A verdict's text as its group (before the first ": ") and the rest. */
+static void reportVerdictSplit(const char *text, char *group, size_t glen, const char **rest) {
+    const char *c = strstr(text, ": ");
+    if (!c) {
+        group[0] = '\0';
+        *rest = text;
+        return;
+    }
+    snprintf(group, glen, "%.*s", (int)(c - text), text);
+    *rest = c + 2;
 }
 
 /* --- HTML ------------------------------------------------------------------------------ */
@@ -359,12 +594,12 @@ static const char reportCss[] =
     "body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;"
     "color:#222;background:#fff}\n"
     "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em}\n"
-    "ul.verdicts{list-style:none;padding:0}ul.verdicts li{margin:.3em 0;padding:.4em .6em;"
-    "border-left:6px solid #999;background:#f6f6f6}\n"
-    "li.ERROR{border-color:#b00020!important;background:#fde7ea!important}"
-    "li.WARN{border-color:#d98200!important;background:#fff4e0!important}\n"
-    "li.NOTE{border-color:#2a6fb0!important}li.OK{border-color:#2e7d32!important}\n"
-    ".lvl{font-weight:bold;margin-right:.4em}\n"
+    "p.missing{border-left:6px solid #b00020;background:#fde7ea;padding:.4em .6em}\n"
+    "table.verdicts td{text-align:left;vertical-align:top}table.verdicts td.text{font-size:.95em}\n"
+    "tr.ERROR td.lvl{border-left:6px solid #b00020;background:#fde7ea}"
+    "tr.WARN td.lvl{border-left:6px solid #d98200;background:#fff4e0}\n"
+    "tr.NOTE td.lvl{border-left:6px solid #2a6fb0}tr.OK td.lvl{border-left:6px solid #2e7d32}\n"
+    ".lvl{font-weight:bold;white-space:nowrap}\n"
     "figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}\n"
     "figcaption{color:#444;font-size:.95em}\n"
     "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
@@ -386,6 +621,20 @@ static void reportHtmlWarnings(FILE *f, const reportMeta *m) {
     if (n) fputs("</ul>\n", f);
 }
 
+static void reportHtmlCharts(const reportInput *in, FILE *f) {
+    fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
+    if (!in->charts) fputs("<p>No chart: the results hold no rows any chart shows.</p>\n", f);
+    for (int c = 0; c < CHART_N; c++) {
+        if (!(in->charts & (1u << c))) continue;
+        const char *n = chartdataName(c);
+        fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
+                   "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
+                   "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
+                n, n, chartdataTitle(c), chartdataTitle(c), reportHowTo[c], n, n);
+    }
+    fputs("</section>\n", f);
+}
+
 int reportWriteHtml(const reportInput *in, FILE *f) {
     const verdictList *vl = in->verdicts;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
@@ -393,6 +642,10 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     reportHtml(f, in->machine);
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>coldload report</h1>\n",
             reportCss);
+    /* A half that is missing comes first: every answer below lacks it. */
+    static const reportTableFmt missing_html = {"<p class=\"missing\"><b>Missing: ", "</b> — ",
+                                                "", "</p>\n", reportHtml};
+    reportMissing(in->meta, &missing_html, f);
     fputs("<p class=\"machine\">", f);
     reportHtml(f, in->machine);
     if (in->name && *in->name) {
@@ -401,6 +654,12 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
         fputs("</code>", f);
     }
     fputs("</p>\n", f);
+
+    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>",
+                                                "</h2>\n<p>", "</p>\n", reportHtml};
+    reportAnswers(in, &answers_html, f);
+    fputs("</section>\n", f);
+    reportHtmlCharts(in, f);
 
     fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
                "%zu note(s), %zu ok. ",
@@ -414,29 +673,23 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
             t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same);
     if (vl->n == 0) fputs("<p class=\"none\">No check fired.</p>\n", f);
     else {
-        fputs("<ul class=\"verdicts\">\n", f);
+        /* One row per verdict: what fired, on which group, its figures. */
+        fputs("<table class=\"verdicts\">\n<tr><th>verdict</th><th>group</th>"
+              "<th>figures, and what they mean</th></tr>\n", f);
         for (size_t i = 0; i < vl->n; i++) {
-            const char *lv = verdictLevelName(vl->v[i].level);
-            fprintf(f, "<li class=\"%s\" data-id=\"%s\"><span class=\"lvl\">%s %s</span>", lv,
+            const char *lv = verdictLevelName(vl->v[i].level), *rest;
+            char group[512];
+            reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+            fprintf(f, "<tr class=\"%s\" data-id=\"%s\"><td class=\"lvl\">%s %s</td><td>", lv,
                     vl->v[i].id, lv, vl->v[i].id);
-            reportHtml(f, vl->v[i].text);
-            fputs("</li>\n", f);
+            reportHtml(f, group);
+            fputs("</td><td class=\"text\">", f);
+            reportHtml(f, rest);
+            fputs("</td></tr>\n", f);
         }
-        fputs("</ul>\n", f);
+        fputs("</table>\n", f);
     }
     reportHtmlWarnings(f, in->meta);
-    fputs("</section>\n", f);
-
-    fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
-    if (!in->charts) fputs("<p>No chart: the results hold no rows any chart shows.</p>\n", f);
-    for (int c = 0; c < CHART_N; c++) {
-        if (!(in->charts & (1u << c))) continue;
-        const char *n = chartdataName(c);
-        fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
-                   "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
-                   "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
-                n, n, chartdataTitle(c), chartdataTitle(c), reportHowTo[c], n, n);
-    }
     fputs("</section>\n", f);
 
     fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<p>One row per group; times in ms "
@@ -466,20 +719,36 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
 int reportWriteMd(const reportInput *in, FILE *f) {
     const verdictList *vl = in->verdicts;
     fputs("# coldload report\n\n", f);
+    static const reportTableFmt missing_md = {"**Missing: ", "** — ", "", "\n\n", reportMdText};
+    reportMissing(in->meta, &missing_md, f);
     reportMdText(f, in->machine);
     if (in->name && *in->name) {
         fputs(", results ", f);
         reportMdText(f, in->name);
     }
-    fputs("\n\n## Verdicts\n\n", f);
+    static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
+    reportAnswers(in, &answers_md, f);
+    fputs("## Charts\n\n", f);
+    for (int c = 0; c < CHART_N; c++) {
+        if (!(in->charts & (1u << c))) continue;
+        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
+                chartdataTitle(c), reportHowTo[c]);
+    }
+    fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok.\n\n",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
             reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
     if (vl->n == 0) fputs("No check fired.\n\n", f);
+    else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
     for (size_t i = 0; i < vl->n; i++) {
-        fprintf(f, "- **%s %s** ", verdictLevelName(vl->v[i].level), vl->v[i].id);
-        reportMdText(f, vl->v[i].text);
-        fputc('\n', f);
+        const char *rest;
+        char group[512];
+        reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+        fprintf(f, "| **%s %s** | ", verdictLevelName(vl->v[i].level), vl->v[i].id);
+        reportMdText(f, group);
+        fputs(" | ", f);
+        reportMdText(f, rest);
+        fputs(" |\n", f);
     }
     size_t nw = 0;
     for (size_t i = 0; i < in->meta->n; i++) {
@@ -488,13 +757,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         reportMdText(f, in->meta->vals[i]);
         fputc('\n', f);
     }
-    fputs("\n## Charts\n\n", f);
-    for (int c = 0; c < CHART_N; c++) {
-        if (!(in->charts & (1u << c))) continue;
-        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
-                chartdataTitle(c), reportHowTo[c]);
-    }
-    fputs("## Summary\n\nTimes in ms; every column in summary.csv.\n\n|", f);
+    fputs("\n## Summary\n\nTimes in ms; every column in summary.csv.\n\n|", f);
     for (int k = 0; k < REPORT_COLS; k++) fprintf(f, " %s |", reportHead[k]);
     fputs("\n|", f);
     for (int k = 0; k < REPORT_COLS; k++) fputs(k ? "---:|" : "---|", f);

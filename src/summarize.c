@@ -44,6 +44,8 @@ static const char summarizeUsage[] =
     "  --cold-same R             a cold start (fresh, evicted or dropcache copy) whose\n"
     "                            whole-process median is at or above R x the same copy's:\n"
     "                            a warning, not a note [2]\n"
+    "  --bimodal R               a loaded group whose process medians (or one process's\n"
+    "                            steady calls) split into two groups R x apart: bimodal [5]\n"
     "  --help                    this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
@@ -109,7 +111,8 @@ int main(int argc, char **argv) {
               {"--contention-narrow", &x.t.contention_narrow},
               {"--idle-excess", &x.t.idle_excess},
               {"--blas-pool", &x.t.blas_pool},
-              {"--cold-same", &x.t.cold_same}};
+              {"--cold-same", &x.t.cold_same},
+              {"--bimodal", &x.t.bimodal}};
     for (int i = 1; i < argc;) {
         const char *v;
         int m = 0;
@@ -182,7 +185,7 @@ int main(int argc, char **argv) {
     if (x.s.ignored_rows)
         fprintf(stderr, "coldload-summarize: %zu rows of other phases not summarised\n",
                 x.s.ignored_rows);
-    summaryFinish(&x.s);
+    summaryFinish(&x.s, x.t.contention_wide);
     reportMeta meta;
     summarizePath(path, sizeof path, dir, "meta.txt");
     if (reportMetaRead(&meta, path, err, sizeof err) != 0) {

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,11 +162,18 @@ out:
 
 void summaryInit(summary *s) { memset(s, 0, sizeof(*s)); }
 
-static int summaryKeyEq(const summaryKey *a, const summaryKey *b) {
-    return a->width == b->width && strcmp(a->workload, b->workload) == 0 &&
-           strcmp(a->params, b->params) == 0 && strcmp(a->wait, b->wait) == 0 &&
-           strcmp(a->condition, b->condition) == 0 && strcmp(a->stressors, b->stressors) == 0 &&
-           strcmp(a->copy, b->copy) == 0;
+int summaryKeySame(const summaryKey *a, const summaryKey *b, unsigned mask) {
+    const char *const x[] = {a->workload, a->params, a->wait, a->condition,
+                             a->stressors, a->copy, a->load};
+    const char *const y[] = {b->workload, b->params, b->wait, b->condition,
+                             b->stressors, b->copy, b->load};
+    static const unsigned bit[] = {SUMMARY_K_WORKLOAD,  SUMMARY_K_PARAMS, SUMMARY_K_WAIT,
+                                   SUMMARY_K_CONDITION, SUMMARY_K_STRESSORS, SUMMARY_K_COPY,
+                                   SUMMARY_K_LOAD};
+    if (mask & SUMMARY_K_WIDTH && a->width != b->width) return 0;
+    for (size_t i = 0; i < sizeof bit / sizeof bit[0]; i++)
+        if (mask & bit[i] && strcmp(x[i], y[i]) != 0) return 0;
+    return 1;
 }
 
 static void summaryGroupFree(summaryGroup *g) {
@@ -175,16 +183,21 @@ static void summaryGroupFree(summaryGroup *g) {
     free(g->key.condition);
     free(g->key.stressors);
     free(g->key.copy);
+    free(g->key.load);
     free(g->harness);
     free(g->source);
     free(g->checksums);
     summaryVec *vs[] = {&g->v_prepare, &g->v_first,  &g->v_steady, &g->v_load1,
                         &g->v_procs,   &g->v_minflt, &g->v_majflt, &g->v_nivcsw,
                         &g->v_whole_hf, &g->v_whole_time, &g->v_whole_majflt,
-                        &g->v_whole_minflt};
+                        &g->v_whole_minflt, &g->v_ms_1cpu, &g->v_ms_multi_cpu};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
-    for (size_t i = 0; i < g->nrun_ids; i++) free(g->run_ids[i]);
-    free(g->run_ids);
+    for (size_t i = 0; i < g->nproc; i++) {
+        free(g->proc[i].run_id);
+        free(g->proc[i].steady.x);
+        free(g->proc[i].span.x);
+    }
+    free(g->proc);
 }
 
 void summaryFree(summary *s) {
@@ -196,9 +209,10 @@ void summaryFree(summary *s) {
 /* Finds the group of key k, creating it (copying k's strings) when new. */
 static summaryGroup *summaryGroupFor(summary *s, const summaryKey *k, const char *harness,
                                      const char *where) {
-    if (s->last < s->n && summaryKeyEq(&s->g[s->last].key, k)) return &s->g[s->last];
+    if (s->last < s->n && summaryKeySame(&s->g[s->last].key, k, SUMMARY_K_ALL))
+        return &s->g[s->last];
     for (size_t i = 0; i < s->n; i++)
-        if (summaryKeyEq(&s->g[i].key, k)) {
+        if (summaryKeySame(&s->g[i].key, k, SUMMARY_K_ALL)) {
             s->last = i;
             return &s->g[i];
         }
@@ -218,10 +232,11 @@ static summaryGroup *summaryGroupFor(summary *s, const summaryKey *k, const char
     g->key.condition = strdup(k->condition);
     g->key.stressors = strdup(k->stressors);
     g->key.copy = strdup(k->copy);
+    g->key.load = strdup(k->load);
     g->harness = strdup(harness);
     g->source = strdup(where);
     if (!g->key.workload || !g->key.params || !g->key.wait || !g->key.condition ||
-        !g->key.stressors || !g->key.copy || !g->harness || !g->source) {
+        !g->key.stressors || !g->key.copy || !g->key.load || !g->harness || !g->source) {
         summaryGroupFree(g);
         return NULL;
     }
@@ -229,16 +244,53 @@ static summaryGroup *summaryGroupFor(summary *s, const summaryKey *k, const char
     return g;
 }
 
-static int summaryAddRunId(summaryGroup *g, const char *id) {
+/* The process of run id `id` in g, added when new; NULL when out of memory. */
+static summaryProc *summaryProcFor(summaryGroup *g, const char *id) {
     /* Rows of one process arrive together: the newest id is the likely match. */
-    for (size_t i = g->nrun_ids; i-- > 0;)
-        if (strcmp(g->run_ids[i], id) == 0) return 0;
-    char **p = realloc(g->run_ids, (g->nrun_ids + 1) * sizeof(char *));
-    if (!p) return -1;
-    g->run_ids = p;
-    if (!(g->run_ids[g->nrun_ids] = strdup(id))) return -1;
-    g->nrun_ids++;
-    return 0;
+    for (size_t i = g->nproc; i-- > 0;)
+        if (strcmp(g->proc[i].run_id, id) == 0) return &g->proc[i];
+    summaryProc *p = realloc(g->proc, (g->nproc + 1) * sizeof(*p));
+    if (!p) return NULL;
+    g->proc = p;
+    p = &g->proc[g->nproc];
+    memset(p, 0, sizeof(*p));
+    p->first_ms = p->median_ms = NAN;
+    if (!(p->run_id = strdup(id))) return NULL;
+    g->nproc++;
+    return p;
+}
+
+int summaryCpuSpan(const char *cpus) {
+    /* Distinct values: a thread's CPU may repeat in the set's text. CPUs
+     * above 1023 are counted apart by value (a bit set cannot hold them). */
+    unsigned char seen[128] = {0};
+    long big[16];
+    size_t nbig = 0;
+    int n = 0;
+    const char *p = cpus;
+    if (!*p) return 0;
+    for (;;) {
+        char *end;
+        if (*p < '0' || *p > '9') return -1;
+        errno = 0;
+        long c = strtol(p, &end, 10);
+        if (errno || c > 1000000) return -1;
+        if (c < 1024) {
+            if (!(seen[c >> 3] >> (c & 7) & 1)) n++;
+            seen[c >> 3] |= (unsigned char)(1u << (c & 7));
+        } else {
+            int dup = 0;
+            for (size_t i = 0; i < nbig && !dup; i++) dup = big[i] == c;
+            if (!dup) {
+                if (nbig == sizeof big / sizeof big[0]) return -1;
+                big[nbig++] = c;
+                n++;
+            }
+        }
+        if (!*end) return n;
+        if (*end != ';') return -1;
+        p = end + 1;
+    }
 }
 
 static int summaryAddChecksum(summaryGroup *g, uint64_t c) {
@@ -256,8 +308,16 @@ static int summaryAddChecksum(summaryGroup *g, uint64_t c) {
 enum {
     SC_RUN_ID, SC_WORKLOAD, SC_PARAMS, SC_WIDTH, SC_WAIT, SC_PHASE, SC_ITER, SC_MS,
     SC_MINFLT, SC_MAJFLT, SC_NVCSW, SC_NIVCSW, SC_LOAD1, SC_PROCS, SC_CHECKSUM,
-    SC_TRUNCATED, SC_HARNESS, SC_CONDITION, SC_STRESSORS, SC_COPY, SC_N
+    SC_TRUNCATED, SC_HARNESS, SC_CONDITION, SC_STRESSORS, SC_COPY, SC_CPU, SC_CPUS,
+    SC_MIGRATIONS, SC_LOAD, SC_PROC, SC_N
 };
+
+/* The load kind of a row: the `load` tag, "none" for an idle row without
+ * one (idle files from before the tag, whole.csv), "" for a loaded row
+ * without one (legacy). */
+static const char *summaryLoadOf(const char *load, const char *condition) {
+    return *load ? load : strcmp(condition, "idle") == 0 ? "none" : "";
+}
 
 static int summaryBad(char *err, size_t errlen, const char *where, const summaryCol *c,
                       const char *v, const char *want) {
@@ -283,6 +343,19 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
     if (summaryParseLong(v = summaryField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
         return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
+    /* Placement and the process tag: empty is allowed (unknown, or a file
+     * from before them); anything else must be what the contract says. */
+    long cpu, migr, proc = 0;
+    int span = summaryCpuSpan(v = summaryField(f, &cols[SC_CPUS]));
+    if (span < 0)
+        return summaryBad(err, errlen, where, &cols[SC_CPUS], v, "a ;-separated CPU list");
+    if (*(v = summaryField(f, &cols[SC_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
+        return summaryBad(err, errlen, where, &cols[SC_CPU], v, "a CPU number");
+    if (*(v = summaryField(f, &cols[SC_MIGRATIONS])) &&
+        summaryParseLong(v, -1, 1L << 40, &migr))
+        return summaryBad(err, errlen, where, &cols[SC_MIGRATIONS], v, "a count >= 0");
+    if (*(v = summaryField(f, &cols[SC_PROC])) && summaryParseLong(v, 1, 1000000, &proc))
+        return summaryBad(err, errlen, where, &cols[SC_PROC], v, "a process number >= 1");
     if (cols[SC_ITER].idx >= 0 &&
         summaryParseLong(v = summaryField(f, &cols[SC_ITER]), 0, 1000000000L, &iter))
         return summaryBad(err, errlen, where, &cols[SC_ITER], v, "an iteration >= 0");
@@ -299,6 +372,8 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         .condition = (char *)summaryField(f, &cols[SC_CONDITION]),
         .stressors = (char *)summaryField(f, &cols[SC_STRESSORS]),
         .copy = (char *)summaryField(f, &cols[SC_COPY]),
+        .load = (char *)summaryLoadOf(summaryField(f, &cols[SC_LOAD]),
+                                      summaryField(f, &cols[SC_CONDITION])),
         .width = (int)width,
     };
     if (!k.workload[0]) {
@@ -311,7 +386,9 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     }
     summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[SC_HARNESS]), where);
     if (!g) goto oom;
-    if (summaryAddRunId(g, summaryField(f, &cols[SC_RUN_ID])) != 0) goto oom;
+    summaryProc *pr = summaryProcFor(g, summaryField(f, &cols[SC_RUN_ID]));
+    if (!pr) goto oom;
+    if (proc) pr->proc = proc;
     int ok = 0;
     if (strcmp(phase, "prepare") == 0) {
         ok = summaryVecPush(&g->v_prepare, ms);
@@ -319,9 +396,14 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         ok = summaryVecPush(&g->v_first, ms) | summaryAddChecksum(g, checksum);
         if (cols[SC_MINFLT].idx >= 0) ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
         if (cols[SC_MAJFLT].idx >= 0) ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
+        pr->first_ms = ms;
+        pr->first_span = span;
     } else if (strcmp(phase, "steady") == 0) {
         ok = summaryVecPush(&g->v_steady, ms) | summaryAddChecksum(g, checksum);
         if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
+        ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span);
+        if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
+        else if (span > 1) ok |= summaryVecPush(&g->v_ms_multi_cpu, ms);
     } else {
         s->ignored_rows++; /* a later phase (e.g. nowait): not summarised here */
         return 0;
@@ -347,6 +429,9 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
         [SC_CHECKSUM] = {"checksum", 1, -1},   [SC_TRUNCATED] = {"truncated", 1, -1},
         [SC_HARNESS] = {"harness", 0, -1},     [SC_CONDITION] = {"condition", 0, -1},
         [SC_STRESSORS] = {"stressors", 0, -1}, [SC_COPY] = {"copy", 0, -1},
+        [SC_CPU] = {"cpu", 0, -1},             [SC_CPUS] = {"cpus", 0, -1},
+        [SC_MIGRATIONS] = {"migrations", 0, -1}, [SC_LOAD] = {"load", 0, -1},
+        [SC_PROC] = {"proc", 0, -1},
     };
     return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);
 }
@@ -355,7 +440,8 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
 
 enum {
     WC_WALL, WC_WORKLOAD, WC_PARAMS, WC_WIDTH, WC_WAIT, WC_CONDITION, WC_STRESSORS, WC_COPY,
-    WC_LABEL, WC_HARNESS, WC_RUN, WC_USER, WC_SYS, WC_MINFLT, WC_MAJFLT, WC_EXIT, WC_TOOL, WC_N
+    WC_LABEL, WC_HARNESS, WC_RUN, WC_USER, WC_SYS, WC_MINFLT, WC_MAJFLT, WC_EXIT, WC_TOOL,
+    WC_LOAD, WC_N
 };
 
 static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const char *where,
@@ -389,6 +475,8 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
         .condition = (char *)summaryField(f, &cols[WC_CONDITION]),
         .stressors = (char *)summaryField(f, &cols[WC_STRESSORS]),
         .copy = (char *)(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
+        .load = (char *)summaryLoadOf(summaryField(f, &cols[WC_LOAD]),
+                                      summaryField(f, &cols[WC_CONDITION])),
         .width = (int)width,
     };
     summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[WC_HARNESS]), where);
@@ -417,7 +505,7 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
         [WC_RUN] = {"run", 0, -1},             [WC_USER] = {"user_ms", 0, -1},
         [WC_SYS] = {"sys_ms", 0, -1},          [WC_MINFLT] = {"minflt", 0, -1},
         [WC_MAJFLT] = {"majflt", 0, -1},       [WC_EXIT] = {"exit_code", 0, -1},
-        [WC_TOOL] = {"tool", 0, -1},
+        [WC_TOOL] = {"tool", 0, -1},           [WC_LOAD] = {"load", 0, -1},
     };
     return summaryReadFile(s, path, cols, WC_N, summaryWholeRow, err, errlen);
 }
@@ -426,6 +514,9 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
 
 int summaryIsIdle(const summaryGroup *g) { return strcmp(g->key.condition, "idle") == 0; }
 int summaryIsLoaded(const summaryGroup *g) { return strcmp(g->key.condition, "loaded") == 0; }
+int summaryIsPinned(const summaryGroup *g) {
+    return summaryIsLoaded(g) && (!g->key.load[0] || strcmp(g->key.load, "pinned") == 0);
+}
 
 static int summaryRank(const char *v, const char *const *order) {
     for (int i = 0; order[i]; i++)
@@ -443,6 +534,7 @@ static int summaryCmpText(const char *a, const char *b) {
 
 static int summaryCmpGroup(const void *pa, const void *pb) {
     static const char *const conds[] = {"idle", "loaded", NULL};
+    static const char *const loads[] = {"none", "pinned", "free", NULL};
     static const char *const copies[] = {"fresh", "same", "evicted", "dropcache", "warm", NULL};
     const summaryKey *a = &((const summaryGroup *)pa)->key, *b = &((const summaryGroup *)pb)->key;
     int c;
@@ -452,30 +544,125 @@ static int summaryCmpGroup(const void *pa, const void *pb) {
     if ((c = strcmp(a->wait, b->wait))) return c;
     if ((c = summaryRank(a->condition, conds) - summaryRank(b->condition, conds))) return c;
     if ((c = strcmp(a->condition, b->condition))) return c;
+    if ((c = summaryRank(a->load, loads) - summaryRank(b->load, loads))) return c;
+    if ((c = strcmp(a->load, b->load))) return c;
     if ((c = summaryCmpText(a->stressors, b->stressors))) return c;
     if ((c = summaryRank(a->copy, copies) - summaryRank(b->copy, copies))) return c;
     return strcmp(a->copy, b->copy);
 }
 
 const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g) {
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryKey *k = &s->g[i].key;
-        if (summaryIsIdle(&s->g[i]) && k->width == g->key.width &&
-            strcmp(k->workload, g->key.workload) == 0 && strcmp(k->params, g->key.params) == 0 &&
-            strcmp(k->wait, g->key.wait) == 0 && strcmp(k->copy, g->key.copy) == 0 &&
+    const unsigned cell = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH |
+                          SUMMARY_K_WAIT | SUMMARY_K_COPY;
+    for (size_t i = 0; i < s->n; i++)
+        if (summaryIsIdle(&s->g[i]) && summaryKeySame(&s->g[i].key, &g->key, cell) &&
             s->g[i].n > 0)
             return &s->g[i];
-    }
     return NULL;
 }
 
 static double summaryRatio(double a, double b) { return b > 0 ? a / b : NAN; }
 
-void summaryFinish(summary *s) {
+/* splitmix64 (Steele, Lea, Flood 2014): small, fast, and the same stream on
+ * every platform, which is what a reproducible interval needs. */
+static uint64_t summaryMix(uint64_t *state) {
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* The median of n values drawn with replacement from x (tmp has n slots). */
+static double summaryResampleMedian(const double *x, size_t n, double *tmp, uint64_t *state) {
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = x[(size_t)((double)(summaryMix(state) >> 11) * 0x1.0p-53 * (double)n)];
+    measureStats st;
+    return measureStatsOf(tmp, n, &st) == 0 ? st.median : NAN;
+}
+
+static int summaryCmpDouble(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni,
+                      double *lo, double *hi) {
+    *lo = *hi = NAN;
+    if (nl == 0 || ni == 0) return;
+    double *r = malloc(SUMMARY_BOOT_REPS * sizeof(double));
+    double *tmp = malloc((nl > ni ? nl : ni) * sizeof(double));
+    uint64_t state = SUMMARY_BOOT_SEED;
+    size_t n = 0;
+    if (r && tmp)
+        for (size_t k = 0; k < SUMMARY_BOOT_REPS; k++) {
+            double a = summaryResampleMedian(loaded, nl, tmp, &state);
+            double b = summaryResampleMedian(idle, ni, tmp, &state);
+            double q = summaryRatio(a, b);
+            if (!isnan(q)) r[n++] = q;
+        }
+    if (n == SUMMARY_BOOT_REPS) { /* an idle median of 0 makes no ratio */
+        qsort(r, n, sizeof(double), summaryCmpDouble);
+        *lo = r[(size_t)floor(0.025 * (double)n)];
+        *hi = r[(size_t)ceil(0.975 * (double)n) - 1];
+    }
+    free(r);
+    free(tmp);
+}
+
+/* The medians of g's processes that have steady samples, into out (nproc
+ * slots); returns how many. */
+static size_t summaryProcMedians(const summaryGroup *g, double *out) {
+    size_t n = 0;
+    for (size_t i = 0; i < g->nproc; i++)
+        if (!isnan(g->proc[i].median_ms)) out[n++] = g->proc[i].median_ms;
+    return n;
+}
+
+/* Per-process medians, their spread and the placement shares of g. */
+static void summaryProcStats(summaryGroup *g) {
+    g->proc_median_min_ms = g->proc_median_median_ms = g->proc_median_max_ms = NAN;
+    for (size_t i = 0; i < g->nproc; i++)
+        g->proc[i].median_ms = summaryStatsOf(&g->proc[i].steady).median;
+    double *m = malloc((g->nproc ? g->nproc : 1) * sizeof(double));
+    g->procs = m ? summaryProcMedians(g, m) : 0;
+    measureStats st;
+    if (g->procs && measureStatsOf(m, g->procs, &st) == 0) {
+        g->proc_median_min_ms = st.min;
+        g->proc_median_median_ms = st.median;
+        g->proc_median_max_ms = st.max;
+    }
+    free(m);
+    g->calls_1cpu = g->v_ms_1cpu.n;
+    g->calls_multi_cpu = g->v_ms_multi_cpu.n;
+    g->median_ms_1cpu = summaryStatsOf(&g->v_ms_1cpu).median;
+    g->median_ms_multi_cpu = summaryStatsOf(&g->v_ms_multi_cpu).median;
+}
+
+/* A loaded group against its idle one, process by process. */
+static void summaryAgainstIdle(summaryGroup *g, const summaryGroup *idle, double slow_ratio) {
+    g->slow_procs = SIZE_MAX;
+    g->proc_ratio = g->ratio_lo = g->ratio_hi = NAN;
+    if (!idle || isnan(idle->proc_median_median_ms)) return;
+    double limit = slow_ratio * idle->proc_median_median_ms;
+    g->slow_procs = 0;
+    for (size_t i = 0; i < g->nproc; i++)
+        if (!isnan(g->proc[i].median_ms) && g->proc[i].median_ms >= limit) g->slow_procs++;
+    g->proc_ratio = summaryRatio(g->proc_median_median_ms, idle->proc_median_median_ms);
+    double *a = malloc((g->nproc ? g->nproc : 1) * sizeof(double));
+    double *b = malloc((idle->nproc ? idle->nproc : 1) * sizeof(double));
+    if (a && b)
+        summaryBootRatio(a, summaryProcMedians(g, a), b, summaryProcMedians(idle, b),
+                         &g->ratio_lo, &g->ratio_hi);
+    free(a);
+    free(b);
+}
+
+void summaryFinish(summary *s, double slow_ratio) {
     for (size_t i = 0; i < s->n; i++) {
         summaryGroup *g = &s->g[i];
         measureStats st;
-        g->runs = g->nrun_ids;
+        g->runs = g->nproc;
+        summaryProcStats(g);
         g->n = g->v_steady.n;
         g->nfirst = g->v_first.n;
         g->prepare_ms = summaryStatsOf(&g->v_prepare).median;
@@ -515,6 +702,7 @@ void summaryFinish(summary *s) {
         const summaryGroup *idle = summaryIsIdle(g) ? NULL : summaryIdleOf(s, g);
         g->idle_median_ms = idle ? idle->median_ms : NAN;
         g->loaded_over_idle = idle ? summaryRatio(g->median_ms, idle->median_ms) : NAN;
+        summaryAgainstIdle(g, idle, slow_ratio);
     }
 }
 
@@ -531,7 +719,10 @@ int summaryWriteCsv(const summary *s, FILE *f) {
           "max_over_median,idle_median_ms,loaded_over_idle,truncated,load1_median,load1_max,"
           "procs_running_median,procs_running_max,first_minflt,first_majflt,"
           "steady_nivcsw_median,psi_cpu_some_pct,checksums,checksum,whole_tool,whole_n,"
-          "whole_min_ms,whole_median_ms,whole_max_ms,whole_majflt,whole_minflt,whole_failed,source\n",
+          "whole_min_ms,whole_median_ms,whole_max_ms,whole_majflt,whole_minflt,whole_failed,source,"
+          "load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,"
+          "ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,"
+          "proc_ratio\n",
           f);
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
@@ -565,6 +756,20 @@ int summaryWriteCsv(const summary *s, FILE *f) {
         for (size_t j = 0; j < sizeof whole / sizeof whole[0]; j++) summaryPutNum(f, whole[j]);
         fprintf(f, ",%zu,", g->whole_failed);
         csvWriteField(f, g->source);
+        /* issue 9's columns, after every older one (readers by position) */
+        fputc(',', f);
+        csvWriteField(f, g->key.load);
+        fprintf(f, ",%zu", g->procs);
+        double pm[] = {g->proc_median_min_ms, g->proc_median_median_ms, g->proc_median_max_ms};
+        for (size_t j = 0; j < 3; j++) summaryPutNum(f, pm[j]);
+        if (g->slow_procs == SIZE_MAX) fputc(',', f);
+        else fprintf(f, ",%zu", g->slow_procs);
+        summaryPutNum(f, g->ratio_lo);
+        summaryPutNum(f, g->ratio_hi);
+        fprintf(f, ",%zu,%zu", g->calls_1cpu, g->calls_multi_cpu);
+        summaryPutNum(f, g->median_ms_1cpu);
+        summaryPutNum(f, g->median_ms_multi_cpu);
+        summaryPutNum(f, g->proc_ratio);
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;
@@ -579,9 +784,20 @@ void summaryDescribe(const summaryGroup *g, char *buf, size_t len) {
     if (o < len && k->wait[0]) o += (size_t)snprintf(buf + o, len - o, ", wait %s", k->wait);
     if (o < len && k->condition[0])
         o += (size_t)snprintf(buf + o, len - o, ", %s", k->condition);
+    if (o < len && k->load[0] && !summaryIsIdle(g))
+        o += (size_t)snprintf(buf + o, len - o, " %s", k->load);
     if (o < len && k->stressors[0] && !summaryIsIdle(g))
         o += (size_t)snprintf(buf + o, len - o, " (stressors %s)", k->stressors);
     if (o < len && k->copy[0]) snprintf(buf + o, len - o, ", copy %s", k->copy);
+}
+
+void summaryCat(char *buf, size_t len, size_t *o, const char *fmt, ...) {
+    if (*o >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *o, len - *o, fmt, ap);
+    va_end(ap);
+    if (n > 0) *o += (size_t)n;
 }
 
 const char *summaryFmtMs(double ms, char *buf, size_t len) {

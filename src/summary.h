@@ -5,9 +5,17 @@
  * writes"): columns may come in any order, unknown columns are ignored, and
  * every defect -- a missing column, a row with the wrong field count, a
  * number that is not one -- is reported as "file:line: what" and stops the
- * read. A group is one (workload, params, width, wait, condition, stressors,
- * copy); in-process samples and whole-process runs with the same key land in
- * the same group. */
+ * read. A group is one (workload, params, width, wait, condition, load,
+ * stressors, copy); in-process samples and whole-process runs with the same
+ * key land in the same group. `load` is the harness's kind of load: "none" for
+ * idle rows (also when the column is absent), "pinned" (one stress-ng worker
+ * bound to each CPU), "free" (unbound workers), or "" for loaded rows of a
+ * file without the column (a results directory from before the load kinds:
+ * such groups behave as loaded groups always did).
+ *
+ * A group holds K processes (run_id); each one's steady samples give it a
+ * median, and the spread of those medians -- not one pooled median -- says
+ * whether a loaded measurement reproduces. */
 #ifndef COLDLOAD_SUMMARY_H
 #define COLDLOAD_SUMMARY_H
 
@@ -18,15 +26,44 @@
 #define SUMMARY_ERR_MAX 512
 
 typedef struct summaryKey {
-    char *workload, *params, *wait, *condition, *stressors, *copy;
+    char *workload, *params, *wait, *condition, *stressors, *copy, *load;
     int width; /* 0 when unknown (whole-process runs of other programs) */
 } summaryKey;
+
+/* The parts of a key summaryKeySame compares (bits of a mask). */
+enum {
+    SUMMARY_K_WORKLOAD = 1u << 0,
+    SUMMARY_K_PARAMS = 1u << 1,
+    SUMMARY_K_WIDTH = 1u << 2,
+    SUMMARY_K_WAIT = 1u << 3,
+    SUMMARY_K_CONDITION = 1u << 4,
+    SUMMARY_K_STRESSORS = 1u << 5,
+    SUMMARY_K_COPY = 1u << 6,
+    SUMMARY_K_LOAD = 1u << 7,
+    SUMMARY_K_ALL = (1u << 8) - 1
+};
+
+/* 1 when a and b agree on every part in mask: the one "same group" test the
+ * grouping, the idle link, the verdicts and the charts share, each with the
+ * parts it compares ("the same cell but another width": ALL & ~WIDTH). */
+int summaryKeySame(const summaryKey *a, const summaryKey *b, unsigned mask);
 
 /* A growable array of doubles (the samples of one kind in one group). */
 typedef struct summaryVec {
     double *x;
     size_t n, cap;
 } summaryVec;
+
+/* One process (run_id) of a group: its steady calls and where they ran. */
+typedef struct summaryProc {
+    char *run_id;
+    long proc;         /* the harness's `proc` tag (1..K), 0 when absent */
+    summaryVec steady; /* steady call times, ms, in row order */
+    summaryVec span;   /* per steady call: CPUs in its `cpus` set, 0 when empty */
+    double first_ms;   /* NAN when the process had no first row */
+    double first_span; /* CPUs of the first call, 0 unknown */
+    double median_ms;  /* median of steady, NAN when none (set by summaryFinish) */
+} summaryProc;
 
 /* Statistics are NAN when there was nothing to compute them from. */
 typedef struct summaryGroup {
@@ -54,11 +91,23 @@ typedef struct summaryGroup {
     size_t whole_n, whole_failed;
     const char *whole_tool; /* "hyperfine", "time" or "" */
     double whole_min_ms, whole_median_ms, whole_max_ms, whole_majflt, whole_minflt;
+    /* over processes (summaryFinish): procs with a steady median, the min,
+     * median and max of those medians, how many are >= slow_ratio x the idle
+     * group's median of medians (SIZE_MAX for idle groups or without one),
+     * loaded/idle median of medians and its bootstrap 95% interval. */
+    size_t procs, slow_procs;
+    double proc_median_min_ms, proc_median_median_ms, proc_median_max_ms;
+    double proc_ratio, ratio_lo, ratio_hi;
+    /* placement: steady calls whose `cpus` named one CPU vs two or more
+     * (calls with an empty `cpus` are in neither), and their median ms */
+    size_t calls_1cpu, calls_multi_cpu;
+    double median_ms_1cpu, median_ms_multi_cpu;
     /* accumulators, freed by summaryFree */
     summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt,
-        v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt;
-    char **run_ids;
-    size_t nrun_ids;
+        v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt, v_ms_1cpu,
+        v_ms_multi_cpu;
+    summaryProc *proc;
+    size_t nproc;
 } summaryGroup;
 
 typedef struct summary {
@@ -77,8 +126,26 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen);
 int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen);
 
 /* Computes every statistic, links loaded groups to their idle group and
- * sorts the groups (workload, params, width, wait, condition, copy). */
-void summaryFinish(summary *s);
+ * sorts the groups (workload, params, width, wait, condition, load, stressors,
+ * copy). slow_ratio: a loaded process whose median is at least this many
+ * times the idle median of medians counts in slow_procs (summarize passes its
+ * --contention-wide). */
+void summaryFinish(summary *s, double slow_ratio);
+
+/* The bootstrap behind ratio_lo/ratio_hi: SUMMARY_BOOT_REPS resamples (with
+ * replacement) of the loaded and of the idle processes, the ratio of their
+ * medians of process medians each time; the interval is the 2.5th and 97.5th
+ * percentile of the sorted ratios (ranks floor(0.025 R) and
+ * ceil(0.975 R) - 1). A splitmix64 stream seeded with SUMMARY_BOOT_SEED,
+ * restarted for every group: a group's interval depends on its data only. */
+#define SUMMARY_BOOT_REPS 2000
+#define SUMMARY_BOOT_SEED 20261203u
+void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni,
+                      double *lo, double *hi);
+
+/* Distinct CPUs in a `cpus` field ("0;1" -> 2, "" -> 0), or -1 when it is
+ * not a ;-separated list of CPU numbers. */
+int summaryCpuSpan(const char *cpus);
 
 /* The idle group with the same workload, params, width, wait and copy. */
 const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g);
@@ -89,11 +156,19 @@ int summaryWriteCsv(const summary *s, FILE *f);
 /* "grad n=1000, width 2, wait spin, loaded (stressors 2), copy warm" */
 void summaryDescribe(const summaryGroup *g, char *buf, size_t len);
 
+/* Appends printf output to buf at *o, never past len (*o may pass len: the
+ * text was cut, and later calls append nothing). */
+__attribute__((format(printf, 4, 5))) void summaryCat(char *buf, size_t len, size_t *o,
+                                                      const char *fmt, ...);
+
 /* Formats a time in ms with about four significant figures ("0.0153",
  * "6.62", "1520"), or "-" for NAN. */
 const char *summaryFmtMs(double ms, char *buf, size_t len);
 
 int summaryIsIdle(const summaryGroup *g);
 int summaryIsLoaded(const summaryGroup *g);
+/* A loaded group whose load is pinned, or of a file without load kinds (the
+ * measurements the contention verdict is decided on). */
+int summaryIsPinned(const summaryGroup *g);
 
 #endif

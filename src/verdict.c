@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure.h"
+
 void verdictDefaults(verdictThresholds *t) {
     t->first_min = 100;
     t->first_min_notable = 10;
@@ -20,6 +22,7 @@ void verdictDefaults(verdictThresholds *t) {
     t->idle_excess = 1;
     t->blas_pool = 0;
     t->cold_same = 2;
+    t->bimodal = 5;
 }
 
 const char *verdictLevelName(verdictLevel l) {
@@ -88,7 +91,9 @@ static int verdictFirstRun(const summary *s, const verdictThresholds *t, verdict
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         double r = g->first_over_min;
-        if (isnan(r) || r < t->first_min_notable) continue;
+        /* A loaded group's first call is loaded-first's: the load's part in
+         * it is not the cold start's. */
+        if (summaryIsLoaded(g) || isnan(r) || r < t->first_min_notable) continue;
         char faults[96] = "";
         if (g->first_majflt > 0)
             snprintf(faults, sizeof faults, "; the first run took %g major and %g minor page faults",
@@ -128,13 +133,23 @@ static int verdictSpread(const summary *s, const verdictThresholds *t, verdictLi
     return 0;
 }
 
-/* Same workload, params, wait, copy, condition and stressors: the groups a
- * width comparison under one load puts side by side. */
+/* Everything but the width: the groups a width comparison under one load
+ * puts side by side. */
 static int verdictSameLoad(const summaryGroup *a, const summaryGroup *b) {
-    const summaryKey *x = &a->key, *y = &b->key;
-    return strcmp(x->workload, y->workload) == 0 && strcmp(x->params, y->params) == 0 &&
-           strcmp(x->wait, y->wait) == 0 && strcmp(x->copy, y->copy) == 0 &&
-           strcmp(x->condition, y->condition) == 0 && strcmp(x->stressors, y->stressors) == 0;
+    return summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH);
+}
+
+/* "; width 2: 5 of 5 processes >= 5x idle, loaded/idle of the process medians
+ * 384.6x (95% interval 350.1-410.2x)" -- the spread over processes behind a
+ * width's median, when there were several processes. */
+static void verdictProcClause(const summaryGroup *g, double wide, char *buf, size_t len) {
+    buf[0] = '\0';
+    if (g->procs < 2 || g->slow_procs == SIZE_MAX) return;
+    snprintf(buf, len,
+             "; width %d: %zu of %zu processes >= %gx idle, loaded/idle of the process "
+             "medians %.1fx (95%% interval %.1f-%.1fx)",
+             g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo,
+             g->ratio_hi);
 }
 
 /* Contention first: the wide groups it explains get no separate loaded-slow
@@ -144,10 +159,12 @@ static int verdictContention(const summary *s, const verdictThresholds *t, verdi
                              unsigned char *explained) {
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *one = &s->g[i];
-        if (summaryIsIdle(one) || one->key.width != 1 || isnan(one->loaded_over_idle) ||
+        /* Decided on pinned load only: under free load the answer depends on
+         * where the scheduler put the threads (bimodal says so). */
+        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle) ||
             one->loaded_over_idle >= t->contention_narrow)
             continue;
-        char wide[512] = "";
+        char wide[512] = "", procs[768] = "";
         size_t o = 0, nwide = 0;
         const summaryGroup *fastest = one;
         for (size_t j = 0; j < s->n; j++) {
@@ -159,6 +176,8 @@ static int verdictContention(const summary *s, const verdictThresholds *t, verdi
                 continue;
             explained[j] = 1;
             nwide++;
+            size_t po = strlen(procs);
+            verdictProcClause(g, t->contention_wide, procs + po, sizeof procs - po);
             if (o < sizeof wide)
                 o += (size_t)snprintf(wide + o, sizeof wide - o,
                                       "%swidth %d is %.1fx slower than idle (median %s vs %s ms)",
@@ -171,14 +190,245 @@ static int verdictContention(const summary *s, const verdictThresholds *t, verdi
                  one->key.params[0] ? " " : "", one->key.params,
                  one->key.wait[0] ? ", wait " : "", one->key.wait);
         if (verdictAdd(out, VERDICT_WARN, "contention",
-                       "%s, %s (stressors %s), copy %s: under load %s, at least %gx, while "
+                       "%s, %s%s%s (stressors %s), copy %s: under load %s, at least %gx, while "
                        "width 1 is %.1fx (median %s vs %s ms), below %gx: core contention, not "
                        "the code; keep the width at or below the idle cores. Fastest under "
-                       "load: width %d (median %s ms)",
-                       cond, one->key.condition, one->key.stressors[0] ? one->key.stressors : "?",
+                       "load: width %d (median %s ms)%s",
+                       cond, one->key.condition, one->key.load[0] ? " " : "", one->key.load,
+                       one->key.stressors[0] ? one->key.stressors : "?",
                        one->key.copy[0] ? one->key.copy : "-", wide, t->contention_wide,
                        one->loaded_over_idle, MS(one->median_ms), MS(one->idle_median_ms),
-                       t->contention_narrow, fastest->key.width, MS(fastest->median_ms)))
+                       t->contention_narrow, fastest->key.width, MS(fastest->median_ms), procs))
+            return -1;
+    }
+    return 0;
+}
+
+/* --- bimodal and loaded-first: what K processes under load show ------------------- */
+
+/* The widest gap in sorted x (n values): the index k of the first value above
+ * it and the ratio x[k] / x[k-1], over the k with at least `side` values on
+ * each side. 0 when there is none (too few values, or zeros). */
+static double verdictWidestGap(const double *x, size_t n, size_t side, size_t *k) {
+    double best = 0;
+    *k = 0;
+    for (size_t i = side; i + side <= n; i++)
+        if (x[i - 1] > 0 && x[i] / x[i - 1] > best) {
+            best = x[i] / x[i - 1];
+            *k = i;
+        }
+    return best;
+}
+
+static int verdictCmpDouble(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Where one side's calls ran: calls whose `cpus` named one CPU, more than
+ * one (the fewest and most), and none (unknown). */
+typedef struct verdictSpan {
+    size_t one, multi, known;
+    int lo, hi; /* CPUs of the multi calls */
+} verdictSpan;
+
+static void verdictSpanAdd(verdictSpan *p, double span) {
+    if (span < 1) return;
+    p->known++;
+    if (span < 2) {
+        p->one++;
+        return;
+    }
+    int c = (int)span;
+    if (p->multi++ == 0 || c < p->lo) p->lo = c;
+    if (c > p->hi) p->hi = c;
+}
+
+/* 1 one CPU, 2 several, 0 no majority or nothing known. */
+static int verdictSpanMode(const verdictSpan *p) {
+    return p->one * 2 > p->known ? 1 : p->multi * 2 > p->known ? 2 : 0;
+}
+
+static void verdictSpanSay(const verdictSpan *p, const char *who, char *buf, size_t len,
+                           size_t *o) {
+    if (verdictSpanMode(p) == 1)
+        summaryCat(buf, len, o, "the %s calls ran with all engine threads on one CPU (%zu of %zu)",
+                   who, p->one, p->known);
+    else if (p->lo == p->hi)
+        summaryCat(buf, len, o, "the %s ones on %d CPUs (%zu of %zu)", who, p->lo, p->multi,
+                   p->known);
+    else
+        summaryCat(buf, len, o, "the %s ones on %d-%d CPUs (%zu of %zu)", who, p->lo, p->hi,
+                   p->multi, p->known);
+}
+
+/* "; the fast calls ran with all engine threads on one CPU (38 of 40), the
+ * slow ones on 2 CPUs (9 of 10)" -- only when the majorities differ. */
+static void verdictPlacement(const verdictSpan *fast, const verdictSpan *slow, char *buf,
+                             size_t len) {
+    size_t o = 0;
+    buf[0] = '\0';
+    int a = verdictSpanMode(fast), b = verdictSpanMode(slow);
+    if (!a || !b || a == b) return;
+    summaryCat(buf, len, &o, "; ");
+    verdictSpanSay(fast, "fast", buf, len, &o);
+    summaryCat(buf, len, &o, ", ");
+    if (b == 1) summaryCat(buf, len, &o, "the slow ones with all on one CPU (%zu of %zu)",
+                           slow->one, slow->known);
+    else verdictSpanSay(slow, "slow", buf, len, &o);
+}
+
+/* " 340.1x slower than idle (median 2064 ms)" or " median 2064 ms" without an
+ * idle group: one side of a split. */
+static const char *verdictSide(double ms, double idle, char *buf, size_t len) {
+    char m[32];
+    if (isnan(idle) || idle <= 0) snprintf(buf, len, " median %s ms", summaryFmtMs(ms, m, 32));
+    else snprintf(buf, len, " %.1fx %s idle (median %s ms)", ms / idle,
+                  ms >= idle ? "slower than" : "of", summaryFmtMs(ms, m, 32));
+    return buf;
+}
+#define SIDE(ms, idle) verdictSide((ms), (idle), (char[96]){0}, 96)
+
+static const char verdictBimodalWhy[] =
+    "under this load, whether threads hurt depends on where the scheduler puts them";
+
+/* The split of g's process medians, or -1 when it has none >= t->bimodal. */
+static int verdictBimodalProcs(const summaryGroup *g, const verdictThresholds *t, double idle,
+                               verdictList *out) {
+    double *m = malloc(g->nproc * sizeof(double));
+    size_t n = 0, k;
+    if (!m) return -2;
+    for (size_t i = 0; i < g->nproc; i++)
+        if (!isnan(g->proc[i].median_ms)) m[n++] = g->proc[i].median_ms;
+    qsort(m, n, sizeof(double), verdictCmpDouble);
+    double gap = verdictWidestGap(m, n, 1, &k);
+    if (gap < t->bimodal) {
+        free(m);
+        return -1;
+    }
+    double cut = m[k], fast_ms, slow_ms;
+    measureStats st;
+    measureStatsOf(m, k, &st);
+    fast_ms = st.median;
+    measureStatsOf(m + k, n - k, &st);
+    slow_ms = st.median;
+    free(m);
+    verdictSpan fast = {0}, slow = {0};
+    for (size_t i = 0; i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        if (isnan(p->median_ms)) continue;
+        for (size_t j = 0; j < p->span.n; j++)
+            verdictSpanAdd(p->median_ms >= cut ? &slow : &fast, p->span.x[j]);
+    }
+    char place[256];
+    verdictPlacement(&fast, &slow, place, sizeof place);
+    return verdictAdd(out, VERDICT_WARN, "bimodal",
+                      "%s: %zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
+                      "(>= %g): %s%s",
+                      DESC(g), n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap,
+                      t->bimodal, verdictBimodalWhy, place)
+               ? -2
+               : 0;
+}
+
+/* The widest split within one process's steady calls (at least two on each
+ * side), over g's processes; -1 when none reaches t->bimodal. */
+static int verdictBimodalCalls(const summaryGroup *g, const verdictThresholds *t, double idle,
+                               verdictList *out) {
+    const summaryProc *worst = NULL;
+    double best = 0, cut = 0;
+    size_t nsplit = 0;
+    for (size_t i = 0; i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        if (p->steady.n < 4) continue; /* two calls on each side at least */
+        double *x = malloc(p->steady.n * sizeof(double));
+        if (!x) return -2;
+        memcpy(x, p->steady.x, p->steady.n * sizeof(double));
+        qsort(x, p->steady.n, sizeof(double), verdictCmpDouble);
+        size_t k;
+        double gap = verdictWidestGap(x, p->steady.n, 2, &k);
+        if (gap >= t->bimodal) {
+            nsplit++;
+            if (gap > best) best = gap, worst = p, cut = x[k];
+        }
+        free(x);
+    }
+    if (!worst) return -1;
+    summaryVec fast = {0}, slow = {0};
+    verdictSpan fs = {0}, ss = {0};
+    fast.x = malloc(worst->steady.n * sizeof(double));
+    slow.x = malloc(worst->steady.n * sizeof(double));
+    if (!fast.x || !slow.x) {
+        free(fast.x);
+        free(slow.x);
+        return -2;
+    }
+    for (size_t j = 0; j < worst->steady.n; j++) {
+        int hi = worst->steady.x[j] >= cut;
+        summaryVec *v = hi ? &slow : &fast;
+        v->x[v->n++] = worst->steady.x[j];
+        if (j < worst->span.n) verdictSpanAdd(hi ? &ss : &fs, worst->span.x[j]);
+    }
+    measureStats a, b;
+    measureStatsOf(fast.x, fast.n, &a);
+    measureStatsOf(slow.x, slow.n, &b);
+    free(fast.x);
+    free(slow.x);
+    char place[256], who[96];
+    verdictPlacement(&fs, &ss, place, sizeof place);
+    if (worst->proc) snprintf(who, sizeof who, "process %ld (run %s)", worst->proc, worst->run_id);
+    else snprintf(who, sizeof who, "process %s", worst->run_id);
+    return verdictAdd(out, VERDICT_WARN, "bimodal",
+                      "%s: %zu of %zu processes split within; the widest, %s: %zu of %zu steady "
+                      "calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
+                      DESC(g), nsplit, g->procs, who, slow.n, worst->steady.n, SIDE(b.median, idle),
+                      fast.n, SIDE(a.median, idle), best, t->bimodal, verdictBimodalWhy, place)
+               ? -2
+               : 0;
+}
+
+/* bimodal: per loaded group, its processes first, then the calls within one. */
+static int verdictBimodal(const summary *s, const verdictThresholds *t, verdictList *out,
+                          unsigned char *explained) {
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!summaryIsLoaded(g) || g->procs == 0) continue;
+        const summaryGroup *idle = summaryIdleOf(s, g);
+        double base = idle ? idle->proc_median_median_ms : NAN;
+        int rc = verdictBimodalProcs(g, t, base, out);
+        if (rc == -1) rc = verdictBimodalCalls(g, t, base, out);
+        if (rc == -2) return -1;
+        if (rc == 0) explained[i] = 1;
+    }
+    return 0;
+}
+
+/* loaded-first: the first call of a loaded group, apart from the idle
+ * first-run verdicts, against the idle first call, with its placement. */
+static int verdictLoadedFirst(const summary *s, const verdictThresholds *t, verdictList *out) {
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        double r = g->first_over_min;
+        if (!summaryIsLoaded(g) || isnan(r) || r < t->first_min_notable) continue;
+        const summaryGroup *idle = summaryIdleOf(s, g);
+        char vs_idle[96] = "", place[160] = "";
+        if (idle && idle->first_ms > 0)
+            snprintf(vs_idle, sizeof vs_idle, ", %.1fx the idle first call (%s ms)",
+                     g->first_ms / idle->first_ms, MS(idle->first_ms));
+        verdictSpan p = {0};
+        for (size_t j = 0; j < g->nproc; j++) verdictSpanAdd(&p, g->proc[j].first_span);
+        if (p.known)
+            snprintf(place, sizeof place,
+                     "; the first calls ran on one CPU in %zu and on several in %zu of %zu "
+                     "processes",
+                     p.one, p.multi, p.known);
+        if (verdictAdd(out, VERDICT_NOTE, "loaded-first",
+                       "%s: first call under load %s ms (median over %zu processes) = %.0fx the "
+                       "steady min %s ms (>= %g)%s%s: under load the first call waits for the "
+                       "CPUs as well as for the cold start; time it apart from the idle first "
+                       "run",
+                       DESC(g), MS(g->first_ms), g->nfirst, r, MS(g->min_ms),
+                       t->first_min_notable, vs_idle, place))
             return -1;
     }
     return 0;
@@ -237,18 +487,15 @@ static int verdictChecksums(const summary *s, verdictList *out) {
      * deterministic at a fixed width, whatever the wait policy or the copy. */
     for (size_t i = 0; i < s->n; i++) {
         const summaryKey *k = &s->g[i].key;
+        const unsigned cell = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH;
         int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = s->g[j].key.width == k->width && strcmp(s->g[j].key.workload, k->workload) == 0 &&
-                   strcmp(s->g[j].key.params, k->params) == 0;
+        for (size_t j = 0; j < i && !seen; j++) seen = summaryKeySame(&s->g[j].key, k, cell);
         if (seen) continue;
         uint64_t idle[CAP], loaded[CAP];
         size_t ni = 0, nl = 0;
         for (size_t j = i; j < s->n; j++) {
             const summaryGroup *g = &s->g[j];
-            if (g->key.width != k->width || strcmp(g->key.workload, k->workload) != 0 ||
-                strcmp(g->key.params, k->params) != 0)
-                continue;
+            if (!summaryKeySame(&g->key, k, cell)) continue;
             if (summaryIsIdle(g)) verdictCollect(idle, &ni, CAP, g);
             else if (summaryIsLoaded(g)) verdictCollect(loaded, &nl, CAP, g);
         }
@@ -308,17 +555,6 @@ static int verdictIdleBusy(const summary *s, const verdictThresholds *t, verdict
 
 /* --- cold-start: why a copy's whole process is slower than the same copy again --- */
 
-/* Appends to buf at *o (never past len). */
-__attribute__((format(printf, 4, 5))) static void verdictCat(char *buf, size_t len, size_t *o,
-                                                             const char *fmt, ...) {
-    if (*o >= len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *o, len - *o, fmt, ap);
-    va_end(ap);
-    if (n > 0) *o += (size_t)n;
-}
-
 /* "+6.000 ms" or "-0.950 ms": a difference of medians. */
 static const char *verdictDelta(double d, char *buf, size_t len) {
     char m[32];
@@ -327,13 +563,9 @@ static const char *verdictDelta(double d, char *buf, size_t len) {
 }
 #define DELTA(d) verdictDelta((d), (char[40]){0}, 40)
 
-/* Same workload, params, width, wait, condition and stressors: the copy kinds
- * of one cold measurement. */
+/* Everything but the copy: the copy kinds of one cold measurement. */
 static int verdictSameButCopy(const summaryGroup *a, const summaryGroup *b) {
-    const summaryKey *x = &a->key, *y = &b->key;
-    return x->width == y->width && strcmp(x->workload, y->workload) == 0 &&
-           strcmp(x->params, y->params) == 0 && strcmp(x->wait, y->wait) == 0 &&
-           strcmp(x->condition, y->condition) == 0 && strcmp(x->stressors, y->stressors) == 0;
+    return summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY);
 }
 
 /* A group's major faults for the comparison with the same copy: the whole
@@ -368,16 +600,16 @@ static const char *verdictColdList(char *buf, size_t len, size_t *o, const verdi
         else if (c[k].maj != c[k0].maj) all_equal = 0;
     }
     if (faults && all_equal) {
-        verdictCat(buf, len, o, "%g", c[k0].maj);
+        summaryCat(buf, len, o, "%g", c[k0].maj);
         return total > 1 ? " each" : "";
     }
     for (int k = 0; k < COLD_N; k++) {
         if (!(mask >> k & 1)) continue;
         n++;
-        verdictCat(buf, len, o, "%s", n == 1 ? "" : n == total ? " and " : ", ");
-        if (faults) verdictCat(buf, len, o, "%g", c[k].maj);
-        else verdictCat(buf, len, o, "%s ms", MS(c[k].extra));
-        if (total > 1) verdictCat(buf, len, o, " (%s)", verdictColdKinds[k]);
+        summaryCat(buf, len, o, "%s", n == 1 ? "" : n == total ? " and " : ", ");
+        if (faults) summaryCat(buf, len, o, "%g", c[k].maj);
+        else summaryCat(buf, len, o, "%s ms", MS(c[k].extra));
+        if (total > 1) summaryCat(buf, len, o, " (%s)", verdictColdKinds[k]);
     }
     return "";
 }
@@ -410,20 +642,20 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
     }
     const char *sep = ": ";
     if (disk) {
-        verdictCat(buf, len, o, "%sthe extra ", sep);
+        summaryCat(buf, len, o, "%sthe extra ", sep);
         verdictColdList(buf, len, o, c, disk, 0);
-        verdictCat(buf, len, o, "%s come with ", verdictColdOf(disk));
+        summaryCat(buf, len, o, "%s come with ", verdictColdOf(disk));
         const char *each = verdictColdList(buf, len, o, c, disk, 1);
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    " major page faults%s (same copy: %g): the binary and its shared libraries "
                    "are read from disk because they were not in the page cache",
                    each, isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj);
         sep = "; ";
     }
     if (slow_nomaj) {
-        verdictCat(buf, len, o, "%sthe extra ", sep);
+        summaryCat(buf, len, o, "%sthe extra ", sep);
         verdictColdList(buf, len, o, c, slow_nomaj, 0);
-        verdictCat(buf, len, o, "%s come %s", verdictColdOf(slow_nomaj),
+        summaryCat(buf, len, o, "%s come %s", verdictColdOf(slow_nomaj),
                    c[__builtin_ctz(slow_nomaj)].more_maj < 0
                        ? "with no major page faults recorded: they cannot be attributed here"
                        : "without more major page faults than the same copy: not reads from "
@@ -431,16 +663,16 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
         sep = "; ";
     }
     if (maj_fast) {
-        verdictCat(buf, len, o, "%s%s took ", sep, verdictColdWho(maj_fast));
+        summaryCat(buf, len, o, "%s%s took ", sep, verdictColdWho(maj_fast));
         const char *each = verdictColdList(buf, len, o, c, maj_fast, 1);
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    " major page faults%s but no time above the same copy's slowest run (%s ms): "
                    "reading them from disk cost nothing measurable here",
                    each, MS(same->whole_max_ms));
         sep = "; ";
     }
     if (none) {
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    "%sthe cold-start cost was not observed for %s: no time above the same "
                    "copy's slowest run (%s ms) and %s",
                    sep, verdictColdWho(none), MS(same->whole_max_ms),
@@ -453,26 +685,26 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
     if (!f->g) return;
     if (!f->slow && f->more_maj != 1) {
         if (f->extra > 0)
-            verdictCat(buf, len, o, "%sa fresh copy costs only %s ms more than the same copy",
+            summaryCat(buf, len, o, "%sa fresh copy costs only %s ms more than the same copy",
                        sep, MS(f->extra));
         else
-            verdictCat(buf, len, o, "%sa fresh copy is no slower than the same copy (%s)", sep,
+            summaryCat(buf, len, o, "%sa fresh copy is no slower than the same copy (%s)", sep,
                        DELTA(f->extra));
         if (f->more_maj == 0)
-            verdictCat(buf, len, o, " because copying leaves it in the page cache");
+            summaryCat(buf, len, o, " because copying leaves it in the page cache");
     } else if (f->slow && f->more_maj == 1) {
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    "%sa fresh copy costs %s ms more than the same copy, with %g major page "
                    "faults: the new file was read from disk, copying did not leave it cached",
                    sep, MS(f->extra), f->maj);
     } else if (f->slow) {
-        verdictCat(buf, len, o, "%sa fresh copy costs %s ms more than the same copy %s", sep,
+        summaryCat(buf, len, o, "%sa fresh copy costs %s ms more than the same copy %s", sep,
                    MS(f->extra),
                    f->more_maj < 0 ? "(no major page faults recorded)"
                                    : "without more major page faults: a cost of running a new "
                                      "file, not of reading it from disk");
     } else {
-        verdictCat(buf, len, o,
+        summaryCat(buf, len, o,
                    "%sa fresh copy took %g major page faults but no time above the same "
                    "copy's slowest run",
                    sep, f->maj);
@@ -516,14 +748,14 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
         base.key.copy = "";
         char text[2048];
         size_t o = 0;
-        verdictCat(text, sizeof text, &o, "%s: whole process median (%s) same %s ms", DESC(&base),
+        summaryCat(text, sizeof text, &o, "%s: whole process median (%s) same %s ms", DESC(&base),
                    same->whole_tool, MS(same->whole_median_ms));
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
-                verdictCat(text, sizeof text, &o, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
+                summaryCat(text, sizeof text, &o, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
                            MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
                            c[k].g->whole_median_ms / same->whole_median_ms);
-        verdictCat(text, sizeof text, &o, "; slowest %s = %.1fx same (%s %g)",
+        summaryCat(text, sizeof text, &o, "; slowest %s = %.1fx same (%s %g)",
                    verdictColdKinds[worst_k], worst, worst >= t->cold_same ? ">=" : "<",
                    t->cold_same);
         /* Page faults: the whole process (GNU time), then the first run in it. */
@@ -538,19 +770,19 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
                 double maj = pass ? g->first_majflt : g->whole_majflt,
                        min = pass ? g->first_minflt : g->whole_minflt;
                 if (pass ? isnan(g->first_ms) : isnan(maj)) continue;
-                verdictCat(text, sizeof text, &o, "%s%s", sep, verdictColdKinds[k]);
+                summaryCat(text, sizeof text, &o, "%s%s", sep, verdictColdKinds[k]);
                 sep = ", ";
-                if (pass) verdictCat(text, sizeof text, &o, " %s", MS(g->first_ms));
+                if (pass) summaryCat(text, sizeof text, &o, " %s", MS(g->first_ms));
                 if (isnan(maj)) continue;
-                verdictCat(text, sizeof text, &o, " %g/", maj);
-                if (isnan(min)) verdictCat(text, sizeof text, &o, "-");
-                else verdictCat(text, sizeof text, &o, "%g", min);
+                summaryCat(text, sizeof text, &o, " %g/", maj);
+                if (isnan(min)) summaryCat(text, sizeof text, &o, "-");
+                else summaryCat(text, sizeof text, &o, "%g", min);
             }
         }
         verdictColdWhy(text, sizeof text, &o, c, same);
         int warn = worst >= t->cold_same;
         if (warn)
-            verdictCat(text, sizeof text, &o,
+            summaryCat(text, sizeof text, &o,
                        ". A whole-process time is a cold or a warm start: time them apart and "
                        "say which");
         if (verdictAdd(out, warn ? VERDICT_WARN : VERDICT_NOTE, "cold-start", "%s", text))
@@ -563,8 +795,9 @@ int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
     unsigned char *explained = calloc(s->n ? s->n : 1, 1);
     int rc = -1;
     if (!explained) return -1;
-    if (verdictFirstRun(s, t, out) || verdictSpread(s, t, out) ||
-        verdictContention(s, t, out, explained) || verdictLoadedSlow(s, t, out, explained) ||
+    if (verdictFirstRun(s, t, out) || verdictLoadedFirst(s, t, out) ||
+        verdictSpread(s, t, out) || verdictContention(s, t, out, explained) ||
+        verdictBimodal(s, t, out, explained) || verdictLoadedSlow(s, t, out, explained) ||
         verdictChecksums(s, out) || verdictIdleBusy(s, t, out) || verdictColdStart(s, t, out))
         goto done;
     rc = 0;
@@ -585,10 +818,11 @@ int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {
     fprintf(f,
             "# coldload verdicts: LEVEL id: text. Thresholds: --first-min %g "
             "--first-min-notable %g --max-median %g --loaded-idle %g --contention-wide %g "
-            "--contention-narrow %g --idle-excess %g --cold-same %g --blas-pool %g\n",
+            "--contention-narrow %g --idle-excess %g --cold-same %g --blas-pool %g "
+            "--bimodal %g\n",
             t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
             t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same,
-            t->blas_pool);
+            t->blas_pool, t->bimodal);
     if (l->n == 0) fputs("# no check fired\n", f);
     for (size_t i = 0; i < l->n; i++)
         fprintf(f, "%s %s: %s\n", verdictLevelName(l->v[i].level), l->v[i].id, l->v[i].text);

@@ -2,13 +2,26 @@
  * every group of a summary, each verdict citing the figures it rests on.
  *
  * Verdict ids (stable: tests and the report key on them):
- *   first-run          WARN  first/min >= first_min: the first run must not go into an average
- *   first-run-notable  NOTE  first/min >= first_min_notable (and below first_min)
+ *   first-run          WARN  first/min >= first_min in a group that is not loaded: the first
+ *                            run must not go into an average
+ *   first-run-notable  NOTE  first/min >= first_min_notable (and below first_min), not loaded
+ *   loaded-first       NOTE  a loaded group's first/min >= first_min_notable: the slow first
+ *                            call under load, with its ratio to the idle first call and the
+ *                            CPUs the first calls ran on
  *   spread             WARN  width > 1 and max/median >= max_median: check the load
  *   loaded-slow        WARN  loaded median >= loaded_idle x its idle median: check the load
  *                            (not repeated for a width a contention verdict explains)
- *   contention         WARN  under load width > 1 slowed >= contention_wide x while width 1
- *                            slowed < contention_narrow x: core contention; fastest width named
+ *   contention         WARN  under pinned load (or a load of unknown kind: files from before
+ *                            the kinds) width > 1 slowed >= contention_wide x while width 1
+ *                            slowed < contention_narrow x: core contention; fastest width
+ *                            named, with slow_procs of procs and the ratio's interval
+ *   bimodal            WARN  a loaded group whose process medians split into two groups
+ *                            >= bimodal x apart (the widest gap between sorted medians), or,
+ *                            failing that, one process's steady calls do (at least two calls
+ *                            on each side: one slow call is `spread`'s): k of K processes
+ *                            slow, the rest not, so where the scheduler puts the threads
+ *                            decides; names the placement difference when `cpus` shows one
+ *                            (and loaded-slow is not repeated for it)
  *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
  *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
@@ -38,6 +51,7 @@ typedef struct verdictThresholds {
      * with sched_yield, so they count as runnable. 0 = unknown (width). */
     double blas_pool;
     double cold_same; /* ratio fresh/evicted/dropcache whole-process median / same's: WARN */
+    double bimodal;   /* gap ratio between two groups of process medians (or calls) */
 } verdictThresholds;
 
 typedef struct verdict {

@@ -28,7 +28,7 @@ static void fuzzDownstream(summary *s, const reportMeta *meta) {
     verdictThresholds t;
     verdictList v = {0};
     FILE *out = fuzzNull();
-    summaryFinish(s);
+    summaryFinish(s, 5);
     for (size_t i = 0; i < s->n; i++) s->g[i].psi_some_pct = reportPsiDuring(meta, &s->g[i]);
     verdictDefaults(&t);
     verdictRun(s, &t, &v);

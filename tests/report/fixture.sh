@@ -9,24 +9,38 @@
 # load ~1500 ms against ~4 ms idle, TRG 27x slower at width 2. Deterministic
 # (a fixed LCG), so the committed tests/fixtures/results-small/ can be
 # re-made and diffed: tests/report/fixture.sh tests/fixtures/results-small
+#
+# --procs: the layout of issue 9 instead (tests/fixtures/results-procs): the
+# placement columns (cpu, cpus, migrations) and the load and proc tags, K = 5
+# processes per warm and loaded cell, and both kinds of load -- pinned (every
+# process slow at width 2, its threads on both CPUs) and free (svdvals width 2
+# bimodal: process 1 as slow as pinned with its threads on 2 CPUs, the other
+# four near idle with theirs on one; grad width 2 uniformly 1.2x).
 set -euo pipefail
 
-[ $# -eq 1 ] || { echo "usage: $0 DIR" >&2; exit 2; }
+procs=0
+[ "${1:-}" = --procs ] && { procs=1; shift; }
+[ $# -eq 1 ] || { echo "usage: $0 [--procs] DIR" >&2; exit 2; }
 dir=$1
 mkdir -p "$dir/logs"
 
-awk -v dir="$dir" '
+awk -v dir="$dir" -v NEW="$procs" '
 function rnd() { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 }
 function stamp(   s, m) {
     clock += 0.137
     s = int(clock); m = int((clock - s) * 1000)
     return sprintf("2026-12-02T10:%02d:%02d.%03dZ", int(s / 60) % 60, s % 60, m)
 }
-function row(phase, iter, ms, minflt, majflt, nivcsw, trunc) {
-    printf "%s,vm,%s,%s,%s,%d,%s,%s,%d,%.6f,%d,%d,%d,%d,%.2f,%d,%s,%d,%s,%s,%s,%s\n", \
+function row(phase, iter, ms, minflt, majflt, nivcsw, trunc,   place, tags) {
+    # placement: a prepare row has none; the calling thread ends on the last CPU of the set
+    place = (phase == "prepare") ? ",,," : "," substr(CPUS, length(CPUS)) "," CPUS ","
+    place = place (phase == "prepare" ? "" : (CPUS == "1" ? 0 : 1))
+    tags = H "," COND "," S "," COPY
+    if (NEW) { tags = tags "," LOADK "," PROCN } else place = ""
+    printf "%s,vm,%s,%s,%s,%d,%s,%s,%d,%.6f,%d,%d,%d,%d,%.2f,%d,%s,%d%s,%s\n", \
         stamp(), runid, W, P, WIDTH, WAIT, phase, iter, ms, minflt, majflt, 0, nivcsw, \
         LOAD, PROCS, (phase == "prepare" ? "0000000000000000" : SUM), trunc, \
-        H, COND, S, COPY > (dir "/samples.csv")
+        place, tags > (dir "/samples.csv")
 }
 # One process: prepare (when prep > 0), first, n steady runs in [lo, hi].
 function proc(prep, first, lo, hi, n, majflt, trunc,   i, ms) {
@@ -61,7 +75,9 @@ function probe(p, frac,   now) {
 function sum(w, p, width) { return sprintf("%08x%08x", length(w p) * 2654435761 % 4294967296, width * 40503 + length(p)) }
 BEGIN {
     seed = 42; clock = 0; psi = 1000000; psiclock = 0
-    print "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,harness,condition,stressors,copy" > (dir "/samples.csv")
+    K = NEW ? 5 : 1; LOADK = "none"; PROCN = 1; CPUS = "1"
+    print "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated" \
+        (NEW ? ",cpu,cpus,migrations" : "") ",harness,condition,stressors,copy" (NEW ? ",load,proc" : "") > (dir "/samples.csv")
     print "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code" > (dir "/whole.csv")
     meta("meta_written_by", "tests/report/fixture.sh (synthetic)")
     meta("host", "vm"); meta("cpu_model", "AMD EPYC 7B13 (synthetic fixture)"); meta("nproc", 2)
@@ -95,13 +111,16 @@ BEGIN {
     H = "warm"; COND = "idle"; S = "0"; COPY = "warm"; WAIT = "block"
     probe("warm_start", 0)
     for (WIDTH = 1; WIDTH <= 2; WIDTH++) {
-        LOAD = 0.35 + 0.3 * WIDTH; PROCS = WIDTH
+        LOAD = 0.35 + 0.3 * WIDTH; PROCS = WIDTH; CPUS = (WIDTH == 1) ? "1" : "0;1"
         W = "grad"; P = "n=1000"; SUM = sum(W, P, WIDTH)
-        if (WIDTH == 1) proc(0.14, 0.110, 0.015, 0.021, 5, 0, 0); else proc(0.16, 0.180, 0.019, 0.031, 5, 0, 0)
+        for (PROCN = 1; PROCN <= K; PROCN++)
+            if (WIDTH == 1) proc(0.14, 0.110, 0.015, 0.021, 5, 0, 0); else proc(0.16, 0.180, 0.019, 0.031, 5, 0, 0)
         whole("time", W, WIDTH, 9, 900, 0)
         W = "svdvals"; P = "size=256"; SUM = sum(W, P, WIDTH)
-        if (WIDTH == 1) proc(0, 6.05, 5.62, 5.95, 5, 0, 0); else proc(0, 4.61, 3.71, 4.32, 5, 0, 0)
+        for (PROCN = 1; PROCN <= K; PROCN++)
+            if (WIDTH == 1) proc(0, 6.05, 5.62, 5.95, 5, 0, 0); else proc(0, 4.61, 3.71, 4.32, 5, 0, 0)
         whole("time", W, WIDTH, 40, 1400, 0)
+        PROCN = 1
         W = "trg"
         for (b = 3; b <= 4; b++) {
             P = "beta=0." b ";chi=8;steps=10"; SUM = sum(W, P, WIDTH)
@@ -116,7 +135,33 @@ BEGIN {
     H = "loaded"; COND = "loaded"; S = "2"; COPY = "warm"; WAIT = "block"; LOAD = 2.9
     probe("loaded_start", 0)
     probe("loaded_s2_established", 0.5)
-    for (WIDTH = 1; WIDTH <= 2; WIDTH++) {
+    if (NEW) {
+        meta("load", "pinned free"); meta("procs", K); meta("shuffle_seed", 9)
+        meta("load_pinned_workers", "5001@0 5002@1")
+        for (l = 1; l <= 2; l++) {
+            LOADK = (l == 1) ? "pinned" : "free"
+            for (WIDTH = 1; WIDTH <= 2; WIDTH++) {
+                PROCS = 2 + WIDTH + 1
+                for (PROCN = 1; PROCN <= K; PROCN++) {
+                    # pinned: every width-2 process slow, threads on both CPUs; free:
+                    # svdvals width 2 slow only in process 1 (threads on 2 CPUs)
+                    slow = WIDTH == 2 && (LOADK == "pinned" || PROCN == 1)
+                    CPUS = slow ? "0;1" : "1"
+                    W = "grad"; P = "n=1000"; SUM = sum(W, P, WIDTH)
+                    if (WIDTH == 1) proc(0.17, 0.13, 0.016, 0.030, 5, 0, 0)
+                    else if (LOADK == "pinned") proc(0.4, 4.7, 1.9, 5.6, 5, 0, 0)
+                    else { CPUS = "1"; proc(0.2, 0.25, 0.023, 0.037, 5, 0, 0) }
+                    CPUS = slow ? "0;1" : "1"
+                    W = "svdvals"; P = "size=256"; SUM = sum(W, P, WIDTH)
+                    if (WIDTH == 1) proc(0, 10.3, 6.0, 6.4, 5, 0, 0)
+                    else if (slow) proc(0, 1510, 980, 1200, 5, 0, 0)
+                    else proc(0, 9.1, 4.6, 5.4, 5, 0, 0)
+                }
+            }
+        }
+        PROCN = 1; LOADK = "none"
+    }
+    for (WIDTH = 1; WIDTH <= 2 && !NEW; WIDTH++) {
         PROCS = 2 + WIDTH + 1
         W = "grad"; P = "n=1000"; SUM = sum(W, P, WIDTH)
         if (WIDTH == 1) proc(0.17, 0.13, 0.016, 0.030, 5, 0, 0); else proc(0.4, 4.7, 1.9, 5.6, 5, 0, 0)

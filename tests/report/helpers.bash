@@ -39,3 +39,34 @@ verdict_ids() {
 fixture_copy() {
     cp -r "$FIXTURE" "$1"
 }
+
+# The layout of issue 9: placement columns after truncated, load and proc tags.
+SAMPLES_HEADER_PROCS=timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,harness,condition,stressors,copy,load,proc
+
+# pseries FILE WORKLOAD WIDTH LOAD PROC CPUS FIRST "STEADY..."
+# One process of a cell in that layout: LOAD none (idle), pinned or free;
+# CPUS the `cpus` field of every call ("0;1", "1" or "" for unknown).
+pseries() {
+    local file=$1 w=$2 width=$3 load=$4 proc=$5 cpus=$6 first=$7 steady=$8
+    local params cond=loaded harness=loaded stressors=2 i=0 ms phase cpu=${6##*;}
+    case $w in grad) params=n=1000 ;; *) params=size=256 ;; esac
+    [ "$load" = none ] && cond=idle harness=warm stressors=0
+    [ -s "$file" ] || echo "$SAMPLES_HEADER_PROCS" >"$file"
+    RUN=$((RUN + 1))
+    for ms in "$first" $steady; do
+        phase=steady
+        [ "$i" -eq 0 ] && phase=first
+        printf '2026-12-02T10:00:00.000Z,vm,1796200000000-%d,%s,%s,%d,block,%s,%d,%s,0,0,0,0,0.10,1,00000000000000aa,0,%s,%s,0,%s,%s,%s,warm,%s,%d\n' \
+            "$RUN" "$w" "$params" "$width" "$phase" "$i" "$ms" "$cpu" "$cpus" "$harness" "$cond" "$stressors" "$load" "$proc" >>"$file"
+        i=$((i + 1))
+    done
+}
+
+# col FILE 'CONDITION' NAME...: the named summary.csv columns of the rows where
+# the awk CONDITION holds (c["name"] is a column's index), space-separated.
+col() {
+    local file=$1 cond=$2
+    shift 2
+    awk -F, -v names="$*" -v OFS=' ' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = split(names, want, " "); next }
+        '"$cond"' { out = ""; for (k = 1; k <= n; k++) out = out (k > 1 ? " " : "") $c[want[k]]; print out }' "$file"
+}

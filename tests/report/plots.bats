@@ -39,15 +39,22 @@ chromium_run() {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     machine='vm: AMD EPYC 7B13 (synthetic fixture), 2 CPUs'
     grep -q "First run vs steady state · $machine · widths 1 2" "$D/plots/first_vs_steady.svg"
-    grep -q "Idle vs loaded · $machine · widths 1 2 · loaded: stress-ng --cpu 2" "$D/plots/idle_vs_loaded.svg"
+    grep -q "Idle vs loaded, one dot per process · $machine · widths 1 2 · loaded: stress-ng --cpu 2" "$D/plots/idle_vs_loaded.svg"
     grep -q "Cold start: first run in the process and whole process · $machine" "$D/plots/cold_start.svg"
     grep -q "TRG value_and_grad per beta · $machine · widths 1 2 · loaded: stress-ng --cpu 2" "$D/plots/trg.svg"
     for c in $CHARTS; do grep -q '(ms, log scale)' "$D/plots/$c.svg"; done
-    # the bars' labels: groups on the x axis, slowdowns over the idle/loaded pairs
-    grep -q '>svdvals w2<' "$D/plots/idle_vs_loaded.svg"
+    # the labels: cells on the x axis, slowdowns over the loaded cells
+    grep -q '>svdvals w2 loaded<' "$D/plots/idle_vs_loaded.svg"
+    grep -q '>svdvals w2 idle<' "$D/plots/idle_vs_loaded.svg"
     grep -q '>329x<' "$D/plots/idle_vs_loaded.svg"
     grep -q '>grad dropcache<' "$D/plots/cold_start.svg"
     grep -q '>width 2 loaded S=2<' "$D/plots/trg.svg"
+}
+
+@test "legacy fixture: no cpus column, so no placement chart" {
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    [ ! -e "$D/plots/placement.dat" ]
+    [ ! -e "$D/plots/placement.png" ]
 }
 
 @test "a chart with no rows any more is removed, not left stale; the report stops linking it" {
@@ -84,12 +91,14 @@ chromium_run() {
     [[ $output =~ samples.csv:[0-9]+: ]]
 }
 
-@test "report.md: verdicts first, then charts, summary table, runs and metadata" {
+@test "report.md: the two answers first, then charts, verdicts (a table), summary table, runs and metadata" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     order=$(grep -n '^## ' "$D/report.md" | cut -d: -f2 | tr '\n' '|')
-    [ "$order" = "## Verdicts|## Charts|## Summary|## Runs|## Metadata|" ]
-    grep -q '^- \*\*WARN contention\*\* svdvals size=256' "$D/report.md"
-    grep -q '^!\[Idle vs loaded\](plots/idle_vs_loaded.png)' "$D/report.md"
+    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## Verdicts|## Summary|## Runs|## Metadata|" ]
+    grep -q '^| \*\*WARN contention\*\* | svdvals size=256, wait block, loaded (stressors 2), copy warm | under load width 2 is' "$D/report.md"
+    # a legacy run (no load kinds): the loaded answer still comes from its figures
+    grep -q '^Yes, when every core is taken. Under load (stress-ng --cpu 2): at width \\> 1, 4 of 4 processes were at least 5x slower than idle' "$D/report.md"
+    grep -q '^!\[Idle vs loaded, one dot per process\](plots/idle_vs_loaded.png)' "$D/report.md"
     grep -q 'width 2: svdvals 256x256      | first 1510.000' "$D/report.md"
     grep -q '^cpu_model=AMD EPYC 7B13 (synthetic fixture)' "$D/report.md"
 }
@@ -106,8 +115,9 @@ chromium_run() {
     grep -q '<section id="verdicts">' "$D/dom.html"
     grep -q 'data-id="contention"' "$D/dom.html"
     grep -q 'WARN first-run' "$D/dom.html"
-    # the verdicts come before the charts
-    [ "$(grep -n 'id="verdicts"' "$D/dom.html" | cut -d: -f1)" -le "$(grep -n 'id="charts"' "$D/dom.html" | cut -d: -f1)" ]
+    # the answers come before the charts, the charts before the verdicts
+    [ "$(grep -n 'id="answers"' "$D/dom.html" | cut -d: -f1)" -le "$(grep -n 'id="charts"' "$D/dom.html" | cut -d: -f1)" ]
+    [ "$(grep -n 'id="charts"' "$D/dom.html" | cut -d: -f1)" -le "$(grep -n 'id="verdicts"' "$D/dom.html" | cut -d: -f1)" ]
 
     chromium_run --window-size=1280,1600 --virtual-time-budget=5000 \
         --screenshot="$D/shot.png" "file://$D/report.html" >/dev/null

@@ -1,0 +1,210 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2030,SC2031 # bats: `run` sets status/lines for the helpers after it
+# tests/report/procs.bats -- K processes per cell (issue 9): per-process
+# medians, slow_procs and the bootstrap interval from data with known medians,
+# placement shares, bimodal and loaded-first, contention on pinned load only,
+# the dot chart's one point per process, the placement chart, and the
+# report's opening answers and missing-half line.
+
+load helpers
+
+setup() {
+    [ -x "$SUMMARIZE" ] || skip "build/coldload-summarize is not built (make)"
+    D=$BATS_TEST_TMPDIR/r
+    mkdir -p "$D"
+    S=$D/samples.csv
+}
+
+# cell WORKLOAD WIDTH LOAD CPUS "MEDIAN..." : one process per median, each
+# with the steady calls MEDIAN-1%, MEDIAN, MEDIAN+1% (so its median is exact).
+cell() {
+    local m p=0
+    for m in $5; do
+        p=$((p + 1))
+        pseries "$S" "$1" "$2" "$3" "$p" "$4" "$m" "$(awk -v m="$m" 'BEGIN { print m * 0.99, m, m * 1.01 }')"
+    done
+}
+
+@test "per-process medians, slow_procs, interval: exact figures from known medians" {
+    cell svdvals 2 none "0;1" "1 2 3 4 5"
+    cell svdvals 2 pinned "0;1" "100 200 300 400 500"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    sum=$D/summary.csv
+    [ "$(col "$sum" '$c["load"] == "none"' procs proc_median_min_ms proc_median_median_ms proc_median_max_ms slow_procs ratio_lo)" = "5 1 3 5  " ]
+    [ "$(col "$sum" '$c["load"] == "pinned"' condition procs proc_median_min_ms proc_median_median_ms proc_median_max_ms slow_procs proc_ratio)" = "loaded 5 100 300 500 5 100" ]
+    # the bootstrap interval: fixed seed, so these exact figures; it brackets the true 100x
+    read -r lo hi < <(col "$sum" '$c["load"] == "pinned"' ratio_lo ratio_hi)
+    echo "interval $lo $hi" >&2
+    [ "$lo $hi" = "33.3333 300" ]
+    awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo < 100 && 100 < hi) }'
+    # stable: a second run gives the same bytes
+    cp "$sum" "$D/first"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    cmp "$sum" "$D/first"
+    # slow_procs follows --contention-wide (>= 150 x the idle median 3 = 450: one process)
+    "$SUMMARIZE" --no-report --contention-wide 150 "$D" >/dev/null
+    [ "$(col "$sum" '$c["load"] == "pinned"' slow_procs)" = 1 ]
+    # earlier columns keep their place: the new ones come after `source`
+    head -n1 "$sum" | grep -q ',whole_failed,source,load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,proc_ratio$'
+}
+
+@test "the interval moves with the data: a tighter loaded spread gives a tighter interval" {
+    cell svdvals 2 none "" "3 3 3 3 3"
+    cell svdvals 2 pinned "" "290 295 300 305 310"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    read -r lo hi < <(col "$D/summary.csv" '$c["load"] == "pinned"' ratio_lo ratio_hi)
+    [ "$lo $hi" = "96.6667 103.333" ]
+}
+
+@test "placement shares: steady calls on one CPU vs several, with their medians" {
+    pseries "$S" grad 2 none 1 "0;1" 0.02 "0.019 0.020 0.021"
+    pseries "$S" grad 2 free 1 "1" 0.03 "0.024 0.025"
+    pseries "$S" grad 2 free 2 "0;1" 4 "2 3 4"
+    pseries "$S" grad 2 free 3 "" 0.03 "0.024 0.025"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    [ "$(col "$D/summary.csv" '$c["load"] == "free"' procs calls_1cpu calls_multi_cpu median_ms_1cpu median_ms_multi_cpu)" = "3 2 3 0.0245 3" ]
+}
+
+@test "bimodal fires on a bimodal cell (with the placement difference), not on a unimodal one" {
+    cell svdvals 2 none "1" "4 4.1 3.9 4 4.2"
+    cell svdvals 2 free "1" "4.8 5 4.9 5.1"
+    pseries "$S" svdvals 2 free 5 "0;1" 1600 "1590 1600 1610"
+    summarize() { run "$SUMMARIZE" --no-report "$D"; }
+    summarize
+    [ "$status" -eq 0 ]
+    grep -q '^WARN bimodal: svdvals size=256, width 2, wait block, loaded free (stressors 2), copy warm: 1 of 5 processes 400.0x slower than idle (median 1600 ms), the rest 1.2x slower than idle (median 4.950 ms); the medians split 314x apart (>= 5): under this load, whether threads hurt depends on where the scheduler puts them; the fast calls ran with all engine threads on one CPU (12 of 12), the slow ones on 2 CPUs (3 of 3)$' "$D/verdicts.txt"
+    # no placement clause when cpus says nothing
+    sed -i 's/,0;1,/,,/; s/,1,1,0,warm/,,,0,warm/' "$S"
+    sed -i 's/,1,1,0,/,,,0,/' "$S"
+    awk -F, 'NR > 1 && $20 != "" { bad = 1 } END { exit bad }' "$S"
+    summarize
+    grep -q 'where the scheduler puts them$' "$D/verdicts.txt"
+    # the threshold is a flag
+    run "$SUMMARIZE" --no-report --bimodal 400 "$D"
+    run grep -q "^WARN bimodal" "$D/verdicts.txt"
+    [ "$status" -eq 1 ]
+    # unimodal: every process slow, none fast
+    rm "$S"
+    cell svdvals 2 none "1" "4 4.1 3.9 4 4.2"
+    cell svdvals 2 free "0;1" "1500 1600 1550 1700 1450"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    run grep -q "^WARN bimodal" "$D/verdicts.txt"
+    [ "$status" -eq 1 ]
+    grep -q '^WARN loaded-slow: svdvals size=256, width 2, wait block, loaded free' "$D/verdicts.txt"
+}
+
+@test "bimodal within one process: two calls or more on each side; one slow call is not" {
+    cell svdvals 2 none "1" "4 4.1 3.9"
+    pseries "$S" svdvals 2 free 1 "1" 5 "5 5.1 4.9 900 950"
+    pseries "$S" svdvals 2 free 2 "1" 5 "5 5.1 4.9 5 5.2"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    grep -q '^WARN bimodal: .*: 1 of 2 processes split within; the widest, process 1 (run 1796200000000-4): 2 of 5 steady calls 231.2x slower than idle (median 925.0 ms), the other 3 1.2x slower than idle (median 5.000 ms); 176x apart (>= 5): under this load' "$D/verdicts.txt"
+    rm "$S"
+    cell svdvals 2 none "1" "4 4.1 3.9"
+    pseries "$S" svdvals 2 free 1 "1" 5 "5 5.1 4.9 5 900"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    run grep -q "^WARN bimodal" "$D/verdicts.txt"
+    [ "$status" -eq 1 ]
+    grep -q '^WARN spread:' "$D/verdicts.txt"
+}
+
+# widths 1 and 2, idle and under LOAD: width 2 slow in every process, width 1 not
+contention_cells() {
+    cell svdvals 1 none "1" "5.6 5.7 5.8"
+    cell svdvals 2 none "0;1" "3.8 3.9 4.0"
+    cell svdvals 1 "$1" "1" "6 6.1 6.2"
+    cell svdvals 2 "$1" "0;1" "1400 1500 1600"
+}
+
+@test "contention is decided on pinned load only; free load of the same figures is loaded-slow" {
+    contention_cells pinned
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
+    grep -q '^WARN contention: svdvals size=256, wait block, loaded pinned (stressors 2), copy warm: under load width 2 is 384.6x slower than idle .*Fastest under load: width 1 (median 6.100 ms); width 2: 3 of 3 processes >= 5x idle, loaded/idle of the process medians 384.6x (95% interval 350.0-421.1x)$' "$D/verdicts.txt"
+    rm "$S"
+    contention_cells free
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow" ]
+}
+
+@test "a slow first call under load is loaded-first, not first-run; idle first runs stay first-run" {
+    pseries "$S" grad 2 none 1 "0;1" 0.3 "0.016 0.017 0.018"
+    pseries "$S" grad 2 none 2 "0;1" 0.3 "0.016 0.017 0.018"
+    pseries "$S" grad 2 free 1 "0;1" 7.4 "0.02 0.021 0.022"
+    pseries "$S" grad 2 free 2 "1" 7.6 "0.02 0.021 0.022"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    [ "$(verdict_ids "$D")" = "NOTE first-run-notable NOTE loaded-first OK bitwise-same" ]
+    grep -q '^NOTE first-run-notable: grad n=1000, width 2, wait block, idle, copy warm: first 0.300 ms' "$D/verdicts.txt"
+    grep -q '^NOTE loaded-first: grad n=1000, width 2, wait block, loaded free (stressors 2), copy warm: first call under load 7.500 ms (median over 2 processes) = 375x the steady min 0.0200 ms (>= 10), 25.0x the idle first call (0.300 ms); the first calls ran on one CPU in 1 and on several in 1 of 2 processes' "$D/verdicts.txt"
+}
+
+@test "legacy files (no placement, load or proc columns) still summarise: idle is load none, loaded load empty" {
+    series "$S" svdvals 2 idle warm 4 "3.7 3.9 4.3" 00000000000000bb 2
+    series "$S" svdvals 2 loaded warm 1500 "1400 1500 1600" 00000000000000bb 4
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ]
+    [ "$(col "$D/summary.csv" 1 condition load procs calls_1cpu calls_multi_cpu proc_ratio | tr '\n' '|')" = "idle none 1 0 0 |loaded  1 0 0 384.615|" ]
+    # the committed legacy fixture's loaded groups keep contention
+    fixture_copy "$D/fx"
+    "$SUMMARIZE" --no-report "$D/fx" >/dev/null
+    [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
+}
+
+@test "bad placement or tag values: exit 2 with file:line and the column" {
+    pseries "$S" grad 1 none 1 "0;x" 0.02 "0.015"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} =~ samples.csv:2:\ column\ \'cpus\':\ \'0\;x\'\ is\ not\ a\ \;-separated\ CPU\ list ]]
+    rm "$S"
+    pseries "$S" grad 1 none 0 "1" 0.02 "0.015"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} =~ column\ \'proc\' ]]
+}
+
+# --- the committed issue-9 fixture: charts and report ------------------------------
+
+@test "procs fixture: the dot chart holds exactly one point per process; the placement chart renders" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
+    run bash "$ROOT/harness/plots.sh" --results "$D/fx"
+    [ "$status" -eq 0 ]
+    [[ $output == *"5 chart(s)"* ]]
+    dat=$D/fx/plots/idle_vs_loaded.dat
+    # index 0: the dots, one per process with a steady median, of every cell the chart shows
+    points=$(awk '/^$/ { blank++ } !/^#/ && NF && blank == 0 { n++ } END { print n }' "$dat")
+    want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["copy"] == "warm" && $c["workload"] != "trg" && $c["procs"] > 0 { n += $c["procs"] } END { print n }' "$D/fx/summary.csv")
+    [ "$points" -eq "$want" ]
+    [ "$points" -eq 60 ] # 2 workloads x 2 widths x (idle, pinned, free) x 5 processes
+    # the bimodal cell is visible: one dot of svdvals w2 free far above its other four
+    [ "$(awk '/^$/ { blank++ } blank == 0 && $2 == "\"svdvals" && $3 == "w2" && $4 == "free\"" && $6 > 500' "$dat" | wc -l)" -eq 1 ]
+    [ "$(awk '/^$/ { blank++ } blank == 0 && $2 == "\"svdvals" && $3 == "w2" && $4 == "free\"" && $6 < 10' "$dat" | wc -l)" -eq 4 ]
+    for c in idle_vs_loaded placement; do
+        [ -s "$D/fx/plots/$c.png" ]
+        grep -q '(ms, log scale)' "$D/fx/plots/$c.svg"
+    done
+    grep -q '>svdvals w2 free<' "$D/fx/plots/idle_vs_loaded.svg"
+    grep -q 'Placement' "$D/fx/plots/placement.svg"
+}
+
+@test "report: the two answers first, from this run's figures; a missing half is said before them" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
+    "$SUMMARIZE" "$D/fx" >/dev/null
+    md=$D/fx/report.md
+    head -n 12 "$md" >"$D/head"
+    grep -q '^## Is the first run slow here, and why?' "$D/head"
+    grep -q '^## Do threads hurt under full load here?' "$D/head"
+    grep -q 'evicted from the page cache' "$D/head"
+    grep -q 'Pinned load.*10 of 10 processes' "$D/head"
+    grep -q 'Free load.*1 of 10 processes' "$D/head"
+    order=$(grep -n '^## ' "$md" | cut -d: -f2 | tr '\n' '|')
+    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## Verdicts|## Summary|## Runs|## Metadata|" ]
+    run grep -q -i missing "$D/head"
+    [ "$status" -eq 1 ]
+    echo "missing=loaded runs: stress-ng: temp-path '.' must be readable and writeable" >>"$D/fx/meta.txt"
+    "$SUMMARIZE" "$D/fx" >/dev/null
+    [ "$(sed -n 3p "$md")" = "**Missing: loaded runs** — stress-ng: temp-path '.' must be readable and writeable" ]
+    grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path &#39;.&#39; must be readable and writeable</p>' "$D/fx/report.html" ||
+        grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path' "$D/fx/report.html"
+    [ "$(grep -n 'class="missing"' "$D/fx/report.html" | head -n1 | cut -d: -f1)" -lt "$(grep -n 'id="answers"' "$D/fx/report.html" | cut -d: -f1)" ]
+}
