@@ -63,7 +63,7 @@ for b in 0.3000 0.5500; do
   grep -Eq "^beta=$b lnZ/N=$num dlnZ/dbeta=$num exact=$num $num \| first $num \| value_and_grad $num ms \| dgesdd $num ms$" \
     "$tmp/lines" || fail "no page-format line for beta=$b in: $(cat "$tmp/lines")"
 done
-head -n1 "$tmp/a.csv" | grep -q ',truncated,run$' || fail "CSV header lacks the tag column"
+head -n1 "$tmp/a.csv" | grep -q ',migrations,run$' || fail "CSV header lacks the tag column"
 [ "$(wc -l <"$tmp/a.csv")" -eq 7 ] || fail "want header + 6 rows, got $(wc -l <"$tmp/a.csv") lines"
 awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == "cli") {
            print "bad row: " $0; bad = 1 } END { exit bad }' "$tmp/a.csv" || fail "CSV rows"
