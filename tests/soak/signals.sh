@@ -46,7 +46,7 @@ pids_writing() {
     for f in /proc/[0-9]*/cmdline; do
         pid=${f#/proc/}
         pid=${pid%/cmdline}
-        args=$(tr '\0' ' ' <"$f" 2>/dev/null) || continue
+        args=$( { tr '\0' ' ' <"$f"; } 2>/dev/null) || continue
         [[ $args == *"--csv $1 "* ]] && echo "$pid"
     done
 }
