@@ -123,6 +123,7 @@ interrupt() {
     sleep 0.05
     kill -TERM "$pid" 2>/dev/null || true   # unless the clean-up was done already
     wait "$pid" || rc=$?
+    cat "$BATS_TEST_TMPDIR/log"
     [ "$rc" -eq 143 ]
     run compgen -G "$out/.tmp.*"
     [ "$status" -ne 0 ]
