@@ -61,6 +61,10 @@ if [ -n "$binary" ]; then
     { [ -f "$binary" ] && [ -x "$binary" ]; } || cl_usage_error "--binary: '$binary' is not an executable file"
     binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
     workloads=(binary)
+    # Another program gets no --budget of its own: the budget is what one run
+    # may take before the watchdog ends it (not coldload's 4 x budget + 120 s
+    # per TRG beta); a hyperfine step gets it per run.
+    CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" 'BEGIN { printf "%d", (b == int(b) ? b : int(b) + 1) }')
 else
     binary=$CL_BUILD/p28_timing
     cl_need_binary "$binary"
@@ -70,6 +74,8 @@ else
     # spin. Another program (--binary) runs with the environment it was given.
     export OPENBLAS_NUM_THREADS=1
 fi
+run_watchdog=$CL_WATCHDOG_S
+binary_runs=0 binary_failed=0 binary_first_rc=
 evict=$CL_BUILD/coldload-evict
 name=$(basename "$binary")
 # The shared libraries the loader maps (ldd's "=> /path" and the loader itself).
@@ -159,8 +165,12 @@ for k in $(seq "$copies"); do
                 run+=(--csv "$CL_SAMPLES" "${CL_TAGS[@]}")
             fi
             before=$(cl_samples_lines)
+            [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
             if ! cl_exec_timed "cold-$kind-$w-k$k" "$dir/$name" "${run[@]}"; then
-                if [ "$w" != binary ]; then
+                if [ "$w" = binary ]; then
+                    binary_failed=$((binary_failed + 1))
+                    binary_first_rc=${binary_first_rc:-$CL_RC}
+                else
                     CL_FAILURES=$((CL_FAILURES + 1))
                     cl_warn "cold-$kind-$w-k$k failed with exit status $CL_RC (see $CL_LOG.err)"
                 fi
@@ -203,8 +213,12 @@ for w in "${workloads[@]}"; do
             dropcache) prep=(--prepare "sh -c $(q 'sync && echo 3 >/proc/sys/vm/drop_caches')") ;;
         esac
         json=$(cl_unique "$CL_OUT/hyperfine/cold-$w-$kind" .json).json
-        if ! cl_exec "cold-hyperfine-$w-$kind" hyperfine -N -i --style basic --runs "$hf_runs" \
-            --export-json "$json" "${prep[@]}" -n "$kind" "$hf_cmd"; then
+        if [ "$w" = binary ]; then CL_WATCHDOG_S=$(( (hf_runs + 2) * run_watchdog + 30 )); fi
+        rc=0
+        cl_exec "cold-hyperfine-$w-$kind" hyperfine -N -i --style basic --runs "$hf_runs" \
+            --export-json "$json" "${prep[@]}" -n "$kind" "$hf_cmd" || rc=$?
+        CL_WATCHDOG_S=$run_watchdog
+        if [ "$rc" -ne 0 ]; then
             CL_FAILURES=$((CL_FAILURES + 1))
             cl_warn "hyperfine $w $kind failed with exit status $CL_RC (see $CL_LOG.err)"
             continue
@@ -218,5 +232,11 @@ for w in "${workloads[@]}"; do
     done
 done
 
+# A program that fails is measured all the same (its failing runs are rows,
+# exit_code says so), but the run is not a success.
+if [ "$binary_failed" -gt 0 ]; then
+    cl_meta cold_binary_failed_runs "$binary_failed of $binary_runs"
+    cl_die "$binary exited non-zero in $binary_failed of $binary_runs runs (first: exit $binary_first_rc; see logs/cold-*-binary-k*.err); the rows taken are kept"
+fi
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"
 printf 'coldload cold: done, results in %s\n' "$CL_OUT" >&2

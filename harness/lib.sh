@@ -15,7 +15,7 @@
 #       --out DIR  --quick  --widths LIST  --stressors LIST  --budget SECONDS  --runs N
 #       --procs K  --load pinned|free|both  --seed N
 #       --strict  -h|--help (calls the script's usage function, exit 0)
-#   cl_optval ARGS...          dies with usage when flag $1 has no value
+#   cl_optval ARGS...          dies with usage when flag $1 has no value (or one starting with --)
 #   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
 #   cl_parse_common ARGS...    for scripts with only the common flags: parse all, then finalize
 #   cl_usage_error MSG         "coldload NAME: MSG" + usage on stderr, exit 2
@@ -26,7 +26,8 @@
 # Results directory
 #   cl_results_init            CL_OUT (default $COLDLOAD_RESULTS or results/, + <UTC stamp>-<host>;
 #                              <that parent>/latest points at the newest directory made there),
-#                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable
+#                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable;
+#                              holds an exclusive flock on <out>/.lock (a second writer: exit 2)
 #   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
 #   cl_meta KEY VALUE...       appends `key=value` to meta.txt (newlines become spaces)
 #   cl_meta_machine            machine, toolchain, OpenBLAS, git keys, once per directory
@@ -37,7 +38,8 @@
 #   cl_load1, cl_procs_running, cl_psi_cpu [some|full], cl_steal_ticks, cl_cpu_limit, cl_now_ms
 #   cl_busy_check WHAT         before an idle measurement: warn, or exit 3 with --strict
 # Running things
-#   cl_traps                   EXIT/INT/TERM/HUP handlers: stop the child and stress-ng, close meta
+#   cl_traps                   EXIT/INT/TERM/HUP handlers: stop the child and stress-ng, close meta;
+#                              further INT/TERM/HUP are ignored while cleaning up
 #   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
 #   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
@@ -48,7 +50,7 @@
 #                                            KIND free: one unbound `stress-ng --cpu S`
 #   cl_cpus_usable             the CPUs this harness may run on: affinity list ∩ online
 #   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID
-#   cl_group_stop PGID PID [TENTHS]   TERM the group (or PID), grace (5 s), KILL, reap PID
+#   cl_group_stop PGID PID [TENTHS]   TERM the group (or PID), grace (5 s), KILL, reap PID (bounded)
 #   cl_pid_alive PID           PID runs (is not a zombie)
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
@@ -81,6 +83,9 @@ CL_CHILD=
 CL_STRESS_PID=
 CL_STRESS_PGID=
 CL_TMPDIRS=()
+CL_LOCK_FD=
+CL_CLEANING=0
+CL_DYING=0
 CL_SHIFT=1
 CL_STARTED_MS=
 CL_SIGNAL=
@@ -117,12 +122,14 @@ cl_init() {
 # The reason also goes into meta (NAME_error), so that report.sh can say
 # which half of the report is missing and why.
 cl_die() {
+    CL_DYING=1
     printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
     if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta "${CL_NAME}_error" "$1"; fi
     exit "${2:-1}"
 }
 
 cl_usage_error() {
+    CL_DYING=1
     printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
     if declare -F usage >/dev/null; then usage >&2; fi
     exit 2
@@ -150,8 +157,11 @@ cl_defaults() {
     case $CL_OPT_STRICT in 1|yes|true) CL_OPT_STRICT=1 ;; *) CL_OPT_STRICT=0 ;; esac
 }
 
+# A value starting with -- is the next flag, not a value: `--out --quick`
+# must not create a directory named --quick.
 cl_optval() {
     if [ $# -lt 2 ] || [ -z "$2" ]; then cl_usage_error "$1 needs a value"; fi
+    if [[ $2 == --* ]]; then cl_usage_error "$1 needs a value, got the flag '$2'"; fi
 }
 
 cl_common_opt() {
@@ -422,10 +432,19 @@ cl_results_init() {
         cl_die "output directory $CL_OUT is not writable" 2
     rm -f -- "$probe"
     CL_OUT=$(cd "$CL_OUT" && pwd)
+    cl_lock
     if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
     CL_META=$CL_OUT/meta.txt
     CL_SAMPLES=$CL_OUT/samples.csv
     CL_WHOLE=$CL_OUT/whole.csv
+    # Found now, not after every measurement: a samples.csv or whole.csv that
+    # is not a regular file (a FIFO would block the binaries' open) or cannot
+    # be appended to (read-only, immutable) in an otherwise writable directory.
+    local f
+    for f in "$CL_SAMPLES" "$CL_WHOLE" "$CL_OUT/meta.txt"; do
+        if [ -e "$f" ] && [ ! -f "$f" ]; then cl_die "$f is not a regular file: use another --out" 2; fi
+        if [ -e "$f" ] && ! { : >>"$f"; } 2>/dev/null; then cl_die "$f cannot be appended to: use another --out" 2; fi
+    done
     # Refuse before measuring rather than mix two layouts in one file.
     if [ -s "$CL_SAMPLES" ]; then
         local h
@@ -443,6 +462,27 @@ cl_results_init() {
     touch "$CL_META"
     if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
+}
+
+# cl_lock: one writer per results directory. Two runs into one --out would
+# clobber each other's log names and mix their rows; the second is refused.
+# The lock is an flock on <out>/.lock held by an fd for the whole run;
+# report.sh's harnesses inherit that fd (COLDLOAD_LOCK_FD) and so hold the
+# same lock, while the binaries and stress-ng are started without it.
+cl_lock() {
+    local fd=${COLDLOAD_LOCK_FD:-}
+    if [[ $fd =~ ^[0-9]+$ ]] && [ "$(readlink "/proc/$$/fd/$fd" 2>/dev/null)" = "$(readlink -f "$CL_OUT/.lock")" ]; then
+        CL_LOCK_FD=$fd
+    else
+        exec {CL_LOCK_FD}>>"$CL_OUT/.lock" || cl_die "cannot open the lock $CL_OUT/.lock" 2
+    fi
+    if ! flock -n "$CL_LOCK_FD"; then
+        local holder
+        holder=$(fuser "$CL_OUT/.lock" 2>/dev/null | tr -s ' ' || true)
+        CL_OUT=''   # not ours: nothing of the other run's may be touched on exit
+        cl_die "another coldload run is writing into this directory (flock on its .lock is held${holder:+ by pid$holder}): wait for it or use another --out" 2
+    fi
+    export COLDLOAD_LOCK_FD=$CL_LOCK_FD
 }
 
 # cl_unique PATH SUFFIX: never reuse a log or export name, so re-running into
@@ -594,26 +634,48 @@ cl_check_widths() {
 }
 
 # ---------------------------------------------------------------- lifecycle
+# Clean-up must finish whatever arrives meanwhile: report.sh sends its child
+# a second TERM, a closing terminal sends HUP after an INT. So INT, TERM and
+# HUP are ignored (not reset to their default, which would kill us half-way
+# and orphan stress-ng) from the first signal on; the first one's name and
+# exit status are kept.
 cl_on_exit() {
     local rc=$?
     set +e
-    trap - EXIT INT TERM HUP
+    trap '' INT TERM HUP
+    trap - EXIT
+    CL_CLEANING=1
+    # bash 5.2 can fail to parse a trap's command when the signal lands while
+    # it is expanding a $(...) ("trap: line 2: unexpected EOF while looking
+    # for matching `)'", status 2, the handler never runs). The signal is
+    # then lost; say so rather than pass it off as an ordinary exit 2.
+    if [ "$rc" = 2 ] && [ -z "$CL_SIGNAL" ] && [ "$CL_DYING" = 0 ]; then
+        CL_SIGNAL=UNKNOWN
+    fi
     cl_child_stop
     cl_stress_stop
     cl_meta_end "$rc"
     local d
     for d in "${CL_TMPDIRS[@]}"; do rm -rf -- "$d"; done
+    # and one a signal caught between its mktemp and its registration
+    if [ -n "$CL_OUT" ]; then rm -rf -- "$CL_OUT/.tmp.$$."*; fi
     if [ -n "$CL_SIGNAL" ]; then
         printf 'coldload %s: interrupted by SIG%s; results so far kept in %s\n' "$CL_NAME" "$CL_SIGNAL" "${CL_OUT:-(none)}" >&2
     fi
     exit "$rc"
 }
 
+# cl_on_signal NAME STATUS: the first signal wins; later ones (and the ones
+# arriving while cl_on_exit runs) are ignored.
 cl_on_signal() {
-    CL_SIGNAL=$1
+    trap '' INT TERM HUP
+    if [ -z "$CL_SIGNAL" ]; then CL_SIGNAL=$1; fi
+    [ "$CL_CLEANING" = 1 ] && return 0
     exit "$2"
 }
 
+# Each trap calls one function with its signal's name and status as literal
+# words: nothing is built or expanded when the signal comes.
 cl_traps() {
     trap cl_on_exit EXIT
     trap 'cl_on_signal INT 130' INT
@@ -622,10 +684,11 @@ cl_traps() {
 }
 
 # cl_tmpdir VAR: a directory removed on exit, on the results' file system (a
-# copy on tmpfs could not be evicted).
+# copy on tmpfs could not be evicted). Its name holds our pid, so cl_on_exit
+# finds it even when a signal came before it was registered.
 cl_tmpdir() {
     local d
-    d=$(mktemp -d "$CL_OUT/.tmp.XXXXXX")
+    d=$(mktemp -d "$CL_OUT/.tmp.$$.XXXXXX")
     CL_TMPDIRS+=("$d")
     printf -v "$1" '%s' "$d"
 }
@@ -644,8 +707,11 @@ cl_exec() {
     base=$(cl_unique "$CL_OUT/logs/$step" .out)
     CL_LOG=$base
     # Backgrounded and waited for, so a signal to the harness is handled at
-    # once (bash defers traps while a foreground child runs).
-    timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null &
+    # once (bash defers traps while a foreground child runs). setpriv gives
+    # timeout a parent-death signal: should the harness be SIGKILLed (no trap
+    # runs), timeout gets TERM and passes it to its group, so no orphaned
+    # binary goes on appending rows. The lock's fd stays with the harness.
+    cl_pdeath TERM timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
     CL_CHILD=$!
     local rc=0
     wait "$CL_CHILD" || rc=$?
@@ -655,6 +721,17 @@ cl_exec() {
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
     fi
     return "$rc"
+}
+
+# cl_pdeath SIG CMD...: CMD gets SIG when the harness dies (util-linux
+# setpriv --pdeathsig, PR_SET_PDEATHSIG); CMD alone where setpriv is missing.
+cl_pdeath() {
+    local sig=$1
+    shift
+    if type -P setpriv >/dev/null; then
+        exec setpriv --pdeathsig "$sig" "$@"
+    fi
+    exec "$@"
 }
 
 cl_exec_timed() {
@@ -769,11 +846,17 @@ cl_stress_start() {
     # CPUs with fairly, which shields the measurement from the load
     # (measured here: 2-thread svdvals 7.3 ms under a setsid stress-ng --cpu 2,
     # 2886 ms under the same load in the same session; idle 5.8 ms).
-    # --timeout is the last resort should the harness itself be SIGKILLed.
+    # Should the harness itself be SIGKILLed (no trap runs), setpriv's
+    # parent-death signal TERMs stress-ng (pinned: the leader shell, whose
+    # death TERMs each stress-ng the same way), which stops its workers; its
+    # own --timeout (the measurements' need plus a margin, loaded.sh) is the
+    # last resort behind that.
+    local bg0=${!:-}
+    CL_STRESS_STARTING=1
     if [ "$kind" = free ]; then
         perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
-            stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" --temp-path "$tmp" \
-            >"$base.out" 2>"$base.err" </dev/null &
+            setpriv --pdeathsig TERM stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" \
+            --temp-path "$tmp" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
         want=$((s + 1))   # the parent and S workers
     else
         # Free workers go where the load balancer puts them, and it sometimes
@@ -787,15 +870,17 @@ cl_stress_start() {
         # writes "pid cpu" for each on fd 3.
         # shellcheck disable=SC2016
         perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
-            bash -c 't=$1 d=$2; shift 2
-                for c; do stress-ng --cpu 1 --taskset "$c" --timeout "$t" --temp-path "$d" 3>&- &
-                    echo "$! $c" >&3; done
+            setpriv --pdeathsig TERM bash -c 't=$1 d=$2; shift 2
+                for c; do setpriv --pdeathsig TERM stress-ng --cpu 1 --taskset "$c" --timeout "$t" \
+                    --temp-path "$d" 3>&- & echo "$! $c" >&3; done
                 wait' cl-stress-pinned "${CL_STRESS_TIMEOUT_S:-3600}s" "$tmp" "${targets[@]}" \
-            >"$base.out" 2>"$base.err" 3>"$base.workers" </dev/null &
+            >"$base.out" 2>"$base.err" 3>"$base.workers" </dev/null {CL_LOCK_FD}>&- &
         want=$((2 * s + 1))   # the leader, S stress-ng parents and S workers
     fi
     CL_STRESS_PID=$!
     CL_STRESS_PGID=$CL_STRESS_PID
+    CL_STRESS_STARTING=0
+    [ "$CL_STRESS_PID" != "$bg0" ] || cl_die "internal: stress-ng was not started"
     echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"
     # Established: every process exists and the runnable count shows the
     # workers, or 5 s have passed.
@@ -837,27 +922,42 @@ cl_stress_check_pinned() {
 }
 
 cl_stress_stop() {
+    # A signal between starting stress-ng and noting its pid: $! is it.
+    if [ -z "$CL_STRESS_PGID" ] && [ "${CL_STRESS_STARTING:-0}" = 1 ] && [ -n "${!:-}" ]; then
+        CL_STRESS_PID=$! CL_STRESS_PGID=$!
+    fi
     [ -n "$CL_STRESS_PGID" ] || return 0
+    if [ "$CL_CLEANING" = 0 ] && ! cl_pgid_alive "$CL_STRESS_PGID"; then
+        cl_warn "stress-ng (pgid $CL_STRESS_PGID) ended before the measurements did (its --timeout ${CL_STRESS_TIMEOUT_S:-3600}s?): the last rows may not be loaded"
+    fi
     cl_group_stop "$CL_STRESS_PGID" "$CL_STRESS_PID"
     CL_STRESS_PGID=
     CL_STRESS_PID=
+    CL_STRESS_STARTING=0
 }
 
 # cl_group_stop PGID PID [TENTHS]: TERM to process group PGID (or to PID alone
 # when it leads no group: timeout may not have set its group up yet, and
 # report.sh's children are harnesses in its own group), up to TENTHS/10 s
 # (default 5 s) for both to go -- a harness needs that time for its own
-# clean-up -- then KILL; PID, our child, is reaped.
+# clean-up -- then KILL, and up to 2 s more. Every wait is bounded: PID is
+# reaped with `wait` only once it is dead (a zombie, or already reaped
+# elsewhere: then wait returns at once); a `wait` on a PID still running
+# would block for as long as it runs.
 cl_group_stop() {
     local i
     kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$2" 2>/dev/null || true
-    for i in $(seq "${3:-50}"); do
+    for ((i = 0; i < ${3:-50}; i++)); do
         if ! cl_pgid_alive "$1" && ! cl_pid_alive "$2"; then break; fi
         sleep 0.1
     done
     kill -KILL -- "-$1" 2>/dev/null || true
     if cl_pid_alive "$2"; then kill -KILL "$2" 2>/dev/null || true; fi
-    wait "$2" 2>/dev/null || true
+    for ((i = 0; i < 20; i++)); do
+        if ! cl_pgid_alive "$1" && ! cl_pid_alive "$2"; then break; fi
+        sleep 0.1
+    done
+    if ! cl_pid_alive "$2"; then wait "$2" 2>/dev/null || true; fi
 }
 
 # cl_pid_alive PID: running, not a zombie waiting to be reaped.
@@ -880,10 +980,18 @@ cl_csv_line() {
 }
 
 # cl_whole_row TOOL LABEL RUN WALL_MS USER_MS SYS_MS MINFLT MAJFLT EXIT_CODE
+# The row is built first and appended with one printf; when it does not fit
+# (a full disk) whole.csv is cut back to its size before it, and the run ends.
 cl_whole_row() {
-    cl_csv_line "$(cl_utc)" "$(hostname)" "$CL_TAG_HARNESS" "$CL_TAG_CONDITION" "$CL_TAG_STRESSORS" \
+    local line size err
+    line=$(cl_csv_line "$(cl_utc)" "$(hostname)" "$CL_TAG_HARNESS" "$CL_TAG_CONDITION" "$CL_TAG_STRESSORS" \
         "$CL_TAG_COPY" "$CL_RUN_WORKLOAD" "$CL_RUN_PARAMS" "$CL_RUN_WIDTH" "$CL_RUN_WAIT" "$@" \
-        "$CL_TAG_LOAD" "$CL_TAG_PROC" >>"$CL_WHOLE"
+        "$CL_TAG_LOAD" "$CL_TAG_PROC")
+    size=$(stat -c %s "$CL_WHOLE")
+    if ! err=$({ printf '%s\n' "$line" >>"$CL_WHOLE"; } 2>&1); then
+        truncate -s "$size" "$CL_WHOLE" 2>/dev/null || true
+        cl_die "$CL_WHOLE: a row could not be written: ${err##*: }"
+    fi
 }
 
 cl_whole_time() {

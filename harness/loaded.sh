@@ -59,8 +59,14 @@ read -ra workloads <<<"$CL_WORKLOADS"
 read -ra stressors <<<"$CL_STRESSORS"
 read -ra loads <<<"$CL_LOADS"
 per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
-# stress-ng's own --timeout backs up the traps (a SIGKILLed harness runs no trap).
-CL_STRESS_TIMEOUT_S=$(( per_s * (CL_WATCHDOG_S + 10) + 60 ))
+# stress-ng's own --timeout backs up the traps and its parent-death signal:
+# the time the measurements of one start need plus a margin. Each process
+# stops taking runs once its --budget is spent but must finish the call under
+# way (one loaded 2-thread TRG call at the loaded size: ~4 s here; at chi 16,
+# 20 steps it was 55-156 s), so per process 2 x budget + 60 s; plus 30 s.
+# Its watchdog (CL_WATCHDOG_S) would allow more; a load that ends before the
+# measurements do is warned about (cl_stress_stop).
+CL_STRESS_TIMEOUT_S=$(awk -v n="$per_s" -v b="$CL_BUDGET" 'BEGIN { printf "%d", n * (2 * b + 60) + 30 }')
 cl_progress_start $(( per_s * ${#stressors[@]} * ${#loads[@]} ))
 
 CL_TAG_CONDITION=loaded CL_TAG_COPY=warm

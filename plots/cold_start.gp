@@ -15,10 +15,14 @@ set xtics rotate by 35 right font ",9"
 
 # idx label first_ms whole_median_ms first_majflt whole_majflt
 # Bars stand on the decade below the smallest time (a log axis has no zero).
+# A column may hold no number at all (a --binary run has no in-process
+# times, a directory without whole.csv no whole-process ones): stats then
+# only warns and leaves STATS_* undefined, hence exists().
 stats 'cold_start.dat' using 3 nooutput
-lo = STATS_records > 0 ? STATS_min : 1
+lo = exists("STATS_records") && STATS_records > 0 ? STATS_min : 1
+undefine STATS_*
 stats 'cold_start.dat' using 4 nooutput
-lo = STATS_records > 0 && STATS_min < lo ? STATS_min : lo
+lo = exists("STATS_records") && STATS_records > 0 && STATS_min < lo ? STATS_min : lo
 bottom = 10 ** floor(log10(lo))
 set yrange [bottom:*]
 hw = 0.17

@@ -1,8 +1,12 @@
 /* csv.c -- tidy CSV rows out (csvWriter*) and an RFC 4180 reader (csvReader*).
  *
- * The writer appends and flushes one complete row per call, so a process
- * killed between samples leaves a file of whole rows. The reader is strict:
- * every defect it meets is reported with the file and line, never skipped. */
+ * The writer builds each row in memory and appends it with one write(2), so
+ * a process killed between samples leaves a file of whole rows, and a row the
+ * disk had no room for is cut back off (ftruncate to where it began) rather
+ * than left half-written for the next run to append onto. The reader is
+ * strict: every defect it meets is reported with the file and line, never
+ * skipped -- a last row without its newline included, since every writer
+ * ends its rows with one: such a row was cut short. */
 #include "csv.h"
 
 #include <errno.h>
@@ -15,9 +19,11 @@
 #include <unistd.h>
 
 struct csvWriter {
-    FILE *f;
+    int fd;
     const csvTag *tags;
     size_t ntags;
+    char path[256]; /* for messages */
+    char err[384];  /* why the last row failed, "" when none did */
 };
 
 void csvWriteField(FILE *f, const char *s) {
@@ -64,6 +70,31 @@ static int csvHeaderMatches(const char *path, const char *want) {
     return ok;
 }
 
+/* Appends buf[0..len) with one write(2); on a short write the file is cut
+ * back to its size before the row, so it never ends in a partial row. */
+static int csvAppend(csvWriter *w, const char *buf, size_t len) {
+    struct stat st;
+    if (fstat(w->fd, &st) != 0) {
+        snprintf(w->err, sizeof w->err, "%s: %s", w->path, strerror(errno));
+        return -1;
+    }
+    ssize_t n = write(w->fd, buf, len);
+    if (n == (ssize_t)len) return 0;
+    int e = errno;
+    if (n >= 0) {
+        /* A short write does not say why; the next byte's write does
+         * (ENOSPC, EFBIG, EDQUOT...). Whatever it adds is cut off below. */
+        ssize_t m = write(w->fd, buf + n, len - (size_t)n);
+        e = m < 0 ? errno : EIO;
+    }
+    if (n > 0 && ftruncate(w->fd, st.st_size) != 0)
+        snprintf(w->err, sizeof w->err, "%s: a row could not be written (%s) and the partial row "
+                 "could not be removed: %s", w->path, strerror(e), strerror(errno));
+    else
+        snprintf(w->err, sizeof w->err, "%s: a row could not be written: %s", w->path, strerror(e));
+    return -1;
+}
+
 csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
                          char *err, size_t errlen) {
     csvWriter *w = calloc(1, sizeof(*w));
@@ -74,7 +105,14 @@ csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
         snprintf(err, errlen, "--csv %s: out of memory", path);
         goto err;
     }
-    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    /* A FIFO (or a device) would block open() until a reader comes, or take
+     * rows nobody keeps: only regular files. stat first, then O_NONBLOCK and
+     * fstat for one swapped in meanwhile. */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "--csv %s: not a regular file", path);
+        goto err;
+    }
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
     if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(err, errlen, "--csv %s: cannot open for appending: %s", path, strerror(errno));
         goto err;
@@ -83,24 +121,28 @@ csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
         snprintf(err, errlen, "--csv %s: not a regular file", path);
         goto err;
     }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+        snprintf(err, errlen, "--csv %s: %s", path, strerror(errno));
+        goto err;
+    }
     if (st.st_size > 0 && !csvHeaderMatches(path, header)) {
         snprintf(err, errlen,
                  "--csv %s: the file exists with a different header (expected: %s)",
                  path, header);
         goto err;
     }
-    w->f = fdopen(fd, "a");
-    if (!w->f) {
-        snprintf(err, errlen, "--csv %s: %s", path, strerror(errno));
-        goto err;
-    }
+    w->fd = fd;
     w->tags = tags;
     w->ntags = ntags;
-    if (st.st_size == 0 && (fprintf(w->f, "%s\n", header) < 0 || fflush(w->f) != 0)) {
-        snprintf(err, errlen, "--csv %s: write failed: %s", path, strerror(errno));
-        fclose(w->f);
-        fd = -1;
-        goto err;
+    snprintf(w->path, sizeof w->path, "%s", path);
+    if (st.st_size == 0) {
+        size_t hl = strlen(header);
+        header[hl] = '\n'; /* csvHeaderFor left room for it */
+        if (csvAppend(w, header, hl + 1) != 0) {
+            snprintf(err, errlen, "--csv %s: write failed: %s", path, w->err);
+            goto err;
+        }
     }
     free(header);
     return w;
@@ -120,7 +162,13 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     size_t k = strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
     snprintf(stamp + k, sizeof stamp - k, ".%03ldZ", ts.tv_nsec / 1000000L);
 
-    FILE *f = w->f;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        snprintf(w->err, sizeof w->err, "%s: %s", w->path, strerror(errno));
+        return -1;
+    }
     fprintf(f, "%s,", stamp);
     csvWriteField(f, csvHost());
     fprintf(f, ",%s,", csvRunId());
@@ -145,12 +193,22 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
         csvWriteField(f, w->tags[i].value);
     }
     fputc('\n', f);
-    return (fflush(f) == 0 && !ferror(f)) ? 0 : -1;
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        snprintf(w->err, sizeof w->err, "%s: out of memory for a row", w->path);
+        free(buf);
+        return -1;
+    }
+    int rc = csvAppend(w, buf, len);
+    free(buf);
+    return rc;
 }
+
+const char *csvWriterError(const csvWriter *w) { return w ? w->err : ""; }
 
 void csvWriterClose(csvWriter *w) {
     if (!w) return;
-    fclose(w->f);
+    close(w->fd);
     free(w);
 }
 
@@ -258,8 +316,12 @@ int csvReaderNext(csvReader *r, char ***fields, size_t *nfields, char *err, size
                 return -1;
             }
             if (!any) return 0;
-            if (csvEndField(r) != 0) goto oom; /* last record without a newline */
-            break;
+            /* Every writer ends a row with a newline: a last row without
+             * one was cut short (a full disk, a killed writer), and its
+             * last field may be cut too ("copy=wa"). */
+            snprintf(err, errlen, "%s:%zu: last row has no newline (cut short)", r->path,
+                     r->start_line);
+            return -1;
         }
         any = 1;
         if (st == QUOTED) {

@@ -1,7 +1,8 @@
 /* csv.h -- tidy CSV rows out (the binaries) and in (summarize).
  *
- * Out: one row per sample, flushed as it completes, so an interrupted run
- * leaves only complete rows. The header is written only when the file is new
+ * Out: one row per sample, appended with one write as it completes, so an
+ * interrupted run leaves only complete rows, and a row that did not fit is
+ * removed again. The header is written only when the file is new
  * (or empty); appending to a file whose header differs is refused, so one
  * file never mixes two column layouts. Columns, in order:
  *
@@ -12,7 +13,8 @@
  * followed by one column per --tag KEY, in the order given. Fields are quoted
  * (RFC 4180) when they hold a comma, a quote, CR or LF.
  *
- * In: an RFC 4180 reader that reports every defect as "file:line: what". */
+ * In: an RFC 4180 reader that reports every defect as "file:line: what"
+ * (a last row without its newline is one: it was cut short). */
 #ifndef COLDLOAD_CSV_H
 #define COLDLOAD_CSV_H
 
@@ -54,8 +56,11 @@ typedef struct csvWriter csvWriter;
  * On failure returns NULL with a one-line reason in err. */
 csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
                          char *err, size_t errlen);
-/* Appends and flushes one row. Returns 0, or -1 on a write error. */
+/* Appends one row (one write). Returns 0, or -1 on a write error, the file
+ * then as it was before the row; csvWriterError says why. */
 int csvWriterRow(csvWriter *w, const csvRow *row);
+/* "FILE: a row could not be written: <strerror>", or "" when no row failed. */
+const char *csvWriterError(const csvWriter *w);
 void csvWriterClose(csvWriter *w);
 
 /* Writes s as one field, quoted when it must be. */

@@ -15,7 +15,8 @@
  *
  * One line per file, `evict: PATH pages=N resident_before=A resident_after=B`,
  * then a total line. --query only counts (before = after, nothing dropped).
- * Exit 0; 1 when a file could not be read; 2 on bad usage. */
+ * Exit 0; 1 when a file could not be read; 2 on bad usage, a FILE that is not
+ * a regular file included (a FIFO would block open() until a writer came). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -50,20 +51,27 @@ static long evictResident(int fd, size_t len, long pages) {
     return resident;
 }
 
-/* Counts, and unless query drops, one file's cached pages. Returns 0, or -1
- * after one line on stderr naming the file and the reason. */
+/* Counts, and unless query drops, one file's cached pages. Returns 0, -1
+ * (unreadable) or -2 (not a regular file) after one line on stderr naming
+ * the file and the reason. */
 static int evictFile(const char *path, int query, evictCount *c) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* stat first and O_NONBLOCK: open() of a FIFO would wait for a writer. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "coldload-evict: %s: %s\n", path,
+                S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+        return -2;
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         fprintf(stderr, "coldload-evict: %s: %s\n", path, strerror(errno));
         return -1;
     }
-    struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         fprintf(stderr, "coldload-evict: %s: %s\n", path,
                 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
         close(fd);
-        return -1;
+        return -2;
     }
     long psz = sysconf(_SC_PAGESIZE);
     size_t len = (size_t)st.st_size;
@@ -131,8 +139,10 @@ int main(int argc, char **argv) {
     int failed = 0, files = 0;
     for (int i = first; i < argc; i++) {
         evictCount c;
-        if (evictFile(argv[i], query, &c) != 0) {
-            failed = 1;
+        int rc = evictFile(argv[i], query, &c);
+        if (rc != 0) {
+            if (rc == -2) failed = EVICT_EXIT_USAGE;
+            else if (!failed) failed = 1;
             continue;
         }
         printf("evict: %s pages=%ld resident_before=%ld resident_after=%ld\n", argv[i],

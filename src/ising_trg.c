@@ -98,8 +98,10 @@ static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, i
     itrgWork w = {.t = t, .beta = beta, .grad = grad};
     benchResult r;
     if (benchRun(s, itrgCall, &w, runs, &r) != 0) {
-        optsError("beta=%s: the TRG failed (dgesdd error or a non-finite result) or a CSV "
-                  "row could not be written", b);
+        if (*csvWriterError(s->csv))
+            optsError("beta=%s: %s", b, csvWriterError(s->csv));
+        else
+            optsError("beta=%s: the TRG failed (dgesdd error or a non-finite result)", b);
         return 1;
     }
     printf("beta=%.4f lnZ/N=%.12f", beta, w.value);

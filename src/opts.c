@@ -53,16 +53,32 @@ static int optsKeyIn(const char *list, const char *key, size_t klen) {
     return 0;
 }
 
+/* s with control characters as \n, \t or \xHH, cut to fit out: a value in an
+ * error message must keep it on one line. */
+static const char *optsPrintable(const char *s, char *out, size_t outlen) {
+    size_t k = 0;
+    for (; *s && k + 5 < outlen; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n') k += (size_t)snprintf(out + k, outlen - k, "\\n");
+        else if (c == '\t') k += (size_t)snprintf(out + k, outlen - k, "\\t");
+        else if (c < 0x20 || c == 0x7f) k += (size_t)snprintf(out + k, outlen - k, "\\x%02x", c);
+        else out[k++] = (char)c;
+    }
+    out[k] = '\0';
+    return out;
+}
+
 int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s) {
     const char *eq = strchr(s, '=');
     size_t klen = eq ? (size_t)(eq - s) : 0;
     int ok = klen > 0 && klen < CSV_TAG_KEY_MAX && (isalpha((unsigned char)s[0]) || s[0] == '_');
     for (size_t i = 1; ok && i < klen; i++)
         ok = isalnum((unsigned char)s[i]) || s[i] == '_';
+    char shown[256];
     if (!ok)
         return optsError("--tag: expected KEY=VALUE, KEY of letters, digits and _ "
                          "(1..%d chars, not starting with a digit), got '%s'",
-                         CSV_TAG_KEY_MAX - 1, s);
+                         CSV_TAG_KEY_MAX - 1, optsPrintable(s, shown, sizeof shown));
     /* A tag may not shadow a column: the CSV would have two of that name. */
     if (optsKeyIn(CSV_FIXED_COLUMNS, s, klen))
         return optsError("--tag: key '%.*s' is a fixed CSV column", (int)klen, s);

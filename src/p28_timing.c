@@ -115,11 +115,12 @@ static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
     linalgSeededMatrix(w.x, 1, n, P28_SEED_X);
     for (size_t i = 0; i < n; i++) w.x[i] *= 2.0;
     if (benchOnce(s, "prepare", 0, p28GradPrepare, &w, &prep_ms) != 0) {
-        optsError("grad: prepare failed (out of memory, or a CSV write failed)");
+        if (*csvWriterError(s->csv)) optsError("grad: %s", csvWriterError(s->csv));
+        else optsError("grad: prepare failed (out of memory)");
         goto out;
     }
     if (benchRun(s, p28GradRun, &w, runs, &r) != 0) {
-        optsError("grad: a CSV row could not be written");
+        optsError("grad: %s", csvWriterError(s->csv));
         goto out;
     }
     printf("width %d: grad n=%zu  prepare %.3f ms | run+readback first %.3f", s->width, n,
@@ -151,7 +152,8 @@ static int p28DoSvd(benchSeries *s, int size, int runs) {
     }
     linalgSeededMatrix(w.pristine, (size_t)size, (size_t)size, P28_SEED_A);
     if (benchRun(s, p28SvdRun, &w, runs, &r) != 0) {
-        optsError("svdvals: dgesdd failed or a CSV row could not be written");
+        if (*csvWriterError(s->csv)) optsError("svdvals: %s", csvWriterError(s->csv));
+        else optsError("svdvals: dgesdd failed");
         goto out;
     }
     char dims[32];

@@ -178,3 +178,78 @@ path_without() {
     [[ $d =~ ^[0-9]{8}T[0-9]{6}Z-.+$ ]]
     [ -s "$COLDLOAD_RESULTS/$d/samples.csv" ]
 }
+
+# --- issue 14: what an adversarial probe found --------------------------------
+
+@test "a flag as a flag's value (--out --quick) is refused, no ./--quick made" {
+    cd "$BATS_TEST_TMPDIR"
+    run bash "$H/warm.sh" --out --quick
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--out needs a value, got the flag '--quick'"* ]]
+    [ ! -e ./--quick ]
+}
+
+@test "a second writer into one --out is refused (exit 2) while the first holds its lock" {
+    mkdir -p "$OUT"
+    flock "$OUT/.lock" sleep 60 3>&- &
+    holder=$!
+    wait_for test -n "$(fuser "$OUT/.lock" 2>/dev/null)"
+    run bash "$H/warm.sh" --out "$OUT" --quick --widths 1
+    kill "$holder"
+    [ "$status" -eq 2 ]
+    [[ $output == *"another coldload run is writing into this directory"* ]]
+    [ ! -e "$OUT/samples.csv" ]
+}
+
+@test "a samples.csv that is a FIFO, or cannot be appended to, is found up front (exit 2)" {
+    mkdir -p "$OUT"
+    mkfifo "$OUT/samples.csv"
+    run timeout 20 bash "$H/warm.sh" --out "$OUT" --quick --widths 1
+    [ "$status" -eq 2 ]
+    [[ $output == *"samples.csv is not a regular file"* ]]
+    [ "$(id -u)" = 0 ] || skip "the read-only file needs a bind mount (root)"
+    rm -f "$OUT/samples.csv"
+    : >"$OUT/samples.csv"
+    mount --bind -o ro "$OUT/samples.csv" "$OUT/samples.csv" || skip "no read-only bind mount here"
+    run timeout 20 bash "$H/warm.sh" --out "$OUT" --quick --widths 1
+    umount "$OUT/samples.csv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"samples.csv cannot be appended to"* ]]
+    [ ! -s "$OUT/whole.csv" ] || [ "$(wc -l <"$OUT/whole.csv")" -le 1 ]
+}
+
+@test "a full disk: the run exits non-zero and leaves whole rows only" {
+    [ "$(id -u)" = 0 ] || skip "mounting a small tmpfs needs root"
+    mnt=$BATS_TEST_TMPDIR/small
+    mkdir -p "$mnt"
+    mount -t tmpfs -o size=96k tmpfs "$mnt" || skip "cannot mount tmpfs"
+    run timeout 120 bash "$H/warm.sh" --out "$mnt/out" --widths 1 --runs 2000 --budget 2
+    echo "$output" | tail -n 5
+    [ "$status" -ne 0 ]
+    every_row_complete "$mnt/out/samples.csv"
+    # whole.csv quotes its trg params: the summarizer reads both properly
+    mkdir -p "$BATS_TEST_TMPDIR/sum/plots"
+    run "$B/coldload-summarize" --no-report --out "$BATS_TEST_TMPDIR/sum" "$mnt/out"
+    umount "$mnt"
+    echo "$output"
+    [ "$status" -eq 0 ]
+}
+
+@test "cold.sh --binary of a failing program says so and exits 1; its watchdog is --budget" {
+    run bash "$H/cold.sh" --out "$OUT" --quick --copies 1 --hf-runs 2 --budget 3 --binary /usr/bin/false
+    [ "$status" -eq 1 ]
+    [[ $output == *"/usr/bin/false exited non-zero in 3 of 3 runs (first: exit 1"* ]]
+    grep -q '^cold_binary_failed_runs=3 of 3$' "$OUT/meta.txt"
+    grep -q '^cold_watchdog_s=3$' "$OUT/meta.txt"
+}
+
+@test "plots.sh renders a --binary results directory (no in-process rows)" {
+    command -v gnuplot >/dev/null || skip "gnuplot not installed"
+    [ -x "$B/coldload-summarize" ] || skip "coldload-summarize not built"
+    run bash "$H/cold.sh" --out "$OUT" --quick --copies 1 --hf-runs 2 --binary /usr/bin/true
+    [ "$status" -eq 0 ]
+    run bash "$H/plots.sh" --results "$OUT"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ -s "$OUT/plots/cold_start.png" ]
+}

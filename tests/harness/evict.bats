@@ -74,8 +74,17 @@ field() {
     [[ $output == *"no-such-file: No such file or directory"* ]]
     [[ $output == *"evict: $F pages=1 "* ]]
     run "$EVICT" "$BATS_TEST_TMPDIR"
-    [ "$status" -eq 1 ]
+    [ "$status" -eq 2 ]
     [[ $output == *"is a directory"* ]]
+}
+
+@test "a FIFO is refused at once (exit 2), open() never waits for a writer" {
+    mkfifo "$BATS_TEST_TMPDIR/fifo"
+    echo data >"$F"
+    run timeout 5 "$EVICT" "$BATS_TEST_TMPDIR/fifo" "$F"
+    [ "$status" -eq 2 ]
+    [[ $output == *"fifo: not a regular file"* ]]
+    [[ $output == *"evict: $F pages=1 "* ]]
 }
 
 @test "an empty file has no pages and is fine" {

@@ -10,14 +10,20 @@ setup() {
     command -v stress-ng >/dev/null || skip "stress-ng not installed"
 }
 
+# no_writer_of CSV: no process runs with --csv CSV (pgrep leaves itself out).
+no_writer_of() {
+    ! pgrep -f -- "--csv $1" >/dev/null
+}
+
 more_lines_than() {
     [ -f "$1" ] && [ "$(wc -l <"$1")" -gt "$2" ]
 }
 
-# interrupt SIG: starts a long loaded run, waits until stress-ng runs and rows
-# are being written, sends SIG to the harness, and checks what is left.
+# interrupt SIG [SIG2]: starts a long loaded run, waits until stress-ng runs and
+# rows are being written, sends SIG to the harness (and SIG2 right after, as
+# report.sh or a closing terminal would), and checks what is left.
 interrupt() {
-    local sig=$1 out=$BATS_TEST_TMPDIR/out pid pgid rc=0 t0
+    local sig=$1 sig2=${2:-} out=$BATS_TEST_TMPDIR/out pid pgid rc=0 t0
     # A background job of a non-interactive shell starts with SIGINT ignored
     # (and an ignored signal cannot be trapped): restore the default, as a
     # terminal's Ctrl-C would find it.
@@ -28,7 +34,11 @@ interrupt() {
     pgid=$(cat "$out/stress-ng.pgid")
     wait_for more_lines_than "$out/samples.csv" 20
     kill -0 "$pgid"               # stress-ng is running now
+    # its own --timeout is what the measurements need plus a margin (one
+    # width, 3 workloads, budget 60 s: 3 x (2 x 60 + 60) + 30), not hours
+    tr '\0' ' ' <"/proc/$pgid/cmdline" | grep -q -- '--timeout 570s '
     kill "-$sig" "$pid"
+    if [ -n "$sig2" ]; then sleep 0.05; kill "-$sig2" "$pid"; fi
     t0=$SECONDS
     wait "$pid" || rc=$?
     cat "$BATS_TEST_TMPDIR/log"
@@ -76,4 +86,48 @@ interrupt() {
     [[ $output == *"failed with exit status 1"* ]]
     no_live_in_group "$(cat "$out/stress-ng.pgid")"
     grep -q '^loaded_failures=2$' "$out/meta.txt"
+}
+
+@test "a second signal during the clean-up (TERM TERM, HUP TERM, INT HUP): still no stress-ng left" {
+    interrupt TERM TERM
+    rm -rf "$BATS_TEST_TMPDIR/out"
+    interrupt HUP TERM
+    rm -rf "$BATS_TEST_TMPDIR/out"
+    interrupt INT HUP
+}
+
+@test "SIGKILL of the harness: its stress-ng and its binary die too (parent-death signal)" {
+    local out=$BATS_TEST_TMPDIR/out pid pgid n1 n2
+    bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 2 --budget 60 --runs 100000 \
+        >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    pid=$!
+    wait_for test -s "$out/stress-ng.pgid"
+    pgid=$(cat "$out/stress-ng.pgid")
+    wait_for more_lines_than "$out/samples.csv" 20
+    kill -KILL "$pid"
+    wait "$pid" || true
+    wait_for no_live_in_group "$pgid"
+    # the orphaned measurement, if any, is gone: no more rows
+    wait_for no_writer_of "$out/samples.csv"
+    n1=$(wc -l <"$out/samples.csv")
+    sleep 1
+    n2=$(wc -l <"$out/samples.csv")
+    [ "$n1" -eq "$n2" ]
+    every_row_complete "$out/samples.csv"
+}
+
+@test "cold.sh interrupted mid-run leaves no .tmp.* copy directory" {
+    local out=$BATS_TEST_TMPDIR/out pid rc=0
+    env --default-signal=INT,TERM,HUP bash "$H/cold.sh" --out "$out" --copies 3 --hf-runs 20 \
+        >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    pid=$!
+    wait_for bash -c 'compgen -G "$1/.tmp.*" >/dev/null' _ "$out"
+    kill -TERM "$pid"
+    sleep 0.05
+    kill -TERM "$pid" 2>/dev/null || true   # unless the clean-up was done already
+    wait "$pid" || rc=$?
+    cat "$BATS_TEST_TMPDIR/log"
+    [ "$rc" -eq 143 ]
+    run compgen -G "$out/.tmp.*"
+    [ "$status" -ne 0 ]
 }

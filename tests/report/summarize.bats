@@ -359,6 +359,20 @@ edited() {
     edited '$s/$/\na\rb/' "samples.csv:5: carriage return"
 }
 
+@test "a last row cut inside its last field (no newline) is refused, not a phantom group" {
+    rm -f "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    # cut the file inside the last row's last field: ...,warm -> ...,wa
+    truncate -s -3 "$S"
+    [[ $(tail -c 3 "$S") == *wa ]]
+    bad "samples.csv:4: last row has no newline"
+    # whole.csv the same
+    rm -f "$S"
+    series "$S" grad 1 idle warm 0.02 "0.015"
+    { echo "$WHOLE_HEADER"; printf '2026,vm,cold,idle,0,fresh,grad,n=1000,1,block,time,fresh,1,5,1,1,3,0,0'; } >"$D/whole.csv"
+    bad "whole.csv:2: last row has no newline"
+}
+
 @test "empty workload or phase: exit 2" {
     edited '2s/,grad,/,,/' "samples.csv:2: column 'workload' is empty"
     edited '3s/,steady,/,,/' "samples.csv:3: column 'phase' is empty"

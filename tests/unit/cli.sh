@@ -45,6 +45,30 @@ rejects --tag --tag 1k=v
 rejects --tag --tag ms=3
 rejects --tag --tag a=1 --tag a=2
 rejects "unknown option" --frobnicate
+# A newline in the key: still one line, the newline shown as \n.
+rejects --tag --tag $'a\nb=1'
+
+# A FIFO (or any non-regular file) as --csv: refused at once, exit 2; open()
+# must not wait for a reader (timeout 5 catches a hang: exit 124).
+mkfifo "$tmp/fifo"
+err=$(timeout 5 "$bin" --runs 1 --csv "$tmp/fifo" 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] || fail "FIFO as --csv: exit $rc, want 2 ($err)"
+case "$err" in *"not a regular file"*) ;; *) fail "FIFO as --csv: '$err'";; esac
+err=$(timeout 5 "$bin" --runs 1 --csv /dev/null 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] || fail "/dev/null as --csv: exit $rc, want 2"
+
+# A row that does not fit (here: RLIMIT_FSIZE, as a full disk would) is cut
+# back off: the file keeps whole rows only, the run exits 1 and says why.
+"$bin" --workload grad --runs 1 --csv "$tmp/full.csv" >/dev/null || fail "full.csv first run"
+size=$(stat -c %s "$tmp/full.csv")
+# ulimit -f counts 512-byte blocks here: room for part of one more row only
+err=$(bash -c 'trap "" XFSZ; ulimit -f "$1"; exec "$2" --workload grad --runs 50 --csv "$3"' _ \
+  "$(( (size + 600) / 512 ))" "$bin" "$tmp/full.csv" 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 1 ] || fail "row past the file size limit: exit $rc, want 1 ($err)"
+case "$err" in *"File too large"*) ;; *) fail "write error without strerror: '$err'";; esac
+[ "$(tail -c1 "$tmp/full.csv" | od -An -c | tr -d ' ')" = '\n' ] || fail "full.csv ends in a partial row"
+awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$tmp/full.csv" ||
+  fail "full.csv has a row with another field count"
 
 # An unwritable CSV path: exit 2, one line naming --csv.
 err=$("$bin" --csv /nonexistent-dir/x.csv 2>&1 >/dev/null); rc=$?

@@ -7,6 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -104,13 +108,18 @@ static void anUnwritablePathIsRefused(void **state) {
     assert_null(csvWriterOpen("/nonexistent-dir/x.csv", NULL, 0, err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent-dir/x.csv"));
     assert_null(csvWriterOpen("/tmp", NULL, 0, err, sizeof err));
+    /* a FIFO: refused at once, open() never waits for a reader */
+    assert_int_equal(mkfifo(tmpl, 0600), 0);
+    assert_null(csvWriterOpen(tmpl, NULL, 0, err, sizeof err));
+    assert_non_null(strstr(err, "not a regular file"));
+    assert_null(csvWriterOpen("/dev/null", NULL, 0, err, sizeof err));
 }
 
-static void readerHandlesCrlfEmptyFieldsAndNoFinalNewline(void **state) {
+static void readerHandlesCrlfAndEmptyFields(void **state) {
     (void)state;
     char err[256], **f;
     size_t n;
-    writeFile("a,,\"\"\r\nx,\"y\"\"z\",w");
+    writeFile("a,,\"\"\r\nx,\"y\"\"z\",w\n");
     csvReader *rd = csvReaderOpen(tmpl, err, sizeof err);
     assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
     assert_int_equal(n, 3);
@@ -123,6 +132,34 @@ static void readerHandlesCrlfEmptyFieldsAndNoFinalNewline(void **state) {
     assert_string_equal(f[2], "w");
     assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 0);
     csvReaderClose(rd);
+}
+
+/* A row that does not fit -- here RLIMIT_FSIZE, as a full disk would -- is
+ * cut back off: the file ends with the last whole row, the error says why. */
+static void aRowPastTheFileLimitIsCutBackOff(void **state) {
+    (void)state;
+    char err[256];
+    csvWriter *w = csvWriterOpen(tmpl, NULL, 0, err, sizeof err);
+    assert_non_null(w);
+    csvRow r = sampleRow(1);
+    assert_int_equal(csvWriterRow(w, &r), 0);
+    struct stat st;
+    assert_int_equal(stat(tmpl, &st), 0);
+    struct rlimit old, lim;
+    getrlimit(RLIMIT_FSIZE, &old);
+    lim = old;
+    lim.rlim_cur = (rlim_t)st.st_size + 20; /* 20 bytes of the next row fit */
+    signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    int rc = csvWriterRow(w, &r);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, SIG_DFL);
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(csvWriterError(w), strerror(EFBIG)));
+    csvWriterClose(w);
+    struct stat after;
+    assert_int_equal(stat(tmpl, &after), 0);
+    assert_int_equal(after.st_size, st.st_size);
 }
 
 static void expectDefect(const char *text, const char *what, int line) {
@@ -146,6 +183,10 @@ static void readerReportsEveryDefectWithFileAndLine(void **state) {
     expectDefect("a,b\nx,\"q\"z\n", "after a closing quote", 2);
     expectDefect("a,b\nx,y\"z\n", "quote inside", 2);
     expectDefect("a\n1\n2\rx\n", "carriage return", 3);
+    /* every writer ends its rows with a newline: a last row without one was
+     * cut, maybe inside its last field ("copy=wa" of "copy=warm") */
+    expectDefect("a,copy\n1,warm\n2,wa", "no newline", 3);
+    expectDefect("a,copy\n1,\"warm\"", "no newline", 2);
     writeFile("a\nb\0c\n");
     FILE *fp = fopen(tmpl, "wb");
     fwrite("a\nb\0c\n", 1, 6, fp);
@@ -176,7 +217,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(headerIsWrittenOnceAndTagsAreQuoted, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(aForeignHeaderIsRefused, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(anUnwritablePathIsRefused, setupFile, teardownFile),
-        cmocka_unit_test_setup_teardown(readerHandlesCrlfEmptyFieldsAndNoFinalNewline, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(readerHandlesCrlfAndEmptyFields, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(aRowPastTheFileLimitIsCutBackOff, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(readerReportsEveryDefectWithFileAndLine, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(anEmptyFileHasNoRecords, setupFile, teardownFile),
     };
