@@ -557,6 +557,23 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
               body);
     if (pinned_all || legacy_all || free_all)
         summaryCat(buf, len, &o, "Keep the width at or below the idle cores.");
+    /* What was cut to keep the loaded half bounded: the TRG's size, and the
+     * cells whose budget stopped their series early. */
+    size_t cut = 0, loaded = 0;
+    for (size_t i = 0; i < in->s->n; i++) {
+        const summaryGroup *g = &in->s->g[i];
+        if (!summaryIsLoaded(g) || g->n == 0) continue;
+        loaded++;
+        if (g->truncated > 0) cut++;
+    }
+    const char *trg = in->meta ? reportMetaGet(in->meta, "loaded_trg_params") : NULL;
+    if (trg && *trg)
+        summaryCat(buf, len, &o, " Under load the TRG ran at %s only (a smaller size than idle: "
+                                 "one 2-thread call takes seconds there).", trg);
+    if (cut)
+        summaryCat(buf, len, &o, " %zu of %zu loaded cells were cut short by the budget "
+                                 "(column truncated): their processes took fewer steady calls.",
+                   cut, loaded);
 }
 
 

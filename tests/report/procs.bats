@@ -208,3 +208,18 @@ contention_cells() {
         grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path' "$D/fx/report.html"
     [ "$(grep -n 'class="missing"' "$D/fx/report.html" | head -n1 | cut -d: -f1)" -lt "$(grep -n 'id="answers"' "$D/fx/report.html" | cut -d: -f1)" ]
 }
+
+@test "report: the second answer names the loaded TRG size and the cells the budget cut short" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
+    "$SUMMARIZE" "$D/fx" >/dev/null
+    run grep -c 'Under load the TRG ran at\|cut short by the budget' "$D/fx/report.md"
+    [ "$output" = 0 ]
+    echo 'loaded_trg_params=betas=0.4;chi=8;steps=10' >>"$D/fx/meta.txt"
+    # one loaded row marked truncated: one cut cell
+    awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+        !done && $c["condition"] == "loaded" && $c["phase"] == "steady" { $c["truncated"] = 1; done = 1 } { print }' \
+        "$D/fx/samples.csv" >"$D/s" && mv "$D/s" "$D/fx/samples.csv"
+    "$SUMMARIZE" "$D/fx" >/dev/null
+    grep -q 'Under load the TRG ran at betas=0.4;chi=8;steps=10 only' "$D/fx/report.md"
+    grep -q ' 1 of [0-9]* loaded cells were cut short by the budget' "$D/fx/report.md"
+}
