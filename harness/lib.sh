@@ -115,8 +115,53 @@ cl_init() {
     CL_NAME=$1
     CL_TAG_HARNESS=$1
     shift
+    cl_supervise "$@"
     CL_CMDLINE="$0${*:+ $*}"
     CL_STARTED_MS=$(cl_now_ms)
+}
+
+# cl_supervise ARGS...: runs this script again as a child with ARGS and
+# waits for it, passing INT, TERM and HUP on; exits with the child's status,
+# or 128+n when a signal came. Returns at once in that child.
+#
+# Why: bash 5.2 can fail to parse a trap's command when the signal lands
+# while the shell expands a $(...) ("trap: line 2: unexpected EOF while
+# looking for matching `)'"): the handler never runs and the script exits 2
+# (its EXIT trap still cleans up) -- 1 in 200 interrupted loaded.sh runs
+# here. A parent that does nothing but wait expands nothing when a signal
+# comes, so it always knows the signal: it forwards it, waits for the
+# child's clean-up, exits 128+n and, when the child lost the signal, says so
+# in meta. The trade-off is one more bash process per harness. The child
+# gets TERM when this parent dies (parent-death signal), so a SIGKILLed
+# supervisor still leaves nothing running.
+cl_supervise() {
+    [ "${COLDLOAD_SUPERVISOR:-}" = "$PPID" ] && return 0
+    local child rc=0 sig='' outf out='' n
+    outf=$(mktemp "${TMPDIR:-/tmp}/coldload-out.XXXXXX") || return 0   # unsupervised, then
+    trap 'sig=${sig:-INT}; kill -INT "$child" 2>/dev/null' INT
+    trap 'sig=${sig:-TERM}; kill -TERM "$child" 2>/dev/null' TERM
+    trap 'sig=${sig:-HUP}; kill -HUP "$child" 2>/dev/null' HUP
+    cl_pdeath TERM env --default-signal=INT,TERM,HUP COLDLOAD_SUPERVISOR=$$ COLDLOAD_OUT_FILE="$outf" \
+        bash "$0" "$@" &
+    child=$!
+    # wait returns early for each trap; the child's status comes when it is
+    # reaped (`|| rc=$?`: the scripts run under set -e)
+    while kill -0 "$child" 2>/dev/null; do
+        rc=0
+        wait "$child" || rc=$?
+    done
+    [ -s "$outf" ] && read -r out <"$outf"
+    rm -f -- "$outf"
+    if [ -n "$sig" ]; then
+        case $sig in INT) n=130 ;; TERM) n=143 ;; *) n=129 ;; esac
+        if [ "$rc" != "$n" ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
+            printf '%s\n' "${CL_NAME}_interrupted_by=SIG$sig" "${CL_NAME}_exit_status=$n" \
+                "warning=$CL_NAME: the harness lost SIG$sig (bash's trap parse defect, exit $rc); its supervisor kept it" \
+                >>"$out/meta.txt"
+        fi
+        rc=$n
+    fi
+    exit "$rc"
 }
 
 # The reason also goes into meta (NAME_error), so that report.sh can say
@@ -380,13 +425,17 @@ cl_cpus_online_count() {
 }
 
 # Busy when another task was runnable in each of three looks 50 ms apart
-# (the looking shell is one), or when CPU pressure over the last 10 s (PSI
-# `some avg10`: the share of time a task waited for a CPU) reaches
-# COLDLOAD_BUSY_PSI percent (default 50). Both are instantaneous; load1 is
-# not -- it lags a minute, so after any earlier run it said "busy" on an idle
-# machine (16 warnings with procs_running = 1, here).
+# (the looking shell is one), or when CPU pressure over those 100 ms (PSI
+# `some`: the share of time a task waited for a CPU, from the growth of its
+# `total` in µs) reaches COLDLOAD_BUSY_PSI percent (default 50). Both are
+# instantaneous. load1 is not -- it lags a minute: after any earlier run it
+# said "busy" on an idle machine (16 warnings with procs_running = 1, here).
+# Nor is PSI's own avg10: seconds after a loaded run ended it still read 88 %,
+# and 52 % some 15 s later, on an idle machine; it is in the message as context.
 cl_busy_check() {
-    local pr min=999 i k v psi avg10=0 thr=${COLDLOAD_BUSY_PSI:-50}
+    local pr min=999 i k v t0 t1 p0 p1 share=0 thr=${COLDLOAD_BUSY_PSI:-50} avg10=unavailable
+    t0=${EPOCHREALTIME/[.,]/}
+    p0=$(cl_psi_some_total)
     for i in 1 2 3; do
         # Read here, not in $(cl_procs_running): a command substitution forks,
         # and the parent is often still runnable when the child reads, so an
@@ -398,16 +447,29 @@ cl_busy_check() {
         [ "$pr" -lt "$min" ] && min=$pr
         [ "$i" -lt 3 ] && sleep 0.05
     done
-    psi=$(cl_psi_cpu some)
-    [[ $psi =~ avg10=([0-9.]+) ]] && avg10=${BASH_REMATCH[1]}
-    if [ "$min" -ge 2 ] || cl_ge "$avg10" "$thr"; then
-        local msg="machine busy before $1 (procs_running=$min in 3 looks 50 ms apart, >= 2 is busy; PSI cpu some avg10=$avg10%, >= $thr% is busy)"
+    p1=$(cl_psi_some_total)
+    t1=${EPOCHREALTIME/[.,]/}
+    if [ -n "$p0" ] && [ -n "$p1" ] && [ "$t1" -gt "$t0" ]; then
+        share=$(( (p1 - p0) * 100 / (t1 - t0) ))
+    fi
+    [[ $(cl_psi_cpu some) =~ avg10=([0-9.]+) ]] && avg10=${BASH_REMATCH[1]}%
+    if [ "$min" -ge 2 ] || cl_ge "$share" "$thr"; then
+        local msg="machine busy before $1 (procs_running=$min in 3 looks 50 ms apart, >= 2 is busy; CPU pressure $share% over them, >= $thr% is busy; PSI avg10 $avg10)"
         if [ "$CL_OPT_STRICT" = 1 ]; then
             cl_meta "${CL_NAME}_refused" "$msg"
             cl_die "$msg; refusing (--strict)" 3
         fi
         cl_warn "$msg; measuring anyway (--strict refuses)"
     fi
+}
+
+# PSI cpu `some` total stall time in µs, empty when the kernel has no PSI.
+cl_psi_some_total() {
+    local line
+    [ -r /proc/pressure/cpu ] || return 0
+    while read -r line; do
+        case $line in "some "*) line=${line##*total=}; echo "${line%% *}"; return ;; esac
+    done </proc/pressure/cpu
 }
 
 # cl_ge A B: decimal A >= decimal B (no fork: both split at the point).
@@ -432,6 +494,8 @@ cl_results_init() {
         cl_die "output directory $CL_OUT is not writable" 2
     rm -f -- "$probe"
     CL_OUT=$(cd "$CL_OUT" && pwd)
+    # tell the supervisor where meta is (cl_supervise)
+    if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then printf '%s\n' "$CL_OUT" >"$COLDLOAD_OUT_FILE"; fi
     cl_lock
     if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
     CL_META=$CL_OUT/meta.txt

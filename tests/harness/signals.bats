@@ -134,3 +134,37 @@ interrupt() {
     run compgen -G "$out/.tmp.*"
     [ "$status" -ne 0 ]
 }
+
+@test "a signal the harness itself loses (bash 5.2's trap parse defect) still gives 128+n, and meta says so" {
+    out=$BATS_TEST_TMPDIR/out
+    # a harness that, like bash when the defect hits, exits 2 without its handler
+    cat >"$BATS_TEST_TMPDIR/lossy.sh" <<LOSSY
+set -euo pipefail
+. "$H/lib.sh"
+cl_init lossy "\$@"
+cl_defaults
+CL_OPT_OUT=$out
+cl_results_init
+cl_meta lossy_started yes
+trap 'exit 2' TERM
+while :; do sleep 0.05; done
+LOSSY
+    bash "$BATS_TEST_TMPDIR/lossy.sh" &
+    pid=$!
+    wait_for grep -q '^lossy_started=yes' "$out/meta.txt"
+    kill -TERM "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 143 ]
+    grep -q '^lossy_interrupted_by=SIGTERM$' "$out/meta.txt"
+    [ "$(sed -n 's/^lossy_exit_status=//p' "$out/meta.txt" | tail -n1)" = 143 ]
+    grep -q "^warning=lossy: the harness lost SIGTERM (bash's trap parse defect, exit 2)" "$out/meta.txt"
+}
+
+@test "the supervisor passes the harness's own status on: a usage error is 2, a failure 1" {
+    run bash "$H/warm.sh" --no-such-flag
+    [ "$status" -eq 2 ]
+    run env COLDLOAD_BUILD=/nonexistent bash "$H/warm.sh" --out "$BATS_TEST_TMPDIR/o"
+    [ "$status" -eq 2 ]
+    [[ $output == *"/nonexistent/p28_timing is missing"* ]]
+}
