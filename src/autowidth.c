@@ -37,11 +37,22 @@ const char *autowRoot(void) {
     return r ? r : "";
 }
 
+/* out = a + b (+ c), or -1 when it would not fit: a path cut short would
+ * name another file. */
+static int autowJoin(char *out, size_t n, const char *a, const char *b, const char *c) {
+    size_t la = strlen(a), lb = strlen(b), lc = c ? strlen(c) : 0;
+    if (la + lb + lc + 1 > n) return -1;
+    memcpy(out, a, la);
+    memcpy(out + la, b, lb);
+    memcpy(out + la + lb, c ? c : "", lc + 1);
+    return 0;
+}
+
 /* Reads root + rel into buf (NUL-terminated, cut to fit). Returns the length,
  * or -1 when the file cannot be read. */
 static long autowRead(const char *rel, char *buf, size_t n) {
     char path[AUTOW_PATH_MAX];
-    snprintf(path, sizeof path, "%s%s", autowRoot(), rel);
+    if (autowJoin(path, sizeof path, autowRoot(), rel, NULL) != 0) return -1;
     FILE *f = fopen(path, "r");
     if (!f) return -1;
     size_t k = fread(buf, 1, n - 1, f);
@@ -89,17 +100,17 @@ static int autowAffinity(cpu_set_t *set) {
 static double autowQuotaAt(const char *dir) {
     char rel[AUTOW_PATH_MAX], buf[128];
     double quota, period;
-    snprintf(rel, sizeof rel, "%s/cpu.max", dir);
-    if (autowRead(rel, buf, sizeof buf) > 0) {
+    if (autowJoin(rel, sizeof rel, dir, "/cpu.max", NULL) == 0 &&
+        autowRead(rel, buf, sizeof buf) > 0) {
         if (strncmp(buf, "max", 3) == 0) return 0;
         return sscanf(buf, "%lf %lf", &quota, &period) == 2 && quota > 0 && period > 0
                    ? quota / period : 0;
     }
-    snprintf(rel, sizeof rel, "%s/cpu.cfs_quota_us", dir);
-    if (autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &quota) != 1 || quota <= 0)
+    if (autowJoin(rel, sizeof rel, dir, "/cpu.cfs_quota_us", NULL) != 0 ||
+        autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &quota) != 1 || quota <= 0)
         return 0;
-    snprintf(rel, sizeof rel, "%s/cpu.cfs_period_us", dir);
-    if (autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &period) != 1 || period <= 0)
+    if (autowJoin(rel, sizeof rel, dir, "/cpu.cfs_period_us", NULL) != 0 ||
+        autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &period) != 1 || period <= 0)
         return 0;
     return quota / period;
 }
@@ -111,7 +122,7 @@ static double autowQuotaAt(const char *dir) {
  * the mount, which is then the right directory. */
 static double autowQuotaWalk(const char *mount, const char *path, double least) {
     char dir[AUTOW_PATH_MAX];
-    snprintf(dir, sizeof dir, "%s%s", mount, path);
+    if (autowJoin(dir, sizeof dir, mount, path, NULL) != 0) return least;
     size_t base = strlen(mount);
     for (;;) {
         size_t len = strlen(dir);
@@ -143,12 +154,10 @@ static double autowQuota(void) {
             least = autowQuotaWalk("/sys/fs/cgroup", path, least);
             continue;
         }
-        char list[256];
-        snprintf(list, sizeof list, ",%s,", ctrls);
-        if (!strstr(list, ",cpu,")) continue;
-        char mount[300];
-        snprintf(mount, sizeof mount, "/sys/fs/cgroup/%s", ctrls);
-        least = autowQuotaWalk(mount, path, least);
+        if (!optsKeyIn(ctrls, "cpu", 3)) continue;
+        char mount[AUTOW_PATH_MAX];
+        if (autowJoin(mount, sizeof mount, "/sys/fs/cgroup/", ctrls, NULL) == 0)
+            least = autowQuotaWalk(mount, path, least);
         if (strcmp(ctrls, "cpu") != 0) least = autowQuotaWalk("/sys/fs/cgroup/cpu", path, least);
     }
     return least;
@@ -176,16 +185,17 @@ int autowAvailable(int *cgroup) {
  * engine worker or OpenBLAS thread that is spinning or yielding. */
 static int autowOwnRunnable(void) {
     char dirpath[AUTOW_PATH_MAX];
-    snprintf(dirpath, sizeof dirpath, "%s/proc/self/task", autowRoot());
+    if (autowJoin(dirpath, sizeof dirpath, autowRoot(), "/proc/self/task", NULL) != 0) return 1;
     DIR *d = opendir(dirpath);
     if (!d) return 1;
     int n = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
-        char rel[300], buf[1024];
-        snprintf(rel, sizeof rel, "/proc/self/task/%s/stat", e->d_name);
-        if (autowRead(rel, buf, sizeof buf) <= 0) continue; /* exited meanwhile */
+        char rel[AUTOW_PATH_MAX], buf[1024];
+        if (autowJoin(rel, sizeof rel, "/proc/self/task/", e->d_name, "/stat") != 0 ||
+            autowRead(rel, buf, sizeof buf) <= 0)
+            continue; /* exited meanwhile */
         /* comm may hold spaces and parentheses: the state follows the last ") ". */
         const char *p = strrchr(buf, ')');
         if (p && p[1] == ' ' && p[2] == 'R') n++;

@@ -44,7 +44,7 @@ int optsDouble(const char *opt, const char *s, double lo, double hi, double *out
     return 0;
 }
 
-static int optsKeyIn(const char *list, const char *key, size_t klen) {
+int optsKeyIn(const char *list, const char *key, size_t klen) {
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
         if (n == klen && strncmp(p, key, klen) == 0) return 1;

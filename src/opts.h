@@ -21,6 +21,8 @@ int optsDouble(const char *opt, const char *s, double lo, double hi, double *out
  * [A-Za-z_][A-Za-z0-9_]*, shorter than CSV_TAG_KEY_MAX, neither a fixed
  * column nor a key already given; at most max tags. value points into s. */
 int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s);
+/* 1 when the comma-separated list holds key[0..klen) as one of its items. */
+int optsKeyIn(const char *list, const char *key, size_t klen);
 /* Prints "prog: msg" on stderr and returns -1 (for one-line usage errors). */
 int optsError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
