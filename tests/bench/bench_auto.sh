@@ -68,7 +68,10 @@ run_one() {
     local med widths cost
     med=$(awk -F, 'NR > 1 && $8 == "steady" { print $10 }' "$csv" | median)
     widths=$(awk -F, 'NR > 1 && $8 != "prepare" { print $6 }' "$csv" | sort -un | tr '\n' ' ')
-    cost=$(grep -o '\[auto: [0-9.]* ms per decision\]' "$CL_LOG.out" | awk '{ s += $2; n++ } END { if (n) printf "%.3f", s / n }')
+    # a fixed width prints no decision: no match is no cost, not a failure
+    cost=$(awk '{ while (match($0, /\[auto: [0-9.]+ ms per decision\]/)) {
+               split(substr($0, RSTART, RLENGTH), f, " "); s += f[2]; n++; $0 = substr($0, RSTART + RLENGTH) } }
+           END { if (n) printf "%.3f", s / n }' "$CL_LOG.out")
     printf '%s %s %s\n' "$med" "${widths% }" "${cost:-}" >>"$CL_OUT/$tag.$w.$width"
 }
 
@@ -76,7 +79,7 @@ run_one() {
 side() {
     local f=$CL_OUT/$1.$2.$3
     printf '%s %s %s\n' "$(cut -d' ' -f1 "$f" | median)" \
-        "$(cut -d' ' -f2- "$f" | tr ' ' '\n' | grep -E '^[0-9]+$' | sort -un | tr '\n' ',' | sed 's/,$//')" \
+        "$(cut -d' ' -f2- "$f" | tr ' ' '\n' | awk '/^[0-9]+$/' | sort -un | paste -sd, -)" \
         "$(awk '$NF ~ /\./ { print $NF }' "$f" | median)"
 }
 
