@@ -50,7 +50,7 @@ $(B)/%: $(B)/obj/%.o $(CORE_OBJ)
 
 # --- unit tests (cmocka) ----------------------------------------------------
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
-TSAN_UNIT := test_pool test_program
+TSAN_UNIT := test_pool test_program test_autowidth
 $(B)/unit/%.o: tests/unit/%.c $(wildcard src/*.h) | $(B)/unit
 	$(CC) $(ALL_CF) -c $< -o $@
 $(B)/unit:

@@ -5,9 +5,11 @@
 #include "measure.h"
 #include "placement.h"
 
-void bannerPrint(FILE *f, const char *prog, int width, poolWait wait) {
-    fprintf(f, "# %s: width %d, wait %s; OpenBLAS %s threads %d, core %s, %s\n", prog, width,
-            poolWaitName(wait), linalgParallel(), linalgThreads(), linalgCorename(),
+void bannerPrint(FILE *f, const char *prog, const autowReq *width, poolWait wait) {
+    char cap[32] = "";
+    if (width->automatic) snprintf(cap, sizeof cap, " (cap %d)", width->cap);
+    fprintf(f, "# %s: width %s%s, wait %s; OpenBLAS %s threads %d, core %s, %s\n", prog,
+            width->text, cap, poolWaitName(wait), linalgParallel(), linalgThreads(), linalgCorename(),
             linalgConfig());
     fprintf(f, "# clock CLOCK_MONOTONIC, %.0f ns per reading; load1 %.2f, procs_running %d\n",
             measureClockOverheadNs(1001), measureLoad1(), measureProcsRunning());

@@ -7,8 +7,10 @@
 
 #include <stdio.h>
 
+#include "autowidth.h"
 #include "pool.h"
 
-void bannerPrint(FILE *f, const char *prog, int width, poolWait wait);
+/* "width 2", or for --width auto "width auto (cap 2)". */
+void bannerPrint(FILE *f, const char *prog, const autowReq *width, poolWait wait);
 
 #endif

@@ -5,12 +5,15 @@
 
 #include <stdlib.h>
 
+#include "linalg.h"
 #include "placement.h"
 
 /* One timed call, without its row: rows are written by the caller once it
  * knows whether this call ends a truncated series. */
 typedef struct benchSample {
     double ms, load1;
+    int width;
+    double decide_ms;
     int procs_running;
     measureUsage usage;
     uint64_t checksum;
@@ -21,6 +24,19 @@ static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
                      benchSample *s) {
     measureUsage u0, u1;
     placeSnap p0, p1;
+    s->width = series->width;
+    s->decide_ms = 0;
+    if (series->req && series->req->automatic) {
+        /* Before the call and never inside it: one width per call, so the
+         * call's bits are those of that width (pool.h). */
+        double d0 = measureNowMs();
+        autowDecision d;
+        autowDecide(series->req->cap, &d);
+        if (series->engine) poolSetActive(series->engine, d.width);
+        linalgSetThreads(d.width);
+        s->width = d.width;
+        s->decide_ms = measureNowMs() - d0;
+    }
     if (series->setup) series->setup(arg);
     s->load1 = measureLoad1();
     s->procs_running = measureProcsRunning();
@@ -49,10 +65,10 @@ static int benchEmit(const benchSeries *s, const char *phase, int iter,
     if (!s->csv) return 0;
     csvRow row = {
         .workload = s->workload, .params = s->params, .wait = s->wait, .phase = phase,
-        .width = s->width, .iter = iter, .truncated = truncated, .ms = x->ms,
+        .width = x->width, .iter = iter, .truncated = truncated, .ms = x->ms,
         .usage = x->usage, .load1 = x->load1, .procs_running = x->procs_running,
         .checksum = x->checksum, .cpu = x->place.cpu, .cpus = x->place.cpus,
-        .migrations = x->place.migrations,
+        .migrations = x->place.migrations, .width_requested = s->req ? s->req->text : NULL,
     };
     return csvWriterRow(s->csv, &row);
 }
@@ -74,8 +90,13 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     r->runs_asked = runs;
     r->runs_taken = 0;
     r->truncated = 0;
+    r->decide_ms = 0;
+    int calls = 0;
 
     if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
+    r->width_min = r->width_max = x.width;
+    r->decide_ms += x.decide_ms;
+    calls++;
     r->first_ms = x.ms;
     r->checksum = x.checksum;
     /* No steady call at all would leave the series without statistics, so
@@ -84,6 +105,10 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
 
     for (int i = 1; i <= runs; i++) {
         if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
+        if (x.width < r->width_min) r->width_min = x.width;
+        if (x.width > r->width_max) r->width_max = x.width;
+        r->decide_ms += x.decide_ms;
+        calls++;
         steady[r->runs_taken++] = x.ms;
         r->checksum = x.checksum;
         int spent = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms;
@@ -95,8 +120,24 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
         }
     }
     measureStatsOf(steady, (size_t)r->runs_taken, &r->steady);
+    r->decide_ms /= calls;
     rc = 0;
 out:
     free(steady);
     return rc;
+}
+
+static int benchIsAuto(const benchSeries *s) { return s->req && s->req->automatic; }
+
+void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n) {
+    if (!benchIsAuto(s)) snprintf(buf, n, "%d", s->width);
+    else if (r->width_min == r->width_max) snprintf(buf, n, "%s\u2192%d", s->req->text, r->width_min);
+    else snprintf(buf, n, "%s\u2192%d..%d", s->req->text, r->width_min, r->width_max);
+}
+
+void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r) {
+    if (!benchIsAuto(s)) return;
+    if (r->width_min != r->width_max)
+        fprintf(f, "  [width changed between calls: %d..%d]", r->width_min, r->width_max);
+    fprintf(f, "  [auto: %.3f ms per decision]", r->decide_ms);
 }

@@ -6,14 +6,22 @@
  * CSV row is written (and flushed) per call. A time budget bounds the series:
  * once it is spent no further steady call starts, and the last row written
  * says truncated=1. At least one steady call is always made, so a series has
- * statistics. */
+ * statistics.
+ *
+ * With --width auto the width is decided before each call (autowidth.h),
+ * outside the timed region: the engine's active width and OpenBLAS's thread
+ * count are set to it, and the row carries it; the decision's cost is kept
+ * per series so the line can say what auto costs. */
 #ifndef COLDLOAD_BENCH_H
 #define COLDLOAD_BENCH_H
 
 #include <stdint.h>
+#include <stdio.h>
 
+#include "autowidth.h"
 #include "csv.h"
 #include "measure.h"
+#include "pool.h"
 
 /* One timed call: does the work. Returns 0, or -1 on failure (the series
  * stops, the error propagates). */
@@ -28,7 +36,9 @@ typedef struct benchSeries {
                                   (e.g. restoring an input LAPACK overwrote) */
     benchSumFn *checksum;      /* NULL: rows carry checksum 0 */
     const char *workload, *params, *wait;
-    int width;
+    int width;                 /* a fixed width (when req is not automatic) */
+    const autowReq *req;       /* NULL or fixed: `width`; auto: decided per call */
+    pool *engine;              /* narrowed to each decided width (auto only) */
     double budget_ms;          /* <= 0: no budget */
 } benchSeries;
 
@@ -38,6 +48,8 @@ typedef struct benchResult {
     int runs_asked, runs_taken;
     int truncated;
     uint64_t checksum;         /* of the last call */
+    int width_min, width_max;  /* over the series' calls (fixed: both the width) */
+    double decide_ms;          /* auto: mean cost of one decision; fixed: 0 */
 } benchResult;
 
 /* Times fn once as `phase`/`iter` (e.g. `prepare`, which has no result:
@@ -48,5 +60,11 @@ int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, vo
 /* first + steady calls as described above. Returns 0, or -1 when fn or a
  * row write fails. */
 int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult *r);
+
+/* The width as a line shows it: "2", "auto→1", "auto:4→1..2" when it changed. */
+void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n);
+/* For auto: "  [width changed between calls: 1..2]" when it did, then
+ * "  [auto: X ms per decision]"; nothing for a fixed width. */
+void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r);
 
 #endif

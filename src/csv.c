@@ -188,6 +188,8 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     csvWriteField(f, r->cpus);
     fputc(',', f);
     if (r->migrations >= 0) fprintf(f, "%ld", r->migrations);
+    fputc(',', f);
+    csvWriteField(f, r->width_requested);
     for (size_t i = 0; i < w->ntags; i++) {
         fputc(',', f);
         csvWriteField(f, w->tags[i].value);

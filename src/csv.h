@@ -8,8 +8,10 @@
  *
  *   timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,
  *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
- *   cpu,cpus,migrations
+ *   cpu,cpus,migrations,width_requested
  *
+ * (width_requested last of the fixed columns: it came last, and the readers
+ * that count columns find the older ones where they were)
  * followed by one column per --tag KEY, in the order given. Fields are quoted
  * (RFC 4180) when they hold a comma, a quote, CR or LF.
  *
@@ -27,7 +29,7 @@
 #define CSV_FIXED_COLUMNS \
     "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
     "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated," \
-    "cpu,cpus,migrations"
+    "cpu,cpus,migrations,width_requested"
 
 #define CSV_TAG_KEY_MAX 64
 
@@ -48,6 +50,7 @@ typedef struct csvRow {
     int cpu;            /* placement.h; -1: empty field */
     const char *cpus;   /* "0;1"; NULL: empty */
     long migrations;    /* -1: empty field (unknown) */
+    const char *width_requested; /* "auto", "auto:4", "2"; NULL: empty */
 } csvRow;
 
 typedef struct csvWriter csvWriter;

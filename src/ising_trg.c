@@ -111,7 +111,14 @@ static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, i
     printf(" | first %.1f | %s %.1f ms", r.first_ms, grad ? "value_and_grad" : "value",
            r.steady.min);
     if (svd_time) printf(" | dgesdd %.1f ms", w.svd_min_ms);
+    /* The page's TRG line names no width; an auto run says what it chose. */
+    if (s->req && s->req->automatic) {
+        char wl[64];
+        benchWidthLabel(s, &r, wl, sizeof wl);
+        printf(" | width %s", wl);
+    }
     if (r.truncated) printf("  [budget: %d of %d runs]", r.runs_taken, r.runs_asked);
+    benchAutoTail(stdout, s, &r);
     printf("\n");
     fflush(stdout);
     return 0;
@@ -164,7 +171,8 @@ int main(int argc, char **argv) {
         goto out;
     }
     benchSeries s = {.csv = csv, .workload = "trg", .checksum = itrgSum, .wait = poolWaitName(c.wait),
-                     .width = (int)c.width, .budget_ms = c.budget_s * 1e3};
+                     .width = c.width.cap, .req = &c.width, .engine = engine,
+                     .budget_ms = c.budget_s * 1e3};
     /* --budget bounds the whole invocation, not each beta: under load one
      * 2-thread TRG call took 55 s here, so four betas of a first and a steady
      * call each would take minutes whatever a per-beta budget said. A beta

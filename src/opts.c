@@ -44,7 +44,7 @@ int optsDouble(const char *opt, const char *s, double lo, double hi, double *out
     return 0;
 }
 
-static int optsKeyIn(const char *list, const char *key, size_t klen) {
+int optsKeyIn(const char *list, const char *key, size_t klen) {
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
         if (n == klen && strncmp(p, key, klen) == 0) return 1;
@@ -96,7 +96,8 @@ int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s) {
 /* --- common options ------------------------------------------------------------ */
 
 const char optsCommonUsage[] =
-    "  --width N          engine and OpenBLAS threads, 1..256 (default 1)\n"
+    "  --width N          engine and OpenBLAS threads, 1..256 (default 1); auto: before\n"
+    "                     each call, the CPUs available minus those busy; auto:N: at most N\n"
     "  --wait POLICY      idle wait: spin, yield or block (default block)\n"
     "  --runs N           steady runs after the first, 1..1000000\n"
     "  --budget SECONDS   stop taking steady runs once this much time is spent\n"
@@ -107,7 +108,7 @@ const char optsCommonUsage[] =
 
 void optsCommonInit(optsCommon *c, long default_runs) {
     memset(c, 0, sizeof(*c));
-    c->width = 1;
+    autowParse("1", POOL_MAX_WIDTH, &c->width);
     c->wait = POOL_WAIT_DEFAULT;
     c->runs = default_runs;
 }
@@ -132,7 +133,7 @@ int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
     const char *v;
     int m;
     if ((m = optsMatch(argc, argv, i, "--width", &v)) != 0)
-        return m < 0 ? -1 : optsLong("--width", v, 1, POOL_MAX_WIDTH, &c->width) ? -1 : 1;
+        return m < 0 ? -1 : autowParse(v, POOL_MAX_WIDTH, &c->width) ? -1 : 1;
     if ((m = optsMatch(argc, argv, i, "--wait", &v)) != 0) {
         if (m < 0) return -1;
         if (poolWaitParse(v, &c->wait) != 0)
@@ -154,7 +155,7 @@ int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
     return 0;
 }
 
-int optsCommonStart(const optsCommon *c, csvWriter **csv, pool **engine) {
+int optsCommonStart(optsCommon *c, csvWriter **csv, pool **engine) {
     char err[512];
     *csv = NULL;
     *engine = NULL;
@@ -162,14 +163,15 @@ int optsCommonStart(const optsCommon *c, csvWriter **csv, pool **engine) {
         optsError("%s", err);
         return OPTS_EXIT_USAGE;
     }
-    if (!(*engine = poolCreate((int)c->width, c->wait))) {
-        optsError("cannot start an engine of width %ld", c->width);
+    autowResolve(&c->width);
+    if (!(*engine = poolCreate(c->width.cap, c->wait))) {
+        optsError("cannot start an engine of width %d", c->width.cap);
         csvWriterClose(*csv);
         *csv = NULL;
         return 1;
     }
-    linalgSetThreads((int)c->width);
-    bannerPrint(stdout, optsProg, (int)c->width, c->wait);
+    linalgSetThreads(c->width.cap);
+    bannerPrint(stdout, optsProg, &c->width, c->wait);
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef COLDLOAD_OPTS_H
 #define COLDLOAD_OPTS_H
 
+#include "autowidth.h"
 #include "csv.h"
 #include "pool.h"
 
@@ -20,6 +21,8 @@ int optsDouble(const char *opt, const char *s, double lo, double hi, double *out
  * [A-Za-z_][A-Za-z0-9_]*, shorter than CSV_TAG_KEY_MAX, neither a fixed
  * column nor a key already given; at most max tags. value points into s. */
 int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s);
+/* 1 when the comma-separated list holds key[0..klen) as one of its items. */
+int optsKeyIn(const char *list, const char *key, size_t klen);
 /* Prints "prog: msg" on stderr and returns -1 (for one-line usage errors). */
 int optsError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -28,7 +31,8 @@ int optsError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define OPTS_MAX_TAGS 32
 
 typedef struct optsCommon {
-    long width;        /* --width N      1..POOL_MAX_WIDTH, default 1 */
+    autowReq width;    /* --width N|auto|auto:N  N in 1..POOL_MAX_WIDTH, default 1;
+                          the engine is created at width.cap */
     poolWait wait;     /* --wait POLICY  default POOL_WAIT_DEFAULT */
     long runs;         /* --runs N       steady calls, 1..1000000 */
     double budget_s;   /* --budget S     0 (none) .. 1e6 */
@@ -48,12 +52,13 @@ int optsMatch(int argc, char **argv, int *i, const char *name, const char **valu
  * option, -1 = bad value (message printed). */
 int optsCommonParse(optsCommon *c, int argc, char **argv, int *i);
 
-/* After parsing: opens --csv (when given), starts the engine at --width and
- * --wait, gives OpenBLAS the same width and prints the banner. Returns 0, or
+/* After parsing: opens --csv (when given), resolves --width auto's cap (the
+ * CPUs available now), starts the engine at the cap and --wait, gives
+ * OpenBLAS the same width and prints the banner. Returns 0, or
  * the exit status (message printed, nothing left open): OPTS_EXIT_USAGE for
  * a CSV that cannot be appended to (nothing has run yet), 1 for an engine
  * that cannot start. */
-int optsCommonStart(const optsCommon *c, csvWriter **csv, pool **engine);
+int optsCommonStart(optsCommon *c, csvWriter **csv, pool **engine);
 /* Stops what optsCommonStart started. */
 void optsCommonStop(csvWriter *csv, pool *engine);
 

@@ -90,10 +90,11 @@ static uint64_t p28SvdSum(void *arg) {
 /* --- main ------------------------------------------------------------------- */
 
 /* The page pads svdvals figures to 8 columns and grad's not at all. */
-static void p28PrintTail(const benchResult *r, int pad) {
+static void p28PrintTail(const benchSeries *s, const benchResult *r, int pad) {
     printf(" | min %*.3f median %*.3f max %*.3f ms", pad, r->steady.min, pad, r->steady.median,
            pad, r->steady.max);
     if (r->truncated) printf("  [budget: %d of %d runs]", r->runs_taken, r->runs_asked);
+    benchAutoTail(stdout, s, r);
     printf("\n");
     fflush(stdout);
 }
@@ -123,9 +124,11 @@ static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
         optsError("grad: %s", csvWriterError(s->csv));
         goto out;
     }
-    printf("width %d: grad n=%zu  prepare %.3f ms | run+readback first %.3f", s->width, n,
-           prep_ms, r.first_ms);
-    p28PrintTail(&r, 0);
+    char wl[64];
+    benchWidthLabel(s, &r, wl, sizeof wl);
+    printf("width %s: grad n=%zu  prepare %.3f ms | run+readback first %.3f", wl, n, prep_ms,
+           r.first_ms);
+    p28PrintTail(s, &r, 0);
     rc = 0;
 out:
     progExecDelete(w.exec);
@@ -156,10 +159,11 @@ static int p28DoSvd(benchSeries *s, int size, int runs) {
         else optsError("svdvals: dgesdd failed");
         goto out;
     }
-    char dims[32];
+    char dims[32], wl[64];
     snprintf(dims, sizeof dims, "%dx%d", size, size);
-    printf("width %d: svdvals %-13s| first %8.3f", s->width, dims, r.first_ms);
-    p28PrintTail(&r, 8);
+    benchWidthLabel(s, &r, wl, sizeof wl);
+    printf("width %s: svdvals %-13s| first %8.3f", wl, dims, r.first_ms);
+    p28PrintTail(s, &r, 8);
     rc = 0;
 out:
     s->setup = NULL;
@@ -206,8 +210,8 @@ int main(int argc, char **argv) {
     int rc = optsCommonStart(&c, &csv, &engine);
     if (rc != 0) return rc;
 
-    benchSeries s = {.csv = csv, .wait = poolWaitName(c.wait), .width = (int)c.width,
-                     .budget_ms = c.budget_s * 1e3};
+    benchSeries s = {.csv = csv, .wait = poolWaitName(c.wait), .width = c.width.cap,
+                     .req = &c.width, .engine = engine, .budget_ms = c.budget_s * 1e3};
     if (!strcmp(workload, "grad") || !strcmp(workload, "all"))
         rc = p28DoGrad(&s, engine, (size_t)n, (int)c.runs);
     if (rc == 0 && (!strcmp(workload, "svdvals") || !strcmp(workload, "all")))

@@ -16,7 +16,17 @@
  * Publication is by a release store of the generation and an acquire load by
  * the workers; completion by seq_cst increments of `done`. The futex word is
  * the 32-bit generation (or done) counter itself, so a wake can never be lost:
- * FUTEX_WAIT sleeps only if the word still has the value the waiter saw. */
+ * FUTEX_WAIT sleeps only if the word still has the value the waiter saw.
+ *
+ * The active width (poolSetActive). Workers at or beyond it park: a futex
+ * sleep on `parkGen`, whatever the policy -- a parked spinner would burn the
+ * very CPU that --width auto gave up because another task wants it. Narrowing
+ * is an operation of its own with no chunk (fn NULL) that every worker still
+ * awake answers, so each one sees the new width before the next operation
+ * and the ones beyond it park; widening bumps `parkGen` and waits until each
+ * woken worker has taken the current generation as seen (`acks`), so none
+ * mistakes an old operation for a new one. Both cost a round trip through
+ * the workers, paid only when the width changes. */
 #include "pool.h"
 
 #include <errno.h>
@@ -48,19 +58,25 @@ typedef struct poolWorker {
 } poolWorker;
 
 struct pool {
-    int width;
+    int width;                   /* the cap: width-1 worker threads exist */
+    int active;                  /* the caller's active width, 1..width */
     poolWait wait;
     /* The current operation: written by the caller before it bumps
-     * `generation`, read by the workers until `done` reaches width-1. */
-    poolTask *fn;
+     * `generation`, read by the workers until `done` reaches `workers`. */
+    poolTask *fn;                /* NULL: no chunk (narrowing, poolSetActive) */
     void *arg;
     size_t n;
+    int chunks;                  /* the width the operation is split into */
+    uint32_t nworkers;           /* workers that answer it */
     _Atomic uint32_t generation; /* bumped once per operation; futex word */
-    _Atomic uint32_t done;       /* chunks finished by workers; futex word */
+    _Atomic uint32_t done;       /* workers finished with it; futex word */
     _Atomic uint32_t sleepers;   /* threads inside FUTEX_WAIT (block only) */
+    _Atomic uint32_t awake;      /* workers 1..awake-1 may run; the rest park */
+    _Atomic uint32_t parkGen;    /* bumped to wake parked workers; futex word */
+    _Atomic uint32_t acks;       /* woken workers ready for the next operation */
     _Atomic int stop;
     poolWorker *workers;         /* width-1 of them */
-    double *partial;             /* poolSum: one slot per chunk */
+    double *partial;             /* poolSum: one slot per chunk (cap of them) */
 };
 
 static void poolPause(void) {
@@ -127,23 +143,54 @@ static void poolWake(pool *p, _Atomic uint32_t *word) {
 }
 
 static void poolChunk(pool *p, int c) {
-    size_t w = (size_t)p->width;
+    size_t w = (size_t)p->chunks;
     size_t begin = p->n * (size_t)c / w, end = p->n * ((size_t)c + 1) / w;
     if (begin < end) p->fn(p->arg, c, begin, end);
+}
+
+/* Sleeps until worker `index` is within the active width or the pool stops.
+ * The generation is read before the conditions, so a change made after the
+ * read makes FUTEX_WAIT return at once rather than sleep through it. */
+static void poolPark(pool *p, int index) {
+    for (;;) {
+        uint32_t g = atomic_load_explicit(&p->parkGen, memory_order_seq_cst);
+        if (atomic_load_explicit(&p->stop, memory_order_seq_cst) ||
+            (uint32_t)index < atomic_load_explicit(&p->awake, memory_order_seq_cst))
+            return;
+        poolFutexWait(&p->parkGen, g);
+    }
 }
 
 static void *poolWorkerMain(void *arg) {
     poolWorker *wk = arg;
     pool *p = wk->p;
     uint32_t seen = 0;
+    int park = 0; /* all are awake at creation */
     for (;;) {
+        if (park) {
+            poolPark(p, wk->index);
+            if (atomic_load_explicit(&p->stop, memory_order_acquire)) break;
+            /* The caller waits in poolSetActive for this ack: no operation
+             * can start between this read and it. */
+            seen = atomic_load_explicit(&p->generation, memory_order_acquire);
+            atomic_fetch_add_explicit(&p->acks, 1, memory_order_seq_cst);
+            poolWake(p, &p->acks);
+        }
         seen = poolAwait(p, &p->generation, seen, 0);
         if (atomic_load_explicit(&p->stop, memory_order_acquire)) break;
-        poolChunk(p, wk->index);
+        /* Read before `done` is bumped: after it, the caller may already be
+         * writing the next operation. */
+        uint32_t want = p->nworkers;
+        if (p->fn) poolChunk(p, wk->index);
+        /* Decided now, while the caller waits for `done` and `awake` is this
+         * operation's: read after it, a caller that narrows and at once
+         * widens again could find this worker neither awake nor parked, and
+         * wait for an ack that never comes. */
+        park = (uint32_t)wk->index >= atomic_load_explicit(&p->awake, memory_order_acquire);
         /* seq_cst, like the waiter's sleepers increment: either it sees this
          * count or this thread sees it asleep (Dekker), never neither. */
         uint32_t d = atomic_fetch_add_explicit(&p->done, 1, memory_order_seq_cst) + 1;
-        if (d == (uint32_t)p->width - 1) poolWake(p, &p->done);
+        if (d == want) poolWake(p, &p->done);
     }
     return NULL;
 }
@@ -157,7 +204,10 @@ pool *poolCreate(int width, poolWait wait) {
     pool *p = calloc(1, sizeof(*p));
     if (!p) return NULL;
     p->width = width;
+    p->active = width;
+    p->chunks = width;
     p->wait = wait;
+    atomic_init(&p->awake, (uint32_t)width);
     p->partial = calloc((size_t)width, sizeof(double));
     if (!p->partial) goto err;
     if (width == 1) return p; /* serial: no thread at all */
@@ -186,9 +236,11 @@ err:
 void poolDelete(pool *p) {
     if (!p) return;
     if (p->workers) {
-        atomic_store_explicit(&p->stop, 1, memory_order_release);
-        atomic_fetch_add_explicit(&p->generation, 1, memory_order_release);
+        atomic_store_explicit(&p->stop, 1, memory_order_seq_cst);
+        atomic_fetch_add_explicit(&p->generation, 1, memory_order_seq_cst);
         poolFutexWakeAll(&p->generation);
+        atomic_fetch_add_explicit(&p->parkGen, 1, memory_order_seq_cst);
+        poolFutexWakeAll(&p->parkGen);
         for (int k = 1; k < p->width; k++) pthread_join(p->workers[k - 1].thread, NULL);
     }
     free(p->workers);
@@ -196,22 +248,54 @@ void poolDelete(pool *p) {
     free(p);
 }
 
-int poolWidth(const pool *p) { return p->width; }
+int poolWidth(const pool *p) { return p->active; }
+int poolCap(const pool *p) { return p->width; }
 poolWait poolWaitPolicy(const pool *p) { return p->wait; }
 
-void poolFor(pool *p, size_t n, poolTask *fn, void *arg) {
-    if (p->width == 1) {
-        if (n) fn(arg, 0, 0, n);
-        return;
-    }
+/* Publishes one operation to workers 1..nworkers, runs chunk 0 (when there
+ * is a task) and waits for them all. */
+static void poolDispatch(pool *p, poolTask *fn, void *arg, size_t n, int nworkers) {
     p->fn = fn;
     p->arg = arg;
     p->n = n;
+    p->chunks = p->active;
+    p->nworkers = (uint32_t)nworkers;
     atomic_store_explicit(&p->done, 0, memory_order_relaxed);
     atomic_fetch_add_explicit(&p->generation, 1, memory_order_seq_cst);
     poolWake(p, &p->generation);
-    poolChunk(p, 0);
-    poolAwait(p, &p->done, (uint32_t)p->width - 1, 1);
+    if (fn) poolChunk(p, 0);
+    poolAwait(p, &p->done, (uint32_t)nworkers, 1);
+}
+
+void poolFor(pool *p, size_t n, poolTask *fn, void *arg) {
+    if (p->active == 1) {
+        if (n) fn(arg, 0, 0, n);
+        return;
+    }
+    poolDispatch(p, fn, arg, n, p->active - 1);
+}
+
+int poolSetActive(pool *p, int w) {
+    if (w < 1 || w > p->width) {
+        errno = EINVAL;
+        return -1;
+    }
+    int old = p->active;
+    if (w == old) return 0;
+    p->active = w;
+    if (w < old) {
+        /* Every worker now awake (1..old-1) answers one empty operation,
+         * then finds itself beyond `awake` (if it is) and parks. */
+        atomic_store_explicit(&p->awake, (uint32_t)w, memory_order_seq_cst);
+        poolDispatch(p, NULL, NULL, 0, old - 1);
+        return 0;
+    }
+    atomic_store_explicit(&p->acks, 0, memory_order_seq_cst);
+    atomic_store_explicit(&p->awake, (uint32_t)w, memory_order_seq_cst);
+    atomic_fetch_add_explicit(&p->parkGen, 1, memory_order_seq_cst);
+    poolFutexWakeAll(&p->parkGen);
+    poolAwait(p, &p->acks, (uint32_t)(w - old), 1);
+    return 0;
 }
 
 typedef struct poolSumArg {
@@ -228,10 +312,10 @@ static void poolSumChunk(void *arg, int chunk, size_t begin, size_t end) {
 
 double poolSum(pool *p, const double *x, size_t n) {
     poolSumArg a = {x, p->partial};
-    for (int c = 0; c < p->width; c++) p->partial[c] = 0.0;
+    for (int c = 0; c < p->active; c++) p->partial[c] = 0.0;
     poolFor(p, n, poolSumChunk, &a);
     double s = 0.0;
-    for (int c = 0; c < p->width; c++) s += p->partial[c];
+    for (int c = 0; c < p->active; c++) s += p->partial[c];
     return s;
 }
 

@@ -1,17 +1,21 @@
-/* pool.h -- the fixed-width fork-join engine (coldload's own, the thing under test).
+/* pool.h -- the fork-join engine (coldload's own, the thing under test).
  *
  * The width is fixed when the pool is created, as on the page ("the width is
- * written when the Pool is built"): nothing here ever narrows it when the
- * machine is busy, which is exactly the trap coldload measures.
+ * written when the Pool is built"): nothing here narrows it by itself when
+ * the machine is busy, which is exactly the trap coldload measures. The
+ * caller may narrow it between operations (poolSetActive, for --width auto):
+ * the pool keeps its cap's threads, and those beyond the active width sleep
+ * on a futex until they are wanted again, whatever the wait policy.
  *
- *   width 1  serial: the caller runs everything, no worker thread exists.
+ *   width 1  serial: the caller runs everything, no worker thread runs.
  *   width w  w-1 worker threads plus the caller.
  *
- * Every operation splits [0, n) statically into `width` chunks, chunk c being
- * [n*c/w, n*(c+1)/w), and returns only when every chunk is done: the barrier
- * that makes each operation wait for its slowest worker. Chunking and the
- * combine order of reductions are fixed, so for a given width the result bits
- * never depend on timing or load. */
+ * Every operation splits [0, n) statically into `width` (the active width)
+ * chunks, chunk c being [n*c/w, n*(c+1)/w), and returns only when every
+ * chunk is done: the barrier that makes each operation wait for its slowest
+ * worker. Chunking and the combine order of reductions depend on the active
+ * width alone, so for a given width the result bits never depend on timing,
+ * load, or the cap the pool was created with. */
 #ifndef COLDLOAD_POOL_H
 #define COLDLOAD_POOL_H
 
@@ -39,7 +43,16 @@ typedef void poolTask(void *arg, int chunk, size_t begin, size_t end);
 pool *poolCreate(int width, poolWait wait);
 void poolDelete(pool *p);
 
+/* The active width (what operations are split into), 1..poolCap. */
 int poolWidth(const pool *p);
+/* The width the pool was created with: its threads, the most it can use. */
+int poolCap(const pool *p);
+/* Sets the active width to w (1..poolCap) for the operations that follow:
+ * workers w..cap-1 go to sleep, sleeping ones below w are woken. Returns
+ * when every worker has seen the change, so the next operation is exactly
+ * that of a fresh pool of width w. Between operations only, from the
+ * creating thread. Returns 0, or -1 (errno EINVAL) for w out of range. */
+int poolSetActive(pool *p, int w);
 poolWait poolWaitPolicy(const pool *p);
 
 /* Runs fn on every chunk of [0, n) and returns when all are done. Not

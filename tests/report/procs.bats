@@ -150,6 +150,22 @@ contention_cells() {
     [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
 }
 
+@test "files with the width_requested column (issue 12) summarise exactly as files without it" {
+    cell svdvals 2 none "0;1" "5.0 5.2 5.4"
+    cell svdvals 2 pinned "0;1" "2000 2100 2200"
+    cell grad 1 pinned "0" "0.02 0.03 0.04"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    mkdir "$D/b"
+    # width_requested after migrations (column 21), as the binaries now write it
+    awk -F, -v OFS=, '{ v = NR == 1 ? "width_requested" : $6; $21 = $21 OFS v; print }' "$S" >"$D/b/samples.csv"
+    [ "$(head -n1 "$D/b/samples.csv" | cut -d, -f20-23)" = "cpus,migrations,width_requested,harness" ]
+    run "$SUMMARIZE" --no-report "$D/b"
+    [ "$status" -eq 0 ]
+    # the same, but for the `source` (file:line) each group names
+    [ "$(sed "s#$D/b/#$D/#g" "$D/b/summary.csv")" = "$(cat "$D/summary.csv")" ]
+    [ "$(sed "s#$D/b/#$D/#g" "$D/b/verdicts.txt")" = "$(cat "$D/verdicts.txt")" ]
+}
+
 @test "bad placement or tag values: exit 2 with file:line and the column" {
     pseries "$S" grad 1 none 1 "0;x" 0.02 "0.015"
     run "$SUMMARIZE" "$D"

@@ -27,6 +27,10 @@ rejects --width --width two
 rejects --width --width 257
 rejects --width --width ''
 rejects --width --width
+rejects --width --width auto:
+rejects --width --width auto:0
+rejects --width --width auto:257
+rejects --width --width autox
 rejects --n --n 0
 rejects --n --n -5
 rejects --n --n 1e3
@@ -91,7 +95,7 @@ done
 
 # CSV: header once, documented columns, 1 prepare + 1 first + 4 steady (grad)
 # and 1 first + 4 steady (svdvals) per width: 11 rows x 2 widths = 22.
-hdr='timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,copy,note'
+hdr='timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,copy,note'
 [ "$(head -n1 "$tmp/s.csv")" = "$hdr" ] || fail "header: $(head -n1 "$tmp/s.csv")"
 [ "$(grep -c '^timestamp,' "$tmp/s.csv")" -eq 1 ] || fail "header written more than once"
 [ "$(tail -n +2 "$tmp/s.csv" | wc -l)" -eq 22 ] || fail "want 22 rows, got $(tail -n +2 "$tmp/s.csv" | wc -l)"
@@ -124,6 +128,34 @@ bad=$(awk -F, -v c="$cpu" 'NR > 1 && $8 != "prepare" && !($19 == c && $20 == c &
 out=$(COLDLOAD_NO_PLACEMENT=1 "$bin" --workload grad --runs 2 --csv "$tmp/q.csv") || fail "placement-off run"
 printf '%s\n' "$out" | grep -q '^# placement off' || fail "no placement-off banner: $out"
 [ "$(awk -F, 'NR > 1 && $19 $20 $21 != ""' "$tmp/q.csv" | wc -l)" -eq 0 ] || fail "placement off but fields filled"
+
+# --width auto against the snapshots of tests/fixtures/sysroot (COLDLOAD_SYSROOT):
+# idle 4 CPUs -> 4 (auto:2 -> 2), two of four busy -> 2, all busy -> 1, a
+# cpu.max of 1 CPU -> 1; the line shows requested and chosen, the rows carry
+# width_requested and the chosen width, and the banner the cap.
+fx=tests/fixtures/sysroot
+for c in idle:auto:4 idle:auto:2:2 half:auto:2 full:auto:1 quota1:auto:1 full:auto:3:1; do
+  snap=${c%%:*} rest=${c#*:}; want=${rest##*:} req=${rest%:*}
+  out=$(COLDLOAD_SYSROOT=$fx/$snap "$bin" --width "$req" --runs 2 --size 16 --csv "$tmp/a-$snap-${req/:/_}.csv") ||
+    fail "auto run on $snap failed"
+  printf '%s\n' "$out" | grep -Eq "^width $req→$want: grad n=1000  prepare .* ms  \[auto: [0-9]+\.[0-9]{3} ms per decision\]$" ||
+    fail "$snap --width $req: want grad line 'width $req→$want: ...', got: $out"
+  printf '%s\n' "$out" | grep -Eq "^width $req→$want: svdvals 16x16 " || fail "$snap --width $req: svdvals line: $out"
+  printf '%s\n' "$out" | grep -q "^# p28_timing: width $req (cap [0-9]*), wait block" || fail "$snap: banner: $out"
+  bad=$(awk -F, -v w="$want" -v r="$req" 'NR > 1 && !($6 == w && $22 == r)' "$tmp/a-$snap-${req/:/_}.csv")
+  [ -z "$bad" ] || fail "$snap --width $req: rows without width $want / width_requested $req: $bad"
+done
+# A fixed width says so in width_requested; the checksum of auto->1 is width 1's.
+awk -F, 'NR > 1 && $22 != $6' "$tmp/s.csv" | grep -q . && fail "fixed-width rows: width_requested differs from width"
+sa=$(awk -F, '$4 == "svdvals" && $8 == "steady" { print $17; exit }' "$tmp/a-full-auto.csv")
+"$bin" --workload svdvals --width 1 --runs 2 --size 16 --csv "$tmp/w1.csv" >/dev/null || fail "width 1 run"
+s1=$(awk -F, '$4 == "svdvals" && $8 == "steady" { print $17; exit }' "$tmp/w1.csv")
+if [ -z "$s1" ] || [ "$s1" != "$sa" ]; then fail "auto->1 svdvals checksum $sa, width 1 gives $s1"; fi
+# The real machine: never above the CPUs available, never below 1.
+ncpu=$(nproc)
+"$bin" --workload grad --width auto --runs 3 --csv "$tmp/real.csv" >/dev/null || fail "auto on this machine"
+bad=$(awk -F, -v n="$ncpu" 'NR > 1 && !($6 >= 1 && $6 <= n && $22 == "auto")' "$tmp/real.csv")
+[ -z "$bad" ] || fail "auto on this machine chose outside 1..$ncpu: $bad"
 
 if [ "$fails" -gt 0 ]; then echo "cli.sh: $fails failure(s)" >&2; exit 1; fi
 echo "cli.sh: all passed"

@@ -63,9 +63,9 @@ for b in 0.3000 0.5500; do
   grep -Eq "^beta=$b lnZ/N=$num dlnZ/dbeta=$num exact=$num $num \| first $num \| value_and_grad $num ms \| dgesdd $num ms$" \
     "$tmp/lines" || fail "no page-format line for beta=$b in: $(cat "$tmp/lines")"
 done
-head -n1 "$tmp/a.csv" | grep -q ',truncated,cpu,cpus,migrations,run$' || fail "CSV header lacks the tag column"
+head -n1 "$tmp/a.csv" | grep -q ',truncated,cpu,cpus,migrations,width_requested,run$' || fail "CSV header lacks the tag column"
 [ "$(wc -l <"$tmp/a.csv")" -eq 7 ] || fail "want header + 6 rows, got $(wc -l <"$tmp/a.csv") lines"
-awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == "cli") {
+awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == 1 && $23 == "cli") {
            print "bad row: " $0; bad = 1 } END { exit bad }' "$tmp/a.csv" || fail "CSV rows"
 for p in 'beta=0.3;chi=4;steps=6' 'beta=0.55;chi=4;steps=6'; do
   phases=$(awk -F, -v p="$p" '$5 == p { printf "%s%s ", $8, $9 }' "$tmp/a.csv")
@@ -107,6 +107,23 @@ grep -q '^beta=0.4000 skipped: the --budget of 1e-06 s is spent$' "$tmp/sout" ||
   fail "skipped beta line: $(cat "$tmp/sout")"
 grep -q 'beta=0.4;' "$tmp/skip.csv" && fail "a skipped beta wrote rows"
 [ "$(grep -c 'beta=0.3;' "$tmp/skip.csv")" -eq 2 ] || fail "beta 0.3: want a first and one steady row"
+
+# --width auto on the snapshots of tests/fixtures/sysroot: all four CPUs busy
+# -> 1, idle -> auto:2's cap; the line names requested and chosen width, the
+# rows carry both, and auto->1 gives width 1's bits.
+fx=tests/fixtures/sysroot
+for c in full:auto:1 idle:auto:2:2; do
+  snap=${c%%:*} rest=${c#*:}; want=${rest##*:} req=${rest%:*}
+  COLDLOAD_SYSROOT=$fx/$snap "$bin" --beta 0.3 --chi 4 --steps 6 --runs 2 --width "$req" \
+    --csv "$tmp/auto-$snap.csv" >"$tmp/aout" || fail "auto run on $snap"
+  grep -Eq "^beta=0.3000 .* \| value_and_grad $num ms \| width $req→$want  \[auto: $num ms per decision\]$" "$tmp/aout" ||
+    fail "$snap --width $req: line: $(cat "$tmp/aout")"
+  bad=$(awk -F, -v w="$want" -v r="$req" 'NR > 1 && !($6 == w && $22 == r)' "$tmp/auto-$snap.csv")
+  [ -z "$bad" ] || fail "$snap --width $req rows: $bad"
+done
+"$bin" --beta 0.3 --chi 4 --steps 6 --runs 2 --width 1 --csv "$tmp/w1.csv" >/dev/null || fail "width 1 run"
+[ "$(awk -F, 'NR == 3 { print $17 }' "$tmp/w1.csv")" = "$(awk -F, 'NR == 3 { print $17 }' "$tmp/auto-full.csv")" ] ||
+  fail "auto->1 checksum differs from width 1's"
 
 if [ "$fails" -ne 0 ]; then
   echo "cli_trg: $fails failure(s)" >&2

@@ -44,7 +44,7 @@ static csvRow sampleRow(int iter) {
     csvRow r = {.workload = "grad", .params = "n=1000", .wait = "block", .phase = "steady",
                 .width = 2, .iter = iter, .ms = 0.0175, .load1 = 0.5, .procs_running = 1,
                 .checksum = 0xabcdefULL, .usage = {1, 0, 2, 3}, .cpu = 1, .cpus = "0;1",
-                .migrations = -1};
+                .migrations = -1, .width_requested = "auto:4"};
     return r;
 }
 
@@ -64,15 +64,16 @@ static void headerIsWrittenOnceAndTagsAreQuoted(void **state) {
     char **f;
     size_t n;
     assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
-    assert_int_equal(n, 23);
+    assert_int_equal(n, 24);
     assert_string_equal(f[0], "timestamp");
     assert_string_equal(f[18], "cpu");
     assert_string_equal(f[20], "migrations");
-    assert_string_equal(f[21], "copy");
-    assert_string_equal(f[22], "note");
+    assert_string_equal(f[21], "width_requested");
+    assert_string_equal(f[22], "copy");
+    assert_string_equal(f[23], "note");
     for (int row = 1; row <= 2; row++) {
         assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
-        assert_int_equal(n, 23);
+        assert_int_equal(n, 24);
         assert_string_equal(f[3], "grad");
         assert_string_equal(f[7], "steady");
         assert_int_equal(atoi(f[8]), row);
@@ -80,8 +81,9 @@ static void headerIsWrittenOnceAndTagsAreQuoted(void **state) {
         assert_string_equal(f[18], "1");
         assert_string_equal(f[19], "0;1");
         assert_string_equal(f[20], ""); /* unknown migrations: empty, never 0 */
-        assert_string_equal(f[21], "fresh");
-        assert_string_equal(f[22], "a,\"b\"\nc"); /* round trip through quoting */
+        assert_string_equal(f[21], "auto:4");
+        assert_string_equal(f[22], "fresh");
+        assert_string_equal(f[23], "a,\"b\"\nc"); /* round trip through quoting */
     }
     assert_int_equal(csvReaderLine(rd), 4); /* the second row starts on line 4 */
     assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 0);

@@ -1,6 +1,8 @@
 /* test_pool.c -- the engine: correct and bitwise-deterministic at every width
  * and wait policy, no lost wake-up over many tiny operations, clean
- * create/delete. Also built under TSan by `make check`. */
+ * create/delete, and a pool narrowed or widened between operations
+ * (poolSetActive) bitwise-equal to a fresh pool of that width. Also built
+ * under TSan by `make check`. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,6 +126,74 @@ static void createDeleteRepeated(void **state) {
     poolDelete(NULL);
 }
 
+/* A pool created at cap and set to w gives the bits of a fresh pool of width
+ * w, for every w below the cap, in a sequence that narrows and widens, at
+ * every policy; and every element is computed (no stale operation runs). */
+static void activeWidthMatchesAFreshPool(void **state) {
+    (void)state;
+    enum { N = 10007, CAP = 6 };
+    static double x[N], y[N];
+    for (size_t i = 0; i < N; i++) x[i] = sin((double)i) * 1e3 + 1.0 / (double)(i + 1);
+    double fresh[CAP + 1];
+    for (int w = 1; w <= CAP; w++) {
+        pool *f = poolCreate(w, POOL_WAIT_BLOCK);
+        assert_non_null(f);
+        fresh[w] = poolSum(f, x, N);
+        poolDelete(f);
+    }
+    static const int seq[] = {1, 3, 2, 6, 1, 6, 4, 4, 5, 2, 1, 3};
+    for (int k = 0; k < 3; k++) {
+        pool *p = poolCreate(CAP, policies[k]);
+        assert_non_null(p);
+        assert_int_equal(poolCap(p), CAP);
+        for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+            int w = seq[i];
+            assert_int_equal(poolSetActive(p, w), 0);
+            assert_int_equal(poolWidth(p), w);
+            assert_int_equal(poolCap(p), CAP);
+            double got = poolSum(p, x, N);
+            assert_memory_equal(&got, &fresh[w], sizeof got);
+            memset(y, 0, sizeof y);
+            poolFor(p, N, squareChunk, y);
+            for (size_t j = 0; j < N; j++) assert_true(y[j] == (double)j * (double)j);
+        }
+        poolDelete(p);
+    }
+}
+
+/* Narrowing and at once widening again (no operation between) is the case a
+ * worker could miss; every chunk still runs exactly once per operation. */
+static void activeWidthTogglesQuickly(void **state) {
+    (void)state;
+    for (int k = 0; k < 3; k++) {
+        long counts[4] = {0};
+        pool *p = poolCreate(4, policies[k]);
+        assert_non_null(p);
+        int ops = policies[k] == POOL_WAIT_SPIN ? 200 : 2000;
+        for (int i = 0; i < ops; i++) {
+            assert_int_equal(poolSetActive(p, 1 + i % 3), 0);
+            assert_int_equal(poolSetActive(p, 4), 0);
+            poolFor(p, 4, countChunk, counts);
+        }
+        for (int c = 0; c < 4; c++) assert_int_equal(counts[c], ops);
+        poolDelete(p); /* with workers parked, too */
+        p = poolCreate(3, policies[k]);
+        assert_non_null(p);
+        assert_int_equal(poolSetActive(p, 1), 0);
+        poolDelete(p);
+    }
+}
+
+static void activeWidthOutOfRangeIsRefused(void **state) {
+    (void)state;
+    pool *p = poolCreate(3, POOL_WAIT_BLOCK);
+    assert_non_null(p);
+    assert_int_equal(poolSetActive(p, 0), -1);
+    assert_int_equal(poolSetActive(p, 4), -1);
+    assert_int_equal(poolWidth(p), 3);
+    poolDelete(p);
+}
+
 static void invalidWidthIsRefused(void **state) {
     (void)state;
     assert_null(poolCreate(0, POOL_WAIT_BLOCK));
@@ -150,6 +220,9 @@ int main(void) {
         cmocka_unit_test(sumOfFewerElementsThanWidth),
         cmocka_unit_test(manyTinyOperationsFinish),
         cmocka_unit_test(createDeleteRepeated),
+        cmocka_unit_test(activeWidthMatchesAFreshPool),
+        cmocka_unit_test(activeWidthTogglesQuickly),
+        cmocka_unit_test(activeWidthOutOfRangeIsRefused),
         cmocka_unit_test(invalidWidthIsRefused),
         cmocka_unit_test(waitNamesRoundTrip),
     };

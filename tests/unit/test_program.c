@@ -1,6 +1,7 @@
 /* test_program.c -- the traced grad program: exact against the analytic
  * gradient at every width and policy, prepare/run separation, repeatability,
- * and the tracing errors. */
+ * a prepared program on a pool whose active width changes (--width auto)
+ * bitwise-equal to a fresh pool of each width, and the tracing errors. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -77,6 +78,42 @@ static void repeatedRunsGiveIdenticalBits(void **state) {
     for (int i = 0; i < 50; i++) {
         progRun(e, x, g2);
         assert_memory_equal(g1, g2, sizeof g1);
+    }
+    progExecDelete(e);
+    poolDelete(p);
+    progDelete(gp);
+    progDelete(f);
+}
+
+/* The program is prepared once on a pool of cap 4 and run at active widths
+ * 4, 1, 3, 2, 1...: each run's gradient (its sum reduces by chunks, so the
+ * width shows in the bits of sum-dependent programs) equals a fresh pool's. */
+static void activeWidthChangeMatchesAFreshPool(void **state) {
+    (void)state;
+    static double x[N], g[N], fresh[5][N];
+    seededX(x, N);
+    /* d/dx of sum(x)^2 is 2 sum(x) everywhere: the reduction's bits show. */
+    prog *f = progCreate();
+    int in = progInput(f, N), s = progSum(f, in);
+    progSetOutput(f, progMul(f, s, s));
+    prog *gp = progGrad(f);
+    assert_non_null(gp);
+    for (int w = 1; w <= 4; w++) {
+        pool *p = poolCreate(w, POOL_WAIT_BLOCK);
+        progExec *e = progPrepare(gp, p);
+        assert_non_null(e);
+        progRun(e, x, fresh[w]);
+        progExecDelete(e);
+        poolDelete(p);
+    }
+    pool *p = poolCreate(4, POOL_WAIT_YIELD);
+    progExec *e = progPrepare(gp, p);
+    assert_non_null(e);
+    static const int seq[] = {4, 1, 3, 2, 1, 4, 2};
+    for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+        assert_int_equal(poolSetActive(p, seq[i]), 0);
+        progRun(e, x, g);
+        assert_memory_equal(g, fresh[seq[i]], sizeof g);
     }
     progExecDelete(e);
     poolDelete(p);
@@ -174,6 +211,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gradMatchesAnalyticAtEveryWidthAndPolicy),
         cmocka_unit_test(repeatedRunsGiveIdenticalBits),
+        cmocka_unit_test(activeWidthChangeMatchesAFreshPool),
         cmocka_unit_test(preparedProgramOutlivesTraceAndTakesNewInputs),
         cmocka_unit_test(prepareDropsDeadNodesAndReusesBuffers),
         cmocka_unit_test(everyOpDifferentiatesCorrectly),

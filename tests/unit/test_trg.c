@@ -1,7 +1,9 @@
 /* test_trg.c -- the TRG workload: ln Z/N and its AD derivative against the
  * exact solution (chi 16, 20 steps), the AD derivative against a central
  * finite difference of the program's own ln Z/N, bitwise determinism over
- * repeats and wait policies, agreement across widths, and bad arguments. */
+ * repeats and wait policies, agreement across widths, a pool narrowed and
+ * widened between calls (--width auto) bitwise-equal to a fresh pool of each
+ * width, and bad arguments. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -150,6 +152,32 @@ static void widthsOneAndTwoAgree(void **state) {
     }
 }
 
+/* --width auto: one TRG context on a pool of cap 3 whose active width (and
+ * OpenBLAS's) changes between calls gives, per call, the bits of a fresh
+ * pool of that width. */
+static void activeWidthChangeMatchesAFreshPool(void **state) {
+    (void)state;
+    double fresh[4][2];
+    for (int w = 1; w <= 3; w++) {
+        fixture f = fixtureOpen(w, POOL_WAIT_BLOCK, 8, 8);
+        valueAndGrad(f.t, 0.44, &fresh[w][0], &fresh[w][1]);
+        fixtureClose(&f);
+    }
+    fixture f = fixtureOpen(3, POOL_WAIT_BLOCK, 8, 8);
+    static const int seq[] = {1, 3, 2, 1, 3, 3, 2};
+    for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+        int w = seq[i];
+        assert_int_equal(poolSetActive(f.p, w), 0);
+        linalgSetThreads(w);
+        double got[2];
+        valueAndGrad(f.t, 0.44, &got[0], &got[1]);
+        if (memcmp(got, fresh[w], sizeof got) != 0)
+            fail_msg("call %zu at width %d: %.17g %.17g, a fresh pool gives %.17g %.17g", i, w,
+                     got[0], got[1], fresh[w][0], fresh[w][1]);
+    }
+    fixtureClose(&f);
+}
+
 static void badArgumentsAreRefused(void **state) {
     (void)state;
     pool *p = poolCreate(1, POOL_WAIT_BLOCK);
@@ -184,6 +212,7 @@ int main(void) {
         cmocka_unit_test(finiteDifferenceCatchesAWrongDerivative),
         cmocka_unit_test(bitwiseDeterministicOverRepeatsAndPolicies),
         cmocka_unit_test(widthsOneAndTwoAgree),
+        cmocka_unit_test(activeWidthChangeMatchesAFreshPool),
         cmocka_unit_test(matchesOnsagerAtDefaultSize),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,198 @@
+/* test_autowidth.c -- --width auto's decision (src/autowidth.c): the rule
+ * never leaves 1..min(cap, available), the snapshots in
+ * tests/fixtures/sysroot (COLDLOAD_SYSROOT) give the expected widths (idle,
+ * half-busy, fully busy, a cpu.max of 1 CPU, v1 and nested quotas, affinity
+ * and online lists), --width parses auto, auto:N and N, and a series whose
+ * machine state changes between calls changes its width, row by row, and
+ * says so. Run from the repository root (make unit does). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "autowidth.h"
+#include "bench.h"
+#include "pool.h"
+
+#define FIXTURES "tests/fixtures/sysroot/"
+
+static void useFixture(const char *name) {
+    if (!name) {
+        unsetenv("COLDLOAD_SYSROOT");
+        return;
+    }
+    char dir[256];
+    snprintf(dir, sizeof dir, FIXTURES "%s", name);
+    setenv("COLDLOAD_SYSROOT", dir, 1);
+}
+
+static void ruleStaysWithinBounds(void **state) {
+    (void)state;
+    for (int cap = 1; cap <= 9; cap++)
+        for (int avail = 1; avail <= 9; avail++)
+            for (int busy = 0; busy <= 12; busy++) {
+                int w = autowChoose(cap, avail, busy);
+                assert_true(w >= 1);
+                assert_true(w <= cap);
+                assert_true(w <= avail);
+                if (busy < avail && avail - busy <= cap) assert_int_equal(w, avail - busy);
+            }
+}
+
+typedef struct fixtureCase {
+    const char *name;
+    int available, cgroup, busy, width_cap8, width_cap2;
+} fixtureCase;
+
+static const fixtureCase cases[] = {
+    {"idle", 4, 0, 0, 4, 2},     {"half", 4, 0, 2, 2, 2},      {"full", 4, 0, 4, 1, 1},
+    {"overfull", 4, 0, 8, 1, 1}, {"quota1", 1, 1, 0, 1, 1},    {"spinning", 4, 0, 0, 4, 2},
+    {"narrow", 2, 0, 0, 2, 2},   {"nested", 3, 3, 0, 3, 2},    {"v1", 1, 1, 0, 1, 1},
+    {"container", 2, 2, 0, 2, 2},
+};
+
+static void fixturesGiveTheExpectedWidths(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const fixtureCase *c = &cases[i];
+        useFixture(c->name);
+        autowDecision d;
+        autowDecide(8, &d);
+        print_message("%-10s available %d cgroup %d busy %d -> width %d\n", c->name, d.available,
+                      d.cgroup, d.busy, d.width);
+        assert_int_equal(d.available, c->available);
+        assert_int_equal(d.cgroup, c->cgroup);
+        assert_int_equal(d.busy, c->busy);
+        assert_int_equal(d.width, c->width_cap8);
+        autowDecide(2, &d);
+        assert_int_equal(d.width, c->width_cap2);
+        /* Never above the cgroup's CPUs, the affinity list or the cap; never 0. */
+        for (int cap = 1; cap <= 8; cap++) {
+            autowDecide(cap, &d);
+            assert_true(d.width >= 1 && d.width <= cap && d.width <= d.available);
+            if (d.cgroup > 0) assert_true(d.width <= d.cgroup);
+        }
+    }
+    useFixture(NULL);
+}
+
+/* auto's cap is the available CPUs when the binary starts. */
+static void autoResolvesItsCapFromTheMachine(void **state) {
+    (void)state;
+    autowReq r;
+    useFixture("idle");
+    assert_int_equal(autowParse("auto", POOL_MAX_WIDTH, &r), 0);
+    autowResolve(&r);
+    assert_int_equal(r.cap, 4);
+    useFixture("quota1");
+    assert_int_equal(autowParse("auto", POOL_MAX_WIDTH, &r), 0);
+    autowResolve(&r);
+    assert_int_equal(r.cap, 1);
+    assert_int_equal(autowParse("auto:6", POOL_MAX_WIDTH, &r), 0);
+    autowResolve(&r); /* auto:N keeps N, even above the machine */
+    assert_int_equal(r.cap, 6);
+    useFixture(NULL);
+}
+
+/* A missing root reads nothing: at least one CPU, nothing busy. */
+static void missingFilesStillGiveOne(void **state) {
+    (void)state;
+    setenv("COLDLOAD_SYSROOT", FIXTURES "no-such-dir", 1);
+    autowDecision d;
+    autowDecide(4, &d);
+    assert_true(d.available >= 1);
+    assert_true(d.width >= 1 && d.width <= 4);
+    useFixture(NULL);
+}
+
+/* The real machine: within bounds, and the window is short. */
+static void realMachineWithinBounds(void **state) {
+    (void)state;
+    useFixture(NULL);
+    autowDecision d;
+    autowDecide(POOL_MAX_WIDTH, &d);
+    assert_true(d.width >= 1 && d.width <= d.available);
+}
+
+static void parseAcceptsAutoAutoNAndN(void **state) {
+    (void)state;
+    autowReq r;
+    assert_int_equal(autowParse("auto", 256, &r), 0);
+    assert_true(r.automatic && !r.given);
+    assert_string_equal(r.text, "auto");
+    assert_int_equal(autowParse("auto:3", 256, &r), 0);
+    assert_true(r.automatic && r.given);
+    assert_int_equal(r.cap, 3);
+    assert_string_equal(r.text, "auto:3");
+    assert_int_equal(autowParse("7", 256, &r), 0);
+    assert_false(r.automatic);
+    assert_int_equal(r.cap, 7);
+    assert_string_equal(r.text, "7");
+    const char *bad[] = {"", "0", "257", "auto:", "auto:0", "auto:257", "auto:x", "autox",
+                         "Auto", "-1", "2x", " 2", "auto:+2", "auto: 2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(autowParse(bad[i], 256, &r), -1);
+    assert_int_equal(autowParse(NULL, 256, &r), -1);
+}
+
+/* Each call flips the snapshot the next decision reads: idle (4) and full (1). */
+typedef struct flipArg {
+    pool *engine;
+    int calls, widths[8];
+} flipArg;
+
+static int flipCall(void *arg) {
+    flipArg *a = arg;
+    if (a->calls < 8) a->widths[a->calls] = poolWidth(a->engine);
+    a->calls++;
+    useFixture(a->calls % 2 ? "full" : "idle");
+    return 0;
+}
+
+static void widthChangesBetweenCallsAndSaysSo(void **state) {
+    (void)state;
+    autowReq req;
+    assert_int_equal(autowParse("auto:4", POOL_MAX_WIDTH, &req), 0);
+    pool *p = poolCreate(4, POOL_WAIT_BLOCK);
+    assert_non_null(p);
+    flipArg a = {.engine = p};
+    benchSeries s = {.workload = "t", .params = "", .wait = "block", .width = 4, .req = &req,
+                     .engine = p};
+    benchResult r;
+    useFixture("idle");
+    assert_int_equal(benchRun(&s, flipCall, &a, 3, &r), 0);
+    /* first (idle: 4), steady 1 (full: 1), steady 2 (idle: 4), steady 3 (full: 1) */
+    int want[4] = {4, 1, 4, 1};
+    for (int i = 0; i < 4; i++) assert_int_equal(a.widths[i], want[i]);
+    assert_int_equal(r.width_min, 1);
+    assert_int_equal(r.width_max, 4);
+    assert_true(r.decide_ms > 0 && r.decide_ms < 1000);
+    char label[64], tail[256];
+    benchWidthLabel(&s, &r, label, sizeof label);
+    assert_string_equal(label, "auto:4\u21921..4");
+    FILE *f = fmemopen(tail, sizeof tail, "w");
+    assert_non_null(f);
+    benchAutoTail(f, &s, &r);
+    fclose(f);
+    assert_non_null(strstr(tail, "[width changed between calls: 1..4]"));
+    assert_non_null(strstr(tail, "ms per decision]"));
+    poolDelete(p);
+    useFixture(NULL);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ruleStaysWithinBounds),
+        cmocka_unit_test(fixturesGiveTheExpectedWidths),
+        cmocka_unit_test(autoResolvesItsCapFromTheMachine),
+        cmocka_unit_test(missingFilesStillGiveOne),
+        cmocka_unit_test(realMachineWithinBounds),
+        cmocka_unit_test(parseAcceptsAutoAutoNAndN),
+        cmocka_unit_test(widthChangesBetweenCallsAndSaysSo),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
