@@ -102,10 +102,14 @@ typedef struct summaryGroup {
      * (calls with an empty `cpus` are in neither), and their median ms */
     size_t calls_1cpu, calls_multi_cpu;
     double median_ms_1cpu, median_ms_multi_cpu;
+    /* the "no wait" rows (phase steady_nowait, issue 11): calls timed without
+     * waiting for their result; kept apart from the steady statistics */
+    size_t nowait_n;
+    double nowait_min_ms, nowait_median_ms, nowait_max_ms;
     /* accumulators, freed by summaryFree */
     summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt,
         v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt, v_ms_1cpu,
-        v_ms_multi_cpu;
+        v_ms_multi_cpu, v_nowait;
     summaryProc *proc;
     size_t nproc;
 } summaryGroup;
