@@ -18,7 +18,7 @@
 
 /* --- small helpers ----------------------------------------------------------- */
 
-static int summaryVecPush(summaryVec *v, double x) {
+int summaryVecPush(summaryVec *v, double x) {
     if (v->n == v->cap) {
         size_t cap = v->cap ? v->cap * 2 : 16;
         double *p = realloc(v->x, cap * sizeof(double));

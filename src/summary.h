@@ -54,6 +54,9 @@ typedef struct summaryVec {
     size_t n, cap;
 } summaryVec;
 
+/* Appends x. Returns 0, or -1 when out of memory (v unchanged). */
+int summaryVecPush(summaryVec *v, double x);
+
 /* One process (run_id) of a group: its steady calls and where they ran. */
 typedef struct summaryProc {
     char *run_id;

@@ -508,3 +508,36 @@ cols_of() {
     [ "$n" -eq 5 ]
     awk -v a="$nw" -v b="$med" 'BEGIN { exit !(a <= b) }'
 }
+
+# --- what the cold start read (issue 11: cold-pages.tsv) -------------------------------
+
+@test "the cold-start file table: pages read per file, the extra ms apportioned by them, largest first" {
+    W=$D/whole.csv
+    echo "$WHOLE_HEADER" >"$W"
+    for r in 1 2 3; do
+        echo "2026-12-02T10:00:00.000Z,vm,cold,idle,0,same,,,,,hyperfine,same,$r,10,1,1,,,0" >>"$W"
+        echo "2026-12-02T10:00:00.000Z,vm,cold,idle,0,evicted,,,,,hyperfine,evicted,$r,50,1,1,,,0" >>"$W"
+    done
+    P=$D/cold-pages.tsv
+    printf 'workload\tkind\tcopy\tfile\tsize_bytes\tpages\tresident_before\tresident_after\tpages_read\n' >"$P"
+    # two copies: /a reads 300 then 100 (median 200), /b 600 twice, /c nothing
+    for k in 1 2; do
+        printf 'binary\tsame\t%d\t/b\t4194304\t1024\t1024\t1024\t0\n' "$k" >>"$P"
+        printf 'binary\tevicted\t%d\t/a\t1048576\t256\t0\t%d\t%d\n' "$k" $((k == 1 ? 300 : 100)) $((k == 1 ? 300 : 100)) >>"$P"
+        printf 'binary\tevicted\t%d\t/b\t4194304\t1024\t0\t600\t600\n' "$k" >>"$P"
+        printf 'binary\tevicted\t%d\t/c\t4096\t1\t1\t1\t0\n' "$k" >>"$P"
+    done
+    echo 'cold_files_method=strace' >"$D/meta.txt"
+    summarize
+    [ "$status" -eq 0 ]
+    grep -q '^## What the cold start read' "$D/report.md"
+    grep -qF 'apportioned by pages read' "$D/report.md"
+    grep -qF '**the program, evicted: +40.000 ms over same, 800 pages read from disk (2 copies)**' "$D/report.md"
+    # largest first; the shares add up to the extra 40 ms; a file that read nothing is not a row
+    [ "$(grep -E '^\| /[abc] ' "$D/report.md" | tr '\n' '#')" = '| /b | 4.0 MiB | 600 | 30.000 ms (75%) |#| /a | 1.0 MiB | 200 | 10.000 ms (25%) |#' ]
+    grep -q '<section id="coldread">' "$D/report.html"
+    # a malformed line is named in the report, not averaged
+    printf 'binary\tevicted\t1\t/d\n' >>"$P"
+    summarize
+    grep -qF 'cold-pages.tsv:10: expected 9 tab-separated fields' "$D/report.md"
+}
