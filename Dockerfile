@@ -46,10 +46,11 @@ FROM debian:bookworm-slim
 # DejaVu fonts the charts are drawn with on the host; tini is PID 1 so Ctrl-C
 # and `docker stop` reach the harness, which stops its stress-ng before it
 # exits; make answers the harness's `make harness-print-cflags`.
+# strace and binutils (readelf) find the files a cold start reads (cold.sh).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libopenblas0-pthread liblapacke stress-ng gnuplot-nox fonts-dejavu-core \
-      hyperfine jq procps time make tini \
+      hyperfine jq procps time make tini strace binutils \
  && rm -rf /var/lib/apt/lists/*
 
 # Non-root by default; `--user "$(id -u):$(id -g)"` works as well (any uid:

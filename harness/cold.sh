@@ -3,15 +3,24 @@
 #
 # The page's table "fresh copy / same copy again / another fresh copy", on
 # Linux: for K copies, copy the binary to a new file and run it (copy=fresh),
-# run that file again (same), drop its and its libraries' pages from the page
-# cache and run it (evicted), and, as root with a writable
+# run that file again (same), drop the pages of every file its cold start
+# reads from the page cache and run it (evicted), and, as root with a writable
 # /proc/sys/vm/drop_caches, drop the whole cache and run it (dropcache).
 # Each run gives in-process rows (coldload's binaries only) and a
 # whole-process row with page faults (GNU time); hyperfine then times >= 10
 # whole runs of each kind. Works on any executable: --binary PATH [-- ARGS].
+#
+# Which files a cold start reads (issue 11) comes from one traced run per
+# workload (strace, harness/coldfiles.sh), else -- no strace, or
+# COLDLOAD_NO_STRACE=1 -- from the ELF dynamic section, never from ldd (which
+# may run the program's loader). <out>/cold-files.txt lists them with their
+# sizes; every run records each file's resident pages before and after it
+# (coldload-evict --query) in <out>/cold-pages.tsv: the pages it read from disk.
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/coldfiles.sh
+. "$(dirname "${BASH_SOURCE[0]}")/coldfiles.sh"
 
 usage() {
     cat <<'USAGE'
@@ -27,7 +36,8 @@ usage: harness/cold.sh [--out DIR] [--quick] [--copies K] [--hf-runs N] [--budge
   --binary PATH     investigate any executable (run with ARGS); no in-process rows then
   --widths, --stressors   accepted for uniformity with warm.sh/loaded.sh; cold runs are width 1, idle
 Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_STRICT,
-  COLDLOAD_NO_DROPCACHE=1 (skip the dropcache kind even as root)
+  COLDLOAD_NO_DROPCACHE=1 (skip the dropcache kind even as root),
+  COLDLOAD_NO_STRACE=1 (find the files from the ELF dynamic section, not from a traced run)
 USAGE
 }
 
@@ -53,7 +63,7 @@ cl_int --copies "$copies" 1 100
 cl_int --hf-runs "$hf_runs" 2 1000
 if [ ${#args[@]} -gt 0 ] && [ -z "$binary" ]; then cl_usage_error "arguments after -- need --binary PATH"; fi
 
-cl_need_tools hyperfine jq time timeout ldd
+cl_need_tools hyperfine jq time timeout readelf realpath
 cl_need_binary "$CL_BUILD/coldload-evict"
 if [ -n "$binary" ]; then
     # A bare name is looked up on PATH, as a shell would.
@@ -78,8 +88,7 @@ run_watchdog=$CL_WATCHDOG_S
 binary_runs=0 binary_failed=0 binary_first_rc=
 evict=$CL_BUILD/coldload-evict
 name=$(basename "$binary")
-# The shared libraries the loader maps (ldd's "=> /path" and the loader itself).
-mapfile -t libs < <(ldd "$binary" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
+real_binary=$(realpath -e -- "$binary")
 
 cl_results_init
 cl_traps
@@ -88,7 +97,7 @@ cl_meta cold_binary "$binary"
 cl_meta cold_args "${args[*]}"
 cl_meta cold_copies "$copies"
 cl_meta cold_hf_runs "$hf_runs"
-cl_meta cold_libs "${libs[*]}"
+
 
 kinds=(fresh same evicted)
 if [ -n "${COLDLOAD_NO_DROPCACHE:-}" ]; then
@@ -120,9 +129,83 @@ warm_libraries() {
     cl_exec "cold-warmup-$1" "$binary" "${run[@]}" || true
 }
 
+# --- which files a cold start reads, per workload: listed in $lists/<w>
+files_method=strace
+if [ -n "${COLDLOAD_NO_STRACE:-}" ]; then
+    files_method="elf (COLDLOAD_NO_STRACE is set)"
+elif ! type -P strace >/dev/null; then
+    files_method="elf (strace missing: Debian package $(cl_pkg_of strace))"
+    cl_warn "strace is missing (Debian package $(cl_pkg_of strace)): the files a cold start reads come from the ELF dynamic section, so files the program opens itself are not made cold"
+fi
+lists=
+cl_tmpdir lists
+files_txt=$CL_OUT/cold-files.txt pages_tsv=$CL_OUT/cold-pages.tsv
+[ -s "$pages_tsv" ] || printf 'workload\tkind\tcopy\tfile\tsize_bytes\tpages\tresident_before\tresident_after\tpages_read\n' >"$pages_tsv"
+[ -s "$files_txt" ] || printf '# workload<TAB>size_bytes<TAB>file: what a cold start of each workload reads (cold.sh)\n' >"$files_txt"
+for w in "${workloads[@]}"; do
+    wlist=$lists/$w
+    if [ "${files_method%% *}" = strace ]; then
+        run_args "$w"
+        trace_log=$(cl_unique "$CL_OUT/logs/cold-trace-$w" .strace).strace
+        cl_exec "cold-trace-$w" "${CF_STRACE[@]}" -o "$trace_log" -- "$binary" "${run[@]}" ||
+            cl_warn "the traced run of $w exited with status $CL_RC (see $CL_LOG.err); its file list is kept"
+        cf_parse_trace "$trace_log" "$wlist"
+        if ! grep -qxF -- "$real_binary" "$wlist"; then
+            cl_warn "the traced run of $w did not execute $binary (strace not permitted? see $CL_LOG.err): the ELF dynamic section instead"
+            files_method="elf (strace failed)"
+        fi
+    fi
+    [ "${files_method%% *}" = strace ] || cf_elf "$wlist" "$binary"
+    printf '# method=%s workload=%s binary=%s\n' "$files_method" "$w" "$binary" >>"$files_txt"
+    cf_sizes "$wlist" | sed "s/^/$w\t/" >>"$files_txt"
+done
+cl_meta cold_files_method "$files_method"
+cl_meta cold_files "$(for w in "${workloads[@]}"; do printf '%s=%s ' "$w" "$(wc -l <"$lists/$w")"; done)"
+# the files besides the binary itself (the key's older meaning: what ldd listed)
+cl_meta cold_libs "$(grep -vxF -- "$real_binary" "$lists/${workloads[0]}" | tr '\n' ' ')"
+
+# cold_list COPY WORKLOAD: the workload's files with the binary replaced by
+# its copy, into the array `cold` (what is evicted and queried).
+cold_list() {
+    cold=("$1")
+    mapfile -t -O 1 cold < <(grep -vxF -- "$real_binary" "$lists/$2")
+}
+
+# pages_query INTO COPY WORKLOAD: each file's resident pages now, into the
+# associative array INTO (keyed by the list's path: the binary's, not the copy's),
+# and its size in pages into `npages`.
+declare -A npages=()
+pages_query() {
+    local -n into=$1
+    local line re='^evict: (.*) pages=([0-9]+) resident_before=([0-9]+) resident_after=[0-9]+$' f
+    into=()
+    cold_list "$2" "$3"
+    cl_exec "cold-query-$3" "$evict" --query "${cold[@]}" || true
+    while IFS= read -r line; do
+        [[ $line =~ $re ]] || continue
+        f=${BASH_REMATCH[1]}
+        [ "$f" = "$2" ] && f=$real_binary
+        # shellcheck disable=SC2034 # a nameref: the caller's array
+        into["$f"]=${BASH_REMATCH[3]}
+        npages[$f]=${BASH_REMATCH[2]}
+    done <"$CL_LOG.out"
+}
+
+# pages_rows WORKLOAD KIND K: one cold-pages.tsv row per file, from `pre` and `post`.
+pages_rows() {
+    local f b a
+    while IFS= read -r f; do
+        b=${pre[$f]:-} a=${post[$f]:-}
+        if [ -z "$b" ] || [ -z "$a" ]; then continue; fi
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$f" \
+            "$(stat -c %s -- "$f" 2>/dev/null || echo 0)" "${npages[$f]}" "$b" "$a" $((a > b ? a - b : 0))
+    done <"$lists/$1" >>"$pages_tsv"
+}
+
 evict_calls=0 evict_pages=0 evict_before=0 evict_after=0
 evict_copy() {
-    cl_exec "cold-evict-$2" "$evict" "$1" "${libs[@]}" || cl_warn "coldload-evict failed (see $CL_LOG.err)"
+    cold_list "$1" "$2"
+    cl_exec "cold-evict-$2" "$evict" "${cold[@]}" || cl_warn "coldload-evict failed (see $CL_LOG.err)"
     local t
     t=$(grep '^evict: total ' "$CL_LOG.out" || true)
     [[ $t =~ pages=([0-9]+)\ resident_before=([0-9]+)\ resident_after=([0-9]+) ]] || return 0
@@ -164,6 +247,8 @@ for k in $(seq "$copies"); do
                 cl_tags
                 run+=(--csv "$CL_SAMPLES" "${CL_TAGS[@]}")
             fi
+            declare -A pre=() post=()
+            pages_query pre "$dir/$name" "$w"
             before=$(cl_samples_lines)
             [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
             if ! cl_exec_timed "cold-$kind-$w-k$k" "$dir/$name" "${run[@]}"; then
@@ -185,6 +270,9 @@ for k in $(seq "$copies"); do
             fi
             cl_whole_time "$kind" "$k"
             grep -v '^#' "$CL_LOG.out" | head -n 3 | sed "s/^/    $kind: /" >&2 || true
+            # after the run's own log is used: the query is a step of its own
+            pages_query post "$dir/$name" "$w"
+            pages_rows "$w" "$kind" "$k"
         done
         rm -rf -- "$dir"
     done
@@ -209,7 +297,7 @@ for w in "${workloads[@]}"; do
         case $kind in
             fresh) prep=(--prepare "sh -c $(q "rm -f $(q "$copy") && cp $(q "$binary") $(q "$copy")")") ;;
             same) prep=(--warmup 1) ;;
-            evicted) prep=(--prepare "$(q "$evict") $(q "$copy")$(for l in "${libs[@]}"; do printf ' %q' "$l"; done)") ;;
+            evicted) cold_list "$copy" "$w"; prep=(--prepare "$(q "$evict")$(for l in "${cold[@]}"; do printf ' %q' "$l"; done)") ;;
             dropcache) prep=(--prepare "sh -c $(q 'sync && echo 3 >/proc/sys/vm/drop_caches')") ;;
         esac
         json=$(cl_unique "$CL_OUT/hyperfine/cold-$w-$kind" .json).json

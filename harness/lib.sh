@@ -339,7 +339,10 @@ cl_pkg_of() {
         ldd) echo libc-bin ;;
         setsid|mincore) echo util-linux ;;
         perl) echo perl-base ;;
-        timeout|nproc|mktemp) echo coreutils ;;
+        timeout|nproc|mktemp|realpath) echo coreutils ;;
+        strace) echo strace ;;
+        readelf) echo binutils ;;
+        ldconfig) echo libc-bin ;;
         *) echo "$1" ;;
     esac
 }

@@ -5,7 +5,7 @@
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
 #   make harness-test      the bats suite (also part of `make test`)
 
-DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time
+DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time strace binutils
 
 # The evict tool uses nothing of the core: linked alone.
 $(B)/coldload-evict: $(B)/obj/evict.o

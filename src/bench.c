@@ -14,14 +14,16 @@ typedef struct benchSample {
     double ms, load1;
     int width;
     double decide_ms;
+    double waited_ms; /* benchCallSplit: submit + wait */
     int procs_running;
     measureUsage usage;
     uint64_t checksum;
     placeCall place;
 } benchSample;
 
-static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
-                     benchSample *s) {
+/* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms. */
+static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg,
+                          int sum, benchSample *s) {
     measureUsage u0, u1;
     placeSnap p0, p1;
     s->width = series->width;
@@ -47,6 +49,8 @@ static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
     double t0 = measureNowMs();
     int rc = fn(arg);
     double t1 = measureNowMs();
+    if (rc == 0 && wait) rc = wait(arg);
+    s->waited_ms = measureNowMs() - t0;
     measureUsageNow(&u1);
     if (place) {
         placeSnapTake(&p1);
@@ -58,6 +62,11 @@ static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
     s->ms = t1 - t0;
     s->usage = measureUsageDelta(&u0, &u1);
     return rc;
+}
+
+static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
+                     benchSample *s) {
+    return benchCallSplit(series, fn, NULL, arg, sum, s);
 }
 
 static int benchEmit(const benchSeries *s, const char *phase, int iter,
@@ -140,4 +149,37 @@ void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r) {
     if (r->width_min != r->width_max)
         fprintf(f, "  [width changed between calls: %d..%d]", r->width_min, r->width_max);
     fprintf(f, "  [auto: %.3f ms per decision]", r->decide_ms);
+}
+
+int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *arg, int runs,
+                   benchResult *r, measureStats *waited) {
+    size_t cap = (size_t)(runs > 0 ? runs : 1);
+    double *only = malloc(cap * sizeof(double)), *both = malloc(cap * sizeof(double));
+    double start = measureNowMs();
+    benchSample x;
+    int rc = -1;
+    if (!only || !both) goto out;
+    r->runs_asked = runs;
+    r->runs_taken = 0;
+    r->truncated = 0;
+    r->first_ms = 0;
+    for (int i = 1; i <= runs; i++) {
+        if (benchCallSplit(s, submit, wait, arg, 1, &x) != 0) goto out;
+        only[r->runs_taken] = x.ms;
+        both[r->runs_taken++] = x.waited_ms;
+        r->checksum = x.checksum;
+        int cut = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms && i < runs;
+        if (benchEmit(s, "steady_nowait", i, &x, cut) != 0) goto out;
+        if (cut) {
+            r->truncated = 1;
+            break;
+        }
+    }
+    measureStatsOf(only, (size_t)r->runs_taken, &r->steady);
+    measureStatsOf(both, (size_t)r->runs_taken, waited);
+    rc = 0;
+out:
+    free(only);
+    free(both);
+    return rc;
 }

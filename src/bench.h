@@ -66,5 +66,15 @@ void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size
 /* For auto: "  [width changed between calls: 1..2]" when it did, then
  * "  [auto: X ms per decision]"; nothing for a fixed width. */
 void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r);
+/* The "no wait" series (issue 11): up to `runs` calls of `submit` (an
+ * asynchronous start that returns before the work is done), each timed
+ * alone, then `wait` (untimed) before the next. Rows have phase
+ * `steady_nowait`, iter 1..; the checksum is read after the wait, and the
+ * row's faults, switches and CPUs cover submit and wait (the whole call).
+ * r->steady: submit only; *waited: submit + wait of the same calls. No
+ * `first` call (the series follows benchRun's on the same work). The budget
+ * bounds it as benchRun's. Returns 0, or -1 when a call or a row fails. */
+int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *arg, int runs,
+                   benchResult *r, measureStats *waited);
 
 #endif

@@ -59,6 +59,17 @@ static int p28GradRun(void *arg) {
     return 0;
 }
 
+/* The "no wait" row: submit returns before the engine has run the program. */
+static int p28GradSubmit(void *arg) {
+    p28Grad *w = arg;
+    return progSubmit(w->exec, w->x, w->g);
+}
+
+static int p28GradWait(void *arg) {
+    progWait(((p28Grad *)arg)->exec);
+    return 0;
+}
+
 static uint64_t p28GradSum(void *arg) {
     p28Grad *w = arg;
     return measureChecksum(w->g, w->n);
@@ -99,6 +110,40 @@ static void p28PrintTail(const benchSeries *s, const benchResult *r, int pad) {
     fflush(stdout);
 }
 
+/* Under the steady line, as the page's JAX table: the same program timed
+ * without waiting for its result (submit only), next to submit + wait of
+ * the same calls. At width 1 the submit does the work, so there is nothing
+ * to show. */
+static int p28DoGradNoWait(benchSeries *s, p28Grad *w, int runs) {
+    benchResult r;
+    measureStats waited;
+    if (s->req && s->req->automatic) {
+        /* the width may change between calls: no fixed width runs ahead */
+        printf("width %s: grad n=%zu  steady, no wait: not measured under --width auto\n",
+               s->req->text, w->n);
+        fflush(stdout);
+        return 0;
+    }
+    if (s->width == 1) {
+        printf("width 1: grad n=%zu  steady, no wait: none -- at width 1 no worker runs ahead "
+               "(submit does the work before it returns)\n", w->n);
+        fflush(stdout);
+        return 0;
+    }
+    if (benchRunNoWait(s, p28GradSubmit, p28GradWait, w, runs, &r, &waited) != 0) {
+        if (*csvWriterError(s->csv)) optsError("grad: %s", csvWriterError(s->csv));
+        else optsError("grad: cannot start the engine's driver thread");
+        return -1;
+    }
+    printf("width %d: grad n=%zu  steady, no wait (submit only)", s->width, w->n);
+    printf(" | min %.3f median %.3f max %.3f ms | submit+wait median %.3f", r.steady.min,
+           r.steady.median, r.steady.max, waited.median);
+    if (r.truncated) printf("  [budget: %d of %d runs]", r.runs_taken, r.runs_asked);
+    printf("\n");
+    fflush(stdout);
+    return 0;
+}
+
 static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
     p28Grad w = {engine, n, malloc(n * sizeof(double)), malloc(n * sizeof(double)), NULL};
     double prep_ms;
@@ -129,6 +174,7 @@ static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
     printf("width %s: grad n=%zu  prepare %.3f ms | run+readback first %.3f", wl, n, prep_ms,
            r.first_ms);
     p28PrintTail(s, &r, 0);
+    if (p28DoGradNoWait(s, &w, runs) != 0) goto out;
     rc = 0;
 out:
     progExecDelete(w.exec);

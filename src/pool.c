@@ -77,6 +77,14 @@ struct pool {
     _Atomic int stop;
     poolWorker *workers;         /* width-1 of them */
     double *partial;             /* poolSum: one slot per chunk (cap of them) */
+    /* The asynchronous path (poolSubmit/poolWaitJob): the job is written by the
+     * submitter before it bumps `submitted`, run by the driver, which bumps
+     * `completed` when it is done; both counters are futex words. */
+    poolJob *job;
+    void *job_arg;
+    _Atomic uint32_t submitted, completed;
+    pthread_t driver;
+    int has_driver;
 };
 
 static void poolPause(void) {
@@ -235,12 +243,18 @@ err:
 
 void poolDelete(pool *p) {
     if (!p) return;
+    poolWaitJob(p); /* a pending job still uses the workers */
     if (p->workers) {
         atomic_store_explicit(&p->stop, 1, memory_order_seq_cst);
         atomic_fetch_add_explicit(&p->generation, 1, memory_order_seq_cst);
         poolFutexWakeAll(&p->generation);
         atomic_fetch_add_explicit(&p->parkGen, 1, memory_order_seq_cst);
         poolFutexWakeAll(&p->parkGen);
+        if (p->has_driver) {
+            atomic_fetch_add_explicit(&p->submitted, 1, memory_order_release);
+            poolFutexWakeAll(&p->submitted);
+            pthread_join(p->driver, NULL);
+        }
         for (int k = 1; k < p->width; k++) pthread_join(p->workers[k - 1].thread, NULL);
     }
     free(p->workers);
@@ -317,6 +331,50 @@ double poolSum(pool *p, const double *x, size_t n) {
     double s = 0.0;
     for (int c = 0; c < p->active; c++) s += p->partial[c];
     return s;
+}
+
+/* --- the asynchronous path ------------------------------------------------ */
+
+static void *poolDriverMain(void *arg) {
+    pool *p = arg;
+    uint32_t seen = 0;
+    for (;;) {
+        seen = poolAwait(p, &p->submitted, seen, 0);
+        if (atomic_load_explicit(&p->stop, memory_order_acquire)) break;
+        p->job(p->job_arg);
+        /* seq_cst for the same Dekker pairing as the workers' `done` */
+        atomic_fetch_add_explicit(&p->completed, 1, memory_order_seq_cst);
+        poolWake(p, &p->completed);
+    }
+    return NULL;
+}
+
+int poolSubmit(pool *p, poolJob *job, void *arg) {
+    if (p->width == 1) { /* serial: nobody to hand it to */
+        job(arg);
+        return 0;
+    }
+    if (!p->has_driver) {
+        int rc = pthread_create(&p->driver, NULL, poolDriverMain, p);
+        if (rc != 0) {
+            errno = rc;
+            return -1;
+        }
+        p->has_driver = 1;
+    }
+    poolWaitJob(p);
+    p->job = job;
+    p->job_arg = arg;
+    atomic_fetch_add_explicit(&p->submitted, 1, memory_order_seq_cst);
+    poolWake(p, &p->submitted);
+    return 0;
+}
+
+void poolWaitJob(pool *p) {
+    if (!p->has_driver) return;
+    /* only the submitter writes `submitted`: its own last value */
+    uint32_t want = atomic_load_explicit(&p->submitted, memory_order_relaxed);
+    poolAwait(p, &p->completed, want, 1);
 }
 
 static const char *const poolWaitNames[] = {"spin", "yield", "block"};

@@ -63,6 +63,30 @@ void poolFor(pool *p, size_t n, poolTask *fn, void *arg);
  * added in chunk order. Deterministic for a given width. */
 double poolSum(pool *p, const double *x, size_t n);
 
+/* --- the asynchronous path (issue 11: the page's "no wait" trap) ----------
+ *
+ * poolSubmit hands a whole job -- typically a program of many poolFor
+ * operations -- to a driver thread and returns before the job has run;
+ * poolWaitJob blocks, by the pool's wait policy, until it has finished. Timing
+ * only poolSubmit therefore times the dispatch, not the work, which is what a
+ * benchmark that forgets JAX's block_until_ready measures. The driver takes
+ * the caller's part in the job's poolFor operations (chunk 0), so the job
+ * runs at the pool's width while the submitting thread is free.
+ *
+ * At width 1 there is no worker that could run ahead: poolSubmit runs the job
+ * itself and returns when it is done (poolWaitJob then returns at once).
+ * The driver thread is created by the first poolSubmit at width > 1, so a
+ * pool that is never used asynchronously has exactly its width in threads.
+ * One job at a time: a poolSubmit while a job is pending waits for it first;
+ * between poolSubmit and poolWaitJob the submitter must not call poolFor or
+ * poolSum itself. poolDelete waits for a pending job. */
+typedef void poolJob(void *arg);
+
+/* 0, or -1 (errno set, nothing submitted) when the driver thread cannot be
+ * started. */
+int poolSubmit(pool *p, poolJob *job, void *arg);
+void poolWaitJob(pool *p);
+
 const char *poolWaitName(poolWait w);
 /* 0 and *out set when s names a policy, -1 otherwise. */
 int poolWaitParse(const char *s, poolWait *out);

@@ -188,6 +188,8 @@ struct progExec {
     size_t arena_len;
     double *in, *out;
     size_t in_len, out_len;
+    const double *job_in; /* progSubmit's arguments, for the driver */
+    double *job_out;
 };
 
 /* Buffer allocation state: node -> arena offset, and the dead nodes whose
@@ -317,6 +319,7 @@ err:
 
 void progExecDelete(progExec *e) {
     if (!e) return;
+    poolWaitJob(e->engine); /* a submitted run still uses the buffers */
     free(e->steps);
     free(e->arena);
     free(e);
@@ -366,3 +369,17 @@ void progRun(progExec *e, const double *in, double *out) {
     }
     memcpy(out, e->out, e->out_len * sizeof(double));
 }
+
+static void progRunJob(void *arg) {
+    progExec *e = arg;
+    progRun(e, e->job_in, e->job_out);
+}
+
+int progSubmit(progExec *e, const double *in, double *out) {
+    poolWaitJob(e->engine); /* a pending run still reads job_in/job_out */
+    e->job_in = in;
+    e->job_out = out;
+    return poolSubmit(e->engine, progRunJob, e);
+}
+
+void progWait(progExec *e) { poolWaitJob(e->engine); }

@@ -62,6 +62,7 @@ prog *progGrad(const prog *f);
  * buffer (buffers are reused once their value is dead) and binds the
  * program to the engine. NULL when p is invalid or memory runs out. */
 progExec *progPrepare(const prog *p, pool *engine);
+/* Waits for a submitted run first (progSubmit). */
 void progExecDelete(progExec *e);
 
 size_t progInputLen(const progExec *e);
@@ -74,5 +75,13 @@ size_t progExecDoubles(const progExec *e);
 /* Runs the program on `in` (progInputLen doubles) and copies the result into
  * `out` (progOutputLen doubles). Complete on return. */
 void progRun(progExec *e, const double *in, double *out);
+
+/* The asynchronous run (poolSubmit): progSubmit returns before the program
+ * has run at width > 1 (at width 1 it runs it first); progWait blocks until
+ * `out` holds the result. `in` and `out` must stay valid until progWait
+ * returns. Returns 0, or -1 (errno set) when the engine cannot start its
+ * driver thread. */
+int progSubmit(progExec *e, const double *in, double *out);
+void progWait(progExec *e);
 
 #endif

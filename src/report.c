@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "chartdata.h"
+#include "coldread.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* meta.txt and the .out files: more is cut */
 
@@ -652,6 +653,128 @@ static void reportHtmlCharts(const reportInput *in, FILE *f) {
     fputs("</section>\n", f);
 }
 
+/* --- what the cold start read (issue 11) ----------------------------------------------- */
+
+#define REPORT_COLDREAD_ROWS 15 /* per table; the rest summed in one line */
+
+static const char reportColdReadWhy[] =
+    "Per workload and cold copy kind, the files the run brought into the page cache: pages "
+    "resident after the run minus before (mincore, coldload-evict --query; median over the "
+    "copies), largest first, from cold-pages.tsv. The share of the extra ms (the kind's "
+    "whole-process median minus the same copy's) is apportioned by pages read -- every page "
+    "counted as costing the same -- not measured per file.";
+
+/* One table's caption: "grad, evicted: +37.1 ms over same, 1234 pages read (2 copies)". */
+static void reportColdCaption(const coldreadTable *t, char *buf, size_t len) {
+    char ms[32];
+    size_t o = 0;
+    summaryCat(buf, len, &o, "%s, %s: ", strcmp(t->workload, "binary") ? t->workload : "the program",
+               t->kind);
+    if (isnan(t->extra_ms)) summaryCat(buf, len, &o, "extra ms unknown (no whole-process runs of it and of same)");
+    else summaryCat(buf, len, &o, "%s%s ms over same", t->extra_ms >= 0 ? "+" : "-",
+                    summaryFmtMs(fabs(t->extra_ms), ms, sizeof ms));
+    summaryCat(buf, len, &o, ", %.0f pages read from disk (%zu cop%s)", t->total_pages, t->copies,
+               t->copies == 1 ? "y" : "ies");
+}
+
+/* Cells of row i of t: file, size, pages read, share of the extra ms. */
+static void reportColdCells(const coldreadTable *t, size_t i, char cells[4][512]) {
+    const coldreadFile *x = &t->f[i];
+    char ms[32];
+    snprintf(cells[0], 512, "%s", x->path);
+    if (x->size_bytes >= 1048576) snprintf(cells[1], 512, "%.1f MiB", x->size_bytes / 1048576);
+    else snprintf(cells[1], 512, "%.1f KiB", x->size_bytes / 1024);
+    snprintf(cells[2], 512, "%.0f", x->pages_read);
+    if (isnan(x->share_ms)) snprintf(cells[3], 512, "-");
+    else snprintf(cells[3], 512, "%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
+                  t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
+}
+
+static void reportColdRead(const reportInput *in, int html, FILE *f) {
+    if (!in->results_dir) return;
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/cold-pages.tsv", in->results_dir);
+    coldread c;
+    if (coldreadLoad(&c, path, in->s, err, sizeof err) != 0) {
+        if (html) fputs("<section id=\"coldread\">\n<h2>What the cold start read</h2>\n<p>", f);
+        else fputs("## What the cold start read\n\n", f);
+        (html ? reportHtml : reportMdText)(f, err);
+        fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        return;
+    }
+    if (c.n == 0) return;
+    const char *method = reportMetaGet(in->meta, "cold_files_method");
+    if (html) {
+        fputs("<section id=\"coldread\">\n<h2>What the cold start read</h2>\n<p>", f);
+        reportHtml(f, reportColdReadWhy);
+        if (method) {
+            fputs(" Files found by: ", f);
+            reportHtml(f, method);
+            fputc('.', f);
+        }
+        fputs("</p>\n", f);
+    } else {
+        fputs("## What the cold start read\n\n", f);
+        reportMdText(f, reportColdReadWhy);
+        if (method) {
+            fputs(" Files found by: ", f);
+            reportMdText(f, method);
+            fputc('.', f);
+        }
+        fputs("\n\n", f);
+    }
+    static const char *const head[4] = {"file", "size", "pages read",
+                                        "share of the extra ms (by pages read)"};
+    for (size_t k = 0; k < c.n; k++) {
+        const coldreadTable *t = &c.t[k];
+        if (!strcmp(t->kind, "same")) continue; /* the baseline the others are measured from */
+        char cap[512], cells[4][512];
+        reportColdCaption(t, cap, sizeof cap);
+        size_t shown = 0;
+        double rest_pages = 0;
+        size_t rest_n = 0;
+        if (html) {
+            fputs("<p><b>", f);
+            reportHtml(f, cap);
+            fputs("</b></p>\n<table class=\"coldread\">\n<tr>", f);
+            for (int j = 0; j < 4; j++) fprintf(f, "<th>%s</th>", head[j]);
+            fputs("</tr>\n", f);
+        } else {
+            fputs("**", f);
+            reportMdText(f, cap);
+            fputs("**\n\n| file | size | pages read | share of the extra ms (by pages read) |\n"
+                  "|---|---:|---:|---:|\n", f);
+        }
+        for (size_t i = 0; i < t->n; i++) {
+            if (t->f[i].pages_read <= 0) continue;
+            if (shown == REPORT_COLDREAD_ROWS) {
+                rest_pages += t->f[i].pages_read;
+                rest_n++;
+                continue;
+            }
+            shown++;
+            reportColdCells(t, i, cells);
+            fputs(html ? "<tr>" : "|", f);
+            for (int j = 0; j < 4; j++) {
+                fputs(html ? "<td>" : " ", f);
+                (html ? reportHtml : reportMdText)(f, cells[j]);
+                fputs(html ? "</td>" : " |", f);
+            }
+            fputs(html ? "</tr>\n" : "\n", f);
+        }
+        if (shown == 0)
+            fputs(html ? "<tr><td colspan=\"4\">no file was read from disk</td></tr>\n"
+                       : "| no file was read from disk | | | |\n", f);
+        if (rest_pages > 0)
+            fprintf(f, html ? "<tr><td colspan=\"2\">%zu more files</td><td>%.0f</td><td></td></tr>\n"
+                            : "| %zu more files | | %.0f | |\n",
+                    rest_n, rest_pages);
+        fputs(html ? "</table>\n" : "\n", f);
+    }
+    if (html) fputs("</section>\n", f);
+    coldreadFree(&c);
+}
+
 int reportWriteHtml(const reportInput *in, FILE *f) {
     const verdictList *vl = in->verdicts;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
@@ -677,6 +800,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     reportAnswers(in, &answers_html, f);
     fputs("</section>\n", f);
     reportHtmlCharts(in, f);
+    reportColdRead(in, 1, f);
 
     fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
                "%zu note(s), %zu ok. ",
@@ -751,6 +875,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
                 chartdataTitle(c), reportHowTo[c]);
     }
+    reportColdRead(in, 0, f);
     fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok.\n\n",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),

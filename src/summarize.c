@@ -46,6 +46,8 @@ static const char summarizeUsage[] =
     "                            a warning, not a note [2]\n"
     "  --bimodal R               a loaded group whose process medians (or one process's\n"
     "                            steady calls) split into two groups R x apart: bimodal [5]\n"
+    "  --no-wait R               a group whose \"no wait\" median (submit only) is R x\n"
+    "                            below its waited steady median: no-wait [2]\n"
     "  --help                    this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
@@ -112,7 +114,8 @@ int main(int argc, char **argv) {
               {"--idle-excess", &x.t.idle_excess},
               {"--blas-pool", &x.t.blas_pool},
               {"--cold-same", &x.t.cold_same},
-              {"--bimodal", &x.t.bimodal}};
+              {"--bimodal", &x.t.bimodal},
+              {"--no-wait", &x.t.no_wait}};
     for (int i = 1; i < argc;) {
         const char *v;
         int m = 0;

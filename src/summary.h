@@ -54,6 +54,9 @@ typedef struct summaryVec {
     size_t n, cap;
 } summaryVec;
 
+/* Appends x. Returns 0, or -1 when out of memory (v unchanged). */
+int summaryVecPush(summaryVec *v, double x);
+
 /* One process (run_id) of a group: its steady calls and where they ran. */
 typedef struct summaryProc {
     char *run_id;
@@ -102,10 +105,14 @@ typedef struct summaryGroup {
      * (calls with an empty `cpus` are in neither), and their median ms */
     size_t calls_1cpu, calls_multi_cpu;
     double median_ms_1cpu, median_ms_multi_cpu;
+    /* the "no wait" rows (phase steady_nowait, issue 11): calls timed without
+     * waiting for their result; kept apart from the steady statistics */
+    size_t nowait_n;
+    double nowait_min_ms, nowait_median_ms, nowait_max_ms;
     /* accumulators, freed by summaryFree */
     summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt,
         v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt, v_ms_1cpu,
-        v_ms_multi_cpu;
+        v_ms_multi_cpu, v_nowait;
     summaryProc *proc;
     size_t nproc;
 } summaryGroup;

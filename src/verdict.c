@@ -23,6 +23,7 @@ void verdictDefaults(verdictThresholds *t) {
     t->blas_pool = 0;
     t->cold_same = 2;
     t->bimodal = 5;
+    t->no_wait = 2;
 }
 
 const char *verdictLevelName(verdictLevel l) {
@@ -791,6 +792,24 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
     return 0;
 }
 
+/* The page's JAX trap: timing a call that returns before its work is done. */
+static int verdictNoWait(const summary *s, const verdictThresholds *t, verdictList *out) {
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        double nw = g->nowait_median_ms, w = g->median_ms;
+        if (g->nowait_n == 0 || isnan(nw) || isnan(w) || nw * t->no_wait > w) continue;
+        double r = nw > 0 ? w / nw : INFINITY;
+        if (verdictAdd(out, VERDICT_WARN, "no-wait",
+                       "%s: steady median %s ms when the result is waited for, %s ms without "
+                       "waiting (submit only, %zu calls) = %.1fx below (>= %g): timing without "
+                       "waiting measures the dispatch, not the work; wait for the result "
+                       "(block_until_ready) inside the timed region",
+                       DESC(g), MS(w), MS(nw), g->nowait_n, r, t->no_wait))
+            return -1;
+    }
+    return 0;
+}
+
 int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
     unsigned char *explained = calloc(s->n ? s->n : 1, 1);
     int rc = -1;
@@ -798,7 +817,8 @@ int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
     if (verdictFirstRun(s, t, out) || verdictLoadedFirst(s, t, out) ||
         verdictSpread(s, t, out) || verdictContention(s, t, out, explained) ||
         verdictBimodal(s, t, out, explained) || verdictLoadedSlow(s, t, out, explained) ||
-        verdictChecksums(s, out) || verdictIdleBusy(s, t, out) || verdictColdStart(s, t, out))
+        verdictChecksums(s, out) || verdictIdleBusy(s, t, out) || verdictColdStart(s, t, out) ||
+        verdictNoWait(s, t, out))
         goto done;
     rc = 0;
 done:
@@ -819,10 +839,10 @@ int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {
             "# coldload verdicts: LEVEL id: text. Thresholds: --first-min %g "
             "--first-min-notable %g --max-median %g --loaded-idle %g --contention-wide %g "
             "--contention-narrow %g --idle-excess %g --cold-same %g --blas-pool %g "
-            "--bimodal %g\n",
+            "--bimodal %g --no-wait %g\n",
             t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
             t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same,
-            t->blas_pool, t->bimodal);
+            t->blas_pool, t->bimodal, t->no_wait);
     if (l->n == 0) fputs("# no check fired\n", f);
     for (size_t i = 0; i < l->n; i++)
         fprintf(f, "%s %s: %s\n", verdictLevelName(l->v[i].level), l->v[i].id, l->v[i].text);

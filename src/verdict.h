@@ -30,6 +30,10 @@
  *                            fresh/evicted/dropcache: each kind's median, its extra ms over
  *                            same, the page faults, and what they mean (disk reads or not)
  *                      WARN  the same, when a kind's median >= cold_same x same's
+ *   no-wait            WARN  a group with "no wait" rows (steady_nowait: submit timed, the
+ *                            result not waited for) whose median is below its waited steady
+ *                            median by >= no_wait x: timing without waiting measures the
+ *                            dispatch, not the work; both medians cited
  */
 #ifndef COLDLOAD_VERDICT_H
 #define COLDLOAD_VERDICT_H
@@ -52,6 +56,7 @@ typedef struct verdictThresholds {
     double blas_pool;
     double cold_same; /* ratio fresh/evicted/dropcache whole-process median / same's: WARN */
     double bimodal;   /* gap ratio between two groups of process medians (or calls) */
+    double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
 } verdictThresholds;
 
 typedef struct verdict {

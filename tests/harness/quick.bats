@@ -66,7 +66,9 @@ quick() {
     # every ms is a number >= 0; phases and truncated from the vocabulary
     run awk -F, 'NR > 1 && !($10 ~ /^[0-9]+(\.[0-9]+)?$/ && $10 >= 0) { print; exit 1 }' "$OUT/samples.csv"
     [ "$status" -eq 0 ]
-    [ "$(col "$OUT/samples.csv" phase | sort -u | tr '\n' ' ')" = "first prepare steady " ]
+    # steady_nowait: grad's "no wait" rows, at width > 1 only
+    [ "$(col "$OUT/samples.csv" phase | sort -u | tr '\n' ' ')" = "first prepare steady steady_nowait " ]
+    [ "$(awk -F, 'NR > 1 && $8 == "steady_nowait" && ($6 == 1 || $4 != "grad")' "$OUT/samples.csv" | wc -l)" -eq 0 ]
     [ "$(col "$OUT/samples.csv" truncated | sort -u | grep -cvE '^[01]$')" -eq 0 ]
     [ "$(col "$OUT/samples.csv" harness | sort -u | tr '\n' ' ')" = "cold loaded warm " ]
 }

@@ -70,3 +70,17 @@ col() {
     awk -F, -v names="$*" -v OFS=' ' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = split(names, want, " "); next }
         '"$cond"' { out = ""; for (k = 1; k <= n; k++) out = out (k > 1 ? " " : "") $c[want[k]]; print out }' "$file"
 }
+
+# nowait FILE WORKLOAD WIDTH CONDITION COPY "MS..."
+# "No wait" rows (phase steady_nowait: submit timed, the result not waited
+# for) of the process `series` wrote last, in the same layout.
+nowait() {
+    local file=$1 w=$2 width=$3 cond=$4 copy=$5 i=1 ms params stressors=0 harness=warm
+    case $w in grad) params=n=1000 ;; *) params=size=256 ;; esac
+    [ "$cond" = loaded ] && stressors=2 harness=loaded
+    for ms in $6; do
+        printf '2026-12-02T10:00:00.000Z,vm,1796200000000-%d,%s,%s,%d,block,steady_nowait,%d,%s,0,0,0,0,0.10,1,00000000000000aa,0,%s,%s,%s,%s\n' \
+            "$RUN" "$w" "$params" "$width" "$i" "$ms" "$harness" "$cond" "$stressors" "$copy" >>"$file"
+        i=$((i + 1))
+    done
+}

@@ -2,7 +2,8 @@
 # shellcheck disable=SC2030,SC2031 # bats: `run` sets status/lines for the helpers after it
 # tests/report/summarize.bats -- coldload-summarize on synthetic CSVs: each
 # verdict fires on the data made for it and on no other; thresholds are
-# flags; malformed input exits 2 with one line naming file and line.
+# flags; malformed input exits 2 with one line naming file and line; the
+# "no wait" rows are summarised apart and p28_timing writes them at width > 1 only.
 
 load helpers
 
@@ -199,7 +200,7 @@ widths_idle_loaded() {
     echo nproc=1 >"$D/meta.txt"
     summarize
     [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
-    grep -q -- '--blas-pool 1 --bimodal 5$' "$D/verdicts.txt"
+    grep -q -- '--blas-pool 1 --bimodal 5 --no-wait 2$' "$D/verdicts.txt"
     echo nproc=4 >"$D/meta.txt"
     summarize
     [ "$(verdict_ids "$D")" = "" ]
@@ -438,4 +439,105 @@ edited() {
     [ "$status" -eq 2 ]
     cmp "$D/summary.csv" "$D/before"
     [ -z "$(find "$D" -name '*.tmp')" ]
+}
+
+# --- the "no wait" rows (issue 11: phase steady_nowait) ----------------------------
+
+# The named columns of the summary row of WIDTH (grad), space-separated.
+cols_of() {
+    local width=$1
+    shift
+    awk -F, -v want="$*" -v w="$width" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["width"] == w { n = split(want, k, " "); out = "";
+            for (i = 1; i <= n; i++) out = out (i > 1 ? " " : "") $c[k[i]]; print out }' "$D/summary.csv"
+}
+
+@test "no-wait rows: their own columns at the end, the steady statistics untouched" {
+    series "$S" grad 2 idle warm 0.05 "0.020 0.021 0.022"
+    nowait "$S" grad 2 idle warm "0.004 0.003 0.005"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"not summarised"* ]]
+    head -1 "$D/summary.csv" | grep -q ',proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms$'
+    [ "$(cols_of 2 n min_ms median_ms max_ms nowait_n nowait_min_ms nowait_median_ms nowait_max_ms)" = "3 0.02 0.021 0.022 3 0.003 0.004 0.005" ]
+}
+
+@test "no-wait fires when the no-wait median is >= 2x below the waited one, with both figures" {
+    series "$S" grad 2 idle warm 0.05 "0.016 0.017 0.018"
+    nowait "$S" grad 2 idle warm "0.003 0.004 0.005"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "WARN no-wait" ]
+    grep -q '^WARN no-wait: grad n=1000, width 2, wait block, idle, copy warm: steady median 0.0170 ms when the result is waited for, 0.0040 ms without waiting (submit only, 3 calls) = 4.2x below (>= 2): timing without waiting measures the dispatch, not the work' "$D/verdicts.txt"
+    # the threshold is a flag
+    run "$SUMMARIZE" --no-wait 5 "$D"
+    [ "$(verdict_ids "$D")" = "" ]
+}
+
+@test "no-wait does not fire without the rows, nor when submit is as slow as the work" {
+    series "$S" grad 2 idle warm 0.05 "0.016 0.017 0.018"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "" ]
+    [ "$(cols_of 2 nowait_n nowait_median_ms)" = "0 " ]
+    nowait "$S" grad 2 idle warm "0.012 0.011 0.013"
+    run "$SUMMARIZE" "$D"
+    [ "$(verdict_ids "$D")" = "" ]
+}
+
+@test "p28_timing: no-wait rows only at width > 1, never above the waited rows in the summary" {
+    P28=$ROOT/build/p28_timing
+    [ -x "$P28" ] || skip "build/p28_timing is not built"
+    for w in 1 2; do
+        run "$P28" --workload grad --width "$w" --runs 5 --csv "$S" --tag condition=idle --tag copy=warm
+        [ "$status" -eq 0 ]
+        if [ "$w" -eq 1 ]; then
+            [[ "$output" == *"width 1: grad n=1000  steady, no wait: none -- at width 1 no worker runs ahead"* ]]
+        else
+            printf '%s\n' "$output" | grep -Eq '^width 2: grad n=1000  steady, no wait \(submit only\) \| min [0-9]+\.[0-9]{3} median [0-9]+\.[0-9]{3} max [0-9]+\.[0-9]{3} ms \| submit\+wait median [0-9]+\.[0-9]{3}$'
+        fi
+    done
+    # rows: none at width 1, --runs of them at width 2, with the steady checksum
+    [ "$(awk -F, '$8 == "steady_nowait" && $6 == 1' "$S" | wc -l)" -eq 0 ]
+    [ "$(awk -F, '$8 == "steady_nowait" && $6 == 2' "$S" | wc -l)" -eq 5 ]
+    [ "$(awk -F, '$6 == 2 && ($8 == "steady" || $8 == "steady_nowait") { print $17 }' "$S" | sort -u | wc -l)" -eq 1 ]
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cols_of 1 nowait_n)" = "0" ]
+    read -r n nw med <<<"$(cols_of 2 nowait_n nowait_median_ms median_ms)"
+    [ "$n" -eq 5 ]
+    awk -v a="$nw" -v b="$med" 'BEGIN { exit !(a <= b) }'
+}
+
+# --- what the cold start read (issue 11: cold-pages.tsv) -------------------------------
+
+@test "the cold-start file table: pages read per file, the extra ms apportioned by them, largest first" {
+    W=$D/whole.csv
+    echo "$WHOLE_HEADER" >"$W"
+    for r in 1 2 3; do
+        echo "2026-12-02T10:00:00.000Z,vm,cold,idle,0,same,,,,,hyperfine,same,$r,10,1,1,,,0" >>"$W"
+        echo "2026-12-02T10:00:00.000Z,vm,cold,idle,0,evicted,,,,,hyperfine,evicted,$r,50,1,1,,,0" >>"$W"
+    done
+    P=$D/cold-pages.tsv
+    printf 'workload\tkind\tcopy\tfile\tsize_bytes\tpages\tresident_before\tresident_after\tpages_read\n' >"$P"
+    # two copies: /a reads 300 then 100 (median 200), /b 600 twice, /c nothing
+    for k in 1 2; do
+        printf 'binary\tsame\t%d\t/b\t4194304\t1024\t1024\t1024\t0\n' "$k" >>"$P"
+        printf 'binary\tevicted\t%d\t/a\t1048576\t256\t0\t%d\t%d\n' "$k" $((k == 1 ? 300 : 100)) $((k == 1 ? 300 : 100)) >>"$P"
+        printf 'binary\tevicted\t%d\t/b\t4194304\t1024\t0\t600\t600\n' "$k" >>"$P"
+        printf 'binary\tevicted\t%d\t/c\t4096\t1\t1\t1\t0\n' "$k" >>"$P"
+    done
+    echo 'cold_files_method=strace' >"$D/meta.txt"
+    summarize
+    [ "$status" -eq 0 ]
+    grep -q '^## What the cold start read' "$D/report.md"
+    grep -qF 'apportioned by pages read' "$D/report.md"
+    grep -qF '**the program, evicted: +40.000 ms over same, 800 pages read from disk (2 copies)**' "$D/report.md"
+    # largest first; the shares add up to the extra 40 ms; a file that read nothing is not a row
+    [ "$(grep -E '^\| /[abc] ' "$D/report.md" | tr '\n' '#')" = '| /b | 4.0 MiB | 600 | 30.000 ms (75%) |#| /a | 1.0 MiB | 200 | 10.000 ms (25%) |#' ]
+    grep -q '<section id="coldread">' "$D/report.html"
+    # a malformed line is named in the report, not averaged
+    printf 'binary\tevicted\t1\t/d\n' >>"$P"
+    summarize
+    grep -qF 'cold-pages.tsv:10: expected 9 tab-separated fields' "$D/report.md"
 }

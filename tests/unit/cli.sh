@@ -94,11 +94,14 @@ for w in 1 2; do
 done
 
 # CSV: header once, documented columns, 1 prepare + 1 first + 4 steady (grad)
-# and 1 first + 4 steady (svdvals) per width: 11 rows x 2 widths = 22.
+# and 1 first + 4 steady (svdvals) per width: 11 rows x 2 widths = 22; and
+# grad's 4 "no wait" rows at width 2 only = 26.
 hdr='timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,copy,note'
 [ "$(head -n1 "$tmp/s.csv")" = "$hdr" ] || fail "header: $(head -n1 "$tmp/s.csv")"
 [ "$(grep -c '^timestamp,' "$tmp/s.csv")" -eq 1 ] || fail "header written more than once"
-[ "$(tail -n +2 "$tmp/s.csv" | wc -l)" -eq 22 ] || fail "want 22 rows, got $(tail -n +2 "$tmp/s.csv" | wc -l)"
+[ "$(tail -n +2 "$tmp/s.csv" | wc -l)" -eq 26 ] || fail "want 26 rows, got $(tail -n +2 "$tmp/s.csv" | wc -l)"
+[ "$(grep -c ',grad,n=1000,2,block,steady_nowait,' "$tmp/s.csv")" -eq 4 ] || fail "no-wait rows at width 2"
+[ "$(grep -c ',steady_nowait,' "$tmp/s.csv")" -eq 4 ] || fail "no-wait rows at width 1"
 [ "$(grep -c ',prepare,0,' "$tmp/s.csv")" -eq 2 ] || fail "prepare rows"
 [ "$(grep -c ',svdvals,size=64,2,block,steady,' "$tmp/s.csv")" -eq 4 ] || fail "svdvals steady rows at width 2"
 grep -q ',warm,"a,""b"""$' "$tmp/s.csv" || fail "tag quoting"

@@ -1,12 +1,14 @@
 /* test_pool.c -- the engine: correct and bitwise-deterministic at every width
  * and wait policy, no lost wake-up over many tiny operations, clean
- * create/delete, and a pool narrowed or widened between operations
+ * create/delete, the asynchronous submit/wait path, and a pool narrowed or widened between operations
  * (poolSetActive) bitwise-equal to a fresh pool of that width. Also built
  * under TSan by `make check`. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <sched.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
@@ -213,6 +215,76 @@ static void waitNamesRoundTrip(void **state) {
     assert_int_equal(poolWaitParse("", &w), -1);
 }
 
+/* The asynchronous path: a job of many poolFor operations, submitted; the
+ * submitter sees its results only after poolWaitJob. */
+typedef struct asyncJob {
+    pool *p;
+    int ops;
+    long counts[8];
+    _Atomic int started; /* the job has begun (so submit returned before it ended) */
+    _Atomic int release; /* the test lets the job finish */
+} asyncJob;
+
+static void asyncJobRun(void *arg) {
+    asyncJob *j = arg;
+    atomic_store(&j->started, 1);
+    while (!atomic_load(&j->release)) sched_yield();
+    for (int i = 0; i < j->ops; i++) poolFor(j->p, (size_t)poolWidth(j->p), countChunk, j->counts);
+}
+
+static void submitReturnsBeforeTheWorkAndWaitSeesIt(void **state) {
+    (void)state;
+    for (int w = 2; w <= 4; w++) {
+        for (int k = 0; k < 3; k++) {
+            asyncJob j = {.ops = 100};
+            j.p = poolCreate(w, policies[k]);
+            assert_non_null(j.p);
+            /* the job cannot end before release: submit has to return first */
+            assert_int_equal(poolSubmit(j.p, asyncJobRun, &j), 0);
+            atomic_store(&j.release, 1);
+            poolWaitJob(j.p);
+            assert_int_equal(atomic_load(&j.started), 1);
+            for (int c = 0; c < w; c++) assert_int_equal(j.counts[c], 100);
+            poolWaitJob(j.p); /* again: returns at once */
+            /* the synchronous path still works between jobs */
+            long counts[8] = {0};
+            poolFor(j.p, (size_t)w, countChunk, counts);
+            for (int c = 0; c < w; c++) assert_int_equal(counts[c], 1);
+            poolDelete(j.p);
+        }
+    }
+}
+
+/* Width 1: no worker can run ahead, so submit runs the job before returning. */
+static void submitAtWidthOneIsSynchronous(void **state) {
+    (void)state;
+    asyncJob j = {.ops = 3, .release = 1};
+    j.p = poolCreate(1, POOL_WAIT_BLOCK);
+    assert_non_null(j.p);
+    assert_int_equal(poolSubmit(j.p, asyncJobRun, &j), 0);
+    assert_int_equal(j.counts[0], 3); /* done before poolWaitJob */
+    poolWaitJob(j.p);
+    poolDelete(j.p);
+}
+
+static void manySubmitsAndDeleteWithAJobPending(void **state) {
+    (void)state;
+    for (int k = 0; k < 3; k++) {
+        asyncJob j = {.ops = 1, .release = 1};
+        j.p = poolCreate(2, policies[k]);
+        assert_non_null(j.p);
+        int jobs = TINY_OPS / 20;
+        /* a submit while one is pending waits for it first */
+        for (int i = 0; i < jobs; i++) assert_int_equal(poolSubmit(j.p, asyncJobRun, &j), 0);
+        poolWaitJob(j.p);
+        assert_int_equal(j.counts[0], jobs);
+        assert_int_equal(j.counts[1], jobs);
+        assert_int_equal(poolSubmit(j.p, asyncJobRun, &j), 0);
+        poolDelete(j.p); /* waits for the pending job */
+        assert_int_equal(j.counts[0], jobs + 1);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(widthsAndPoliciesComputeEveryElement),
@@ -225,6 +297,9 @@ int main(void) {
         cmocka_unit_test(activeWidthOutOfRangeIsRefused),
         cmocka_unit_test(invalidWidthIsRefused),
         cmocka_unit_test(waitNamesRoundTrip),
+        cmocka_unit_test(submitReturnsBeforeTheWorkAndWaitSeesIt),
+        cmocka_unit_test(submitAtWidthOneIsSynchronous),
+        cmocka_unit_test(manySubmitsAndDeleteWithAJobPending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,6 +117,28 @@ static void activeWidthChangeMatchesAFreshPool(void **state) {
     }
     progExecDelete(e);
     poolDelete(p);
+}
+
+/* The asynchronous run gives the synchronous run's bits, at every width. */
+static void submitThenWaitEqualsRun(void **state) {
+    (void)state;
+    static double x[N], g1[N], g2[N];
+    seededX(x, N);
+    prog *f = traceF(N), *gp = progGrad(f);
+    for (int w = 1; w <= 4; w++) {
+        pool *p = poolCreate(w, POOL_WAIT_BLOCK);
+        progExec *e = progPrepare(gp, p);
+        progRun(e, x, g1);
+        for (int i = 0; i < 20; i++) {
+            memset(g2, 0, sizeof g2);
+            assert_int_equal(progSubmit(e, x, g2), 0);
+            progWait(e);
+            assert_memory_equal(g1, g2, sizeof g1);
+        }
+        assert_int_equal(progSubmit(e, x, g2), 0);
+        progExecDelete(e); /* with a run pending: waits for it */
+        poolDelete(p);
+    }
     progDelete(gp);
     progDelete(f);
 }
@@ -212,6 +234,7 @@ int main(void) {
         cmocka_unit_test(gradMatchesAnalyticAtEveryWidthAndPolicy),
         cmocka_unit_test(repeatedRunsGiveIdenticalBits),
         cmocka_unit_test(activeWidthChangeMatchesAFreshPool),
+        cmocka_unit_test(submitThenWaitEqualsRun),
         cmocka_unit_test(preparedProgramOutlivesTraceAndTakesNewInputs),
         cmocka_unit_test(prepareDropsDeadNodesAndReusesBuffers),
         cmocka_unit_test(everyOpDifferentiatesCorrectly),
