@@ -117,6 +117,8 @@ static void activeWidthChangeMatchesAFreshPool(void **state) {
     }
     progExecDelete(e);
     poolDelete(p);
+    progDelete(gp);
+    progDelete(f);
 }
 
 /* The asynchronous run gives the synchronous run's bits, at every width. */
