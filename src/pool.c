@@ -55,6 +55,7 @@ typedef struct poolWorker {
     pool *p;
     int index;
     pthread_t thread;
+    _Atomic int cpu; /* where its last chunk ran (poolWorkerCpu), -1 before any */
 } poolWorker;
 
 struct pool {
@@ -189,7 +190,11 @@ static void *poolWorkerMain(void *arg) {
         /* Read before `done` is bumped: after it, the caller may already be
          * writing the next operation. */
         uint32_t want = p->nworkers;
-        if (p->fn) poolChunk(p, wk->index);
+        if (p->fn) {
+            poolChunk(p, wk->index);
+            /* rseq makes this a few ns; published by the `done` bump below */
+            atomic_store_explicit(&wk->cpu, sched_getcpu(), memory_order_relaxed);
+        }
         /* Decided now, while the caller waits for `done` and `awake` is this
          * operation's: read after it, a caller that narrows and at once
          * widens again could find this worker neither awake nor parked, and
@@ -225,6 +230,7 @@ pool *poolCreate(int width, poolWait wait) {
         poolWorker *wk = &p->workers[k - 1];
         wk->p = p;
         wk->index = k;
+        atomic_init(&wk->cpu, -1);
         int rc = pthread_create(&wk->thread, NULL, poolWorkerMain, wk);
         if (rc != 0) {
             p->width = k; /* only workers 1..k-1 exist: join just those */
@@ -391,4 +397,9 @@ int poolWaitParse(const char *s, poolWait *out) {
         }
     }
     return -1;
+}
+
+int poolWorkerCpu(const pool *p, int k) {
+    if (!p || k < 1 || k >= p->width || !p->workers) return -1;
+    return atomic_load_explicit(&p->workers[k - 1].cpu, memory_order_relaxed);
 }

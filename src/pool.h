@@ -53,6 +53,11 @@ int poolCap(const pool *p);
  * that of a fresh pool of width w. Between operations only, from the
  * creating thread. Returns 0, or -1 (errno EINVAL) for w out of range. */
 int poolSetActive(pool *p, int w);
+
+/* The CPU worker k (1..cap-1; the caller does chunk 0) ran its last chunk
+ * on, or -1 (no such worker, or none run yet). Read after an operation: the
+ * placement of a short call without reading /proc (placement.h). */
+int poolWorkerCpu(const pool *p, int k);
 poolWait poolWaitPolicy(const pool *p);
 
 /* Runs fn on every chunk of [0, n) and returns when all are done. Not
