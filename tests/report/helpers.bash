@@ -14,6 +14,15 @@ RUN=0
 
 # series FILE WORKLOAD WIDTH CONDITION COPY FIRST "STEADY..." [CHECKSUM] [PROCS]
 # One process: a first-run row and one steady row per STEADY time (ms).
+# need_results: skips without coldload-summarize; D, a fresh results
+# directory, and S, its samples.csv (the setup of the synthetic-CSV tests).
+need_results() {
+    [ -x "$SUMMARIZE" ] || skip "build/coldload-summarize is not built (make)"
+    D=$BATS_TEST_TMPDIR/r
+    mkdir -p "$D"
+    S=$D/samples.csv
+}
+
 series() {
     local file=$1 w=$2 width=$3 cond=$4 copy=$5 first=$6 steady=$7
     local sum=${8:-00000000000000aa} procs=${9:-1} params stressors=0 harness=warm i=1 ms

@@ -9,10 +9,7 @@
 load helpers
 
 setup() {
-    [ -x "$SUMMARIZE" ] || skip "build/coldload-summarize is not built (make)"
-    D=$BATS_TEST_TMPDIR/r
-    mkdir -p "$D"
-    S=$D/samples.csv
+    need_results
 }
 
 # cell WORKLOAD WIDTH LOAD CPUS "MEDIAN..." : one process per median, each
