@@ -12,58 +12,82 @@ CC       ?= gcc
 ifeq ($(origin CC),default)
 CC       := gcc
 endif
+AR       ?= ar
 PKGS     := openblas lapacke
 BLAS_CF  := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 BLAS_LD  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lopenblas -llapacke)
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
-ALL_CF   := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(BLAS_CF) -Isrc
-LDLIBS   := $(BLAS_LD) -lpthread -lm
+# CPPFLAGS and LDFLAGS are the user's (or the distribution's), added as given.
+ALL_CF   := -std=c11 -D_GNU_SOURCE -Isrc $(CPPFLAGS) $(WARN) $(CFLAGS) $(BLAS_CF)
 B        := build
 
-# src/<main>.c holds a main(); every other src/*.c is a library module (a
-# .c/.h pair) linked into every binary. Stages add their mains in mk/*.mk.
-MAINS    := p28_timing ising_trg summarize evict
-CORE     := $(filter-out $(MAINS),$(patsubst src/%.c,%,$(wildcard src/*.c)))
-BINS     := $(filter p28_timing ising_trg,$(patsubst src/%.c,%,$(wildcard src/*.c)))
+# The source tree is the architecture: one directory a layer, each a static
+# library, each using only the layers below it:
+#
+#   src/tools/      mains of the tools (summarize, evict)
+#   src/workloads/  the timed programs: TRG, Onsager, and the two workload mains
+#   src/report/     CSV reader, meta.txt, summary, verdicts, chart data, report
+#   src/bench/      timing loop, probes, placement, CSV writer, shared options
+#   src/engine/     fork-join pool, grad program, OpenBLAS/LAPACKE, --width auto
+#   src/common/     option values, statistics, checksums, CSV quoting
+#
+# report/ sits beside bench/, not on it: the summarizer links no engine and
+# no BLAS.
+LAYERS   := common engine bench workloads report
+MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
+            src/tools/summarize.c src/tools/evict.c
+layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
 
 # Debian packages the build, the tests and the main job need (see mk/*.mk for more).
 DEPS_PKGS := gcc make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev shellcheck
 
-all: $(addprefix $(B)/,$(BINS))
+all: $(B)/p28_timing $(B)/ising_trg
 
-# --- objects, one directory per flavour (plain, asan, tsan) -----------------
+# --- objects and layer libraries, one directory per flavour (plain, asan, tsan)
+# Header dependencies come from the compiler (-MMD -MP): a changed header
+# rebuilds exactly the objects that include it.
 define flavour
-$(B)/$(1)/%.o: src/%.c $(wildcard src/*.h) | $(B)/$(1)
-	$$(CC) $$(ALL_CF) $(2) -c $$< -o $$@
-$(B)/$(1):
-	mkdir -p $$@
+$(B)/$(1)/%.o: src/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CF) $(2) -MMD -MP -c $$< -o $$@
+$(foreach l,$(LAYERS),
+$(B)/$(1)/lib$(l).a: $$(patsubst src/%.c,$(B)/$(1)/%.o,$$(call layer_src,$(l)))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+)
 endef
 $(eval $(call flavour,obj,))
 $(eval $(call flavour,asan,-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all))
 $(eval $(call flavour,tsan,-O1 -fsanitize=thread))
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 
-CORE_OBJ = $(addprefix $(B)/obj/,$(addsuffix .o,$(CORE)))
+# The link line of each binary: its main, then the layers it uses, top down.
+lib       = $(addprefix $(B)/obj/lib,$(addsuffix .a,$(1)))
+LIB_BENCH := $(call lib,bench engine common)
+LIB_TRG   := $(call lib,workloads bench engine common)
+LIB_ALL   := $(call lib,report workloads bench engine common)
+LDLIBS    := $(BLAS_LD) -lpthread -lm
 
-$(B)/%: $(B)/obj/%.o $(CORE_OBJ)
-	$(CC) $(ALL_CF) $^ -o $@ $(LDLIBS)
+$(B)/p28_timing: $(B)/obj/workloads/p28_timing.o $(LIB_BENCH)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+$(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # --- unit tests (cmocka) ----------------------------------------------------
+# Each test links every layer: a test may reach into any of them.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth
-$(B)/unit/%.o: tests/unit/%.c $(wildcard src/*.h) | $(B)/unit
-	$(CC) $(ALL_CF) -c $< -o $@
-$(B)/unit:
-	mkdir -p $@
-$(B)/unit/%: $(B)/unit/%.o $(CORE_OBJ)
-	$(CC) $(ALL_CF) $^ -o $@ $(LDLIBS) -lcmocka
-
-$(B)/unit-asan/%: tests/unit/%.c $(addprefix $(B)/asan/,$(addsuffix .o,$(CORE)))
-	mkdir -p $(@D)
-	$(CC) $(ALL_CF) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $^ -o $@ $(LDLIBS) -lcmocka
-$(B)/unit-tsan/%: tests/unit/%.c $(addprefix $(B)/tsan/,$(addsuffix .o,$(CORE)))
-	mkdir -p $(@D)
-	$(CC) $(ALL_CF) -O1 -fsanitize=thread $^ -o $@ $(LDLIBS) -lcmocka
+flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,report workloads bench engine common))
+$(B)/unit/%: tests/unit/%.c $(call flib,obj)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+$(B)/unit-asan/%: tests/unit/%.c $(call flib,asan)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CF) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+$(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CF) -O1 -fsanitize=thread $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
 
 unit: all $(addprefix $(B)/unit/,$(UNIT))
 	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done
@@ -94,8 +118,8 @@ check-all: $(addprefix $(B)/unit-asan/,$(UNIT)) $(addprefix $(B)/unit-tsan/,$(TS
 bench: all $(B)/bench_direct
 	bash tests/bench/bench.sh
 
-$(B)/bench_direct: tests/bench/bench_direct.c $(CORE_OBJ)
-	$(CC) $(ALL_CF) $^ -o $@ $(LDLIBS)
+$(B)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 deps:
 	@bash tests/deps.sh $(DEPS_PKGS)

@@ -7,9 +7,9 @@
 
 DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time strace binutils
 
-# The evict tool uses nothing of the core: linked alone.
-$(B)/coldload-evict: $(B)/obj/evict.o
-	$(CC) $(ALL_CF) $^ -o $@
+# The evict tool uses no layer at all: linked alone.
+$(B)/coldload-evict: $(B)/obj/tools/evict.o
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
 all: $(B)/coldload-evict
 

@@ -14,8 +14,9 @@
 DEPS_PKGS += gnuplot-nox chromium fonts-dejavu-core
 FUZZ_PKGS := clang libclang-rt-dev
 
-$(B)/coldload-summarize: $(B)/obj/summarize.o $(CORE_OBJ)
-	$(CC) $(ALL_CF) $^ -o $@ $(LDLIBS)
+# No engine, no BLAS: the report layer and common only.
+$(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,report common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 all: $(B)/coldload-summarize
 
@@ -39,9 +40,8 @@ test-all: report-test
 
 # --- fuzzing: the readers and every stage after them, under ASan+UBSan -------
 FUZZ_SECONDS ?= 60
-FUZZ_SRC := tests/fuzz/fuzz_summary.c src/summary.c src/verdict.c src/chartdata.c \
-            src/report.c src/csv.c src/measure.c
-$(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/*.h)
+FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/report/*.c src/common/*.c)
+$(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/report/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm

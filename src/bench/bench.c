@@ -1,0 +1,200 @@
+/* bench.c -- the timing loop every workload binary shares: time one call,
+ * read its resource deltas and load around it (outside the timed region),
+ * write its row; a series is a first call and budget-bounded steady calls. */
+#include "bench/bench.h"
+
+#include <stdlib.h>
+
+#include "engine/linalg.h"
+#include "bench/placement.h"
+
+/* One timed call, without its row: rows are written by the caller once it
+ * knows whether this call ends a truncated series. */
+typedef struct benchSample {
+    double ms, load1;
+    int width;
+    double decide_ms;
+    double waited_ms; /* benchCallSplit: submit + wait */
+    int procs_running;
+    measureUsage usage;
+    uint64_t checksum;
+    placeCall place;
+} benchSample;
+
+/* The previous call's time in this series, -1 at a series' start: it picks
+ * how the next call's placement is read (placement.h: a call shorter than
+ * PLACE_FAST_MS is read from the engine's workers, without /proc). One
+ * thread times calls, so a file-scope value is enough. */
+static double benchPrevMs = -1;
+
+/* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms. */
+static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg,
+                          int sum, benchSample *s) {
+    measureUsage u0, u1;
+    placeSnap p0, p1;
+    s->width = series->width;
+    s->decide_ms = 0;
+    if (series->req && series->req->automatic) {
+        /* Before the call and never inside it: one width per call, so the
+         * call's bits are those of that width (pool.h). */
+        double d0 = measureNowMs();
+        autowDecision d;
+        autowDecide(series->req->cap, &d);
+        if (series->engine) poolSetActive(series->engine, d.width);
+        linalgSetThreads(d.width);
+        s->width = d.width;
+        s->decide_ms = measureNowMs() - d0;
+    }
+    if (series->setup) series->setup(arg);
+    s->load1 = measureLoad1();
+    s->procs_running = measureProcsRunning();
+    s->checksum = 0;
+    int place = placeEnabled();
+    int fast = place && benchPrevMs >= 0 && benchPrevMs < PLACE_FAST_MS;
+    if (place && !fast) placeSnapTake(&p0);
+    measureUsageNow(&u0);
+    double t0 = measureNowMs();
+    int rc = fn(arg);
+    double t1 = measureNowMs();
+    if (rc == 0 && wait) rc = wait(arg);
+    s->waited_ms = measureNowMs() - t0;
+    measureUsageNow(&u1);
+    if (fast) {
+        int cpus[POOL_MAX_WIDTH], n = 0;
+        for (int k = 1; series->engine && k < poolWidth(series->engine); k++)
+            cpus[n++] = poolWorkerCpu(series->engine, k);
+        placeCallFromCpus(cpus, n, &s->place);
+    } else if (place) {
+        placeSnapAgain(&p0, &p1);
+        placeCallOf(&p0, &p1, &s->place);
+    } else {
+        placeCallUnknown(&s->place);
+    }
+    if (rc == 0 && sum && series->checksum) s->checksum = series->checksum(arg);
+    s->ms = t1 - t0;
+    s->usage = measureUsageDelta(&u0, &u1);
+    benchPrevMs = s->ms;
+    return rc;
+}
+
+static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
+                     benchSample *s) {
+    return benchCallSplit(series, fn, NULL, arg, sum, s);
+}
+
+static int benchEmit(const benchSeries *s, const char *phase, int iter,
+                     const benchSample *x, int truncated) {
+    if (!s->csv) return 0;
+    csvRow row = {
+        .workload = s->workload, .params = s->params, .wait = s->wait, .phase = phase,
+        .width = x->width, .iter = iter, .truncated = truncated, .ms = x->ms,
+        .usage = x->usage, .load1 = x->load1, .procs_running = x->procs_running,
+        .checksum = x->checksum, .cpu = x->place.cpu, .cpus = x->place.cpus,
+        .migrations = x->place.migrations, .width_requested = s->req ? s->req->text : NULL,
+    };
+    return csvWriterRow(s->csv, &row);
+}
+
+int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, void *arg,
+              double *ms) {
+    benchSample x;
+    benchPrevMs = -1; /* prepare and first calls: the full placement */
+    if (benchCall(s, fn, arg, 0, &x) != 0) return -1;
+    if (ms) *ms = x.ms;
+    return benchEmit(s, phase, iter, &x, 0);
+}
+
+int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult *r) {
+    double *steady = malloc((size_t)(runs > 0 ? runs : 1) * sizeof(double));
+    double start = measureNowMs();
+    benchSample x;
+    int rc = -1;
+    if (!steady) return -1;
+    r->runs_asked = runs;
+    r->runs_taken = 0;
+    r->truncated = 0;
+    r->decide_ms = 0;
+    int calls = 0;
+
+    benchPrevMs = -1; /* the first call: the full placement */
+    if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
+    r->width_min = r->width_max = x.width;
+    r->decide_ms += x.decide_ms;
+    calls++;
+    r->first_ms = x.ms;
+    r->checksum = x.checksum;
+    /* No steady call at all would leave the series without statistics, so
+     * the first row is never the truncated one. */
+    if (benchEmit(s, "first", 0, &x, 0) != 0) goto out;
+
+    for (int i = 1; i <= runs; i++) {
+        if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
+        if (x.width < r->width_min) r->width_min = x.width;
+        if (x.width > r->width_max) r->width_max = x.width;
+        r->decide_ms += x.decide_ms;
+        calls++;
+        steady[r->runs_taken++] = x.ms;
+        r->checksum = x.checksum;
+        int spent = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms;
+        int cut = spent && i < runs;
+        if (benchEmit(s, "steady", i, &x, cut) != 0) goto out;
+        if (cut) {
+            r->truncated = 1;
+            break;
+        }
+    }
+    statsOf(steady, (size_t)r->runs_taken, &r->steady);
+    r->decide_ms /= calls;
+    rc = 0;
+out:
+    free(steady);
+    return rc;
+}
+
+static int benchIsAuto(const benchSeries *s) { return s->req && s->req->automatic; }
+
+void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n) {
+    if (!benchIsAuto(s)) snprintf(buf, n, "%d", s->width);
+    else if (r->width_min == r->width_max) snprintf(buf, n, "%s\u2192%d", s->req->text, r->width_min);
+    else snprintf(buf, n, "%s\u2192%d..%d", s->req->text, r->width_min, r->width_max);
+}
+
+void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r) {
+    if (!benchIsAuto(s)) return;
+    if (r->width_min != r->width_max)
+        fprintf(f, "  [width changed between calls: %d..%d]", r->width_min, r->width_max);
+    fprintf(f, "  [auto: %.3f ms per decision]", r->decide_ms);
+}
+
+int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *arg, int runs,
+                   benchResult *r, statsSummary *waited) {
+    size_t cap = (size_t)(runs > 0 ? runs : 1);
+    double *only = malloc(cap * sizeof(double)), *both = malloc(cap * sizeof(double));
+    double start = measureNowMs();
+    benchSample x;
+    int rc = -1;
+    if (!only || !both) goto out;
+    r->runs_asked = runs;
+    r->runs_taken = 0;
+    r->truncated = 0;
+    r->first_ms = 0;
+    for (int i = 1; i <= runs; i++) {
+        if (benchCallSplit(s, submit, wait, arg, 1, &x) != 0) goto out;
+        only[r->runs_taken] = x.ms;
+        both[r->runs_taken++] = x.waited_ms;
+        r->checksum = x.checksum;
+        int cut = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms && i < runs;
+        if (benchEmit(s, "steady_nowait", i, &x, cut) != 0) goto out;
+        if (cut) {
+            r->truncated = 1;
+            break;
+        }
+    }
+    statsOf(only, (size_t)r->runs_taken, &r->steady);
+    statsOf(both, (size_t)r->runs_taken, waited);
+    rc = 0;
+out:
+    free(only);
+    free(both);
+    return rc;
+}

@@ -1,0 +1,218 @@
+/* csvwrite.c -- tidy CSV rows out, one whole row per write (see csvwrite.h).
+ *
+ * The writer builds each row in memory and appends it with one write(2), so
+ * a process killed between samples leaves a file of whole rows, and a row the
+ * disk had no room for is cut back off (ftruncate to where it began) rather
+ * than left half-written for the next run to append onto. */
+#include "bench/csvwrite.h"
+
+#include "common/csvfield.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct csvWriter {
+    int fd;
+    const csvTag *tags;
+    size_t ntags;
+    char path[256]; /* for messages */
+    char err[384];  /* why the last row failed, "" when none did */
+};
+
+/* The header this writer's rows need: fixed columns, then the tag keys. */
+static char *csvHeaderFor(const csvTag *tags, size_t ntags) {
+    size_t len = sizeof(CSV_FIXED_COLUMNS) + 2;
+    for (size_t i = 0; i < ntags; i++) len += strlen(tags[i].key) + 1;
+    char *h = malloc(len);
+    if (!h) return NULL;
+    strcpy(h, CSV_FIXED_COLUMNS);
+    for (size_t i = 0; i < ntags; i++) {
+        strcat(h, ",");
+        strcat(h, tags[i].key);
+    }
+    return h;
+}
+
+/* Compares the first line of an existing, non-empty file with `want`. */
+static int csvHeaderMatches(const char *path, const char *want) {
+    FILE *r = fopen(path, "r");
+    if (!r) return 0;
+    size_t cap = strlen(want) + 3;
+    char *line = malloc(cap);
+    int ok = line && fgets(line, (int)cap, r) != NULL;
+    if (ok) {
+        line[strcspn(line, "\r\n")] = '\0';
+        ok = strcmp(line, want) == 0;
+    }
+    free(line);
+    fclose(r);
+    return ok;
+}
+
+/* Appends buf[0..len) with one write(2); on a short write the file is cut
+ * back to its size before the row, so it never ends in a partial row. */
+static int csvAppend(csvWriter *w, const char *buf, size_t len) {
+    struct stat st;
+    if (fstat(w->fd, &st) != 0) {
+        snprintf(w->err, sizeof w->err, "%s: %s", w->path, strerror(errno));
+        return -1;
+    }
+    ssize_t n = write(w->fd, buf, len);
+    if (n == (ssize_t)len) return 0;
+    int e = errno;
+    if (n >= 0) {
+        /* A short write does not say why; the next byte's write does
+         * (ENOSPC, EFBIG, EDQUOT...). Whatever it adds is cut off below. */
+        ssize_t m = write(w->fd, buf + n, len - (size_t)n);
+        e = m < 0 ? errno : EIO;
+    }
+    if (n > 0 && ftruncate(w->fd, st.st_size) != 0)
+        snprintf(w->err, sizeof w->err, "%s: a row could not be written (%s) and the partial row "
+                 "could not be removed: %s", w->path, strerror(e), strerror(errno));
+    else
+        snprintf(w->err, sizeof w->err, "%s: a row could not be written: %s", w->path, strerror(e));
+    return -1;
+}
+
+csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
+                         char *err, size_t errlen) {
+    csvWriter *w = calloc(1, sizeof(*w));
+    char *header = csvHeaderFor(tags, ntags);
+    int fd = -1;
+    struct stat st;
+    if (!w || !header) {
+        snprintf(err, errlen, "--csv %s: out of memory", path);
+        goto err;
+    }
+    /* A FIFO (or a device) would block open() until a reader comes, or take
+     * rows nobody keeps: only regular files. stat first, then O_NONBLOCK and
+     * fstat for one swapped in meanwhile. */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "--csv %s: not a regular file", path);
+        goto err;
+    }
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "--csv %s: cannot open for appending: %s", path, strerror(errno));
+        goto err;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "--csv %s: not a regular file", path);
+        goto err;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+        snprintf(err, errlen, "--csv %s: %s", path, strerror(errno));
+        goto err;
+    }
+    if (st.st_size > 0 && !csvHeaderMatches(path, header)) {
+        snprintf(err, errlen,
+                 "--csv %s: the file exists with a different header (expected: %s)",
+                 path, header);
+        goto err;
+    }
+    w->fd = fd;
+    w->tags = tags;
+    w->ntags = ntags;
+    snprintf(w->path, sizeof w->path, "%s", path);
+    if (st.st_size == 0) {
+        size_t hl = strlen(header);
+        header[hl] = '\n'; /* csvHeaderFor left room for it */
+        if (csvAppend(w, header, hl + 1) != 0) {
+            snprintf(err, errlen, "--csv %s: write failed: %s", path, w->err);
+            goto err;
+        }
+    }
+    free(header);
+    return w;
+err:
+    if (fd >= 0) close(fd);
+    free(header);
+    free(w);
+    return NULL;
+}
+
+int csvWriterRow(csvWriter *w, const csvRow *r) {
+    struct timespec ts;
+    struct tm tm;
+    char stamp[40];
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    size_t k = strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(stamp + k, sizeof stamp - k, ".%03ldZ", ts.tv_nsec / 1000000L);
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        snprintf(w->err, sizeof w->err, "%s: %s", w->path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "%s,", stamp);
+    csvWriteField(f, csvHost());
+    fprintf(f, ",%s,", csvRunId());
+    csvWriteField(f, r->workload);
+    fputc(',', f);
+    csvWriteField(f, r->params);
+    fprintf(f, ",%d,", r->width);
+    csvWriteField(f, r->wait);
+    fputc(',', f);
+    csvWriteField(f, r->phase);
+    fprintf(f, ",%d,%.6f,%ld,%ld,%ld,%ld,%.2f,%d,%016" PRIx64 ",%d", r->iter, r->ms,
+            r->usage.minflt, r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw,
+            r->load1, r->procs_running, r->checksum, r->truncated ? 1 : 0);
+    fputc(',', f);
+    if (r->cpu >= 0) fprintf(f, "%d", r->cpu);
+    fputc(',', f);
+    csvWriteField(f, r->cpus);
+    fputc(',', f);
+    if (r->migrations >= 0) fprintf(f, "%ld", r->migrations);
+    fputc(',', f);
+    csvWriteField(f, r->width_requested);
+    for (size_t i = 0; i < w->ntags; i++) {
+        fputc(',', f);
+        csvWriteField(f, w->tags[i].value);
+    }
+    fputc('\n', f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        snprintf(w->err, sizeof w->err, "%s: out of memory for a row", w->path);
+        free(buf);
+        return -1;
+    }
+    int rc = csvAppend(w, buf, len);
+    free(buf);
+    return rc;
+}
+
+const char *csvWriterError(const csvWriter *w) { return w ? w->err : ""; }
+
+void csvWriterClose(csvWriter *w) {
+    if (!w) return;
+    close(w->fd);
+    free(w);
+}
+
+const char *csvRunId(void) {
+    static char id[48];
+    if (!id[0]) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        snprintf(id, sizeof id, "%lld-%ld",
+                 (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, (long)getpid());
+    }
+    return id;
+}
+
+const char *csvHost(void) {
+    static char host[256];
+    if (!host[0] && (gethostname(host, sizeof host - 1) != 0 || !host[0]))
+        strcpy(host, "unknown");
+    return host;
+}

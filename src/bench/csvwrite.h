@@ -1,0 +1,74 @@
+/* csvwrite.h -- tidy CSV rows out, as the workload binaries write them.
+ *
+ * One row per sample, appended with one write as it completes, so an
+ * interrupted run leaves only complete rows, and a row that did not fit is
+ * removed again. The header is written only when the file is new
+ * (or empty); appending to a file whose header differs is refused, so one
+ * file never mixes two column layouts. Columns, in order:
+ *
+ *   timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,
+ *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
+ *   cpu,cpus,migrations,width_requested
+ *
+ * (width_requested last of the fixed columns: it came last, and the readers
+ * that count columns find the older ones where they were)
+ * followed by one column per --tag KEY, in the order given. Fields are quoted
+ * (RFC 4180) when they hold a comma, a quote, CR or LF.
+ * (Reading them back: report/csvread.h.) */
+#ifndef COLDLOAD_CSVWRITE_H
+#define COLDLOAD_CSVWRITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bench/measure.h"
+#include "common/csvfield.h"
+
+#define CSV_FIXED_COLUMNS \
+    "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
+    "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated," \
+    "cpu,cpus,migrations,width_requested"
+
+#define CSV_TAG_KEY_MAX 64
+
+typedef struct csvTag {
+    char key[CSV_TAG_KEY_MAX];
+    const char *value;
+} csvTag;
+
+/* One sample as the binaries see it. */
+typedef struct csvRow {
+    const char *workload, *params, *wait, *phase;
+    int width, iter, truncated;
+    double ms;
+    measureUsage usage; /* this sample's getrusage deltas */
+    double load1;       /* sampled at the start of the sample */
+    int procs_running;
+    uint64_t checksum;  /* FNV-1a over the result bits */
+    int cpu;            /* placement.h; -1: empty field */
+    const char *cpus;   /* "0;1"; NULL: empty */
+    long migrations;    /* -1: empty field (unknown) */
+    const char *width_requested; /* "auto", "auto:4", "2"; NULL: empty */
+} csvRow;
+
+typedef struct csvWriter csvWriter;
+
+/* Opens path for appending and writes the header when the file is new.
+ * On failure returns NULL with a one-line reason in err. */
+csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
+                         char *err, size_t errlen);
+/* Appends one row (one write). Returns 0, or -1 on a write error, the file
+ * then as it was before the row; csvWriterError says why. */
+int csvWriterRow(csvWriter *w, const csvRow *row);
+/* "FILE: a row could not be written: <strerror>", or "" when no row failed. */
+const char *csvWriterError(const csvWriter *w);
+void csvWriterClose(csvWriter *w);
+
+/* The run id every row of this process carries: host-independent, unique
+ * enough per process (start time and pid). */
+const char *csvRunId(void);
+/* gethostname(), or "unknown". */
+const char *csvHost(void);
+
+#endif

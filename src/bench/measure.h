@@ -1,0 +1,31 @@
+/* measure.h -- clocks, per-sample resource deltas, load probes.
+ * (Statistics: common/stats.h; checksums: common/checksum.h.)
+ *
+ * Measuring only: nothing here formats output (csvwrite.c and the mains do). */
+#ifndef COLDLOAD_MEASURE_H
+#define COLDLOAD_MEASURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Milliseconds on CLOCK_MONOTONIC (immune to wall-clock steps; NTP slewing
+ * still applies, which is fine at millisecond scale). */
+double measureNowMs(void);
+
+/* Median cost of one measureNowMs() call, in nanoseconds, from `reps` pairs. */
+double measureClockOverheadNs(int reps);
+
+/* getrusage(RUSAGE_SELF) counters whose per-sample deltas go into each row. */
+typedef struct measureUsage {
+    long minflt, majflt, nvcsw, nivcsw;
+} measureUsage;
+
+void measureUsageNow(measureUsage *u);
+measureUsage measureUsageDelta(const measureUsage *before, const measureUsage *after);
+
+/* The 1-minute load average and the runnable tasks right now, this one
+ * included (procs_running, read from /proc/loadavg); -1 where unreadable. */
+double measureLoad1(void);
+int measureProcsRunning(void);
+
+#endif

@@ -1,0 +1,77 @@
+/* optscommon.c -- the options every workload binary shares, and --tag. */
+#include "bench/optscommon.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s) {
+    const char *eq = strchr(s, '=');
+    size_t klen = eq ? (size_t)(eq - s) : 0;
+    int ok = klen > 0 && klen < CSV_TAG_KEY_MAX && (isalpha((unsigned char)s[0]) || s[0] == '_');
+    for (size_t i = 1; ok && i < klen; i++)
+        ok = isalnum((unsigned char)s[i]) || s[i] == '_';
+    char shown[256];
+    if (!ok)
+        return optsError("--tag: expected KEY=VALUE, KEY of letters, digits and _ "
+                         "(1..%d chars, not starting with a digit), got '%s'",
+                         CSV_TAG_KEY_MAX - 1, optsPrintable(s, shown, sizeof shown));
+    /* A tag may not shadow a column: the CSV would have two of that name. */
+    if (optsKeyIn(CSV_FIXED_COLUMNS, s, klen))
+        return optsError("--tag: key '%.*s' is a fixed CSV column", (int)klen, s);
+    for (size_t i = 0; i < *ntags; i++)
+        if (strlen(tags[i].key) == klen && strncmp(tags[i].key, s, klen) == 0)
+            return optsError("--tag: key '%.*s' given twice", (int)klen, s);
+    if (*ntags >= max) return optsError("--tag: at most %zu tags", max);
+    memcpy(tags[*ntags].key, s, klen);
+    tags[*ntags].key[klen] = '\0';
+    tags[*ntags].value = eq + 1;
+    (*ntags)++;
+    return 0;
+}
+
+/* --- common options ------------------------------------------------------------ */
+
+const char optsCommonUsage[] =
+    "  --width N          engine and OpenBLAS threads, 1..256 (default 1); auto: before\n"
+    "                     each call, the CPUs available minus those busy; auto:N: at most N\n"
+    "  --wait POLICY      idle wait: spin, yield or block (default block)\n"
+    "  --runs N           steady runs after the first, 1..1000000\n"
+    "  --budget SECONDS   stop taking steady runs once this much time is spent\n"
+    "                     (0 = no budget, the default; at least one steady run)\n"
+    "  --csv FILE         append one row per sample to FILE (header when new)\n"
+    "  --tag KEY=VALUE    add a column KEY with VALUE to every row (repeatable)\n"
+    "  --help             this text\n";
+
+void optsCommonInit(optsCommon *c, long default_runs) {
+    memset(c, 0, sizeof(*c));
+    autowParse("1", POOL_MAX_WIDTH, &c->width);
+    c->wait = POOL_WAIT_DEFAULT;
+    c->runs = default_runs;
+}
+
+int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
+    const char *v;
+    int m;
+    if ((m = optsMatch(argc, argv, i, "--width", &v)) != 0)
+        return m < 0 ? -1 : autowParse(v, POOL_MAX_WIDTH, &c->width) ? -1 : 1;
+    if ((m = optsMatch(argc, argv, i, "--wait", &v)) != 0) {
+        if (m < 0) return -1;
+        if (poolWaitParse(v, &c->wait) != 0)
+            return optsError("--wait: expected spin, yield or block, got '%s'", v);
+        return 1;
+    }
+    if ((m = optsMatch(argc, argv, i, "--runs", &v)) != 0)
+        return m < 0 ? -1 : optsLong("--runs", v, 1, 1000000, &c->runs) ? -1 : 1;
+    if ((m = optsMatch(argc, argv, i, "--budget", &v)) != 0)
+        return m < 0 ? -1 : optsDouble("--budget", v, 0, 1e6, &c->budget_s) ? -1 : 1;
+    if ((m = optsMatch(argc, argv, i, "--csv", &v)) != 0) {
+        if (m < 0) return -1;
+        if (!*v) return optsError("--csv: expected a file name, got ''");
+        c->csv = v;
+        return 1;
+    }
+    if ((m = optsMatch(argc, argv, i, "--tag", &v)) != 0)
+        return m < 0 ? -1 : optsTagAdd(c->tags, &c->ntags, OPTS_MAX_TAGS, v) ? -1 : 1;
+    return 0;
+}

@@ -1,0 +1,32 @@
+/* startup.c -- from parsed common options to a running engine (see startup.h). */
+#include "bench/startup.h"
+
+#include "bench/banner.h"
+#include "engine/linalg.h"
+
+#include <stdio.h>
+
+int startupBegin(optsCommon *c, csvWriter **csv, pool **engine) {
+    char err[512];
+    *csv = NULL;
+    *engine = NULL;
+    if (c->csv && !(*csv = csvWriterOpen(c->csv, c->tags, c->ntags, err, sizeof err))) {
+        optsError("%s", err);
+        return OPTS_EXIT_USAGE;
+    }
+    autowResolve(&c->width);
+    if (!(*engine = poolCreate(c->width.cap, c->wait))) {
+        optsError("cannot start an engine of width %d", c->width.cap);
+        csvWriterClose(*csv);
+        *csv = NULL;
+        return 1;
+    }
+    linalgSetThreads(c->width.cap);
+    bannerPrint(stdout, optsProg, &c->width, c->wait);
+    return 0;
+}
+
+void startupEnd(csvWriter *csv, pool *engine) {
+    poolDelete(engine);
+    csvWriterClose(csv);
+}

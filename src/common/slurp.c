@@ -1,0 +1,19 @@
+/* slurp.c -- a text file read whole (see slurp.h). */
+#include "common/slurp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+char *slurpText(const char *path, size_t max, int *truncated) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = malloc(max + 1);
+    size_t n = buf ? fread(buf, 1, max, f) : 0;
+    *truncated = buf && n == max && fgetc(f) != EOF;
+    fclose(f);
+    if (!buf) return NULL;
+    buf[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] == '\0') buf[i] = ' '; /* a NUL would end the text early */
+    return buf;
+}

@@ -1,0 +1,421 @@
+/* chartdata.c -- summary groups -> the whitespace-separated .dat files of the
+ * five charts, and labels.gp (see chartdata.h).
+ *
+ * Labels on the x axis carry only what varies among a chart's bars (params
+ * only when a workload ran with several, wait only when several policies
+ * ran...), so a quick run's chart stays readable and a big one stays exact. */
+#include "report/chartdata.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const chartdataNames[CHART_N] = {"first_vs_steady", "idle_vs_loaded",
+                                                    "cold_start", "trg", "placement"};
+static const char *const chartdataTitles[CHART_N] = {
+    "First run vs steady state", "Idle vs loaded, one dot per process", "Cold start",
+    "TRG value_and_grad per beta", "Placement: where the threads ran, against the time"};
+
+const char *chartdataName(chartdataChart c) { return c < CHART_N ? chartdataNames[c] : "?"; }
+const char *chartdataTitle(chartdataChart c) { return c < CHART_N ? chartdataTitles[c] : "?"; }
+
+static int chartdataIsColdCopy(const char *copy) {
+    return strcmp(copy, "fresh") == 0 || strcmp(copy, "same") == 0 ||
+           strcmp(copy, "evicted") == 0 || strcmp(copy, "dropcache") == 0;
+}
+
+/* Which groups each chart shows. */
+static int chartdataPick(const summary *s, chartdataChart c, const summaryGroup *g) {
+    switch (c) {
+    case CHART_FIRST_VS_STEADY:
+        return g->n > 0 && g->nfirst > 0 && !summaryIsLoaded(g);
+    case CHART_IDLE_VS_LOADED:
+        if (summaryIsIdle(g)) { /* an idle cell that some loaded cell is compared with */
+            for (size_t i = 0; i < s->n; i++)
+                if (!summaryIsIdle(&s->g[i]) && chartdataPick(s, c, &s->g[i]) &&
+                    summaryIdleOf(s, &s->g[i]) == g)
+                    return 1;
+            return 0;
+        }
+        return g->n > 0 && g->key.condition[0] && strcmp(g->key.workload, "trg") != 0 &&
+               summaryIdleOf(s, g) != NULL;
+    case CHART_PLACEMENT:
+        return summaryIsLoaded(g) && g->calls_1cpu + g->calls_multi_cpu > 0;
+    case CHART_COLD_START:
+        return chartdataIsColdCopy(g->key.copy) && !summaryIsLoaded(g) &&
+               (g->nfirst > 0 || g->whole_n > 0);
+    case CHART_TRG:
+        return g->n > 0 && strcmp(g->key.workload, "trg") == 0 && strstr(g->key.params, "beta=");
+    case CHART_N:
+        break;
+    }
+    return 0;
+}
+
+enum { F_PARAMS, F_WIDTH, F_WAIT, F_COPY, F_STRESSORS };
+
+static const char *chartdataField(const summaryGroup *g, int field, char *buf, size_t len) {
+    switch (field) {
+    case F_PARAMS: return g->key.params;
+    case F_WIDTH: snprintf(buf, len, "%d", g->key.width); return buf;
+    case F_WAIT: return g->key.wait;
+    case F_COPY: return g->key.copy;
+    default: return g->key.stressors;
+    }
+}
+
+/* Does `field` take more than one value among the chart's groups of g's
+ * workload? */
+static int chartdataVaries(const summary *s, chartdataChart c, const summaryGroup *g, int field) {
+    char a[24], b[24];
+    const char *mine = chartdataField(g, field, a, sizeof a);
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *h = &s->g[i];
+        if (strcmp(h->key.workload, g->key.workload) != 0 || !chartdataPick(s, c, h)) continue;
+        if (field == F_STRESSORS && summaryIsIdle(h)) continue; /* idle has no stressors */
+        if (strcmp(chartdataField(h, field, b, sizeof b), mine) != 0) return 1;
+    }
+    return 0;
+}
+
+/* The beta of a TRG params string, or NAN. */
+static double chartdataBeta(const char *params) {
+    const char *p = strstr(params, "beta=");
+    if (!p) return NAN;
+    char *end;
+    double b = strtod(p + 5, &end);
+    return end == p + 5 || !isfinite(b) ? NAN : b;
+}
+
+/* Appends text to a label, keeping it a valid gnuplot quoted string: no
+ * quote, no backslash, no control character. */
+static void chartdataCat(char *buf, size_t len, const char *text) {
+    size_t o = strlen(buf);
+    if (!*text) return;
+    if (o && o + 1 < len) buf[o++] = ' ';
+    for (; *text && o + 1 < len; text++) {
+        unsigned char ch = (unsigned char)*text;
+        buf[o++] = ch == '"' || ch == '\\' ? '\'' : ch < 0x20 || ch == 0x7f ? ' ' : (char)ch;
+    }
+    buf[o] = '\0';
+}
+
+/* The dot chart's kinds of cell, in plots/idle_vs_loaded.gp's colours. */
+enum { KIND_IDLE, KIND_PINNED, KIND_FREE, KIND_LOADED };
+static int chartdataKind(const summaryGroup *g) {
+    if (summaryIsIdle(g)) return KIND_IDLE;
+    if (strcmp(g->key.load, "pinned") == 0) return KIND_PINNED;
+    if (strcmp(g->key.load, "free") == 0) return KIND_FREE;
+    return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
+}
+static const char *chartdataKindName(const summaryGroup *g) {
+    return summaryIsIdle(g) ? "idle" : g->key.load[0] ? g->key.load : g->key.condition;
+}
+
+static void chartdataLabel(const summary *s, chartdataChart c, const summaryGroup *g, char *buf,
+                           size_t len) {
+    char part[96];
+    buf[0] = '\0';
+    chartdataCat(buf, len, g->key.workload[0] ? g->key.workload : "program");
+    if (chartdataVaries(s, c, g, F_PARAMS)) {
+        double beta = chartdataBeta(g->key.params);
+        if (!isnan(beta)) snprintf(part, sizeof part, "beta=%g", beta);
+        else snprintf(part, sizeof part, "%s", g->key.params);
+        chartdataCat(buf, len, part);
+    }
+    if (c != CHART_COLD_START || chartdataVaries(s, c, g, F_WIDTH)) {
+        snprintf(part, sizeof part, "w%d", g->key.width);
+        chartdataCat(buf, len, part);
+    }
+    int cells = c == CHART_IDLE_VS_LOADED || c == CHART_PLACEMENT;
+    if (!cells || chartdataVaries(s, c, g, F_COPY)) chartdataCat(buf, len, g->key.copy);
+    if (cells) chartdataCat(buf, len, chartdataKindName(g));
+    if (cells && !summaryIsIdle(g) && chartdataVaries(s, c, g, F_STRESSORS)) {
+        snprintf(part, sizeof part, "S=%s", g->key.stressors);
+        chartdataCat(buf, len, part);
+    }
+    if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(buf, len, g->key.wait);
+}
+
+static void chartdataNum(FILE *f, double x) {
+    if (isnan(x)) fputs(" NaN", f);
+    else fprintf(f, " %.6g", x);
+}
+
+/* TRG series: one per everything but the workload and params (the betas). */
+static int chartdataSameSeries(const summaryGroup *a, const summaryGroup *b) {
+    return summaryKeySame(&a->key, &b->key,
+                          SUMMARY_K_ALL & ~(SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS));
+}
+
+static int chartdataCmpBeta(const void *a, const void *b) {
+    double x = chartdataBeta((*(const summaryGroup *const *)a)->key.params);
+    double y = chartdataBeta((*(const summaryGroup *const *)b)->key.params);
+    return (x > y) - (x < y);
+}
+
+/* The first group of each TRG series, in group order (width before
+ * condition, so the series come out in width order). reps has s->n slots. */
+static size_t chartdataTrgSeries(const summary *s, const summaryGroup **reps) {
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!chartdataPick(s, CHART_TRG, g)) continue;
+        int seen = 0;
+        for (size_t k = 0; k < n && !seen; k++) seen = chartdataSameSeries(reps[k], g);
+        if (!seen) reps[n++] = g;
+    }
+    return n;
+}
+
+static long chartdataEmitTrg(const summary *s, FILE *f) {
+    const summaryGroup **reps = malloc((s->n ? s->n : 1) * sizeof(*reps));
+    const summaryGroup **rows = malloc((s->n ? s->n : 1) * sizeof(*rows));
+    if (!reps || !rows) {
+        free(reps);
+        free(rows);
+        return -1;
+    }
+    size_t nseries = chartdataTrgSeries(s, reps);
+    for (size_t k = 0; k < nseries; k++) {
+        const summaryGroup *g = reps[k];
+        size_t nr = 0;
+        for (size_t j = 0; j < s->n; j++)
+            if (chartdataPick(s, CHART_TRG, &s->g[j]) && chartdataSameSeries(&s->g[j], g))
+                rows[nr++] = &s->g[j];
+        qsort(rows, nr, sizeof(*rows), chartdataCmpBeta);
+        char title[160] = "";
+        char part[64];
+        snprintf(part, sizeof part, "width %d", g->key.width);
+        chartdataCat(title, sizeof title, part);
+        chartdataCat(title, sizeof title, g->key.condition[0] ? g->key.condition : "-");
+        if (!summaryIsIdle(g) && g->key.stressors[0]) {
+            snprintf(part, sizeof part, "S=%s", g->key.stressors);
+            chartdataCat(title, sizeof title, part);
+        }
+        if (chartdataVaries(s, CHART_TRG, g, F_WAIT)) chartdataCat(title, sizeof title, g->key.wait);
+        if (chartdataVaries(s, CHART_TRG, g, F_COPY)) chartdataCat(title, sizeof title, g->key.copy);
+        fprintf(f, "%s\"%s\" min_ms median_ms first_ms runs\n", k ? "\n\n" : "", title);
+        for (size_t r = 0; r < nr; r++) {
+            fprintf(f, "%.6g", chartdataBeta(rows[r]->key.params));
+            chartdataNum(f, rows[r]->min_ms);
+            chartdataNum(f, rows[r]->median_ms);
+            chartdataNum(f, rows[r]->first_ms);
+            fprintf(f, " %zu\n", rows[r]->n);
+        }
+    }
+    free(reps);
+    free(rows);
+    return ferror(f) ? -1 : (long)nseries;
+}
+
+/* labels.gp arrays that style the TRG lines: colour by width (its rank among
+ * the series' widths), dashes and squares for loaded series. */
+static int chartdataTrgStyle(const summary *s, FILE *f) {
+    const summaryGroup **reps = malloc((s->n ? s->n : 1) * sizeof(*reps));
+    if (!reps) return -1;
+    size_t n = chartdataTrgSeries(s, reps);
+    if (n > 0) {
+        fprintf(f, "array trg_colour[%zu]\narray trg_loaded[%zu]\n", n, n);
+        int rank = 1; /* series come in width order: a new width, a new colour */
+        for (size_t k = 0; k < n; k++) {
+            rank += k > 0 && reps[k]->key.width != reps[k - 1]->key.width;
+            fprintf(f, "trg_colour[%zu] = %d\ntrg_loaded[%zu] = %d\n", k + 1, rank, k + 1,
+                    !summaryIsIdle(reps[k]));
+        }
+    }
+    free(reps);
+    return 0;
+}
+
+/* Index 0 of the dot chart: one dot per process with a steady median, spread
+ * evenly across its cell (a fixed jitter: the same picture every time). */
+static void chartdataDots(const summaryGroup *g, long x, const char *label, FILE *f) {
+    size_t k = 0;
+    for (size_t i = 0; i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        if (isnan(p->median_ms)) continue;
+        double dx = g->procs > 1 ? ((double)k / (double)(g->procs - 1) - 0.5) * 0.44 : 0;
+        fprintf(f, "%.4f \"%s\" %d", (double)x + dx, label, chartdataKind(g));
+        chartdataNum(f, p->median_ms);
+        fprintf(f, " %ld\n", p->proc ? p->proc : (long)k + 1);
+        k++;
+    }
+}
+
+/* Index 0 of the placement chart: one dot per steady call whose CPUs are
+ * known, left of the cell for one CPU, right for several. */
+static void chartdataCalls(const summaryGroup *g, long x, const char *label, FILE *f) {
+    size_t k = 0;
+    for (size_t i = 0; i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        for (size_t j = 0; j < p->steady.n && j < p->span.n; j++) {
+            double span = p->span.x[j];
+            if (span < 1) continue;
+            double dx = (span < 2 ? -0.2 : 0.2) + ((double)(k++ % 9) - 4) * 0.02;
+            fprintf(f, "%.4f \"%s\" %g", (double)x + dx, label, span);
+            chartdataNum(f, p->steady.x[j]);
+            fputc('\n', f);
+        }
+    }
+}
+
+/* The dot and placement charts: dots (index 0), then one row per cell. */
+static long chartdataEmitCells(const summary *s, chartdataChart c, FILE *f) {
+    long cells = 0;
+    char label[256];
+    fputs(c == CHART_IDLE_VS_LOADED ? "# dots: x label kind proc_median_ms proc\n"
+                                    : "# dots: x label cpus call_ms\n",
+          f);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            fputs(c == CHART_IDLE_VS_LOADED
+                      ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs\n"
+                      : "\n\n# cells: idx label calls_1cpu share_1cpu median_ms_1cpu "
+                        "calls_multi_cpu share_multi_cpu median_ms_multi_cpu\n",
+                  f);
+        }
+        long x = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            const summaryGroup *g = &s->g[i];
+            if (!chartdataPick(s, c, g)) continue;
+            chartdataLabel(s, c, g, label, sizeof label);
+            if (!pass && c == CHART_IDLE_VS_LOADED) chartdataDots(g, x, label, f);
+            else if (!pass) chartdataCalls(g, x, label, f);
+            else if (c == CHART_IDLE_VS_LOADED) {
+                fprintf(f, "%ld \"%s\" %d", x, label, chartdataKind(g));
+                chartdataNum(f, g->proc_median_median_ms);
+                chartdataNum(f, g->proc_ratio);
+                fprintf(f, " %zu", g->procs);
+                chartdataNum(f, g->slow_procs == SIZE_MAX ? NAN : (double)g->slow_procs);
+                fputc('\n', f);
+            } else {
+                double known = (double)(g->calls_1cpu + g->calls_multi_cpu);
+                fprintf(f, "%ld \"%s\" %zu %.4f", x, label, g->calls_1cpu,
+                        (double)g->calls_1cpu / known);
+                chartdataNum(f, g->median_ms_1cpu);
+                fprintf(f, " %zu %.4f", g->calls_multi_cpu, (double)g->calls_multi_cpu / known);
+                chartdataNum(f, g->median_ms_multi_cpu);
+                fputc('\n', f);
+            }
+            x++;
+        }
+        cells = x;
+    }
+    return ferror(f) ? -1 : cells;
+}
+
+long chartdataEmit(const summary *s, chartdataChart c, FILE *f) {
+    static const char *const heads[CHART_N] = {
+        "# idx label first_ms min_ms median_ms max_ms n\n",
+        "",
+        "# idx label first_ms whole_median_ms first_majflt whole_majflt\n",
+        "",
+        "",
+    };
+    if (c >= CHART_N) return -1;
+    if (c == CHART_TRG) return chartdataEmitTrg(s, f);
+    if (c == CHART_IDLE_VS_LOADED || c == CHART_PLACEMENT) return chartdataEmitCells(s, c, f);
+    fputs(heads[c], f);
+    long rows = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!chartdataPick(s, c, g)) continue;
+        char label[256];
+        chartdataLabel(s, c, g, label, sizeof label);
+        fprintf(f, "%ld \"%s\"", rows, label);
+        if (c == CHART_FIRST_VS_STEADY) {
+            double v[] = {g->first_ms, g->min_ms, g->median_ms, g->max_ms};
+            for (size_t k = 0; k < 4; k++) chartdataNum(f, v[k]);
+            fprintf(f, " %zu", g->n);
+        } else {
+            double v[] = {g->first_ms, g->whole_median_ms, g->first_majflt, g->whole_majflt};
+            for (size_t k = 0; k < 4; k++) chartdataNum(f, v[k]);
+        }
+        fputc('\n', f);
+        rows++;
+    }
+    return ferror(f) ? -1 : rows;
+}
+
+void chartdataGpString(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, f);
+    }
+    fputc('"', f);
+}
+
+/* The distinct widths (all groups) or stressors (loaded groups), ascending,
+ * space-separated. */
+static void chartdataDistinct(const summary *s, int stressors, char *buf, size_t len) {
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        char v[32];
+        if (stressors) {
+            if (summaryIsIdle(g) || !g->key.stressors[0]) continue;
+            snprintf(v, sizeof v, "%s", g->key.stressors);
+        } else {
+            if (g->key.width < 1) continue;
+            snprintf(v, sizeof v, "%d", g->key.width);
+        }
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++) {
+            const summaryGroup *h = &s->g[j];
+            seen = stressors ? !summaryIsIdle(h) && strcmp(h->key.stressors, g->key.stressors) == 0
+                             : h->key.width == g->key.width;
+        }
+        if (!seen && o < len) o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", v);
+    }
+}
+
+int chartdataWrite(const summary *s, const char *machine, const char *dir, unsigned *made,
+                   char *err, size_t errlen) {
+    char path[4096];
+    long counts[CHART_N];
+    *made = 0;
+    for (int c = 0; c < CHART_N; c++) {
+        snprintf(path, sizeof path, "%s/%s.dat", dir, chartdataNames[c]);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            return -1;
+        }
+        counts[c] = chartdataEmit(s, c, f);
+        if (fclose(f) != 0 || counts[c] < 0) {
+            snprintf(err, errlen, "%s: write failed", path);
+            return -1;
+        }
+        if (counts[c] == 0) unlink(path); /* no rows: no chart, and no stale one */
+        else *made |= 1u << c;
+    }
+    snprintf(path, sizeof path, "%s/labels.gp", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char widths[256], stressors[256];
+    chartdataDistinct(s, 0, widths, sizeof widths);
+    chartdataDistinct(s, 1, stressors, sizeof stressors);
+    fputs("# labels.gp -- written by coldload-summarize: chart titles and sizes\nmachine = ", f);
+    chartdataGpString(f, machine);
+    fputs("\nwidths = ", f);
+    chartdataGpString(f, widths);
+    fputs("\nstressors = ", f);
+    chartdataGpString(f, stressors[0] ? stressors : "none");
+    fputc('\n', f);
+    for (int c = 0; c < CHART_N; c++) fprintf(f, "n_%s = %ld\n", chartdataNames[c], counts[c]);
+    int bad = chartdataTrgStyle(s, f) != 0;
+    if (fclose(f) != 0 || bad) {
+        snprintf(err, errlen, "%s: write failed", path);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,845 @@
+/* report.c -- writes report.html and report.md (see report.h).
+ *
+ * Everything printed comes from files a user may have edited, so every
+ * string goes through an escaper for its format; nothing here trusts a
+ * label to be plain text. */
+#include "report/report.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/slurp.h"
+#include "report/chartdata.h"
+#include "report/coldread.h"
+
+#define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
+
+static const char *reportMetaAny(const metaTable *m, const char *const *keys) {
+    for (; *keys; keys++) {
+        const char *v = metaGet(m, *keys);
+        if (v && *v) return v;
+    }
+    return NULL;
+}
+
+void reportMachine(const metaTable *m, char *buf, size_t len) {
+    static const char *const host_k[] = {"host", "hostname", NULL};
+    static const char *const cpu_k[] = {"cpu_model", "cpu", "model_name", NULL};
+    static const char *const n_k[] = {"nproc", "cpus", "online_cpus", NULL};
+    const char *host = reportMetaAny(m, host_k), *cpu = reportMetaAny(m, cpu_k),
+               *n = reportMetaAny(m, n_k);
+    snprintf(buf, len, "%s%s%s%s%s%s", host ? host : "unknown host", cpu ? ": " : "",
+             cpu ? cpu : "", n ? ", " : "", n ? n : "", n ? " CPUs" : "");
+}
+
+/* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
+static double reportUtc(const char *v) {
+    struct tm tm;
+    double sec;
+    int n = 0;
+    memset(&tm, 0, sizeof tm);
+    if (!v || sscanf(v, "%4d-%2d-%2dT%2d:%2d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                     &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || !(sec >= 0 && sec < 61))
+        return NAN;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    return (double)timegm(&tm) + sec;
+}
+
+/* The total= field of a PSI line ("avg10=0.00 ... total=123"), microseconds. */
+static double reportPsiTotal(const char *v) {
+    const char *p = v ? strstr(v, "total=") : NULL;
+    char *end;
+    if (!p) return NAN;
+    double t = strtod(p + 6, &end);
+    return end == p + 6 ? NAN : t;
+}
+
+double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
+    char a[160], b[160], k[200];
+    if (summaryIsLoaded(g) && g->key.stressors[0]) {
+        snprintf(a, sizeof a, "loaded_s%s_established", g->key.stressors);
+        snprintf(b, sizeof b, "loaded_s%s_before_stop", g->key.stressors);
+    } else if (g->harness[0]) {
+        snprintf(a, sizeof a, "%s_start", g->harness);
+        snprintf(b, sizeof b, "%s_end", g->harness);
+    } else {
+        return NAN;
+    }
+    snprintf(k, sizeof k, "%s_utc", a);
+    double t0 = reportUtc(metaGet(m, k));
+    snprintf(k, sizeof k, "%s_utc", b);
+    double t1 = reportUtc(metaGet(m, k));
+    snprintf(k, sizeof k, "%s_psi_cpu_some", a);
+    double p0 = reportPsiTotal(metaGet(m, k));
+    snprintf(k, sizeof k, "%s_psi_cpu_some", b);
+    double p1 = reportPsiTotal(metaGet(m, k));
+    if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
+    double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
+    return pct > 100 ? 100 : pct;
+}
+
+/* --- escaping ----------------------------------------------------------------------- */
+
+static void reportHtml(FILE *f, const char *s) {
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* Markdown inline text: the characters that would start markup are escaped. */
+static void reportMdText(FILE *f, const char *s) {
+    for (; *s; s++) {
+        if (strchr("\\`*_[]<>|#", *s)) fputc('\\', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+}
+
+/* A fenced block must not contain its own fence. */
+static void reportMdBlock(FILE *f, const char *s) {
+    fputs("````text\n", f);
+    for (const char *p = s; *p;) {
+        size_t len = strcspn(p, "\n");
+        if (len >= 4 && strncmp(p, "````", 4) == 0) fputc(' ', f);
+        fwrite(p, 1, len, f);
+        fputc('\n', f);
+        p += len + (p[len] == '\n');
+    }
+    fputs("````\n\n", f);
+}
+
+/* --- shared pieces ------------------------------------------------------------------ */
+
+static const char *const reportHowTo[CHART_N] = {
+    "Per workload, width and copy: the first run in the process (diamond) next to the steady "
+    "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
+    "a first run that must not go into an average.",
+    "One dot per process (its median steady call) for each workload, width and load: idle, "
+    "pinned (one stress-ng worker bound to each CPU), free (unbound workers); the short line is "
+    "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
+    "many processes were at least --contention-wide x idle. Width 1 near 1x while the wider "
+    "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
+    "cell: the scheduler's placement decided.",
+    "The first run in the process (in-process clock) and the whole process (wall time) for a "
+    "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
+    "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
+    "far above same: the time is the OS loading the executable, not the program.",
+    "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
+    "Lines close together: the load does not matter at that width; far apart: it does.",
+    "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
+    "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
+    "log scale; over each side its count and share of the cell's calls, the line its median. "
+    "Spread calls far above one-CPU calls: where the threads ran decided the time.",
+};
+
+/* Keeps, in place, only the page-format lines of a binary's output: "width N:
+ * ..." (p28_timing) and "beta=..." (ising_trg). Other output (banners,
+ * hyperfine's summaries, the evict tool's counts) is in its own files. */
+static void reportPageLines(char *text) {
+    char *out = text;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n");
+        int keep = strncmp(p, "beta=", 5) == 0;
+        if (strncmp(p, "width ", 6) == 0) {
+            size_t d = strspn(p + 6, "0123456789");
+            keep = d > 0 && p[6 + d] == ':';
+        }
+        if (keep) {
+            memmove(out, p, len);
+            out += len;
+            *out++ = '\n';
+        }
+        p += len + (p[len] == '\n');
+    }
+    *out = '\0';
+}
+
+static int reportCmpStr(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The page-format lines of every .out file in logs/, in file name order,
+ * each prefixed with its file's name (without .out), padded to a column:
+ * one block a reader scans top to bottom. NULL when there are none. */
+static char *reportRunLines(const char *results_dir) {
+    if (!results_dir) return NULL;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/logs", results_dir);
+    DIR *d = opendir(path);
+    if (!d) return NULL;
+    char **names = NULL;
+    size_t n = 0, width = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".out") != 0) continue;
+        char **p = realloc(names, (n + 1) * sizeof(char *));
+        if (!p) break;
+        names = p;
+        if (!(names[n] = strndup(e->d_name, len - 4))) break;
+        if (len - 4 > width) width = len - 4;
+        n++;
+    }
+    closedir(d);
+    if (n > 1) qsort(names, n, sizeof(char *), reportCmpStr);
+    char *out = NULL;
+    size_t outlen = 0;
+    FILE *f = open_memstream(&out, &outlen);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/logs/%s.out", results_dir, names[i]);
+        int trunc = 0;
+        char *text = slurpText(path, REPORT_FILE_MAX / 4, &trunc);
+        if (text && f) {
+            reportPageLines(text);
+            for (const char *p = text; *p;) {
+                size_t len = strcspn(p, "\n");
+                fprintf(f, "%-*s  %.*s\n", (int)width, names[i], (int)len, p);
+                p += len + (p[len] == '\n');
+            }
+            if (trunc && text[0]) fprintf(f, "%-*s  [... cut]\n", (int)width, names[i]);
+        }
+        free(text);
+        free(names[i]);
+    }
+    free(names);
+    if (!f) return NULL;
+    fclose(f);
+    if (out && !out[0]) {
+        free(out);
+        out = NULL;
+    }
+    return out;
+}
+
+static const char *reportRatio(double r, char *buf, size_t len) {
+    if (isnan(r)) snprintf(buf, len, "-");
+    else snprintf(buf, len, r >= 100 ? "%.0fx" : r >= 0.1 ? "%.1fx" : "%.2gx", r);
+    return buf;
+}
+
+static const char *reportNum(double x, char *buf, size_t len) {
+    if (isnan(x)) snprintf(buf, len, "-");
+    else snprintf(buf, len, "%g", x);
+    return buf;
+}
+
+/* The summary table's cells for one group (shared by HTML and Markdown). */
+enum { REPORT_COLS = 18 };
+static const char *const reportHead[REPORT_COLS] = {
+    "group",     "runs",       "n",       "prepare ms", "first ms",      "min ms",
+    "median ms", "max ms",     "first/min", "max/median", "vs idle",     "truncated",
+    "procs_running", "load1",  "PSI some %", "checksums", "whole ms",   "whole majflt"};
+
+static void reportCells(const summaryGroup *g, char cells[REPORT_COLS][200]) {
+    summaryDescribe(g, cells[0], 200);
+    snprintf(cells[1], 200, "%zu", g->runs);
+    snprintf(cells[2], 200, "%zu", g->n);
+    summaryFmtMs(g->prepare_ms, cells[3], 200);
+    summaryFmtMs(g->first_ms, cells[4], 200);
+    summaryFmtMs(g->min_ms, cells[5], 200);
+    summaryFmtMs(g->median_ms, cells[6], 200);
+    summaryFmtMs(g->max_ms, cells[7], 200);
+    reportRatio(g->first_over_min, cells[8], 200);
+    reportRatio(g->max_over_median, cells[9], 200);
+    reportRatio(g->loaded_over_idle, cells[10], 200);
+    snprintf(cells[11], 200, "%zu", g->truncated);
+    reportNum(g->procs_median, cells[12], 200);
+    if (isnan(g->load1_median)) snprintf(cells[13], 200, "-");
+    else snprintf(cells[13], 200, "%.2f", g->load1_median);
+    if (isnan(g->psi_some_pct)) snprintf(cells[14], 200, "-");
+    else snprintf(cells[14], 200, "%.0f", g->psi_some_pct);
+    snprintf(cells[15], 200, "%zu", g->nchecksums);
+    summaryFmtMs(g->whole_median_ms, cells[16], 200);
+    reportNum(g->whole_majflt, cells[17], 200);
+}
+
+/* The summary table's body in either format: the markup around rows and
+ * cells, and the escaper for cell text. */
+typedef struct reportTableFmt {
+    const char *row, *cell, *cell_end, *row_end;
+    void (*escape)(FILE *f, const char *s);
+} reportTableFmt;
+
+static void reportRows(const summary *s, const reportTableFmt *t, FILE *f) {
+    for (size_t i = 0; i < s->n; i++) {
+        char cells[REPORT_COLS][200];
+        reportCells(&s->g[i], cells);
+        fputs(t->row, f);
+        for (int k = 0; k < REPORT_COLS; k++) {
+            fputs(t->cell, f);
+            t->escape(f, cells[k]);
+            fputs(t->cell_end, f);
+        }
+        fputs(t->row_end, f);
+    }
+}
+
+/* meta.txt "missing=<half>: <reason>" lines (report.sh writes one when a
+ * harness failed), each as row + half + cell + reason + row_end: the very
+ * first thing either document says, since every answer after it lacks that
+ * half. */
+static void reportMissing(const metaTable *m, const reportTableFmt *t, FILE *f) {
+    for (size_t i = 0; i < m->n; i++) {
+        if (strcmp(m->keys[i], "missing") != 0) continue;
+        const char *v = m->vals[i], *c = strstr(v, ": ");
+        char half[256];
+        snprintf(half, sizeof half, "%.*s", (int)(c ? (size_t)(c - v) : strlen(v)), v);
+        fputs(t->row, f);
+        t->escape(f, half);
+        fputs(t->cell, f);
+        t->escape(f, c ? c + 2 : "");
+        fputs(t->row_end, f);
+    }
+}
+
+static size_t reportCount(const verdictList *l, verdictLevel lv) {
+    size_t n = 0;
+    for (size_t i = 0; i < l->n; i++) n += l->v[i].level == lv;
+    return n;
+}
+
+/* --- the two answers the report opens with --------------------------------------------- */
+
+#define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
+#define RX(x) reportRatio((x), (char[32]){0}, 32)
+
+/* "Is the first run slow here, and why?" from the cold-start figures (the
+ * copy kinds' whole-process medians and major faults) and the first calls. */
+static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
+    const summary *s = in->s;
+    const verdictThresholds *t = in->thresholds;
+    size_t o = 0;
+    buf[0] = '\0';
+    /* The cold kind furthest above the same copy, over the workloads. */
+    const summaryGroup *same = NULL, *cold = NULL, *fresh = NULL;
+    double worst = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *a = &s->g[i];
+        if (strcmp(a->key.copy, "same") != 0 || !(a->whole_median_ms > 0)) continue;
+        for (size_t j = 0; j < s->n; j++) {
+            const summaryGroup *b = &s->g[j];
+            if (!summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
+                isnan(b->whole_median_ms))
+                continue;
+            /* evicted first: the per-file cause, and it runs without root;
+             * dropcache only where no copy was evicted */
+            int ev = strcmp(b->key.copy, "evicted") == 0, dc = strcmp(b->key.copy, "dropcache") == 0;
+            int better = cold && strcmp(cold->key.copy, "evicted") == 0 && !ev ? 0
+                         : ev && cold && strcmp(cold->key.copy, "evicted") != 0
+                             ? 1
+                             : b->whole_median_ms / a->whole_median_ms > worst;
+            if ((ev || dc) && better) {
+                worst = b->whole_median_ms / a->whole_median_ms;
+                same = a, cold = b, fresh = NULL;
+            }
+        }
+    }
+    for (size_t j = 0; same && j < s->n; j++)
+        if (summaryKeySame(&same->key, &s->g[j].key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) &&
+            strcmp(s->g[j].key.copy, "fresh") == 0 && !isnan(s->g[j].whole_median_ms))
+            fresh = &s->g[j];
+    /* The first call in a process against its steady min, idle groups only. */
+    const summaryGroup *first = NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!summaryIsLoaded(g) && !isnan(g->first_over_min) &&
+            (!first || g->first_over_min > first->first_over_min))
+            first = g;
+    }
+    if (!cold && !first) {
+        summaryCat(buf, len, &o, "Not measured here: this run has no cold starts and no first calls.");
+        return;
+    }
+    int slow = (cold && worst >= t->cold_same) || (first && first->first_over_min >= t->first_min);
+    summaryCat(buf, len, &o, "%s", slow ? "Yes. " : "Not much. ");
+    if (cold) {
+        char maj[96] = "";
+        if (!isnan(cold->whole_majflt))
+            snprintf(maj, sizeof maj, ", with %g major page faults against %g", cold->whole_majflt,
+                     isnan(same->whole_majflt) ? 0 : same->whole_majflt);
+        summaryCat(buf, len, &o,
+                  "A new process of %s whose binary and libraries were %s takes %s ms instead "
+                  "of %s ms (%s)%s: %s. ",
+                  same->key.workload[0] ? same->key.workload : "the program",
+                  strcmp(cold->key.copy, "evicted") == 0
+                      ? "evicted from the page cache"
+                      : "dropped with the whole page cache",
+                  RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(worst), maj,
+                  worst >= t->cold_same && cold->whole_majflt > same->whole_majflt
+                      ? "the OS reads them from disk, and that is the slow first run"
+                      : worst >= t->cold_same ? "slower, without more page faults to explain why"
+                                              : "a cold page cache costs little here");
+        if (fresh)
+            summaryCat(buf, len, &o, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
+                      RMS(fresh->whole_median_ms),
+                      RX(fresh->whole_median_ms / same->whole_median_ms),
+                      fresh->whole_median_ms < t->cold_same * same->whole_median_ms
+                          ? ": copying leaves it in the page cache"
+                          : "");
+    }
+    if (first) {
+        char d[256];
+        summaryDescribe(first, d, sizeof d);
+        summaryCat(buf, len, &o,
+                  "Inside a process the first call is up to %s the steady minimum (%s: first "
+                  "%s ms, min %s ms)%s.",
+                  RX(first->first_over_min), d, RMS(first->first_ms), RMS(first->min_ms),
+                  first->first_over_min >= t->first_min_notable
+                      ? ": time it apart and keep it out of averages"
+                      : "");
+    }
+}
+
+/* One load kind's sentence for the second answer: processes slow at width >
+ * 1, the worst cell with its interval, width 1's range. 0 when the kind has
+ * no loaded cell with an idle one. */
+static int reportLoadSentence(const reportInput *in, const char *load, char *buf, size_t len,
+                              size_t *o, int *all_slow) {
+    const summary *s = in->s;
+    size_t slow = 0, procs = 0, n1 = 0;
+    double lo1 = INFINITY, hi1 = 0;
+    const summaryGroup *worst = NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!summaryIsLoaded(g) || strcmp(g->key.load, load) != 0 || g->slow_procs == SIZE_MAX ||
+            isnan(g->proc_ratio))
+            continue;
+        if (g->key.width == 1) {
+            n1++;
+            lo1 = fmin(lo1, g->proc_ratio);
+            hi1 = fmax(hi1, g->proc_ratio);
+            continue;
+        }
+        slow += g->slow_procs;
+        procs += g->procs;
+        /* the cell with the slowest process: a bimodal cell's median hides it */
+        if (!worst || g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
+                          worst->proc_median_max_ms / worst->proc_median_median_ms *
+                              worst->proc_ratio)
+            worst = g;
+    }
+    if (!worst && !n1) return 0;
+    const char *stress = worst ? worst->key.stressors : "";
+    if (strcmp(load, "pinned") == 0)
+        summaryCat(buf, len, o, "Pinned load (one stress-ng worker bound to each CPU)");
+    else if (strcmp(load, "free") == 0)
+        summaryCat(buf, len, o, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
+    else summaryCat(buf, len, o, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
+    if (worst) {
+        char d[256];
+        summaryKey k = worst->key;
+        snprintf(d, sizeof d, "%s%s%s width %d", k.workload, k.params[0] ? " " : "", k.params,
+                 k.width);
+        double top = worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio;
+        summaryCat(buf, len, o,
+                  ": at width > 1, %zu of %zu processes were at least %gx slower than idle; in "
+                  "the worst cell, %s, the median process %s (95%% interval %s-%s) and the "
+                  "slowest %s",
+                  slow, procs, in->thresholds->contention_wide, d, RX(worst->proc_ratio),
+                  RX(worst->ratio_lo), RX(worst->ratio_hi), RX(top));
+    }
+    if (n1) {
+        char a[32], b[32];
+        reportRatio(lo1, a, sizeof a);
+        reportRatio(hi1, b, sizeof b);
+        summaryCat(buf, len, o, "%s width 1 %s%s%s", worst ? ";" : ":", a,
+                  strcmp(a, b) ? "-" : "", strcmp(a, b) ? b : "");
+    }
+    if (worst && slow > 0 && slow < procs)
+        summaryCat(buf, len, o, ": the rest ran near idle, so whether threads hurt depends on "
+                               "where the scheduler puts them");
+    summaryCat(buf, len, o, ". ");
+    *all_slow = worst && slow == procs;
+    return 1;
+}
+
+/* "Do threads hurt under full load here?" from the per-process figures of
+ * each kind of load. */
+static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
+    size_t o = 0;
+    int pinned_all = 0, free_all = 0, legacy_all = 0;
+    char body[2048] = "";
+    size_t bo = 0;
+    int any = reportLoadSentence(in, "pinned", body, sizeof body, &bo, &pinned_all);
+    any |= reportLoadSentence(in, "free", body, sizeof body, &bo, &free_all);
+    any |= reportLoadSentence(in, "", body, sizeof body, &bo, &legacy_all);
+    buf[0] = '\0';
+    if (!any) {
+        summaryCat(buf, len, &o, "Not measured here: this run has no loaded measurements with "
+                                "idle ones to compare them with.");
+        return;
+    }
+    summaryCat(buf, len, &o, "%s%s",
+              pinned_all || legacy_all ? "Yes, when every core is taken. "
+              : free_all                ? "Yes. "
+                                        : "Not reproducibly. ",
+              body);
+    if (pinned_all || legacy_all || free_all)
+        summaryCat(buf, len, &o, "Keep the width at or below the idle cores.");
+    /* What was cut to keep the loaded half bounded: the TRG's size, and the
+     * cells whose budget stopped their series early. */
+    size_t cut = 0, loaded = 0;
+    for (size_t i = 0; i < in->s->n; i++) {
+        const summaryGroup *g = &in->s->g[i];
+        if (!summaryIsLoaded(g) || g->n == 0) continue;
+        loaded++;
+        if (g->truncated > 0) cut++;
+    }
+    const char *trg = in->meta ? metaGet(in->meta, "loaded_trg_params") : NULL;
+    if (trg && *trg)
+        summaryCat(buf, len, &o, " Under load the TRG ran at %s only (a smaller size than idle: "
+                                 "one 2-thread call takes seconds there).", trg);
+    if (cut)
+        summaryCat(buf, len, &o, " %zu of %zu loaded cells were cut short by the budget "
+                                 "(column truncated): their processes took fewer steady calls.",
+                   cut, loaded);
+}
+
+
+/* Both answers: row, then per question cell + question + cell_end + answer +
+ * row_end. */
+static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
+    static const char *const q[2] = {"Is the first run slow here, and why?",
+                                     "Do threads hurt under full load here?"};
+    char answer[4096];
+    fputs(t->row, f);
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "%s%s%s", t->cell, q[k], t->cell_end);
+        if (k == 0) reportAnswerFirst(in, answer, sizeof answer);
+        else reportAnswerThreads(in, answer, sizeof answer);
+        t->escape(f, answer);
+        fputs(t->row_end, f);
+    }
+}
+
+/* A verdict's text as its group (before the first ": ") and the rest. */
+static void reportVerdictSplit(const char *text, char *group, size_t glen, const char **rest) {
+    const char *c = strstr(text, ": ");
+    if (!c) {
+        group[0] = '\0';
+        *rest = text;
+        return;
+    }
+    snprintf(group, glen, "%.*s", (int)(c - text), text);
+    *rest = c + 2;
+}
+
+/* --- HTML ------------------------------------------------------------------------------ */
+
+static const char reportCss[] =
+    "body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;"
+    "color:#222;background:#fff}\n"
+    "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em}\n"
+    "p.missing{border-left:6px solid #b00020;background:#fde7ea;padding:.4em .6em}\n"
+    "table.verdicts td{text-align:left;vertical-align:top}table.verdicts td.text{font-size:.95em}\n"
+    "tr.ERROR td.lvl{border-left:6px solid #b00020;background:#fde7ea}"
+    "tr.WARN td.lvl{border-left:6px solid #d98200;background:#fff4e0}\n"
+    "tr.NOTE td.lvl{border-left:6px solid #2a6fb0}tr.OK td.lvl{border-left:6px solid #2e7d32}\n"
+    ".lvl{font-weight:bold;white-space:nowrap}\n"
+    "figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}\n"
+    "figcaption{color:#444;font-size:.95em}\n"
+    "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
+    "padding:.2em .4em;text-align:right}td:first-child,th:first-child{text-align:left}\n"
+    "div.wide{overflow-x:auto}\n"
+    "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n";
+
+/* The harnesses' warnings (meta.txt "warning=" lines): a busy machine before
+ * an idle run, a width above the CPUs, a failed measurement. */
+static void reportHtmlWarnings(FILE *f, const metaTable *m) {
+    size_t n = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        if (strcmp(m->keys[i], "warning") != 0) continue;
+        if (n++ == 0) fputs("<h3>Harness warnings</h3>\n<ul class=\"warnings\">\n", f);
+        fputs("<li>", f);
+        reportHtml(f, m->vals[i]);
+        fputs("</li>\n", f);
+    }
+    if (n) fputs("</ul>\n", f);
+}
+
+static void reportHtmlCharts(const reportInput *in, FILE *f) {
+    fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
+    if (!in->charts) fputs("<p>No chart: the results hold no rows any chart shows.</p>\n", f);
+    for (int c = 0; c < CHART_N; c++) {
+        if (!(in->charts & (1u << c))) continue;
+        const char *n = chartdataName(c);
+        fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
+                   "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
+                   "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
+                n, n, chartdataTitle(c), chartdataTitle(c), reportHowTo[c], n, n);
+    }
+    fputs("</section>\n", f);
+}
+
+/* --- what the cold start read (issue 11) ----------------------------------------------- */
+
+#define REPORT_COLDREAD_ROWS 15 /* per table; the rest summed in one line */
+
+static const char reportColdReadWhy[] =
+    "Per workload and cold copy kind, the files the run brought into the page cache: pages "
+    "resident after the run minus before (mincore, coldload-evict --query; median over the "
+    "copies), largest first, from cold-pages.tsv. The share of the extra ms (the kind's "
+    "whole-process median minus the same copy's) is apportioned by pages read -- every page "
+    "counted as costing the same -- not measured per file.";
+
+/* One table's caption: "grad, evicted: +37.1 ms over same, 1234 pages read (2 copies)". */
+static void reportColdCaption(const coldreadTable *t, char *buf, size_t len) {
+    char ms[32];
+    size_t o = 0;
+    summaryCat(buf, len, &o, "%s, %s: ", strcmp(t->workload, "binary") ? t->workload : "the program",
+               t->kind);
+    if (isnan(t->extra_ms)) summaryCat(buf, len, &o, "extra ms unknown (no whole-process runs of it and of same)");
+    else summaryCat(buf, len, &o, "%s%s ms over same", t->extra_ms >= 0 ? "+" : "-",
+                    summaryFmtMs(fabs(t->extra_ms), ms, sizeof ms));
+    summaryCat(buf, len, &o, ", %.0f pages read from disk (%zu cop%s)", t->total_pages, t->copies,
+               t->copies == 1 ? "y" : "ies");
+}
+
+/* Cells of row i of t: file, size, pages read, share of the extra ms. */
+static void reportColdCells(const coldreadTable *t, size_t i, char cells[4][512]) {
+    const coldreadFile *x = &t->f[i];
+    char ms[32];
+    snprintf(cells[0], 512, "%s", x->path);
+    if (x->size_bytes >= 1048576) snprintf(cells[1], 512, "%.1f MiB", x->size_bytes / 1048576);
+    else snprintf(cells[1], 512, "%.1f KiB", x->size_bytes / 1024);
+    snprintf(cells[2], 512, "%.0f", x->pages_read);
+    if (isnan(x->share_ms)) snprintf(cells[3], 512, "-");
+    else snprintf(cells[3], 512, "%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
+                  t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
+}
+
+static void reportColdRead(const reportInput *in, int html, FILE *f) {
+    if (!in->results_dir) return;
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/cold-pages.tsv", in->results_dir);
+    coldread c;
+    if (coldreadLoad(&c, path, in->s, err, sizeof err) != 0) {
+        if (html) fputs("<section id=\"coldread\">\n<h2>What the cold start read</h2>\n<p>", f);
+        else fputs("## What the cold start read\n\n", f);
+        (html ? reportHtml : reportMdText)(f, err);
+        fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        return;
+    }
+    if (c.n == 0) return;
+    const char *method = metaGet(in->meta, "cold_files_method");
+    if (html) {
+        fputs("<section id=\"coldread\">\n<h2>What the cold start read</h2>\n<p>", f);
+        reportHtml(f, reportColdReadWhy);
+        if (method) {
+            fputs(" Files found by: ", f);
+            reportHtml(f, method);
+            fputc('.', f);
+        }
+        fputs("</p>\n", f);
+    } else {
+        fputs("## What the cold start read\n\n", f);
+        reportMdText(f, reportColdReadWhy);
+        if (method) {
+            fputs(" Files found by: ", f);
+            reportMdText(f, method);
+            fputc('.', f);
+        }
+        fputs("\n\n", f);
+    }
+    static const char *const head[4] = {"file", "size", "pages read",
+                                        "share of the extra ms (by pages read)"};
+    for (size_t k = 0; k < c.n; k++) {
+        const coldreadTable *t = &c.t[k];
+        if (!strcmp(t->kind, "same")) continue; /* the baseline the others are measured from */
+        char cap[512], cells[4][512];
+        reportColdCaption(t, cap, sizeof cap);
+        size_t shown = 0;
+        double rest_pages = 0;
+        size_t rest_n = 0;
+        if (html) {
+            fputs("<p><b>", f);
+            reportHtml(f, cap);
+            fputs("</b></p>\n<table class=\"coldread\">\n<tr>", f);
+            for (int j = 0; j < 4; j++) fprintf(f, "<th>%s</th>", head[j]);
+            fputs("</tr>\n", f);
+        } else {
+            fputs("**", f);
+            reportMdText(f, cap);
+            fputs("**\n\n| file | size | pages read | share of the extra ms (by pages read) |\n"
+                  "|---|---:|---:|---:|\n", f);
+        }
+        for (size_t i = 0; i < t->n; i++) {
+            if (t->f[i].pages_read <= 0) continue;
+            if (shown == REPORT_COLDREAD_ROWS) {
+                rest_pages += t->f[i].pages_read;
+                rest_n++;
+                continue;
+            }
+            shown++;
+            reportColdCells(t, i, cells);
+            fputs(html ? "<tr>" : "|", f);
+            for (int j = 0; j < 4; j++) {
+                fputs(html ? "<td>" : " ", f);
+                (html ? reportHtml : reportMdText)(f, cells[j]);
+                fputs(html ? "</td>" : " |", f);
+            }
+            fputs(html ? "</tr>\n" : "\n", f);
+        }
+        if (shown == 0)
+            fputs(html ? "<tr><td colspan=\"4\">no file was read from disk</td></tr>\n"
+                       : "| no file was read from disk | | | |\n", f);
+        if (rest_pages > 0)
+            fprintf(f, html ? "<tr><td colspan=\"2\">%zu more files</td><td>%.0f</td><td></td></tr>\n"
+                            : "| %zu more files | | %.0f | |\n",
+                    rest_n, rest_pages);
+        fputs(html ? "</table>\n" : "\n", f);
+    }
+    if (html) fputs("</section>\n", f);
+    coldreadFree(&c);
+}
+
+int reportWriteHtml(const reportInput *in, FILE *f) {
+    const verdictList *vl = in->verdicts;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
+          "coldload report: ", f);
+    reportHtml(f, in->machine);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>coldload report</h1>\n",
+            reportCss);
+    /* A half that is missing comes first: every answer below lacks it. */
+    static const reportTableFmt missing_html = {"<p class=\"missing\"><b>Missing: ", "</b> — ",
+                                                "", "</p>\n", reportHtml};
+    reportMissing(in->meta, &missing_html, f);
+    fputs("<p class=\"machine\">", f);
+    reportHtml(f, in->machine);
+    if (in->name && *in->name) {
+        fputs(" &middot; results <code>", f);
+        reportHtml(f, in->name);
+        fputs("</code>", f);
+    }
+    fputs("</p>\n", f);
+
+    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>",
+                                                "</h2>\n<p>", "</p>\n", reportHtml};
+    reportAnswers(in, &answers_html, f);
+    fputs("</section>\n", f);
+    reportHtmlCharts(in, f);
+    reportColdRead(in, 1, f);
+
+    fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
+               "%zu note(s), %zu ok. ",
+            reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
+            reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
+    const verdictThresholds *t = in->thresholds;
+    fprintf(f, "Thresholds: first/min &ge; %g (notable &ge; %g), multi-threaded max/median "
+               "&ge; %g, loaded/idle &ge; %g, contention: wide &ge; %g while width 1 &lt; %g, "
+               "idle excess procs_running &ge; %g, cold start/same copy &ge; %g.</p>\n",
+            t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
+            t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same);
+    if (vl->n == 0) fputs("<p class=\"none\">No check fired.</p>\n", f);
+    else {
+        /* One row per verdict: what fired, on which group, its figures. */
+        fputs("<table class=\"verdicts\">\n<tr><th>verdict</th><th>group</th>"
+              "<th>figures, and what they mean</th></tr>\n", f);
+        for (size_t i = 0; i < vl->n; i++) {
+            const char *lv = verdictLevelName(vl->v[i].level), *rest;
+            char group[512];
+            reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+            fprintf(f, "<tr class=\"%s\" data-id=\"%s\"><td class=\"lvl\">%s %s</td><td>", lv,
+                    vl->v[i].id, lv, vl->v[i].id);
+            reportHtml(f, group);
+            fputs("</td><td class=\"text\">", f);
+            reportHtml(f, rest);
+            fputs("</td></tr>\n", f);
+        }
+        fputs("</table>\n", f);
+    }
+    reportHtmlWarnings(f, in->meta);
+    fputs("</section>\n", f);
+
+    fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<p>One row per group; times in ms "
+          "(first: median over the processes; min/median/max: over the steady runs). Every "
+          "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<div class=\"wide\"><table>\n<tr>", f);
+    for (int k = 0; k < REPORT_COLS; k++) fprintf(f, "<th>%s</th>", reportHead[k]);
+    fputs("</tr>\n", f);
+    static const reportTableFmt html = {"<tr>", "<td>", "</td>", "</tr>\n", reportHtml};
+    reportRows(in->s, &html, f);
+    fputs("</table></div>\n</section>\n", f);
+
+    fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>The page-format lines of every run, by "
+          "its log file in logs/ (the full output is there).</p>\n", f);
+    char *runs = reportRunLines(in->results_dir);
+    fputs("<pre>", f);
+    reportHtml(f, runs ? runs : "(no page-format lines in logs/)\n");
+    fputs("</pre>\n", f);
+    free(runs);
+    fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
+    reportHtml(f, in->meta->text);
+    fputs("</pre>\n</section>\n</body>\n</html>\n", f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* --- Markdown --------------------------------------------------------------------------- */
+
+int reportWriteMd(const reportInput *in, FILE *f) {
+    const verdictList *vl = in->verdicts;
+    fputs("# coldload report\n\n", f);
+    static const reportTableFmt missing_md = {"**Missing: ", "** — ", "", "\n\n", reportMdText};
+    reportMissing(in->meta, &missing_md, f);
+    reportMdText(f, in->machine);
+    if (in->name && *in->name) {
+        fputs(", results ", f);
+        reportMdText(f, in->name);
+    }
+    static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
+    reportAnswers(in, &answers_md, f);
+    fputs("## Charts\n\n", f);
+    for (int c = 0; c < CHART_N; c++) {
+        if (!(in->charts & (1u << c))) continue;
+        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
+                chartdataTitle(c), reportHowTo[c]);
+    }
+    reportColdRead(in, 0, f);
+    fputs("## Verdicts\n\n", f);
+    fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok.\n\n",
+            reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
+            reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
+    if (vl->n == 0) fputs("No check fired.\n\n", f);
+    else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
+    for (size_t i = 0; i < vl->n; i++) {
+        const char *rest;
+        char group[512];
+        reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+        fprintf(f, "| **%s %s** | ", verdictLevelName(vl->v[i].level), vl->v[i].id);
+        reportMdText(f, group);
+        fputs(" | ", f);
+        reportMdText(f, rest);
+        fputs(" |\n", f);
+    }
+    size_t nw = 0;
+    for (size_t i = 0; i < in->meta->n; i++) {
+        if (strcmp(in->meta->keys[i], "warning") != 0) continue;
+        fputs(nw++ ? "- " : "\nHarness warnings:\n\n- ", f);
+        reportMdText(f, in->meta->vals[i]);
+        fputc('\n', f);
+    }
+    fputs("\n## Summary\n\nTimes in ms; every column in summary.csv.\n\n|", f);
+    for (int k = 0; k < REPORT_COLS; k++) fprintf(f, " %s |", reportHead[k]);
+    fputs("\n|", f);
+    for (int k = 0; k < REPORT_COLS; k++) fputs(k ? "---:|" : "---|", f);
+    fputc('\n', f);
+    static const reportTableFmt md = {"|", " ", " |", "\n", reportMdText};
+    reportRows(in->s, &md, f);
+    fputs("\n## Runs\n\n", f);
+    char *runs = reportRunLines(in->results_dir);
+    reportMdBlock(f, runs ? runs : "(no page-format lines in logs/)\n");
+    free(runs);
+    fputs("## Metadata\n\n", f);
+    reportMdBlock(f, in->meta->text);
+    return ferror(f) ? -1 : 0;
+}

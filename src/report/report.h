@@ -1,0 +1,40 @@
+/* report.h -- report.html and report.md from a summary, its verdicts, the
+ * run's meta.txt and its page-format output lines (the .out files in logs/).
+ *
+ * Both documents have the same order: verdicts first (what to believe), then
+ * the charts with how to read them, the summary table, every run's
+ * page-format lines, and the metadata. Charts are linked relatively
+ * (plots/<name>.svg, .png), so the results directory can be moved whole. */
+#ifndef COLDLOAD_REPORT_H
+#define COLDLOAD_REPORT_H
+
+#include <stdio.h>
+
+#include "report/meta.h"
+#include "report/summary.h"
+#include "report/verdict.h"
+
+/* CPU pressure (PSI "some", percent of wall time) while g's harness ran:
+ * the growth of /proc/pressure/cpu's total between the start and end probes
+ * meta.txt holds for it (loaded: the probes of its stress-ng level). NAN when
+ * meta lacks them. */
+double reportPsiDuring(const metaTable *m, const summaryGroup *g);
+
+/* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has). */
+void reportMachine(const metaTable *m, char *buf, size_t len);
+
+typedef struct reportInput {
+    const summary *s;
+    const verdictList *verdicts;
+    const verdictThresholds *thresholds;
+    const metaTable *meta;
+    const char *machine;
+    const char *name;        /* the results directory's name, for the title */
+    const char *results_dir; /* where logs/ is; NULL: no run lines */
+    unsigned charts;         /* bit (1 << chartdataChart) per chart rendered */
+} reportInput;
+
+int reportWriteHtml(const reportInput *in, FILE *f);
+int reportWriteMd(const reportInput *in, FILE *f);
+
+#endif

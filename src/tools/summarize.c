@@ -1,0 +1,253 @@
+/* summarize.c -- coldload-summarize: a results directory's samples.csv and
+ * whole.csv -> summary.csv, verdicts.txt, the charts' .dat files, report.html
+ * and report.md.
+ *
+ * It measures nothing, so it can be re-run on any old results directory.
+ * Bad input (a malformed CSV, a bad flag) is one line on stderr naming the
+ * file and line, exit 2; outputs are written to temporary names and renamed
+ * into place, so a failed run never leaves a half-written summary behind. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report/chartdata.h"
+#include "common/opts.h"
+#include "report/report.h"
+#include "report/summary.h"
+#include "report/verdict.h"
+
+static const char summarizeUsage[] =
+    "usage: coldload-summarize [options] RESULTS_DIR\n"
+    "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and writes\n"
+    "summary.csv, verdicts.txt, plots/*.dat, plots/labels.gp, report.html and report.md.\n"
+    "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
+    "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
+    "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
+    "  --no-report               skip report.html and report.md\n"
+    "thresholds of the verdicts (defaults in brackets):\n"
+    "  --first-min R             first/min at or above: the first run must not go\n"
+    "                            into an average [100]\n"
+    "  --first-min-notable R     first/min at or above: notable [10]\n"
+    "  --max-median R            multi-threaded max/median at or above: check the load [3]\n"
+    "  --loaded-idle R           loaded median / idle median at or above: check the load [2]\n"
+    "  --contention-wide R       under load, width > 1 slowed at least this much ... [5]\n"
+    "  --contention-narrow R     ... while width 1 slowed less than this: contention [2]\n"
+    "  --idle-excess N           idle samples whose median procs_running exceeds the\n"
+    "                            run's own threads by N or more: busy [1]; own threads:\n"
+    "                            width + OpenBLAS pool - 1 (OpenBLAS workers spin)\n"
+    "  --blas-pool N             OpenBLAS's thread pool size in the runs [the width when\n"
+    "                            meta.txt has openblas_num_threads, else nproc from\n"
+    "                            RESULTS_DIR/meta.txt, else this machine's]\n"
+    "  --cold-same R             a cold start (fresh, evicted or dropcache copy) whose\n"
+    "                            whole-process median is at or above R x the same copy's:\n"
+    "                            a warning, not a note [2]\n"
+    "  --bimodal R               a loaded group whose process medians (or one process's\n"
+    "                            steady calls) split into two groups R x apart: bimodal [5]\n"
+    "  --no-wait R               a group whose \"no wait\" median (submit only) is R x\n"
+    "                            below its waited steady median: no-wait [2]\n"
+    "  --help                    this text\n"
+    "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
+
+/* A path under dir; exits on overflow (only absurd paths get there). */
+static void summarizePath(char *buf, size_t len, const char *dir, const char *name) {
+    if ((size_t)snprintf(buf, len, "%s/%s", dir, name) >= len) {
+        optsError("%s/%s: path too long", dir, name);
+        exit(OPTS_EXIT_USAGE);
+    }
+}
+
+static int summarizeExists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+typedef int (*summarizeWriter)(void *ctx, FILE *f);
+
+/* Writes path via path.tmp + rename. Returns 0, or -1 after printing why. */
+static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) return optsError("%s: %s", tmp, strerror(errno));
+    int rc = fn(ctx, f);
+    if (fclose(f) != 0) rc = -1;
+    if (rc != 0 || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return optsError("%s: write failed", path);
+    }
+    return 0;
+}
+
+typedef struct summarizeCtx {
+    summary s;
+    verdictList v;
+    verdictThresholds t;
+    reportInput in;
+} summarizeCtx;
+
+static int summarizeCsv(void *c, FILE *f) { return summaryWriteCsv(&((summarizeCtx *)c)->s, f); }
+static int summarizeVerdicts(void *c, FILE *f) {
+    summarizeCtx *x = c;
+    return verdictWrite(&x->v, &x->t, f);
+}
+static int summarizeHtml(void *c, FILE *f) { return reportWriteHtml(&((summarizeCtx *)c)->in, f); }
+static int summarizeMd(void *c, FILE *f) { return reportWriteMd(&((summarizeCtx *)c)->in, f); }
+
+int main(int argc, char **argv) {
+    optsProg = "coldload-summarize";
+    static summarizeCtx x;
+    const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL;
+    int no_report = 0;
+    verdictDefaults(&x.t);
+    struct {
+        const char *name;
+        double *v;
+    } th[] = {{"--first-min", &x.t.first_min},
+              {"--first-min-notable", &x.t.first_min_notable},
+              {"--max-median", &x.t.max_median},
+              {"--loaded-idle", &x.t.loaded_idle},
+              {"--contention-wide", &x.t.contention_wide},
+              {"--contention-narrow", &x.t.contention_narrow},
+              {"--idle-excess", &x.t.idle_excess},
+              {"--blas-pool", &x.t.blas_pool},
+              {"--cold-same", &x.t.cold_same},
+              {"--bimodal", &x.t.bimodal},
+              {"--no-wait", &x.t.no_wait}};
+    for (int i = 1; i < argc;) {
+        const char *v;
+        int m = 0;
+        if (strcmp(argv[i], "--help") == 0) {
+            fputs(summarizeUsage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--no-report") == 0) {
+            no_report = 1;
+            i++;
+            continue;
+        }
+        for (size_t k = 0; k < sizeof th / sizeof th[0] && !m; k++)
+            if ((m = optsMatch(argc, argv, &i, th[k].name, &v)) > 0 &&
+                optsDouble(th[k].name, v, 0, 1e9, th[k].v) != 0)
+                return OPTS_EXIT_USAGE;
+        if (m < 0) return OPTS_EXIT_USAGE;
+        if (m) continue;
+        const char **files[] = {&samples, &whole, &out};
+        const char *names[] = {"--samples", "--whole", "--out"};
+        for (size_t k = 0; k < 3 && !m; k++)
+            if ((m = optsMatch(argc, argv, &i, names[k], &v)) > 0) {
+                if (!*v) return optsError("%s: expected a path, got ''", names[k]), 2;
+                *files[k] = v;
+            }
+        if (m < 0) return OPTS_EXIT_USAGE;
+        if (m) continue;
+        if (argv[i][0] == '-' && argv[i][1]) {
+            optsError("unknown option '%s' (see --help)", argv[i]);
+            return OPTS_EXIT_USAGE;
+        }
+        if (dir) {
+            optsError("one RESULTS_DIR expected, got '%s' and '%s'", dir, argv[i]);
+            return OPTS_EXIT_USAGE;
+        }
+        dir = argv[i++];
+    }
+    if (!dir) {
+        optsError("missing RESULTS_DIR (see --help)");
+        return OPTS_EXIT_USAGE;
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        optsError("%s: not a directory", dir);
+        return OPTS_EXIT_USAGE;
+    }
+    if (!out) out = dir;
+
+    char sp[4096], wp[4096], path[4096], err[SUMMARY_ERR_MAX];
+    if (!samples) summarizePath(sp, sizeof sp, dir, "samples.csv"), samples = sp;
+    if (!whole) summarizePath(wp, sizeof wp, dir, "whole.csv"), whole = wp;
+    /* A default file may be absent (a --binary cold run has no samples); a
+     * file named on the command line must exist. */
+    int have_s = summarizeExists(samples), have_w = summarizeExists(whole);
+    if ((samples != sp && !have_s) || (whole != wp && !have_w)) {
+        optsError("%s: %s", samples != sp && !have_s ? samples : whole, strerror(ENOENT));
+        return OPTS_EXIT_USAGE;
+    }
+    if (!have_s && !have_w) {
+        optsError("%s: neither samples.csv nor whole.csv: nothing to summarise", dir);
+        return OPTS_EXIT_USAGE;
+    }
+    summaryInit(&x.s);
+    if ((have_s && summaryReadSamples(&x.s, samples, err, sizeof err) != 0) ||
+        (have_w && summaryReadWhole(&x.s, whole, err, sizeof err) != 0)) {
+        optsError("%s", err);
+        summaryFree(&x.s);
+        return OPTS_EXIT_USAGE;
+    }
+    if (x.s.ignored_rows)
+        fprintf(stderr, "coldload-summarize: %zu rows of other phases not summarised\n",
+                x.s.ignored_rows);
+    summaryFinish(&x.s, x.t.contention_wide);
+    metaTable meta;
+    summarizePath(path, sizeof path, dir, "meta.txt");
+    if (metaRead(&meta, path, err, sizeof err) != 0) {
+        optsError("%s", err);
+        return 1;
+    }
+    for (size_t i = 0; i < x.s.n; i++) x.s.g[i].psi_some_pct = reportPsiDuring(&meta, &x.s.g[i]);
+    if (x.t.blas_pool == 0 && metaGet(&meta, "openblas_num_threads")) {
+        /* The harness started OpenBLAS at each run's width: the pool is the
+         * width itself (the check takes the larger of the two). */
+        x.t.blas_pool = 1;
+    } else if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
+        const char *np = metaGet(&meta, "nproc");
+        char *end;
+        double v = np ? strtod(np, &end) : 0;
+        if (!np || end == np || *end || !(v >= 1 && v <= 4096))
+            v = (double)sysconf(_SC_NPROCESSORS_ONLN);
+        x.t.blas_pool = v >= 1 ? v : 1;
+    }
+    if (verdictRun(&x.s, &x.t, &x.v) != 0) {
+        optsError("out of memory");
+        return 1;
+    }
+    char machine[512], plots[4096];
+    reportMachine(&meta, machine, sizeof machine);
+    summarizePath(plots, sizeof plots, out, "plots");
+    if (mkdir(plots, 0777) != 0 && errno != EEXIST) {
+        optsError("%s: %s", plots, strerror(errno));
+        return 1;
+    }
+    unsigned charts = 0;
+    if (chartdataWrite(&x.s, machine, plots, &charts, err, sizeof err) != 0) {
+        optsError("%s", err);
+        return 1;
+    }
+    /* The directory's own name (results/latest is a link to it). */
+    char *real = realpath(dir, NULL);
+    const char *base = strrchr(real ? real : dir, '/');
+    x.in = (reportInput){&x.s, &x.v, &x.t, &meta, machine,
+                         base && base[1] ? base + 1 : (real ? real : dir), dir, charts};
+
+    int rc = 0;
+    summarizePath(path, sizeof path, out, "summary.csv");
+    rc |= summarizeWrite(path, summarizeCsv, &x);
+    summarizePath(path, sizeof path, out, "verdicts.txt");
+    rc |= summarizeWrite(path, summarizeVerdicts, &x);
+    if (!no_report) {
+        summarizePath(path, sizeof path, out, "report.html");
+        rc |= summarizeWrite(path, summarizeHtml, &x);
+        summarizePath(path, sizeof path, out, "report.md");
+        rc |= summarizeWrite(path, summarizeMd, &x);
+    }
+    for (size_t i = 0; i < x.v.n; i++)
+        printf("%s %s: %s\n", verdictLevelName(x.v.v[i].level), x.v.v[i].id, x.v.v[i].text);
+    fprintf(stderr, "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
+            x.s.n, x.v.n, out);
+    free(real);
+    metaFree(&meta);
+    verdictFree(&x.v);
+    summaryFree(&x.s);
+    return rc ? 1 : 0;
+}
