@@ -57,9 +57,13 @@ $(B)/$(1)/lib$(l).a: $$(patsubst src/%.c,$(B)/$(1)/%.o,$$(call layer_src,$(l)))
 	$$(AR) rcs $$@ $$^
 )
 endef
+# (The sanitizer flags go through variables: a comma in $(call)'s text would
+# split them into two arguments.)
+ASAN_CF  := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TSAN_CF  := -O1 -fsanitize=thread
 $(eval $(call flavour,obj,))
-$(eval $(call flavour,asan,-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all))
-$(eval $(call flavour,tsan,-O1 -fsanitize=thread))
+$(eval $(call flavour,asan,$(ASAN_CF)))
+$(eval $(call flavour,tsan,$(TSAN_CF)))
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 # The link line of each binary: its main, then the layers it uses, top down.
@@ -84,10 +88,10 @@ $(B)/unit/%: tests/unit/%.c $(call flib,obj)
 	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
 $(B)/unit-asan/%: tests/unit/%.c $(call flib,asan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(ASAN_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
 $(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) -O1 -fsanitize=thread $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(TSAN_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
 
 unit: all $(addprefix $(B)/unit/,$(UNIT))
 	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done

@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linalg.h"
-#include "measure.h"
+#include "engine/linalg.h"
+#include "bench/measure.h"
+#include "common/stats.h"
 
 static volatile double bdSink; /* keeps the fused loop from being elided */
 
@@ -65,8 +66,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_direct: unknown workload '%s'\n", argv[1]);
         return 2;
     }
-    measureStats st;
-    measureStatsOf(t, (size_t)runs, &st);
+    statsSummary st;
+    statsOf(t, (size_t)runs, &st);
     printf("median_ms %.6f\n", st.median);
     free(t);
     return 0;

@@ -12,10 +12,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "chartdata.h"
-#include "report.h"
-#include "summary.h"
-#include "verdict.h"
+#include "report/chartdata.h"
+#include "report/report.h"
+#include "report/summary.h"
+#include "report/verdict.h"
 
 static FILE *fuzzNull(void) {
     static FILE *devnull;
@@ -24,7 +24,7 @@ static FILE *fuzzNull(void) {
 }
 
 /* Everything after reading: statistics, verdicts, charts and both reports. */
-static void fuzzDownstream(summary *s, const reportMeta *meta) {
+static void fuzzDownstream(summary *s, const metaTable *meta) {
     verdictThresholds t;
     verdictList v = {0};
     FILE *out = fuzzNull();
@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     summary s;
     summaryInit(&s);
-    reportMeta meta;
+    metaTable meta;
     memset(&meta, 0, sizeof meta);
     switch (data[0] % 3) {
     case 0:
@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     }
     default: {
-        if (reportMetaRead(&meta, path, err, sizeof err) == 0) {
+        if (metaRead(&meta, path, err, sizeof err) == 0) {
             char machine[512];
             reportMachine(&meta, machine, sizeof machine);
             /* A loaded group and an idle one look their PSI up in this meta. */
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     }
     }
-    reportMetaFree(&meta);
+    metaFree(&meta);
     summaryFree(&s);
     close(fd);
     return 0;

@@ -14,9 +14,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "autowidth.h"
-#include "bench.h"
-#include "pool.h"
+#include "engine/autowidth.h"
+#include "bench/bench.h"
+#include "engine/pool.h"
 
 #define FIXTURES "tests/fixtures/sysroot/"
 

@@ -14,7 +14,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "csv.h"
+#include "bench/csvwrite.h"
+#include "report/csvread.h"
 
 static char tmpl[64];
 

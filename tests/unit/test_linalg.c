@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "linalg.h"
+#include "engine/linalg.h"
 
 /* An n x n orthogonal Q from the QR factorisation of a seeded matrix. */
 static void orthogonal(double *q, int n, uint64_t seed) {

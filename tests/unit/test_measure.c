@@ -6,13 +6,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "measure.h"
+#include "bench/measure.h"
+#include "common/checksum.h"
+#include "common/stats.h"
 
 static void statsOfAnOddCount(void **state) {
     (void)state;
     double x[] = {5.0, 1.0, 3.0, 9.0, 2.0};
-    measureStats s;
-    assert_int_equal(measureStatsOf(x, 5, &s), 0);
+    statsSummary s;
+    assert_int_equal(statsOf(x, 5, &s), 0);
     assert_int_equal(s.n, 5);
     assert_true(s.min == 1.0 && s.median == 3.0 && s.max == 9.0);
     assert_true(x[0] == 5.0 && x[4] == 2.0); /* the caller's order is kept */
@@ -21,31 +23,31 @@ static void statsOfAnOddCount(void **state) {
 static void statsOfAnEvenCountTakeTheMeanOfTheMiddleTwo(void **state) {
     (void)state;
     double x[] = {4.0, 1.0, 10.0, 2.0};
-    measureStats s;
-    assert_int_equal(measureStatsOf(x, 4, &s), 0);
+    statsSummary s;
+    assert_int_equal(statsOf(x, 4, &s), 0);
     assert_true(s.min == 1.0 && s.median == 3.0 && s.max == 10.0);
 }
 
 static void statsOfOneSample(void **state) {
     (void)state;
     double x[] = {0.017};
-    measureStats s;
-    assert_int_equal(measureStatsOf(x, 1, &s), 0);
+    statsSummary s;
+    assert_int_equal(statsOf(x, 1, &s), 0);
     assert_true(s.min == 0.017 && s.median == 0.017 && s.max == 0.017);
 }
 
 static void statsOfNothingIsAnError(void **state) {
     (void)state;
-    measureStats s = {0};
-    assert_int_equal(measureStatsOf(NULL, 0, &s), -1);
+    statsSummary s = {0};
+    assert_int_equal(statsOf(NULL, 0, &s), -1);
 }
 
 static void statsOfManySamples(void **state) {
     (void)state;
     static double x[1001];
     for (int i = 0; i < 1001; i++) x[i] = (double)((i * 37) % 1001); /* a permutation of 0..1000 */
-    measureStats s;
-    assert_int_equal(measureStatsOf(x, 1001, &s), 0);
+    statsSummary s;
+    assert_int_equal(statsOf(x, 1001, &s), 0);
     assert_true(s.min == 0.0 && s.median == 500.0 && s.max == 1000.0);
 }
 
@@ -53,13 +55,13 @@ static void checksumIsFnv1aOverTheBits(void **state) {
     (void)state;
     double one = 1.0, zero = 0.0, negzero = -0.0;
     /* FNV-1a 64 of the 8 little-endian bytes of 1.0, computed apart. */
-    assert_true(measureChecksum(&one, 1) == 0xaab1693229ba1db8ULL);
-    assert_true(measureChecksum(NULL, 0) == MEASURE_FNV_OFFSET);
+    assert_true(checksumOf(&one, 1) == 0xaab1693229ba1db8ULL);
+    assert_true(checksumOf(NULL, 0) == CHECKSUM_FNV_OFFSET);
     /* equal values, different bits: different checksums */
-    assert_true(measureChecksum(&zero, 1) != measureChecksum(&negzero, 1));
+    assert_true(checksumOf(&zero, 1) != checksumOf(&negzero, 1));
     double two[2] = {1.0, 2.0};
-    assert_true(measureChecksumMore(measureChecksum(&two[0], 1), &two[1], 1) ==
-                measureChecksum(two, 2));
+    assert_true(checksumMore(checksumOf(&two[0], 1), &two[1], 1) ==
+                checksumOf(two, 2));
 }
 
 static void clockAdvancesAndProbesRead(void **state) {

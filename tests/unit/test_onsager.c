@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "onsager.h"
+#include "workloads/onsager.h"
 
 static void assertNear(double got, double want, double tol) {
     if (!(fabs(got - want) <= tol))

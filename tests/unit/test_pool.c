@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "pool.h"
+#include "engine/pool.h"
 
 #if defined(__SANITIZE_THREAD__)
 #define TINY_OPS 20000 /* TSan makes each operation ~50x dearer */

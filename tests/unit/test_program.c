@@ -11,9 +11,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "linalg.h"
-#include "pool.h"
-#include "program.h"
+#include "engine/linalg.h"
+#include "engine/pool.h"
+#include "engine/program.h"
 
 enum { N = 1000 };
 

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "linalg.h"
-#include "onsager.h"
-#include "pool.h"
-#include "trg.h"
+#include "engine/linalg.h"
+#include "workloads/onsager.h"
+#include "engine/pool.h"
+#include "workloads/trg.h"
 
 static void assertRel(double got, double want, double tol, const char *what, double beta) {
     double rel = fabs(got - want) / fabs(want);
