@@ -2,7 +2,7 @@
  *
  * Square lattice, J = 1, zero field, infinite volume: the answer the TRG
  * workload is checked against. d(ln Z/N)/d(beta) = -u, so onsagerEnergy also
- * gives the exact derivative. Formulas as in ../shared/reference/trg-ad.md. */
+ * gives the exact derivative. Formulas: docs/onsager.md. */
 #ifndef COLDLOAD_ONSAGER_H
 #define COLDLOAD_ONSAGER_H
 

@@ -4,7 +4,7 @@
  * (J = 1, zero field, periodic, N = 2^steps sites) by `steps` TRG steps with
  * bond dimension capped at chi, and d(ln Z/N)/d(beta) (= -u) by automatic
  * differentiation through every step, the SVDs included. The recipe is
- * ../shared/reference/trg-ad.md: normalise by max|T|, split T along both
+ * docs/trg.md: normalise by max|T|, split T along both
  * diagonals with full SVDs (dgesdd, jobz='A'), truncate to chi, contract the
  * four halves with permutes + GEMMs, close the last tensor periodically.
  *

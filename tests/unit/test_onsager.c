@@ -1,5 +1,5 @@
 /* test_onsager.c -- Onsager's exact solution against the table of
- * ../shared/reference/trg-ad.md (1e-9), the beta_c guard, the limits, and the
+ * docs/onsager.md (1e-9), the beta_c guard, the limits, and the
  * two formulas against each other (-u must be the beta-derivative of ln Z/N). */
 #include <math.h>
 #include <stdarg.h>
