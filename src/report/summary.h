@@ -2,7 +2,8 @@
  * and reduced to the figures the verdicts, charts and report rest on.
  *
  * Inputs are read by column NAME (the contract is docs/csv-columns.md):
- * columns may come in any order, unknown columns are ignored, and every defect -- a missing column, a row with the wrong field count, a
+ * columns may come in any order, unknown columns are ignored, and
+ * every defect -- a missing column, a row with the wrong field count, a
  * number that is not one -- is reported as "file:line: what" and stops the
  * read. A group is one (workload, params, width, wait, condition, load,
  * stressors, copy); in-process samples and whole-process runs with the same
