@@ -4,7 +4,9 @@
 #
 #   make scan [QUICK=1] [OUT=DIR] [PROCS=K] [SEED=N] [WIDTHS="1 2"] [STRESSORS="1 2"]
 #             [BUDGET=SECONDS] [SCAN=wait|load|both] [TOTAL=SECONDS]
-#   make scan-test    the scan's bats tests (part of `make test`)
+#   make scan-test    the scan's bats tests alone (`make test` runs them with the
+#                     report and harness suites: tests/report/scan.bats,
+#                     tests/harness/scan.bats)
 
 DEPS_PKGS += stress-ng gnuplot-nox bats
 
@@ -18,8 +20,6 @@ scan: all
 	bash harness/scan.sh $(HARNESS_ARGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
 
 scan-test: all
-	bats tests/report/scan.bats
-
-test-all: scan-test
+	bats tests/report/scan.bats tests/harness/scan.bats
 
 .PHONY: scan scan-test

@@ -124,6 +124,12 @@ static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *e
             goto out;
         }
     while ((got = csvReaderNext(r, &f, &nf, err, errlen)) > 0) {
+        if (nf != nh) {
+            snprintf(err, errlen, "%s:%zu: %zu fields, the header has %zu", path, csvReaderLine(r),
+                     nf, nh);
+            got = -1;
+            break;
+        }
         const char *harness = scanField(f, nf, col[HARN]);
         if (strncmp(harness, "scan-", 5) != 0) continue;
         if (strcmp(scanField(f, nf, col[PHASE]), "steady") != 0) continue;
