@@ -37,6 +37,12 @@ static int benchBlasWidth = -1;
 
 static autowMemo *benchMemoOf(const benchSeries *s) { return s->memo ? s->memo : &benchMemo; }
 
+/* Decisions made by benchOnce calls (grad's prepare) since the last
+ * benchRun: the series that follows counts them, so its line shows what
+ * the decision serving it cost. */
+static int benchOnceDecisions;
+static double benchOnceDecideMs;
+
 /* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms. */
 static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg,
                           int sum, benchSample *s) {
@@ -114,6 +120,8 @@ int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, vo
     benchSample x;
     benchPrevMs = -1; /* prepare and first calls: the full placement */
     if (benchCall(s, fn, arg, 0, &x) != 0) return -1;
+    benchOnceDecisions += x.decided;
+    benchOnceDecideMs += x.decide_ms;
     if (ms) *ms = x.ms;
     return benchEmit(s, phase, iter, &x, 0);
 }
@@ -134,8 +142,11 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     r->runs_asked = runs;
     r->runs_taken = 0;
     r->truncated = 0;
-    r->decide_ms = 0;
-    r->decisions = r->calls = 0;
+    r->decide_ms = benchOnceDecideMs;
+    r->decisions = benchOnceDecisions;
+    r->calls = 0;
+    benchOnceDecisions = 0;
+    benchOnceDecideMs = 0;
 
     benchPrevMs = -1; /* the first call: the full placement */
     if (benchCall(s, fn, arg, 1, &x) != 0) goto out;

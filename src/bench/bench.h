@@ -57,7 +57,8 @@ typedef struct benchResult {
     int width_min, width_max;  /* over the series' calls (fixed: both the width) */
     double decide_ms;          /* auto: mean cost of the decisions made (none: of the one
                                   kept from before); fixed: 0 */
-    int decisions, calls;      /* auto: decisions made during the series, its calls */
+    int decisions, calls;      /* auto: decisions made for the series (during it, or
+                                  by the benchOnce calls just before it), its calls */
 } benchResult;
 
 /* Times fn once as `phase`/`iter` (e.g. `prepare`, which has no result:

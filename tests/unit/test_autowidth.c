@@ -238,6 +238,29 @@ static void decisionServesItsKeepTime(void **state) {
     useFixture(NULL);
 }
 
+/* A decision made before a benchOnce call (grad's prepare) serves the series
+ * after it, and that series' line counts it. */
+static void onceDecisionCountsForTheNextSeries(void **state) {
+    (void)state;
+    flipRig g;
+    flipRigInit(&g, 60e3);
+    flipArg a = g.a;
+    double ms;
+    assert_int_equal(benchOnce(&g.s, "prepare", 0, flipCall, &a, &ms), 0);
+    assert_int_equal(g.memo.decisions, 1);
+    benchResult r;
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 1, &r), 0);
+    assert_int_equal(g.memo.decisions, 1);
+    assert_int_equal(r.decisions, 1);
+    assert_int_equal(r.calls, 2);
+    assert_true(r.decide_ms > 0);
+    /* counted once: the next series starts from none */
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 1, &r), 0);
+    assert_int_equal(r.decisions, 0);
+    poolDelete(g.a.engine);
+    useFixture(NULL);
+}
+
 /* The call's limit lowers the machine's width, never raises it, never below 1. */
 static void sizeLimitsTheWidth(void **state) {
     (void)state;
@@ -289,6 +312,7 @@ int main(void) {
         cmocka_unit_test(parseAcceptsAutoAutoNAndN),
         cmocka_unit_test(widthChangesBetweenCallsAndSaysSo),
         cmocka_unit_test(decisionServesItsKeepTime),
+        cmocka_unit_test(onceDecisionCountsForTheNextSeries),
         cmocka_unit_test(sizeLimitsTheWidth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
