@@ -425,19 +425,32 @@ int scanWriteWaitDat(const scanData *d, const char *w, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-/* Geometric mean of loaded / idle (same policy and width) over a policy's
- * loaded cells of workload w with data on both sides; n gets their count. */
+/* loaded / idle of the wait cell (w, load, stressors, policy, width); NaN
+ * unless both have a median. */
+static double scanWaitRatio(const scanData *d, const scanCell *like, const char *policy) {
+    const scanCell *c = scanFind(d, "wait", like->workload, like->load, like->stressors, policy,
+                                 like->width);
+    if (!c || !c->nmeds) return NAN;
+    double ref = scanWaitRef(d, c);
+    return ref > 0 ? c->median / ref : NAN;
+}
+
+/* Geometric mean of loaded / idle (same policy and width) for `policy` over
+ * the loaded (load, width) settings of workload w where all three policies
+ * have data on both sides: a paired comparison, so a policy is not judged
+ * on cells the others lack. n gets their count. */
 static double scanDegrade(const scanData *d, const char *w, const char *policy, int *n) {
     double logsum = 0;
     *n = 0;
     for (size_t i = 0; i < d->n; i++) {
         const scanCell *c = &d->cells[i];
         if (strcmp(c->scan, "wait") || strcmp(c->workload, w) || strcmp(c->wait, policy) ||
-            !strcmp(c->load, "none") || !c->nmeds)
+            !strcmp(c->load, "none"))
             continue;
-        double ref = scanWaitRef(d, c);
-        if (!(ref > 0)) continue;
-        logsum += log(c->median / ref);
+        int all = 1;
+        for (size_t p = 0; p < 3; p++) all = all && scanWaitRatio(d, c, scanPolicies[p]) > 0;
+        if (!all) continue;
+        logsum += log(scanWaitRatio(d, c, policy));
         (*n)++;
     }
     return *n ? exp(logsum / *n) : NAN;

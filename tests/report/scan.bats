@@ -107,3 +107,14 @@ cell() {
     [ "$status" -eq 2 ]
     [ ! -e "$BATS_TEST_TMPDIR/none/scan" ]
 }
+
+@test "policies are compared on the same settings: a setting one policy lacks counts for none" {
+    # drop grad's pinned yield width 2 (workload $4, width $6, wait $7, harness $23, load $27)
+    awk -F, '!($23 == "scan-wait" && $4 == "grad" && $27 == "pinned" && $7 == "yield" && $6 == 2)' \
+        "$ROOT/tests/fixtures/results-scan/samples.csv" >"$D/samples.csv"
+    "$SCAN" "$D"
+    # block: loaded/idle is 3 at width 1 and 203 at widths 2, 3; left are pinned
+    # 1, 3 and free 1, 2, 3: (3^2 x 203^3)^(1/5) = 37.6; spin 1.5x, yield 1.2x that
+    grep -q '^  grad: spin 56.4x (5 cells) yield 45.1x (5 cells) block 37.6x (5 cells); degrades least: block$' "$D/scan/verdict.txt"
+    grep -q '^  svdvals: spin .* (6 cells) yield .* (6 cells) block .* (6 cells); ' "$D/scan/verdict.txt"
+}
