@@ -45,7 +45,7 @@ usage() {
 usage: harness/scan.sh [--out DIR] [--quick] [--scan wait|load|both] [--total SECONDS]
                        [--procs K] [--seed N] [--widths LIST] [--stressors LIST]
                        [--budget SECONDS] [--runs N] [--dry-run]
-  --out DIR         results directory (default results/<UTC stamp>-<host>-scan)
+  --out DIR         results directory (default results/scans/<UTC stamp>-<host>; results/scans/latest)
   --quick           QUICK mode: deadline 240 s, 5 runs, cap 10 s a process
   --scan WHICH      wait, load or both (default both)
   --total SECONDS   the scan's deadline from its start (default 1800, QUICK 240)
@@ -81,7 +81,16 @@ cl_finalize_opts
 if [ "$CL_OPT_QUICK" = 1 ]; then SCAN_TOTAL=${SCAN_TOTAL:-240} SCAN_CAP_MAX=${CL_OPT_BUDGET:-10}
 else SCAN_TOTAL=${SCAN_TOTAL:-1800} SCAN_CAP_MAX=${CL_OPT_BUDGET:-60}; fi
 cl_num --total "$SCAN_TOTAL" 0 604800
-[ -n "$CL_OPT_OUT" ] || CL_OPT_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)-scan
+# A scan's directory is not a report's: its own parent, so results/latest
+# (what `make plots` renders) keeps naming the last report; results/scans/latest
+# names the last scan.
+default_out=0
+if [ -z "$CL_OPT_OUT" ]; then
+    CL_OPT_OUT=$CL_RESULTS/scans/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+    default_out=1
+fi
+# meta's scan_budget_s: the most a process may take (the binaries' --budget is half its share)
+CL_BUDGET=$SCAN_CAP_MAX
 
 read -ra usable <<<"$(cl_cpus_usable)"
 ncpu=${#usable[@]}
@@ -96,6 +105,7 @@ cl_need_tools stress-ng timeout perl
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/coldload-scan"
 cl_results_init
+[ "$default_out" = 0 ] || ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/scans/latest"
 cl_traps
 cl_meta_begin
 cl_meta scan_which "$scan_which"
@@ -108,9 +118,9 @@ cl_meta scan_shuffle_seed "$CL_SEED"
 cl_meta scan_processes "$SCAN_N"
 RANDOM=$CL_SEED
 scan_cells_init "$CL_OUT/scan-cells.csv"
-SCAN_DEADLINE_MS=$(( CL_STARTED_MS + ${SCAN_TOTAL%.*} * 1000 ))
+SCAN_DEADLINE_MS=$(awk -v t0="$CL_STARTED_MS" -v s="$SCAN_TOTAL" 'BEGIN { printf "%.0f", t0 + s * 1000 }')
 # stress-ng's own --timeout backs up the traps: never past the deadline by much.
-CL_STRESS_TIMEOUT_S=$(( ${SCAN_TOTAL%.*} + 60 ))
+CL_STRESS_TIMEOUT_S=$(awk -v s="$SCAN_TOTAL" 'BEGIN { printf "%d", s + 60 }')
 cl_progress_start "$SCAN_N"
 
 for phase in "${SCAN_PHASES[@]}"; do scan_phase "$phase"; done
