@@ -184,16 +184,20 @@ int autowAvailable(int *cgroup) {
     return n < 1 ? 1 : n;
 }
 
-/* This process's threads in state R now: the caller (reading), and any
- * engine worker or OpenBLAS thread that is spinning or yielding. */
-static int autowOwnRunnable(void) {
+/* The most own threads one reading can name (POOL_MAX_WIDTH workers, the
+ * caller, a driver, OpenBLAS's pool: far below this). */
+#define AUTOW_OWN_MAX 1024
+
+/* Adds to tids (n of them) this process's threads in state R now that are
+ * not in it yet: the caller (reading), and any engine worker or OpenBLAS
+ * thread that is spinning or yielding. Returns the new n. */
+static int autowOwnRunnable(long *tids, int n) {
     char dirpath[AUTOW_PATH_MAX];
-    if (autowJoin(dirpath, sizeof dirpath, autowRoot(), "/proc/self/task", NULL) != 0) return 1;
+    if (autowJoin(dirpath, sizeof dirpath, autowRoot(), "/proc/self/task", NULL) != 0) return n;
     DIR *d = opendir(dirpath);
-    if (!d) return 1;
-    int n = 0;
+    if (!d) return n;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
+    while ((e = readdir(d)) != NULL && n < AUTOW_OWN_MAX) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         char rel[AUTOW_PATH_MAX], buf[1024];
         if (autowJoin(rel, sizeof rel, "/proc/self/task/", e->d_name, "/stat") != 0 ||
@@ -201,7 +205,11 @@ static int autowOwnRunnable(void) {
             continue; /* exited meanwhile */
         /* comm may hold spaces and parentheses: the state follows the last ") ". */
         const char *p = strrchr(buf, ')');
-        if (p && p[1] == ' ' && p[2] == 'R') n++;
+        if (!p || p[1] != ' ' || p[2] != 'R') continue;
+        long tid = strtol(e->d_name, NULL, 10);
+        int seen = 0;
+        for (int i = 0; i < n && !seen; i++) seen = tids[i] == tid;
+        if (!seen) tids[n++] = tid;
     }
     closedir(d);
     return n;
@@ -218,9 +226,20 @@ static int autowRunning(void) {
 }
 
 int autowBusy(void) {
+    /* Our threads' states are read just before and just after the count,
+     * and a thread runnable at either counts as ours: right after a call the
+     * engine's workers yield for up to 50 us before they sleep, so a single
+     * look after the count would miss a worker the count saw and take it for
+     * another task (width too low on an idle machine). The error left is the
+     * other way, a worker that fell asleep just before the count: busy one
+     * lower for one decision. */
+    long tids[AUTOW_OWN_MAX];
+    int own = autowOwnRunnable(tids, 0);
     int running = autowRunning();
+    own = autowOwnRunnable(tids, own);
     if (running < 0) return 0; /* no /proc/loadavg: nothing known to be busy */
-    int o = running - autowOwnRunnable();
+    if (own == 0) own = 1; /* no task list: the reader itself */
+    int o = running - own;
     return o > 0 ? o : 0;
 }
 

@@ -79,7 +79,7 @@ int autowChoose(int cap, int available, int busy);
 int autowAvailable(int *cgroup);
 
 /* Other tasks' runnable count now: one reading of procs_running minus this
- * process's own runnable threads. Never sleeps. */
+ * process's threads runnable just before or just after it. Never sleeps. */
 int autowBusy(void);
 
 /* available, busy, and the width for cap; fills d. */
