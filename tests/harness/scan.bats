@@ -75,9 +75,12 @@ ncpu() {
     [ "$(col "$OUT/samples.csv" harness | sort -u)" = scan-load ]
     [ "$(rows "$OUT/samples.csv" stressors 1 | col /dev/stdin load | sort -u)" = pinned ]
     [ "$(col "$OUT/samples.csv" width_requested | sort -u | paste -sd' ')" = "1 auto" ]
-    # the heatmap: one cell per (workload, load, width), 3 processes each
+    # each cell's 3 processes in the ledger
+    [ -z "$(awk -F, 'NR > 1 { n[$2 " " $4 " " $7]++ } END { for (k in n) if (n[k] != 3) print k }' "$OUT/scan-cells.csv")" ]
+    # the heatmap: one cell per (workload, load, width); at most 3 processes
+    # with rows, and every process accounted for (a stopped one may have rows too)
     [ "$(tail -n +2 "$OUT/scan/heatmap.csv" | wc -l)" -eq 8 ]
-    [ -z "$(awk -F, 'NR > 1 && $5 + $7 + $8 != 3' "$OUT/scan/heatmap.csv")" ]
+    [ -z "$(awk -F, 'NR > 1 && ($5 > 3 || $5 + $7 + $8 < 3)' "$OUT/scan/heatmap.csv")" ]
     grep -q '^  grad, 1 load worker: best width 1 ' "$OUT/scan/verdict.txt"
     if command -v gnuplot >/dev/null; then
         [ -s "$OUT/scan/heatmap-grad.png" ] && [ -s "$OUT/scan/heatmap-svdvals.svg" ]
