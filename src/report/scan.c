@@ -456,6 +456,22 @@ static double scanDegrade(const scanData *d, const char *w, const char *policy, 
     return *n ? exp(logsum / *n) : NAN;
 }
 
+/* The fastest fixed width of a load level (NULL: none has data) and its
+ * auto cell (NULL: none). */
+static const scanCell *scanBest(const scanData *d, const char *w, int level, const char **widths,
+                                size_t nw, const scanCell **aut) {
+    const scanCell *best = NULL;
+    *aut = NULL;
+    for (size_t x = 0; x < nw; x++) {
+        const scanCell *c = scanFind(d, "load", w, level ? "pinned" : "none", level, "block",
+                                     widths[x]);
+        if (!c || !c->nmeds) continue;
+        if (scanIsAuto(c->width)) *aut = c;
+        else if (!best || c->median < best->median) best = c;
+    }
+    return best;
+}
+
 static void scanVerdictHeat(const scanData *d, FILE *f) {
     const char *wls[8];
     size_t nwl = scanWorkloads(d, "load", wls, 8);
@@ -471,14 +487,7 @@ static void scanVerdictHeat(const scanData *d, FILE *f) {
         if (scanAxes(d, "load", wls[k], &widths, &nw, &levels, &nl) != 0) return;
         double ref = scanHeatRef(d, wls[k]);
         for (size_t y = 0; y < nl; y++) {
-            const char *load = levels[y] ? "pinned" : "none";
-            const scanCell *best = NULL, *aut = NULL;
-            for (size_t x = 0; x < nw; x++) {
-                const scanCell *c = scanFind(d, "load", wls[k], load, levels[y], "block", widths[x]);
-                if (!c || !c->nmeds) continue;
-                if (scanIsAuto(c->width)) aut = c;
-                else if (!best || c->median < best->median) best = c;
-            }
+            const scanCell *aut, *best = scanBest(d, wls[k], levels[y], widths, nw, &aut);
             fprintf(f, "  %s, %d load worker%s: ", wls[k], levels[y], levels[y] == 1 ? "" : "s");
             if (!best) {
                 fprintf(f, "no width has data\n");
@@ -496,6 +505,14 @@ static void scanVerdictHeat(const scanData *d, FILE *f) {
             }
             fprintf(f, "\n");
         }
+        /* The line a report quotes: the width to use at each load level. */
+        fprintf(f, "  recommendation, %s:", wls[k]);
+        for (size_t y = 0; y < nl; y++) {
+            const scanCell *aut, *best = scanBest(d, wls[k], levels[y], widths, nw, &aut);
+            fprintf(f, "%s width %s with %d load worker%s", y ? "," : "", best ? best->width : "?",
+                    levels[y], levels[y] == 1 ? "" : "s");
+        }
+        fprintf(f, "\n");
         free(widths);
         free(levels);
     }

@@ -76,6 +76,7 @@ cell() {
     grep -q '^  svdvals, 0 load workers: best width 4 (1.25 ms, 0.25x idle width 1; 3 procs); auto chose 2: 2.5 ms, 2x the best$' "$v"
     grep -q '^  svdvals, 2 load workers: best width 1 (15 ms, 3x idle width 1; 3 procs); auto chose 1: 15 ms, 1x the best$' "$v"
     grep -q '^  grad, 1 load worker: best width 1 ' "$v"
+    grep -q '^  recommendation, svdvals: width 4 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers$' "$v"
     grep -q 'degrades least: block$' "$v"
     # widths above the free CPUs (idle: 3; loaded: 2, 3): spin - block =
     # (0 + 2 x (0.5 x 7.308 + 0.5 x 14.616)) / 5 = 4.3848 ms
