@@ -13,7 +13,8 @@
 typedef struct benchSample {
     double ms, load1;
     int width;
-    double decide_ms;
+    int decided;      /* auto: a new decision was made before this call */
+    double decide_ms; /* its cost (0 when the last one was reused) */
     double waited_ms; /* benchCallSplit: submit + wait */
     int procs_running;
     measureUsage usage;
@@ -27,6 +28,21 @@ typedef struct benchSample {
  * thread times calls, so a file-scope value is enough. */
 static double benchPrevMs = -1;
 
+/* The decision a series without a memo of its own keeps: one per process,
+ * so a second series (svdvals after grad) reuses a fresh decision too. */
+static autowMemo benchMemo = {.keep_ms = AUTOW_KEEP_MS, .made_ms = -1};
+/* The width OpenBLAS was last given: set again only when it changes (a
+ * call to openblas_set_num_threads between calls is a gap as any other). */
+static int benchBlasWidth = -1;
+
+static autowMemo *benchMemoOf(const benchSeries *s) { return s->memo ? s->memo : &benchMemo; }
+
+/* Decisions made by benchOnce calls (grad's prepare) since the last
+ * benchRun: the series that follows counts them, so its line shows what
+ * the decision serving it cost. */
+static int benchOnceDecisions;
+static double benchOnceDecideMs;
+
 /* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms. */
 static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg,
                           int sum, benchSample *s) {
@@ -34,16 +50,20 @@ static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait,
     placeSnap p0, p1;
     s->width = series->width;
     s->decide_ms = 0;
+    s->decided = 0;
     if (series->req && series->req->automatic) {
         /* Before the call and never inside it: one width per call, so the
          * call's bits are those of that width (pool.h). */
-        double d0 = measureNowMs();
-        autowDecision d;
-        autowDecide(series->req->cap, &d);
-        if (series->engine) poolSetActive(series->engine, d.width);
-        linalgSetThreads(d.width);
-        s->width = d.width;
-        s->decide_ms = measureNowMs() - d0;
+        autowMemo *memo = benchMemoOf(series);
+        int w;
+        s->decided = autowMemoWidth(memo, series->req->cap, series->width_limit, &w);
+        if (series->engine && poolWidth(series->engine) != w) poolSetActive(series->engine, w);
+        if (w != benchBlasWidth) {
+            linalgSetThreads(w);
+            benchBlasWidth = w;
+        }
+        s->width = w;
+        if (s->decided) s->decide_ms = memo->cost_ms;
     }
     if (series->setup) series->setup(arg);
     s->load1 = measureLoad1();
@@ -100,8 +120,17 @@ int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, vo
     benchSample x;
     benchPrevMs = -1; /* prepare and first calls: the full placement */
     if (benchCall(s, fn, arg, 0, &x) != 0) return -1;
+    benchOnceDecisions += x.decided;
+    benchOnceDecideMs += x.decide_ms;
     if (ms) *ms = x.ms;
     return benchEmit(s, phase, iter, &x, 0);
+}
+
+/* One more call of the series: its decision, when it made one. */
+static void benchCount(benchResult *r, const benchSample *x) {
+    r->calls++;
+    r->decisions += x->decided;
+    r->decide_ms += x->decide_ms;
 }
 
 int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult *r) {
@@ -113,14 +142,16 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     r->runs_asked = runs;
     r->runs_taken = 0;
     r->truncated = 0;
-    r->decide_ms = 0;
-    int calls = 0;
+    r->decide_ms = benchOnceDecideMs;
+    r->decisions = benchOnceDecisions;
+    r->calls = 0;
+    benchOnceDecisions = 0;
+    benchOnceDecideMs = 0;
 
     benchPrevMs = -1; /* the first call: the full placement */
     if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
     r->width_min = r->width_max = x.width;
-    r->decide_ms += x.decide_ms;
-    calls++;
+    benchCount(r, &x);
     r->first_ms = x.ms;
     r->checksum = x.checksum;
     /* No steady call at all would leave the series without statistics, so
@@ -131,8 +162,7 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
         if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
         if (x.width < r->width_min) r->width_min = x.width;
         if (x.width > r->width_max) r->width_max = x.width;
-        r->decide_ms += x.decide_ms;
-        calls++;
+        benchCount(r, &x);
         steady[r->runs_taken++] = x.ms;
         r->checksum = x.checksum;
         int spent = s->budget_ms > 0 && measureNowMs() - start >= s->budget_ms;
@@ -144,7 +174,8 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
         }
     }
     statsOf(steady, (size_t)r->runs_taken, &r->steady);
-    r->decide_ms /= calls;
+    /* none made: the series ran on the one kept from before, at its cost */
+    r->decide_ms = r->decisions > 0 ? r->decide_ms / r->decisions : benchMemoOf(s)->cost_ms;
     rc = 0;
 out:
     free(steady);
@@ -163,7 +194,8 @@ void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r) {
     if (!benchIsAuto(s)) return;
     if (r->width_min != r->width_max)
         fprintf(f, "  [width changed between calls: %d..%d]", r->width_min, r->width_max);
-    fprintf(f, "  [auto: %.3f ms per decision]", r->decide_ms);
+    fprintf(f, "  [auto: %d decision%s for %d calls, %.3f ms a decision]", r->decisions,
+            r->decisions == 1 ? "" : "s", r->calls, r->decide_ms);
 }
 
 int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *arg, int runs,

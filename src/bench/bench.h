@@ -8,9 +8,11 @@
  * says truncated=1. At least one steady call is always made, so a series has
  * statistics.
  *
- * With --width auto the width is decided before each call (autowidth.h),
- * outside the timed region: the engine's active width and OpenBLAS's thread
- * count are set to it, and the row carries it; the decision's cost is kept
+ * With --width auto the width is taken before each call (autowidth.h),
+ * outside the timed region: a decision serves AUTOW_KEEP_MS of calls (the
+ * series' memo), the call's size limits it further (width_limit), the
+ * engine's active width and OpenBLAS's thread count are set to it when it
+ * changes, and the row carries it; the decisions' count and cost are kept
  * per series so the line can say what auto costs. */
 #ifndef COLDLOAD_BENCH_H
 #define COLDLOAD_BENCH_H
@@ -40,6 +42,9 @@ typedef struct benchSeries {
     int width;                 /* a fixed width (when req is not automatic) */
     const autowReq *req;       /* NULL or fixed: `width`; auto: decided per call */
     pool *engine;              /* narrowed to each decided width (auto only) */
+    autowMemo *memo;           /* auto: the decision kept between calls; NULL: one
+                                  per process, kept AUTOW_KEEP_MS */
+    int width_limit;           /* auto: the most threads a call can use (0: no limit) */
     double budget_ms;          /* <= 0: no budget */
 } benchSeries;
 
@@ -50,7 +55,10 @@ typedef struct benchResult {
     int truncated;
     uint64_t checksum;         /* of the last call */
     int width_min, width_max;  /* over the series' calls (fixed: both the width) */
-    double decide_ms;          /* auto: mean cost of one decision; fixed: 0 */
+    double decide_ms;          /* auto: mean cost of the decisions made (none: of the one
+                                  kept from before); fixed: 0 */
+    int decisions, calls;      /* auto: decisions made for the series (during it, or
+                                  by the benchOnce calls just before it), its calls */
 } benchResult;
 
 /* Times fn once as `phase`/`iter` (e.g. `prepare`, which has no result:
@@ -65,7 +73,9 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
 /* The width as a line shows it: "2", "auto→1", "auto:4→1..2" when it changed. */
 void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n);
 /* For auto: "  [width changed between calls: 1..2]" when it did, then
- * "  [auto: X ms per decision]"; nothing for a fixed width. */
+ * "  [auto: D decisions for C calls, X ms a decision]" (D may be 0: every
+ * call kept an earlier decision, whose cost X is); nothing for a fixed
+ * width. */
 void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r);
 /* The "no wait" series (issue 11): up to `runs` calls of `submit` (an
  * asynchronous start that returns before the work is done), each timed

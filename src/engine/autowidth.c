@@ -1,22 +1,25 @@
 /* autowidth.c -- the --width auto decision (see autowidth.h): CPUs available
  * from the affinity list, the online list and the cgroup quota; CPUs busy
- * from the runnable count over a 2 ms window.
+ * from one reading of the runnable count.
  *
  * Why the runnable count and not /proc/stat's per-CPU busy share: /proc/stat
  * counts in USER_HZ ticks (100 per second here, `getconf CLK_TCK`), 10 ms
  * each, so over a 2 ms window a CPU's counters move by one tick or by none.
  * Measured here, 300 windows of 2 ms x 2 CPUs: 468 of 600 CPU-windows saw no
  * tick at all (busy share 0/0, undefined), the other 132 saw exactly one (0 %
- * or 100 %). A share needs a window of several hundred ms to mean anything,
- * which the issue's 2 ms bound rules out. procs_running (/proc/loadavg's
- * nr_running) is exact at every instant; the same 300 windows of 5 readings
- * 0.4 ms apart gave one value in all 5 readings in 271 of them. The trade-
+ * or 100 %). A share needs several hundred ms between two readings, and the
+ * first call of a process has no earlier reading at all: a delta since the
+ * previous decision would have nothing to say exactly when the width is set
+ * first. procs_running (/proc/loadavg's nr_running) is exact at every
+ * instant, so one reading needs no window: the same 300 windows of 5
+ * readings 0.4 ms apart gave one value in all 5 readings in 271 of them, so
+ * the 2 ms of sleep that took the median of 5 bought a different answer in
+ * at most 1 window in 10 -- and cost 2.3 ms before every call. The trade-
  * offs: it counts runnable tasks on every CPU, not just the ones this process
  * may use (an affinity narrower than the machine sees the others' load too:
- * the width errs low, never high), and it cannot see a task that runs in
- * short bursts between the readings. The upper median of 5 readings counts a
- * task that was runnable for most of the window, and ignores a blip (a shell,
- * a kworker) caught by one reading. */
+ * the width errs low, never high); and a task caught in a short burst (a
+ * shell, a kworker) counts as busy. That error lasts one decision
+ * (AUTOW_KEEP_MS) and errs towards a lower width, the safe side under load. */
 #include "engine/autowidth.h"
 
 #include <ctype.h>
@@ -181,16 +184,20 @@ int autowAvailable(int *cgroup) {
     return n < 1 ? 1 : n;
 }
 
-/* This process's threads in state R now: the caller (reading), and any
- * engine worker or OpenBLAS thread that is spinning or yielding. */
-static int autowOwnRunnable(void) {
+/* The most own threads one reading can name (POOL_MAX_WIDTH workers, the
+ * caller, a driver, OpenBLAS's pool: far below this). */
+#define AUTOW_OWN_MAX 1024
+
+/* Adds to tids (n of them) this process's threads in state R now that are
+ * not in it yet: the caller (reading), and any engine worker or OpenBLAS
+ * thread that is spinning or yielding. Returns the new n. */
+static int autowOwnRunnable(long *tids, int n) {
     char dirpath[AUTOW_PATH_MAX];
-    if (autowJoin(dirpath, sizeof dirpath, autowRoot(), "/proc/self/task", NULL) != 0) return 1;
+    if (autowJoin(dirpath, sizeof dirpath, autowRoot(), "/proc/self/task", NULL) != 0) return n;
     DIR *d = opendir(dirpath);
-    if (!d) return 1;
-    int n = 0;
+    if (!d) return n;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
+    while ((e = readdir(d)) != NULL && n < AUTOW_OWN_MAX) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         char rel[AUTOW_PATH_MAX], buf[1024];
         if (autowJoin(rel, sizeof rel, "/proc/self/task/", e->d_name, "/stat") != 0 ||
@@ -198,7 +205,11 @@ static int autowOwnRunnable(void) {
             continue; /* exited meanwhile */
         /* comm may hold spaces and parentheses: the state follows the last ") ". */
         const char *p = strrchr(buf, ')');
-        if (p && p[1] == ' ' && p[2] == 'R') n++;
+        if (!p || p[1] != ' ' || p[2] != 'R') continue;
+        long tid = strtol(e->d_name, NULL, 10);
+        int seen = 0;
+        for (int i = 0; i < n && !seen; i++) seen = tids[i] == tid;
+        if (!seen) tids[n++] = tid;
     }
     closedir(d);
     return n;
@@ -214,40 +225,22 @@ static int autowRunning(void) {
     return running;
 }
 
-static int autowCmpInt(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
 int autowBusy(void) {
-    int others[AUTOW_SAMPLES], n = 0;
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int i = 0; i < AUTOW_SAMPLES; i++) {
-        if (i > 0) {
-            /* Readings at fixed offsets from the start: a late wake-up (a
-             * loaded machine) skips readings instead of stretching the
-             * window past its bound. */
-            long off = (long)(AUTOW_WINDOW_MS * 1e6) * i / (AUTOW_SAMPLES - 1);
-            struct timespec at = t0, now;
-            at.tv_nsec += off;
-            at.tv_sec += at.tv_nsec / 1000000000L;
-            at.tv_nsec %= 1000000000L;
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            if (now.tv_sec > at.tv_sec || (now.tv_sec == at.tv_sec && now.tv_nsec > at.tv_nsec)) {
-                if (i < AUTOW_SAMPLES - 1) continue;
-            } else {
-                clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
-            }
-        }
-        int running = autowRunning();
-        if (running < 0) continue;
-        int o = running - autowOwnRunnable();
-        others[n++] = o > 0 ? o : 0;
-    }
-    if (n == 0) return 0; /* no /proc/loadavg: nothing known to be busy */
-    qsort(others, (size_t)n, sizeof others[0], autowCmpInt);
-    return others[n / 2];
+    /* Our threads' states are read just before and just after the count,
+     * and a thread runnable at either counts as ours: right after a call the
+     * engine's workers yield for up to 50 us before they sleep, so a single
+     * look after the count would miss a worker the count saw and take it for
+     * another task (width too low on an idle machine). The error left is the
+     * other way, a worker that fell asleep just before the count: busy one
+     * lower for one decision. */
+    long tids[AUTOW_OWN_MAX];
+    int own = autowOwnRunnable(tids, 0);
+    int running = autowRunning();
+    own = autowOwnRunnable(tids, own);
+    if (running < 0) return 0; /* no /proc/loadavg: nothing known to be busy */
+    if (own == 0) own = 1; /* no task list: the reader itself */
+    int o = running - own;
+    return o > 0 ? o : 0;
 }
 
 int autowChoose(int cap, int available, int busy) {
@@ -260,6 +253,37 @@ void autowDecide(int cap, autowDecision *d) {
     d->available = autowAvailable(&d->cgroup);
     d->busy = autowBusy();
     d->width = autowChoose(cap, d->available, d->busy);
+}
+
+int autowLimit(int w, int limit) {
+    if (limit > 0 && w > limit) w = limit;
+    return w < 1 ? 1 : w;
+}
+
+static double autowNowMs(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+void autowMemoInit(autowMemo *m, double keep_ms) {
+    memset(m, 0, sizeof *m);
+    m->keep_ms = keep_ms;
+    m->made_ms = -1;
+}
+
+int autowMemoWidth(autowMemo *m, int cap, int limit, int *width) {
+    double now = autowNowMs();
+    int fresh = m->made_ms < 0 || m->cap != cap || now - m->made_ms >= m->keep_ms;
+    if (fresh) {
+        autowDecide(cap, &m->last);
+        m->cap = cap;
+        m->made_ms = now;
+        m->cost_ms = autowNowMs() - now;
+        m->decisions++;
+    }
+    *width = autowLimit(m->last.width, limit);
+    return fresh;
 }
 
 int autowParse(const char *s, int max, autowReq *out) {

@@ -1,5 +1,5 @@
 /* autowidth.h -- --width auto: the engine's width chosen from the machine's
- * state before each call (never inside one).
+ * state between calls (never inside one).
  *
  *   width = max(1, min(cap, available - busy))
  *
@@ -11,9 +11,14 @@
  *              rounded down (1.5 CPUs is 1: a second thread would exhaust
  *              the quota and be throttled for the rest of the period, and a
  *              fork-join operation waits for it)
- *   busy       the CPUs other tasks keep runnable, from the runnable count
- *              over a short window (AUTOW_WINDOW_MS): see autowBusy
+ *   busy       the CPUs other tasks keep runnable: one reading of the
+ *              runnable count, no window slept through (see autowBusy)
  *   cap        auto: `available` when the binary starts; auto:N: N
+ *
+ * A decision is kept for AUTOW_KEEP_MS (autowMemo): a call that starts
+ * within that time of the last decision reuses it, and only a call's own
+ * size lowers it further (the limit the workload passes: a call never gets
+ * more threads than its size can use).
  *
  * Every file is read under $COLDLOAD_SYSROOT when it is set (a directory
  * standing in for / : proc/loadavg, proc/self/status, proc/self/cgroup,
@@ -23,11 +28,15 @@
 #ifndef COLDLOAD_AUTOWIDTH_H
 #define COLDLOAD_AUTOWIDTH_H
 
-/* The busy window: at most 2 ms, the bound. */
-#define AUTOW_WINDOW_MS 2.0
-/* Runnable-count samples over the window (the first at its start, the last
- * at its end). */
-#define AUTOW_SAMPLES 5
+/* How long a decision serves. Why not decide before every call: any work
+ * between two calls slows the next fork-join call (the workers have gone to
+ * sleep meanwhile: a 10 us spin between width-2 grad calls made them 17 %
+ * slower), and the decision reads /proc. 100 ms follows a load that starts
+ * or stops within a tenth of a second, and costs a 12 us grad call one
+ * decision in ~8000 calls, a 5 ms svdvals call one in 20; a call longer than
+ * this (a loaded TRG: seconds) gets a fresh decision every time, at a cost
+ * far below its own. */
+#define AUTOW_KEEP_MS 100.0
 
 /* What --width asked for. */
 typedef struct autowReq {
@@ -42,8 +51,18 @@ typedef struct autowDecision {
     int width;      /* the chosen width, 1..cap */
     int available;  /* affinity ∩ online, capped by the cgroup (>= 1) */
     int cgroup;     /* the cgroup's whole CPUs, 0 when unlimited */
-    int busy;       /* other tasks' runnable count over the window */
+    int busy;       /* other tasks' runnable count at the reading */
 } autowDecision;
+
+/* The last decision and how long it serves (autowMemoWidth). */
+typedef struct autowMemo {
+    double keep_ms;      /* a decision serves calls starting within this; 0: none is reused */
+    double made_ms;      /* when the last was made (CLOCK_MONOTONIC ms); < 0: none yet */
+    int cap;             /* the cap it was made for */
+    autowDecision last;
+    double cost_ms;      /* what the last decision took */
+    long decisions;      /* made so far */
+} autowMemo;
 
 /* Parses "auto", "auto:N" (N in 1..max) or "N" (1..max). 0, or -1 with a
  * one-line message naming --width on stderr. */
@@ -59,13 +78,25 @@ int autowChoose(int cap, int available, int busy);
  * (when not NULL) gets the cgroup's whole CPUs, 0 for no limit. >= 1. */
 int autowAvailable(int *cgroup);
 
-/* Other tasks' runnable count over the window: the upper median of
- * AUTOW_SAMPLES readings of procs_running minus this process's own runnable
- * threads. */
+/* Other tasks' runnable count now: one reading of procs_running minus this
+ * process's threads runnable just before or just after it. Never sleeps. */
 int autowBusy(void);
 
 /* available, busy, and the width for cap; fills d. */
 void autowDecide(int cap, autowDecision *d);
+
+/* An empty memo whose decisions serve keep_ms (AUTOW_KEEP_MS; 0: decide
+ * before every call, as the tests that flip snapshots between calls need). */
+void autowMemoInit(autowMemo *m, double keep_ms);
+/* The width of the call about to start: the last decision while it is
+ * younger than keep_ms and was made for this cap, else a new one
+ * (autowDecide); then at most `limit` when limit > 0 (the most threads the
+ * call's size can use, e.g. progUsefulWidth). The first call always
+ * decides. Returns 1 when it decided now, 0 when it reused. */
+int autowMemoWidth(autowMemo *m, int cap, int limit, int *width);
+
+/* The rule with a size limit: min(w, limit) for limit > 0, never below 1. */
+int autowLimit(int w, int limit);
 
 /* The root the files are read under: $COLDLOAD_SYSROOT, or "". */
 const char *autowRoot(void);

@@ -330,6 +330,17 @@ size_t progOutputLen(const progExec *e) { return e->out_len; }
 int progExecSteps(const progExec *e) { return e->nsteps; }
 size_t progExecDoubles(const progExec *e) { return e->arena_len; }
 
+int progUsefulWidth(const progExec *e) {
+    size_t most = 0;
+    for (int s = 0; s < e->nsteps; s++) {
+        /* a sum is chunked over its operand, not its one-element result */
+        size_t len = e->steps[s].op == PROG_SUM ? e->steps[s].alen : e->steps[s].len;
+        if (len > most) most = len;
+    }
+    size_t w = most / PROG_MIN_PER_THREAD;
+    return w < 1 ? 1 : w > POOL_MAX_WIDTH ? POOL_MAX_WIDTH : (int)w;
+}
+
 /* --- run ---------------------------------------------------------------------- */
 
 /* One chunk of one step. The switch is outside the loops: each loop is a

@@ -72,6 +72,19 @@ int progExecSteps(const progExec *e);
 /* Buffers (of doubles) the prepared program allocated, all told. */
 size_t progExecDoubles(const progExec *e);
 
+/* Elements of an operation's chunk below which one more thread costs more
+ * than it gives. Every operation is a fork-join with a barrier: grad at
+ * n=1000 is 6 operations, 12 us a call at width 1 and 3.3x that at width 2,
+ * so the second thread adds ~5.5 us per operation and saves half of ~2 us.
+ * At ~12 ns per element and call, width 2 breaks even at n ~ 5500 and gains
+ * 1.2x at n ~ 8000: one thread per 8192 elements. (The figure is derived
+ * from those two medians, not scanned: `make scan` shows where the crossing
+ * lies on a machine.) */
+#define PROG_MIN_PER_THREAD 8192
+/* The most threads the program's largest operation can use: one per
+ * PROG_MIN_PER_THREAD elements, at least 1 (--width auto's limit). */
+int progUsefulWidth(const progExec *e);
+
 /* Runs the program on `in` (progInputLen doubles) and copies the result into
  * `out` (progOutputLen doubles). Complete on return. */
 void progRun(progExec *e, const double *in, double *out);

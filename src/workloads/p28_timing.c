@@ -168,7 +168,12 @@ static int p28DoGrad(benchSeries *s, pool *engine, size_t n, int runs) {
         else optsError("grad: prepare failed (out of memory)");
         goto out;
     }
-    if (benchRun(s, p28GradRun, &w, runs, &r) != 0) {
+    /* auto: no more threads than the program's operations can use (n=1000:
+     * one; program.h says why) */
+    s->width_limit = progUsefulWidth(w.exec);
+    int brc = benchRun(s, p28GradRun, &w, runs, &r);
+    s->width_limit = 0;
+    if (brc != 0) {
         optsError("grad: %s", csvWriterError(s->csv));
         goto out;
     }

@@ -8,8 +8,8 @@
 #                (--beta 0.4 --chi 8 --steps 10)                 target <= 1.5
 #   free load    one unbound `stress-ng --cpu N`: the same          target <= 1.5
 #   idle         auto's median / the best fixed width's (1..N)     target <= 1.10
-#   cost         what one decision takes (its 2 ms window included), per call,
-#                next to the call it precedes
+#   cost         what the decisions take, spread over the calls they serve
+#                (one decision per 100 ms), next to the call's median
 #
 # The figure of a side is the median over rounds of its processes' steady
 # medians. stress-ng runs in a process group of its own (harness/lib.sh's
@@ -68,10 +68,13 @@ run_one() {
     local med widths cost
     med=$(awk -F, 'NR > 1 && $8 == "steady" { print $10 }' "$csv" | median)
     widths=$(awk -F, 'NR > 1 && $8 != "prepare" { print $6 }' "$csv" | sort -un | tr '\n' ' ')
-    # a fixed width prints no decision: no match is no cost, not a failure
-    cost=$(awk '{ while (match($0, /\[auto: [0-9.]+ ms per decision\]/)) {
-               split(substr($0, RSTART, RLENGTH), f, " "); s += f[2]; n++; $0 = substr($0, RSTART + RLENGTH) } }
-           END { if (n) printf "%.3f", s / n }' "$CL_LOG.out")
+    # "[auto: D decisions for C calls, X ms a decision]" per series: the cost
+    # per call is the decisions' time spread over the calls (sum D*X / sum C).
+    # A fixed width prints no decision: no match is no cost, not a failure.
+    cost=$(awk '{ while (match($0, /\[auto: [0-9]+ decisions? for [0-9]+ calls, [0-9.]+ ms a decision\]/)) {
+               split(substr($0, RSTART + 1, RLENGTH - 2), f, " "); t += f[2] * f[7]; c += f[5]; n++
+               $0 = substr($0, RSTART + RLENGTH) } }
+           END { if (n && c) printf "%.4f", t / c }' "$CL_LOG.out")
     printf '%s %s %s\n' "$med" "${widths% }" "${cost:-}" >>"$CL_OUT/$tag.$w.$width"
 }
 
@@ -114,7 +117,7 @@ report() {
         done
         awk -v t="$tag" -v w="$w" -v a="$a" -v aw="$aw" -v ac="$ac" -v b="$b" -v bw="$bw" -v tg="$target" 'BEGIN {
             r = a / b
-            printf "%-7s %-8s auto %10.4f ms (chose %s)  width %s %10.4f ms  ratio %.3f (target <= %s) %s;  decision %.3f ms/call = %.2fx the call\n",
+            printf "%-7s %-8s auto %10.4f ms (chose %s)  width %s %10.4f ms  ratio %.3f (target <= %s) %s;  decisions %.4f ms per call = %.4fx the call\n",
                 t, w, a, aw, bw, b, r, tg, (r <= tg ? "ok" : "OVER"), ac, (a > 0 ? ac / a : 0) }'
     done
 }

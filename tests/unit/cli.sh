@@ -137,17 +137,30 @@ printf '%s\n' "$out" | grep -q '^# placement off' || fail "no placement-off bann
 # cpu.max of 1 CPU -> 1; the line shows requested and chosen, the rows carry
 # width_requested and the chosen width, and the banner the cap.
 fx=tests/fixtures/sysroot
+# grad at n=32768 can use 4 threads (one per 8192 elements, program.h), so
+# only the machine limits it here.
+auto_tail='  \[auto: [0-9]+ decisions? for [0-9]+ calls, [0-9]+\.[0-9]{3} ms a decision\]$'
 for c in idle:auto:4 idle:auto:2:2 half:auto:2 full:auto:1 quota1:auto:1 full:auto:3:1; do
   snap=${c%%:*} rest=${c#*:}; want=${rest##*:} req=${rest%:*}
-  out=$(COLDLOAD_SYSROOT=$fx/$snap "$bin" --width "$req" --runs 2 --size 16 --csv "$tmp/a-$snap-${req/:/_}.csv") ||
+  out=$(COLDLOAD_SYSROOT=$fx/$snap "$bin" --width "$req" --runs 2 --n 32768 --size 16 --csv "$tmp/a-$snap-${req/:/_}.csv") ||
     fail "auto run on $snap failed"
-  printf '%s\n' "$out" | grep -Eq "^width $req→$want: grad n=1000  prepare .* ms  \[auto: [0-9]+\.[0-9]{3} ms per decision\]$" ||
+  printf '%s\n' "$out" | grep -Eq "^width $req→$want: grad n=32768  prepare .* ms$auto_tail" ||
     fail "$snap --width $req: want grad line 'width $req→$want: ...', got: $out"
   printf '%s\n' "$out" | grep -Eq "^width $req→$want: svdvals 16x16 " || fail "$snap --width $req: svdvals line: $out"
   printf '%s\n' "$out" | grep -q "^# p28_timing: width $req (cap [0-9]*), wait block" || fail "$snap: banner: $out"
   bad=$(awk -F, -v w="$want" -v r="$req" 'NR > 1 && !($6 == w && $22 == r)' "$tmp/a-$snap-${req/:/_}.csv")
   [ -z "$bad" ] || fail "$snap --width $req: rows without width $want / width_requested $req: $bad"
 done
+# The call's size limits auto: grad at n=1000 on the idle 4-CPU snapshot gets
+# one thread (its operations are too short for two), svdvals the machine's 4;
+# (that one decision per 100 ms serves the calls is test_autowidth's).
+out=$(COLDLOAD_SYSROOT=$fx/idle "$bin" --width auto --runs 3 --size 16 --csv "$tmp/lim.csv") || fail "auto n=1000 run"
+printf '%s\n' "$out" | grep -Eq "^width auto→1: grad n=1000  prepare .* ms$auto_tail" ||
+  fail "idle auto grad n=1000: want width auto→1, got: $out"
+printf '%s\n' "$out" | grep -Eq "^width auto→4: svdvals 16x16 .*$auto_tail" ||
+  fail "idle auto svdvals: want auto→4, got: $out"
+[ "$(awk -F, 'NR > 1 && $4 == "grad" && $8 != "prepare" && $6 != 1' "$tmp/lim.csv" | wc -l)" -eq 0 ] ||
+  fail "grad n=1000 rows above width 1 under auto"
 # A fixed width says so in width_requested; the checksum of auto->1 is width 1's.
 awk -F, 'NR > 1 && $22 != $6' "$tmp/s.csv" | grep -q . && fail "fixed-width rows: width_requested differs from width"
 sa=$(awk -F, '$4 == "svdvals" && $8 == "steady" { print $17; exit }' "$tmp/a-full-auto.csv")

@@ -116,7 +116,7 @@ for c in full:auto:1 idle:auto:2:2; do
   snap=${c%%:*} rest=${c#*:}; want=${rest##*:} req=${rest%:*}
   COLDLOAD_SYSROOT=$fx/$snap "$bin" --beta 0.3 --chi 4 --steps 6 --runs 2 --width "$req" \
     --csv "$tmp/auto-$snap.csv" >"$tmp/aout" || fail "auto run on $snap"
-  grep -Eq "^beta=0.3000 .* \| value_and_grad $num ms \| width $req→$want  \[auto: $num ms per decision\]$" "$tmp/aout" ||
+  grep -Eq "^beta=0.3000 .* \| value_and_grad $num ms \| width $req→$want  \[auto: [0-9]+ decisions? for [0-9]+ calls, $num ms a decision\]$" "$tmp/aout" ||
     fail "$snap --width $req: line: $(cat "$tmp/aout")"
   bad=$(awk -F, -v w="$want" -v r="$req" 'NR > 1 && !($6 == w && $22 == r)' "$tmp/auto-$snap.csv")
   [ -z "$bad" ] || fail "$snap --width $req rows: $bad"

@@ -2,9 +2,10 @@
  * never leaves 1..min(cap, available), the snapshots in
  * tests/fixtures/sysroot (COLDLOAD_SYSROOT) give the expected widths (idle,
  * half-busy, fully busy, a cpu.max of 1 CPU, v1 and nested quotas, affinity
- * and online lists), --width parses auto, auto:N and N, and a series whose
+ * and online lists), --width parses auto, auto:N and N, a series whose
  * machine state changes between calls changes its width, row by row, and
- * says so. Run from the repository root (make unit does). */
+ * says so; a decision serves the calls of its keep time, and a call's size
+ * limits its width. Run from the repository root (make unit does). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 #include "engine/autowidth.h"
 #include "bench/bench.h"
 #include "engine/pool.h"
+#include "engine/program.h"
 
 #define FIXTURES "tests/fixtures/sysroot/"
 
@@ -153,35 +155,151 @@ static int flipCall(void *arg) {
     return 0;
 }
 
+/* An auto:4 series of flipCall on a width-4 pool, its decisions kept keep_ms. */
+typedef struct flipRig {
+    autowReq req;
+    autowMemo memo;
+    flipArg a;
+    benchSeries s;
+} flipRig;
+
+static void flipRigInit(flipRig *g, double keep_ms) {
+    memset(g, 0, sizeof *g);
+    assert_int_equal(autowParse("auto:4", POOL_MAX_WIDTH, &g->req), 0);
+    g->a.engine = poolCreate(4, POOL_WAIT_BLOCK);
+    assert_non_null(g->a.engine);
+    autowMemoInit(&g->memo, keep_ms);
+    g->s = (benchSeries){.workload = "t", .params = "", .wait = "block", .width = 4,
+                         .req = &g->req, .engine = g->a.engine, .memo = &g->memo};
+    useFixture("idle");
+}
+
+/* benchAutoTail's text into buf. */
+static void tailOf(const flipRig *g, const benchResult *r, char *buf, size_t n) {
+    FILE *f = fmemopen(buf, n, "w");
+    assert_non_null(f);
+    benchAutoTail(f, &g->s, r);
+    fclose(f);
+}
+
 static void widthChangesBetweenCallsAndSaysSo(void **state) {
     (void)state;
-    autowReq req;
-    assert_int_equal(autowParse("auto:4", POOL_MAX_WIDTH, &req), 0);
-    pool *p = poolCreate(4, POOL_WAIT_BLOCK);
-    assert_non_null(p);
-    flipArg a = {.engine = p};
-    benchSeries s = {.workload = "t", .params = "", .wait = "block", .width = 4, .req = &req,
-                     .engine = p};
+    flipRig g;
+    flipRigInit(&g, 0); /* decide before every call */
+    flipArg a = g.a;
     benchResult r;
-    useFixture("idle");
-    assert_int_equal(benchRun(&s, flipCall, &a, 3, &r), 0);
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 3, &r), 0);
     /* first (idle: 4), steady 1 (full: 1), steady 2 (idle: 4), steady 3 (full: 1) */
     int want[4] = {4, 1, 4, 1};
     for (int i = 0; i < 4; i++) assert_int_equal(a.widths[i], want[i]);
     assert_int_equal(r.width_min, 1);
     assert_int_equal(r.width_max, 4);
     assert_true(r.decide_ms > 0 && r.decide_ms < 1000);
+    assert_int_equal(r.decisions, 4);
+    assert_int_equal(r.calls, 4);
     char label[64], tail[256];
-    benchWidthLabel(&s, &r, label, sizeof label);
+    benchWidthLabel(&g.s, &r, label, sizeof label);
     assert_string_equal(label, "auto:4\u21921..4");
-    FILE *f = fmemopen(tail, sizeof tail, "w");
-    assert_non_null(f);
-    benchAutoTail(f, &s, &r);
-    fclose(f);
+    tailOf(&g, &r, tail, sizeof tail);
     assert_non_null(strstr(tail, "[width changed between calls: 1..4]"));
-    assert_non_null(strstr(tail, "ms per decision]"));
-    poolDelete(p);
+    assert_non_null(strstr(tail, "[auto: 4 decisions for 4 calls, "));
+    assert_non_null(strstr(tail, " ms a decision]"));
+    poolDelete(g.a.engine);
     useFixture(NULL);
+}
+
+/* Within its keep time a decision serves every call, whatever the machine
+ * does meanwhile: the flipping snapshot is not read again. */
+static void decisionServesItsKeepTime(void **state) {
+    (void)state;
+    flipRig g;
+    flipRigInit(&g, 60e3); /* a minute: no test call outlives it */
+    flipArg a = g.a;
+    benchResult r;
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 3, &r), 0);
+    for (int i = 0; i < 4; i++) assert_int_equal(a.widths[i], 4);
+    assert_int_equal(r.decisions, 1);
+    assert_int_equal(r.calls, 4);
+    assert_int_equal(g.memo.decisions, 1);
+    /* A second series on the same memo makes none, and says so. */
+    a.calls = 0;
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 1, &r), 0);
+    assert_int_equal(r.decisions, 0);
+    assert_int_equal(g.memo.decisions, 1);
+    char tail[256];
+    tailOf(&g, &r, tail, sizeof tail);
+    assert_non_null(strstr(tail, "[auto: 0 decisions for 2 calls, "));
+    /* Another cap is another decision. */
+    int w;
+    assert_int_equal(autowMemoWidth(&g.memo, 2, 0, &w), 1);
+    assert_int_equal(w, 2);
+    assert_int_equal(autowMemoWidth(&g.memo, 2, 0, &w), 0);
+    poolDelete(g.a.engine);
+    useFixture(NULL);
+}
+
+/* A decision made before a benchOnce call (grad's prepare) serves the series
+ * after it, and that series' line counts it. */
+static void onceDecisionCountsForTheNextSeries(void **state) {
+    (void)state;
+    flipRig g;
+    flipRigInit(&g, 60e3);
+    flipArg a = g.a;
+    double ms;
+    assert_int_equal(benchOnce(&g.s, "prepare", 0, flipCall, &a, &ms), 0);
+    assert_int_equal(g.memo.decisions, 1);
+    benchResult r;
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 1, &r), 0);
+    assert_int_equal(g.memo.decisions, 1);
+    assert_int_equal(r.decisions, 1);
+    assert_int_equal(r.calls, 2);
+    assert_true(r.decide_ms > 0);
+    /* counted once: the next series starts from none */
+    assert_int_equal(benchRun(&g.s, flipCall, &a, 1, &r), 0);
+    assert_int_equal(r.decisions, 0);
+    poolDelete(g.a.engine);
+    useFixture(NULL);
+}
+
+/* The call's limit lowers the machine's width, never raises it, never below 1. */
+static void sizeLimitsTheWidth(void **state) {
+    (void)state;
+    assert_int_equal(autowLimit(4, 0), 4);
+    assert_int_equal(autowLimit(4, 1), 1);
+    assert_int_equal(autowLimit(2, 3), 2);
+    assert_int_equal(autowLimit(0, 0), 1);
+    useFixture("idle");
+    autowMemo memo;
+    autowMemoInit(&memo, 60e3);
+    int w;
+    autowMemoWidth(&memo, 8, 1, &w);
+    assert_int_equal(w, 1);
+    autowMemoWidth(&memo, 8, 3, &w); /* the kept decision (4), then the limit */
+    assert_int_equal(w, 3);
+    autowMemoWidth(&memo, 8, 0, &w);
+    assert_int_equal(w, 4);
+    useFixture(NULL);
+    /* grad's program: n=1000 can use one thread, n=4*8192 four, 10^7 (1220
+     * by its size) the engine's most. */
+    size_t ns[] = {1000, PROG_MIN_PER_THREAD - 1, 4 * PROG_MIN_PER_THREAD, 10000000};
+    int want[] = {1, 1, 4, POOL_MAX_WIDTH};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        pool *p = poolCreate(1, POOL_WAIT_BLOCK);
+        prog *f = progCreate();
+        assert_non_null(p);
+        assert_non_null(f);
+        int x = progInput(f, ns[i]);
+        progSetOutput(f, progSum(f, progMul(f, progSin(f, x), progMul(f, x, x))));
+        prog *g = progGrad(f);
+        assert_non_null(g);
+        progExec *e = progPrepare(g, p);
+        assert_non_null(e);
+        assert_int_equal(progUsefulWidth(e), want[i]);
+        progExecDelete(e);
+        progDelete(g);
+        progDelete(f);
+        poolDelete(p);
+    }
 }
 
 int main(void) {
@@ -193,6 +311,9 @@ int main(void) {
         cmocka_unit_test(realMachineWithinBounds),
         cmocka_unit_test(parseAcceptsAutoAutoNAndN),
         cmocka_unit_test(widthChangesBetweenCallsAndSaysSo),
+        cmocka_unit_test(decisionServesItsKeepTime),
+        cmocka_unit_test(onceDecisionCountsForTheNextSeries),
+        cmocka_unit_test(sizeLimitsTheWidth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

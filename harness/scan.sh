@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# harness/scan.sh -- `make scan`: the map of when threads hurt, in two scans.
+#
+#   wait  the engine's wait policy (spin, yield, block) x widths 1..N+1 x
+#         idle / pinned / free load (N stress-ng workers), svdvals and grad
+#   load  pinned load workers 0..N x widths 1..2N and `auto`, block policy
+#
+# N is the number of usable CPUs (affinity list ∩ online). Every cell is one
+# process per round, K rounds (--procs, >= 3), each round in a shuffled
+# order; rows go to <out>/samples.csv with harness=scan-wait or scan-load and
+# the usual tags (condition, stressors, load, proc; width, wait and
+# width_requested are the row's own columns). <out>/scan-cells.csv has one
+# line per process: what it was, its time cap, its wall time, its exit status
+# and whether it was cut (budget: the binary stopped taking runs; watchdog:
+# its cap ran out inside a call; skipped: no time was left). Then
+# coldload-scan turns both into <out>/scan/ (heatmap and wait-policy data, the
+# verdict) and gnuplot draws plots/scan_heatmap.gp and plots/scan_wait.gp.
+#
+# Time. The scan has a deadline (--total, QUICK 240 s, else 1800 s), and each
+# process may use an equal share of the time left: cap = (deadline - now) /
+# (processes left), at most --budget (QUICK 10 s, else 60 s). A process
+# that ends early leaves its unused time to the ones after it, so the idle
+# phases run first and the loaded ones inherit what they saved. The binary's
+# own --budget is half the cap, so a normal cell ends by its budget (its last
+# row says truncated=1) and only a single call longer than that (a width-2
+# svdvals under pinned load: ~2 s) meets the watchdog.
+#
+# Worst case of `make scan QUICK=1` on 2 CPUs: the processes end by the
+# deadline, 240 s after the start, stress-ng included (its start and stop
+# come out of the same remaining time): 2 x 3 x 3 x 3 x 3 = 162 wait-scan
+# and 2 x 3 x 5 x 3 = 90 load-scan processes share it (~0.95 s each, far
+# more for the loaded ones since an idle one needs ~0.1 s). After the
+# deadline come at most one stress-ng stop (cl_group_stop: 5 s grace + 2 s),
+# a process's kill grace (timeout --kill-after; p28_timing dies on TERM at
+# once, so ~0 s) and the analysis and charts (~2 s): 240 + 7 + 2 = 249 s,
+# under the 5 minutes with 50 s to spare for make and the start-up.
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/scanlib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/scanlib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/scan.sh [--out DIR] [--quick] [--scan wait|load|both] [--total SECONDS]
+                       [--procs K] [--seed N] [--widths LIST] [--stressors LIST]
+                       [--budget SECONDS] [--runs N] [--dry-run]
+  --out DIR         results directory (default results/scans/<UTC stamp>-<host>; results/scans/latest)
+  --quick           QUICK mode: deadline 240 s, 5 runs, cap 10 s a process
+  --scan WHICH      wait, load or both (default both)
+  --total SECONDS   the scan's deadline from its start (default 1800, QUICK 240)
+  --procs K         processes per cell, >= 3 (default 3)
+  --seed N          seed of the shuffled order in each round (default: from the clock)
+  --widths LIST     the widths of both scans (default: wait 1..N+1, load 1..2N; N usable CPUs)
+  --stressors LIST  the load scan's load levels besides 0 (default 1..N)
+  --budget SECONDS  the most one process may take (default 60, QUICK 10)
+  --runs N          steady runs per process (default 20, QUICK 5)
+  --dry-run         print the cells (one process a line) and the time plan, run nothing
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS
+             COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_SCAN COLDLOAD_SCAN_TOTAL
+USAGE
+}
+
+cl_init scan "$@"
+cl_defaults
+scan_which=${COLDLOAD_SCAN:-both} SCAN_TOTAL=${COLDLOAD_SCAN_TOTAL:-} dry=0
+while [ $# -gt 0 ]; do
+    case $1 in
+        --scan) cl_optval "$@"; scan_which=$2; shift 2 ;;
+        --total) cl_optval "$@"; SCAN_TOTAL=$2; shift 2 ;;
+        --dry-run) dry=1; shift ;;
+        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
+    esac
+done
+case $scan_which in wait|load|both) ;; *) cl_usage_error "--scan: expected wait, load or both, got '$scan_which'" ;; esac
+# K processes per cell is the point of a cell: fewer than 3 cannot show a
+# bimodal one. (cl_finalize_opts' default is 5 or 3; the scan's is 3.)
+CL_OPT_PROCS=${CL_OPT_PROCS:-3}
+cl_finalize_opts
+[ "$CL_PROCS" -ge 3 ] || cl_usage_error "--procs: a scan cell needs at least 3 processes, got $CL_PROCS"
+if [ "$CL_OPT_QUICK" = 1 ]; then SCAN_TOTAL=${SCAN_TOTAL:-240} SCAN_CAP_MAX=${CL_OPT_BUDGET:-10}
+else SCAN_TOTAL=${SCAN_TOTAL:-1800} SCAN_CAP_MAX=${CL_OPT_BUDGET:-60}; fi
+cl_num --total "$SCAN_TOTAL" 0 604800
+# A scan's directory is not a report's: its own parent, so results/latest
+# (what `make plots` renders) keeps naming the last report; results/scans/latest
+# names the last scan.
+default_out=0
+if [ -z "$CL_OPT_OUT" ]; then
+    CL_OPT_OUT=$CL_RESULTS/scans/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+    default_out=1
+fi
+# meta's scan_budget_s: the most a process may take (the binaries' --budget is half its share)
+CL_BUDGET=$SCAN_CAP_MAX
+
+read -ra usable <<<"$(cl_cpus_usable)"
+ncpu=${#usable[@]}
+[ "$ncpu" -ge 1 ] || cl_die "no usable CPU found (affinity list ∩ /sys/devices/system/cpu/online)"
+scan_plan "$scan_which" "$ncpu"
+if [ "$dry" = 1 ]; then
+    scan_print_plan
+    exit 0
+fi
+
+cl_need_tools stress-ng timeout perl
+cl_need_binary "$CL_BUILD/p28_timing"
+cl_need_binary "$CL_BUILD/coldload-scan"
+cl_results_init
+[ "$default_out" = 0 ] || ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/scans/latest"
+cl_traps
+cl_meta_begin
+cl_meta scan_which "$scan_which"
+cl_meta scan_cpus "$ncpu"
+cl_meta scan_cpus_usable "${usable[*]}"
+cl_meta scan_total_s "$SCAN_TOTAL"
+cl_meta scan_cap_max_s "$SCAN_CAP_MAX"
+cl_meta scan_procs "$CL_PROCS"
+cl_meta scan_shuffle_seed "$CL_SEED"
+cl_meta scan_processes "$SCAN_N"
+RANDOM=$CL_SEED
+scan_cells_init "$CL_OUT/scan-cells.csv"
+SCAN_DEADLINE_MS=$(awk -v t0="$CL_STARTED_MS" -v s="$SCAN_TOTAL" 'BEGIN { printf "%.0f", t0 + s * 1000 }')
+# stress-ng's own --timeout backs up the traps: never past the deadline by much.
+CL_STRESS_TIMEOUT_S=$(awk -v s="$SCAN_TOTAL" 'BEGIN { printf "%d", s + 60 }')
+cl_progress_start "$SCAN_N"
+
+for phase in "${SCAN_PHASES[@]}"; do scan_phase "$phase"; done
+
+cl_meta scan_cut "$(scan_count_cut)"
+"$CL_BUILD/coldload-scan" --cpus "$ncpu" "$CL_OUT" ||
+    cl_die "coldload-scan failed on $CL_OUT (exit $?)"
+scan_plots "$CL_OUT/scan"
+[ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES process(es) failed; the rows taken are kept"
+printf 'coldload scan: done in %ss, results in %s (verdict: %s/scan/verdict.txt)\n' \
+    "$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))" "$CL_OUT" "$CL_OUT" >&2

@@ -1,0 +1,25 @@
+# mk/scan.mk -- the scans (issue 12, part 2): wait policy x width x load, and
+# load workers x width with auto; coldload-scan turns them into heatmap and
+# wait-policy data and a verdict, plots/scan_*.gp into charts.
+#
+#   make scan [QUICK=1] [OUT=DIR] [PROCS=K] [SEED=N] [WIDTHS="1 2"] [STRESSORS="1 2"]
+#             [BUDGET=SECONDS] [SCAN=wait|load|both] [TOTAL=SECONDS]
+#   make scan-test    the scan's bats tests alone (`make test` runs them with the
+#                     report and harness suites: tests/report/scan.bats,
+#                     tests/harness/scan.bats)
+
+DEPS_PKGS += stress-ng gnuplot-nox bats
+
+# No engine, no BLAS: the report layer and common only.
+$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,report common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+
+all: $(B)/coldload-scan
+
+scan: all
+	bash harness/scan.sh $(HARNESS_ARGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
+
+scan-test: all
+	bats tests/report/scan.bats tests/harness/scan.bats
+
+.PHONY: scan scan-test

@@ -1,0 +1,28 @@
+# plots/scan_wait.gp -- the wait-policy scan of one workload: median call
+# (log scale) against the engine width, one line per (load, policy): colour
+# the policy, dash the load (solid idle, dashed pinned, dotted free).
+# Run in the scan directory with wl='<workload>' (gnuplot -e); reads
+# wait-<wl>.dat (coldload-scan: 9 blocks, idle/pinned/free x spin/yield/block,
+# each headed by its title), writes wait-<wl>.png and .svg.
+load 'style.gp'
+
+dat = sprintf('wait-%s.dat', wl)
+set title sprintf("%s: wait policy x width x load (median of the process medians)", wl)
+set xlabel "engine width"
+set ylabel "median call (ms, log scale)"
+set logscale y
+set format y "%g"
+set xtics 1
+set key outside right top
+pcol(i) = word("#2a6fb0 #b00020 #2e7d32", i % 3 + 1)
+dash(i) = i < 3 ? 1 : i < 6 ? 2 : 3
+wait_plot = "plot for [i=0:8] dat index i using 1:2 with linespoints lw 2 pt 7 \
+  lc rgb pcol(i) dt dash(i) title columnheader(1)"
+
+eval png_term
+set output sprintf('wait-%s.png', wl)
+eval wait_plot
+eval svg_term
+set output sprintf('wait-%s.svg', wl)
+eval wait_plot
+unset output

@@ -1,0 +1,131 @@
+/* scanreport.c -- coldload-scan: a results directory's scan rows
+ * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
+ * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
+ * verdict.txt (report/scan.h says what each holds). Measures nothing: it can
+ * be re-run on any old scan. Exit: 0 done, 1 an output could not be
+ * written, 2 bad flags or bad input (one line naming file and line). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/opts.h"
+#include "report/meta.h"
+#include "report/scan.h"
+
+static const char scanUsage[] =
+    "usage: coldload-scan [--cpus N] RESULTS_DIR\n"
+    "Reads RESULTS_DIR/samples.csv and scan-cells.csv (harness/scan.sh) and writes\n"
+    "RESULTS_DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat, verdict.txt.\n"
+    "  --cpus N   the scan's usable CPUs (default: scan_cpus of RESULTS_DIR/meta.txt)\n";
+
+/* dir/name into buf; -1 when it does not fit. */
+static int scanPath(char *buf, size_t n, const char *dir, const char *name) {
+    return (size_t)snprintf(buf, n, "%s/%s", dir, name) < n ? 0 : -1;
+}
+
+typedef int scanWriter(const scanData *d, const char *w, FILE *f);
+
+/* Writes out/name through a temporary name, renamed into place: a failed
+ * run leaves no half-written file. */
+static int scanEmit(const scanData *d, const char *out, const char *name, const char *w,
+                    scanWriter *fn) {
+    char path[4096], tmp[4200];
+    if (scanPath(path, sizeof path, out, name) != 0) return optsError("%s/%s: path too long", out, name), -1;
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) return optsError("%s: %s", tmp, strerror(errno)), -1;
+    int rc = fn(d, w, f);
+    if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+        optsError("%s: cannot be written: %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int scanHeatCsv(const scanData *d, const char *w, FILE *f) { (void)w; return scanWriteHeatmapCsv(d, f); }
+static int scanWaitCsv(const scanData *d, const char *w, FILE *f) { (void)w; return scanWriteWaitCsv(d, f); }
+static int scanVerdict(const scanData *d, const char *w, FILE *f) { (void)w; return scanWriteVerdict(d, f); }
+
+int main(int argc, char **argv) {
+    const char *dir = NULL, *v;
+    long cpus = 0;
+    int m;
+    optsProg = "coldload-scan";
+    for (int i = 1; i < argc;) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(scanUsage, stdout);
+            return 0;
+        }
+        if ((m = optsMatch(argc, argv, &i, "--cpus", &v)) != 0) {
+            if (m < 0 || optsLong("--cpus", v, 1, 4096, &cpus)) return OPTS_EXIT_USAGE;
+        } else if (argv[i][0] == '-' || dir) {
+            optsError("unexpected argument '%s' (see --help)", argv[i]);
+            return OPTS_EXIT_USAGE;
+        } else {
+            dir = argv[i++];
+        }
+    }
+    if (!dir) {
+        fputs(scanUsage, stderr);
+        return OPTS_EXIT_USAGE;
+    }
+    char samples[4096], cells[4096], meta[4096], out[4096], err[512];
+    if (scanPath(samples, sizeof samples, dir, "samples.csv") || scanPath(cells, sizeof cells, dir, "scan-cells.csv") ||
+        scanPath(meta, sizeof meta, dir, "meta.txt") || scanPath(out, sizeof out, dir, "scan")) {
+        optsError("%s: path too long", dir);
+        return OPTS_EXIT_USAGE;
+    }
+    if (cpus == 0) {
+        metaTable mt;
+        if (metaRead(&mt, meta, err, sizeof err) != 0) {
+            optsError("%s", err);
+            return OPTS_EXIT_USAGE;
+        }
+        const char *c = metaGet(&mt, "scan_cpus");
+        cpus = c ? strtol(c, NULL, 10) : 0;
+        metaFree(&mt);
+        if (cpus < 1) {
+            optsError("%s: no scan_cpus; pass --cpus N", meta);
+            return OPTS_EXIT_USAGE;
+        }
+    }
+    scanData d;
+    if (scanLoad(&d, samples, cells, (int)cpus, err, sizeof err) != 0) {
+        optsError("%s", err);
+        return OPTS_EXIT_USAGE;
+    }
+    int rc = 0;
+    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+        optsError("%s: %s", out, strerror(errno));
+        rc = 1;
+        goto done;
+    }
+    if (scanEmit(&d, out, "heatmap.csv", NULL, scanHeatCsv) || scanEmit(&d, out, "wait.csv", NULL, scanWaitCsv) ||
+        scanEmit(&d, out, "verdict.txt", NULL, scanVerdict)) {
+        rc = 1;
+        goto done;
+    }
+    /* one .dat per workload and chart */
+    for (size_t i = 0; i < d.n && rc == 0; i++) {
+        const scanCell *c = &d.cells[i];
+        const scanCell *first = NULL;
+        for (size_t k = 0; k < i && !first; k++)
+            if (!strcmp(d.cells[k].scan, c->scan) && !strcmp(d.cells[k].workload, c->workload)) first = &d.cells[k];
+        if (first) continue;
+        char name[64];
+        int wait = !strcmp(c->scan, "wait");
+        snprintf(name, sizeof name, "%s-%s.dat", wait ? "wait" : "heatmap", c->workload);
+        rc = scanEmit(&d, out, name, c->workload, wait ? scanWriteWaitDat : scanWriteHeatmapDat) ? 1 : 0;
+    }
+    if (rc == 0) {
+        FILE *f = fopen(cells, "r"); /* only to say which inputs were read */
+        fprintf(stderr, "coldload-scan: %zu cells from %s%s -> %s/\n", d.n, samples, f ? " and scan-cells.csv" : "", out);
+        if (f) fclose(f);
+    }
+done:
+    scanFree(&d);
+    return rc;
+}

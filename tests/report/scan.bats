@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# tests/report/scan.bats -- coldload-scan on the synthetic 2-CPU scan of
+# tests/fixtures/results-scan (tests/report/scan_fixture.sh says how each
+# cell's median was made): the heatmap data has one cell per (load, width)
+# with its process count and the slowdown against idle width 1, cut cells are
+# marked (a lower bound when no call finished), the wait-policy data has one
+# block per (load, policy), the verdict names the best width per load level,
+# the policy that degrades least and what spin costs past the free CPUs; bad
+# input is exit 2 with the file named.
+
+load helpers
+
+SCAN=$ROOT/build/coldload-scan
+
+setup() {
+    [ -x "$SCAN" ] || skip "build/coldload-scan is not built (make)"
+    D=$BATS_TEST_TMPDIR/r
+    cp -r "$ROOT/tests/fixtures/results-scan" "$D"
+}
+
+# cell WORKLOAD STRESSORS WIDTH: that heatmap.csv line (without the key).
+cell() {
+    awk -F, -v w="$1" -v k="$2" -v x="$3" '$1 == w && $2 == k && $3 == x' "$D/scan/heatmap.csv"
+}
+
+@test "heatmap: one cell per (load, width) of each workload, with its process count" {
+    run "$SCAN" "$D"
+    [ "$status" -eq 0 ]
+    [ "$(head -n1 "$D/scan/heatmap.csv")" = workload,stressors,width_requested,widths_chosen,procs,cut_budget,cut_watchdog,skipped,median_ms,slowdown_vs_idle_width1,slowdown_is_lower_bound ]
+    # 2 workloads x 3 load levels x (widths 1..4 + auto), each once
+    [ "$(tail -n +2 "$D/scan/heatmap.csv" | wc -l)" -eq 30 ]
+    [ "$(tail -n +2 "$D/scan/heatmap.csv" | cut -d, -f1-3 | sort -u | wc -l)" -eq 30 ]
+    # every cell accounts for its 3 processes: with rows, or cut without any
+    bad=$(awk -F, 'NR > 1 && $5 + $7 + $8 != 3' "$D/scan/heatmap.csv")
+    [ -z "$bad" ]
+    [ "$(cell grad 0 1)" = "grad,0,1,1,3,0,0,0,0.012000,1.0000,0" ]
+    # grad, 2 workers, width 2: 0.012 x 3 x (3 + 200) = 7.308 ms = 609x
+    [ "$(cell grad 2 2)" = "grad,2,2,2,3,0,0,0,7.308000,609.0000,0" ]
+    # auto: the widths it chose; idle svdvals ran at 2 (2.5 ms = 0.5x)
+    [ "$(cell svdvals 0 auto)" = "svdvals,0,auto,2,3,0,0,0,2.500000,0.5000,0" ]
+    # a budget-cut process is counted and marked
+    [ "$(cell grad 1 2 | cut -d, -f5,6)" = "3,1" ]
+    # two processes with rows (0.9 and 1 x 5 x 3 x 801 / 3), one stopped inside a call
+    [ "$(cell svdvals 2 3)" = "svdvals,2,3,3,2,0,1,0,3804.750000,760.9500,0" ]
+    # no call finished: no median, the slowdown a lower bound (1800 ms / 5 ms)
+    [ "$(cell svdvals 2 4)" = "svdvals,2,4,,0,0,3,0,,360.0000,1" ]
+}
+
+@test "heatmap .dat: a complete grid per workload, labelled, auto last" {
+    "$SCAN" "$D"
+    for w in grad svdvals; do
+        f=$D/scan/heatmap-$w.dat
+        [ "$(grep -vc '^#' "$f")" -eq 15 ]
+        # x 0..4 with width labels 1 2 3 4 auto, y the load levels 0..2
+        [ "$(grep -v '^#' "$f" | awk '{ print $1 ":" $NF }' | sort -u | paste -sd' ')" = '0:"1" 1:"2" 2:"3" 3:"4" 4:"auto"' ]
+        [ "$(grep -v '^#' "$f" | awk '{ print $2 }' | sort -u | paste -sd' ')" = "0 1 2" ]
+    done
+    grep -q '^3 2 360 ">360x" "0p, 3 cut" "4"$' "$D/scan/heatmap-svdvals.dat"
+    grep -q '^2 2 760.95 "761x" "2p, 1 cut" "3"$' "$D/scan/heatmap-svdvals.dat"
+    grep -q '^0 0 1 "1x" "3p" "1"$' "$D/scan/heatmap-grad.dat"
+}
+
+@test "wait data: each (load, policy, width) against the same setting idle; 9 blocks per workload" {
+    "$SCAN" "$D"
+    [ "$(tail -n +2 "$D/scan/wait.csv" | wc -l)" -eq 54 ]
+    # pinned spin, grad width 2: 1.5 x 7.308 ms against idle spin width 2's 0.036
+    [ "$(awk -F, '$1 == "grad" && $2 == "pinned" && $4 == "spin" && $5 == 2 { print $6, $10, $11 }' "$D/scan/wait.csv")" = "3 10.962000 304.5000" ]
+    [ "$(grep -c '^"' "$D/scan/wait-grad.dat")" -eq 9 ]
+    grep -q '^"free block"$' "$D/scan/wait-svdvals.dat"
+}
+
+@test "verdict: best width per load level, auto against it, least-degrading policy, spin's cost" {
+    "$SCAN" "$D"
+    v=$D/scan/verdict.txt
+    grep -q '^scan: 84 cells on 2 CPUs; 3 cells cut (processes: 1 by their budget, 4 stopped inside a call, 0 never started)$' "$v"
+    grep -q '^  svdvals, 0 load workers: best width 4 (1.25 ms, 0.25x idle width 1; 3 procs); auto chose 2: 2.5 ms, 2x the best$' "$v"
+    grep -q '^  svdvals, 2 load workers: best width 1 (15 ms, 3x idle width 1; 3 procs); auto chose 1: 15 ms, 1x the best$' "$v"
+    grep -q '^  grad, 1 load worker: best width 1 ' "$v"
+    grep -q '^  recommendation, svdvals: width 4 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers$' "$v"
+    grep -q 'degrades least: block$' "$v"
+    # widths above the free CPUs (idle: 3; loaded: 2, 3): spin - block =
+    # (0 + 2 x (0.5 x 7.308 + 0.5 x 14.616)) / 5 = 4.3848 ms
+    grep -q '^  grad: spin where the width exceeds the free CPUs costs +4.385 ms a call over block (mean of 5 cells; ' "$v"
+}
+
+@test "the CPU count: from meta's scan_cpus, or --cpus; neither is exit 2" {
+    "$SCAN" --cpus 4 "$D"
+    grep -q ' on 4 CPUs;' "$D/scan/verdict.txt"
+    rm "$D/meta.txt"
+    run "$SCAN" "$D"
+    [ "$status" -eq 2 ]
+    [[ $output == *"no scan_cpus; pass --cpus N"* ]]
+}
+
+@test "bad input: exit 2 naming the file and line; a bad flag is exit 2" {
+    printf 'x\n' >>"$D/samples.csv"
+    run "$SCAN" "$D"
+    [ "$status" -eq 2 ]
+    [[ $output == *"samples.csv:"* ]]
+    cp "$ROOT/tests/fixtures/results-scan/samples.csv" "$D/samples.csv"
+    printf 'a,b\n' >"$D/scan-cells.csv"
+    run "$SCAN" "$D"
+    [ "$status" -eq 2 ]
+    [[ $output == *"scan-cells.csv:1: not a scan-cells.csv header"* ]]
+    run "$SCAN" --cpus 0 "$D"
+    [ "$status" -eq 2 ]
+    run "$SCAN" "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 2 ]
+    [ ! -e "$BATS_TEST_TMPDIR/none/scan" ]
+}
+
+@test "policies are compared on the same settings: a setting one policy lacks counts for none" {
+    # drop grad's pinned yield width 2 (workload $4, width $6, wait $7, harness $23, load $27)
+    awk -F, '!($23 == "scan-wait" && $4 == "grad" && $27 == "pinned" && $7 == "yield" && $6 == 2)' \
+        "$ROOT/tests/fixtures/results-scan/samples.csv" >"$D/samples.csv"
+    "$SCAN" "$D"
+    # block: loaded/idle is 3 at width 1 and 203 at widths 2, 3; left are pinned
+    # 1, 3 and free 1, 2, 3: (3^2 x 203^3)^(1/5) = 37.6; spin 1.5x, yield 1.2x that
+    grep -q '^  grad: spin 56.4x (5 cells) yield 45.1x (5 cells) block 37.6x (5 cells); degrades least: block$' "$D/scan/verdict.txt"
+    grep -q '^  svdvals: spin .* (6 cells) yield .* (6 cells) block .* (6 cells); ' "$D/scan/verdict.txt"
+}
