@@ -38,12 +38,15 @@
 #                              holds an exclusive flock on <out>/.lock (a second writer: exit 2)
 #   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
 #   cl_meta KEY VALUE...       appends `key=value` to meta.txt (newlines become spaces)
-#   cl_meta_machine            machine, toolchain, OpenBLAS, git keys, once per directory
-#   cl_meta_probe PREFIX       load1, loadavg, procs_running, PSI, steal ticks as PREFIX_* keys
+#   cl_meta_machine            machine (coldload-probe), toolchain, git keys, once per directory
+#   cl_meta_probe PREFIX       coldload-probe --state: load1, loadavg, procs_running, PSI, steal
+#                              ticks as PREFIX_* keys
 #   cl_meta_begin / cl_meta_end   the harness's settings and start/end probes (cl_traps calls the end)
 #   cl_check_widths            warns (and notes in meta) when a width exceeds the CPUs available
 # Probes
-#   cl_load1, cl_procs_running, cl_psi_cpu [some|full], cl_steal_ticks, cl_cpu_limit, cl_now_ms
+#   cl_load1, cl_procs_running, cl_psi_cpu [some|full], cl_steal_ticks, cl_now_ms (bash builtins:
+#   no fork between two looks); cl_cpu_limit, cl_cpus_online_count, cl_probe_key KEY (coldload-probe)
+#   cl_ge A B                  decimal A >= decimal B, in bash;  cl_s_to_ms S   seconds -> integer ms
 #   cl_busy_check WHAT         before an idle measurement: warn, or exit 3 with --strict
 # Running things
 #   cl_traps                   EXIT/INT/TERM/HUP handlers: stop the child and stress-ng, close meta;
@@ -51,19 +54,21 @@
 #   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
 #   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
-#   cl_stress_start KIND S / cl_stress_stop  S stress-ng CPU workers in one process group (PGID in
+#   cl_stress_start KIND S / cl_stress_stop  S stress-ng CPU workers in one process group (set -m; PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path.
 #                                            KIND pinned: one `stress-ng --cpu 1 --taskset C` per
 #                                            worker, C round-robin over cl_cpus_usable, checked;
 #                                            KIND free: one unbound `stress-ng --cpu S`
 #   cl_cpus_usable             the CPUs this harness may run on: affinity list ∩ online
-#   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID
+#   cl_pgid_count PGID / cl_pgid_alive PGID   live (non-zombie) processes in process group PGID (pgrep -g)
 #   cl_group_stop PGID PID [TENTHS]   TERM the group (or PID), grace (5 s), KILL, reap PID (bounded)
 #   cl_pid_alive PID           PID runs (is not a zombie)
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
 #   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
-#   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export
+#   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export (wall
+#                              time and exit code of the run; user_ms, sys_ms empty: hyperfine
+#                              gives only their means)
 #       both take the row's tags from CL_TAG_CONDITION CL_TAG_STRESSORS CL_TAG_COPY CL_TAG_LOAD
 #       CL_TAG_PROC and what ran
 #       from CL_RUN_WORKLOAD CL_RUN_PARAMS CL_RUN_WIDTH CL_RUN_WAIT
@@ -89,6 +94,7 @@ export LC_ALL=C   # decimal points, sort order and awk numbers must not depend o
 CL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CL_BUILD=${COLDLOAD_BUILD:-$CL_ROOT/build}         # where the binaries are
 CL_RESULTS=${COLDLOAD_RESULTS:-$CL_ROOT/results}   # parent of the default results dirs
+CL_PROBE=$CL_BUILD/coldload-probe                 # machine facts and state (src/tools/probe.c)
 CL_NAME=harness
 CL_OUT=
 CL_META=

@@ -3,6 +3,9 @@
 # that give samples.csv its tag columns, and reading back what a run added to
 # samples.csv. Sourced by harness/lib.sh.
 
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
 cl_csv_line() {
     local f line='' sep=''
     for f in "$@"; do
@@ -33,16 +36,15 @@ cl_whole_time() {
 }
 
 # hyperfine 1.15 exports per-run wall times and exit codes, but CPU times only
-# as the mean over the runs: each row carries that mean.
+# as the mean over the runs: a per-run row leaves user_ms and sys_ms empty
+# (a mean is no run's figure; it stays in the JSON export).
 cl_whole_hyperfine() {
-    local label run wall user sys code
-    while IFS=$'\t' read -r label run wall user sys code; do
+    local label run wall code
+    while IFS=$'\t' read -r label run wall code; do
         CL_TAG_PROC=$run   # each hyperfine run is a process of its own
-        cl_whole_row hyperfine "$label" "$run" "$(printf '%.3f' "$wall")" "$(printf '%.3f' "$user")" \
-            "$(printf '%.3f' "$sys")" "" "" "$code"
+        cl_whole_row hyperfine "$label" "$run" "$(printf '%.3f' "$wall")" "" "" "" "" "$code"
     done < <(jq -r '.results[] as $r | range(0; $r.times | length) as $i
-        | [$r.command, $i + 1, $r.times[$i] * 1000, $r.user * 1000, $r.system * 1000,
-           ($r.exit_codes[$i] // "" | tostring)] | @tsv' "$1")
+        | [$r.command, $i + 1, $r.times[$i] * 1000, ($r.exit_codes[$i] // "" | tostring)] | @tsv' "$1")
 }
 
 # CL_TAGS: the --tag flags every binary gets (CL_SAMPLES_TAGS, in order), so

@@ -3,6 +3,9 @@
 # process group of their own, started, checked (pinned: each on its CPU) and
 # stopped on every exit path. Sourced by harness/lib.sh.
 
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
 # cl_stress_start KIND S: S CPU load workers (KIND pinned or free), in one
 # process group of their own, up and running before it returns.
 cl_stress_start() {
@@ -13,7 +16,8 @@ cl_stress_start() {
     # writable by the user the container runs as).
     cl_tmpdir tmp
     CL_STRESS_KIND=$kind CL_STRESS_N=$s CL_STRESS_WORKERS=
-    # The workers get their own process group, which cl_stress_stop kills
+    # The workers get their own process group (job control, set -m: a
+    # background job leads a group of its own), which cl_stress_stop kills
     # whole -- but stay in this session: with kernel.sched_autogroup_enabled=1,
     # a new session (setsid) is a new scheduling group that CFS shares the
     # CPUs with fairly, which shields the measurement from the load
@@ -27,8 +31,8 @@ cl_stress_start() {
     local bg0=${!:-}
     CL_STRESS_STARTING=1
     if [ "$kind" = free ]; then
-        perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
-            setpriv --pdeathsig TERM stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" \
+        set -m
+        setpriv --pdeathsig TERM stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" \
             --temp-path "$tmp" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
         want=$((s + 1))   # the parent and S workers
     else
@@ -41,9 +45,9 @@ cl_stress_start() {
         for ((i = 0; i < s; i++)); do targets+=("${cpus[i % ${#cpus[@]}]}"); done
         # One leader shell (the group) starts one stress-ng per target and
         # writes "pid cpu" for each on fd 3.
+        set -m
         # shellcheck disable=SC2016
-        perl -e 'setpgrp(0, 0) or die "setpgrp: $!\n"; exec @ARGV or die "exec $ARGV[0]: $!\n"' \
-            setpriv --pdeathsig TERM bash -c 't=$1 d=$2; shift 2
+        setpriv --pdeathsig TERM bash -c 't=$1 d=$2; shift 2
                 for c; do setpriv --pdeathsig TERM stress-ng --cpu 1 --taskset "$c" --timeout "$t" \
                     --temp-path "$d" 3>&- & echo "$! $c" >&3; done
                 wait' cl-stress-pinned "${CL_STRESS_TIMEOUT_S:-3600}s" "$tmp" "${targets[@]}" \
@@ -51,6 +55,7 @@ cl_stress_start() {
         want=$((2 * s + 1))   # the leader, S stress-ng parents and S workers
     fi
     CL_STRESS_PID=$!
+    set +m
     CL_STRESS_PGID=$CL_STRESS_PID
     CL_STRESS_STARTING=0
     [ "$CL_STRESS_PID" != "$bg0" ] || cl_die "internal: stress-ng was not started"

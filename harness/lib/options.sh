@@ -4,6 +4,9 @@
 # CL_RUNS, CL_PROCS, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
 # CL_WATCHDOG_S), and the tools a harness needs. Sourced by harness/lib.sh.
 
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
 # The reason also goes into meta (NAME_error), so that report.sh can say
 # which half of the report is missing and why.
 cl_die() {
@@ -145,30 +148,13 @@ cl_finalize_opts() {
     else
         CL_STRESSORS=$n
     fi
-    # QUICK trims the TRG too: one beta, small chi, fewer steps (page: 4 betas, chi 16, 20 steps, min of 3).
-    if [ "$CL_OPT_QUICK" = 1 ]; then
-        CL_TRG_BETAS=0.3 CL_TRG_CHI=8 CL_TRG_STEPS=10 CL_TRG_RUNS=2
-    else
-        CL_TRG_BETAS=0.3,0.4,0.5,0.6 CL_TRG_CHI=16 CL_TRG_STEPS=20 CL_TRG_RUNS=3
-    fi
-    if [ -n "$CL_OPT_RUNS" ]; then CL_TRG_RUNS=$CL_RUNS; fi
-    # Under load a 2-thread TRG call is ~400x slower than idle (chi 16, 20
-    # steps: ~2 min a call), so the loaded runs take one beta at chi 8, 10
-    # steps (~4 s a call under pinned load here) and warm.sh measures that
-    # cell idle too, for the ratio. QUICK's TRG already is that small.
-    if [ "$CL_OPT_QUICK" = 1 ]; then
-        CL_TRG_LOADED_BETAS=$CL_TRG_BETAS
-    else
-        CL_TRG_LOADED_BETAS=0.4
-    fi
-    CL_TRG_LOADED_CHI=8 CL_TRG_LOADED_STEPS=10
     # A measurement that outlives its budget this much is stuck (a call cannot
     # be cut short, and a series makes a first and one steady call whatever
     # the budget): the watchdog ends it. Under load one 2-thread TRG call took
-    # 55 s here (0.4 s idle), so the TRG gets 2 more minutes per beta.
-    local nb
-    nb=$(awk -F, '{ print NF }' <<<"$CL_TRG_BETAS")
-    CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v n="$nb" 'BEGIN { printf "%d", 4 * b + 120 * n }')
+    # 55 s here (0.4 s idle), so each series of a process (a TRG beta) gets 2
+    # more minutes. The one float in it (the budget) stays in awk.
+    cl_describe   # here, not in the $(...) below: its table must outlive the subshell
+    CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v n="$(cl_series_max)" 'BEGIN { printf "%d", 4 * b + 120 * n }')
 }
 
 cl_pkg_of() {
@@ -176,7 +162,6 @@ cl_pkg_of() {
         time) echo time ;;
         ldd) echo libc-bin ;;
         setsid|mincore) echo util-linux ;;
-        perl) echo perl-base ;;
         timeout|nproc|mktemp|realpath) echo coreutils ;;
         strace) echo strace ;;
         readelf) echo binutils ;;

@@ -4,6 +4,9 @@
 # this harness may use. Builtins where they suffice: a probe that forks is a
 # runnable task of its own. Sourced by harness/lib.sh.
 
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
 cl_now_ms() {
     local t=${EPOCHREALTIME/[.,]/}
     echo $((t / 1000))
@@ -43,29 +46,15 @@ cl_steal_ticks() {
     echo "${steal:-0}"
 }
 
-# CPUs the cgroup grants (cgroup v2 cpu.max, else v1 CFS quota), "none" when unlimited.
-cl_cpu_limit() {
-    local quota period
-    if [ -r /sys/fs/cgroup/cpu.max ]; then
-        read -r quota period </sys/fs/cgroup/cpu.max
-    elif [ -r /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
-        quota=$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us)
-        period=$(cat /sys/fs/cgroup/cpu/cpu.cfs_period_us)
-        [ "$quota" -lt 0 ] && quota=max
-    fi
-    if [ -z "${quota:-}" ] || [ "$quota" = max ]; then echo none; return; fi
-    awk -v q="$quota" -v p="$period" 'BEGIN { printf "%.2f", q / p }'
+# cl_probe_key KEY: one machine fact of coldload-probe (empty when absent).
+cl_probe_key() {
+    "$CL_PROBE" 2>/dev/null | sed -n "s/^$1=//p"
 }
 
-cl_cpus_online_count() {
-    local range n=0 a b r
-    range=$(cat /sys/devices/system/cpu/online 2>/dev/null) || { echo -1; return; }
-    for r in ${range//,/ }; do
-        a=${r%-*} b=${r#*-}
-        n=$((n + b - a + 1))
-    done
-    echo "$n"
-}
+# CPUs the cgroup grants (cgroup v2 cpu.max, else v1 CFS quota), "none" when unlimited.
+cl_cpu_limit() { cl_probe_key cpu_limit; }
+
+cl_cpus_online_count() { cl_probe_key cpus_online_count; }
 
 # Busy when another task was runnable in each of three looks 50 ms apart
 # (the looking shell is one), or when CPU pressure over those 100 ms (PSI
@@ -113,6 +102,15 @@ cl_psi_some_total() {
     while read -r line; do
         case $line in "some "*) line=${line##*total=}; echo "${line%% *}"; return ;; esac
     done </proc/pressure/cpu
+}
+
+# cl_s_to_ms SECONDS: "1.25" -> 1250, in bash (GNU time prints two
+# decimals; a third and more are cut, not rounded).
+cl_s_to_ms() {
+    local i=${1%%.*} f=
+    [[ $1 == *.* ]] && f=${1#*.}
+    f=${f}000
+    echo $((10#${i:-0} * 1000 + 10#${f:0:3}))
 }
 
 # cl_ge A B: decimal A >= decimal B (no fork: both split at the point).

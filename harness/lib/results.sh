@@ -3,6 +3,9 @@
 # and meta.txt: machine facts, the harness's settings, start and end probes.
 # Sourced by harness/lib.sh.
 
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
 cl_results_init() {
     local link=0 probe
     CL_OUT=$CL_OPT_OUT
@@ -45,6 +48,8 @@ cl_results_init() {
         echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
     fi
     touch "$CL_META"
+    # What the binaries said they run (their --describe tables), for the report.
+    cl_workloads_tsv "$CL_OUT/workloads.tsv"
     if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
 }
@@ -89,35 +94,20 @@ cl_meta() {
     printf '%s=%s\n' "$k" "$v" >>"$CL_META"
 }
 
+# cl_meta_probe PREFIX: the machine's state now (coldload-probe --state) as
+# PREFIX_* keys. Silent when the probe is not built: cl_meta_begin has said so.
 cl_meta_probe() {
-    cl_meta "$1_utc" "$(cl_utc)"
-    cl_meta "$1_load1" "$(cl_load1)"
-    cl_meta "$1_loadavg" "$(cat /proc/loadavg)"
-    cl_meta "$1_procs_running" "$(cl_procs_running)"
-    cl_meta "$1_psi_cpu_some" "$(cl_psi_cpu some)"
-    cl_meta "$1_psi_cpu_full" "$(cl_psi_cpu full)"
-    cl_meta "$1_steal_ticks" "$(cl_steal_ticks)"
+    [ -x "$CL_PROBE" ] || return 0
+    "$CL_PROBE" --state --prefix "$1" >>"$CL_META" || cl_warn "coldload-probe --state failed"
 }
 
-# The binaries' banner ("# p28_timing: width 1, wait block; OpenBLAS pthread
-# threads 1, core Zen, <config>" and "# clock CLOCK_MONOTONIC, 30 ns per
-# reading; ...") is kept raw as binary_banner lines, and its OpenBLAS and
-# clock facts as keys of their own.
+# The binaries' banner lines ("# p28_timing: width 1, wait block; ...") are
+# kept raw as binary_banner lines; the facts in them come from coldload-probe
+# (cl_meta_machine), not from parsing them back.
 cl_meta_binary_comments() {
     local line
     while IFS= read -r line; do
         cl_meta binary_banner "${line#\# }"
-        if [[ $line =~ wait\ ([a-z]+)\;\ OpenBLAS\ ([^ ]+)\ threads\ [0-9]+,\ core\ ([^,]+),\ (.*)$ ]]; then
-            cl_meta binary_default_wait "${BASH_REMATCH[1]}"
-            cl_meta openblas_parallel "${BASH_REMATCH[2]}"
-            cl_meta openblas_corename "${BASH_REMATCH[3]}"
-            cl_meta openblas_config "${BASH_REMATCH[4]}"
-        elif [[ $line =~ clock\ ([A-Z_]+),\ ([0-9.]+)\ ns\ per\ reading ]]; then
-            cl_meta clock "${BASH_REMATCH[1]}"
-            cl_meta clock_overhead_ns "${BASH_REMATCH[2]}"
-        elif [[ $line =~ ^\#\ placement\ (.*)$ ]]; then
-            cl_meta placement "${BASH_REMATCH[1]}"
-        fi
     done < <(grep '^# ' "$1" || true)
 }
 
@@ -129,20 +119,12 @@ cl_meta_machine() {
     cl_meta meta_written_by "coldload harness/lib.sh"
     cl_meta date_utc "$(cl_utc)"
     cl_meta host "$(hostname)"
-    cl_meta cpu_model "$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
-    cl_meta nproc "$(nproc)"
-    cl_meta cpus_online "$(cat /sys/devices/system/cpu/online 2>/dev/null || echo unreadable)"
-    cl_meta cpus_online_count "$(cl_cpus_online_count)"
-    cl_meta cgroup_cpu_max "$(cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo absent)"
-    cl_meta cgroup_v1_cfs_quota_period "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us /sys/fs/cgroup/cpu/cpu.cfs_period_us 2>/dev/null | paste -sd' ' || true)"
-    cl_meta cpus_allowed "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)"
-    cl_meta sched_autogroup_enabled "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo absent)"
+    # CPUs, cgroup, memory, OpenBLAS, clock, placement: the probe's own keys
+    "$CL_PROBE" >>"$CL_META" || cl_die "$CL_PROBE failed: machine facts not recorded"
     cl_meta container "$([ -e /.dockerenv ] || [ "${COLDLOAD_IN_CONTAINER:-}" = 1 ] && echo yes || echo no)"
-    cl_meta cpu_limit "$(cl_cpu_limit)"
     cl_meta kernel "$(uname -srvm)"
     cl_meta os "$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null)"
     cl_meta governor "$gov"
-    cl_meta mem_total_kb "$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)"
     local virt=none
     if type -P systemd-detect-virt >/dev/null; then
         virt=$(systemd-detect-virt 2>/dev/null || true)
@@ -171,13 +153,13 @@ cl_meta_machine() {
     cl_meta bash_version "$BASH_VERSION"
     cl_meta hyperfine_version "$(hyperfine --version 2>/dev/null || echo absent)"
     cl_meta stress_ng_version "$(stress-ng --version 2>/dev/null || echo absent)"
-    cl_meta clk_tck "$(getconf CLK_TCK)"
     cl_meta openblas_library "$(ldd "$CL_BUILD/p28_timing" 2>/dev/null | awk '/openblas/ { print $3; exit }')"
 }
 
 # Settings and the start probe of this harness run; cl_meta_end closes it.
 cl_meta_begin() {
     local p=$CL_NAME
+    [ -x "$CL_PROBE" ] || cl_die "$CL_PROBE is missing: build it with 'make'" 2
     cl_meta_machine
     cl_meta "${p}_command" "$CL_CMDLINE"
     cl_meta "${p}_out" "$CL_OUT"
@@ -205,14 +187,15 @@ cl_meta_end() {
 # A width above the CPUs the machine (or the cgroup) gives is measured anyway
 # -- oversubscription is one of the page's effects -- but said.
 cl_check_widths() {
-    local w n limit online
-    n=$(nproc)
-    online=$(cl_cpus_online_count)
-    limit=$(cl_cpu_limit)
+    local w n limit online facts
+    facts=$("$CL_PROBE")
+    n=$(sed -n 's/^nproc=//p' <<<"$facts")
+    online=$(sed -n 's/^cpus_online_count=//p' <<<"$facts")
+    limit=$(sed -n 's/^cpu_limit=//p' <<<"$facts")
     for w in $CL_WIDTHS; do
         if [ "$w" -gt "$n" ] || { [ "$online" -gt 0 ] && [ "$w" -gt "$online" ]; }; then
             cl_warn "width $w exceeds the visible CPUs (nproc=$n, online=$online)"
-        elif [ "$limit" != none ] && awk -v w="$w" -v l="$limit" 'BEGIN { exit !(w > l) }'; then
+        elif [ "$limit" != none ] && ! cl_ge "$limit" "$w"; then
             cl_warn "width $w exceeds the cgroup CPU limit ($limit CPUs, /sys/fs/cgroup/cpu.max)"
         fi
     done

@@ -4,6 +4,9 @@
 # process groups and how they are stopped, progress lines. Sourced by
 # harness/lib.sh.
 
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
 cl_init() {
     CL_NAME=$1
     CL_TAG_HARNESS=$1
@@ -169,8 +172,8 @@ cl_exec_timed() {
     CL_USER_MS='' CL_SYS_MS='' CL_MINFLT='' CL_MAJFLT=''
     line=$(tail -n1 "$tf.time" 2>/dev/null || true)
     if [[ $line =~ ^([0-9.]+)\ ([0-9.]+)\ ([0-9.]+)\ ([0-9]+)\ ([0-9]+)\ (-?[0-9]+)$ ]]; then
-        CL_USER_MS=$(awk -v s="${BASH_REMATCH[2]}" 'BEGIN { printf "%.0f", s * 1000 }')
-        CL_SYS_MS=$(awk -v s="${BASH_REMATCH[3]}" 'BEGIN { printf "%.0f", s * 1000 }')
+        CL_USER_MS=$(cl_s_to_ms "${BASH_REMATCH[2]}")
+        CL_SYS_MS=$(cl_s_to_ms "${BASH_REMATCH[3]}")
         CL_MINFLT=${BASH_REMATCH[4]}
         CL_MAJFLT=${BASH_REMATCH[5]}
     fi
@@ -198,33 +201,27 @@ cl_progress() {
     printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "$CL_PROG_I" "$CL_PROG_N" "$1" "$el" "$left" >&2
 }
 
-# cl_pgid_count PGID: live (non-zombie) processes in process group PGID.
+# Every process state but zombie (Z) and dead (X): pgrep -r's list of the live.
+CL_LIVE_STATES=R,S,D,T,t,W,P,I
+
+# cl_pgid_count PGID: live (non-zombie) processes in process group PGID. One
+# pgrep, not a scan of /proc in bash: this runs every 0.1 s while a group
+# starts or stops. (PGID 0 would be pgrep's own group: refused.)
 cl_pgid_count() {
-    local f s state pgrp n=0
-    for f in /proc/[0-9]*/stat; do
-        read -r s 2>/dev/null <"$f" || continue   # gone meanwhile
-        # comm may hold spaces and parentheses: the fields start after the last ") ".
-        read -r state _ pgrp _ <<<"${s##*) }"
-        if [ "$pgrp" = "$1" ] && [ "$state" != Z ]; then n=$((n + 1)); fi
-    done
-    echo "$n"
+    [[ $1 =~ ^[1-9][0-9]*$ ]] || { echo 0; return; }
+    pgrep -c -g "$1" -r "$CL_LIVE_STATES" || true
 }
 
 cl_pgid_alive() {
-    [ "$(cl_pgid_count "$1")" -gt 0 ]
+    [[ $1 =~ ^[1-9][0-9]*$ ]] && pgrep -g "$1" -r "$CL_LIVE_STATES" >/dev/null
 }
 
 # cl_pgid_pids PGID: "pid ppid" of each live process in process group PGID.
 cl_pgid_pids() {
-    local f s state ppid pgrp
-    for f in /proc/[0-9]*/stat; do
-        read -r s 2>/dev/null <"$f" || continue
-        read -r state ppid pgrp _ <<<"${s##*) }"
-        if [ "$pgrp" = "$1" ] && [ "$state" != Z ]; then
-            f=${f#/proc/}
-            echo "${f%/stat} $ppid"
-        fi
-    done
+    local pids
+    [[ $1 =~ ^[1-9][0-9]*$ ]] || return 0
+    pids=$(pgrep -d, -g "$1" -r "$CL_LIVE_STATES") || return 0
+    ps -o pid=,ppid= -p "$pids" 2>/dev/null || true
 }
 
 # cl_group_stop PGID PID [TENTHS]: TERM to process group PGID (or to PID alone
