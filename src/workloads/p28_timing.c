@@ -41,13 +41,11 @@
 static const describeRow p28Describe[] = {
     P28_ROW("grad", "n=" P28_STR(P28_N)),
     P28_ROW("svdvals", "size=" P28_STR(P28_SIZE)),
-    P28_ROW("dot", "n=" P28_STR(P28_N)),
 };
 
 static const char p28Usage[] =
-    "usage: p28_timing [--workload grad|svdvals|dot|all] [--n N] [--size N] [options]\n"
-    "  --workload W       grad, svdvals, dot (x.x on the engine, n = --n; a toy) or all\n"
-    "                     (default all: grad and svdvals)\n"
+    "usage: p28_timing [--workload grad|svdvals|all] [--n N] [--size N] [options]\n"
+    "  --workload W       grad, svdvals or all (default all)\n"
     "  --n N              grad vector length, 1..10000000 (default 1000)\n"
     "  --size N           svdvals matrix size N x N, 1..4096 (default 256)\n";
 
@@ -207,60 +205,6 @@ out:
     return rc;
 }
 
-/* --- dot: x.x on the engine, the smallest program there is (a toy) ------- */
-
-typedef struct p28Dot {
-    size_t n;
-    double *x, out;
-    progExec *exec;
-} p28Dot;
-
-static int p28DotRun(void *arg) {
-    p28Dot *w = arg;
-    progRun(w->exec, w->x, &w->out);
-    return 0;
-}
-
-static uint64_t p28DotSum(void *arg) {
-    return checksumOf(&((p28Dot *)arg)->out, 1);
-}
-
-static int p28DoDot(benchSeries *s, pool *engine, size_t n, int runs) {
-    p28Dot w = {n, malloc(n * sizeof(double)), 0.0, NULL};
-    prog *f = progCreate();
-    benchResult r;
-    int rc = 1;
-    char params[64], wl[64];
-    snprintf(params, sizeof params, "n=%zu", n);
-    s->workload = "dot";
-    s->params = params;
-    s->checksum = p28DotSum;
-    if (!w.x || !f) {
-        optsError("dot: cannot allocate a vector of %zu doubles", n);
-        goto out;
-    }
-    linalgSeededMatrix(w.x, 1, n, P28_SEED_X);
-    int x = progInput(f, n);
-    progSetOutput(f, progSum(f, progMul(f, x, x)));
-    if (progSize(f) < 0 || !(w.exec = progPrepare(f, engine))) {
-        optsError("dot: prepare failed (out of memory)");
-        goto out;
-    }
-    if (benchRun(s, p28DotRun, &w, runs, &r) != 0) {
-        optsError("dot: %s", csvWriterError(s->csv));
-        goto out;
-    }
-    benchWidthLabel(s, &r, wl, sizeof wl);
-    printf("width %s: dot n=%zu  x.x %.6g | first %.3f", wl, n, w.out, r.first_ms);
-    p28PrintTail(s, &r, 0);
-    rc = 0;
-out:
-    progExecDelete(w.exec);
-    progDelete(f);
-    free(w.x);
-    return rc;
-}
-
 static int p28DoSvd(benchSeries *s, int size, int runs) {
     size_t nn = (size_t)size * (size_t)size;
     p28Svd w = {size, malloc(nn * sizeof(double)), malloc(nn * sizeof(double)),
@@ -316,8 +260,8 @@ int main(int argc, char **argv) {
             if (m < 0) return OPTS_EXIT_USAGE;
         } else if ((m = optsMatch(argc, argv, &i, "--workload", &v)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
-            if (strcmp(v, "grad") && strcmp(v, "svdvals") && strcmp(v, "dot") && strcmp(v, "all")) {
-                optsError("--workload: expected grad, svdvals, dot or all, got '%s'", v);
+            if (strcmp(v, "grad") && strcmp(v, "svdvals") && strcmp(v, "all")) {
+                optsError("--workload: expected grad, svdvals or all, got '%s'", v);
                 return OPTS_EXIT_USAGE;
             }
             workload = v;
@@ -343,7 +287,6 @@ int main(int argc, char **argv) {
         rc = p28DoGrad(&s, engine, (size_t)n, (int)c.runs);
     if (rc == 0 && (!strcmp(workload, "svdvals") || !strcmp(workload, "all")))
         rc = p28DoSvd(&s, (int)size, (int)c.runs);
-    if (rc == 0 && !strcmp(workload, "dot")) rc = p28DoDot(&s, engine, (size_t)n, (int)c.runs);
     startupEnd(csv, engine);
     return rc;
 }
