@@ -78,7 +78,8 @@ if [ -n "$binary" ]; then
 else
     binary=$CL_BUILD/p28_timing
     cl_need_binary "$binary"
-    workloads=(grad svdvals)
+    cl_workloads cold p28_timing   # the workloads p28_timing --describe lists
+    read -ra workloads <<<"$CL_WORKLOADS"
     # Width 1 means one thread everywhere, as in warm and loaded runs: without
     # this the pthread OpenBLAS starts nproc threads at load and its idle ones
     # spin. Another program (--binary) runs with the environment it was given.
@@ -118,7 +119,8 @@ run_args() {
     if [ "$1" = binary ]; then
         run=("${args[@]}")
     else
-        run=(--workload "$1" --width 1 --runs "$CL_RUNS" --budget "$CL_BUDGET")
+        cl_cell "$1"
+        run=("${CL_CELL_ARGS[@]}" --width 1 --runs "$CL_RUNS" --budget "$CL_BUDGET")
     fi
 }
 
@@ -288,7 +290,7 @@ for w in "${workloads[@]}"; do
     cl_tmpdir dir
     copy=$dir/$name
     cp -- "$binary" "$copy"
-    if [ "$w" = binary ]; then run=("${args[@]}"); else run=(--workload "$w" --width 1 --runs 1); fi
+    if [ "$w" = binary ]; then run=("${args[@]}"); else cl_cell "$w"; run=("${CL_CELL_ARGS[@]}" --width 1 --runs 1); fi
     hf_cmd=$(q "$copy")
     for a in "${run[@]}"; do hf_cmd+=" $(q "$a")"; done
     for kind in "${kinds[@]}"; do

@@ -34,7 +34,7 @@ USAGE
 cl_init loaded "$@"
 cl_defaults
 cl_parse_common "$@"
-cl_need_tools stress-ng time timeout perl
+cl_need_tools stress-ng time timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 
 cl_results_init
@@ -49,7 +49,13 @@ cl_meta loaded_load "$CL_LOADS"
 cl_meta loaded_procs "$CL_PROCS"
 cl_meta loaded_shuffle_seed "$CL_SEED"
 cl_meta loaded_cpus_usable "${usable[*]}"
-cl_meta loaded_trg_params "betas=$CL_TRG_LOADED_BETAS;chi=$CL_TRG_LOADED_CHI;steps=$CL_TRG_LOADED_STEPS"
+# A workload with a smaller loaded size (the TRG) names the size it ran at.
+for w in "${CL_WL_NAMES[@]}"; do
+    if [ "${CL_WL_LOADED_ARGS[$w]}" != "${CL_WL_ARGS[$w]}" ]; then
+        cl_cell "${w}load"
+        cl_meta "loaded_${w}_params" "$CL_CELL_PARAMS"
+    fi
+done
 cl_check_widths
 cl_meta loaded_workloads "$CL_WORKLOADS"
 RANDOM=$CL_SEED

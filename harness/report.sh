@@ -42,8 +42,8 @@ done
 cl_finalize_opts
 # One seed for the whole report, so warm and loaded both replay from meta.
 [ -n "$CL_OPT_SEED" ] || passed+=(--seed "$CL_SEED")
-cl_need_tools gnuplot stress-ng hyperfine jq time timeout perl
-for b in p28_timing coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; done
+cl_need_tools gnuplot stress-ng hyperfine jq time timeout
+for b in p28_timing coldload-evict coldload-summarize coldload-probe; do cl_need_binary "$CL_BUILD/$b"; done
 
 cl_results_init
 cl_traps

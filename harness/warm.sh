@@ -23,6 +23,7 @@ usage: harness/warm.sh [--out DIR] [--quick] [--procs K] [--seed N] [--widths LI
   --strict          refuse (exit 3) instead of warning when the machine is busy
   --stressors LIST, --load KIND   accepted for uniformity with loaded.sh; unused here
 Besides the TRG at its full size, warm measures the loaded runs' smaller TRG (one beta, chi 8, 10 steps).
+The workloads and their arguments are the binaries' own: build/p28_timing --describe, build/ising_trg --describe.
 Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS COLDLOAD_BUDGET
              COLDLOAD_RUNS COLDLOAD_STRICT COLDLOAD_BUSY_PSI
 USAGE
@@ -45,13 +46,12 @@ cl_workloads warm
 cl_meta warm_workloads "$CL_WORKLOADS"
 RANDOM=$CL_SEED
 
-# One untimed run of each binary, so what follows is the warm state.
-cl_exec warm-warmup-p28_timing "$CL_BUILD/p28_timing" --workload all --runs 1 ||
-    cl_die "p28_timing failed its warm-up run (see $CL_LOG.err)"
-if [[ " $CL_WORKLOADS " == *" trg "* ]]; then
-    cl_exec warm-warmup-ising_trg "$CL_BUILD/ising_trg" --beta 0.3 --chi 4 --steps 2 --runs 1 ||
-        cl_die "ising_trg failed its warm-up run (see $CL_LOG.err)"
-fi
+# One untimed run of each workload, so what follows is the warm state.
+for w in $CL_WORKLOADS; do
+    cl_cell "$w"
+    cl_exec "warm-warmup-$w" "$CL_CELL_BINARY" "${CL_CELL_ARGS[@]}" --runs 1 ||
+        cl_die "$w failed its warm-up run (see $CL_LOG.err)"
+done
 
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=warm CL_TAG_LOAD=none
 read -ra widths <<<"$CL_WIDTHS"

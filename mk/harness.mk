@@ -7,11 +7,20 @@
 
 DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time strace binutils
 
+# harness/lib/*.sh are sourced, never run: shellcheck reads them on their own
+# too (through the scripts it would not report a syntax error in them).
+SHELL_SCRIPTS += $(wildcard harness/lib/*.sh)
+
 # The evict tool uses no layer at all: linked alone.
 $(B)/coldload-evict: $(B)/obj/tools/evict.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
-all: $(B)/coldload-evict
+# The probe reads what the workloads do (OpenBLAS, clock, placement): bench,
+# engine and common, and BLAS for OpenBLAS's own answers.
+$(B)/coldload-probe: $(B)/obj/tools/probe.o $(call lib,bench engine common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+all: $(B)/coldload-evict $(B)/coldload-probe
 
 # Each make variable becomes the matching harness flag only when it is set,
 # so the scripts' own defaults (and env overrides) apply otherwise.

@@ -6,6 +6,7 @@
  * than left half-written for the next run to append onto. */
 #include "bench/csvwrite.h"
 
+#include "bench/measure.h"
 #include "common/csvfield.h"
 
 #include <errno.h>
@@ -139,13 +140,8 @@ err:
 }
 
 int csvWriterRow(csvWriter *w, const csvRow *r) {
-    struct timespec ts;
-    struct tm tm;
     char stamp[40];
-    clock_gettime(CLOCK_REALTIME, &ts);
-    gmtime_r(&ts.tv_sec, &tm);
-    size_t k = strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
-    snprintf(stamp + k, sizeof stamp - k, ".%03ldZ", ts.tv_nsec / 1000000L);
+    measureUtc(stamp, sizeof stamp);
 
     char *buf = NULL;
     size_t len = 0;

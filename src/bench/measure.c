@@ -9,6 +9,15 @@
 #include <sys/resource.h>
 #include <time.h>
 
+void measureUtc(char *buf, size_t len) {
+    struct timespec ts;
+    struct tm tm;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    size_t k = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(buf + k, len - k, ".%03ldZ", ts.tv_nsec / 1000000L);
+}
+
 double measureNowMs(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -12,6 +12,9 @@
  * still applies, which is fine at millisecond scale). */
 double measureNowMs(void);
 
+/* The wall clock now as UTC, "2026-01-31T12:00:00.123Z", into buf (>= 25 bytes). */
+void measureUtc(char *buf, size_t len);
+
 /* Median cost of one measureNowMs() call, in nanoseconds, from `reps` pairs. */
 double measureClockOverheadNs(int reps);
 

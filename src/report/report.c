@@ -16,6 +16,7 @@
 #include "common/slurp.h"
 #include "report/chartdata.h"
 #include "report/coldread.h"
+#include "report/workloads.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
 
@@ -143,19 +144,16 @@ static const char *const reportHowTo[CHART_N] = {
     "Spread calls far above one-CPU calls: where the threads ran decided the time.",
 };
 
-/* Keeps, in place, only the page-format lines of a binary's output: "width N:
- * ..." (p28_timing) and "beta=..." (ising_trg). Other output (banners,
- * hyperfine's summaries, the evict tool's counts) is in its own files. */
-static void reportPageLines(char *text) {
+/* Keeps, in place, only the page-format lines of a binary's output: those
+ * starting with a workload's line_prefix (workloads.h: from workloads.tsv,
+ * else "width " for p28_timing and "beta=" for ising_trg). Other output
+ * (banners, hyperfine's summaries, the evict tool's counts) is in its own
+ * files. */
+static void reportPageLines(char *text, const workloadsTable *wl) {
     char *out = text;
     for (const char *p = text; *p;) {
         size_t len = strcspn(p, "\n");
-        int keep = strncmp(p, "beta=", 5) == 0;
-        if (strncmp(p, "width ", 6) == 0) {
-            size_t d = strspn(p + 6, "0123456789");
-            keep = d > 0 && p[6 + d] == ':';
-        }
-        if (keep) {
+        if (workloadsIsResultLine(wl, p, len)) {
             memmove(out, p, len);
             out += len;
             *out++ = '\n';
@@ -193,6 +191,7 @@ static char *reportRunLines(const char *results_dir) {
     }
     closedir(d);
     if (n > 1) qsort(names, n, sizeof(char *), reportCmpStr);
+    workloadsTable *wl = workloadsRead(results_dir);
     char *out = NULL;
     size_t outlen = 0;
     FILE *f = open_memstream(&out, &outlen);
@@ -200,8 +199,8 @@ static char *reportRunLines(const char *results_dir) {
         snprintf(path, sizeof path, "%s/logs/%s.out", results_dir, names[i]);
         int trunc = 0;
         char *text = slurpText(path, REPORT_FILE_MAX / 4, &trunc);
-        if (text && f) {
-            reportPageLines(text);
+        if (text && f && wl) {
+            reportPageLines(text, wl);
             for (const char *p = text; *p;) {
                 size_t len = strcspn(p, "\n");
                 fprintf(f, "%-*s  %.*s\n", (int)width, names[i], (int)len, p);
@@ -213,6 +212,7 @@ static char *reportRunLines(const char *results_dir) {
         free(names[i]);
     }
     free(names);
+    workloadsDelete(wl);
     if (!f) return NULL;
     fclose(f);
     if (out && !out[0]) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "bench/describe.h"
 #include "bench/measure.h"
 #include "common/checksum.h"
 #include "workloads/onsager.h"
@@ -23,6 +24,22 @@
 
 #define ITRG_MAX_BETAS 64
 #define ITRG_BETA_MAX 100.0
+
+/* What the harness runs (describe.h). QUICK trims the TRG to one beta, chi
+ * 8, 10 steps. Under load a 2-thread call at the full size is ~400x slower
+ * than idle (chi 16, 20 steps: ~2 min a call), so loaded runs take one beta
+ * at chi 8, 10 steps (~4 s a call under pinned load), and warm.sh measures
+ * that cell idle too, for the ratio. */
+static const describeRow itrgDescribe[] = {
+    {.workload = "trg",
+     .params = "betas=0.3,0.4,0.5,0.6;chi=16;steps=20",
+     .args = "--beta 0.3,0.4,0.5,0.6 --chi 16 --steps 20 --runs 3",
+     .quick_params = "betas=0.3;chi=8;steps=10",
+     .quick_args = "--beta 0.3 --chi 8 --steps 10 --runs 2",
+     .loaded_params = "betas=0.4;chi=8;steps=10",
+     .loaded_args = "--beta 0.4 --chi 8 --steps 10 --runs 3",
+     .series = 4, .quick_series = 1},
+};
 
 static const char itrgUsage[] =
     "usage: ising_trg [--beta LIST] [--chi N] [--steps N] [--value-only] [options]\n"
@@ -136,9 +153,12 @@ int main(int argc, char **argv) {
     optsCommonInit(&c, 3);
     for (int i = 1; i < argc;) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("%s%s", itrgUsage, optsCommonUsage);
+            printf("%s%s%s", itrgUsage, optsCommonUsage, describeUsage);
             return 0;
         }
+        if (strcmp(argv[i], "--describe") == 0)
+            return describePrint(stdout, "ising_trg", "beta=", itrgDescribe,
+                                 sizeof itrgDescribe / sizeof itrgDescribe[0]) ? 1 : 0;
         if (strcmp(argv[i], "--value-only") == 0) {
             grad = 0;
             i++;

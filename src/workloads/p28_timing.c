@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "bench/describe.h"
 #include "engine/linalg.h"
 #include "bench/measure.h"
 #include "common/checksum.h"
@@ -23,6 +24,24 @@
 
 #define P28_SEED_X 28     /* grad input: x_i uniform in [-2, 2) from this seed */
 #define P28_SEED_A 256    /* svdvals matrix: entries uniform in [-1, 1) */
+#define P28_STR_(x) #x
+#define P28_STR(x) P28_STR_(x)
+#define P28_N 1000        /* default grad vector length */
+#define P28_SIZE 256      /* default svdvals matrix size */
+#define P28_RUNS 20       /* default steady runs */
+#define P28_QUICK_RUNS 5  /* QUICK mode's */
+
+/* What the harness runs (describe.h): a loaded call of either workload is
+ * still short, so loaded runs take the full arguments. */
+#define P28_ROW(w, p)                                                                       \
+    {.workload = w, .params = p, .quick_params = p, .loaded_params = p,                      \
+     .args = "--workload " w " --runs " P28_STR(P28_RUNS),                                   \
+     .quick_args = "--workload " w " --runs " P28_STR(P28_QUICK_RUNS),                       \
+     .loaded_args = "--workload " w " --runs " P28_STR(P28_RUNS), .series = 1, .quick_series = 1}
+static const describeRow p28Describe[] = {
+    P28_ROW("grad", "n=" P28_STR(P28_N)),
+    P28_ROW("svdvals", "size=" P28_STR(P28_SIZE)),
+};
 
 static const char p28Usage[] =
     "usage: p28_timing [--workload grad|svdvals|all] [--n N] [--size N] [options]\n"
@@ -230,15 +249,18 @@ out:
 int main(int argc, char **argv) {
     optsCommon c;
     const char *workload = "all", *v;
-    long n = 1000, size = 256;
+    long n = P28_N, size = P28_SIZE;
     int m;
     optsProg = "p28_timing";
-    optsCommonInit(&c, 20);
+    optsCommonInit(&c, P28_RUNS);
     for (int i = 1; i < argc;) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("%s%s", p28Usage, optsCommonUsage);
+            printf("%s%s%s", p28Usage, optsCommonUsage, describeUsage);
             return 0;
         }
+        if (strcmp(argv[i], "--describe") == 0)
+            return describePrint(stdout, "p28_timing", "width ", p28Describe,
+                                 sizeof p28Describe / sizeof p28Describe[0]) ? 1 : 0;
         if ((m = optsCommonParse(&c, argc, argv, &i)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
         } else if ((m = optsMatch(argc, argv, &i, "--workload", &v)) != 0) {

@@ -30,7 +30,7 @@ done
 [[ $budget =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "bench_auto: BUDGET must be a number of seconds" >&2; exit 2; }
 
 cl_init bench-auto "$@"
-cl_need_tools stress-ng perl setpriv timeout
+cl_need_tools stress-ng setpriv timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/ising_trg"
 if [ -n "${OUT:-}" ]; then

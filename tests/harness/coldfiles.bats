@@ -5,6 +5,7 @@
 # non-resident (mincore); the ELF fallback never runs the program; cold.sh
 # writes cold-files.txt and cold-pages.tsv and says which method it used.
 
+bats_require_minimum_version 1.5.0   # run ! (a bare ! cannot fail a test)
 load helpers
 
 setup() {
@@ -37,7 +38,7 @@ teardown() {
     # regular files only, each once, none from /proc, /sys or /dev
     [ "$(sort "$d/list" | uniq -d | wc -l)" -eq 0 ]
     while IFS= read -r f; do [ -f "$f" ]; done <"$d/list"
-    ! grep -qE '^/(proc|sys|dev)/' "$d/list"
+    run ! grep -qE '^/(proc|sys|dev)/' "$d/list"
     # the sizes
     cf_sizes "$d/list" | grep -qxF "262144	$(realpath "$DATA")"
 }
@@ -66,8 +67,8 @@ teardown() {
     grep -qxF "$(realpath "$(cf_interp "$PROG")")" "$d/list"
     grep -q '/libc\.so\.6$' "$d/list"
     # what only a run shows is not there: the data file, the dlopen'ed library
-    ! grep -qxF "$(realpath "$DATA")" "$d/list"
-    ! grep -qxF "$(realpath "$LIB")" "$d/list"
+    run ! grep -qxF "$(realpath "$DATA")" "$d/list"
+    run ! grep -qxF "$(realpath "$LIB")" "$d/list"
     # p28_timing: OpenBLAS and LAPACKE found through the loader's search path
     cf_elf "$d/p28" "$B/p28_timing"
     grep -q 'libopenblas' "$d/p28"
@@ -98,5 +99,5 @@ teardown() {
         --out "$d/out2" --binary "$PROG" -- "$DATA" "$LIB"
     [ "$status" -eq 0 ]
     grep -qx 'cold_files_method=elf (COLDLOAD_NO_STRACE is set)' "$d/out2/meta.txt"
-    ! grep -qF "$(realpath "$DATA")" "$d/out2/cold-files.txt"
+    run ! grep -qF "$(realpath "$DATA")" "$d/out2/cold-files.txt"
 }

@@ -80,9 +80,12 @@ interrupt() {
 @test "an error mid-run (a measurement's binary vanishes) still stops stress-ng" {
     out=$BATS_TEST_TMPDIR/out
     mkdir -p "$BATS_TEST_TMPDIR/build"
-    # p28_timing that fails at once: the harness records the failure and ends non-zero
-    printf '#!/bin/sh\necho "broken on purpose" >&2\nexit 1\n' >"$BATS_TEST_TMPDIR/build/p28_timing"
+    # p28_timing that describes itself (the real table) but fails every
+    # measurement: the harness records the failures and ends non-zero
+    printf '#!/bin/sh\n[ "$1" = --describe ] && exec %s --describe\necho "broken on purpose" >&2\nexit 1\n' \
+        "$B/p28_timing" >"$BATS_TEST_TMPDIR/build/p28_timing"
     chmod +x "$BATS_TEST_TMPDIR/build/p28_timing"
+    ln -s "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/coldload-probe"
     COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 1 \
         --procs 1 --load pinned
     [ "$status" -eq 1 ]

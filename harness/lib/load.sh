@@ -1,0 +1,115 @@
+# shellcheck shell=bash
+# harness/lib/load.sh -- the CPU load of loaded.sh: stress-ng workers in a
+# process group of their own, started, checked (pinned: each on its CPU) and
+# stopped on every exit path. Sourced by harness/lib.sh.
+
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
+# cl_stress_start KIND S: S CPU load workers (KIND pinned or free), in one
+# process group of their own, up and running before it returns.
+cl_stress_start() {
+    local kind=$1 s=$2 base tmp i n want cpus=() targets=()
+    base=$(cl_unique "$CL_OUT/logs/stress-ng-$kind-cpu$s" .out)
+    # stress-ng refuses to start unless its temp path is writable, and its
+    # default is the working directory (in the image: /opt/coldload, not
+    # writable by the user the container runs as).
+    cl_tmpdir tmp
+    CL_STRESS_KIND=$kind CL_STRESS_N=$s CL_STRESS_WORKERS=
+    # The workers get their own process group (job control, set -m: a
+    # background job leads a group of its own), which cl_stress_stop kills
+    # whole -- but stay in this session: with kernel.sched_autogroup_enabled=1,
+    # a new session (setsid) is a new scheduling group that CFS shares the
+    # CPUs with fairly, which shields the measurement from the load
+    # (measured here: 2-thread svdvals 7.3 ms under a setsid stress-ng --cpu 2,
+    # 2886 ms under the same load in the same session; idle 5.8 ms).
+    # Should the harness itself be SIGKILLed (no trap runs), setpriv's
+    # parent-death signal TERMs stress-ng (pinned: the leader shell, whose
+    # death TERMs each stress-ng the same way), which stops its workers; its
+    # own --timeout (the measurements' need plus a margin, loaded.sh) is the
+    # last resort behind that.
+    local bg0=${!:-}
+    CL_STRESS_STARTING=1
+    if [ "$kind" = free ]; then
+        set -m
+        setpriv --pdeathsig TERM stress-ng --cpu "$s" --timeout "${CL_STRESS_TIMEOUT_S:-3600}s" \
+            --temp-path "$tmp" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
+        want=$((s + 1))   # the parent and S workers
+    else
+        # Free workers go where the load balancer puts them, and it sometimes
+        # leaves a CPU to the engine's threads (six processes here: one
+        # 2064 ms, five 6-7 ms). One worker bound to each CPU leaves no such
+        # placement: every process was 1900-2300 ms.
+        read -ra cpus <<<"$(cl_cpus_usable)"
+        [ ${#cpus[@]} -gt 0 ] || cl_die "no usable CPU found (affinity list ∩ /sys/devices/system/cpu/online)"
+        for ((i = 0; i < s; i++)); do targets+=("${cpus[i % ${#cpus[@]}]}"); done
+        # One leader shell (the group) starts one stress-ng per target and
+        # writes "pid cpu" for each on fd 3.
+        set -m
+        # shellcheck disable=SC2016
+        setpriv --pdeathsig TERM bash -c 't=$1 d=$2; shift 2
+                for c; do setpriv --pdeathsig TERM stress-ng --cpu 1 --taskset "$c" --timeout "$t" \
+                    --temp-path "$d" 3>&- & echo "$! $c" >&3; done
+                wait' cl-stress-pinned "${CL_STRESS_TIMEOUT_S:-3600}s" "$tmp" "${targets[@]}" \
+            >"$base.out" 2>"$base.err" 3>"$base.workers" </dev/null {CL_LOCK_FD}>&- &
+        want=$((2 * s + 1))   # the leader, S stress-ng parents and S workers
+    fi
+    CL_STRESS_PID=$!
+    set +m
+    CL_STRESS_PGID=$CL_STRESS_PID
+    CL_STRESS_STARTING=0
+    [ "$CL_STRESS_PID" != "$bg0" ] || cl_die "internal: stress-ng was not started"
+    echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"
+    # Established: every process exists and the runnable count shows the
+    # workers, or 5 s have passed.
+    for i in $(seq 50); do
+        n=$(cl_pgid_count "$CL_STRESS_PGID")
+        if [ "$n" -ge "$want" ] && [ "$(cl_procs_running)" -ge "$s" ]; then break; fi
+        if ! cl_pid_alive "$CL_STRESS_PID" || { [ -s "$base.err" ] && [ "$n" -lt "$want" ] && [ "$i" -gt 10 ]; }; then
+            cl_die "stress-ng ($kind, $s workers) did not start: $(head -n1 "$base.err" 2>/dev/null || echo "no message") (see $base.err)"
+        fi
+        sleep 0.1
+    done
+    if [ "$(cl_pgid_count "$CL_STRESS_PGID")" -lt "$want" ] || [ "$(cl_procs_running)" -lt "$s" ]; then
+        cl_warn "load not established after 5 s ($kind, $s workers: $(cl_pgid_count "$CL_STRESS_PGID") of $want processes, procs_running $(cl_procs_running))"
+    fi
+    [ "$kind" = pinned ] && cl_stress_check_pinned "$base.workers"
+    return 0
+}
+
+# cl_stress_check_pinned WORKERS_FILE: every stress-ng process of the group
+# (each parent and its worker) may run only on its CPU, read back from
+# /proc/PID/status; CL_STRESS_WORKERS lists "pid@cpus_allowed". A worker
+# elsewhere is a failure: the measurement would not be the pinned one.
+cl_stress_check_pinned() {
+    local pid ppid c allowed bad=() list=()
+    declare -A cpu_of=()
+    while read -r pid c; do cpu_of[$pid]=$c; done <"$1"
+    while read -r pid ppid; do
+        c=${cpu_of[$pid]:-${cpu_of[$ppid]:-}}
+        [ -n "$c" ] || continue    # the leader shell
+        allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$pid/status" 2>/dev/null) || continue
+        [ -n "$allowed" ] || continue   # gone meanwhile
+        list+=("$pid@$allowed")
+        [ "$allowed" = "$c" ] || bad+=("pid $pid allowed on $allowed, wanted $c")
+    done < <(cl_pgid_pids "$CL_STRESS_PGID")
+    CL_STRESS_WORKERS=${list[*]}
+    [ ${#bad[@]} -eq 0 ] || cl_die "pinned load is not pinned: ${bad[*]}"
+    [ ${#list[@]} -ge "$((2 * CL_STRESS_N))" ] ||
+        cl_die "pinned load: found ${#list[@]} stress-ng processes, want $((2 * CL_STRESS_N)) (see $1)"
+}
+
+cl_stress_stop() {
+    # A signal between starting stress-ng and noting its pid: $! is it.
+    if [ -z "$CL_STRESS_PGID" ] && [ "${CL_STRESS_STARTING:-0}" = 1 ] && [ -n "${!:-}" ]; then
+        CL_STRESS_PID=$! CL_STRESS_PGID=$!
+    fi
+    [ -n "$CL_STRESS_PGID" ] || return 0
+    if [ "$CL_CLEANING" = 0 ] && ! cl_pgid_alive "$CL_STRESS_PGID"; then
+        cl_warn "stress-ng (pgid $CL_STRESS_PGID) ended before the measurements did (its --timeout ${CL_STRESS_TIMEOUT_S:-3600}s?): the last rows may not be loaded"
+    fi
+    cl_group_stop "$CL_STRESS_PGID" "$CL_STRESS_PID"
+    CL_STRESS_PGID=
+    CL_STRESS_PID=
+    CL_STRESS_STARTING=0
+}

@@ -1,0 +1,207 @@
+# shellcheck shell=bash
+# harness/lib/results.sh -- the results directory (created, locked, checked),
+# and meta.txt: machine facts, the harness's settings, start and end probes.
+# Sourced by harness/lib.sh.
+
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
+cl_results_init() {
+    local link=0 probe
+    CL_OUT=$CL_OPT_OUT
+    if [ -z "$CL_OUT" ]; then
+        CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+    fi
+    mkdir -p -- "$CL_OUT" "$CL_OUT/logs" "$CL_OUT/hyperfine" 2>/dev/null ||
+        cl_die "cannot create the output directory $CL_OUT" 2
+    probe=$(mktemp "$CL_OUT/.write-test.XXXXXX" 2>/dev/null) ||
+        cl_die "output directory $CL_OUT is not writable" 2
+    rm -f -- "$probe"
+    CL_OUT=$(cd "$CL_OUT" && pwd)
+    # tell the supervisor where meta is (cl_supervise)
+    if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then printf '%s\n' "$CL_OUT" >"$COLDLOAD_OUT_FILE"; fi
+    cl_lock
+    if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
+    CL_META=$CL_OUT/meta.txt
+    CL_SAMPLES=$CL_OUT/samples.csv
+    CL_WHOLE=$CL_OUT/whole.csv
+    # Found now, not after every measurement: a samples.csv or whole.csv that
+    # is not a regular file (a FIFO would block the binaries' open) or cannot
+    # be appended to (read-only, immutable) in an otherwise writable directory.
+    local f
+    for f in "$CL_SAMPLES" "$CL_WHOLE" "$CL_OUT/meta.txt"; do
+        if [ -e "$f" ] && [ ! -f "$f" ]; then cl_die "$f is not a regular file: use another --out" 2; fi
+        if [ -e "$f" ] && ! { : >>"$f"; } 2>/dev/null; then cl_die "$f cannot be appended to: use another --out" 2; fi
+    done
+    # Refuse before measuring rather than mix two layouts in one file.
+    if [ -s "$CL_SAMPLES" ]; then
+        local h
+        IFS= read -r h <"$CL_SAMPLES"
+        [[ $h == *",$CL_SAMPLES_TAGS" ]] ||
+            cl_die "$CL_SAMPLES has another header (not ending in $CL_SAMPLES_TAGS): use another --out" 2
+    fi
+    if [ -s "$CL_WHOLE" ]; then
+        local h
+        IFS= read -r h <"$CL_WHOLE"
+        [ "$h" = "$CL_WHOLE_HEADER" ] || cl_die "$CL_WHOLE has another header: use another --out" 2
+    else
+        echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
+    fi
+    touch "$CL_META"
+    # What the binaries said they run (their --describe tables), for the report.
+    cl_workloads_tsv "$CL_OUT/workloads.tsv"
+    if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
+    printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
+}
+
+# cl_lock: one writer per results directory. Two runs into one --out would
+# clobber each other's log names and mix their rows; the second is refused.
+# The lock is an flock on <out>/.lock held by an fd for the whole run;
+# report.sh's harnesses inherit that fd (COLDLOAD_LOCK_FD) and so hold the
+# same lock, while the binaries and stress-ng are started without it.
+cl_lock() {
+    local fd=${COLDLOAD_LOCK_FD:-}
+    if [[ $fd =~ ^[0-9]+$ ]] && [ "$(readlink "/proc/$$/fd/$fd" 2>/dev/null)" = "$(readlink -f "$CL_OUT/.lock")" ]; then
+        CL_LOCK_FD=$fd
+    else
+        exec {CL_LOCK_FD}>>"$CL_OUT/.lock" || cl_die "cannot open the lock $CL_OUT/.lock" 2
+    fi
+    if ! flock -n "$CL_LOCK_FD"; then
+        local holder
+        holder=$(fuser "$CL_OUT/.lock" 2>/dev/null | tr -s ' ' || true)
+        CL_OUT=''   # not ours: nothing of the other run's may be touched on exit
+        cl_die "another coldload run is writing into this directory (flock on its .lock is held${holder:+ by pid$holder}): wait for it or use another --out" 2
+    fi
+    export COLDLOAD_LOCK_FD=$CL_LOCK_FD
+}
+
+# cl_unique PATH SUFFIX: never reuse a log or export name, so re-running into
+# the same directory keeps what the earlier run wrote.
+cl_unique() {
+    local p=$1 i=2
+    while [ -e "$p$2" ]; do
+        p=$1-$i
+        i=$((i + 1))
+    done
+    echo "$p"
+}
+
+cl_meta() {
+    local k=$1
+    shift
+    local v="$*"
+    v=${v//$'\n'/ }
+    printf '%s=%s\n' "$k" "$v" >>"$CL_META"
+}
+
+# cl_meta_probe PREFIX: the machine's state now (coldload-probe --state) as
+# PREFIX_* keys. Silent when the probe is not built: cl_meta_begin has said so.
+cl_meta_probe() {
+    [ -x "$CL_PROBE" ] || return 0
+    "$CL_PROBE" --state --prefix "$1" >>"$CL_META" || cl_warn "coldload-probe --state failed"
+}
+
+# The binaries' banner lines ("# p28_timing: width 1, wait block; ...") are
+# kept raw as binary_banner lines; the facts in them come from coldload-probe
+# (cl_meta_machine), not from parsing them back.
+cl_meta_binary_comments() {
+    local line
+    while IFS= read -r line; do
+        cl_meta binary_banner "${line#\# }"
+    done < <(grep '^# ' "$1" || true)
+}
+
+cl_meta_machine() {
+    grep -q '^cpu_model=' "$CL_META" 2>/dev/null && return 0
+    local cc=${CC:-gcc} gov=unreadable
+    [ -r /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor ] &&
+        gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)
+    cl_meta meta_written_by "coldload harness/lib.sh"
+    cl_meta date_utc "$(cl_utc)"
+    cl_meta host "$(hostname)"
+    # CPUs, cgroup, memory, OpenBLAS, clock, placement: the probe's own keys
+    "$CL_PROBE" >>"$CL_META" || cl_die "$CL_PROBE failed: machine facts not recorded"
+    cl_meta container "$([ -e /.dockerenv ] || [ "${COLDLOAD_IN_CONTAINER:-}" = 1 ] && echo yes || echo no)"
+    cl_meta kernel "$(uname -srvm)"
+    cl_meta os "$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null)"
+    cl_meta governor "$gov"
+    local virt=none
+    if type -P systemd-detect-virt >/dev/null; then
+        virt=$(systemd-detect-virt 2>/dev/null || true)
+    elif grep -q '^flags.* hypervisor' /proc/cpuinfo; then
+        virt=hypervisor
+    fi
+    cl_meta virtualization "${virt:-none}"
+    cl_meta user_is_root "$([ "$(id -u)" = 0 ] && echo yes || echo no)"
+    # A container image carries build/buildinfo.txt (compiler, flags, git
+    # revision, written where the binaries were built); a checkout asks
+    # the compiler, make and git itself.
+    local info=$CL_BUILD/buildinfo.txt
+    if [ -r "$info" ]; then
+        cl_meta compiler "$(sed -n 's/^compiler=//p' "$info")"
+        cl_meta build_flags "$(sed -n 's/^build_flags=//p' "$info")"
+        cl_meta git_rev "$(sed -n 's/^git_rev=//p' "$info")"
+        cl_meta git_describe "$(sed -n 's/^git_describe=//p' "$info")"
+        cl_meta build_info "$info"
+    else
+        cl_meta compiler "$("$cc" --version 2>/dev/null | head -n1)"
+        cl_meta build_flags "$(make -s --no-print-directory -C "$CL_ROOT" harness-print-cflags 2>/dev/null || echo unknown)"
+        cl_meta git_rev "$(git -C "$CL_ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
+        cl_meta git_dirty "$(git -C "$CL_ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo yes || echo no)"
+    fi
+    cl_meta openblas_num_threads "OPENBLAS_NUM_THREADS=<width> for coldload's binaries (cold runs: 1); --binary runs keep their environment"
+    cl_meta bash_version "$BASH_VERSION"
+    cl_meta hyperfine_version "$(hyperfine --version 2>/dev/null || echo absent)"
+    cl_meta stress_ng_version "$(stress-ng --version 2>/dev/null || echo absent)"
+    cl_meta openblas_library "$(ldd "$CL_BUILD/p28_timing" 2>/dev/null | awk '/openblas/ { print $3; exit }')"
+}
+
+# Settings and the start probe of this harness run; cl_meta_end closes it.
+cl_meta_begin() {
+    local p=$CL_NAME
+    [ -x "$CL_PROBE" ] || cl_die "$CL_PROBE is missing: build it with 'make'" 2
+    cl_meta_machine
+    cl_meta "${p}_command" "$CL_CMDLINE"
+    cl_meta "${p}_out" "$CL_OUT"
+    cl_meta "${p}_quick" "$CL_OPT_QUICK"
+    cl_meta "${p}_budget_s" "$CL_BUDGET"
+    cl_meta "${p}_watchdog_s" "$CL_WATCHDOG_S"
+    cl_meta "${p}_runs" "$CL_RUNS"
+    cl_meta "${p}_strict" "$CL_OPT_STRICT"
+    cl_meta_probe "${p}_start"
+    CL_STEAL0=$(cl_steal_ticks)
+}
+
+cl_meta_end() {
+    local rc=$1 p=$CL_NAME
+    [ -n "$CL_META" ] && [ -e "$CL_META" ] || return 0
+    cl_meta_probe "${p}_end"
+    cl_meta "${p}_steal_ms" "$(( ($(cl_steal_ticks) - ${CL_STEAL0:-0}) * 1000 / $(getconf CLK_TCK) ))"
+    cl_meta "${p}_elapsed_s" "$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))"
+    cl_meta "${p}_failures" "$CL_FAILURES"
+    cl_meta "${p}_warnings" "$CL_WARNINGS"
+    [ -n "$CL_SIGNAL" ] && cl_meta "${p}_interrupted_by" "SIG$CL_SIGNAL"
+    cl_meta "${p}_exit_status" "$rc"
+}
+
+# A width above the CPUs the machine (or the cgroup) gives is measured anyway
+# -- oversubscription is one of the page's effects -- but said.
+cl_check_widths() {
+    local w n limit online facts
+    facts=$("$CL_PROBE")
+    n=$(sed -n 's/^nproc=//p' <<<"$facts")
+    online=$(sed -n 's/^cpus_online_count=//p' <<<"$facts")
+    limit=$(sed -n 's/^cpu_limit=//p' <<<"$facts")
+    for w in $CL_WIDTHS; do
+        if [ "$w" -gt "$n" ] || { [ "$online" -gt 0 ] && [ "$w" -gt "$online" ]; }; then
+            cl_warn "width $w exceeds the visible CPUs (nproc=$n, online=$online)"
+        elif [ "$limit" != none ] && ! cl_ge "$limit" "$w"; then
+            cl_warn "width $w exceeds the cgroup CPU limit ($limit CPUs, /sys/fs/cgroup/cpu.max)"
+        fi
+    done
+}
+
+# The binaries' `# ...` lines (OpenBLAS config, clock) go into meta once per directory.
+cl_meta_binary_once() {
+    grep -q '^binary_banner=' "$CL_META" 2>/dev/null || cl_meta_binary_comments "$1"
+}

@@ -1,0 +1,257 @@
+# shellcheck shell=bash
+# harness/lib/run.sh -- running things: the supervisor, the traps and the
+# clean-up on every way out, a child under its watchdog (and GNU time),
+# process groups and how they are stopped, progress lines. Sourced by
+# harness/lib.sh.
+
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
+cl_init() {
+    CL_NAME=$1
+    CL_TAG_HARNESS=$1
+    shift
+    cl_supervise "$@"
+    CL_CMDLINE="$0${*:+ $*}"
+    CL_STARTED_MS=$(cl_now_ms)
+}
+
+# cl_supervise ARGS...: runs this script again as a child with ARGS and
+# waits for it, passing INT, TERM and HUP on; exits with the child's status,
+# or 128+n when a signal came. Returns at once in that child.
+#
+# Why: bash 5.2 can fail to parse a trap's command when the signal lands
+# while the shell expands a $(...) ("trap: line 2: unexpected EOF while
+# looking for matching `)'"): the handler never runs and the script exits 2
+# (its EXIT trap still cleans up) -- 1 in 200 interrupted loaded.sh runs
+# here. A parent that does nothing but wait expands nothing when a signal
+# comes, so it always knows the signal: it forwards it, waits for the
+# child's clean-up, exits 128+n and, when the child lost the signal, says so
+# in meta. The trade-off is one more bash process per harness. The child
+# gets TERM when this parent dies (parent-death signal), so a SIGKILLed
+# supervisor still leaves nothing running.
+cl_supervise() {
+    [ "${COLDLOAD_SUPERVISOR:-}" = "$PPID" ] && return 0
+    local child rc=0 sig='' outf out='' n
+    outf=$(mktemp "${TMPDIR:-/tmp}/coldload-out.XXXXXX") || return 0   # unsupervised, then
+    trap 'sig=${sig:-INT}; kill -INT "$child" 2>/dev/null' INT
+    trap 'sig=${sig:-TERM}; kill -TERM "$child" 2>/dev/null' TERM
+    trap 'sig=${sig:-HUP}; kill -HUP "$child" 2>/dev/null' HUP
+    cl_pdeath TERM env --default-signal=INT,TERM,HUP COLDLOAD_SUPERVISOR=$$ COLDLOAD_OUT_FILE="$outf" \
+        bash "$0" "$@" &
+    child=$!
+    # wait returns early for each trap; the child's status comes when it is
+    # reaped (`|| rc=$?`: the scripts run under set -e)
+    while kill -0 "$child" 2>/dev/null; do
+        rc=0
+        wait "$child" || rc=$?
+    done
+    [ -s "$outf" ] && read -r out <"$outf"
+    rm -f -- "$outf"
+    if [ -n "$sig" ]; then
+        case $sig in INT) n=130 ;; TERM) n=143 ;; *) n=129 ;; esac
+        if [ "$rc" != "$n" ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
+            printf '%s\n' "${CL_NAME}_interrupted_by=SIG$sig" "${CL_NAME}_exit_status=$n" \
+                "warning=$CL_NAME: the harness lost SIG$sig (bash's trap parse defect, exit $rc); its supervisor kept it" \
+                >>"$out/meta.txt"
+        fi
+        rc=$n
+    fi
+    exit "$rc"
+}
+
+# Clean-up must finish whatever arrives meanwhile: report.sh sends its child
+# a second TERM, a closing terminal sends HUP after an INT. So INT, TERM and
+# HUP are ignored (not reset to their default, which would kill us half-way
+# and orphan stress-ng) from the first signal on; the first one's name and
+# exit status are kept.
+cl_on_exit() {
+    local rc=$?
+    set +e
+    trap '' INT TERM HUP
+    trap - EXIT
+    CL_CLEANING=1
+    # bash 5.2 can fail to parse a trap's command when the signal lands while
+    # it is expanding a $(...) ("trap: line 2: unexpected EOF while looking
+    # for matching `)'", status 2, the handler never runs). The signal is
+    # then lost; say so rather than pass it off as an ordinary exit 2.
+    if [ "$rc" = 2 ] && [ -z "$CL_SIGNAL" ] && [ "$CL_DYING" = 0 ]; then
+        CL_SIGNAL=UNKNOWN
+    fi
+    cl_child_stop
+    cl_stress_stop
+    cl_meta_end "$rc"
+    local d
+    for d in "${CL_TMPDIRS[@]}"; do rm -rf -- "$d"; done
+    # and one a signal caught between its mktemp and its registration
+    if [ -n "$CL_OUT" ]; then rm -rf -- "$CL_OUT/.tmp.$$."*; fi
+    if [ -n "$CL_SIGNAL" ]; then
+        printf 'coldload %s: interrupted by SIG%s; results so far kept in %s\n' "$CL_NAME" "$CL_SIGNAL" "${CL_OUT:-(none)}" >&2
+    fi
+    exit "$rc"
+}
+
+# cl_on_signal NAME STATUS: the first signal wins; later ones (and the ones
+# arriving while cl_on_exit runs) are ignored.
+cl_on_signal() {
+    trap '' INT TERM HUP
+    if [ -z "$CL_SIGNAL" ]; then CL_SIGNAL=$1; fi
+    [ "$CL_CLEANING" = 1 ] && return 0
+    exit "$2"
+}
+
+# Each trap calls one function with its signal's name and status as literal
+# words: nothing is built or expanded when the signal comes.
+cl_traps() {
+    trap cl_on_exit EXIT
+    trap 'cl_on_signal INT 130' INT
+    trap 'cl_on_signal TERM 143' TERM
+    trap 'cl_on_signal HUP 129' HUP
+}
+
+# cl_tmpdir VAR: a directory removed on exit, on the results' file system (a
+# copy on tmpfs could not be evicted). Its name holds our pid, so cl_on_exit
+# finds it even when a signal came before it was registered.
+cl_tmpdir() {
+    local d
+    d=$(mktemp -d "$CL_OUT/.tmp.$$.XXXXXX")
+    CL_TMPDIRS+=("$d")
+    printf -v "$1" '%s' "$d"
+}
+
+# The child is `timeout`, which leads its own process group (the command's
+# too), or, in report.sh, a harness that stops its own children on TERM.
+cl_child_stop() {
+    [ -n "$CL_CHILD" ] || return 0
+    cl_group_stop "$CL_CHILD" "$CL_CHILD" 150
+    CL_CHILD=
+}
+
+cl_exec() {
+    local step=$1 base
+    shift
+    base=$(cl_unique "$CL_OUT/logs/$step" .out)
+    CL_LOG=$base
+    # Backgrounded and waited for, so a signal to the harness is handled at
+    # once (bash defers traps while a foreground child runs). setpriv gives
+    # timeout a parent-death signal: should the harness be SIGKILLed (no trap
+    # runs), timeout gets TERM and passes it to its group, so no orphaned
+    # binary goes on appending rows. The lock's fd stays with the harness.
+    cl_pdeath TERM timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
+    CL_CHILD=$!
+    local rc=0
+    wait "$CL_CHILD" || rc=$?
+    CL_CHILD=
+    CL_RC=$rc
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+        cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
+    fi
+    return "$rc"
+}
+
+# cl_pdeath SIG CMD...: CMD gets SIG when the harness dies (util-linux
+# setpriv --pdeathsig, PR_SET_PDEATHSIG); CMD alone where setpriv is missing.
+cl_pdeath() {
+    local sig=$1
+    shift
+    if type -P setpriv >/dev/null; then
+        exec setpriv --pdeathsig "$sig" "$@"
+    fi
+    exec "$@"
+}
+
+cl_exec_timed() {
+    local step=$1 t0 t1 tf line
+    shift
+    tf=$(cl_unique "$CL_OUT/logs/$step" .out)
+    t0=$(cl_now_ms)
+    CL_RC=0
+    cl_exec "$(basename "$tf")" "$(type -P time)" -o "$tf.time" -f '%e %U %S %R %F %x' "$@" || true
+    t1=$(cl_now_ms)
+    CL_WALL_MS=$((t1 - t0))
+    CL_USER_MS='' CL_SYS_MS='' CL_MINFLT='' CL_MAJFLT=''
+    line=$(tail -n1 "$tf.time" 2>/dev/null || true)
+    if [[ $line =~ ^([0-9.]+)\ ([0-9.]+)\ ([0-9.]+)\ ([0-9]+)\ ([0-9]+)\ (-?[0-9]+)$ ]]; then
+        CL_USER_MS=$(cl_s_to_ms "${BASH_REMATCH[2]}")
+        CL_SYS_MS=$(cl_s_to_ms "${BASH_REMATCH[3]}")
+        CL_MINFLT=${BASH_REMATCH[4]}
+        CL_MAJFLT=${BASH_REMATCH[5]}
+    fi
+    # GNU time says "Command terminated by signal N" and exits with the
+    # child's status otherwise.
+    if grep -q 'terminated by signal' "$tf.time" 2>/dev/null; then
+        CL_RC=$((128 + $(sed -n 's/.*terminated by signal \([0-9]*\).*/\1/p' "$tf.time" | head -n1)))
+    fi
+    return "$CL_RC"
+}
+
+cl_progress_start() {
+    CL_PROG_N=$1
+    CL_PROG_I=0
+    CL_PROG_T0=$(cl_now_ms)
+}
+
+cl_progress() {
+    local el left="?"
+    CL_PROG_I=$((CL_PROG_I + 1))
+    el=$(( ($(cl_now_ms) - CL_PROG_T0) / 1000 ))
+    if [ "$CL_PROG_I" -gt 1 ]; then
+        left="~$(( el * (CL_PROG_N - CL_PROG_I + 1) / (CL_PROG_I - 1) ))s"
+    fi
+    printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "$CL_PROG_I" "$CL_PROG_N" "$1" "$el" "$left" >&2
+}
+
+# Every process state but zombie (Z) and dead (X): pgrep -r's list of the live.
+CL_LIVE_STATES=R,S,D,T,t,W,P,I
+
+# cl_pgid_count PGID: live (non-zombie) processes in process group PGID. One
+# pgrep, not a scan of /proc in bash: this runs every 0.1 s while a group
+# starts or stops. (PGID 0 would be pgrep's own group: refused.)
+cl_pgid_count() {
+    [[ $1 =~ ^[1-9][0-9]*$ ]] || { echo 0; return; }
+    pgrep -c -g "$1" -r "$CL_LIVE_STATES" || true
+}
+
+cl_pgid_alive() {
+    [[ $1 =~ ^[1-9][0-9]*$ ]] && pgrep -g "$1" -r "$CL_LIVE_STATES" >/dev/null
+}
+
+# cl_pgid_pids PGID: "pid ppid" of each live process in process group PGID.
+cl_pgid_pids() {
+    local pids
+    [[ $1 =~ ^[1-9][0-9]*$ ]] || return 0
+    pids=$(pgrep -d, -g "$1" -r "$CL_LIVE_STATES") || return 0
+    ps -o pid=,ppid= -p "$pids" 2>/dev/null || true
+}
+
+# cl_group_stop PGID PID [TENTHS]: TERM to process group PGID (or to PID alone
+# when it leads no group: timeout may not have set its group up yet, and
+# report.sh's children are harnesses in its own group), up to TENTHS/10 s
+# (default 5 s) for both to go -- a harness needs that time for its own
+# clean-up -- then KILL, and up to 2 s more. Every wait is bounded: PID is
+# reaped with `wait` only once it is dead (a zombie, or already reaped
+# elsewhere: then wait returns at once); a `wait` on a PID still running
+# would block for as long as it runs.
+cl_group_stop() {
+    local i
+    kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$2" 2>/dev/null || true
+    for ((i = 0; i < ${3:-50}; i++)); do
+        if ! cl_pgid_alive "$1" && ! cl_pid_alive "$2"; then break; fi
+        sleep 0.1
+    done
+    kill -KILL -- "-$1" 2>/dev/null || true
+    if cl_pid_alive "$2"; then kill -KILL "$2" 2>/dev/null || true; fi
+    for ((i = 0; i < 20; i++)); do
+        if ! cl_pgid_alive "$1" && ! cl_pid_alive "$2"; then break; fi
+        sleep 0.1
+    done
+    if ! cl_pid_alive "$2"; then wait "$2" 2>/dev/null || true; fi
+}
+
+# cl_pid_alive PID: running, not a zombie waiting to be reaped.
+cl_pid_alive() {
+    local s state
+    read -r s 2>/dev/null <"/proc/$1/stat" || return 1
+    read -r state _ <<<"${s##*) }"
+    [ "$state" != Z ]
+}

@@ -1,0 +1,191 @@
+# shellcheck shell=bash
+# harness/lib/workloads.sh -- what is measured: the workload binaries'
+# --describe tables (bench/describe.h) read once, the cells they give, one
+# measurement of a cell, and the shuffled rounds of warm.sh and loaded.sh.
+# Sourced by harness/lib.sh.
+
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
+# The describe.h columns, in order; CL_WL_<COLUMN>[workload] holds each.
+CL_WL_COLUMNS=(workload binary params args quick_args loaded_args line_prefix quick_params
+    loaded_params series quick_series)
+CL_WL_NAMES=()
+CL_WL_READ=0
+CL_WL_TSV=
+declare -gA CL_WL_BINARY=() CL_WL_PARAMS=() CL_WL_ARGS=() CL_WL_QUICK_ARGS=() CL_WL_LOADED_ARGS=()
+declare -gA CL_WL_LINE_PREFIX=() CL_WL_QUICK_PARAMS=() CL_WL_LOADED_PARAMS=() CL_WL_SERIES=()
+declare -gA CL_WL_QUICK_SERIES=()
+
+# cl_describe: every built binary of CL_WL_BINARIES asked for its table,
+# once. One that is not built is skipped here (cl_workloads says so); one
+# that is built but cannot describe itself is a broken build (exit 2).
+cl_describe() {
+    [ "$CL_WL_READ" = 1 ] && return 0
+    local bin out header line i col fields=()
+    header=$(IFS=$'\t'; echo "${CL_WL_COLUMNS[*]}")
+    CL_WL_TSV=$header
+    for bin in $CL_WL_BINARIES; do
+        [ -x "$CL_BUILD/$bin" ] || continue
+        out=$("$CL_BUILD/$bin" --describe 2>&1 </dev/null) ||
+            cl_die "$CL_BUILD/$bin --describe failed: ${out%%$'\n'*} (rebuild with make)" 2
+        { IFS= read -r line; [ "$line" = "$header" ]; } <<<"$out" ||
+            cl_die "$CL_BUILD/$bin --describe: unexpected header (rebuild with make)" 2
+        while IFS=$'\t' read -r -a fields; do
+            [ ${#fields[@]} -eq ${#CL_WL_COLUMNS[@]} ] ||
+                cl_die "$CL_BUILD/$bin --describe: a line of ${#fields[@]} fields, want ${#CL_WL_COLUMNS[@]}" 2
+            CL_WL_NAMES+=("${fields[0]}")
+            for ((i = 1; i < ${#fields[@]}; i++)); do
+                col=${CL_WL_COLUMNS[i]^^}
+                printf -v "CL_WL_${col}[${fields[0]}]" '%s' "${fields[i]}"
+            done
+            CL_WL_TSV+=$'\n'$(IFS=$'\t'; echo "${fields[*]}")
+        done < <(tail -n +2 <<<"$out")
+    done
+    CL_WL_READ=1
+}
+
+# cl_workloads_tsv FILE: the tables read, one header (written whole, then renamed).
+cl_workloads_tsv() {
+    cl_describe
+    printf '%s\n' "$CL_WL_TSV" >"$1.tmp.$$" && mv -f -- "$1.tmp.$$" "$1"
+}
+
+# cl_workloads warm|loaded|cold [BINARY]: CL_WORKLOADS, the cells to
+# measure. A workload whose loaded arguments differ from its full ones (the
+# TRG: a loaded call at the full size takes minutes) gets the cell
+# <workload>load at the loaded size: loaded runs measure that one, warm runs
+# both, so that every loaded cell has its idle twin. cold: the workloads of
+# BINARY (default p28_timing) only, at their own size.
+cl_workloads() {
+    local w mode=${1:-warm}
+    cl_describe
+    CL_WORKLOADS=
+    for w in "${CL_WL_NAMES[@]}"; do
+        if [ "$mode" = cold ]; then
+            [ "${CL_WL_BINARY[$w]}" = "${2:-p28_timing}" ] && CL_WORKLOADS+=" $w"
+            continue
+        fi
+        if cl_wl_same "$w"; then CL_WORKLOADS+=" $w"
+        elif [ "$mode" = warm ]; then CL_WORKLOADS+=" $w ${w}load"
+        else CL_WORKLOADS+=" ${w}load"
+        fi
+    done
+    CL_WORKLOADS=${CL_WORKLOADS# }
+    local bin
+    [ "$mode" = cold ] && return 0
+    for bin in $CL_WL_BINARIES; do
+        if [ ! -x "$CL_BUILD/$bin" ]; then
+            cl_warn "$CL_BUILD/$bin is missing: its workloads skipped (build it with make)"
+        fi
+    done
+}
+
+# cl_wl_same WORKLOAD: its loaded runs take the arguments of its idle ones
+# (QUICK takes quick_args for both).
+cl_wl_same() {
+    [ "$CL_OPT_QUICK" = 1 ] || [ "${CL_WL_LOADED_ARGS[$1]}" = "${CL_WL_ARGS[$1]}" ]
+}
+
+# cl_cell CELL: CL_CELL_WORKLOAD (the CSV workload), CL_CELL_BINARY (path),
+# CL_CELL_PARAMS (whole.csv params) and CL_CELL_ARGS (array) of a cell of
+# cl_workloads; --runs N appended when the user gave it.
+cl_cell() {
+    local w=$1 args
+    cl_describe
+    if [ -z "${CL_WL_BINARY[$w]:-}" ] && [ -n "${CL_WL_BINARY[${w%load}]:-}" ]; then
+        w=${w%load}
+        args=${CL_WL_LOADED_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_LOADED_PARAMS[$w]}
+    elif [ -n "${CL_WL_BINARY[$w]:-}" ]; then
+        args=${CL_WL_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_PARAMS[$w]}
+    else
+        cl_die "internal: unknown workload $1"
+    fi
+    if [ "$CL_OPT_QUICK" = 1 ]; then args=${CL_WL_QUICK_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_QUICK_PARAMS[$w]}; fi
+    CL_CELL_WORKLOAD=$w
+    CL_CELL_BINARY=$CL_BUILD/${CL_WL_BINARY[$w]}
+    read -ra CL_CELL_ARGS <<<"$args"
+    if [ -n "$CL_OPT_RUNS" ]; then CL_CELL_ARGS+=(--runs "$CL_RUNS"); fi
+}
+
+# cl_series_max: the most timed series one process runs (ising_trg: one per
+# beta) at this mode's sizes, for the watchdog; 1 when nothing is described.
+cl_series_max() {
+    local w n max=1
+    cl_describe
+    for w in "${CL_WL_NAMES[@]}"; do
+        if [ "$CL_OPT_QUICK" = 1 ]; then n=${CL_WL_QUICK_SERIES[$w]}; else n=${CL_WL_SERIES[$w]}; fi
+        [ "$n" -gt "$max" ] && max=$n
+    done
+    echo "$max"
+}
+
+declare -gA CL_RUNNO=()
+
+# cl_measure CELL WIDTH: one measurement (one process) of a cl_workloads cell
+# with the current tags: rows into samples.csv, one tool=time row into
+# whole.csv, the page line on stderr.
+cl_measure() {
+    local w=$1 width=$2 before step cmd
+    cl_cell "$w"
+    cmd=("$CL_CELL_BINARY" "${CL_CELL_ARGS[@]}")
+    # The budget bounds the whole measurement (ising_trg: all its betas; a
+    # beta that would start after it is spent is skipped).
+    cl_tags
+    cmd+=(--width "$width" --budget "$CL_BUDGET" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    # The pthread OpenBLAS starts nproc threads when it loads, whatever width
+    # is set later, and its idle ones spin: a width-1 run would share the
+    # machine with a spinner of its own. Start it at the measured width.
+    cmd=(env OPENBLAS_NUM_THREADS="$width" "${cmd[@]}")
+    step=$CL_NAME-$CL_TAG_CONDITION
+    [ "$CL_TAG_CONDITION" = loaded ] && step+=-$CL_TAG_LOAD-s$CL_TAG_STRESSORS
+    step+=-$w-w$width-p$CL_TAG_PROC
+    before=$(cl_samples_lines)
+    if ! cl_exec_timed "$step" "${cmd[@]}"; then
+        CL_FAILURES=$((CL_FAILURES + 1))
+        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err)"
+    fi
+    # One process may run several series (ising_trg: one per beta): its
+    # whole-process row names them all.
+    CL_RUN_WORKLOAD=$CL_CELL_WORKLOAD CL_RUN_WIDTH=$width CL_RUN_PARAMS=$CL_CELL_PARAMS
+    CL_RUN_WAIT=$(cl_samples_field "$before" wait)
+    CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
+    cl_whole_time "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}"
+    cl_meta_binary_once "$CL_LOG.out"
+    grep -v '^#' "$CL_LOG.out" | sed "s/^/    /" >&2 || true
+}
+
+# cl_shuffle ITEM...: CL_SHUFFLED = the items in a random order (Fisher-Yates
+# on RANDOM, which the caller seeds once: the order of a whole run replays
+# from its seed). Not $(cl_shuffle): bash reseeds RANDOM in every subshell.
+cl_shuffle() {
+    local i j t
+    CL_SHUFFLED=("$@")
+    for ((i = ${#CL_SHUFFLED[@]} - 1; i > 0; i--)); do
+        j=$((RANDOM % (i + 1)))
+        t=${CL_SHUFFLED[i]} CL_SHUFFLED[i]=${CL_SHUFFLED[j]} CL_SHUFFLED[j]=$t
+    done
+}
+
+# CL_PROCS rounds; in each, every (workload, width) cell once, in a shuffled
+# order, so that no cell is always the first after the load starts (or the
+# first after the previous harness) -- and each cell's K processes are spread
+# over the whole run rather than back to back.
+cl_measure_all() {
+    local cells=() cell width w p what=$CL_TAG_CONDITION
+    [ "$CL_TAG_CONDITION" = loaded ] && what+=" ($CL_TAG_LOAD load)"
+    for width in $CL_WIDTHS; do
+        for w in $CL_WORKLOADS; do cells+=("$w:$width"); done
+    done
+    for ((p = 1; p <= CL_PROCS; p++)); do
+        CL_TAG_PROC=$p
+        cl_shuffle "${cells[@]}"
+        for cell in "${CL_SHUFFLED[@]}"; do
+            w=${cell%:*} width=${cell#*:}
+            cl_progress "$what: $w width $width, process $p of $CL_PROCS"
+            if [ "$CL_TAG_CONDITION" = idle ]; then cl_busy_check "$w width $width"; fi
+            cl_measure "$w" "$width"
+        done
+    done
+    CL_TAG_PROC=1
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env bats
+# tests/harness/lib_pure.bats -- the shell functions of harness/lib/*.sh that
+# compute without running anything: CSV quoting, integer and number checks,
+# unique names, decimal comparison, seconds to ms, CPU lists, the shuffle,
+# and the workload cells built from the binaries' --describe tables.
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+    # shellcheck source=harness/lib.sh
+    . "$H/lib.sh"
+    CL_NAME=test
+}
+
+@test "cl_csv_line quotes a field only when it holds a comma, quote, CR or LF" {
+    [ "$(cl_csv_line a b c)" = 'a,b,c' ]
+    [ "$(cl_csv_line 'x,y' 'say "hi"' plain '')" = '"x,y","say ""hi""",plain,' ]
+    [ "$(cl_csv_line $'two\nlines' $'cr\rx')" = $'"two\nlines","cr\rx"' ]
+    [ "$(cl_csv_line 'betas=0.3,0.4;chi=16')" = '"betas=0.3,0.4;chi=16"' ]
+}
+
+@test "cl_int accepts decimal integers in range, leading zeros as decimal; else usage, exit 2" {
+    cl_int --runs 5 1 10
+    cl_int --runs 010 1 10     # 10, not octal 8
+    cl_int --runs 1 1 1
+    for bad in 0 11 -1 1.5 '' ' 3' 3x 1234567890; do
+        run cl_int --runs "$bad" 1 10
+        [ "$status" -eq 2 ]
+        [[ $output == *"--runs: expected an integer in 1..10, got '$bad'"* ]]
+    done
+}
+
+@test "cl_int_list: spaces or commas, normalised; an empty or bad item is a usage error" {
+    [ "$(cl_int_list --widths '1 2' 1 256)" = '1 2' ]
+    [ "$(cl_int_list --widths 1,02,8 1 256)" = '1 2 8' ]
+    run cl_int_list --widths '' 1 256
+    [ "$status" -eq 2 ]
+    run cl_int_list --widths 1,300 1 256
+    [ "$status" -eq 2 ]
+    [[ $output == *"got '300'"* ]]
+}
+
+@test "cl_num: decimals > 0 (LO 0 excluded) and <= HI" {
+    cl_num --budget 0.1 0 86400
+    cl_num --budget .5 0 86400
+    cl_num --budget 86400 0 86400
+    for bad in 0 0.0 86400.5 -1 1e3 abc 1. ''; do
+        run cl_num --budget "$bad" 0 86400
+        [ "$status" -eq 2 ]
+    done
+}
+
+@test "cl_ge compares decimals exactly, whatever their lengths" {
+    cl_ge 2 2
+    cl_ge 2.5 2.49
+    cl_ge 10 9.99
+    cl_ge 1.50 1.5
+    run ! cl_ge 1.5 1.51
+    run ! cl_ge 0.99 1
+    run ! cl_ge 9 10
+}
+
+@test "cl_s_to_ms: GNU time's seconds to integer ms" {
+    [ "$(cl_s_to_ms 1.25)" -eq 1250 ]
+    [ "$(cl_s_to_ms 0.01)" -eq 10 ]
+    [ "$(cl_s_to_ms 0.5)" -eq 500 ]
+    [ "$(cl_s_to_ms 12)" -eq 12000 ]
+    [ "$(cl_s_to_ms 0.00)" -eq 0 ]
+    [ "$(cl_s_to_ms 08.09)" -eq 8090 ]   # no octal
+}
+
+@test "cl_unique never reuses a name: PATH, then PATH-2, PATH-3" {
+    d=$BATS_TEST_TMPDIR
+    [ "$(cl_unique "$d/log" .out)" = "$d/log" ]
+    touch "$d/log.out"
+    [ "$(cl_unique "$d/log" .out)" = "$d/log-2" ]
+    touch "$d/log-2.out"
+    [ "$(cl_unique "$d/log" .out)" = "$d/log-3" ]
+    [ "$(cl_unique "$d/log" .err)" = "$d/log" ]   # only SUFFIX's file counts
+}
+
+@test "cl_meta writes key=value, newlines in the value become spaces" {
+    CL_META=$BATS_TEST_TMPDIR/meta.txt
+    cl_meta key $'one\ntwo' three
+    [ "$(cat "$CL_META")" = 'key=one two three' ]
+}
+
+@test "cl_cpu_list_expand: ranges and single CPUs" {
+    [ "$(cl_cpu_list_expand 0-2,5)" = '0 1 2 5' ]
+    [ "$(cl_cpu_list_expand 3)" = '3' ]
+    [ "$(cl_cpu_list_expand 0,2-3)" = '0 2 3' ]
+}
+
+@test "cl_shuffle: a permutation, the same one for the same seed" {
+    RANDOM=42
+    cl_shuffle a b c d e f
+    first="${CL_SHUFFLED[*]}"
+    [ "$(printf '%s\n' "${CL_SHUFFLED[@]}" | sort | tr '\n' ' ')" = 'a b c d e f ' ]
+    RANDOM=42
+    cl_shuffle a b c d e f
+    [ "${CL_SHUFFLED[*]}" = "$first" ]
+}
+
+@test "workloads from --describe: the cells, their arguments and params, QUICK and loaded" {
+    need_binaries
+    [ -x "$B/ising_trg" ] || skip "build ising_trg first (make)"
+    CL_BUILD=$B CL_OPT_QUICK=0 CL_OPT_RUNS=
+    cl_workloads warm
+    [ "$CL_WORKLOADS" = 'grad svdvals trg trgload' ]
+    cl_workloads loaded
+    [ "$CL_WORKLOADS" = 'grad svdvals trgload' ]
+    cl_workloads cold
+    [ "$CL_WORKLOADS" = 'grad svdvals' ]
+    cl_cell trgload
+    [ "$CL_CELL_WORKLOAD" = trg ]
+    [ "$CL_CELL_BINARY" = "$B/ising_trg" ]
+    [ "${CL_CELL_ARGS[*]}" = '--beta 0.4 --chi 8 --steps 10 --runs 3' ]
+    [ "$CL_CELL_PARAMS" = 'betas=0.4;chi=8;steps=10' ]
+    cl_cell grad
+    [ "${CL_CELL_ARGS[*]}" = '--workload grad --runs 20' ]
+    [ "$CL_CELL_PARAMS" = 'n=1000' ]
+    [ "$(cl_series_max)" -eq 4 ]
+    # QUICK: one size idle and loaded, so no separate loaded cell; --runs appended when given
+    CL_OPT_QUICK=1 CL_OPT_RUNS=7 CL_RUNS=7
+    cl_workloads loaded
+    [ "$CL_WORKLOADS" = 'grad svdvals trg' ]
+    cl_cell trg
+    [ "${CL_CELL_ARGS[*]}" = '--beta 0.3 --chi 8 --steps 10 --runs 2 --runs 7' ]
+    [ "$CL_CELL_PARAMS" = 'betas=0.3;chi=8;steps=10' ]
+    [ "$(cl_series_max)" -eq 1 ]
+    run cl_cell nosuch
+    [ "$status" -eq 1 ]
+    [[ $output == *"unknown workload nosuch"* ]]
+    # workloads.tsv: both tables under one header
+    cl_workloads_tsv "$BATS_TEST_TMPDIR/w.tsv"
+    [ "$(grep -c '^workload	' "$BATS_TEST_TMPDIR/w.tsv")" -eq 1 ]
+    [ "$(cut -f1,2,7 "$BATS_TEST_TMPDIR/w.tsv" | tail -n +2 | tr '\t\n' ':;')" = 'grad:p28_timing:width ;svdvals:p28_timing:width ;trg:ising_trg:beta=;' ]
+}
+
+@test "a binary whose --describe fails is a broken build: exit 2 naming it" {
+    mkdir -p "$BATS_TEST_TMPDIR/build"
+    printf '#!/bin/sh\necho "no such option" >&2\nexit 2\n' >"$BATS_TEST_TMPDIR/build/p28_timing"
+    chmod +x "$BATS_TEST_TMPDIR/build/p28_timing"
+    CL_BUILD=$BATS_TEST_TMPDIR/build
+    run cl_describe
+    [ "$status" -eq 2 ]
+    [[ $output == *"p28_timing --describe failed: no such option (rebuild with make)"* ]]
+}
