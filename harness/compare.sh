@@ -49,5 +49,6 @@ if [ -s "$cmp_out/plots/compare.dat" ]; then
     for ext in png svg; do
         [ -s "$cmp_out/plots/compare.$ext" ] || cl_die "gnuplot wrote no plots/compare.$ext"
     done
+    rm -f -- "$cmp_out/plots/gnuplot.err"
 fi
 printf 'coldload compare: %s/compare.html\n                  %s/compare.md, compare.csv\n' "$cmp_out" "$cmp_out" >&2

@@ -28,6 +28,10 @@ cell() {
     done
 }
 
+# The copy tag of DIR's ordinary runs as the helpers write them: cell names
+# below are built from it rather than spelled out.
+copy_of() { col "$1/samples.csv" 'NR == 2' copy; }
+
 # The named compare.csv columns of the rows where the awk condition holds.
 ccol() { col "$O/compare.csv" "$@"; }
 
@@ -38,7 +42,7 @@ ccol() { col "$O/compare.csv" "$@"; }
     cell "$B" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
     run "$COMPARE" --out "$O" --label before --label after "$A" "$B"
     [ "$status" -eq 0 ]
-    [[ $output == *"NOTE slower: svdvals size=256, width 1, wait block, idle, copy warm (steady): "*" ms in after against "*" ms in before: 2x ["* ]]
+    [[ $output == *"NOTE slower: svdvals size=256, width 1, wait block, idle, copy $(copy_of "$A") (steady): "*" ms in after against "*" ms in before: 2x ["* ]]
     read -r ratio lo hi sig < <(ccol '$c["workload"] == "svdvals" && $c["metric"] == "steady"' ratio ratio_lo ratio_hi significant)
     awk -v r="$ratio" 'BEGIN { exit !(r > 1.999 && r < 2.001) }'
     awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l > 1.5 && l < 2 && h > 2 && h < 2.5) }'
@@ -91,7 +95,7 @@ ccol() { col "$O/compare.csv" "$@"; }
     printf 'host=vm2\nopenblas_corename=Haswell\n' >"$B/meta.txt"
     run "$COMPARE" --out "$O" "$A" "$B"
     [ "$status" -eq 0 ]
-    [[ ${lines[0]} == "ERROR checksum-changed: grad n=1000, width 1, wait block, idle, copy warm: checksum 00000000000000aa in vm, 00000000000000bb in vm2: the same computation gave other bits (OpenBLAS core Zen vs Haswell: other kernels may round differently)" ]]
+    [[ ${lines[0]} == "ERROR checksum-changed: grad n=1000, width 1, wait block, idle, copy $(copy_of "$A"): checksum 00000000000000aa in vm, 00000000000000bb in vm2: the same computation gave other bits (OpenBLAS core Zen vs Haswell: other kernels may round differently)" ]]
     [ "$(ccol 'NR > 1' checksum_same | sort -u)" = no ]
     grep -q 'CHANGED' "$O/compare.md"
     # the machines' difference is listed too
@@ -107,8 +111,9 @@ ccol() { col "$O/compare.csv" "$@"; }
     printf 'host=b\nreport_quick=0\nreport_budget_s=6\n' >"$B/meta.txt"
     run "$COMPARE" --out "$O" "$A" "$B"
     [ "$status" -eq 0 ]
-    [[ $output == *"NOTE cell-missing: svdvals size=256, width 1, wait block, idle, copy warm: only in a (not in b): not compared"* ]]
-    [[ $output == *"NOTE cell-missing: svdvals size=256, width 2, wait block, idle, copy warm: only in b (not in a): not compared"* ]]
+    copy=$(copy_of "$A")
+    [[ $output == *"NOTE cell-missing: svdvals size=256, width 1, wait block, idle, copy $copy: only in a (not in b): not compared"* ]]
+    [[ $output == *"NOTE cell-missing: svdvals size=256, width 2, wait block, idle, copy $copy: only in b (not in a): not compared"* ]]
     [[ $output == *"NOTE options-differ: the runs' options differ: report_quick (a: 1, b: 0)"* ]]
     [[ $output != *"report_budget_s"* ]]
     [ "$(ccol 'NR > 1' workload | sort -u)" = grad ]
@@ -119,7 +124,7 @@ ccol() { col "$O/compare.csv" "$@"; }
     cell "$B" grad 1 0.02 "0.015 0.016 0.017 0.0155"
     run "$COMPARE" --out "$O" --label slow --label fast "$A" "$B"
     [ "$status" -eq 0 ]
-    [[ $output == *"WARN verdict-differs: grad n=1000, width 1, wait block, idle, copy warm: WARN first-run in slow, not in fast"* ]]
+    [[ $output == *"WARN verdict-differs: grad n=1000, width 1, wait block, idle, copy $(copy_of "$A"): WARN first-run in slow, not in fast"* ]]
     # and the first call's change is significant
     [ "$(ccol '$c["metric"] == "first"' significant)" = yes ]
 }
