@@ -246,7 +246,8 @@ static void compareSums(const summaryGroup *g, char *buf, size_t len) {
     if (!g->nchecksums) summaryCat(buf, len, &o, "none");
 }
 
-static int compareSameSums(const summaryGroup *a, const summaryGroup *b) {
+int compareSameChecksums(const summaryGroup *a, const summaryGroup *b) {
+    if (!a->nchecksums || !b->nchecksums) return -1;
     if (a->nchecksums != b->nchecksums) return 0;
     for (size_t i = 0; i < a->nchecksums; i++) {
         size_t j = 0;
@@ -263,7 +264,7 @@ static int compareChecksums(compareResult *r) {
         while (b < r->nin && (!cell->group[b] || !cell->group[b]->nchecksums)) b++;
         for (size_t i = b + 1; i < r->nin; i++) {
             const summaryGroup *gb = cell->group[b], *gi = cell->group[i];
-            if (!gi || !gi->nchecksums || compareSameSums(gb, gi)) continue;
+            if (!gi || compareSameChecksums(gb, gi) != 0) continue;
             char sb[256], si[256], why[256] = "";
             compareSums(gb, sb, sizeof sb);
             compareSums(gi, si, sizeof si);
@@ -332,10 +333,18 @@ static int compareVerdicts(compareResult *r) {
                     has |= 1u << j;
                     if (j < i || (j == i && q < k)) seen = 1;
                 }
-            if (seen || has == all) continue;
+            if (seen) continue;
+            /* An input without the verdict's cell is cell-missing's, not this. */
+            unsigned lack = all & ~has;
+            size_t sl = compareSubjectLen(v->text);
+            for (size_t c = 0; c < r->ncells; c++)
+                if (strlen(r->cells[c].name) == sl && strncmp(r->cells[c].name, v->text, sl) == 0)
+                    for (size_t j = 0; j < r->nin; j++)
+                        if (!r->cells[c].group[j]) lack &= ~(1u << j);
+            if (!lack) continue;
             char yes[1024], no[1024];
             compareNames(r, has, yes, sizeof yes);
-            compareNames(r, all & ~has, no, sizeof no);
+            compareNames(r, lack, no, sizeof no);
             if (compareAdd(r, v->level >= VERDICT_WARN ? VERDICT_WARN : VERDICT_NOTE,
                            "verdict-differs", "%.*s: %s %s in %s, not in %s", (int)compareSubjectLen(v->text),
                            v->text, verdictLevelName(v->level), v->id, yes, no) != 0)
@@ -463,7 +472,9 @@ static int compareRows(compareResult *r) {
                 if (!d[i].p) continue;
                 compareRow *w = &r->rows[r->nrows++];
                 *w = (compareRow){c, m, base, i, d[base].stat, d[i].stat, d[base].p, d[i].p,
-                                  d[base].calls, d[i].calls, NAN, NAN, NAN, 0};
+                                  d[base].calls, d[i].calls, NAN, NAN, NAN, 0,
+                                  compareSameChecksums(r->cells[c].group[base],
+                                                       r->cells[c].group[i])};
                 if (d[base].stat > 0) w->ratio = d[i].stat / d[base].stat;
                 compareBoot(d[i].x, d[i].n, d[i].p, d[base].x, d[base].n, d[base].p,
                             compareRowSeed(r->seed, r->cells[c].name, m), &w->lo, &w->hi);

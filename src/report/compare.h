@@ -66,6 +66,7 @@ typedef struct compareRow {
     size_t base_n, n;            /* calls each */
     double ratio, lo, hi;        /* ms / base_ms and its interval */
     int significant;             /* interval excludes 1 */
+    int sums_same;               /* checksums: 1 same set, 0 other, -1 either has none */
 } compareRow;
 
 /* A distinct key over the inputs; group[i] is input i's group or NULL. */
@@ -92,6 +93,10 @@ typedef struct compareResult {
     compareFinding *f; /* worst first */
     size_t nf;
 } compareResult;
+
+/* 1 when a and b hold the same set of checksums, 0 when not, -1 when
+ * either has none. */
+int compareSameChecksums(const summaryGroup *a, const summaryGroup *b);
 
 /* Matches the cells, computes every row and finding. Returns 0, -1 when out
  * of memory. */

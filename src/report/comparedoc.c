@@ -17,18 +17,7 @@
 
 /* --- compare.csv --------------------------------------------------------------------- */
 
-/* "yes", "no", or "" when either side has no checksum. */
-static const char *comparedocSumSame(const compareResult *r, const compareRow *w) {
-    const summaryGroup *a = r->cells[w->cell].group[w->base], *b = r->cells[w->cell].group[w->input];
-    if (!a->nchecksums || !b->nchecksums) return "";
-    if (a->nchecksums != b->nchecksums) return "no";
-    for (size_t i = 0; i < a->nchecksums; i++) {
-        size_t j = 0;
-        while (j < b->nchecksums && b->checksums[j] != a->checksums[i]) j++;
-        if (j == b->nchecksums) return "no";
-    }
-    return "yes";
-}
+static const char *const comparedocSums[3] = {"", "no", "yes"}; /* by sums_same + 1 */
 
 static void comparedocNum(FILE *f, double x) {
     if (isnan(x)) fputs(",", f);
@@ -67,7 +56,7 @@ int comparedocCsv(const compareResult *r, FILE *f) {
         comparedocNum(f, w->lo);
         comparedocNum(f, w->hi);
         fprintf(f, ",%s,%s,%llu,%d\n", isnan(w->lo) ? "" : w->significant ? "yes" : "no",
-                comparedocSumSame(r, w), (unsigned long long)r->seed, COMPARE_REPS);
+                comparedocSums[w->sums_same + 1], (unsigned long long)r->seed, COMPARE_REPS);
     }
     return ferror(f) ? -1 : 0;
 }
@@ -219,11 +208,10 @@ static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE 
         summaryFmtMs(w->ms, ms, sizeof ms);
         if (!isnan(w->ratio)) snprintf(ratio, sizeof ratio, "%.3gx", w->ratio);
         if (!isnan(w->lo)) snprintf(ivl, sizeof ivl, "[%.3g, %.3g]", w->lo, w->hi);
-        const char *same = comparedocSumSame(r, w);
         const char *cells[] = {r->cells[w->cell].name, compareMetricName(w->metric),
                                r->in[w->base].label, bms, r->in[w->input].label, ms, ratio, ivl,
                                isnan(w->lo) ? "-" : w->significant ? "yes" : "no",
-                               !*same ? "-" : *same == 'y' ? "same" : "CHANGED"};
+                               w->sums_same < 0 ? "-" : w->sums_same ? "same" : "CHANGED"};
         comparedocRow(t, f, cells, 10, 0, w->significant ? "sig" : "", "row");
     }
     fputs(t->table_end, f);

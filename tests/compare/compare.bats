@@ -105,7 +105,8 @@ ccol() { col "$O/compare.csv" "$@"; }
 @test "cells only one input has are listed, not compared; so are option differences" {
     cell "$A" grad 1 0.05 "0.015 0.016 0.017"
     cell "$B" grad 1 0.05 "0.015 0.016 0.017"
-    cell "$A" svdvals 1 6.0 "5.6 5.7 5.8"
+    # a first-run verdict on the cell only a has: cell-missing's, not verdict-differs
+    cell "$A" svdvals 1 900 "5.6 5.7 5.8"
     cell "$B" svdvals 2 4.0 "3.6 3.7 3.8"
     printf 'host=a\nreport_quick=1\nreport_budget_s=6\n' >"$A/meta.txt"
     printf 'host=b\nreport_quick=0\nreport_budget_s=6\n' >"$B/meta.txt"
@@ -116,6 +117,10 @@ ccol() { col "$O/compare.csv" "$@"; }
     [[ $output == *"NOTE cell-missing: svdvals size=256, width 2, wait block, idle, copy $copy: only in b (not in a): not compared"* ]]
     [[ $output == *"NOTE options-differ: the runs' options differ: report_quick (a: 1, b: 0)"* ]]
     [[ $output != *"report_budget_s"* ]]
+    [[ $output != *"verdict-differs"* ]]
+    # (and a has that verdict: summarize says so)
+    mkdir "$BATS_TEST_TMPDIR/sa"
+    "$SUMMARIZE" --no-report --out "$BATS_TEST_TMPDIR/sa" "$A" 2>/dev/null | grep -q '^WARN first-run: svdvals size=256, width 1'
     [ "$(ccol 'NR > 1' workload | sort -u)" = grad ]
 }
 
