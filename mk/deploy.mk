@@ -10,8 +10,9 @@
 #                       slurmd), the array and the compare job run for real;
 #                       part of `make test` when slurm-wlm and munge are installed
 #   make slurm-deps     installs them (.ci/run does, before `make test`)
-#   make deploy-test    the k8s manifest's shape (and kubectl's client-side dry
-#                       run where an API server answers); part of `make test`
+#   make deploy-test    submit.sh against a stub sbatch, the k8s manifest's shape
+#                       (and kubectl's client-side dry run where an API server
+#                       answers); part of `make test`
 
 # Not in everyone's deps: only the Slurm test needs a cluster's daemons.
 SLURM_PKGS := slurm-wlm munge

@@ -75,6 +75,7 @@ int main(int argc, char **argv) {
             out = v;
         } else if ((m = optsMatch(argc, argv, &i, "--label", &v)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
+            if (!*v) return optsError("--label: expected a name, got ''"), OPTS_EXIT_USAGE;
             if (nlabels == COMPARE_MAX_INPUTS)
                 return optsError("--label: at most %d", COMPARE_MAX_INPUTS), OPTS_EXIT_USAGE;
             labels[nlabels++] = v;

@@ -152,7 +152,7 @@ ccol() { col "$O/compare.csv" "$@"; }
 
     mkdir "$BATS_TEST_TMPDIR/empty"
     for args in "$A" "--out $O $A" "$A $B" "--out $O --label x $A $B" "--out $O --seed -1 $A $B" \
-        "--out $O --bogus $A $B" "--out $O $A $BATS_TEST_TMPDIR/none" "--out $O $A $BATS_TEST_TMPDIR/empty" "--out"; do
+        "--out $O --bogus $A $B" "--out $O --label= --label b $A $B" "--out $O $A $BATS_TEST_TMPDIR/none" "--out $O $A $BATS_TEST_TMPDIR/empty" "--out"; do
         # shellcheck disable=SC2086
         run "$COMPARE" $args
         [ "$status" -eq 2 ]
