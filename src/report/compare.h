@@ -15,8 +15,9 @@
  * process medians -- the figure the report prints -- in the input over the
  * same in the baseline, resampled independently. Significant: the interval
  * excludes 1. One splitmix64 stream per cell and metric, seeded by the seed
- * and the row's position: a row's interval depends on its data and the seed
- * only, and the seed is written with every row. */
+ * and a hash of the cell's name and the metric (not its position): a row's
+ * interval depends on its data and the seed only, whatever else the inputs
+ * hold, and the seed is written with every row. */
 #ifndef COLDLOAD_COMPARE_H
 #define COLDLOAD_COMPARE_H
 
