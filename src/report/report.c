@@ -510,14 +510,11 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
 /* Both answers: row, then per question cell + question + cell_end + answer +
  * row_end. */
 static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
-    static const char *const q[2] = {"Is the first run slow here, and why?",
-                                     "Do threads hurt under full load here?"};
     char answer[4096];
     fputs(t->row, f);
-    for (int k = 0; k < 2; k++) {
-        fprintf(f, "%s%s%s", t->cell, q[k], t->cell_end);
-        if (k == 0) reportAnswerFirst(in, answer, sizeof answer);
-        else reportAnswerThreads(in, answer, sizeof answer);
+    for (int k = 0; k < REPORT_QUESTIONS; k++) {
+        fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
+        reportAnswer(in, k, answer, sizeof answer);
         t->escape(f, answer);
         fputs(t->row_end, f);
     }
@@ -843,3 +840,19 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     reportMdBlock(f, in->meta->text);
     return ferror(f) ? -1 : 0;
 }
+
+/* --- for other documents over the same inputs (coldload-compare) ------------------------ */
+
+const char *reportQuestion(int k) {
+    static const char *const q[REPORT_QUESTIONS] = {"Is the first run slow here, and why?",
+                                                    "Do threads hurt under full load here?"};
+    return k >= 0 && k < REPORT_QUESTIONS ? q[k] : "";
+}
+
+void reportAnswer(const reportInput *in, int k, char *buf, size_t len) {
+    if (k == 0) reportAnswerFirst(in, buf, len);
+    else reportAnswerThreads(in, buf, len);
+}
+
+void reportEscapeHtml(FILE *f, const char *s) { reportHtml(f, s); }
+void reportEscapeMd(FILE *f, const char *s) { reportMdText(f, s); }

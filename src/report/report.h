@@ -37,4 +37,14 @@ typedef struct reportInput {
 int reportWriteHtml(const reportInput *in, FILE *f);
 int reportWriteMd(const reportInput *in, FILE *f);
 
+/* The report's opening questions and their answers, for other documents over
+ * the same inputs (coldload-compare puts them side by side). */
+#define REPORT_QUESTIONS 2
+const char *reportQuestion(int k);
+void reportAnswer(const reportInput *in, int k, char *buf, size_t len);
+
+/* The escaping of report.html's text and report.md's inline text. */
+void reportEscapeHtml(FILE *f, const char *s);
+void reportEscapeMd(FILE *f, const char *s);
+
 #endif

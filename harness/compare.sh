@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# harness/compare.sh -- many results directories, one comparison:
+# coldload-compare (compare.csv, compare.md, compare.html, plots/compare.dat),
+# then gnuplot draws plots/compare.png and .svg. Measures nothing.
+#
+# `make compare RESULTS="DIR1 DIR2 ..."` calls it; so does the Slurm
+# recipe's dependent job (deploy/slurm/compare.sbatch).
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/compare.sh [--out DIR] [--label TEXT]... [--seed N] RESULTS_DIR RESULTS_DIR...
+  --out DIR       the comparison directory (default results/compare-<UTC stamp>)
+  --label TEXT    a name per input, in order (default: host and date from meta.txt)
+  --seed N        the bootstrap's seed (default 20261203)
+Writes DIR/compare.csv, compare.md, compare.html, plots/compare.png and .svg.
+Exit: 0 done, 1 a step failed, 2 bad flags or bad input (the message names file and line).
+USAGE
+}
+
+cl_init compare "$@"
+cmp_out="" pass=() dirs=()
+while [ $# -gt 0 ]; do
+    if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+    case $1 in
+        --out) cl_optval "$@"; cmp_out=$2; shift 2 ;;
+        --label|--seed) cl_optval "$@"; pass+=("$1" "$2"); shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        -*) cl_usage_error "unknown option '$1'" ;;
+        *) dirs+=("$1"); shift ;;
+    esac
+done
+[ ${#dirs[@]} -ge 2 ] || cl_usage_error "two or more results directories expected"
+[ -n "$cmp_out" ] || cmp_out=$CL_RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)
+cl_need_tools gnuplot
+cl_need_binary "$CL_BUILD/coldload-compare"
+
+# Exit 2 from coldload-compare is bad input: its message names file and line.
+rc=0
+"$CL_BUILD/coldload-compare" --out "$cmp_out" "${pass[@]}" "${dirs[@]}" || rc=$?
+[ "$rc" -eq 0 ] || cl_die "coldload-compare failed (exit $rc)" "$rc"
+cmp_out=$(cd "$cmp_out" && pwd)
+if [ -s "$cmp_out/plots/compare.dat" ]; then
+    # UTF-8 for the labels; style.gp through GNUPLOT_LIB, as plots.sh does.
+    (cd "$cmp_out/plots" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot "$CL_ROOT/plots/compare.gp") 2>"$cmp_out/plots/gnuplot.err" ||
+        cl_die "gnuplot failed on plots/compare.gp: $(tail -n1 "$cmp_out/plots/gnuplot.err")"
+    for ext in png svg; do
+        [ -s "$cmp_out/plots/compare.$ext" ] || cl_die "gnuplot wrote no plots/compare.$ext"
+    done
+    rm -f -- "$cmp_out/plots/gnuplot.err"
+fi
+printf 'coldload compare: %s/compare.html\n                  %s/compare.md, compare.csv\n' "$cmp_out" "$cmp_out" >&2

@@ -1,0 +1,44 @@
+# mk/compare.mk -- coldload-compare: many results directories, one comparison.
+#
+#   make compare RESULTS="DIR1 DIR2 ..." [OUT=DIR] [LABELS="a b"] [SEED=N]
+#                       compare.csv, compare.md, compare.html and the chart
+#                       (default OUT: results/compare-<UTC stamp>)
+#   make compare-test   bats tests of the comparison (part of `make test`)
+#   make fuzz-compare [FUZZ_SECONDS=60]   libFuzzer + ASan on two inputs compared
+
+# The report layer and common only, as coldload-summarize: no engine, no BLAS.
+$(B)/coldload-compare: $(B)/obj/tools/compare.o $(call lib,report common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+
+all: $(B)/coldload-compare
+
+compare: all
+	@test -n '$(RESULTS)' || { echo 'make compare: RESULTS="DIR1 DIR2 ..." is required' >&2; exit 2; }
+	bash harness/compare.sh $(if $(OUT),--out '$(OUT)') $(foreach l,$(LABELS),--label '$(l)') \
+	  $(if $(SEED),--seed '$(SEED)') $(RESULTS)
+
+compare-test: all
+	bats tests/compare
+
+test-all: compare-test
+
+# Two samples.csv files in one input, split at "\n--\n" (tests/fuzz/fuzz_compare.c);
+# the corpus: the summary's, and pairs of its files.
+FUZZ_CMP_SRC := tests/fuzz/fuzz_compare.c $(wildcard src/report/*.c src/common/*.c)
+$(B)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/report/*.h src/common/*.h)
+	mkdir -p $(@D)
+	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all $(FUZZ_CMP_SRC) -o $@ -lm
+
+fuzz-compare: deps
+	@bash tests/deps.sh $(FUZZ_PKGS)
+	@$(MAKE) --no-print-directory fuzz-compare-run
+fuzz-compare-run: $(B)/fuzz/fuzz_compare
+	mkdir -p $(B)/fuzz/corpus-compare
+	{ cat tests/fuzz/corpus/samples-fixture; printf -- '--\n'; cat tests/fuzz/corpus/samples-loaded; } \
+	  >$(B)/fuzz/corpus-compare/pair
+	$(B)/fuzz/fuzz_compare -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(B)/fuzz/compare- \
+	  $(B)/fuzz/corpus-compare tests/fuzz/corpus
+
+.PHONY: compare compare-test fuzz-compare fuzz-compare-run

@@ -1,0 +1,29 @@
+# plots/compare.gp -- coldload-compare's chart: per compared cell, one dot per
+# process of each input (its median steady call; one per run for the
+# whole-process cold starts), inputs side by side in the cell's column and
+# coloured alike across cells, each input's median as a short line. Log y:
+# a 2x change is the same height at 0.01 ms and at 1000 ms.
+# Reads compare.dat (index 0 dots: x input ms; index 1 cells: x tick;
+# index 2 medians: x input ms) and compare_labels.gp; writes compare.png, .svg.
+load 'style.gp'
+load 'compare_labels.gp'
+
+set title "coldload compare: one dot per process and input"
+set ylabel "median call of each process, or whole run (ms, log scale)"
+set logscale y
+set format y "%g"
+set xrange [-0.6:n_cells - 0.4]
+set xtics rotate by 35 right font ",9"
+set key top left
+colour(i) = word(c_widths, (i - 1) % words(c_widths) + 1)
+cmp_plot = "plot 'compare.dat' index 1 using 1:(NaN):xtic(2) notitle, \
+  for [i=1:n_inputs] '' index 0 using 1:($2 == i ? $3 : NaN) with points pt 7 ps 1.0 lc rgb colour(i) title input_name[i], \
+  for [i=1:n_inputs] '' index 2 using ($1 - bar_width / 2):($2 == i ? $3 : NaN):(bar_width):(0) with vectors nohead lw 2.5 lc rgb colour(i) notitle"
+
+eval png_term
+set output 'compare.png'
+eval cmp_plot
+eval svg_term
+set output 'compare.svg'
+eval cmp_plot
+unset output

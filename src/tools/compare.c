@@ -1,0 +1,153 @@
+/* compare.c -- coldload-compare: two or more results directories -> one
+ * comparison directory (compare.csv, compare.md, compare.html and the chart's
+ * data in plots/; harness/compare.sh draws the chart).
+ *
+ * Every input is read as coldload-summarize reads it, with the same errors:
+ * a malformed CSV is "file:line: what" on stderr and exit 2, before anything
+ * is written. Outputs go to temporary names renamed into place. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/opts.h"
+#include "report/compare.h"
+#include "report/comparedoc.h"
+
+static const char compareUsage[] =
+    "usage: coldload-compare --out DIR [--label TEXT]... [--seed N] RESULTS_DIR RESULTS_DIR...\n"
+    "Compares two or more results directories (each as coldload-summarize reads it): the cells\n"
+    "they share, each input's medians against the first input's with a bootstrap 95% interval,\n"
+    "and what differs (verdicts, checksums, cells, versions, options). Writes DIR/compare.csv,\n"
+    "compare.md, compare.html, plots/compare.dat and plots/compare_labels.gp.\n"
+    "  --out DIR       the comparison directory (created)\n"
+    "  --label TEXT    a name per input, in order (default: host and date from meta.txt)\n"
+    "  --seed N        the bootstrap's seed (default 20261203; written in compare.csv)\n"
+    "  --help          this text\n"
+    "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
+
+typedef int (*compareWriter)(const compareResult *r, int chart, FILE *f);
+
+static int compareCsvWriter(const compareResult *r, int chart, FILE *f) {
+    (void)chart;
+    return comparedocCsv(r, f);
+}
+
+/* dir/name via name.tmp and a rename; 0, or -1 after saying why. */
+static int compareWrite(const char *dir, const char *name, compareWriter fn,
+                        const compareResult *r, int chart) {
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) return optsError("%s: %s", tmp, strerror(errno));
+    int rc = fn(r, chart, f);
+    if (fclose(f) != 0) rc = -1;
+    if (rc != 0 || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return optsError("%s: write failed", path);
+    }
+    return 0;
+}
+
+static int compareMkdir(const char *path) {
+    if (mkdir(path, 0777) == 0 || errno == EEXIST) return 0;
+    return optsError("%s: %s", path, strerror(errno));
+}
+
+int main(int argc, char **argv) {
+    optsProg = "coldload-compare";
+    const char *out = NULL, *dirs[COMPARE_MAX_INPUTS], *labels[COMPARE_MAX_INPUTS];
+    size_t ndirs = 0, nlabels = 0;
+    long seed = COMPARE_SEED;
+    for (int i = 1; i < argc;) {
+        const char *v;
+        int m;
+        if (strcmp(argv[i], "--help") == 0) {
+            fputs(compareUsage, stdout);
+            return 0;
+        }
+        if ((m = optsMatch(argc, argv, &i, "--out", &v)) != 0) {
+            if (m < 0) return OPTS_EXIT_USAGE;
+            if (!*v) return optsError("--out: expected a path, got ''"), OPTS_EXIT_USAGE;
+            out = v;
+        } else if ((m = optsMatch(argc, argv, &i, "--label", &v)) != 0) {
+            if (m < 0) return OPTS_EXIT_USAGE;
+            if (!*v) return optsError("--label: expected a name, got ''"), OPTS_EXIT_USAGE;
+            if (nlabels == COMPARE_MAX_INPUTS)
+                return optsError("--label: at most %d", COMPARE_MAX_INPUTS), OPTS_EXIT_USAGE;
+            labels[nlabels++] = v;
+        } else if ((m = optsMatch(argc, argv, &i, "--seed", &v)) != 0) {
+            if (m < 0 || optsLong("--seed", v, 0, 4294967295L, &seed) != 0) return OPTS_EXIT_USAGE;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            optsError("unknown option '%s' (see --help)", argv[i]);
+            return OPTS_EXIT_USAGE;
+        } else {
+            if (ndirs == COMPARE_MAX_INPUTS)
+                return optsError("at most %d results directories", COMPARE_MAX_INPUTS),
+                       OPTS_EXIT_USAGE;
+            dirs[ndirs++] = argv[i++];
+        }
+    }
+    if (ndirs < 2) return optsError("two or more RESULTS_DIRs expected (see --help)"), 2;
+    if (!out) return optsError("missing --out DIR (see --help)"), OPTS_EXIT_USAGE;
+    if (nlabels && nlabels != ndirs)
+        return optsError("%zu --label for %zu results directories: one each, or none", nlabels,
+                         ndirs),
+               OPTS_EXIT_USAGE;
+
+    static compareInput in[COMPARE_MAX_INPUTS];
+    char err[SUMMARY_ERR_MAX];
+    int rc = 0;
+    size_t nread = 0;
+    for (; nread < ndirs && rc == 0; nread++) {
+        rc = compareInputRead(&in[nread], dirs[nread], nlabels ? labels[nread] : NULL, err,
+                              sizeof err);
+        if (rc == -1) optsError("%s", err);
+        else if (rc) optsError("out of memory");
+    }
+    /* Two inputs of one name (two runs of a host without meta dates) would
+     * make every table ambiguous: the later ones get their number. */
+    for (size_t i = 1; i < nread && rc == 0; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(in[i].label, in[j].label) == 0) {
+                char *l = NULL;
+                if (asprintf(&l, "%s #%zu", in[i].label, i + 1) < 0) return 1;
+                free(in[i].label);
+                in[i].label = l;
+                break;
+            }
+    compareResult r = {0};
+    if (rc == 0 && compareRun(in, ndirs, (uint64_t)seed, &r) != 0) {
+        optsError("out of memory");
+        rc = -2;
+    }
+    char plots[4200];
+    snprintf(plots, sizeof plots, "%s/plots", out);
+    long cells = 0;
+    if (rc == 0 && (compareMkdir(out) != 0 || compareMkdir(plots) != 0)) rc = -2;
+    if (rc == 0 && (cells = comparedocChart(&r, plots, err, sizeof err)) < 0) {
+        optsError("%s", err);
+        rc = -2;
+    }
+    if (rc == 0) {
+        int chart = cells > 0;
+        rc |= compareWrite(out, "compare.csv", compareCsvWriter, &r, chart);
+        rc |= compareWrite(out, "compare.md", comparedocMd, &r, chart);
+        rc |= compareWrite(out, "compare.html", comparedocHtml, &r, chart);
+        rc = rc ? -2 : 0;
+    }
+    if (rc == 0) {
+        for (size_t i = 0; i < r.nf; i++)
+            printf("%s %s: %s\n", verdictLevelName(r.f[i].level), r.f[i].id, r.f[i].text);
+        fflush(stdout); /* the findings before the closing line, in a pipe too */
+        fprintf(stderr, "coldload-compare: %zu inputs, %zu cells, %zu compared figures -> %s/"
+                        "compare.html\n",
+                ndirs, r.ncells, r.nrows, out);
+    }
+    compareFree(&r);
+    for (size_t i = 0; i < nread; i++) compareInputFree(&in[i]);
+    return rc == -1 ? OPTS_EXIT_USAGE : rc ? 1 : 0;
+}

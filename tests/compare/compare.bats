@@ -1,0 +1,205 @@
+#!/usr/bin/env bats
+# tests/compare/compare.bats -- coldload-compare on synthetic results
+# directories written as the binaries write them (tests/report/helpers.bash):
+# a 2x slower cell is significant, an identical re-run is not, a changed
+# checksum is an ERROR, cells only one input has are listed, bad input is
+# "file:line: what" and exit 2, and compare.html renders in Chromium.
+
+bats_require_minimum_version 1.5.0
+load ../report/helpers
+load ../report/browser
+
+COMPARE=$ROOT/build/coldload-compare
+
+setup() {
+    [ -x "$COMPARE" ] || skip "build/coldload-compare is not built (make)"
+    A=$BATS_TEST_TMPDIR/a B=$BATS_TEST_TMPDIR/b O=$BATS_TEST_TMPDIR/out
+    mkdir -p "$A" "$B"
+}
+
+# cell DIR WORKLOAD WIDTH FIRST "STEADY..." [FACTOR]: three idle processes of
+# one cell, every time multiplied by FACTOR (default 1).
+cell() {
+    local dir=$1 w=$2 width=$3 first=$4 steady=$5 f=${6:-1} p ms scaled
+    for p in 1 2 3; do
+        scaled=''
+        for ms in $steady; do scaled+=" $(awk -v a="$ms" -v f="$f" -v p="$p" 'BEGIN { printf "%.4f", a * f * (1 + 0.01 * p) }')"; done
+        pseries "$dir/samples.csv" "$w" "$width" none "$p" 1 "$(awk -v a="$first" -v f="$f" 'BEGIN { print a * f }')" "$scaled"
+    done
+}
+
+# The copy tag of DIR's ordinary runs as the helpers write them: cell names
+# below are built from it rather than spelled out.
+copy_of() { col "$1/samples.csv" 'NR == 2' copy; }
+
+# The named compare.csv columns of the rows where the awk condition holds.
+ccol() { col "$O/compare.csv" "$@"; }
+
+@test "a 2x slower cell is significant, an unchanged one in the same inputs is not" {
+    cell "$A" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62"
+    cell "$B" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62" 2
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    cell "$B" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    run "$COMPARE" --out "$O" --label before --label after "$A" "$B"
+    [ "$status" -eq 0 ]
+    [[ $output == *"NOTE slower: svdvals size=256, width 1, wait block, idle, copy $(copy_of "$A") (steady): "*" ms in after against "*" ms in before: 2x ["* ]]
+    read -r ratio lo hi sig < <(ccol '$c["workload"] == "svdvals" && $c["metric"] == "steady"' ratio ratio_lo ratio_hi significant)
+    awk -v r="$ratio" 'BEGIN { exit !(r > 1.999 && r < 2.001) }'
+    awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l > 1.5 && l < 2 && h > 2 && h < 2.5) }'
+    [ "$sig" = yes ]
+    read -r ratio lo hi sig < <(ccol '$c["workload"] == "grad" && $c["metric"] == "steady"' ratio ratio_lo ratio_hi significant)
+    [ "$ratio" = 1 ]
+    awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l <= 1 && h >= 1) }'
+    [ "$sig" = no ]
+    # the columns the header documents, the seed and the labels on every row
+    head -n1 "$O/compare.csv" | grep -qx 'workload,params,width,wait,condition,load,stressors,copy,metric,baseline,input,baseline_label,label,baseline_ms,ms,baseline_procs,procs,baseline_n,n,ratio,ratio_lo,ratio_hi,significant,checksum_same,seed,reps'
+    [ "$(ccol 'NR > 1' seed reps baseline_label label | sort -u)" = "20261203 2000 before after" ]
+    # steady and first per cell; three processes, 18 and 15 calls
+    [ "$(ccol 'NR > 1' workload metric procs n | sort | tr '\n' ' ')" = "grad first 3 3 grad steady 3 15 svdvals first 3 3 svdvals steady 3 18 " ]
+}
+
+@test "an identical re-run is not significant: every interval contains 1" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-procs" "$B"/r
+    run "$COMPARE" --out "$O" "$A/r" "$B/r"
+    [ "$status" -eq 0 ]
+    rows=$(($(wc -l <"$O/compare.csv") - 1))
+    [ "$rows" -gt 40 ]
+    [ "$(ccol 'NR > 1' significant | sort -u)" = no ]
+    [ "$(ccol 'NR > 1' ratio | sort -u)" = 1 ]
+    [ "$(ccol 'NR > 1 && !($c["ratio_lo"] <= 1 && $c["ratio_hi"] >= 1)' workload | wc -l)" -eq 0 ]
+    [[ $output == *"OK within-noise: $rows of $rows compared figures"* ]]
+    [[ $output != *ERROR* && $output != *WARN* ]]
+    # two inputs of one host and no date: the second is numbered
+    [ "$(ccol 'NR > 1' baseline_label label | sort -u)" = "vm vm #2" ]
+}
+
+@test "the seed is written, the same seed gives the same intervals, another seed others" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-procs" "$B"/r
+    "$COMPARE" --out "$O" --seed 7 "$A/r" "$B/r" >/dev/null 2>&1
+    cp "$O/compare.csv" "$BATS_TEST_TMPDIR/seed7.csv"
+    [ "$(ccol 'NR > 1' seed | sort -u)" = 7 ]
+    "$COMPARE" --out "$O" --seed 7 "$A/r" "$B/r" >/dev/null 2>&1
+    cmp "$O/compare.csv" "$BATS_TEST_TMPDIR/seed7.csv"
+    "$COMPARE" --out "$O" --seed 8 "$A/r" "$B/r" >/dev/null 2>&1
+    [ "$(cut -d, -f21,22 "$O/compare.csv")" != "$(cut -d, -f21,22 "$BATS_TEST_TMPDIR/seed7.csv")" ]
+    grep -q 'seed 8' "$O/compare.md"
+}
+
+@test "a changed checksum for the same cell is an ERROR" {
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017"
+    cell "$B" grad 1 0.05 "0.015 0.016 0.017"
+    sed -i 's/,00000000000000aa,/,00000000000000bb,/' "$B/samples.csv"
+    printf 'host=vm\nopenblas_corename=Zen\n' >"$A/meta.txt"
+    printf 'host=vm2\nopenblas_corename=Haswell\n' >"$B/meta.txt"
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "ERROR checksum-changed: grad n=1000, width 1, wait block, idle, copy $(copy_of "$A"): checksum 00000000000000aa in vm, 00000000000000bb in vm2: the same computation gave other bits (OpenBLAS core Zen vs Haswell: other kernels may round differently)" ]]
+    [ "$(ccol 'NR > 1' checksum_same | sort -u)" = no ]
+    grep -q 'CHANGED' "$O/compare.md"
+    # the machines' difference is listed too
+    [[ $output == *"NOTE machines-differ: the machines differ: openblas_corename (vm: Zen, vm2: Haswell)"* ]]
+}
+
+@test "cells only one input has are listed, not compared; so are option differences" {
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017"
+    cell "$B" grad 1 0.05 "0.015 0.016 0.017"
+    # a first-run verdict on the cell only a has: cell-missing's, not verdict-differs
+    cell "$A" svdvals 1 900 "5.6 5.7 5.8"
+    cell "$B" svdvals 2 4.0 "3.6 3.7 3.8"
+    printf 'host=a\nreport_quick=1\nreport_budget_s=6\n' >"$A/meta.txt"
+    printf 'host=b\nreport_quick=0\nreport_budget_s=6\n' >"$B/meta.txt"
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 0 ]
+    copy=$(copy_of "$A")
+    [[ $output == *"NOTE cell-missing: svdvals size=256, width 1, wait block, idle, copy $copy: only in a (not in b): not compared"* ]]
+    [[ $output == *"NOTE cell-missing: svdvals size=256, width 2, wait block, idle, copy $copy: only in b (not in a): not compared"* ]]
+    [[ $output == *"NOTE options-differ: the runs' options differ: report_quick (a: 1, b: 0)"* ]]
+    [[ $output != *"report_budget_s"* ]]
+    [[ $output != *"verdict-differs"* ]]
+    # (and a has that verdict: summarize says so)
+    mkdir "$BATS_TEST_TMPDIR/sa"
+    "$SUMMARIZE" --no-report --out "$BATS_TEST_TMPDIR/sa" "$A" 2>/dev/null | grep -q '^WARN first-run: svdvals size=256, width 1'
+    [ "$(ccol 'NR > 1' workload | sort -u)" = grad ]
+}
+
+@test "a verdict one input has and the other not is listed" {
+    cell "$A" grad 1 9.0 "0.015 0.016 0.017 0.0155"
+    cell "$B" grad 1 0.02 "0.015 0.016 0.017 0.0155"
+    run "$COMPARE" --out "$O" --label slow --label fast "$A" "$B"
+    [ "$status" -eq 0 ]
+    [[ $output == *"WARN verdict-differs: grad n=1000, width 1, wait block, idle, copy $(copy_of "$A"): WARN first-run in slow, not in fast"* ]]
+    # and the first call's change is significant
+    [ "$(ccol '$c["metric"] == "first"' significant)" = yes ]
+}
+
+@test "strict input: a defect is file:line and exit 2, nothing written; bad flags exit 2" {
+    cell "$A" grad 1 0.05 "0.015 0.016"
+    cell "$B" grad 1 0.05 "0.015 0.016"
+    sed -i '3s/,0\.01[0-9]*,/,fast,/' "$B/samples.csv"
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 2 ]
+    [[ $output == "coldload-compare: $B/samples.csv:3: "* ]]
+    [ "${#lines[@]}" -eq 1 ]
+    [ ! -e "$O" ]
+    # the same message coldload-summarize gives for that directory
+    run "$SUMMARIZE" --out "$BATS_TEST_TMPDIR/s" "$B"
+    [ "$status" -eq 2 ]
+    summarize_msg=${output#coldload-summarize: }
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "${output#coldload-compare: }" = "$summarize_msg" ]
+
+    mkdir "$BATS_TEST_TMPDIR/empty"
+    for args in "$A" "--out $O $A" "$A $B" "--out $O --label x $A $B" "--out $O --seed -1 $A $B" \
+        "--out $O --bogus $A $B" "--out $O --label= --label b $A $B" "--out $O $A $BATS_TEST_TMPDIR/none" "--out $O $A $BATS_TEST_TMPDIR/empty" "--out"; do
+        # shellcheck disable=SC2086
+        run "$COMPARE" $args
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ $output == "coldload-compare: "* ]]
+    done
+    [ ! -e "$O" ]
+    run "$COMPARE" --help
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "usage: coldload-compare --out DIR"* ]]
+}
+
+@test "compare.sh draws the chart; compare.html renders in headless Chromium, text escaped" {
+    command -v chromium >/dev/null || { echo "chromium missing: make deps installs it" >&2; false; }
+    cp -r "$ROOT/tests/fixtures/results-procs" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-procs" "$B"/r
+    # input 2: svdvals width 1 warm twice as slow, grad width 2's checksum other bits
+    awk -F, -v OFS=, 'NR > 1 && $4 == "svdvals" && $6 == 1 && $22 == "warm" && $8 == "steady" { $10 = $10 * 2 }
+        NR > 1 && $4 == "grad" && $6 == 2 && $8 != "prepare" { $17 = "00000000000000bb" } 1' \
+        "$B/r/samples.csv" >"$B/r/s" && mv "$B/r/s" "$B/r/samples.csv"
+    run bash "$ROOT/harness/compare.sh" --out "$O" --label 'host <b>one</b>' --label 'two & "2"' "$A/r" "$B/r"
+    [ "$status" -eq 0 ]
+    for ext in png svg; do [ -s "$O/plots/compare.$ext" ]; done
+    [ "$(head -c 8 "$O/plots/compare.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+    # the inputs named in the legend, log y, a tick per cell
+    grep -q '>host &lt;b>one&lt;/b><' "$O/plots/compare.svg"
+    grep -q '(ms, log scale)' "$O/plots/compare.svg"
+    grep -q '>svdvals w2 pinned<' "$O/plots/compare.svg"
+    # escaped in the page: no markup from a label
+    grep -q 'host &lt;b&gt;one&lt;/b&gt;' "$O/compare.html"
+    grep -q 'two &amp; &quot;2&quot;' "$O/compare.html"
+    run ! grep -q '<b>one</b>' "$O/compare.html"
+    grep -q 'host \\<b\\>one\\</b\\>' "$O/compare.md"
+
+    chromium_run --virtual-time-budget=5000 --dump-dom "file://$O/compare.html" >"$O/dom.html"
+    grep -q '<section id="answers">' "$O/dom.html"
+    grep -q 'data-id="checksum-changed"' "$O/dom.html"
+    grep -q 'data-id="slower"' "$O/dom.html"
+    grep -q 'Is the first run slow here, and why?' "$O/dom.html"
+    # the answers first, then the findings, the chart, the inputs
+    a=$(grep -n 'id="answers"' "$O/dom.html" | cut -d: -f1)
+    f=$(grep -n 'id="findings"' "$O/dom.html" | cut -d: -f1)
+    c=$(grep -n 'id="charts"' "$O/dom.html" | cut -d: -f1)
+    [ "$a" -lt "$f" ] && [ "$f" -lt "$c" ]
+    grep -o 'src="[^"]*"' "$O/compare.html" | cut -d'"' -f2 >"$O/srcs"
+    [ "$(wc -l <"$O/srcs")" -eq 1 ]
+    while read -r src; do [ -s "$O/$src" ]; done <"$O/srcs"
+
+    page_not_blank "$O" compare.html
+}
