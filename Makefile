@@ -96,9 +96,9 @@ $(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
 unit: all $(addprefix $(B)/unit/,$(UNIT))
 	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done
 
-# tests/unit/cli.sh checks the binaries' option errors and output formats.
+# p28_timing's option errors, output lines and CSV rows (bats).
 cli: all
-	bash tests/unit/cli.sh
+	bats tests/cli/p28_timing.bats
 
 # deps first, then a fresh make: the pkg-config flags above must be read
 # after the packages are installed.

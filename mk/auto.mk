@@ -1,7 +1,7 @@
 # mk/auto.mk -- --width auto (issue 12): its benchmark. The decision itself
 # (src/autowidth.c), its unit tests (tests/unit/test_autowidth.c) and the CLI
 # checks against tests/fixtures/sysroot are built and run by the top
-# Makefile's rules and tests/unit/cli*.sh.
+# Makefile's rules and tests/cli/*.bats.
 #
 #   make bench-auto [ROUNDS=5] [RUNS=20] [TRG_RUNS=3] [BUDGET=10] [OUT=DIR]
 #       auto vs width 1 under pinned and free load, auto vs the best fixed

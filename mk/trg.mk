@@ -8,7 +8,7 @@
 DEPS_PKGS += time shellcheck
 
 cli-trg: all
-	bash tests/unit/cli_trg.sh $(B)/ising_trg
+	bats tests/cli/ising_trg.bats
 
 bench-trg: all
 	bash tests/bench/bench_trg.sh
