@@ -7,8 +7,6 @@
 #       auto vs width 1 under pinned and free load, auto vs the best fixed
 #       width idle, the decision's cost per call (figures on stdout)
 
-DEPS_PKGS += stress-ng time
-
 bench-auto: all
 	$(if $(ROUNDS),ROUNDS='$(ROUNDS)') $(if $(RUNS),RUNS='$(RUNS)') \
 	$(if $(TRG_RUNS),TRG_RUNS='$(TRG_RUNS)') $(if $(BUDGET),BUDGET='$(BUDGET)') \

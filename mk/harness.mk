@@ -5,13 +5,11 @@
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
 #   make harness-test      the bats suite (also part of `make test`)
 
-DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time strace binutils
-
 # The evict tool uses no layer at all: linked alone.
 $(B)/coldload-evict: $(B)/obj/tools/evict.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
-all: $(B)/coldload-evict
+PROGRAMS += $(B)/coldload-evict
 
 # Each make variable becomes the matching harness flag only when it is set,
 # so the scripts' own defaults (and env overrides) apply otherwise.
@@ -25,7 +23,7 @@ cold warm loaded: all
 
 # Tells the harness the flags the binaries were built with (for meta.txt).
 harness-print-cflags:
-	@echo '$(CC) $(ALL_CF) $(LDLIBS)'
+	@echo '$(BUILD_FLAGS)'
 
 harness-test: all
 	bats tests/harness

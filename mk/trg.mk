@@ -5,8 +5,6 @@
 #   make cli-trg      ising_trg's option errors and output formats (in `make test`)
 #   make bench-trg    AD overhead, dgesdd share, peak RSS (in `make bench`)
 
-DEPS_PKGS += time shellcheck
-
 cli-trg: all
 	bats tests/cli/ising_trg.bats
 

@@ -61,7 +61,7 @@ trap 'exit 143' TERM
 # --- docker itself --------------------------------------------------------------
 if ! command -v docker >/dev/null 2>&1 || { ! docker info >/dev/null 2>&1 && ! command -v dockerd >/dev/null 2>&1; }; then
   ci_log "installing docker.io"
-  bash tests/deps.sh docker.io
+  bash tests/deps.sh docker
 fi
 if ! docker info >/dev/null 2>&1; then
   [ "$(id -u)" -eq 0 ] || ci_fail "no docker daemon answers and starting one needs root"

@@ -75,8 +75,8 @@ static void clockAdvancesAndLoadIsRead(void **state) {
     assert_true(ns >= 0.0 && ns < 1e5);
     measureLoad l;
     measureLoadNow(&l);
-    assert_true(l.load1 >= 0.0);         /* -1 when /proc/loadavg was not read */
-    assert_true(l.procs_running >= 1);   /* this process is running */
+    assert_true(l.load1 >= 0.0);       /* -1 when /proc/loadavg was not read */
+    assert_true(l.procs_running >= 1); /* this process is running */
 }
 
 /* The delta is after minus before, field by field (no field swapped). */
