@@ -8,6 +8,8 @@
 #   make check      unit tests under ASan+UBSan, engine tests under TSan
 #   make install    binaries into $(DESTDIR)$(PREFIX)/bin, harness and plots into
 #                   $(DESTDIR)$(PREFIX)/share/coldload (mk/install.mk); make uninstall
+#   make format     clang-format the C sources (.clang-format); make format-check lists
+#                   the files it would change (mk/format.mk)
 #   make bench      benchmarks (figures on stdout)
 #   make clean
 
@@ -42,7 +44,8 @@ MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
             src/tools/summarize.c src/tools/evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
 
-# The programs `make` builds and `make install` installs; stages add theirs.
+# The programs `make` builds and `make install` installs; stages add theirs
+# (PROGRAMS +=), so `all` takes them at the end of this file, after mk/*.mk.
 PROGRAMS := $(B)/p28_timing $(B)/ising_trg
 
 all:
@@ -84,19 +87,21 @@ $(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # --- unit tests (cmocka) ----------------------------------------------------
-# Each test links every layer: a test may reach into any of them.
+# Each test links every layer: a test may reach into any of them. -MMD
+# makes the headers the test includes prerequisites of its binary (a changed
+# header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth
 flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,report workloads bench engine common))
 $(B)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
 $(B)/unit-asan/%: tests/unit/%.c $(call flib,asan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) $(ASAN_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(ASAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
 $(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) $(TSAN_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(TSAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
 
 unit: all $(addprefix $(B)/unit/,$(UNIT))
 	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done

@@ -1,5 +1,5 @@
-# mk/auto.mk -- --width auto (issue 12): its benchmark. The decision itself
-# (src/autowidth.c), its unit tests (tests/unit/test_autowidth.c) and the CLI
+# mk/auto.mk -- --width auto: its benchmark. The decision itself
+# (src/engine/autowidth.c), its unit tests (tests/unit/test_autowidth.c) and the CLI
 # checks against tests/fixtures/sysroot are built and run by the top
 # Makefile's rules and tests/cli/*.bats.
 #

@@ -1,4 +1,4 @@
-# mk/harness.mk -- the harnesses' make targets (issue 4): the evict tool, the
+# mk/harness.mk -- the harnesses' make targets: the evict tool, the
 # cold / warm / loaded runs and their bats tests.
 #
 #   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]

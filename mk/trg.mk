@@ -1,4 +1,4 @@
-# mk/trg.mk -- the ising_trg workload's extra targets (issue 3). The binary
+# mk/trg.mk -- the ising_trg workload's extra targets. The binary
 # and its unit tests (tests/unit/test_trg.c, test_onsager.c) are built by the
 # top Makefile's rules.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/docker/ci.sh [--help] -- the docker part of CI (issue 6), called by
+# tests/docker/ci.sh [--help] -- the docker part of CI, called by
 # .ci/run and `make docker-test`.
 #
 # Installs docker.io when absent, starts a dockerd when none answers (and
