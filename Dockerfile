@@ -13,8 +13,9 @@
 
 # --- build: compile, run the unit tests ---------------------------------------
 FROM debian:bookworm-slim AS build
-# The host's build dependencies (DEPS_PKGS in the Makefile) plus libc6-dev,
-# which slim images lack and a host with gcc already has.
+# The host's build dependencies (job build in mk/deps.txt), libcmocka-dev
+# for `make unit`, and libc6-dev, which slim images lack and a host with gcc
+# already has.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       gcc libc6-dev make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev \

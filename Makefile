@@ -2,9 +2,14 @@
 # each later stage adds its targets in mk/<stage>.mk so stages stay apart.
 #
 #   make            build every binary into build/
-#   make deps       install the missing Debian packages (prints what it installs)
-#   make test       every test (unit + harness + report) and shellcheck, after deps
+#   make deps       install the missing Debian packages of `make` and `make report`
+#                   (prints what it installs; mk/deps.txt lists them all, by job)
+#   make test       every test (unit + harness + report) and shellcheck, after deps-test
 #   make check      unit tests under ASan+UBSan, engine tests under TSan
+#   make install    binaries into $(DESTDIR)$(PREFIX)/bin, harness and plots into
+#                   $(DESTDIR)$(PREFIX)/share/coldload (mk/install.mk); make uninstall
+#   make format     clang-format the C sources (.clang-format); make format-check lists
+#                   the files it would change (mk/format.mk)
 #   make bench      benchmarks (figures on stdout)
 #   make clean
 
@@ -39,10 +44,11 @@ MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
             src/tools/summarize.c src/tools/evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
 
-# Debian packages the build, the tests and the main job need (see mk/*.mk for more).
-DEPS_PKGS := gcc make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev shellcheck
+# The programs `make` builds and `make install` installs; stages add theirs
+# (PROGRAMS +=), so `all` takes them at the end of this file, after mk/*.mk.
+PROGRAMS := $(B)/p28_timing $(B)/ising_trg
 
-all: $(B)/p28_timing $(B)/ising_trg
+all:
 
 # --- objects and layer libraries, one directory per flavour (plain, asan, tsan)
 # Header dependencies come from the compiler (-MMD -MP): a changed header
@@ -72,6 +78,8 @@ LIB_BENCH := $(call lib,bench engine common)
 LIB_TRG   := $(call lib,workloads bench engine common)
 LIB_ALL   := $(call lib,report workloads bench engine common)
 LDLIBS    := $(BLAS_LD) -lpthread -lm
+# What the binaries were built with, as meta.txt's build_flags records it.
+BUILD_FLAGS = $(CC) $(ALL_CF) $(LDLIBS)
 
 $(B)/p28_timing: $(B)/obj/workloads/p28_timing.o $(LIB_BENCH)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
@@ -79,39 +87,45 @@ $(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # --- unit tests (cmocka) ----------------------------------------------------
-# Each test links every layer: a test may reach into any of them.
+# Each test links every layer: a test may reach into any of them. -MMD
+# makes the headers the test includes prerequisites of its binary (a changed
+# header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth
 flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,report workloads bench engine common))
 $(B)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
 $(B)/unit-asan/%: tests/unit/%.c $(call flib,asan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) $(ASAN_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(ASAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
 $(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) $(TSAN_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(TSAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
 
 unit: all $(addprefix $(B)/unit/,$(UNIT))
 	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done
 
-# tests/unit/cli.sh checks the binaries' option errors and output formats.
+# p28_timing's option errors, output lines and CSV rows (bats).
 cli: all
-	bash tests/unit/cli.sh
+	bats tests/cli/p28_timing.bats
+
+# make install / uninstall into a temporary DESTDIR, and the deps list (bats).
+setup-test: all
+	bats tests/setup
 
 # deps first, then a fresh make: the pkg-config flags above must be read
 # after the packages are installed.
-test: deps
+test: deps-test
 	@$(MAKE) --no-print-directory test-all
-test-all: unit cli lint
+test-all: unit cli setup-test lint
 
 # Static checks of every shell script (harness, tests, container, CI).
 SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci/run
 lint:
 	shellcheck -x $(SHELL_SCRIPTS)
 
-check: deps
+check: deps-check
 	@$(MAKE) --no-print-directory check-all
 check-all: $(addprefix $(B)/unit-asan/,$(UNIT)) $(addprefix $(B)/unit-tsan/,$(TSAN_UNIT))
 	@set -e; for t in $(UNIT); do echo "== asan+ubsan $$t"; \
@@ -125,13 +139,20 @@ bench: all $(B)/bench_direct
 $(B)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# The Debian packages, each listed once with the jobs that need it, are in
+# mk/deps.txt. `make deps` is the main job's (build, report): no browser.
 deps:
-	@bash tests/deps.sh $(DEPS_PKGS)
+	@bash tests/deps.sh build report
+deps-test deps-check: deps-%:
+	@bash tests/deps.sh build $*
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all unit cli lint test test-all check check-all bench deps clean
+.PHONY: all unit cli setup-test lint test test-all check check-all bench deps deps-test deps-check clean
 .SECONDARY:
 
 -include mk/*.mk
+
+# After the stages: their PROGRAMS += are in by now.
+all: $(PROGRAMS)

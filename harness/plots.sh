@@ -20,7 +20,7 @@ USAGE
 }
 
 cl_init plots "$@"
-results=$CL_ROOT/results/latest
+results=$CL_RESULTS/latest
 summarize_flags=()
 while [ $# -gt 0 ]; do
     case $1 in

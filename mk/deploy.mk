@@ -15,7 +15,6 @@
 #                       answers); part of `make test`
 
 # Not in everyone's deps: only the Slurm test needs a cluster's daemons.
-SLURM_PKGS := slurm-wlm munge
 slurm_installed := $(shell dpkg-query -W -f='$${Status}\n' $(SLURM_PKGS) 2>/dev/null | \
                      grep -c '^install ok installed$$')
 
@@ -33,12 +32,10 @@ slurm-report: all
 	bash deploy/slurm/submit.sh --nodes '$(NODES)' $(if $(SLURM_RESULTS),--results '$(SLURM_RESULTS)') \
 	  --args '$(strip $(SLURM_ARGS))' $(if $(SBATCH_FLAGS),-- $(SBATCH_FLAGS))
 
-# python3-yaml reads the k8s manifest in its test.
-DEPS_PKGS += python3-yaml
 SHELL_SCRIPTS += $(wildcard deploy/slurm/*.sh deploy/slurm/*.sbatch)
 
 slurm-deps:
-	@bash tests/deps.sh $(SLURM_PKGS)
+	@bash tests/deps.sh slurm
 
 slurm-test: all
 	bats tests/slurm

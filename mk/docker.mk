@@ -1,4 +1,4 @@
-# mk/docker.mk -- the container (issue 6).
+# mk/docker.mk -- the container.
 #
 #   make docker          build the image (tag $(DOCKER_IMAGE)); makes the
 #                        debian:bookworm-slim base locally when it cannot be pulled

@@ -1,11 +1,9 @@
-# mk/harness.mk -- the harnesses' make targets (issue 4): the evict tool, the
+# mk/harness.mk -- the harnesses' make targets: the evict tool, the
 # cold / warm / loaded runs and their bats tests.
 #
 #   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
 #   make harness-test      the bats suite (also part of `make test`)
-
-DEPS_PKGS += stress-ng hyperfine jq bats shellcheck time strace binutils
 
 # harness/lib/*.sh are sourced, never run: shellcheck reads them on their own
 # too (through the scripts it would not report a syntax error in them).
@@ -20,7 +18,7 @@ $(B)/coldload-evict: $(B)/obj/tools/evict.o
 $(B)/coldload-probe: $(B)/obj/tools/probe.o $(call lib,bench engine common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-all: $(B)/coldload-evict $(B)/coldload-probe
+PROGRAMS += $(B)/coldload-evict $(B)/coldload-probe
 
 # Each make variable becomes the matching harness flag only when it is set,
 # so the scripts' own defaults (and env overrides) apply otherwise.
@@ -34,7 +32,7 @@ cold warm loaded: all
 
 # Tells the harness the flags the binaries were built with (for meta.txt).
 harness-print-cflags:
-	@echo '$(CC) $(ALL_CF) $(LDLIBS)'
+	@echo '$(BUILD_FLAGS)'
 
 harness-test: all
 	bats tests/harness

@@ -1,4 +1,4 @@
-# mk/report.mk -- the report stage (issue 5): coldload-summarize, the charts,
+# mk/report.mk -- the report stage: coldload-summarize, the charts,
 # the report, and their tests.
 #
 #   make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] [PROCS=K] [SEED=N] [WIDTHS="1 2"]
@@ -8,17 +8,11 @@
 #   make report-test           bats tests of summarize, charts and report (part of `make test`)
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
-# gnuplot-nox draws the charts; chromium and the DejaVu fonts render report.html
-# in the tests (the report itself never needs a browser). clang and its
-# libFuzzer runtime only for `make fuzz`, so they are not in everyone's deps.
-DEPS_PKGS += gnuplot-nox chromium fonts-dejavu-core
-FUZZ_PKGS := clang libclang-rt-dev
-
 # No engine, no BLAS: the report layer and common only.
 $(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,report common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-all: $(B)/coldload-summarize
+PROGRAMS += $(B)/coldload-summarize
 
 # The same flags as the harness targets (mk/harness.mk).
 REPORT_ARGS = $(HARNESS_ARGS)
@@ -46,8 +40,8 @@ $(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/report/*.h src/common/*.h)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm
 
-fuzz: deps
-	@bash tests/deps.sh $(FUZZ_PKGS)
+fuzz:
+	@bash tests/deps.sh build fuzz
 	@$(MAKE) --no-print-directory fuzz-run
 fuzz-run: $(B)/fuzz/fuzz_summary
 	mkdir -p $(B)/fuzz/corpus

@@ -8,7 +8,6 @@
 #                     report and harness suites: tests/report/scan.bats,
 #                     tests/harness/scan.bats)
 
-DEPS_PKGS += stress-ng gnuplot-nox bats
 
 # No engine, no BLAS: the report layer and common only.
 $(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,report common)

@@ -1,14 +1,12 @@
-# mk/trg.mk -- the ising_trg workload's extra targets (issue 3). The binary
+# mk/trg.mk -- the ising_trg workload's extra targets. The binary
 # and its unit tests (tests/unit/test_trg.c, test_onsager.c) are built by the
 # top Makefile's rules.
 #
 #   make cli-trg      ising_trg's option errors and output formats (in `make test`)
 #   make bench-trg    AD overhead, dgesdd share, peak RSS (in `make bench`)
 
-DEPS_PKGS += time shellcheck
-
 cli-trg: all
-	bash tests/unit/cli_trg.sh $(B)/ising_trg
+	bats tests/cli/ising_trg.bats
 
 bench-trg: all
 	bash tests/bench/bench_trg.sh

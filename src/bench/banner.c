@@ -11,8 +11,10 @@ void bannerPrint(FILE *f, const char *prog, const autowReq *width, poolWait wait
     fprintf(f, "# %s: width %s%s, wait %s; OpenBLAS %s threads %d, core %s, %s\n", prog,
             width->text, cap, poolWaitName(wait), linalgParallel(), linalgThreads(), linalgCorename(),
             linalgConfig());
+    measureLoad load;
+    measureLoadNow(&load);
     fprintf(f, "# clock CLOCK_MONOTONIC, %.0f ns per reading; load1 %.2f, procs_running %d\n",
-            measureClockOverheadNs(1001), measureLoad1(), measureProcsRunning());
+            measureClockOverheadNs(1001), load.load1, load.procs_running);
     if (!placeEnabled())
         fprintf(f, "# placement off (COLDLOAD_NO_PLACEMENT=1): cpu, cpus, migrations empty\n");
     else

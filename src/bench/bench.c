@@ -66,8 +66,10 @@ static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait,
         if (s->decided) s->decide_ms = memo->cost_ms;
     }
     if (series->setup) series->setup(arg);
-    s->load1 = measureLoad1();
-    s->procs_running = measureProcsRunning();
+    measureLoad load;
+    measureLoadNow(&load);
+    s->load1 = load.load1;
+    s->procs_running = load.procs_running;
     s->checksum = 0;
     int place = placeEnabled();
     int fast = place && benchPrevMs >= 0 && benchPrevMs < PLACE_FAST_MS;

@@ -54,26 +54,16 @@ measureUsage measureUsageDelta(const measureUsage *a, const measureUsage *b) {
     return d;
 }
 
-/* Both probes read /proc/loadavg ("0.84 2.04 3.36 2/345 12345"): its
- * fourth field's numerator is nr_running(), the same count /proc/stat calls
- * procs_running, and the file is far cheaper to generate than /proc/stat,
- * whose per-IRQ counters would churn the caches before every sample. */
-static int measureLoadavg(double *load1, int *running) {
+/* /proc/loadavg ("0.84 2.04 3.36 2/345 12345"): its fourth field's
+ * numerator is nr_running(), the same count /proc/stat calls procs_running,
+ * and the file is far cheaper to generate than /proc/stat, whose per-IRQ
+ * counters would churn the caches before every sample. */
+void measureLoadNow(measureLoad *l) {
     FILE *f = fopen("/proc/loadavg", "r");
-    if (!f) return -1;
-    int ok = fscanf(f, "%lf %*f %*f %d/", load1, running) == 2;
-    fclose(f);
-    return ok ? 0 : -1;
-}
-
-double measureLoad1(void) {
-    double l;
-    int r;
-    return measureLoadavg(&l, &r) == 0 ? l : -1.0;
-}
-
-int measureProcsRunning(void) {
-    double l;
-    int r;
-    return measureLoadavg(&l, &r) == 0 ? r : -1;
+    int ok = f && fscanf(f, "%lf %*f %*f %d/", &l->load1, &l->procs_running) == 2;
+    if (f) fclose(f);
+    if (!ok) {
+        l->load1 = -1.0;
+        l->procs_running = -1;
+    }
 }

@@ -27,8 +27,14 @@ void measureUsageNow(measureUsage *u);
 measureUsage measureUsageDelta(const measureUsage *before, const measureUsage *after);
 
 /* The 1-minute load average and the runnable tasks right now, this one
- * included (procs_running, read from /proc/loadavg); -1 where unreadable. */
-double measureLoad1(void);
-int measureProcsRunning(void);
+ * included (procs_running), from one read of /proc/loadavg: a sample costs
+ * one open and read, and both figures come from the same instant. Both are
+ * -1 where the file is unreadable. */
+typedef struct measureLoad {
+    double load1;
+    int procs_running;
+} measureLoad;
+
+void measureLoadNow(measureLoad *l);
 
 #endif

@@ -41,7 +41,7 @@ if timeout 120 docker pull -q "$BASE_IMAGE" >/dev/null 2>&1; then
 fi
 
 echo "base-image: $BASE_IMAGE absent and not pullable; building it with debootstrap" >&2
-command -v debootstrap >/dev/null 2>&1 || bash "$(dirname "$0")/../deps.sh" debootstrap
+command -v debootstrap >/dev/null 2>&1 || bash "$(dirname "$0")/../deps.sh" base-image
 [ "$(id -u)" -eq 0 ] || bi_die "debootstrap needs root"
 
 root=$(mktemp -d /tmp/coldload-rootfs.XXXXXX)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/docker/ci.sh [--help] -- the docker part of CI (issue 6), called by
+# tests/docker/ci.sh [--help] -- the docker part of CI, called by
 # .ci/run and `make docker-test`.
 #
 # Installs docker.io when absent, starts a dockerd when none answers (and
@@ -61,7 +61,7 @@ trap 'exit 143' TERM
 # --- docker itself --------------------------------------------------------------
 if ! command -v docker >/dev/null 2>&1 || { ! docker info >/dev/null 2>&1 && ! command -v dockerd >/dev/null 2>&1; }; then
   ci_log "installing docker.io"
-  bash tests/deps.sh docker.io
+  bash tests/deps.sh docker
 fi
 if ! docker info >/dev/null 2>&1; then
   [ "$(id -u)" -eq 0 ] || ci_fail "no docker daemon answers and starting one needs root"

@@ -1,9 +1,12 @@
 /* test_measure.c -- sample statistics (odd, even, single, empty), the FNV-1a
- * checksum against a value computed independently, the clock and probes. */
+ * checksum against a value computed independently, the clock, the load
+ * probe, and the getrusage deltas (exact, and against pages touched). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "bench/measure.h"
@@ -64,21 +67,47 @@ static void checksumIsFnv1aOverTheBits(void **state) {
                 checksumOf(two, 2));
 }
 
-static void clockAdvancesAndProbesRead(void **state) {
+static void clockAdvancesAndLoadIsRead(void **state) {
     (void)state;
     double t0 = measureNowMs(), t1 = measureNowMs();
     assert_true(t1 >= t0);
     double ns = measureClockOverheadNs(101);
     assert_true(ns >= 0.0 && ns < 1e5);
-    assert_true(measureLoad1() >= 0.0);
-    assert_true(measureProcsRunning() >= 1); /* this process is running */
+    measureLoad l;
+    measureLoadNow(&l);
+    assert_true(l.load1 >= 0.0);       /* -1 when /proc/loadavg was not read */
+    assert_true(l.procs_running >= 1); /* this process is running */
+}
+
+/* The delta is after minus before, field by field (no field swapped). */
+static void usageDeltaIsAfterMinusBefore(void **state) {
+    (void)state;
+    measureUsage a = {10, 2, 30, 4}, b = {15, 3, 37, 9};
+    measureUsage d = measureUsageDelta(&a, &b);
+    assert_int_equal(d.minflt, 5);
+    assert_int_equal(d.majflt, 1);
+    assert_int_equal(d.nvcsw, 7);
+    assert_int_equal(d.nivcsw, 5);
+}
+
+/* First touches of fresh anonymous pages are minor faults, one per page
+ * once huge pages are refused for the mapping: the counter must see them. */
+static void usageCountsThePagesTouched(void **state) {
+    (void)state;
+    enum { PAGES = 64 };
+    long page = sysconf(_SC_PAGESIZE);
+    size_t len = (size_t)PAGES * (size_t)page;
+    volatile char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(p != MAP_FAILED);
+    madvise((void *)p, len, MADV_NOHUGEPAGE);
     measureUsage a, b;
     measureUsageNow(&a);
-    volatile char *p = (volatile char *)__builtin_alloca(1 << 16);
-    for (int i = 0; i < (1 << 16); i += 4096) p[i] = 1;
+    for (size_t i = 0; i < len; i += (size_t)page) p[i] = 1;
     measureUsageNow(&b);
     measureUsage d = measureUsageDelta(&a, &b);
-    assert_true(d.minflt >= 0 && d.majflt >= 0 && d.nvcsw >= 0 && d.nivcsw >= 0);
+    assert_true(d.minflt >= PAGES);
+    assert_int_equal(d.majflt, 0); /* anonymous memory is never read from disk */
+    munmap((void *)p, len);
 }
 
 int main(void) {
@@ -89,7 +118,9 @@ int main(void) {
         cmocka_unit_test(statsOfNothingIsAnError),
         cmocka_unit_test(statsOfManySamples),
         cmocka_unit_test(checksumIsFnv1aOverTheBits),
-        cmocka_unit_test(clockAdvancesAndProbesRead),
+        cmocka_unit_test(clockAdvancesAndLoadIsRead),
+        cmocka_unit_test(usageDeltaIsAfterMinusBefore),
+        cmocka_unit_test(usageCountsThePagesTouched),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -119,9 +119,13 @@ static void createDeleteRepeated(void **state) {
     for (int i = 0; i < 200; i++) {
         pool *p = poolCreate(1 + i % 8, policies[i % 3]);
         assert_non_null(p);
-        if (i % 2) {
+        if (i % 2) { /* odd i run one operation; even i are deleted unused */
+            int w = 1 + i % 8;
             long counts[8] = {0};
             poolFor(p, 64, countChunk, counts);
+            /* chunk k is [64k/w, 64(k+1)/w): every element once, in its chunk */
+            for (int k = 0; k < 8; k++)
+                assert_int_equal(counts[k], k < w ? 64 * (k + 1) / w - 64 * k / w : 0);
         }
         poolDelete(p);
     }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# harness/coldload.sh -- `coldload`, the command `make install` puts in
+# $PREFIX/bin: runs one harness of the installed tree ($PREFIX/share/coldload,
+# found from this script's own place, so a DESTDIR or moved install works).
+#
+# Why a front door: an installed tree is not writable, and the harnesses'
+# default results directory is <tree>/results. This sets it to ./results
+# (unless COLDLOAD_RESULTS or --out says otherwise), like a checkout's
+# results/ beside the sources.
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+usage: coldload COMMAND [OPTIONS]
+  report     cold starts, warm and loaded runs, then summary, charts and report
+  cold       cold starts only        warm     warm runs only
+  loaded     runs under load only    plots    re-render a results directory
+  coldload COMMAND --help    that command's options
+Results go under ./results (COLDLOAD_RESULTS=DIR for another parent, or --out DIR).
+The binaries (p28_timing, ising_trg, coldload-summarize, coldload-evict) are
+on PATH beside this command.
+USAGE
+}
+
+self=$(readlink -f "${BASH_SOURCE[0]}")
+root=${COLDLOAD_ROOT:-$(dirname "$self")/../share/coldload}
+case "${1:-}" in
+    report | cold | warm | loaded | plots) ;;
+    -h | --help) usage; exit 0 ;;
+    '') usage >&2; exit 2 ;;
+    *) echo "coldload: unknown command '$1'" >&2; usage >&2; exit 2 ;;
+esac
+cmd=$1
+shift
+[ -f "$root/harness/$cmd.sh" ] || { echo "coldload: no $root/harness/$cmd.sh (installed with make install?)" >&2; exit 2; }
+export COLDLOAD_RESULTS=${COLDLOAD_RESULTS:-$PWD/results}
+exec bash "$root/harness/$cmd.sh" "$@"

@@ -1,0 +1,88 @@
+#!/usr/bin/env bats
+# tests/setup/install.bats -- `make install` into a temporary DESTDIR gives a
+# tree that runs (binaries on PATH, harnesses that find them, charts drawn
+# from the installed plots/), and `make uninstall` removes all of it.
+
+# bats sets status and output; each @test runs in its own subshell.
+# shellcheck disable=SC2030,SC2031,SC2154
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+
+# One install for the file (the tests only read it), at a PREFIX that is not
+# the default, so nothing may assume /usr/local.
+setup_file() {
+    export D=$BATS_FILE_TMPDIR/dest P=/opt/cl
+    make -s -C "$ROOT" install DESTDIR="$D" PREFIX="$P" >"$BATS_FILE_TMPDIR/install.log" 2>&1
+}
+
+setup() {
+    I=$D$P
+    # Only the installed programs, and the system's tools, on PATH.
+    PATH=$I/bin:/usr/bin:/bin
+}
+
+@test "the programs and coldload are installed in PREFIX/bin, executable" {
+    for p in p28_timing ising_trg coldload-summarize coldload-evict coldload; do
+        [ -x "$I/bin/$p" ] && [ -f "$I/bin/$p" ] || { echo "$I/bin/$p missing"; return 1; }
+    done
+}
+
+@test "an installed binary runs: p28_timing writes its documented CSV" {
+    run p28_timing --workload grad --runs 1 --csv "$BATS_TEST_TMPDIR/s.csv"
+    [ "$status" -eq 0 ]
+    [[ $output == *"width 1: grad n=1000"* ]]
+    [[ $(head -n1 "$BATS_TEST_TMPDIR/s.csv") == timestamp,host,run_id,workload,* ]]
+}
+
+@test "share/coldload/build links each program to bin/, relatively, and holds buildinfo.txt" {
+    for p in p28_timing ising_trg coldload-summarize coldload-evict; do
+        [ -L "$I/share/coldload/build/$p" ]
+        [ "$(readlink "$I/share/coldload/build/$p")" = "../../../bin/$p" ]
+    done
+    grep -q '^compiler=.' "$I/share/coldload/build/buildinfo.txt"
+    grep -q '^build_flags=.*-std=c11' "$I/share/coldload/build/buildinfo.txt"
+    grep -q '^git_rev=.' "$I/share/coldload/build/buildinfo.txt"
+}
+
+@test "the installed harnesses answer --help, directly and through coldload" {
+    run bash "$I/share/coldload/harness/report.sh" --help
+    [ "$status" -eq 0 ]
+    [[ $output == "usage: harness/report.sh"* ]]
+    for c in report cold warm loaded plots; do
+        run coldload "$c" --help
+        [ "$status" -eq 0 ] || { echo "coldload $c --help: exit $status"; return 1; }
+        [[ $output == "usage: harness/$c.sh"* ]]
+    done
+}
+
+@test "coldload without a known command: usage and exit 2" {
+    run coldload
+    [ "$status" -eq 2 ]
+    run coldload frobnicate
+    [ "$status" -eq 2 ]
+    [[ $output == *"unknown command 'frobnicate'"* ]]
+    run coldload --help
+    [ "$status" -eq 0 ]
+    [[ $output == "usage: coldload COMMAND"* ]]
+}
+
+@test "coldload plots renders ./results/latest with the installed summarizer and plots/" {
+    command -v gnuplot >/dev/null || skip "gnuplot missing (make deps-test)"
+    mkdir -p "$BATS_TEST_TMPDIR/work/results"
+    cp -r "$ROOT/tests/fixtures/results-small" "$BATS_TEST_TMPDIR/work/results/r1"
+    ln -s r1 "$BATS_TEST_TMPDIR/work/results/latest"
+    cd "$BATS_TEST_TMPDIR/work"
+    run coldload plots
+    [ "$status" -eq 0 ]
+    [ -s results/r1/summary.csv ]
+    [ -s results/r1/report.html ]
+    [ -s results/r1/plots/cold_start.png ]
+}
+
+@test "make uninstall removes every installed file and link" {
+    cp -a "$D" "$BATS_TEST_TMPDIR/dest"
+    make -s -C "$ROOT" uninstall DESTDIR="$BATS_TEST_TMPDIR/dest" PREFIX="$P"
+    run find "$BATS_TEST_TMPDIR/dest" -type f -o -type l
+    [ -z "$output" ]
+    [ ! -e "$BATS_TEST_TMPDIR/dest$P/share/coldload" ]
+}
