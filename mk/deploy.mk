@@ -15,6 +15,7 @@
 #                       answers); part of `make test`
 
 # Not in everyone's deps: only the Slurm test needs a cluster's daemons.
+SLURM_PKGS := $(shell bash tests/deps.sh --list slurm)
 slurm_installed := $(shell dpkg-query -W -f='$${Status}\n' $(SLURM_PKGS) 2>/dev/null | \
                      grep -c '^install ok installed$$')
 
