@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,27 +242,44 @@ static const char *const reportHead[REPORT_COLS] = {
     "median ms", "max ms",     "first/min", "max/median", "vs idle",     "truncated",
     "procs_running", "load1",  "PSI some %", "checksums", "whole ms",   "whole majflt"};
 
-static void reportCells(const summaryGroup *g, char cells[REPORT_COLS][200]) {
-    summaryDescribe(g, cells[0], 200);
-    snprintf(cells[1], 200, "%zu", g->runs);
-    snprintf(cells[2], 200, "%zu", g->n);
-    summaryFmtMs(g->prepare_ms, cells[3], 200);
-    summaryFmtMs(g->first_ms, cells[4], 200);
-    summaryFmtMs(g->min_ms, cells[5], 200);
-    summaryFmtMs(g->median_ms, cells[6], 200);
-    summaryFmtMs(g->max_ms, cells[7], 200);
-    reportRatio(g->first_over_min, cells[8], 200);
-    reportRatio(g->max_over_median, cells[9], 200);
-    reportRatio(g->loaded_over_idle, cells[10], 200);
-    snprintf(cells[11], 200, "%zu", g->truncated);
-    reportNum(g->procs_median, cells[12], 200);
-    if (isnan(g->load1_median)) snprintf(cells[13], 200, "-");
-    else snprintf(cells[13], 200, "%.2f", g->load1_median);
-    if (isnan(g->psi_some_pct)) snprintf(cells[14], 200, "-");
-    else snprintf(cells[14], 200, "%.0f", g->psi_some_pct);
-    snprintf(cells[15], 200, "%zu", g->nchecksums);
-    summaryFmtMs(g->whole_median_ms, cells[16], 200);
-    reportNum(g->whole_majflt, cells[17], 200);
+/* One cell's text, allocated (the group's description has no length limit);
+ * NULL when out of memory. */
+__attribute__((format(printf, 1, 2))) static char *reportCell(const char *fmt, ...) {
+    char *out = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(&out, fmt, ap);
+    va_end(ap);
+    return n < 0 ? NULL : out;
+}
+
+static void reportCells(const summaryGroup *g, char *cells[REPORT_COLS]) {
+    char a[32]; /* a number: reportCell copies it at once */
+    size_t len = 0;
+    FILE *f = open_memstream(&cells[0], &len);
+    if (f) {
+        summaryDescribe(g, f);
+        if (fclose(f) != 0) free(cells[0]), cells[0] = NULL;
+    }
+    cells[1] = reportCell("%zu", g->runs);
+    cells[2] = reportCell("%zu", g->n);
+    cells[3] = reportCell("%s", summaryFmtMs(g->prepare_ms, a, sizeof a));
+    cells[4] = reportCell("%s", summaryFmtMs(g->first_ms, a, sizeof a));
+    cells[5] = reportCell("%s", summaryFmtMs(g->min_ms, a, sizeof a));
+    cells[6] = reportCell("%s", summaryFmtMs(g->median_ms, a, sizeof a));
+    cells[7] = reportCell("%s", summaryFmtMs(g->max_ms, a, sizeof a));
+    cells[8] = reportCell("%s", reportRatio(g->first_over_min, a, sizeof a));
+    cells[9] = reportCell("%s", reportRatio(g->max_over_median, a, sizeof a));
+    cells[10] = reportCell("%s", reportRatio(g->loaded_over_idle, a, sizeof a));
+    cells[11] = reportCell("%zu", g->truncated);
+    cells[12] = reportCell("%s", reportNum(g->procs_median, a, sizeof a));
+    if (isnan(g->load1_median)) cells[13] = reportCell("-");
+    else cells[13] = reportCell("%.2f", g->load1_median);
+    if (isnan(g->psi_some_pct)) cells[14] = reportCell("-");
+    else cells[14] = reportCell("%.0f", g->psi_some_pct);
+    cells[15] = reportCell("%zu", g->nchecksums);
+    cells[16] = reportCell("%s", summaryFmtMs(g->whole_median_ms, a, sizeof a));
+    cells[17] = reportCell("%s", reportNum(g->whole_majflt, a, sizeof a));
 }
 
 /* The summary table's body in either format: the markup around rows and
@@ -273,13 +291,14 @@ typedef struct reportTableFmt {
 
 static void reportRows(const summary *s, const reportTableFmt *t, FILE *f) {
     for (size_t i = 0; i < s->n; i++) {
-        char cells[REPORT_COLS][200];
+        char *cells[REPORT_COLS] = {0};
         reportCells(&s->g[i], cells);
         fputs(t->row, f);
         for (int k = 0; k < REPORT_COLS; k++) {
             fputs(t->cell, f);
-            t->escape(f, cells[k]);
+            t->escape(f, cells[k] ? cells[k] : "?");
             fputs(t->cell_end, f);
+            free(cells[k]);
         }
         fputs(t->row_end, f);
     }
@@ -316,11 +335,9 @@ static size_t reportCount(const verdictList *l, verdictLevel lv) {
 
 /* "Is the first run slow here, and why?" from the cold-start figures (the
  * copy kinds' whole-process medians and major faults) and the first calls. */
-static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
+static void reportAnswerFirst(const reportInput *in, FILE *f) {
     const summary *s = in->s;
     const verdictThresholds *t = in->thresholds;
-    size_t o = 0;
-    buf[0] = '\0';
     /* The cold kind furthest above the same copy, over the workloads. */
     const summaryGroup *same = NULL, *cold = NULL, *fresh = NULL;
     double worst = 0;
@@ -358,17 +375,17 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
             first = g;
     }
     if (!cold && !first) {
-        summaryCat(buf, len, &o, "Not measured here: this run has no cold starts and no first calls.");
+        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
         return;
     }
     int slow = (cold && worst >= t->cold_same) || (first && first->first_over_min >= t->first_min);
-    summaryCat(buf, len, &o, "%s", slow ? "Yes. " : "Not much. ");
+    fprintf(f, "%s", slow ? "Yes. " : "Not much. ");
     if (cold) {
         char maj[96] = "";
         if (!isnan(cold->whole_majflt))
             snprintf(maj, sizeof maj, ", with %g major page faults against %g", cold->whole_majflt,
                      isnan(same->whole_majflt) ? 0 : same->whole_majflt);
-        summaryCat(buf, len, &o,
+        fprintf(f,
                   "A new process of %s whose binary and libraries were %s takes %s ms instead "
                   "of %s ms (%s)%s: %s. ",
                   same->key.workload[0] ? same->key.workload : "the program",
@@ -381,7 +398,7 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
                       : worst >= t->cold_same ? "slower, without more page faults to explain why"
                                               : "a cold page cache costs little here");
         if (fresh)
-            summaryCat(buf, len, &o, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
+            fprintf(f, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
                       RMS(fresh->whole_median_ms),
                       RX(fresh->whole_median_ms / same->whole_median_ms),
                       fresh->whole_median_ms < t->cold_same * same->whole_median_ms
@@ -389,12 +406,10 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
                           : "");
     }
     if (first) {
-        char d[256];
-        summaryDescribe(first, d, sizeof d);
-        summaryCat(buf, len, &o,
-                  "Inside a process the first call is up to %s the steady minimum (%s: first "
-                  "%s ms, min %s ms)%s.",
-                  RX(first->first_over_min), d, RMS(first->first_ms), RMS(first->min_ms),
+        fprintf(f, "Inside a process the first call is up to %s the steady minimum (",
+                RX(first->first_over_min));
+        summaryDescribe(first, f);
+        fprintf(f, ": first %s ms, min %s ms)%s.", RMS(first->first_ms), RMS(first->min_ms),
                   first->first_over_min >= t->first_min_notable
                       ? ": time it apart and keep it out of averages"
                       : "");
@@ -404,8 +419,7 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
 /* One load kind's sentence for the second answer: processes slow at width >
  * 1, the worst cell with its interval, width 1's range. 0 when the kind has
  * no loaded cell with an idle one. */
-static int reportLoadSentence(const reportInput *in, const char *load, char *buf, size_t len,
-                              size_t *o, int *all_slow) {
+static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
     const summary *s = in->s;
     size_t slow = 0, procs = 0, n1 = 0;
     double lo1 = INFINITY, hi1 = 0;
@@ -432,61 +446,64 @@ static int reportLoadSentence(const reportInput *in, const char *load, char *buf
     if (!worst && !n1) return 0;
     const char *stress = worst ? worst->key.stressors : "";
     if (strcmp(load, "pinned") == 0)
-        summaryCat(buf, len, o, "Pinned load (one stress-ng worker bound to each CPU)");
+        fprintf(f, "Pinned load (one stress-ng worker bound to each CPU)");
     else if (strcmp(load, "free") == 0)
-        summaryCat(buf, len, o, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
-    else summaryCat(buf, len, o, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
+        fprintf(f, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
+    else fprintf(f, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
     if (worst) {
-        char d[256];
         summaryKey k = worst->key;
-        snprintf(d, sizeof d, "%s%s%s width %d", k.workload, k.params[0] ? " " : "", k.params,
-                 k.width);
         double top = worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio;
-        summaryCat(buf, len, o,
+        fprintf(f,
                   ": at width > 1, %zu of %zu processes were at least %gx slower than idle; in "
-                  "the worst cell, %s, the median process %s (95%% interval %s-%s) and the "
-                  "slowest %s",
-                  slow, procs, in->thresholds->contention_wide, d, RX(worst->proc_ratio),
+                  "the worst cell, %s%s%s width %d, the median process %s (95%% interval %s-%s) "
+                  "and the slowest %s",
+                  slow, procs, in->thresholds->contention_wide, k.workload,
+                  k.params[0] ? " " : "", k.params, k.width, RX(worst->proc_ratio),
                   RX(worst->ratio_lo), RX(worst->ratio_hi), RX(top));
     }
     if (n1) {
         char a[32], b[32];
         reportRatio(lo1, a, sizeof a);
         reportRatio(hi1, b, sizeof b);
-        summaryCat(buf, len, o, "%s width 1 %s%s%s", worst ? ";" : ":", a,
+        fprintf(f, "%s width 1 %s%s%s", worst ? ";" : ":", a,
                   strcmp(a, b) ? "-" : "", strcmp(a, b) ? b : "");
     }
     if (worst && slow > 0 && slow < procs)
-        summaryCat(buf, len, o, ": the rest ran near idle, so whether threads hurt depends on "
+        fprintf(f, ": the rest ran near idle, so whether threads hurt depends on "
                                "where the scheduler puts them");
-    summaryCat(buf, len, o, ". ");
+    fprintf(f, ". ");
     *all_slow = worst && slow == procs;
     return 1;
 }
 
 /* "Do threads hurt under full load here?" from the per-process figures of
  * each kind of load. */
-static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
-    size_t o = 0;
+static void reportAnswerThreads(const reportInput *in, FILE *f) {
     int pinned_all = 0, free_all = 0, legacy_all = 0;
-    char body[2048] = "";
-    size_t bo = 0;
-    int any = reportLoadSentence(in, "pinned", body, sizeof body, &bo, &pinned_all);
-    any |= reportLoadSentence(in, "free", body, sizeof body, &bo, &free_all);
-    any |= reportLoadSentence(in, "", body, sizeof body, &bo, &legacy_all);
-    buf[0] = '\0';
-    if (!any) {
-        summaryCat(buf, len, &o, "Not measured here: this run has no loaded measurements with "
+    /* The sentences first, into their own stream: the opening word depends
+     * on what they found. */
+    char *body = NULL;
+    size_t blen = 0;
+    FILE *b = open_memstream(&body, &blen);
+    if (!b) return;
+    int any = reportLoadSentence(in, "pinned", b, &pinned_all);
+    any |= reportLoadSentence(in, "free", b, &free_all);
+    any |= reportLoadSentence(in, "", b, &legacy_all);
+    int bad = fclose(b) != 0;
+    if (!any || bad) {
+        free(body);
+        fprintf(f, "Not measured here: this run has no loaded measurements with "
                                 "idle ones to compare them with.");
         return;
     }
-    summaryCat(buf, len, &o, "%s%s",
+    fprintf(f, "%s%s",
               pinned_all || legacy_all ? "Yes, when every core is taken. "
               : free_all                ? "Yes. "
                                         : "Not reproducibly. ",
               body);
+    free(body);
     if (pinned_all || legacy_all || free_all)
-        summaryCat(buf, len, &o, "Keep the width at or below the idle cores.");
+        fprintf(f, "Keep the width at or below the idle cores.");
     /* What was cut to keep the loaded half bounded: the TRG's size, and the
      * cells whose budget stopped their series early. */
     size_t cut = 0, loaded = 0;
@@ -498,10 +515,10 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
     }
     const char *trg = in->meta ? metaGet(in->meta, "loaded_trg_params") : NULL;
     if (trg && *trg)
-        summaryCat(buf, len, &o, " Under load the TRG ran at %s only (a smaller size than idle: "
+        fprintf(f, " Under load the TRG ran at %s only (a smaller size than idle: "
                                  "one 2-thread call takes seconds there).", trg);
     if (cut)
-        summaryCat(buf, len, &o, " %zu of %zu loaded cells were cut short by the budget "
+        fprintf(f, " %zu of %zu loaded cells were cut short by the budget "
                                  "(column truncated): their processes took fewer steady calls.",
                    cut, loaded);
 }
@@ -512,13 +529,17 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
 static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
     static const char *const q[2] = {"Is the first run slow here, and why?",
                                      "Do threads hurt under full load here?"};
-    char answer[4096];
     fputs(t->row, f);
     for (int k = 0; k < 2; k++) {
+        char *answer = NULL;
+        size_t len = 0;
+        FILE *a = open_memstream(&answer, &len);
+        if (!a) return;
         fprintf(f, "%s%s%s", t->cell, q[k], t->cell_end);
-        if (k == 0) reportAnswerFirst(in, answer, sizeof answer);
-        else reportAnswerThreads(in, answer, sizeof answer);
-        t->escape(f, answer);
+        if (k == 0) reportAnswerFirst(in, a);
+        else reportAnswerThreads(in, a);
+        if (fclose(a) == 0) t->escape(f, answer);
+        free(answer);
         fputs(t->row_end, f);
     }
 }

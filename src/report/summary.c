@@ -791,20 +791,16 @@ int summaryWriteCsv(const summary *s, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-void summaryDescribe(const summaryGroup *g, char *buf, size_t len) {
+void summaryDescribe(const summaryGroup *g, FILE *f) {
     const summaryKey *k = &g->key;
-    size_t o = 0;
-    o += (size_t)snprintf(buf + o, len - o, "%s", k->workload[0] ? k->workload : "program");
-    if (o < len && k->params[0]) o += (size_t)snprintf(buf + o, len - o, " %s", k->params);
-    if (o < len && k->width > 0) o += (size_t)snprintf(buf + o, len - o, ", width %d", k->width);
-    if (o < len && k->wait[0]) o += (size_t)snprintf(buf + o, len - o, ", wait %s", k->wait);
-    if (o < len && k->condition[0])
-        o += (size_t)snprintf(buf + o, len - o, ", %s", k->condition);
-    if (o < len && k->load[0] && !summaryIsIdle(g))
-        o += (size_t)snprintf(buf + o, len - o, " %s", k->load);
-    if (o < len && k->stressors[0] && !summaryIsIdle(g))
-        o += (size_t)snprintf(buf + o, len - o, " (stressors %s)", k->stressors);
-    if (o < len && k->copy[0]) snprintf(buf + o, len - o, ", copy %s", k->copy);
+    fputs(k->workload[0] ? k->workload : "program", f);
+    if (k->params[0]) fprintf(f, " %s", k->params);
+    if (k->width > 0) fprintf(f, ", width %d", k->width);
+    if (k->wait[0]) fprintf(f, ", wait %s", k->wait);
+    if (k->condition[0]) fprintf(f, ", %s", k->condition);
+    if (k->load[0] && !summaryIsIdle(g)) fprintf(f, " %s", k->load);
+    if (k->stressors[0] && !summaryIsIdle(g)) fprintf(f, " (stressors %s)", k->stressors);
+    if (k->copy[0]) fprintf(f, ", copy %s", k->copy);
 }
 
 void summaryCat(char *buf, size_t len, size_t *o, const char *fmt, ...) {

@@ -160,8 +160,8 @@ const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g);
 /* Writes summary.csv (header and one row per group). Returns 0 or -1. */
 int summaryWriteCsv(const summary *s, FILE *f);
 
-/* "grad n=1000, width 2, wait spin, loaded (stressors 2), copy warm" */
-void summaryDescribe(const summaryGroup *g, char *buf, size_t len);
+/* Writes "grad n=1000, width 2, wait spin, loaded (stressors 2), copy inplace" to f. */
+void summaryDescribe(const summaryGroup *g, FILE *f);
 
 /* Appends printf output to buf at *o, never past len (*o may pass len: the
  * text was cut, and later calls append nothing). */
