@@ -556,6 +556,25 @@ static void reportVerdictSplit(const char *text, char *group, size_t glen, const
     *rest = c + 2;
 }
 
+/* "Thresholds (coldload-summarize options): --first-min 100, ...": every
+ * threshold of the check table as set for this run; in HTML each carries its
+ * help as a tooltip. */
+static void reportThresholds(const verdictThresholds *t, int html, FILE *f) {
+    const verdictParam *p;
+    fputs("Thresholds (coldload-summarize options): ", f);
+    for (size_t i = 0; (p = verdictParamAt(i)); i++) {
+        fputs(i ? ", " : "", f);
+        if (html) {
+            fputs("<code title=\"", f);
+            reportHtml(f, p->help);
+            fprintf(f, "\">--%s %g</code>", p->name, verdictParamGet(t, p));
+        } else {
+            fprintf(f, "`--%s %g`", p->name, verdictParamGet(t, p));
+        }
+    }
+    fputc('.', f);
+}
+
 /* --- HTML ------------------------------------------------------------------------------ */
 
 static const char reportCss[] =
@@ -756,12 +775,8 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
                "%zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
             reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
-    const verdictThresholds *t = in->thresholds;
-    fprintf(f, "Thresholds: first/min &ge; %g (notable &ge; %g), multi-threaded max/median "
-               "&ge; %g, loaded/idle &ge; %g, contention: wide &ge; %g while width 1 &lt; %g, "
-               "idle excess procs_running &ge; %g, cold start/same copy &ge; %g.</p>\n",
-            t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
-            t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same);
+    reportThresholds(in->thresholds, 1, f);
+    fputs("</p>\n", f);
     if (vl->n == 0) fputs("<p class=\"none\">No check fired.</p>\n", f);
     else {
         /* One row per verdict: what fired, on which group, its figures. */
@@ -827,9 +842,11 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     }
     reportColdRead(in, 0, f);
     fputs("## Verdicts\n\n", f);
-    fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok.\n\n",
+    fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
             reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
+    reportThresholds(in->thresholds, 0, f);
+    fputs("\n\n", f);
     if (vl->n == 0) fputs("No check fired.\n\n", f);
     else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
     for (size_t i = 0; i < vl->n; i++) {
