@@ -122,28 +122,6 @@ static void reportMdBlock(FILE *f, const char *s) {
 
 /* --- shared pieces ------------------------------------------------------------------ */
 
-static const char *const reportHowTo[CHART_N] = {
-    "Per workload, width and copy: the first run in the process (diamond) next to the steady "
-    "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
-    "a first run that must not go into an average.",
-    "One dot per process (its median steady call) for each workload, width and load: idle, "
-    "pinned (one stress-ng worker bound to each CPU), free (unbound workers); the short line is "
-    "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
-    "many processes were at least --contention-wide x idle. Width 1 near 1x while the wider "
-    "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
-    "cell: the scheduler's placement decided.",
-    "The first run in the process (in-process clock) and the whole process (wall time) for a "
-    "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
-    "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
-    "far above same: the time is the OS loading the executable, not the program.",
-    "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
-    "Lines close together: the load does not matter at that width; far apart: it does.",
-    "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
-    "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
-    "log scale; over each side its count and share of the cell's calls, the line its median. "
-    "Spread calls far above one-CPU calls: where the threads ran decided the time.",
-};
-
 /* Keeps, in place, only the page-format lines of a binary's output: "width N:
  * ..." (p28_timing) and "beta=..." (ising_trg). Other output (banners,
  * hyperfine's summaries, the evict tool's counts) is in its own files. */
@@ -611,13 +589,13 @@ static void reportHtmlWarnings(FILE *f, const metaTable *m) {
 static void reportHtmlCharts(const reportInput *in, FILE *f) {
     fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
     if (!in->charts) fputs("<p>No chart: the results hold no rows any chart shows.</p>\n", f);
-    for (int c = 0; c < CHART_N; c++) {
+    for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
-        const char *n = chartdataName(c);
+        const chartdataChart *k = &chartdataCharts[c];
         fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
                    "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
                    "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
-                n, n, chartdataTitle(c), chartdataTitle(c), reportHowTo[c], n, n);
+                k->name, k->name, k->title, k->title, k->howto, k->name, k->name);
     }
     fputs("</section>\n", f);
 }
@@ -835,10 +813,11 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
     reportAnswers(in, &answers_md, f);
     fputs("## Charts\n\n", f);
-    for (int c = 0; c < CHART_N; c++) {
+    for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
-        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
-                chartdataTitle(c), reportHowTo[c]);
+        const chartdataChart *k = &chartdataCharts[c];
+        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", k->title, k->name, k->title,
+                k->howto);
     }
     reportColdRead(in, 0, f);
     fputs("## Verdicts\n\n", f);

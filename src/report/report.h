@@ -31,7 +31,7 @@ typedef struct reportInput {
     const char *machine;
     const char *name;        /* the results directory's name, for the title */
     const char *results_dir; /* where logs/ is; NULL: no run lines */
-    unsigned charts;         /* bit (1 << chartdataChart) per chart rendered */
+    unsigned charts;         /* bit (1 << i) per chart chartdataCharts[i] rendered */
 } reportInput;
 
 int reportWriteHtml(const reportInput *in, FILE *f);

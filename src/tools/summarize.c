@@ -30,6 +30,7 @@ static void summarizeUsage(FILE *f) {
           "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
           "  --no-report               skip report.html and report.md\n"
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
+          "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
           "thresholds of the verdicts (defaults in brackets):\n",
           f);
     verdictUsage(f, 88);
@@ -50,6 +51,13 @@ static void summarizeListChecks(FILE *f) {
     }
 }
 
+/* --list-charts: "name<TAB>title" per chart, in the report's order (what
+ * harness/plots.sh renders). */
+static void summarizeListCharts(FILE *f) {
+    for (size_t c = 0; c < chartdataNCharts; c++)
+        fprintf(f, "%s\t%s\n", chartdataCharts[c].name, chartdataCharts[c].title);
+}
+
 /* A path under dir; exits on overflow (only absurd paths get there). */
 static void summarizePath(char *buf, size_t len, const char *dir, const char *name) {
     if ((size_t)snprintf(buf, len, "%s/%s", dir, name) >= len) {
@@ -67,16 +75,22 @@ typedef int (*summarizeWriter)(void *ctx, FILE *f);
 
 /* Writes path via path.tmp + rename. Returns 0, or -1 after printing why. */
 static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    char *tmp;
+    if (asprintf(&tmp, "%s.tmp", path) < 0) return optsError("out of memory");
     FILE *f = fopen(tmp, "w");
-    if (!f) return optsError("%s: %s", tmp, strerror(errno));
+    if (!f) {
+        optsError("%s: %s", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
     int rc = fn(ctx, f);
     if (fclose(f) != 0) rc = -1;
     if (rc != 0 || rename(tmp, path) != 0) {
         unlink(tmp);
+        free(tmp);
         return optsError("%s: write failed", path);
     }
+    free(tmp);
     return 0;
 }
 
@@ -108,8 +122,9 @@ int main(int argc, char **argv) {
             summarizeUsage(stdout);
             return 0;
         }
-        if (strcmp(argv[i], "--list-checks") == 0) {
-            summarizeListChecks(stdout);
+        int checks = strcmp(argv[i], "--list-checks") == 0;
+        if (checks || strcmp(argv[i], "--list-charts") == 0) {
+            (checks ? summarizeListChecks : summarizeListCharts)(stdout);
             return 0;
         }
         if (strcmp(argv[i], "--no-report") == 0) {

@@ -34,7 +34,7 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     verdictRun(s, &t, &v);
     summaryWriteCsv(s, out);
     verdictWrite(&v, &t, out);
-    for (int c = 0; c < CHART_N; c++) chartdataEmit(s, (chartdataChart)c, out);
+    for (size_t c = 0; c < chartdataNCharts; c++) chartdataEmit(s, c, out);
     reportInput in = {s, &v, &t, meta, "fuzz", "fuzz", NULL, 0xf};
     reportWriteHtml(&in, out);
     reportWriteMd(&in, out);

@@ -106,7 +106,13 @@ summarize() {
     series "$S" svdvals 1 idle warm 4 "1 1 1 4"
     summarize
     [ "$(verdict_ids "$D")" = "" ]
+    # the threshold is a flag: 4x is below --max-median 5
+    rm "$S"
+    series "$S" svdvals 2 idle warm 4 "1 1 1 4" 00000000000000bb 2
     summarize --max-median 5
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "" ]
+    grep -q -- ' --max-median 5 ' "$D/verdicts.txt"
 }
 
 @test "loaded-slow: a loaded median >= 2x its idle median (width 1 alone, no contention)" {
@@ -537,4 +543,57 @@ cols_of() {
     printf 'binary\tevicted\t1\t/d\n' >>"$P"
     summarize
     grep -qF 'cold-pages.tsv:10: expected 9 tab-separated fields' "$D/report.md"
+}
+
+# --- the tables drive the outputs -------------------------------------------
+
+@test "every threshold of --list-checks is an option, in --help with its default, and in verdicts.txt's header" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    run "$SUMMARIZE" --list-checks
+    [ "$status" -eq 0 ]
+    local ids thresholds=() t name def help header
+    ids=$(cut -f1 <<<"$output" | tr '\n' ' ')
+    [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal loaded-slow checksum-differs bitwise-same idle-busy cold-start no-wait "* ]]
+    for t in $(cut -f3 <<<"$output" | tr ',' ' '); do [ "$t" = - ] || thresholds+=("$t"); done
+    [ "${#thresholds[@]}" -eq 11 ]
+    help=$("$SUMMARIZE" --help)
+    # each set to a value of its own: the header must echo every one
+    local args=() k=1
+    for t in "${thresholds[@]}"; do args+=("${t%%=*}" "$((k + 100))"); k=$((k + 1)); done
+    summarize "${args[@]}"
+    [ "$status" -eq 0 ]
+    header=$(head -1 "$D/verdicts.txt")
+    k=1
+    for t in "${thresholds[@]}"; do
+        name=${t%%=*} def=${t#*=}
+        grep -qE -- "^  $name [RN] " <<<"$help"
+        [[ $header == *" $name $((k + 100))"* ]]
+        # the default, when it is a number, is in --help's brackets
+        [ "$name" = --blas-pool ] || awk -v n="$name" -v d="[$def]" '
+            $1 == n { on = 1 } on && index($0, d) { found = 1 } on && /^  --/ && $1 != n { on = 0 }
+            END { exit !found }' <<<"$help"
+        k=$((k + 1))
+    done
+    # and in report.md's threshold line
+    grep -q -- '`--no-wait 111`' "$D/report.md"
+}
+
+@test "--list-charts is the chart table: one plots/NAME.gp per chart, and each .dat summarize writes is one of them" {
+    run "$SUMMARIZE" --list-charts
+    [ "$status" -eq 0 ]
+    local listed gp c
+    listed=$(cut -f1 <<<"$output" | sort | tr '\n' ' ')
+    gp=$(cd "$ROOT/plots" && ls ./*.gp | sed 's|^\./||; s|\.gp$||' | grep -vx style | sort | tr '\n' ' ')
+    [ "$listed" = "$gp" ]
+    cp -r "$FIXTURE/." "$D/"
+    summarize
+    [ "$status" -eq 0 ]
+    for c in "$D"/plots/*.dat; do
+        c=${c##*/}
+        [[ " $listed " == *" ${c%.dat} "* ]]
+    done
+    # every chart has its n_ in labels.gp, and no temporary file is left
+    for c in $listed; do grep -q "^n_$c = " "$D/plots/labels.gp"; done
+    run ls "$D" "$D/plots"
+    [[ $output != *.tmp* ]]
 }
