@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 static int chartdataIsColdCopy(const char *copy) {
-    return strcmp(copy, "fresh") == 0 || strcmp(copy, "same") == 0 ||
-           strcmp(copy, "evicted") == 0 || strcmp(copy, "dropcache") == 0;
+    int k = summaryWordOf(summaryCopies, SUMMARY_COPY_N, copy);
+    return k >= 0 && summaryCopies[k].cold;
 }
 
 /* Which groups each chart shows: one function per chart. */
@@ -106,12 +106,13 @@ static void chartdataCat(char *buf, size_t len, const char *text) {
 enum { KIND_IDLE, KIND_PINNED, KIND_FREE, KIND_LOADED };
 static int chartdataKind(const summaryGroup *g) {
     if (summaryIsIdle(g)) return KIND_IDLE;
-    if (strcmp(g->key.load, "pinned") == 0) return KIND_PINNED;
-    if (strcmp(g->key.load, "free") == 0) return KIND_FREE;
+    int k = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load);
+    if (k == SUMMARY_LOAD_PINNED) return KIND_PINNED;
+    if (k == SUMMARY_LOAD_FREE) return KIND_FREE;
     return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
 }
 static const char *chartdataKindName(const summaryGroup *g) {
-    return summaryIsIdle(g) ? "idle" : g->key.load[0] ? g->key.load : g->key.condition;
+    return summaryIsIdle(g) ? summaryConditions[SUMMARY_COND_IDLE].name : g->key.load[0] ? g->key.load : g->key.condition;
 }
 
 static void chartdataLabel(const summary *s, const chartdataChart *c, const summaryGroup *g, char *buf,

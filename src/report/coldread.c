@@ -97,7 +97,7 @@ static void coldreadFinish(coldreadTable *t, coldreadAcc *accs, const summary *s
         free(accs[i].x);
     }
     t->copies = copies;
-    double same = coldreadWhole(s, t->workload, "same");
+    double same = coldreadWhole(s, t->workload, summaryCopies[SUMMARY_COPY_SAME].name);
     double kind = coldreadWhole(s, t->workload, t->kind);
     t->extra_ms = isnan(same) || isnan(kind) ? NAN : kind - same;
     for (size_t i = 0; i < t->n; i++)

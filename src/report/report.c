@@ -321,7 +321,7 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     double worst = 0;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *a = &s->g[i];
-        if (strcmp(a->key.copy, "same") != 0 || !(a->whole_median_ms > 0)) continue;
+        if (!summaryIsCopy(a, SUMMARY_COPY_SAME) || !(a->whole_median_ms > 0)) continue;
         for (size_t j = 0; j < s->n; j++) {
             const summaryGroup *b = &s->g[j];
             if (!summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
@@ -329,9 +329,10 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
                 continue;
             /* evicted first: the per-file cause, and it runs without root;
              * dropcache only where no copy was evicted */
-            int ev = strcmp(b->key.copy, "evicted") == 0, dc = strcmp(b->key.copy, "dropcache") == 0;
-            int better = cold && strcmp(cold->key.copy, "evicted") == 0 && !ev ? 0
-                         : ev && cold && strcmp(cold->key.copy, "evicted") != 0
+            int ev = summaryIsCopy(b, SUMMARY_COPY_EVICTED),
+                dc = summaryIsCopy(b, SUMMARY_COPY_DROPCACHE);
+            int better = cold && summaryIsCopy(cold, SUMMARY_COPY_EVICTED) && !ev ? 0
+                         : ev && cold && !summaryIsCopy(cold, SUMMARY_COPY_EVICTED)
                              ? 1
                              : b->whole_median_ms / a->whole_median_ms > worst;
             if ((ev || dc) && better) {
@@ -342,7 +343,7 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     }
     for (size_t j = 0; same && j < s->n; j++)
         if (summaryKeySame(&same->key, &s->g[j].key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) &&
-            strcmp(s->g[j].key.copy, "fresh") == 0 && !isnan(s->g[j].whole_median_ms))
+            summaryIsCopy(&s->g[j], SUMMARY_COPY_FRESH) && !isnan(s->g[j].whole_median_ms))
             fresh = &s->g[j];
     /* The first call in a process against its steady min, idle groups only. */
     const summaryGroup *first = NULL;
@@ -367,7 +368,7 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
                   "A new process of %s whose binary and libraries were %s takes %s ms instead "
                   "of %s ms (%s)%s: %s. ",
                   same->key.workload[0] ? same->key.workload : "the program",
-                  strcmp(cold->key.copy, "evicted") == 0
+                  summaryIsCopy(cold, SUMMARY_COPY_EVICTED)
                       ? "evicted from the page cache"
                       : "dropped with the whole page cache",
                   RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(worst), maj,
@@ -423,9 +424,10 @@ static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, 
     }
     if (!worst && !n1) return 0;
     const char *stress = worst ? worst->key.stressors : "";
-    if (strcmp(load, "pinned") == 0)
+    int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load);
+    if (kind == SUMMARY_LOAD_PINNED)
         fprintf(f, "Pinned load (one stress-ng worker bound to each CPU)");
-    else if (strcmp(load, "free") == 0)
+    else if (kind == SUMMARY_LOAD_FREE)
         fprintf(f, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
     else fprintf(f, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
     if (worst) {
@@ -464,8 +466,8 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
     size_t blen = 0;
     FILE *b = open_memstream(&body, &blen);
     if (!b) return;
-    int any = reportLoadSentence(in, "pinned", b, &pinned_all);
-    any |= reportLoadSentence(in, "free", b, &free_all);
+    int any = reportLoadSentence(in, summaryLoads[SUMMARY_LOAD_PINNED].name, b, &pinned_all);
+    any |= reportLoadSentence(in, summaryLoads[SUMMARY_LOAD_FREE].name, b, &free_all);
     any |= reportLoadSentence(in, "", b, &legacy_all);
     int bad = fclose(b) != 0;
     if (!any || bad) {
@@ -674,7 +676,7 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
                                         "share of the extra ms (by pages read)"};
     for (size_t k = 0; k < c.n; k++) {
         const coldreadTable *t = &c.t[k];
-        if (!strcmp(t->kind, "same")) continue; /* the baseline the others are measured from */
+        if (!strcmp(t->kind, summaryCopies[SUMMARY_COPY_SAME].name)) continue; /* the baseline the others are measured from */
         char cap[512], cells[4][512];
         reportColdCaption(t, cap, sizeof cap);
         size_t shown = 0;

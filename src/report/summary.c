@@ -318,7 +318,16 @@ enum {
  * one (idle files from before the tag, whole.csv), "" for a loaded row
  * without one (legacy). */
 static const char *summaryLoadOf(const char *load, const char *condition) {
-    return *load ? load : strcmp(condition, "idle") == 0 ? "none" : "";
+    return *load                                        ? load
+           : summaryWordOf(summaryConditions, SUMMARY_COND_N, condition) == SUMMARY_COND_IDLE
+               ? summaryLoads[SUMMARY_LOAD_NONE].name
+               : "";
+}
+
+/* A copy tag as the summary names it: an alias becomes its kind's name. */
+static const char *summaryCopyOf(const char *copy) {
+    int k = summaryWordOf(summaryCopies, SUMMARY_COPY_N, copy);
+    return k < 0 ? copy : summaryCopies[k].name;
 }
 
 static int summaryBad(char *err, size_t errlen, const char *where, const summaryCol *c,
@@ -373,7 +382,7 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         .wait = (char *)summaryField(f, &cols[SC_WAIT]),
         .condition = (char *)summaryField(f, &cols[SC_CONDITION]),
         .stressors = (char *)summaryField(f, &cols[SC_STRESSORS]),
-        .copy = (char *)summaryField(f, &cols[SC_COPY]),
+        .copy = (char *)summaryCopyOf(summaryField(f, &cols[SC_COPY])),
         .load = (char *)summaryLoadOf(summaryField(f, &cols[SC_LOAD]),
                                       summaryField(f, &cols[SC_CONDITION])),
         .width = (int)width,
@@ -480,7 +489,7 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
         .wait = (char *)summaryField(f, &cols[WC_WAIT]),
         .condition = (char *)summaryField(f, &cols[WC_CONDITION]),
         .stressors = (char *)summaryField(f, &cols[WC_STRESSORS]),
-        .copy = (char *)(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
+        .copy = (char *)summaryCopyOf(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
         .load = (char *)summaryLoadOf(summaryField(f, &cols[WC_LOAD]),
                                       summaryField(f, &cols[WC_CONDITION])),
         .width = (int)width,
@@ -518,16 +527,51 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
 
 /* --- statistics -------------------------------------------------------------------- */
 
-int summaryIsIdle(const summaryGroup *g) { return strcmp(g->key.condition, "idle") == 0; }
-int summaryIsLoaded(const summaryGroup *g) { return strcmp(g->key.condition, "loaded") == 0; }
-int summaryIsPinned(const summaryGroup *g) {
-    return summaryIsLoaded(g) && (!g->key.load[0] || strcmp(g->key.load, "pinned") == 0);
+const summaryWord summaryCopies[SUMMARY_COPY_N] = {
+    [SUMMARY_COPY_FRESH] = {"fresh", NULL, 1, "a fresh copy of the binary"},
+    [SUMMARY_COPY_SAME] = {"same", NULL, 1, "the same copy again"},
+    [SUMMARY_COPY_EVICTED] = {"evicted", NULL, 1, "a copy whose pages were evicted"},
+    [SUMMARY_COPY_DROPCACHE] = {"dropcache", NULL, 1, "after dropping the page cache"},
+    [SUMMARY_COPY_INPLACE] = {"warm", NULL, 0, "the built binary, run in place"},
+};
+const summaryWord summaryConditions[SUMMARY_COND_N] = {
+    [SUMMARY_COND_IDLE] = {"idle", NULL, 0, "no load started"},
+    [SUMMARY_COND_LOADED] = {"loaded", NULL, 0, "under stress-ng load"},
+};
+const summaryWord summaryLoads[SUMMARY_LOAD_N] = {
+    [SUMMARY_LOAD_NONE] = {"none", NULL, 0, "no load"},
+    [SUMMARY_LOAD_PINNED] = {"pinned", NULL, 0, "one stress-ng worker bound to each CPU"},
+    [SUMMARY_LOAD_FREE] = {"free", NULL, 0, "unbound stress-ng workers"},
+};
+
+int summaryWordOf(const summaryWord *words, size_t n, const char *v) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v, words[i].name) == 0 || (words[i].alias && strcmp(v, words[i].alias) == 0))
+            return (int)i;
+    return -1;
 }
 
-static int summaryRank(const char *v, const char *const *order) {
-    for (int i = 0; order[i]; i++)
-        if (strcmp(v, order[i]) == 0) return i;
-    return 99;
+int summaryIsCopy(const summaryGroup *g, int kind) {
+    return summaryWordOf(summaryCopies, SUMMARY_COPY_N, g->key.copy) == kind;
+}
+
+int summaryIsIdle(const summaryGroup *g) {
+    return summaryWordOf(summaryConditions, SUMMARY_COND_N, g->key.condition) == SUMMARY_COND_IDLE;
+}
+int summaryIsLoaded(const summaryGroup *g) {
+    return summaryWordOf(summaryConditions, SUMMARY_COND_N, g->key.condition) ==
+           SUMMARY_COND_LOADED;
+}
+int summaryIsPinned(const summaryGroup *g) {
+    return summaryIsLoaded(g) &&
+           (!g->key.load[0] ||
+            summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_PINNED);
+}
+
+/* A tag's place in its table's order; unknown values after every known one. */
+static int summaryRank(const char *v, const summaryWord *words, size_t n) {
+    int k = summaryWordOf(words, n, v);
+    return k < 0 ? 99 : k;
 }
 
 /* Numbers compare as numbers ("8" < "16"), everything else as text. */
@@ -539,21 +583,21 @@ static int summaryCmpText(const char *a, const char *b) {
 }
 
 static int summaryCmpGroup(const void *pa, const void *pb) {
-    static const char *const conds[] = {"idle", "loaded", NULL};
-    static const char *const loads[] = {"none", "pinned", "free", NULL};
-    static const char *const copies[] = {"fresh", "same", "evicted", "dropcache", "warm", NULL};
     const summaryKey *a = &((const summaryGroup *)pa)->key, *b = &((const summaryGroup *)pb)->key;
     int c;
     if ((c = strcmp(a->workload, b->workload))) return c;
     if ((c = strcmp(a->params, b->params))) return c;
     if (a->width != b->width) return a->width < b->width ? -1 : 1;
     if ((c = strcmp(a->wait, b->wait))) return c;
-    if ((c = summaryRank(a->condition, conds) - summaryRank(b->condition, conds))) return c;
+    if ((c = summaryRank(a->condition, summaryConditions, SUMMARY_COND_N) -
+                  summaryRank(b->condition, summaryConditions, SUMMARY_COND_N))) return c;
     if ((c = strcmp(a->condition, b->condition))) return c;
-    if ((c = summaryRank(a->load, loads) - summaryRank(b->load, loads))) return c;
+    if ((c = summaryRank(a->load, summaryLoads, SUMMARY_LOAD_N) -
+                  summaryRank(b->load, summaryLoads, SUMMARY_LOAD_N))) return c;
     if ((c = strcmp(a->load, b->load))) return c;
     if ((c = summaryCmpText(a->stressors, b->stressors))) return c;
-    if ((c = summaryRank(a->copy, copies) - summaryRank(b->copy, copies))) return c;
+    if ((c = summaryRank(a->copy, summaryCopies, SUMMARY_COPY_N) -
+                  summaryRank(b->copy, summaryCopies, SUMMARY_COPY_N))) return c;
     return strcmp(a->copy, b->copy);
 }
 

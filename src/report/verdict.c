@@ -624,7 +624,10 @@ static double verdictMajflt(const summaryGroup *g) {
 }
 
 enum { COLD_SAME, COLD_FRESH, COLD_EVICTED, COLD_DROPCACHE, COLD_N };
-static const char *const verdictColdKinds[COLD_N] = {"same", "fresh", "evicted", "dropcache"};
+/* The check's order of the copy kinds (same first: the baseline). */
+static const int verdictColdCopy[COLD_N] = {SUMMARY_COPY_SAME, SUMMARY_COPY_FRESH,
+                                            SUMMARY_COPY_EVICTED, SUMMARY_COPY_DROPCACHE};
+#define verdictColdName(k) summaryCopies[verdictColdCopy[k]].name
 
 /* What one kind's figures say against the same copy's. */
 typedef struct verdictColdCase {
@@ -656,7 +659,7 @@ static const char *verdictColdList(FILE *f, const verdictColdCase *c, unsigned m
         fprintf(f, "%s", n == 1 ? "" : n == total ? " and " : ", ");
         if (faults) fprintf(f, "%g", c[k].maj);
         else fprintf(f, "%s ms", MS(c[k].extra));
-        if (total > 1) fprintf(f, " (%s)", verdictColdKinds[k]);
+        if (total > 1) fprintf(f, " (%s)", verdictColdName(k));
     }
     return "";
 }
@@ -762,7 +765,7 @@ static int verdictColdStart(verdictCtx *x) {
     const verdictThresholds *t = x->t;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *same = &s->g[i];
-        if (strcmp(same->key.copy, "same") != 0 || isnan(same->whole_median_ms) ||
+        if (!summaryIsCopy(same, SUMMARY_COPY_SAME) || isnan(same->whole_median_ms) ||
             same->whole_median_ms <= 0)
             continue;
         verdictColdCase c[COLD_N] = {{0}};
@@ -773,7 +776,7 @@ static int verdictColdStart(verdictCtx *x) {
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameButCopy(same, g) || isnan(g->whole_median_ms)) continue;
             for (int k = COLD_FRESH; k < COLD_N; k++)
-                if (strcmp(g->key.copy, verdictColdKinds[k]) == 0 && !c[k].g) {
+                if (summaryIsCopy(g, verdictColdCopy[k]) && !c[k].g) {
                     c[k].g = g;
                     nkinds++;
                 }
@@ -802,11 +805,11 @@ static int verdictColdStart(verdictCtx *x) {
                 MS(same->whole_median_ms));
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
-                fprintf(f, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
+                fprintf(f, ", %s %s ms (%s, %.1fx)", verdictColdName(k),
                            MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
                            c[k].g->whole_median_ms / same->whole_median_ms);
         fprintf(f, "; slowest %s = %.1fx same (%s %g)",
-                   verdictColdKinds[worst_k], worst, worst >= t->cold_same ? ">=" : "<",
+                   verdictColdName(worst_k), worst, worst >= t->cold_same ? ">=" : "<",
                    t->cold_same);
         /* Page faults: the whole process (GNU time), then the first run in it. */
         static const char *const head[2] = {
@@ -820,7 +823,7 @@ static int verdictColdStart(verdictCtx *x) {
                 double maj = pass ? g->first_majflt : g->whole_majflt,
                        min = pass ? g->first_minflt : g->whole_minflt;
                 if (pass ? isnan(g->first_ms) : isnan(maj)) continue;
-                fprintf(f, "%s%s", sep, verdictColdKinds[k]);
+                fprintf(f, "%s%s", sep, verdictColdName(k));
                 sep = ", ";
                 if (pass) fprintf(f, " %s", MS(g->first_ms));
                 if (isnan(maj)) continue;
