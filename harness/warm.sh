@@ -53,7 +53,7 @@ if [[ " $CL_WORKLOADS " == *" trg "* ]]; then
         cl_die "ising_trg failed its warm-up run (see $CL_LOG.err)"
 fi
 
-CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=warm CL_TAG_LOAD=none
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
 cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))

@@ -532,7 +532,7 @@ const summaryWord summaryCopies[SUMMARY_COPY_N] = {
     [SUMMARY_COPY_SAME] = {"same", NULL, 1, "the same copy again"},
     [SUMMARY_COPY_EVICTED] = {"evicted", NULL, 1, "a copy whose pages were evicted"},
     [SUMMARY_COPY_DROPCACHE] = {"dropcache", NULL, 1, "after dropping the page cache"},
-    [SUMMARY_COPY_INPLACE] = {"warm", NULL, 0, "the built binary, run in place"},
+    [SUMMARY_COPY_INPLACE] = {"inplace", "warm", 0, "the built binary, run in place"},
 };
 const summaryWord summaryConditions[SUMMARY_COND_N] = {
     [SUMMARY_COND_IDLE] = {"idle", NULL, 0, "no load started"},

@@ -120,7 +120,7 @@ summarize() {
     series "$S" svdvals 1 loaded warm 20 "15 18 21" 00000000000000aa 3
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same WARN loaded-slow" ]
-    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy warm: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); procs_running median 3' "$D/verdicts.txt"
+    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy inplace: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); procs_running median 3' "$D/verdicts.txt"
     summarize --loaded-idle 4
     [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
 }
@@ -471,7 +471,7 @@ cols_of() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ]
     [ "$(verdict_ids "$D")" = "WARN no-wait" ]
-    grep -q '^WARN no-wait: grad n=1000, width 2, wait block, idle, copy warm: steady median 0.0170 ms when the result is waited for, 0.0040 ms without waiting (submit only, 3 calls) = 4.2x below (>= 2): timing without waiting measures the dispatch, not the work' "$D/verdicts.txt"
+    grep -q '^WARN no-wait: grad n=1000, width 2, wait block, idle, copy inplace: steady median 0.0170 ms when the result is waited for, 0.0040 ms without waiting (submit only, 3 calls) = 4.2x below (>= 2): timing without waiting measures the dispatch, not the work' "$D/verdicts.txt"
     # the threshold is a flag
     run "$SUMMARIZE" --no-wait 5 "$D"
     [ "$(verdict_ids "$D")" = "" ]
@@ -596,4 +596,12 @@ cols_of() {
     for c in $listed; do grep -q "^n_$c = " "$D/plots/labels.gp"; done
     run ls "$D" "$D/plots"
     [[ $output != *.tmp* ]]
+}
+
+@test "copy: old results' copy=warm is read as inplace, one group with new inplace rows" {
+    series "$S" grad 1 idle warm 0.5 "0.010 0.020"
+    series "$S" grad 1 idle inplace 0.5 "0.030 0.040"
+    summarize
+    [ "$status" -eq 0 ]
+    [ "$(col "$D/summary.csv" 'NR > 1' copy runs n)" = "inplace 2 4" ]
 }
