@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "common/csvfield.h"
 #include "report/csvread.h"
+#include "common/num.h"
 #include "common/stats.h"
 
 /* --- small helpers ----------------------------------------------------------- */
@@ -37,25 +39,13 @@ static statsSummary summaryStatsOf(const summaryVec *v) {
     return st;
 }
 
-/* A whole decimal number: no blanks, nothing after it, finite. */
+/* A whole decimal number, finite (common/num.h decides what is one). */
 static int summaryParseDouble(const char *s, double *out) {
-    char *end;
-    if (!*s || isspace((unsigned char)*s)) return -1;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (*end || errno == ERANGE || !isfinite(v)) return -1;
-    *out = v;
-    return 0;
+    return numDouble(s, -DBL_MAX, DBL_MAX, out);
 }
 
 static int summaryParseLong(const char *s, long lo, long hi, long *out) {
-    char *end;
-    if (!*s || isspace((unsigned char)*s)) return -1;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || errno || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
+    return numLong(s, lo, hi, out);
 }
 
 static int summaryParseHex64(const char *s, uint64_t *out) {

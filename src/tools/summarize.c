@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "report/chartdata.h"
+#include "common/num.h"
 #include "common/opts.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -209,10 +210,8 @@ int main(int argc, char **argv) {
          * width itself (the check takes the larger of the two). */
         x.t.blas_pool = 1;
     } else if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
-        const char *np = metaGet(&meta, "nproc");
-        char *end;
-        double v = np ? strtod(np, &end) : 0;
-        if (!np || end == np || *end || !(v >= 1 && v <= 4096))
+        double v;
+        if (numDouble(metaGet(&meta, "nproc"), 1, 4096, &v) != 0)
             v = (double)sysconf(_SC_NPROCESSORS_ONLN);
         x.t.blas_pool = v >= 1 ? v : 1;
     }
