@@ -89,17 +89,42 @@ static double chartdataBeta(const char *params) {
     return end == p + 5 || !isfinite(b) ? NAN : b;
 }
 
-/* Appends text to a label, keeping it a valid gnuplot quoted string: no
- * quote, no backslash, no control character. */
-static void chartdataCat(char *buf, size_t len, const char *text) {
-    size_t o = strlen(buf);
-    if (!*text) return;
-    if (o && o + 1 < len) buf[o++] = ' ';
-    for (; *text && o + 1 < len; text++) {
-        unsigned char ch = (unsigned char)*text;
-        buf[o++] = ch == '"' || ch == '\\' ? '\'' : ch < 0x20 || ch == 0x7f ? ' ' : (char)ch;
+/* A label or series title being built in a memory stream (no length limit:
+ * a long params string is never cut). */
+typedef struct chartdataText {
+    char *buf;
+    size_t len;
+    FILE *f;
+    int any; /* something written: the next part is preceded by a blank */
+} chartdataText;
+
+static void chartdataTextOpen(chartdataText *t) {
+    t->buf = NULL;
+    t->any = 0;
+    t->f = open_memstream(&t->buf, &t->len);
+}
+
+/* The finished text (the caller frees it); "?" when out of memory. */
+static char *chartdataTextClose(chartdataText *t) {
+    if (!t->f || fclose(t->f) != 0 || !t->buf) {
+        free(t->buf);
+        return strdup("?");
     }
-    buf[o] = '\0';
+    return t->buf;
+}
+
+/* Appends " <prefix><text>" (no blank first), keeping it a valid gnuplot
+ * quoted string: no quote, no backslash, no control character. Nothing
+ * when both are empty. */
+static void chartdataCat(chartdataText *t, const char *prefix, const char *text) {
+    if (!t->f || (!*prefix && !*text)) return;
+    if (t->any) fputc(' ', t->f);
+    t->any = 1;
+    fputs(prefix, t->f);
+    for (; *text; text++) {
+        unsigned char ch = (unsigned char)*text;
+        fputc(ch == '"' || ch == '\\' ? '\'' : ch < 0x20 || ch == 0x7f ? ' ' : (char)ch, t->f);
+    }
 }
 
 /* The dot chart's kinds of cell, in plots/idle_vs_loaded.gp's colours. */
@@ -115,29 +140,29 @@ static const char *chartdataKindName(const summaryGroup *g) {
     return summaryIsIdle(g) ? summaryConditions[SUMMARY_COND_IDLE].name : g->key.load[0] ? g->key.load : g->key.condition;
 }
 
-static void chartdataLabel(const summary *s, const chartdataChart *c, const summaryGroup *g, char *buf,
-                           size_t len) {
-    char part[96];
-    buf[0] = '\0';
-    chartdataCat(buf, len, g->key.workload[0] ? g->key.workload : "program");
+/* g's x label on chart c, allocated (the caller frees it). */
+static char *chartdataLabel(const summary *s, const chartdataChart *c, const summaryGroup *g) {
+    char part[48]; /* a number */
+    chartdataText t;
+    chartdataTextOpen(&t);
+    chartdataCat(&t, "", g->key.workload[0] ? g->key.workload : "program");
     if (chartdataVaries(s, c, g, F_PARAMS)) {
         double beta = chartdataBeta(g->key.params);
-        if (!isnan(beta)) snprintf(part, sizeof part, "beta=%g", beta);
-        else snprintf(part, sizeof part, "%s", g->key.params);
-        chartdataCat(buf, len, part);
+        snprintf(part, sizeof part, "%g", beta);
+        if (!isnan(beta)) chartdataCat(&t, "beta=", part);
+        else chartdataCat(&t, "", g->key.params);
     }
     if (!(c->label & CHARTDATA_L_WIDTH_VARIES) || chartdataVaries(s, c, g, F_WIDTH)) {
-        snprintf(part, sizeof part, "w%d", g->key.width);
-        chartdataCat(buf, len, part);
+        snprintf(part, sizeof part, "%d", g->key.width);
+        chartdataCat(&t, "w", part);
     }
     int cells = (c->label & CHARTDATA_L_CELLS) != 0;
-    if (!cells || chartdataVaries(s, c, g, F_COPY)) chartdataCat(buf, len, g->key.copy);
-    if (cells) chartdataCat(buf, len, chartdataKindName(g));
-    if (cells && !summaryIsIdle(g) && chartdataVaries(s, c, g, F_STRESSORS)) {
-        snprintf(part, sizeof part, "S=%s", g->key.stressors);
-        chartdataCat(buf, len, part);
-    }
-    if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(buf, len, g->key.wait);
+    if (!cells || chartdataVaries(s, c, g, F_COPY)) chartdataCat(&t, "", g->key.copy);
+    if (cells) chartdataCat(&t, "", chartdataKindName(g));
+    if (cells && !summaryIsIdle(g) && chartdataVaries(s, c, g, F_STRESSORS))
+        chartdataCat(&t, "S=", g->key.stressors);
+    if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(&t, "", g->key.wait);
+    return chartdataTextClose(&t);
 }
 
 static void chartdataNum(FILE *f, double x) {
@@ -188,18 +213,18 @@ static long chartdataEmitTrg(const summary *s, const chartdataChart *c, FILE *f)
             if (c->pick(s, c, &s->g[j]) && chartdataSameSeries(&s->g[j], g))
                 rows[nr++] = &s->g[j];
         qsort(rows, nr, sizeof(*rows), chartdataCmpBeta);
-        char title[160] = "";
-        char part[64];
-        snprintf(part, sizeof part, "width %d", g->key.width);
-        chartdataCat(title, sizeof title, part);
-        chartdataCat(title, sizeof title, g->key.condition[0] ? g->key.condition : "-");
-        if (!summaryIsIdle(g) && g->key.stressors[0]) {
-            snprintf(part, sizeof part, "S=%s", g->key.stressors);
-            chartdataCat(title, sizeof title, part);
-        }
-        if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(title, sizeof title, g->key.wait);
-        if (chartdataVaries(s, c, g, F_COPY)) chartdataCat(title, sizeof title, g->key.copy);
+        char part[32];
+        chartdataText t;
+        chartdataTextOpen(&t);
+        snprintf(part, sizeof part, "%d", g->key.width);
+        chartdataCat(&t, "width ", part);
+        chartdataCat(&t, "", g->key.condition[0] ? g->key.condition : "-");
+        if (!summaryIsIdle(g) && g->key.stressors[0]) chartdataCat(&t, "S=", g->key.stressors);
+        if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(&t, "", g->key.wait);
+        if (chartdataVaries(s, c, g, F_COPY)) chartdataCat(&t, "", g->key.copy);
+        char *title = chartdataTextClose(&t);
         fprintf(f, "%s\"%s\" min_ms median_ms first_ms runs\n", k ? "\n\n" : "", title);
+        free(title);
         for (size_t r = 0; r < nr; r++) {
             fprintf(f, "%.6g", chartdataBeta(rows[r]->key.params));
             chartdataNum(f, rows[r]->min_ms);
@@ -268,7 +293,6 @@ static void chartdataCalls(const summaryGroup *g, long x, const char *label, FIL
  * idle_vs_loaded's columns, else placement's. */
 static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *f, int ivl) {
     long cells = 0;
-    char label[256];
     fputs(ivl ? "# dots: x label kind proc_median_ms proc\n" : "# dots: x label cpus call_ms\n", f);
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
@@ -281,7 +305,8 @@ static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *
         for (size_t i = 0; i < s->n; i++) {
             const summaryGroup *g = &s->g[i];
             if (!c->pick(s, c, g)) continue;
-            chartdataLabel(s, c, g, label, sizeof label);
+            char *label = chartdataLabel(s, c, g);
+            if (!label) return -1;
             if (!pass && ivl) chartdataDots(g, x, label, f);
             else if (!pass) chartdataCalls(g, x, label, f);
             else if (ivl) {
@@ -300,6 +325,7 @@ static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *
                 chartdataNum(f, g->median_ms_multi_cpu);
                 fputc('\n', f);
             }
+            free(label);
             x++;
         }
         cells = x;
@@ -325,9 +351,10 @@ static long chartdataEmitRows(const summary *s, const chartdataChart *c, FILE *f
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         if (!c->pick(s, c, g)) continue;
-        char label[256];
-        chartdataLabel(s, c, g, label, sizeof label);
+        char *label = chartdataLabel(s, c, g);
+        if (!label) return -1;
         fprintf(f, "%ld \"%s\"", rows, label);
+        free(label);
         if (first) {
             double v[] = {g->first_ms, g->min_ms, g->median_ms, g->max_ms};
             for (size_t k = 0; k < 4; k++) chartdataNum(f, v[k]);
@@ -397,29 +424,25 @@ void chartdataGpString(FILE *f, const char *s) {
     fputc('"', f);
 }
 
-/* The distinct widths (all groups) or stressors (loaded groups), ascending,
- * space-separated. */
-static void chartdataDistinct(const summary *s, int stressors, char *buf, size_t len) {
-    size_t o = 0;
-    buf[0] = '\0';
+/* The distinct widths (all groups) or stressors (loaded groups), in group
+ * order (ascending), space-separated; allocated ("?" when out of memory). */
+static char *chartdataDistinct(const summary *s, int stressors) {
+    chartdataText t;
+    chartdataTextOpen(&t);
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         char v[32];
-        if (stressors) {
-            if (summaryIsIdle(g) || !g->key.stressors[0]) continue;
-            snprintf(v, sizeof v, "%s", g->key.stressors);
-        } else {
-            if (g->key.width < 1) continue;
-            snprintf(v, sizeof v, "%d", g->key.width);
-        }
+        if (stressors ? summaryIsIdle(g) || !g->key.stressors[0] : g->key.width < 1) continue;
+        snprintf(v, sizeof v, "%d", g->key.width);
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++) {
             const summaryGroup *h = &s->g[j];
             seen = stressors ? !summaryIsIdle(h) && strcmp(h->key.stressors, g->key.stressors) == 0
                              : h->key.width == g->key.width;
         }
-        if (!seen && o < len) o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", v);
+        if (!seen) chartdataCat(&t, "", stressors ? g->key.stressors : v);
     }
+    return chartdataTextClose(&t);
 }
 
 /* A file written through "<path>.tmp", renamed into place once complete: a
@@ -485,15 +508,15 @@ int chartdataWrite(const summary *s, const char *machine, const char *dir, unsig
     if (chartdataOpen(&o, dir, "labels", ".gp", err, errlen) != 0)
         return chartdataClose(&o, 0, 0, err, errlen), -1;
     FILE *f = o.f;
-    char widths[256], stressors[256];
-    chartdataDistinct(s, 0, widths, sizeof widths);
-    chartdataDistinct(s, 1, stressors, sizeof stressors);
+    char *widths = chartdataDistinct(s, 0), *stressors = chartdataDistinct(s, 1);
     fputs("# labels.gp -- written by coldload-summarize: chart titles and sizes\nmachine = ", f);
     chartdataGpString(f, machine);
     fputs("\nwidths = ", f);
-    chartdataGpString(f, widths);
+    chartdataGpString(f, widths ? widths : "?");
     fputs("\nstressors = ", f);
-    chartdataGpString(f, stressors[0] ? stressors : "none");
+    chartdataGpString(f, stressors && stressors[0] ? stressors : "none");
+    free(widths);
+    free(stressors);
     fputc('\n', f);
     for (size_t c = 0; c < chartdataNCharts; c++)
         fprintf(f, "n_%s = %ld\n", chartdataCharts[c].name, counts[c]);

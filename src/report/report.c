@@ -28,14 +28,17 @@ static const char *reportMetaAny(const metaTable *m, const char *const *keys) {
     return NULL;
 }
 
-void reportMachine(const metaTable *m, char *buf, size_t len) {
+char *reportMachine(const metaTable *m) {
     static const char *const host_k[] = {"host", "hostname", NULL};
     static const char *const cpu_k[] = {"cpu_model", "cpu", "model_name", NULL};
     static const char *const n_k[] = {"nproc", "cpus", "online_cpus", NULL};
     const char *host = reportMetaAny(m, host_k), *cpu = reportMetaAny(m, cpu_k),
                *n = reportMetaAny(m, n_k);
-    snprintf(buf, len, "%s%s%s%s%s%s", host ? host : "unknown host", cpu ? ": " : "",
-             cpu ? cpu : "", n ? ", " : "", n ? n : "", n ? " CPUs" : "");
+    char *out;
+    if (asprintf(&out, "%s%s%s%s%s%s", host ? host : "unknown host", cpu ? ": " : "",
+                 cpu ? cpu : "", n ? ", " : "", n ? n : "", n ? " CPUs" : "") < 0)
+        return NULL;
+    return out;
 }
 
 /* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
@@ -290,10 +293,10 @@ static void reportMissing(const metaTable *m, const reportTableFmt *t, FILE *f) 
     for (size_t i = 0; i < m->n; i++) {
         if (strcmp(m->keys[i], "missing") != 0) continue;
         const char *v = m->vals[i], *c = strstr(v, ": ");
-        char half[256];
-        snprintf(half, sizeof half, "%.*s", (int)(c ? (size_t)(c - v) : strlen(v)), v);
+        char *half = strndup(v, c ? (size_t)(c - v) : strlen(v));
         fputs(t->row, f);
-        t->escape(f, half);
+        t->escape(f, half ? half : v);
+        free(half);
         fputs(t->cell, f);
         t->escape(f, c ? c + 2 : "");
         fputs(t->row_end, f);
@@ -524,16 +527,12 @@ static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *
     }
 }
 
-/* A verdict's text as its group (before the first ": ") and the rest. */
-static void reportVerdictSplit(const char *text, char *group, size_t glen, const char **rest) {
+/* A verdict's text as its group (before the first ": ", allocated; NULL
+ * when there is none or no memory) and the rest. */
+static char *reportVerdictSplit(const char *text, const char **rest) {
     const char *c = strstr(text, ": ");
-    if (!c) {
-        group[0] = '\0';
-        *rest = text;
-        return;
-    }
-    snprintf(group, glen, "%.*s", (int)(c - text), text);
-    *rest = c + 2;
+    *rest = c ? c + 2 : text;
+    return c ? strndup(text, (size_t)(c - text)) : NULL;
 }
 
 /* "Thresholds (coldload-summarize options): --first-min 100, ...": every
@@ -613,30 +612,32 @@ static const char reportColdReadWhy[] =
     "whole-process median minus the same copy's) is apportioned by pages read -- every page "
     "counted as costing the same -- not measured per file.";
 
-/* One table's caption: "grad, evicted: +37.1 ms over same, 1234 pages read (2 copies)". */
-static void reportColdCaption(const coldreadTable *t, char *buf, size_t len) {
+/* One table's caption: "grad, evicted: +37.1 ms over same, 1234 pages read
+ * (2 copies)", allocated (NULL when out of memory). */
+static char *reportColdCaption(const coldreadTable *t) {
     char ms[32];
-    size_t o = 0;
-    summaryCat(buf, len, &o, "%s, %s: ", strcmp(t->workload, "binary") ? t->workload : "the program",
-               t->kind);
-    if (isnan(t->extra_ms)) summaryCat(buf, len, &o, "extra ms unknown (no whole-process runs of it and of same)");
-    else summaryCat(buf, len, &o, "%s%s ms over same", t->extra_ms >= 0 ? "+" : "-",
-                    summaryFmtMs(fabs(t->extra_ms), ms, sizeof ms));
-    summaryCat(buf, len, &o, ", %.0f pages read from disk (%zu cop%s)", t->total_pages, t->copies,
-               t->copies == 1 ? "y" : "ies");
+    const char *what = strcmp(t->workload, "binary") ? t->workload : "the program";
+    if (isnan(t->extra_ms))
+        return reportCell("%s, %s: extra ms unknown (no whole-process runs of it and of same), "
+                          "%.0f pages read from disk (%zu cop%s)",
+                          what, t->kind, t->total_pages, t->copies, t->copies == 1 ? "y" : "ies");
+    return reportCell("%s, %s: %s%s ms over same, %.0f pages read from disk (%zu cop%s)", what,
+                      t->kind, t->extra_ms >= 0 ? "+" : "-",
+                      summaryFmtMs(fabs(t->extra_ms), ms, sizeof ms), t->total_pages, t->copies,
+                      t->copies == 1 ? "y" : "ies");
 }
 
-/* Cells of row i of t: file, size, pages read, share of the extra ms. */
-static void reportColdCells(const coldreadTable *t, size_t i, char cells[4][512]) {
+/* Cells of row i of t, allocated: file, size, pages read, share of the extra ms. */
+static void reportColdCells(const coldreadTable *t, size_t i, char *cells[4]) {
     const coldreadFile *x = &t->f[i];
     char ms[32];
-    snprintf(cells[0], 512, "%s", x->path);
-    if (x->size_bytes >= 1048576) snprintf(cells[1], 512, "%.1f MiB", x->size_bytes / 1048576);
-    else snprintf(cells[1], 512, "%.1f KiB", x->size_bytes / 1024);
-    snprintf(cells[2], 512, "%.0f", x->pages_read);
-    if (isnan(x->share_ms)) snprintf(cells[3], 512, "-");
-    else snprintf(cells[3], 512, "%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
-                  t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
+    cells[0] = reportCell("%s", x->path);
+    if (x->size_bytes >= 1048576) cells[1] = reportCell("%.1f MiB", x->size_bytes / 1048576);
+    else cells[1] = reportCell("%.1f KiB", x->size_bytes / 1024);
+    cells[2] = reportCell("%.0f", x->pages_read);
+    if (isnan(x->share_ms)) cells[3] = reportCell("-");
+    else cells[3] = reportCell("%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
+                               t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
 }
 
 static void reportColdRead(const reportInput *in, int html, FILE *f) {
@@ -677,20 +678,19 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
     for (size_t k = 0; k < c.n; k++) {
         const coldreadTable *t = &c.t[k];
         if (!strcmp(t->kind, summaryCopies[SUMMARY_COPY_SAME].name)) continue; /* the baseline the others are measured from */
-        char cap[512], cells[4][512];
-        reportColdCaption(t, cap, sizeof cap);
+        char *cap = reportColdCaption(t), *cells[4];
         size_t shown = 0;
         double rest_pages = 0;
         size_t rest_n = 0;
         if (html) {
             fputs("<p><b>", f);
-            reportHtml(f, cap);
+            reportHtml(f, cap ? cap : "?");
             fputs("</b></p>\n<table class=\"coldread\">\n<tr>", f);
             for (int j = 0; j < 4; j++) fprintf(f, "<th>%s</th>", head[j]);
             fputs("</tr>\n", f);
         } else {
             fputs("**", f);
-            reportMdText(f, cap);
+            reportMdText(f, cap ? cap : "?");
             fputs("**\n\n| file | size | pages read | share of the extra ms (by pages read) |\n"
                   "|---|---:|---:|---:|\n", f);
         }
@@ -706,8 +706,9 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
             fputs(html ? "<tr>" : "|", f);
             for (int j = 0; j < 4; j++) {
                 fputs(html ? "<td>" : " ", f);
-                (html ? reportHtml : reportMdText)(f, cells[j]);
+                (html ? reportHtml : reportMdText)(f, cells[j] ? cells[j] : "?");
                 fputs(html ? "</td>" : " |", f);
+                free(cells[j]);
             }
             fputs(html ? "</tr>\n" : "\n", f);
         }
@@ -719,6 +720,7 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
                             : "| %zu more files | | %.0f | |\n",
                     rest_n, rest_pages);
         fputs(html ? "</table>\n" : "\n", f);
+        free(cap);
     }
     if (html) fputs("</section>\n", f);
     coldreadFree(&c);
@@ -764,11 +766,11 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
               "<th>figures, and what they mean</th></tr>\n", f);
         for (size_t i = 0; i < vl->n; i++) {
             const char *lv = verdictLevelName(vl->v[i].level), *rest;
-            char group[512];
-            reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+            char *group = reportVerdictSplit(vl->v[i].text, &rest);
             fprintf(f, "<tr class=\"%s\" data-id=\"%s\"><td class=\"lvl\">%s %s</td><td>", lv,
                     vl->v[i].id, lv, vl->v[i].id);
-            reportHtml(f, group);
+            reportHtml(f, group ? group : "");
+            free(group);
             fputs("</td><td class=\"text\">", f);
             reportHtml(f, rest);
             fputs("</td></tr>\n", f);
@@ -832,10 +834,10 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
     for (size_t i = 0; i < vl->n; i++) {
         const char *rest;
-        char group[512];
-        reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+        char *group = reportVerdictSplit(vl->v[i].text, &rest);
         fprintf(f, "| **%s %s** | ", verdictLevelName(vl->v[i].level), vl->v[i].id);
-        reportMdText(f, group);
+        reportMdText(f, group ? group : "");
+        free(group);
         fputs(" | ", f);
         reportMdText(f, rest);
         fputs(" |\n", f);

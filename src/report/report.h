@@ -20,8 +20,9 @@
  * meta lacks them. */
 double reportPsiDuring(const metaTable *m, const summaryGroup *g);
 
-/* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has). */
-void reportMachine(const metaTable *m, char *buf, size_t len);
+/* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has), allocated;
+ * NULL when out of memory. */
+char *reportMachine(const metaTable *m);
 
 typedef struct reportInput {
     const summary *s;

@@ -219,8 +219,11 @@ int main(int argc, char **argv) {
         optsError("out of memory");
         return 1;
     }
-    char machine[512], plots[4096];
-    reportMachine(&meta, machine, sizeof machine);
+    char plots[4096], *machine = reportMachine(&meta);
+    if (!machine) {
+        optsError("out of memory");
+        return 1;
+    }
     summarizePath(plots, sizeof plots, out, "plots");
     if (mkdir(plots, 0777) != 0 && errno != EEXIST) {
         optsError("%s: %s", plots, strerror(errno));
@@ -253,6 +256,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
             x.s.n, x.v.n, out);
     free(real);
+    free(machine);
     metaFree(&meta);
     verdictFree(&x.v);
     summaryFree(&x.s);

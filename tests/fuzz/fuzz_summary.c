@@ -68,8 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     default: {
         if (metaRead(&meta, path, err, sizeof err) == 0) {
-            char machine[512];
-            reportMachine(&meta, machine, sizeof machine);
+            free(reportMachine(&meta));
             /* A loaded group and an idle one look their PSI up in this meta. */
             static const char rows[] =
                 "run_id,workload,params,width,wait,phase,ms,load1,procs_running,checksum,"

@@ -605,3 +605,17 @@ cols_of() {
     [ "$status" -eq 0 ]
     [ "$(col "$D/summary.csv" 'NR > 1' copy runs n)" = "inplace 2 4" ]
 }
+
+@test "no text is cut: a 3000-character params string is whole in verdicts.txt, the chart label and report.md" {
+    local long
+    long=n=$(printf 'x%.0s' $(seq 3000))
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    sed -i "s/,n=1000,/,$long,/" "$S"
+    # a second params value, so the chart label carries the params
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    summarize
+    [ "$status" -eq 0 ]
+    grep -qF "WARN first-run: grad $long, width 1, wait block, idle, copy fresh: first 6.600 ms" "$D/verdicts.txt"
+    grep -qF "\"grad $long w1 fresh\"" "$D/plots/first_vs_steady.dat"
+    grep -qF "| grad $long, width 1, wait block, idle, copy fresh |" "$D/report.md"
+}
