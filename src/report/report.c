@@ -64,25 +64,37 @@ static double reportPsiTotal(const char *v) {
     return end == p + 6 ? NAN : t;
 }
 
+/* meta's value of "<prefix><mid><suffix>" (the key built in full: a long
+ * stressors or harness tag never cuts it into another key), or NULL. */
+static const char *reportMetaKey(const metaTable *m, const char *prefix, const char *mid,
+                                 const char *suffix) {
+    char *k;
+    if (asprintf(&k, "%s%s%s", prefix, mid, suffix) < 0) return NULL;
+    const char *v = metaGet(m, k);
+    free(k);
+    return v;
+}
+
 double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
-    char a[160], b[160], k[200];
+    const char *pre, *mid, *a, *b;
     if (summaryIsLoaded(g) && g->key.stressors[0]) {
-        snprintf(a, sizeof a, "loaded_s%s_established", g->key.stressors);
-        snprintf(b, sizeof b, "loaded_s%s_before_stop", g->key.stressors);
+        pre = "loaded_s", mid = g->key.stressors;
+        a = "_established", b = "_before_stop";
     } else if (g->harness[0]) {
-        snprintf(a, sizeof a, "%s_start", g->harness);
-        snprintf(b, sizeof b, "%s_end", g->harness);
+        pre = "", mid = g->harness;
+        a = "_start", b = "_end";
     } else {
         return NAN;
     }
-    snprintf(k, sizeof k, "%s_utc", a);
-    double t0 = reportUtc(metaGet(m, k));
-    snprintf(k, sizeof k, "%s_utc", b);
-    double t1 = reportUtc(metaGet(m, k));
-    snprintf(k, sizeof k, "%s_psi_cpu_some", a);
-    double p0 = reportPsiTotal(metaGet(m, k));
-    snprintf(k, sizeof k, "%s_psi_cpu_some", b);
-    double p1 = reportPsiTotal(metaGet(m, k));
+    char sa[64], sb[64];
+    snprintf(sa, sizeof sa, "%s_utc", a);
+    snprintf(sb, sizeof sb, "%s_utc", b);
+    double t0 = reportUtc(reportMetaKey(m, pre, mid, sa));
+    double t1 = reportUtc(reportMetaKey(m, pre, mid, sb));
+    snprintf(sa, sizeof sa, "%s_psi_cpu_some", a);
+    snprintf(sb, sizeof sb, "%s_psi_cpu_some", b);
+    double p0 = reportPsiTotal(reportMetaKey(m, pre, mid, sa));
+    double p1 = reportPsiTotal(reportMetaKey(m, pre, mid, sb));
     if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
     double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
     return pct > 100 ? 100 : pct;
