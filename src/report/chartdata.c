@@ -17,6 +17,8 @@ static int chartdataIsColdCopy(const char *copy) {
     return k >= 0 && summaryCopies[k].cold;
 }
 
+static int chartdataOwned(const summaryGroup *g);
+
 /* Which groups each chart shows: one function per chart. */
 static int chartdataPickFirst(const summary *s, const chartdataChart *c, const summaryGroup *g) {
     (void)s, (void)c;
@@ -32,8 +34,7 @@ static int chartdataPickIdleLoaded(const summary *s, const chartdataChart *c,
                 return 1;
         return 0;
     }
-    return g->n > 0 && g->key.condition[0] && strcmp(g->key.workload, "trg") != 0 &&
-           summaryIdleOf(s, g) != NULL;
+    return g->n > 0 && g->key.condition[0] && !chartdataOwned(g) && summaryIdleOf(s, g) != NULL;
 }
 
 static int chartdataPickPlacement(const summary *s, const chartdataChart *c,
@@ -48,10 +49,10 @@ static int chartdataPickCold(const summary *s, const chartdataChart *c, const su
            (g->nfirst > 0 || g->whole_n > 0);
 }
 
-/* The TRG chart is the TRG workload's own: its groups, by beta. */
+/* The TRG chart is its workload's own (c->workload): its groups, by beta. */
 static int chartdataPickTrg(const summary *s, const chartdataChart *c, const summaryGroup *g) {
-    (void)s, (void)c;
-    return g->n > 0 && strcmp(g->key.workload, "trg") == 0 && strstr(g->key.params, "beta=");
+    (void)s;
+    return g->n > 0 && strcmp(g->key.workload, c->workload) == 0 && strstr(g->key.params, "beta=");
 }
 
 enum { F_PARAMS, F_WIDTH, F_WAIT, F_COPY, F_STRESSORS };
@@ -68,7 +69,8 @@ static const char *chartdataField(const summaryGroup *g, int field, char *buf, s
 
 /* Does `field` take more than one value among the chart's groups of g's
  * workload? */
-static int chartdataVaries(const summary *s, const chartdataChart *c, const summaryGroup *g, int field) {
+static int chartdataVaries(const summary *s, const chartdataChart *c, const summaryGroup *g,
+                           int field) {
     char a[24], b[24];
     const char *mine = chartdataField(g, field, a, sizeof a);
     for (size_t i = 0; i < s->n; i++) {
@@ -137,7 +139,9 @@ static int chartdataKind(const summaryGroup *g) {
     return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
 }
 static const char *chartdataKindName(const summaryGroup *g) {
-    return summaryIsIdle(g) ? summaryConditions[SUMMARY_COND_IDLE].name : g->key.load[0] ? g->key.load : g->key.condition;
+    return summaryIsIdle(g)    ? summaryConditions[SUMMARY_COND_IDLE].name
+           : g->key.load[0] ? g->key.load
+                            : g->key.condition;
 }
 
 /* g's x label on chart c, allocated (the caller frees it). */
@@ -381,11 +385,12 @@ static long chartdataEmitCold(const summary *s, const chartdataChart *c, FILE *f
 
 const chartdataChart chartdataCharts[] = {
     {"first_vs_steady", "First run vs steady state", chartdataPickFirst, chartdataEmitFirst, 0,
+     NULL,
      "Per workload, width and copy: the first run in the process (diamond) next to the steady "
      "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
      "a first run that must not go into an average."},
     {"idle_vs_loaded", "Idle vs loaded, one dot per process", chartdataPickIdleLoaded,
-     chartdataEmitIdleLoaded, CHARTDATA_L_CELLS,
+     chartdataEmitIdleLoaded, CHARTDATA_L_CELLS, NULL,
      "One dot per process (its median steady call) for each workload, width and load: idle, "
      "pinned (one stress-ng worker bound to each CPU), free (unbound workers); the short line is "
      "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
@@ -393,21 +398,31 @@ const chartdataChart chartdataCharts[] = {
      "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
      "cell: the scheduler's placement decided."},
     {"cold_start", "Cold start", chartdataPickCold, chartdataEmitCold, CHARTDATA_L_WIDTH_VARIES,
+     NULL,
      "The first run in the process (in-process clock) and the whole process (wall time) for a "
      "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
      "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
      "far above same: the time is the OS loading the executable, not the program."},
-    {"trg", "TRG value_and_grad per beta", chartdataPickTrg, chartdataEmitTrg, 0,
+    {"trg", "TRG value_and_grad per beta", chartdataPickTrg, chartdataEmitTrg, 0, "trg",
      "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
      "Lines close together: the load does not matter at that width; far apart: it does."},
     {"placement", "Placement: where the threads ran, against the time", chartdataPickPlacement,
-     chartdataEmitPlacement, CHARTDATA_L_CELLS,
+     chartdataEmitPlacement, CHARTDATA_L_CELLS, NULL,
      "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
      "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
      "log scale; over each side its count and share of the cell's calls, the line its median. "
      "Spread calls far above one-CPU calls: where the threads ran decided the time."},
 };
 const size_t chartdataNCharts = sizeof chartdataCharts / sizeof chartdataCharts[0];
+
+/* 1 when a chart is dedicated to g's workload. */
+static int chartdataOwned(const summaryGroup *g) {
+    for (size_t c = 0; c < chartdataNCharts; c++)
+        if (chartdataCharts[c].workload &&
+            strcmp(chartdataCharts[c].workload, g->key.workload) == 0)
+            return 1;
+    return 0;
+}
 
 long chartdataEmit(const summary *s, size_t i, FILE *f) {
     if (i >= chartdataNCharts) return -1;

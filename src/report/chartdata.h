@@ -29,6 +29,9 @@ typedef struct chartdataChart {
     /* writes the rows; returns the x positions (cells; series for trg), -1 on a write error */
     long (*emit)(const summary *s, const struct chartdataChart *c, FILE *f);
     unsigned label;    /* CHARTDATA_L_* */
+    /* the workload this chart is dedicated to (its groups then stay out of
+     * the cell charts), or NULL */
+    const char *workload;
     const char *howto; /* the report's "how to read it" under the chart */
 } chartdataChart;
 

@@ -689,7 +689,8 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
                                         "share of the extra ms (by pages read)"};
     for (size_t k = 0; k < c.n; k++) {
         const coldreadTable *t = &c.t[k];
-        if (!strcmp(t->kind, summaryCopies[SUMMARY_COPY_SAME].name)) continue; /* the baseline the others are measured from */
+        /* same: the baseline the others are measured from */
+        if (!strcmp(t->kind, summaryCopies[SUMMARY_COPY_SAME].name)) continue;
         char *cap = reportColdCaption(t), *cells[4];
         size_t shown = 0;
         double rest_pages = 0;

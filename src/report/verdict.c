@@ -123,8 +123,9 @@ static int verdictFirstRunAt(verdictCtx *x, int notable) {
             continue;
         char faults[96] = "";
         if (g->first_majflt > 0)
-            snprintf(faults, sizeof faults, "; the first run took %g major and %g minor page faults",
-                     g->first_majflt, g->first_minflt);
+            snprintf(faults, sizeof faults,
+                     "; the first run took %g major and %g minor page faults", g->first_majflt,
+                     g->first_minflt);
         int rc = notable ? verdictAdd(x, VERDICT_NOTE, g,
                                       "first %s ms vs steady min %s ms = %.1fx (>= %g, < %g)%s: "
                                       "notable; keep it out of averages too",
