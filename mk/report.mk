@@ -1,4 +1,4 @@
-# mk/report.mk -- the report stage (issue 5): coldload-summarize, the charts,
+# mk/report.mk -- the report stage: coldload-summarize, the charts,
 # the report, and their tests.
 #
 #   make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] [PROCS=K] [SEED=N] [WIDTHS="1 2"]

@@ -613,7 +613,7 @@ static void reportHtmlCharts(const reportInput *in, FILE *f) {
     fputs("</section>\n", f);
 }
 
-/* --- what the cold start read (issue 11) ----------------------------------------------- */
+/* --- what the cold start read ------------------------------------------------------------ */
 
 #define REPORT_COLDREAD_ROWS 15 /* per table; the rest summed in one line */
 

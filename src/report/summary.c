@@ -801,7 +801,8 @@ int summaryWriteCsv(const summary *s, FILE *f) {
         for (size_t j = 0; j < sizeof whole / sizeof whole[0]; j++) summaryPutNum(f, whole[j]);
         fprintf(f, ",%zu,", g->whole_failed);
         csvWriteField(f, g->source);
-        /* issue 9's columns, after every older one (readers by position) */
+        /* the load kind, per-process and placement columns, after every older one
+         * (readers by position) */
         fputc(',', f);
         csvWriteField(f, g->key.load);
         fprintf(f, ",%zu", g->procs);
@@ -815,7 +816,7 @@ int summaryWriteCsv(const summary *s, FILE *f) {
         summaryPutNum(f, g->median_ms_1cpu);
         summaryPutNum(f, g->median_ms_multi_cpu);
         summaryPutNum(f, g->proc_ratio);
-        /* issue 11's, after those */
+        /* the no-wait columns, after those */
         fprintf(f, ",%zu", g->nowait_n);
         summaryPutNum(f, g->nowait_min_ms);
         summaryPutNum(f, g->nowait_median_ms);

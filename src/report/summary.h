@@ -136,7 +136,7 @@ typedef struct summaryGroup {
      * (calls with an empty `cpus` are in neither), and their median ms */
     size_t calls_1cpu, calls_multi_cpu;
     double median_ms_1cpu, median_ms_multi_cpu;
-    /* the "no wait" rows (phase steady_nowait, issue 11): calls timed without
+    /* the "no wait" rows (phase steady_nowait): calls timed without
      * waiting for their result; kept apart from the steady statistics */
     size_t nowait_n;
     double nowait_min_ms, nowait_median_ms, nowait_max_ms;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # shellcheck disable=SC2030,SC2031 # bats: `run` sets status/lines for the helpers after it
-# tests/report/procs.bats -- K processes per cell (issue 9): per-process
+# tests/report/procs.bats -- K processes per cell: per-process
 # medians, slow_procs and the bootstrap interval from data with known medians,
 # placement shares, bimodal and loaded-first, contention on pinned load only,
 # the dot chart's one point per process, the placement chart, and the
@@ -147,7 +147,7 @@ contention_cells() {
     [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
 }
 
-@test "files with the width_requested column (issue 12) summarise exactly as files without it" {
+@test "files with the width_requested column summarise exactly as files without it" {
     cell svdvals 2 none "0;1" "5.0 5.2 5.4"
     cell svdvals 2 pinned "0;1" "2000 2100 2200"
     cell grad 1 pinned "0" "0.02 0.03 0.04"

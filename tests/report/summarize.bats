@@ -444,7 +444,7 @@ edited() {
     [ -z "$(find "$D" -name '*.tmp')" ]
 }
 
-# --- the "no wait" rows (issue 11: phase steady_nowait) ----------------------------
+# --- the "no wait" rows (phase steady_nowait) ----------------------------------------
 
 # The named columns of the summary row of WIDTH (grad), space-separated.
 cols_of() {
@@ -512,7 +512,7 @@ cols_of() {
     awk -v a="$nw" -v b="$med" 'BEGIN { exit !(a <= b) }'
 }
 
-# --- what the cold start read (issue 11: cold-pages.tsv) -------------------------------
+# --- what the cold start read (cold-pages.tsv) -------------------------------------------
 
 @test "the cold-start file table: pages read per file, the extra ms apportioned by them, largest first" {
     W=$D/whole.csv
