@@ -27,19 +27,20 @@ golden_check() {
     for fx in "$ROOT"/tests/fixtures/results-*/; do fx=${fx%/}; names+=("${fx##*/}"); done
     for fx in "$ROOT"/tests/fixtures/golden/*/; do fx=${fx%/}; gold+=("${fx##*/}"); done
     [ "${#names[@]}" -ge 2 ]
-    [ "${names[*]}" = "${gold[*]}" ]
+    # a new fixture needs its golden outputs: `make golden`, then commit them
+    [ "${names[*]}" = "${gold[*]}" ] || { echo "fixtures: ${names[*]}; golden: ${gold[*]} (make golden)"; false; }
     for fx in "${gold[@]}"; do
         [ -s "$ROOT/tests/fixtures/golden/$fx/summary.csv" ]
         [ -s "$ROOT/tests/fixtures/golden/$fx/verdicts.txt" ]
     done
 }
 
-@test "golden: results-small (legacy layout) byte for byte" {
-    golden_check results-small
-}
-
-@test "golden: results-procs (placement, load kinds, K processes) byte for byte" {
-    golden_check results-procs
+@test "golden: every fixture byte for byte (results-small: legacy layout; results-procs: placement, load kinds, K processes)" {
+    local fx
+    for fx in "$ROOT"/tests/fixtures/results-*/; do
+        fx=${fx%/}
+        golden_check "${fx##*/}"
+    done
 }
 
 @test "golden: a changed figure is caught" {
