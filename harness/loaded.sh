@@ -75,7 +75,7 @@ per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
 CL_STRESS_TIMEOUT_S=$(awk -v n="$per_s" -v b="$CL_BUDGET" 'BEGIN { printf "%d", n * (2 * b + 60) + 30 }')
 cl_progress_start $(( per_s * ${#stressors[@]} * ${#loads[@]} ))
 
-CL_TAG_CONDITION=loaded CL_TAG_COPY=warm
+CL_TAG_CONDITION=loaded CL_TAG_COPY=inplace
 for load in "${loads[@]}"; do
     for s in "${stressors[@]}"; do
         CL_TAG_STRESSORS=$s CL_TAG_LOAD=$load

@@ -40,7 +40,10 @@ rc=0
 "$CL_BUILD/coldload-summarize" "${summarize_flags[@]}" "$results" || rc=$?
 [ "$rc" -eq 0 ] || cl_die "coldload-summarize failed on $results (exit $rc)" "$rc"
 
-charts=(first_vs_steady idle_vs_loaded cold_start trg placement)
+# The chart list is the summarizer's own table (plots/<name>.gp each).
+charts=()
+while IFS=$'\t' read -r c _; do charts+=("$c"); done < <("$CL_BUILD/coldload-summarize" --list-charts)
+[ "${#charts[@]}" -gt 0 ] || cl_die "coldload-summarize --list-charts listed no chart"
 made=0
 for c in "${charts[@]}"; do
     if [ ! -s "$results/plots/$c.dat" ]; then

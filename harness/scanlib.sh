@@ -67,7 +67,7 @@ scan_plan() {
 # and SCAN_S (its stress-ng workers).
 scan_tags() {
     local scan=${1%%:*} what=${1#*:}
-    CL_TAG_HARNESS=scan-$scan CL_TAG_COPY=warm
+    CL_TAG_HARNESS=scan-$scan CL_TAG_COPY=inplace
     case $scan:$what in
         wait:idle|load:0) SCAN_KIND=none SCAN_S=0 ;;
         wait:*) SCAN_KIND=$what SCAN_S=$SCAN_NCPU ;;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # harness/warm.sh -- warm steady state: p28_timing (grad, svdvals) and ising_trg
-# at every width, on an idle machine (condition=idle, copy=warm).
+# at every width, on an idle machine (condition=idle, copy=inplace).
 #
 # "Warm" means the binaries and their libraries are already in memory: one
 # untimed run of each comes first. Every measurement appends its in-process
@@ -53,7 +53,7 @@ for w in $CL_WORKLOADS; do
         cl_die "$w failed its warm-up run (see $CL_LOG.err)"
 done
 
-CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=warm CL_TAG_LOAD=none
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
 cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))

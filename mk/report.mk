@@ -6,6 +6,7 @@
 #                          the main job: cold + warm + loaded, summary, charts, report
 #   make plots [RESULTS=DIR]   re-render charts and report of a results dir (default latest)
 #   make report-test           bats tests of summarize, charts and report (part of `make test`)
+#   make golden                regenerate tests/fixtures/golden/ (a deliberate output change)
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
 # No engine, no BLAS: the report layer and common only.
@@ -32,6 +33,9 @@ report-test: all
 
 test-all: report-test
 
+golden: $(B)/coldload-summarize
+	bash tests/report/golden.sh update
+
 # --- fuzzing: the readers and every stage after them, under ASan+UBSan -------
 FUZZ_SECONDS ?= 60
 FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/report/*.c src/common/*.c)
@@ -49,4 +53,4 @@ fuzz-run: $(B)/fuzz/fuzz_summary
 	  -rss_limit_mb=2048 -print_final_stats=1 \
 	  -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus tests/fuzz/corpus
 
-.PHONY: report report-run plots report-test fuzz fuzz-run
+.PHONY: report report-run plots report-test golden fuzz fuzz-run

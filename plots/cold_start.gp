@@ -33,10 +33,6 @@ cold_plot = "plot 'cold_start.dat' using ($1 - 0.19):3:($1 - 0.19 - hw):($1 - 0.
   '' using ($1 + 0.19):($4 * 1.5):(faults($6)) with labels font ',8' tc rgb c_whole notitle, \
   '' using 1:(bottom):(''):xtic(2) with labels notitle"
 
-eval png_term
-set output 'cold_start.png'
-eval cold_plot
-eval svg_term
-set output 'cold_start.svg'
-eval cold_plot
-unset output
+chart = 'cold_start'
+plot_cmd = cold_plot
+eval render

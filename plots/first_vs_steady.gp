@@ -14,15 +14,10 @@ set xtics rotate by 35 right font ",9"
 set key top right
 
 # idx label first min median max n; the figure over each diamond is first/min
-ratio(r) = r >= 10 ? sprintf('%.0fx', r) : r >= 0.1 ? sprintf('%.1fx', r) : sprintf('%.2gx', r)
 fvs_plot = "plot 'first_vs_steady.dat' using ($1 + 0.12):5:4:6:xtic(2) with yerrorbars pt 7 ps 0.9 lw 1.5 lc rgb c_steady title 'steady: median, bar min-max', \
   '' using ($1 - 0.12):3 with points pt 13 ps 1.8 lc rgb c_first title 'first run in the process', \
   '' using ($1 - 0.12):3:(ratio($3 / $4)) with labels offset 0, 1.2 font ',8' tc rgb c_first notitle"
 
-eval png_term
-set output 'first_vs_steady.png'
-eval fvs_plot
-eval svg_term
-set output 'first_vs_steady.svg'
-eval fvs_plot
-unset output
+chart = 'first_vs_steady'
+plot_cmd = fvs_plot
+eval render

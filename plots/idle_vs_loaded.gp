@@ -19,7 +19,6 @@ set xtics rotate by 35 right font ",9"
 set key top left
 # dots: x label kind proc_median_ms proc; cells: idx label kind median_of_medians ratio procs slow_procs
 # kind: 0 idle, 1 pinned, 2 free, 3 loaded (a load of unknown kind)
-ratio(r) = r >= 10 ? sprintf('%.0fx', r) : r >= 0.1 ? sprintf('%.1fx', r) : sprintf('%.2gx', r)
 slow(k, p) = p > 1 && k == k ? sprintf("\n%d/%d slow", k, p) : ""
 cellnote(kind, r, p, k) = kind == 0 || r != r ? "" : ratio(r) . slow(k, p)
 only(kind, want, y) = kind == want ? y : NaN
@@ -31,10 +30,6 @@ ivl_plot = "plot 'idle_vs_loaded.dat' index 1 using 1:(NaN):xtic(2) notitle, \
   '' index 1 using ($1 - 0.3):4:(0.6):(0) with vectors nohead lw 2.5 lc rgb '#222222' title 'median of the process medians', \
   '' index 1 using 1:($4 * 2.6):(cellnote($3, $5, $6, $7)) with labels font ',9' tc rgb '#222222' notitle"
 
-eval png_term
-set output 'idle_vs_loaded.png'
-eval ivl_plot
-eval svg_term
-set output 'idle_vs_loaded.svg'
-eval ivl_plot
-unset output
+chart = 'idle_vs_loaded'
+plot_cmd = ivl_plot
+eval render

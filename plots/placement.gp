@@ -27,10 +27,6 @@ pl_plot = "plot 'placement.dat' index 1 using 1:(NaN):xtic(2) notitle, \
   '' index 1 using ($1 - 0.2):($5 * 2.4):(share($3, $4)) with labels font ',8' tc rgb c_span1 notitle, \
   '' index 1 using ($1 + 0.2):($8 * 2.4):(share($6, $7)) with labels font ',8' tc rgb c_spanN notitle"
 
-eval png_term
-set output 'placement.png'
-eval pl_plot
-eval svg_term
-set output 'placement.svg'
-eval pl_plot
-unset output
+chart = 'placement'
+plot_cmd = pl_plot
+eval render

@@ -31,3 +31,10 @@ c_span1  = "#2e7d32"
 c_spanN  = "#b00020"
 # Lines that stand for widths (1st, 2nd, ... width of a chart).
 c_widths = "#2a6fb0 #b00020 #2e7d32 #7b5ea7 #d98200 #00838f #6d4c41 #455a64"
+
+# Shared helpers. A ratio label over a bar or a cell: 38x, 2.5x, 0.05x.
+ratio(r) = r >= 10 ? sprintf('%.0fx', r) : r >= 0.1 ? sprintf('%.1fx', r) : sprintf('%.2gx', r)
+
+# Draws the plot command held in the string `plot_cmd` into <chart>.png, then
+# <chart>.svg: `chart = 'trg'; plot_cmd = "plot ..."; eval render`.
+render = "eval png_term; set output chart . '.png'; eval plot_cmd; eval svg_term; set output chart . '.svg'; eval plot_cmd; unset output"

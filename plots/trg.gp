@@ -28,10 +28,6 @@ do for [r = 1:8] {
 trg_plot = "plot for [i = 1:n_trg] 'trg.dat' index (i - 1) using 1:2 with linespoints \
   lt (19 + 2 * trg_colour[i] + trg_loaded[i]) title columnheader(1)"
 
-eval png_term
-set output 'trg.png'
-eval trg_plot
-eval svg_term
-set output 'trg.svg'
-eval trg_plot
-unset output
+chart = 'trg'
+plot_cmd = trg_plot
+eval render

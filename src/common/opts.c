@@ -1,6 +1,8 @@
 /* opts.c -- range-checked option values with one-line errors. */
 #include "common/opts.h"
 
+#include "common/num.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -21,23 +23,15 @@ int optsError(const char *fmt, ...) {
 }
 
 int optsLong(const char *opt, const char *s, long lo, long hi, long *out) {
-    char *end;
-    errno = 0;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi || isspace((unsigned char)*s))
+    if (numLong(s, lo, hi, out) != 0)
         return optsError("%s: expected an integer in %ld..%ld, got '%s'", opt, lo, hi,
                          s ? s : "");
-    *out = v;
     return 0;
 }
 
 int optsDouble(const char *opt, const char *s, double lo, double hi, double *out) {
-    char *end;
-    errno = 0;
-    double v = s ? strtod(s, &end) : 0.0;
-    if (!s || !*s || *end || errno || !(v >= lo && v <= hi) || isspace((unsigned char)*s))
+    if (numDouble(s, lo, hi, out) != 0)
         return optsError("%s: expected a number in %g..%g, got '%s'", opt, lo, hi, s ? s : "");
-    *out = v;
     return 0;
 }
 

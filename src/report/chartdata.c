@@ -12,46 +12,47 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const chartdataNames[CHART_N] = {"first_vs_steady", "idle_vs_loaded",
-                                                    "cold_start", "trg", "placement"};
-static const char *const chartdataTitles[CHART_N] = {
-    "First run vs steady state", "Idle vs loaded, one dot per process", "Cold start",
-    "TRG value_and_grad per beta", "Placement: where the threads ran, against the time"};
-
-const char *chartdataName(chartdataChart c) { return c < CHART_N ? chartdataNames[c] : "?"; }
-const char *chartdataTitle(chartdataChart c) { return c < CHART_N ? chartdataTitles[c] : "?"; }
-
 static int chartdataIsColdCopy(const char *copy) {
-    return strcmp(copy, "fresh") == 0 || strcmp(copy, "same") == 0 ||
-           strcmp(copy, "evicted") == 0 || strcmp(copy, "dropcache") == 0;
+    int k = summaryWordOf(summaryCopies, SUMMARY_COPY_N, copy);
+    return k >= 0 && summaryCopies[k].cold;
 }
 
-/* Which groups each chart shows. */
-static int chartdataPick(const summary *s, chartdataChart c, const summaryGroup *g) {
-    switch (c) {
-    case CHART_FIRST_VS_STEADY:
-        return g->n > 0 && g->nfirst > 0 && !summaryIsLoaded(g);
-    case CHART_IDLE_VS_LOADED:
-        if (summaryIsIdle(g)) { /* an idle cell that some loaded cell is compared with */
-            for (size_t i = 0; i < s->n; i++)
-                if (!summaryIsIdle(&s->g[i]) && chartdataPick(s, c, &s->g[i]) &&
-                    summaryIdleOf(s, &s->g[i]) == g)
-                    return 1;
-            return 0;
-        }
-        return g->n > 0 && g->key.condition[0] && strcmp(g->key.workload, "trg") != 0 &&
-               summaryIdleOf(s, g) != NULL;
-    case CHART_PLACEMENT:
-        return summaryIsLoaded(g) && g->calls_1cpu + g->calls_multi_cpu > 0;
-    case CHART_COLD_START:
-        return chartdataIsColdCopy(g->key.copy) && !summaryIsLoaded(g) &&
-               (g->nfirst > 0 || g->whole_n > 0);
-    case CHART_TRG:
-        return g->n > 0 && strcmp(g->key.workload, "trg") == 0 && strstr(g->key.params, "beta=");
-    case CHART_N:
-        break;
+static int chartdataOwned(const summaryGroup *g);
+
+/* Which groups each chart shows: one function per chart. */
+static int chartdataPickFirst(const summary *s, const chartdataChart *c, const summaryGroup *g) {
+    (void)s, (void)c;
+    return g->n > 0 && g->nfirst > 0 && !summaryIsLoaded(g);
+}
+
+static int chartdataPickIdleLoaded(const summary *s, const chartdataChart *c,
+                                   const summaryGroup *g) {
+    if (summaryIsIdle(g)) { /* an idle cell that some loaded cell is compared with */
+        for (size_t i = 0; i < s->n; i++)
+            if (!summaryIsIdle(&s->g[i]) && chartdataPickIdleLoaded(s, c, &s->g[i]) &&
+                summaryIdleOf(s, &s->g[i]) == g)
+                return 1;
+        return 0;
     }
-    return 0;
+    return g->n > 0 && g->key.condition[0] && !chartdataOwned(g) && summaryIdleOf(s, g) != NULL;
+}
+
+static int chartdataPickPlacement(const summary *s, const chartdataChart *c,
+                                  const summaryGroup *g) {
+    (void)s, (void)c;
+    return summaryIsLoaded(g) && g->calls_1cpu + g->calls_multi_cpu > 0;
+}
+
+static int chartdataPickCold(const summary *s, const chartdataChart *c, const summaryGroup *g) {
+    (void)s, (void)c;
+    return chartdataIsColdCopy(g->key.copy) && !summaryIsLoaded(g) &&
+           (g->nfirst > 0 || g->whole_n > 0);
+}
+
+/* The TRG chart is its workload's own (c->workload): its groups, by beta. */
+static int chartdataPickTrg(const summary *s, const chartdataChart *c, const summaryGroup *g) {
+    (void)s;
+    return g->n > 0 && strcmp(g->key.workload, c->workload) == 0 && strstr(g->key.params, "beta=");
 }
 
 enum { F_PARAMS, F_WIDTH, F_WAIT, F_COPY, F_STRESSORS };
@@ -68,12 +69,13 @@ static const char *chartdataField(const summaryGroup *g, int field, char *buf, s
 
 /* Does `field` take more than one value among the chart's groups of g's
  * workload? */
-static int chartdataVaries(const summary *s, chartdataChart c, const summaryGroup *g, int field) {
+static int chartdataVaries(const summary *s, const chartdataChart *c, const summaryGroup *g,
+                           int field) {
     char a[24], b[24];
     const char *mine = chartdataField(g, field, a, sizeof a);
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *h = &s->g[i];
-        if (strcmp(h->key.workload, g->key.workload) != 0 || !chartdataPick(s, c, h)) continue;
+        if (strcmp(h->key.workload, g->key.workload) != 0 || !c->pick(s, c, h)) continue;
         if (field == F_STRESSORS && summaryIsIdle(h)) continue; /* idle has no stressors */
         if (strcmp(chartdataField(h, field, b, sizeof b), mine) != 0) return 1;
     }
@@ -89,54 +91,82 @@ static double chartdataBeta(const char *params) {
     return end == p + 5 || !isfinite(b) ? NAN : b;
 }
 
-/* Appends text to a label, keeping it a valid gnuplot quoted string: no
- * quote, no backslash, no control character. */
-static void chartdataCat(char *buf, size_t len, const char *text) {
-    size_t o = strlen(buf);
-    if (!*text) return;
-    if (o && o + 1 < len) buf[o++] = ' ';
-    for (; *text && o + 1 < len; text++) {
-        unsigned char ch = (unsigned char)*text;
-        buf[o++] = ch == '"' || ch == '\\' ? '\'' : ch < 0x20 || ch == 0x7f ? ' ' : (char)ch;
+/* A label or series title being built in a memory stream (no length limit:
+ * a long params string is never cut). */
+typedef struct chartdataText {
+    char *buf;
+    size_t len;
+    FILE *f;
+    int any; /* something written: the next part is preceded by a blank */
+} chartdataText;
+
+static void chartdataTextOpen(chartdataText *t) {
+    t->buf = NULL;
+    t->any = 0;
+    t->f = open_memstream(&t->buf, &t->len);
+}
+
+/* The finished text (the caller frees it); "?" when out of memory. */
+static char *chartdataTextClose(chartdataText *t) {
+    if (!t->f || fclose(t->f) != 0 || !t->buf) {
+        free(t->buf);
+        return strdup("?");
     }
-    buf[o] = '\0';
+    return t->buf;
+}
+
+/* Appends " <prefix><text>" (no blank first), keeping it a valid gnuplot
+ * quoted string: no quote, no backslash, no control character. Nothing
+ * when both are empty. */
+static void chartdataCat(chartdataText *t, const char *prefix, const char *text) {
+    if (!t->f || (!*prefix && !*text)) return;
+    if (t->any) fputc(' ', t->f);
+    t->any = 1;
+    fputs(prefix, t->f);
+    for (; *text; text++) {
+        unsigned char ch = (unsigned char)*text;
+        fputc(ch == '"' || ch == '\\' ? '\'' : ch < 0x20 || ch == 0x7f ? ' ' : (char)ch, t->f);
+    }
 }
 
 /* The dot chart's kinds of cell, in plots/idle_vs_loaded.gp's colours. */
 enum { KIND_IDLE, KIND_PINNED, KIND_FREE, KIND_LOADED };
 static int chartdataKind(const summaryGroup *g) {
     if (summaryIsIdle(g)) return KIND_IDLE;
-    if (strcmp(g->key.load, "pinned") == 0) return KIND_PINNED;
-    if (strcmp(g->key.load, "free") == 0) return KIND_FREE;
+    int k = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load);
+    if (k == SUMMARY_LOAD_PINNED) return KIND_PINNED;
+    if (k == SUMMARY_LOAD_FREE) return KIND_FREE;
     return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
 }
 static const char *chartdataKindName(const summaryGroup *g) {
-    return summaryIsIdle(g) ? "idle" : g->key.load[0] ? g->key.load : g->key.condition;
+    return summaryIsIdle(g)    ? summaryConditions[SUMMARY_COND_IDLE].name
+           : g->key.load[0] ? g->key.load
+                            : g->key.condition;
 }
 
-static void chartdataLabel(const summary *s, chartdataChart c, const summaryGroup *g, char *buf,
-                           size_t len) {
-    char part[96];
-    buf[0] = '\0';
-    chartdataCat(buf, len, g->key.workload[0] ? g->key.workload : "program");
+/* g's x label on chart c, allocated (the caller frees it). */
+static char *chartdataLabel(const summary *s, const chartdataChart *c, const summaryGroup *g) {
+    char part[48]; /* a number */
+    chartdataText t;
+    chartdataTextOpen(&t);
+    chartdataCat(&t, "", g->key.workload[0] ? g->key.workload : "program");
     if (chartdataVaries(s, c, g, F_PARAMS)) {
         double beta = chartdataBeta(g->key.params);
-        if (!isnan(beta)) snprintf(part, sizeof part, "beta=%g", beta);
-        else snprintf(part, sizeof part, "%s", g->key.params);
-        chartdataCat(buf, len, part);
+        snprintf(part, sizeof part, "%g", beta);
+        if (!isnan(beta)) chartdataCat(&t, "beta=", part);
+        else chartdataCat(&t, "", g->key.params);
     }
-    if (c != CHART_COLD_START || chartdataVaries(s, c, g, F_WIDTH)) {
-        snprintf(part, sizeof part, "w%d", g->key.width);
-        chartdataCat(buf, len, part);
+    if (!(c->label & CHARTDATA_L_WIDTH_VARIES) || chartdataVaries(s, c, g, F_WIDTH)) {
+        snprintf(part, sizeof part, "%d", g->key.width);
+        chartdataCat(&t, "w", part);
     }
-    int cells = c == CHART_IDLE_VS_LOADED || c == CHART_PLACEMENT;
-    if (!cells || chartdataVaries(s, c, g, F_COPY)) chartdataCat(buf, len, g->key.copy);
-    if (cells) chartdataCat(buf, len, chartdataKindName(g));
-    if (cells && !summaryIsIdle(g) && chartdataVaries(s, c, g, F_STRESSORS)) {
-        snprintf(part, sizeof part, "S=%s", g->key.stressors);
-        chartdataCat(buf, len, part);
-    }
-    if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(buf, len, g->key.wait);
+    int cells = (c->label & CHARTDATA_L_CELLS) != 0;
+    if (!cells || chartdataVaries(s, c, g, F_COPY)) chartdataCat(&t, "", g->key.copy);
+    if (cells) chartdataCat(&t, "", chartdataKindName(g));
+    if (cells && !summaryIsIdle(g) && chartdataVaries(s, c, g, F_STRESSORS))
+        chartdataCat(&t, "S=", g->key.stressors);
+    if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(&t, "", g->key.wait);
+    return chartdataTextClose(&t);
 }
 
 static void chartdataNum(FILE *f, double x) {
@@ -158,11 +188,12 @@ static int chartdataCmpBeta(const void *a, const void *b) {
 
 /* The first group of each TRG series, in group order (width before
  * condition, so the series come out in width order). reps has s->n slots. */
-static size_t chartdataTrgSeries(const summary *s, const summaryGroup **reps) {
+static size_t chartdataTrgSeries(const summary *s, const chartdataChart *c,
+                                 const summaryGroup **reps) {
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!chartdataPick(s, CHART_TRG, g)) continue;
+        if (!c->pick(s, c, g)) continue;
         int seen = 0;
         for (size_t k = 0; k < n && !seen; k++) seen = chartdataSameSeries(reps[k], g);
         if (!seen) reps[n++] = g;
@@ -170,7 +201,7 @@ static size_t chartdataTrgSeries(const summary *s, const summaryGroup **reps) {
     return n;
 }
 
-static long chartdataEmitTrg(const summary *s, FILE *f) {
+static long chartdataEmitTrg(const summary *s, const chartdataChart *c, FILE *f) {
     const summaryGroup **reps = malloc((s->n ? s->n : 1) * sizeof(*reps));
     const summaryGroup **rows = malloc((s->n ? s->n : 1) * sizeof(*rows));
     if (!reps || !rows) {
@@ -178,26 +209,26 @@ static long chartdataEmitTrg(const summary *s, FILE *f) {
         free(rows);
         return -1;
     }
-    size_t nseries = chartdataTrgSeries(s, reps);
+    size_t nseries = chartdataTrgSeries(s, c, reps);
     for (size_t k = 0; k < nseries; k++) {
         const summaryGroup *g = reps[k];
         size_t nr = 0;
         for (size_t j = 0; j < s->n; j++)
-            if (chartdataPick(s, CHART_TRG, &s->g[j]) && chartdataSameSeries(&s->g[j], g))
+            if (c->pick(s, c, &s->g[j]) && chartdataSameSeries(&s->g[j], g))
                 rows[nr++] = &s->g[j];
         qsort(rows, nr, sizeof(*rows), chartdataCmpBeta);
-        char title[160] = "";
-        char part[64];
-        snprintf(part, sizeof part, "width %d", g->key.width);
-        chartdataCat(title, sizeof title, part);
-        chartdataCat(title, sizeof title, g->key.condition[0] ? g->key.condition : "-");
-        if (!summaryIsIdle(g) && g->key.stressors[0]) {
-            snprintf(part, sizeof part, "S=%s", g->key.stressors);
-            chartdataCat(title, sizeof title, part);
-        }
-        if (chartdataVaries(s, CHART_TRG, g, F_WAIT)) chartdataCat(title, sizeof title, g->key.wait);
-        if (chartdataVaries(s, CHART_TRG, g, F_COPY)) chartdataCat(title, sizeof title, g->key.copy);
+        char part[32];
+        chartdataText t;
+        chartdataTextOpen(&t);
+        snprintf(part, sizeof part, "%d", g->key.width);
+        chartdataCat(&t, "width ", part);
+        chartdataCat(&t, "", g->key.condition[0] ? g->key.condition : "-");
+        if (!summaryIsIdle(g) && g->key.stressors[0]) chartdataCat(&t, "S=", g->key.stressors);
+        if (chartdataVaries(s, c, g, F_WAIT)) chartdataCat(&t, "", g->key.wait);
+        if (chartdataVaries(s, c, g, F_COPY)) chartdataCat(&t, "", g->key.copy);
+        char *title = chartdataTextClose(&t);
         fprintf(f, "%s\"%s\" min_ms median_ms first_ms runs\n", k ? "\n\n" : "", title);
+        free(title);
         for (size_t r = 0; r < nr; r++) {
             fprintf(f, "%.6g", chartdataBeta(rows[r]->key.params));
             chartdataNum(f, rows[r]->min_ms);
@@ -213,10 +244,10 @@ static long chartdataEmitTrg(const summary *s, FILE *f) {
 
 /* labels.gp arrays that style the TRG lines: colour by width (its rank among
  * the series' widths), dashes and squares for loaded series. */
-static int chartdataTrgStyle(const summary *s, FILE *f) {
+static int chartdataTrgStyle(const summary *s, const chartdataChart *c, FILE *f) {
     const summaryGroup **reps = malloc((s->n ? s->n : 1) * sizeof(*reps));
     if (!reps) return -1;
-    size_t n = chartdataTrgSeries(s, reps);
+    size_t n = chartdataTrgSeries(s, c, reps);
     if (n > 0) {
         fprintf(f, "array trg_colour[%zu]\narray trg_loaded[%zu]\n", n, n);
         int rank = 1; /* series come in width order: a new width, a new colour */
@@ -262,17 +293,14 @@ static void chartdataCalls(const summaryGroup *g, long x, const char *label, FIL
     }
 }
 
-/* The dot and placement charts: dots (index 0), then one row per cell. */
-static long chartdataEmitCells(const summary *s, chartdataChart c, FILE *f) {
+/* The dot and placement charts: dots (index 0), then one row per cell; ivl:
+ * idle_vs_loaded's columns, else placement's. */
+static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *f, int ivl) {
     long cells = 0;
-    char label[256];
-    fputs(c == CHART_IDLE_VS_LOADED ? "# dots: x label kind proc_median_ms proc\n"
-                                    : "# dots: x label cpus call_ms\n",
-          f);
+    fputs(ivl ? "# dots: x label kind proc_median_ms proc\n" : "# dots: x label cpus call_ms\n", f);
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
-            fputs(c == CHART_IDLE_VS_LOADED
-                      ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs\n"
+            fputs(ivl ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs\n"
                       : "\n\n# cells: idx label calls_1cpu share_1cpu median_ms_1cpu "
                         "calls_multi_cpu share_multi_cpu median_ms_multi_cpu\n",
                   f);
@@ -280,11 +308,12 @@ static long chartdataEmitCells(const summary *s, chartdataChart c, FILE *f) {
         long x = 0;
         for (size_t i = 0; i < s->n; i++) {
             const summaryGroup *g = &s->g[i];
-            if (!chartdataPick(s, c, g)) continue;
-            chartdataLabel(s, c, g, label, sizeof label);
-            if (!pass && c == CHART_IDLE_VS_LOADED) chartdataDots(g, x, label, f);
+            if (!c->pick(s, c, g)) continue;
+            char *label = chartdataLabel(s, c, g);
+            if (!label) return -1;
+            if (!pass && ivl) chartdataDots(g, x, label, f);
             else if (!pass) chartdataCalls(g, x, label, f);
-            else if (c == CHART_IDLE_VS_LOADED) {
+            else if (ivl) {
                 fprintf(f, "%ld \"%s\" %d", x, label, chartdataKind(g));
                 chartdataNum(f, g->proc_median_median_ms);
                 chartdataNum(f, g->proc_ratio);
@@ -300,6 +329,7 @@ static long chartdataEmitCells(const summary *s, chartdataChart c, FILE *f) {
                 chartdataNum(f, g->median_ms_multi_cpu);
                 fputc('\n', f);
             }
+            free(label);
             x++;
         }
         cells = x;
@@ -307,26 +337,29 @@ static long chartdataEmitCells(const summary *s, chartdataChart c, FILE *f) {
     return ferror(f) ? -1 : cells;
 }
 
-long chartdataEmit(const summary *s, chartdataChart c, FILE *f) {
-    static const char *const heads[CHART_N] = {
-        "# idx label first_ms min_ms median_ms max_ms n\n",
-        "",
-        "# idx label first_ms whole_median_ms first_majflt whole_majflt\n",
-        "",
-        "",
-    };
-    if (c >= CHART_N) return -1;
-    if (c == CHART_TRG) return chartdataEmitTrg(s, f);
-    if (c == CHART_IDLE_VS_LOADED || c == CHART_PLACEMENT) return chartdataEmitCells(s, c, f);
-    fputs(heads[c], f);
+static long chartdataEmitIdleLoaded(const summary *s, const chartdataChart *c, FILE *f) {
+    return chartdataEmitCells(s, c, f, 1);
+}
+
+static long chartdataEmitPlacement(const summary *s, const chartdataChart *c, FILE *f) {
+    return chartdataEmitCells(s, c, f, 0);
+}
+
+/* One row per group: idx, label, then first_vs_steady's (first) or
+ * cold_start's columns. */
+static long chartdataEmitRows(const summary *s, const chartdataChart *c, FILE *f, int first) {
+    fputs(first ? "# idx label first_ms min_ms median_ms max_ms n\n"
+                : "# idx label first_ms whole_median_ms first_majflt whole_majflt\n",
+          f);
     long rows = 0;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!chartdataPick(s, c, g)) continue;
-        char label[256];
-        chartdataLabel(s, c, g, label, sizeof label);
+        if (!c->pick(s, c, g)) continue;
+        char *label = chartdataLabel(s, c, g);
+        if (!label) return -1;
         fprintf(f, "%ld \"%s\"", rows, label);
-        if (c == CHART_FIRST_VS_STEADY) {
+        free(label);
+        if (first) {
             double v[] = {g->first_ms, g->min_ms, g->median_ms, g->max_ms};
             for (size_t k = 0; k < 4; k++) chartdataNum(f, v[k]);
             fprintf(f, " %zu", g->n);
@@ -340,6 +373,62 @@ long chartdataEmit(const summary *s, chartdataChart c, FILE *f) {
     return ferror(f) ? -1 : rows;
 }
 
+static long chartdataEmitFirst(const summary *s, const chartdataChart *c, FILE *f) {
+    return chartdataEmitRows(s, c, f, 1);
+}
+
+static long chartdataEmitCold(const summary *s, const chartdataChart *c, FILE *f) {
+    return chartdataEmitRows(s, c, f, 0);
+}
+
+/* --- the table ------------------------------------------------------------------- */
+
+const chartdataChart chartdataCharts[] = {
+    {"first_vs_steady", "First run vs steady state", chartdataPickFirst, chartdataEmitFirst, 0,
+     NULL,
+     "Per workload, width and copy: the first run in the process (diamond) next to the steady "
+     "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
+     "a first run that must not go into an average."},
+    {"idle_vs_loaded", "Idle vs loaded, one dot per process", chartdataPickIdleLoaded,
+     chartdataEmitIdleLoaded, CHARTDATA_L_CELLS, NULL,
+     "One dot per process (its median steady call) for each workload, width and load: idle, "
+     "pinned (one stress-ng worker bound to each CPU), free (unbound workers); the short line is "
+     "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
+     "many processes were at least --contention-wide x idle. Width 1 near 1x while the wider "
+     "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
+     "cell: the scheduler's placement decided."},
+    {"cold_start", "Cold start", chartdataPickCold, chartdataEmitCold, CHARTDATA_L_WIDTH_VARIES,
+     NULL,
+     "The first run in the process (in-process clock) and the whole process (wall time) for a "
+     "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
+     "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
+     "far above same: the time is the OS loading the executable, not the program."},
+    {"trg", "TRG value_and_grad per beta", chartdataPickTrg, chartdataEmitTrg, 0, "trg",
+     "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
+     "Lines close together: the load does not matter at that width; far apart: it does."},
+    {"placement", "Placement: where the threads ran, against the time", chartdataPickPlacement,
+     chartdataEmitPlacement, CHARTDATA_L_CELLS, NULL,
+     "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
+     "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
+     "log scale; over each side its count and share of the cell's calls, the line its median. "
+     "Spread calls far above one-CPU calls: where the threads ran decided the time."},
+};
+const size_t chartdataNCharts = sizeof chartdataCharts / sizeof chartdataCharts[0];
+
+/* 1 when a chart is dedicated to g's workload. */
+static int chartdataOwned(const summaryGroup *g) {
+    for (size_t c = 0; c < chartdataNCharts; c++)
+        if (chartdataCharts[c].workload &&
+            strcmp(chartdataCharts[c].workload, g->key.workload) == 0)
+            return 1;
+    return 0;
+}
+
+long chartdataEmit(const summary *s, size_t i, FILE *f) {
+    if (i >= chartdataNCharts) return -1;
+    return chartdataCharts[i].emit(s, &chartdataCharts[i], f);
+}
+
 void chartdataGpString(FILE *f, const char *s) {
     fputc('"', f);
     for (; *s; s++) {
@@ -350,72 +439,105 @@ void chartdataGpString(FILE *f, const char *s) {
     fputc('"', f);
 }
 
-/* The distinct widths (all groups) or stressors (loaded groups), ascending,
- * space-separated. */
-static void chartdataDistinct(const summary *s, int stressors, char *buf, size_t len) {
-    size_t o = 0;
-    buf[0] = '\0';
+/* The distinct widths (all groups) or stressors (loaded groups), in group
+ * order (ascending), space-separated; allocated ("?" when out of memory). */
+static char *chartdataDistinct(const summary *s, int stressors) {
+    chartdataText t;
+    chartdataTextOpen(&t);
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         char v[32];
-        if (stressors) {
-            if (summaryIsIdle(g) || !g->key.stressors[0]) continue;
-            snprintf(v, sizeof v, "%s", g->key.stressors);
-        } else {
-            if (g->key.width < 1) continue;
-            snprintf(v, sizeof v, "%d", g->key.width);
-        }
+        if (stressors ? summaryIsIdle(g) || !g->key.stressors[0] : g->key.width < 1) continue;
+        snprintf(v, sizeof v, "%d", g->key.width);
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++) {
             const summaryGroup *h = &s->g[j];
             seen = stressors ? !summaryIsIdle(h) && strcmp(h->key.stressors, g->key.stressors) == 0
                              : h->key.width == g->key.width;
         }
-        if (!seen && o < len) o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", v);
+        if (!seen) chartdataCat(&t, "", stressors ? g->key.stressors : v);
     }
+    return chartdataTextClose(&t);
+}
+
+/* A file written through "<path>.tmp", renamed into place once complete: a
+ * failed run never leaves a half-written .dat or labels.gp for gnuplot. */
+typedef struct chartdataOut {
+    char *path, *tmp;
+    FILE *f;
+} chartdataOut;
+
+static int chartdataOpen(chartdataOut *o, const char *dir, const char *name, const char *ext,
+                         char *err, size_t errlen) {
+    o->f = NULL;
+    o->tmp = NULL;
+    if (asprintf(&o->path, "%s/%s%s", dir, name, ext) < 0) {
+        o->path = NULL;
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (asprintf(&o->tmp, "%s.tmp", o->path) < 0) {
+        o->tmp = NULL;
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (!(o->f = fopen(o->tmp, "w"))) {
+        snprintf(err, errlen, "%s: %s", o->tmp, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Closes o; keep: rename it into place, else remove it and the old file
+ * (no rows: no chart, and no stale one). ok 0: the write failed. */
+static int chartdataClose(chartdataOut *o, int ok, int keep, char *err, size_t errlen) {
+    int rc = 0;
+    if (o->f && fclose(o->f) != 0) ok = 0;
+    if (o->f && ok && keep && rename(o->tmp, o->path) != 0) ok = 0;
+    if (o->f && (!ok || !keep)) {
+        unlink(o->tmp);
+        if (ok) unlink(o->path);
+    }
+    if (o->f && !ok) {
+        snprintf(err, errlen, "%s: write failed", o->path);
+        rc = -1;
+    }
+    if (!o->f) rc = -1; /* chartdataOpen said why */
+    free(o->path);
+    free(o->tmp);
+    return rc;
 }
 
 int chartdataWrite(const summary *s, const char *machine, const char *dir, unsigned *made,
                    char *err, size_t errlen) {
-    char path[4096];
-    long counts[CHART_N];
+    long counts[sizeof chartdataCharts / sizeof chartdataCharts[0]];
+    chartdataOut o;
     *made = 0;
-    for (int c = 0; c < CHART_N; c++) {
-        snprintf(path, sizeof path, "%s/%s.dat", dir, chartdataNames[c]);
-        FILE *f = fopen(path, "w");
-        if (!f) {
-            snprintf(err, errlen, "%s: %s", path, strerror(errno));
-            return -1;
-        }
-        counts[c] = chartdataEmit(s, c, f);
-        if (fclose(f) != 0 || counts[c] < 0) {
-            snprintf(err, errlen, "%s: write failed", path);
-            return -1;
-        }
-        if (counts[c] == 0) unlink(path); /* no rows: no chart, and no stale one */
-        else *made |= 1u << c;
+    for (size_t c = 0; c < chartdataNCharts; c++) {
+        if (chartdataOpen(&o, dir, chartdataCharts[c].name, ".dat", err, errlen) != 0)
+            return chartdataClose(&o, 0, 0, err, errlen), -1;
+        counts[c] = chartdataEmit(s, c, o.f);
+        if (chartdataClose(&o, counts[c] >= 0, counts[c] > 0, err, errlen) != 0) return -1;
+        if (counts[c] > 0) *made |= 1u << c;
     }
-    snprintf(path, sizeof path, "%s/labels.gp", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    char widths[256], stressors[256];
-    chartdataDistinct(s, 0, widths, sizeof widths);
-    chartdataDistinct(s, 1, stressors, sizeof stressors);
+    if (chartdataOpen(&o, dir, "labels", ".gp", err, errlen) != 0)
+        return chartdataClose(&o, 0, 0, err, errlen), -1;
+    FILE *f = o.f;
+    char *widths = chartdataDistinct(s, 0), *stressors = chartdataDistinct(s, 1);
     fputs("# labels.gp -- written by coldload-summarize: chart titles and sizes\nmachine = ", f);
     chartdataGpString(f, machine);
     fputs("\nwidths = ", f);
-    chartdataGpString(f, widths);
+    chartdataGpString(f, widths ? widths : "?");
     fputs("\nstressors = ", f);
-    chartdataGpString(f, stressors[0] ? stressors : "none");
+    chartdataGpString(f, stressors && stressors[0] ? stressors : "none");
+    free(widths);
+    free(stressors);
     fputc('\n', f);
-    for (int c = 0; c < CHART_N; c++) fprintf(f, "n_%s = %ld\n", chartdataNames[c], counts[c]);
-    int bad = chartdataTrgStyle(s, f) != 0;
-    if (fclose(f) != 0 || bad) {
-        snprintf(err, errlen, "%s: write failed", path);
-        return -1;
-    }
-    return 0;
+    for (size_t c = 0; c < chartdataNCharts; c++)
+        fprintf(f, "n_%s = %ld\n", chartdataCharts[c].name, counts[c]);
+    int ok = 1;
+    for (size_t c = 0; c < chartdataNCharts; c++)
+        if (chartdataCharts[c].emit == chartdataEmitTrg)
+            ok = chartdataTrgStyle(s, &chartdataCharts[c], f) == 0;
+    return chartdataClose(&o, ok, 1, err, errlen);
 }

@@ -3,11 +3,13 @@
 #include "report/coldread.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/num.h"
 #include "common/stats.h"
 
 #define COLDREAD_FIELDS 9 /* workload kind copy file size pages before after read */
@@ -57,14 +59,7 @@ static coldreadFile *coldreadFileFor(coldreadTable *t, coldreadAcc **accs, const
 }
 
 /* A non-negative number, the whole field. */
-static int coldreadNum(const char *s, double *out) {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !isfinite(v) || v < 0) return -1;
-    *out = v;
-    return 0;
-}
+static int coldreadNum(const char *s, double *out) { return numDouble(s, 0, DBL_MAX, out); }
 
 /* The whole-process median of the copy kind's group: summary groups of
  * whole.csv keep the workload (empty for --binary runs of other programs). */
@@ -97,7 +92,7 @@ static void coldreadFinish(coldreadTable *t, coldreadAcc *accs, const summary *s
         free(accs[i].x);
     }
     t->copies = copies;
-    double same = coldreadWhole(s, t->workload, "same");
+    double same = coldreadWhole(s, t->workload, summaryCopies[SUMMARY_COPY_SAME].name);
     double kind = coldreadWhole(s, t->workload, t->kind);
     t->extra_ms = isnan(same) || isnan(kind) ? NAN : kind - same;
     for (size_t i = 0; i < t->n; i++)

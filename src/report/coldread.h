@@ -1,6 +1,6 @@
 /* coldread.h -- "what the cold start read": per workload and cold copy kind,
  * the files a run read from disk and the share of the extra milliseconds
- * each one accounts for (issue 11).
+ * each one accounts for.
  *
  * cold.sh writes <out>/cold-pages.tsv: per run (workload, copy kind, copy k)
  * and per file it evicted or queried, the file's pages resident before and

@@ -79,13 +79,14 @@ int compareInputRead(compareInput *in, const char *dir, const char *label, char 
                       : pool >= 1 && pool <= 4096                ? pool
                                                                  : 1;
     if (verdictRun(&in->s, &in->t, &in->v) != 0) return -2;
-    reportMachine(&in->meta, in->machine, sizeof in->machine);
+    if (!(in->machine = reportMachine(&in->meta))) return -2;
     in->label = label ? strdup(label) : compareLabelOf(&in->meta);
     if (!in->label) in->label = strdup(dir);
     return in->label ? 0 : -2;
 }
 
 void compareInputFree(compareInput *in) {
+    free(in->machine);
     free(in->dir);
     free(in->label);
     verdictFree(&in->v);
@@ -434,6 +435,20 @@ static void compareSortFindings(compareResult *r) {
 
 /* --- the run -------------------------------------------------------------------------------- */
 
+/* summaryDescribe of g as a string (malloc'd; NULL: out of memory). */
+static char *compareDescribe(const summaryGroup *g) {
+    char *name = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&name, &len);
+    if (!f) return NULL;
+    summaryDescribe(g, f);
+    if (fclose(f) != 0) {
+        free(name);
+        return NULL;
+    }
+    return name;
+}
+
 static int compareCells(compareResult *r) {
     size_t cap = 0;
     for (size_t i = 0; i < r->nin; i++) cap += r->in[i].s.n;
@@ -449,7 +464,7 @@ static int compareCells(compareResult *r) {
                 if (summaryKeySame(&h->key, &g->key, SUMMARY_K_ALL)) break;
                 c++;
             }
-            if (c == r->ncells) summaryDescribe(g, r->cells[r->ncells++].name, sizeof r->cells[0].name);
+            if (c == r->ncells && !(r->cells[r->ncells++].name = compareDescribe(g))) return -1;
             if (!r->cells[c].group[i]) r->cells[c].present++;
             r->cells[c].group[i] = g;
         }
@@ -501,6 +516,7 @@ int compareRun(const compareInput *in, size_t nin, uint64_t seed, compareResult 
 
 void compareFree(compareResult *r) {
     for (size_t i = 0; i < r->nf; i++) free(r->f[i].text);
+    for (size_t c = 0; c < r->ncells; c++) free(r->cells[c].name);
     free(r->f);
     free(r->cells);
     free(r->rows);

@@ -46,7 +46,7 @@ typedef struct compareInput {
     verdictList v;
     verdictThresholds t;
     metaTable meta;
-    char machine[512];
+    char *machine; /* reportMachine: malloc'd */
 } compareInput;
 
 /* Reads dir (samples.csv and/or whole.csv, meta.txt). label NULL: from meta.
@@ -73,7 +73,7 @@ typedef struct compareRow {
 /* A distinct key over the inputs; group[i] is input i's group or NULL. */
 typedef struct compareCell {
     const summaryGroup *group[COMPARE_MAX_INPUTS];
-    char name[256]; /* summaryDescribe of the first group */
+    char *name; /* summaryDescribe of the first group, malloc'd */
     size_t present; /* inputs that have it */
 } compareCell;
 

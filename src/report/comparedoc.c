@@ -137,7 +137,7 @@ static void comparedocAnswers(const compareResult *r, const comparedocFmt *t, FI
     comparedocSection(t, f, "answers", 1);
     comparedocHeading(t, f, "The report's questions, input by input");
     const char *cells[COMPARE_MAX_INPUTS + 1];
-    char(*ans)[2048] = malloc(r->nin * sizeof *ans);
+    char **ans = calloc(r->nin, sizeof *ans);
     if (!ans) return;
     cells[0] = "question";
     for (size_t i = 0; i < r->nin; i++) cells[i + 1] = r->in[i].label;
@@ -149,11 +149,13 @@ static void comparedocAnswers(const compareResult *r, const comparedocFmt *t, FI
             const compareInput *in = &r->in[i];
             reportInput ri = {&in->s, &in->v, &in->t, &in->meta, in->machine, in->label,
                               in->dir, 0};
-            reportAnswer(&ri, q, ans[i], sizeof ans[i]);
-            cells[i + 1] = ans[i];
+            free(ans[i]);
+            ans[i] = reportAnswer(&ri, q);
+            cells[i + 1] = ans[i] ? ans[i] : "";
         }
         comparedocRow(t, f, cells, r->nin + 1, 0, NULL, NULL);
     }
+    for (size_t i = 0; i < r->nin; i++) free(ans[i]);
     fputs(t->table_end, f);
     free(ans);
     comparedocSection(t, f, "answers", 0);
@@ -289,7 +291,7 @@ static void comparedocTick(const summaryGroup *g, char *buf, size_t len) {
     if (strcmp(k->workload, "trg") == 0 && k->params[0]) summaryCat(buf, len, &o, " %.8s", k->params);
     if (k->width > 0) summaryCat(buf, len, &o, " w%d", k->width);
     if (!summaryIsIdle(g)) summaryCat(buf, len, &o, " %s", k->load[0] ? k->load : k->condition);
-    if (k->copy[0] && strcmp(k->copy, "warm") != 0) summaryCat(buf, len, &o, " %s", k->copy);
+    if (k->copy[0] && strcmp(k->copy, "inplace") != 0) summaryCat(buf, len, &o, " %s", k->copy);
 }
 
 /* The row drawn for a cell: steady where there is one, else whole, else

@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +29,17 @@ static const char *reportMetaAny(const metaTable *m, const char *const *keys) {
     return NULL;
 }
 
-void reportMachine(const metaTable *m, char *buf, size_t len) {
+char *reportMachine(const metaTable *m) {
     static const char *const host_k[] = {"host", "hostname", NULL};
     static const char *const cpu_k[] = {"cpu_model", "cpu", "model_name", NULL};
     static const char *const n_k[] = {"nproc", "cpus", "online_cpus", NULL};
     const char *host = reportMetaAny(m, host_k), *cpu = reportMetaAny(m, cpu_k),
                *n = reportMetaAny(m, n_k);
-    snprintf(buf, len, "%s%s%s%s%s%s", host ? host : "unknown host", cpu ? ": " : "",
-             cpu ? cpu : "", n ? ", " : "", n ? n : "", n ? " CPUs" : "");
+    char *out;
+    if (asprintf(&out, "%s%s%s%s%s%s", host ? host : "unknown host", cpu ? ": " : "",
+                 cpu ? cpu : "", n ? ", " : "", n ? n : "", n ? " CPUs" : "") < 0)
+        return NULL;
+    return out;
 }
 
 /* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
@@ -61,25 +65,37 @@ static double reportPsiTotal(const char *v) {
     return end == p + 6 ? NAN : t;
 }
 
+/* meta's value of "<prefix><mid><suffix>" (the key built in full: a long
+ * stressors or harness tag never cuts it into another key), or NULL. */
+static const char *reportMetaKey(const metaTable *m, const char *prefix, const char *mid,
+                                 const char *suffix) {
+    char *k;
+    if (asprintf(&k, "%s%s%s", prefix, mid, suffix) < 0) return NULL;
+    const char *v = metaGet(m, k);
+    free(k);
+    return v;
+}
+
 double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
-    char a[160], b[160], k[200];
+    const char *pre, *mid, *a, *b;
     if (summaryIsLoaded(g) && g->key.stressors[0]) {
-        snprintf(a, sizeof a, "loaded_s%s_established", g->key.stressors);
-        snprintf(b, sizeof b, "loaded_s%s_before_stop", g->key.stressors);
+        pre = "loaded_s", mid = g->key.stressors;
+        a = "_established", b = "_before_stop";
     } else if (g->harness[0]) {
-        snprintf(a, sizeof a, "%s_start", g->harness);
-        snprintf(b, sizeof b, "%s_end", g->harness);
+        pre = "", mid = g->harness;
+        a = "_start", b = "_end";
     } else {
         return NAN;
     }
-    snprintf(k, sizeof k, "%s_utc", a);
-    double t0 = reportUtc(metaGet(m, k));
-    snprintf(k, sizeof k, "%s_utc", b);
-    double t1 = reportUtc(metaGet(m, k));
-    snprintf(k, sizeof k, "%s_psi_cpu_some", a);
-    double p0 = reportPsiTotal(metaGet(m, k));
-    snprintf(k, sizeof k, "%s_psi_cpu_some", b);
-    double p1 = reportPsiTotal(metaGet(m, k));
+    char sa[64], sb[64];
+    snprintf(sa, sizeof sa, "%s_utc", a);
+    snprintf(sb, sizeof sb, "%s_utc", b);
+    double t0 = reportUtc(reportMetaKey(m, pre, mid, sa));
+    double t1 = reportUtc(reportMetaKey(m, pre, mid, sb));
+    snprintf(sa, sizeof sa, "%s_psi_cpu_some", a);
+    snprintf(sb, sizeof sb, "%s_psi_cpu_some", b);
+    double p0 = reportPsiTotal(reportMetaKey(m, pre, mid, sa));
+    double p1 = reportPsiTotal(reportMetaKey(m, pre, mid, sb));
     if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
     double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
     return pct > 100 ? 100 : pct;
@@ -121,28 +137,6 @@ static void reportMdBlock(FILE *f, const char *s) {
 }
 
 /* --- shared pieces ------------------------------------------------------------------ */
-
-static const char *const reportHowTo[CHART_N] = {
-    "Per workload, width and copy: the first run in the process (diamond) next to the steady "
-    "runs' median with a bar from min to max, log scale. A diamond two decades above its bar is "
-    "a first run that must not go into an average.",
-    "One dot per process (its median steady call) for each workload, width and load: idle, "
-    "pinned (one stress-ng worker bound to each CPU), free (unbound workers); the short line is "
-    "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
-    "many processes were at least --contention-wide x idle. Width 1 near 1x while the wider "
-    "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
-    "cell: the scheduler's placement decided.",
-    "The first run in the process (in-process clock) and the whole process (wall time) for a "
-    "fresh copy, the same copy again, a copy whose pages were evicted and after dropping the "
-    "page cache, log scale; the numbers over the bars are major page faults. Fresh and evicted "
-    "far above same: the time is the OS loading the executable, not the program.",
-    "value_and_grad (min of the runs) per beta, one line per width and condition, log scale. "
-    "Lines close together: the load does not matter at that width; far apart: it does.",
-    "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
-    "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
-    "log scale; over each side its count and share of the cell's calls, the line its median. "
-    "Spread calls far above one-CPU calls: where the threads ran decided the time.",
-};
 
 /* Keeps, in place, only the page-format lines of a binary's output: those
  * starting with a workload's line_prefix (workloads.h: from workloads.tsv,
@@ -241,27 +235,44 @@ static const char *const reportHead[REPORT_COLS] = {
     "median ms", "max ms",     "first/min", "max/median", "vs idle",     "truncated",
     "procs_running", "load1",  "PSI some %", "checksums", "whole ms",   "whole majflt"};
 
-static void reportCells(const summaryGroup *g, char cells[REPORT_COLS][200]) {
-    summaryDescribe(g, cells[0], 200);
-    snprintf(cells[1], 200, "%zu", g->runs);
-    snprintf(cells[2], 200, "%zu", g->n);
-    summaryFmtMs(g->prepare_ms, cells[3], 200);
-    summaryFmtMs(g->first_ms, cells[4], 200);
-    summaryFmtMs(g->min_ms, cells[5], 200);
-    summaryFmtMs(g->median_ms, cells[6], 200);
-    summaryFmtMs(g->max_ms, cells[7], 200);
-    reportRatio(g->first_over_min, cells[8], 200);
-    reportRatio(g->max_over_median, cells[9], 200);
-    reportRatio(g->loaded_over_idle, cells[10], 200);
-    snprintf(cells[11], 200, "%zu", g->truncated);
-    reportNum(g->procs_median, cells[12], 200);
-    if (isnan(g->load1_median)) snprintf(cells[13], 200, "-");
-    else snprintf(cells[13], 200, "%.2f", g->load1_median);
-    if (isnan(g->psi_some_pct)) snprintf(cells[14], 200, "-");
-    else snprintf(cells[14], 200, "%.0f", g->psi_some_pct);
-    snprintf(cells[15], 200, "%zu", g->nchecksums);
-    summaryFmtMs(g->whole_median_ms, cells[16], 200);
-    reportNum(g->whole_majflt, cells[17], 200);
+/* One cell's text, allocated (the group's description has no length limit);
+ * NULL when out of memory. */
+__attribute__((format(printf, 1, 2))) static char *reportCell(const char *fmt, ...) {
+    char *out = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(&out, fmt, ap);
+    va_end(ap);
+    return n < 0 ? NULL : out;
+}
+
+static void reportCells(const summaryGroup *g, char *cells[REPORT_COLS]) {
+    char a[32]; /* a number: reportCell copies it at once */
+    size_t len = 0;
+    FILE *f = open_memstream(&cells[0], &len);
+    if (f) {
+        summaryDescribe(g, f);
+        if (fclose(f) != 0) free(cells[0]), cells[0] = NULL;
+    }
+    cells[1] = reportCell("%zu", g->runs);
+    cells[2] = reportCell("%zu", g->n);
+    cells[3] = reportCell("%s", summaryFmtMs(g->prepare_ms, a, sizeof a));
+    cells[4] = reportCell("%s", summaryFmtMs(g->first_ms, a, sizeof a));
+    cells[5] = reportCell("%s", summaryFmtMs(g->min_ms, a, sizeof a));
+    cells[6] = reportCell("%s", summaryFmtMs(g->median_ms, a, sizeof a));
+    cells[7] = reportCell("%s", summaryFmtMs(g->max_ms, a, sizeof a));
+    cells[8] = reportCell("%s", reportRatio(g->first_over_min, a, sizeof a));
+    cells[9] = reportCell("%s", reportRatio(g->max_over_median, a, sizeof a));
+    cells[10] = reportCell("%s", reportRatio(g->loaded_over_idle, a, sizeof a));
+    cells[11] = reportCell("%zu", g->truncated);
+    cells[12] = reportCell("%s", reportNum(g->procs_median, a, sizeof a));
+    if (isnan(g->load1_median)) cells[13] = reportCell("-");
+    else cells[13] = reportCell("%.2f", g->load1_median);
+    if (isnan(g->psi_some_pct)) cells[14] = reportCell("-");
+    else cells[14] = reportCell("%.0f", g->psi_some_pct);
+    cells[15] = reportCell("%zu", g->nchecksums);
+    cells[16] = reportCell("%s", summaryFmtMs(g->whole_median_ms, a, sizeof a));
+    cells[17] = reportCell("%s", reportNum(g->whole_majflt, a, sizeof a));
 }
 
 /* The summary table's body in either format: the markup around rows and
@@ -273,13 +284,14 @@ typedef struct reportTableFmt {
 
 static void reportRows(const summary *s, const reportTableFmt *t, FILE *f) {
     for (size_t i = 0; i < s->n; i++) {
-        char cells[REPORT_COLS][200];
+        char *cells[REPORT_COLS] = {0};
         reportCells(&s->g[i], cells);
         fputs(t->row, f);
         for (int k = 0; k < REPORT_COLS; k++) {
             fputs(t->cell, f);
-            t->escape(f, cells[k]);
+            t->escape(f, cells[k] ? cells[k] : "?");
             fputs(t->cell_end, f);
+            free(cells[k]);
         }
         fputs(t->row_end, f);
     }
@@ -293,10 +305,10 @@ static void reportMissing(const metaTable *m, const reportTableFmt *t, FILE *f) 
     for (size_t i = 0; i < m->n; i++) {
         if (strcmp(m->keys[i], "missing") != 0) continue;
         const char *v = m->vals[i], *c = strstr(v, ": ");
-        char half[256];
-        snprintf(half, sizeof half, "%.*s", (int)(c ? (size_t)(c - v) : strlen(v)), v);
+        char *half = strndup(v, c ? (size_t)(c - v) : strlen(v));
         fputs(t->row, f);
-        t->escape(f, half);
+        t->escape(f, half ? half : v);
+        free(half);
         fputs(t->cell, f);
         t->escape(f, c ? c + 2 : "");
         fputs(t->row_end, f);
@@ -316,17 +328,15 @@ static size_t reportCount(const verdictList *l, verdictLevel lv) {
 
 /* "Is the first run slow here, and why?" from the cold-start figures (the
  * copy kinds' whole-process medians and major faults) and the first calls. */
-static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
+static void reportAnswerFirst(const reportInput *in, FILE *f) {
     const summary *s = in->s;
     const verdictThresholds *t = in->thresholds;
-    size_t o = 0;
-    buf[0] = '\0';
     /* The cold kind furthest above the same copy, over the workloads. */
     const summaryGroup *same = NULL, *cold = NULL, *fresh = NULL;
     double worst = 0;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *a = &s->g[i];
-        if (strcmp(a->key.copy, "same") != 0 || !(a->whole_median_ms > 0)) continue;
+        if (!summaryIsCopy(a, SUMMARY_COPY_SAME) || !(a->whole_median_ms > 0)) continue;
         for (size_t j = 0; j < s->n; j++) {
             const summaryGroup *b = &s->g[j];
             if (!summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
@@ -334,9 +344,10 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
                 continue;
             /* evicted first: the per-file cause, and it runs without root;
              * dropcache only where no copy was evicted */
-            int ev = strcmp(b->key.copy, "evicted") == 0, dc = strcmp(b->key.copy, "dropcache") == 0;
-            int better = cold && strcmp(cold->key.copy, "evicted") == 0 && !ev ? 0
-                         : ev && cold && strcmp(cold->key.copy, "evicted") != 0
+            int ev = summaryIsCopy(b, SUMMARY_COPY_EVICTED),
+                dc = summaryIsCopy(b, SUMMARY_COPY_DROPCACHE);
+            int better = cold && summaryIsCopy(cold, SUMMARY_COPY_EVICTED) && !ev ? 0
+                         : ev && cold && !summaryIsCopy(cold, SUMMARY_COPY_EVICTED)
                              ? 1
                              : b->whole_median_ms / a->whole_median_ms > worst;
             if ((ev || dc) && better) {
@@ -347,7 +358,7 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
     }
     for (size_t j = 0; same && j < s->n; j++)
         if (summaryKeySame(&same->key, &s->g[j].key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) &&
-            strcmp(s->g[j].key.copy, "fresh") == 0 && !isnan(s->g[j].whole_median_ms))
+            summaryIsCopy(&s->g[j], SUMMARY_COPY_FRESH) && !isnan(s->g[j].whole_median_ms))
             fresh = &s->g[j];
     /* The first call in a process against its steady min, idle groups only. */
     const summaryGroup *first = NULL;
@@ -358,21 +369,21 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
             first = g;
     }
     if (!cold && !first) {
-        summaryCat(buf, len, &o, "Not measured here: this run has no cold starts and no first calls.");
+        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
         return;
     }
     int slow = (cold && worst >= t->cold_same) || (first && first->first_over_min >= t->first_min);
-    summaryCat(buf, len, &o, "%s", slow ? "Yes. " : "Not much. ");
+    fprintf(f, "%s", slow ? "Yes. " : "Not much. ");
     if (cold) {
         char maj[96] = "";
         if (!isnan(cold->whole_majflt))
             snprintf(maj, sizeof maj, ", with %g major page faults against %g", cold->whole_majflt,
                      isnan(same->whole_majflt) ? 0 : same->whole_majflt);
-        summaryCat(buf, len, &o,
+        fprintf(f,
                   "A new process of %s whose binary and libraries were %s takes %s ms instead "
                   "of %s ms (%s)%s: %s. ",
                   same->key.workload[0] ? same->key.workload : "the program",
-                  strcmp(cold->key.copy, "evicted") == 0
+                  summaryIsCopy(cold, SUMMARY_COPY_EVICTED)
                       ? "evicted from the page cache"
                       : "dropped with the whole page cache",
                   RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(worst), maj,
@@ -381,7 +392,7 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
                       : worst >= t->cold_same ? "slower, without more page faults to explain why"
                                               : "a cold page cache costs little here");
         if (fresh)
-            summaryCat(buf, len, &o, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
+            fprintf(f, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
                       RMS(fresh->whole_median_ms),
                       RX(fresh->whole_median_ms / same->whole_median_ms),
                       fresh->whole_median_ms < t->cold_same * same->whole_median_ms
@@ -389,12 +400,10 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
                           : "");
     }
     if (first) {
-        char d[256];
-        summaryDescribe(first, d, sizeof d);
-        summaryCat(buf, len, &o,
-                  "Inside a process the first call is up to %s the steady minimum (%s: first "
-                  "%s ms, min %s ms)%s.",
-                  RX(first->first_over_min), d, RMS(first->first_ms), RMS(first->min_ms),
+        fprintf(f, "Inside a process the first call is up to %s the steady minimum (",
+                RX(first->first_over_min));
+        summaryDescribe(first, f);
+        fprintf(f, ": first %s ms, min %s ms)%s.", RMS(first->first_ms), RMS(first->min_ms),
                   first->first_over_min >= t->first_min_notable
                       ? ": time it apart and keep it out of averages"
                       : "");
@@ -404,8 +413,7 @@ static void reportAnswerFirst(const reportInput *in, char *buf, size_t len) {
 /* One load kind's sentence for the second answer: processes slow at width >
  * 1, the worst cell with its interval, width 1's range. 0 when the kind has
  * no loaded cell with an idle one. */
-static int reportLoadSentence(const reportInput *in, const char *load, char *buf, size_t len,
-                              size_t *o, int *all_slow) {
+static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
     const summary *s = in->s;
     size_t slow = 0, procs = 0, n1 = 0;
     double lo1 = INFINITY, hi1 = 0;
@@ -431,62 +439,66 @@ static int reportLoadSentence(const reportInput *in, const char *load, char *buf
     }
     if (!worst && !n1) return 0;
     const char *stress = worst ? worst->key.stressors : "";
-    if (strcmp(load, "pinned") == 0)
-        summaryCat(buf, len, o, "Pinned load (one stress-ng worker bound to each CPU)");
-    else if (strcmp(load, "free") == 0)
-        summaryCat(buf, len, o, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
-    else summaryCat(buf, len, o, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
+    int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load);
+    if (kind == SUMMARY_LOAD_PINNED)
+        fprintf(f, "Pinned load (one stress-ng worker bound to each CPU)");
+    else if (kind == SUMMARY_LOAD_FREE)
+        fprintf(f, "Free load (stress-ng --cpu %s, unbound)", stress[0] ? stress : "?");
+    else fprintf(f, "Under load (stress-ng --cpu %s)", stress[0] ? stress : "?");
     if (worst) {
-        char d[256];
         summaryKey k = worst->key;
-        snprintf(d, sizeof d, "%s%s%s width %d", k.workload, k.params[0] ? " " : "", k.params,
-                 k.width);
         double top = worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio;
-        summaryCat(buf, len, o,
+        fprintf(f,
                   ": at width > 1, %zu of %zu processes were at least %gx slower than idle; in "
-                  "the worst cell, %s, the median process %s (95%% interval %s-%s) and the "
-                  "slowest %s",
-                  slow, procs, in->thresholds->contention_wide, d, RX(worst->proc_ratio),
+                  "the worst cell, %s%s%s width %d, the median process %s (95%% interval %s-%s) "
+                  "and the slowest %s",
+                  slow, procs, in->thresholds->contention_wide, k.workload,
+                  k.params[0] ? " " : "", k.params, k.width, RX(worst->proc_ratio),
                   RX(worst->ratio_lo), RX(worst->ratio_hi), RX(top));
     }
     if (n1) {
         char a[32], b[32];
         reportRatio(lo1, a, sizeof a);
         reportRatio(hi1, b, sizeof b);
-        summaryCat(buf, len, o, "%s width 1 %s%s%s", worst ? ";" : ":", a,
+        fprintf(f, "%s width 1 %s%s%s", worst ? ";" : ":", a,
                   strcmp(a, b) ? "-" : "", strcmp(a, b) ? b : "");
     }
     if (worst && slow > 0 && slow < procs)
-        summaryCat(buf, len, o, ": the rest ran near idle, so whether threads hurt depends on "
+        fprintf(f, ": the rest ran near idle, so whether threads hurt depends on "
                                "where the scheduler puts them");
-    summaryCat(buf, len, o, ". ");
+    fprintf(f, ". ");
     *all_slow = worst && slow == procs;
     return 1;
 }
 
 /* "Do threads hurt under full load here?" from the per-process figures of
  * each kind of load. */
-static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
-    size_t o = 0;
+static void reportAnswerThreads(const reportInput *in, FILE *f) {
     int pinned_all = 0, free_all = 0, legacy_all = 0;
-    char body[2048] = "";
-    size_t bo = 0;
-    int any = reportLoadSentence(in, "pinned", body, sizeof body, &bo, &pinned_all);
-    any |= reportLoadSentence(in, "free", body, sizeof body, &bo, &free_all);
-    any |= reportLoadSentence(in, "", body, sizeof body, &bo, &legacy_all);
-    buf[0] = '\0';
-    if (!any) {
-        summaryCat(buf, len, &o, "Not measured here: this run has no loaded measurements with "
+    /* The sentences first, into their own stream: the opening word depends
+     * on what they found. */
+    char *body = NULL;
+    size_t blen = 0;
+    FILE *b = open_memstream(&body, &blen);
+    if (!b) return;
+    int any = reportLoadSentence(in, summaryLoads[SUMMARY_LOAD_PINNED].name, b, &pinned_all);
+    any |= reportLoadSentence(in, summaryLoads[SUMMARY_LOAD_FREE].name, b, &free_all);
+    any |= reportLoadSentence(in, "", b, &legacy_all);
+    int bad = fclose(b) != 0;
+    if (!any || bad) {
+        free(body);
+        fprintf(f, "Not measured here: this run has no loaded measurements with "
                                 "idle ones to compare them with.");
         return;
     }
-    summaryCat(buf, len, &o, "%s%s",
+    fprintf(f, "%s%s",
               pinned_all || legacy_all ? "Yes, when every core is taken. "
               : free_all                ? "Yes. "
                                         : "Not reproducibly. ",
               body);
+    free(body);
     if (pinned_all || legacy_all || free_all)
-        summaryCat(buf, len, &o, "Keep the width at or below the idle cores.");
+        fprintf(f, "Keep the width at or below the idle cores.");
     /* What was cut to keep the loaded half bounded: the TRG's size, and the
      * cells whose budget stopped their series early. */
     size_t cut = 0, loaded = 0;
@@ -498,10 +510,10 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
     }
     const char *trg = in->meta ? metaGet(in->meta, "loaded_trg_params") : NULL;
     if (trg && *trg)
-        summaryCat(buf, len, &o, " Under load the TRG ran at %s only (a smaller size than idle: "
+        fprintf(f, " Under load the TRG ran at %s only (a smaller size than idle: "
                                  "one 2-thread call takes seconds there).", trg);
     if (cut)
-        summaryCat(buf, len, &o, " %zu of %zu loaded cells were cut short by the budget "
+        fprintf(f, " %zu of %zu loaded cells were cut short by the budget "
                                  "(column truncated): their processes took fewer steady calls.",
                    cut, loaded);
 }
@@ -510,26 +522,41 @@ static void reportAnswerThreads(const reportInput *in, char *buf, size_t len) {
 /* Both answers: row, then per question cell + question + cell_end + answer +
  * row_end. */
 static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
-    char answer[4096];
     fputs(t->row, f);
     for (int k = 0; k < REPORT_QUESTIONS; k++) {
         fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
-        reportAnswer(in, k, answer, sizeof answer);
-        t->escape(f, answer);
+        char *answer = reportAnswer(in, k);
+        if (answer) t->escape(f, answer);
+        free(answer);
         fputs(t->row_end, f);
     }
 }
 
-/* A verdict's text as its group (before the first ": ") and the rest. */
-static void reportVerdictSplit(const char *text, char *group, size_t glen, const char **rest) {
+/* A verdict's text as its group (before the first ": ", allocated; NULL
+ * when there is none or no memory) and the rest. */
+static char *reportVerdictSplit(const char *text, const char **rest) {
     const char *c = strstr(text, ": ");
-    if (!c) {
-        group[0] = '\0';
-        *rest = text;
-        return;
+    *rest = c ? c + 2 : text;
+    return c ? strndup(text, (size_t)(c - text)) : NULL;
+}
+
+/* "Thresholds (coldload-summarize options): --first-min 100, ...": every
+ * threshold of the check table as set for this run; in HTML each carries its
+ * help as a tooltip. */
+static void reportThresholds(const verdictThresholds *t, int html, FILE *f) {
+    const verdictParam *p;
+    fputs("Thresholds (coldload-summarize options): ", f);
+    for (size_t i = 0; (p = verdictParamAt(i)); i++) {
+        fputs(i ? ", " : "", f);
+        if (html) {
+            fputs("<code title=\"", f);
+            reportHtml(f, p->help);
+            fprintf(f, "\">--%s %g</code>", p->name, verdictParamGet(t, p));
+        } else {
+            fprintf(f, "`--%s %g`", p->name, verdictParamGet(t, p));
+        }
     }
-    snprintf(group, glen, "%.*s", (int)(c - text), text);
-    *rest = c + 2;
+    fputc('.', f);
 }
 
 /* --- HTML ------------------------------------------------------------------------------ */
@@ -568,18 +595,18 @@ static void reportHtmlWarnings(FILE *f, const metaTable *m) {
 static void reportHtmlCharts(const reportInput *in, FILE *f) {
     fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", f);
     if (!in->charts) fputs("<p>No chart: the results hold no rows any chart shows.</p>\n", f);
-    for (int c = 0; c < CHART_N; c++) {
+    for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
-        const char *n = chartdataName(c);
+        const chartdataChart *k = &chartdataCharts[c];
         fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
                    "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
                    "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
-                n, n, chartdataTitle(c), chartdataTitle(c), reportHowTo[c], n, n);
+                k->name, k->name, k->title, k->title, k->howto, k->name, k->name);
     }
     fputs("</section>\n", f);
 }
 
-/* --- what the cold start read (issue 11) ----------------------------------------------- */
+/* --- what the cold start read ------------------------------------------------------------ */
 
 #define REPORT_COLDREAD_ROWS 15 /* per table; the rest summed in one line */
 
@@ -590,30 +617,32 @@ static const char reportColdReadWhy[] =
     "whole-process median minus the same copy's) is apportioned by pages read -- every page "
     "counted as costing the same -- not measured per file.";
 
-/* One table's caption: "grad, evicted: +37.1 ms over same, 1234 pages read (2 copies)". */
-static void reportColdCaption(const coldreadTable *t, char *buf, size_t len) {
+/* One table's caption: "grad, evicted: +37.1 ms over same, 1234 pages read
+ * (2 copies)", allocated (NULL when out of memory). */
+static char *reportColdCaption(const coldreadTable *t) {
     char ms[32];
-    size_t o = 0;
-    summaryCat(buf, len, &o, "%s, %s: ", strcmp(t->workload, "binary") ? t->workload : "the program",
-               t->kind);
-    if (isnan(t->extra_ms)) summaryCat(buf, len, &o, "extra ms unknown (no whole-process runs of it and of same)");
-    else summaryCat(buf, len, &o, "%s%s ms over same", t->extra_ms >= 0 ? "+" : "-",
-                    summaryFmtMs(fabs(t->extra_ms), ms, sizeof ms));
-    summaryCat(buf, len, &o, ", %.0f pages read from disk (%zu cop%s)", t->total_pages, t->copies,
-               t->copies == 1 ? "y" : "ies");
+    const char *what = strcmp(t->workload, "binary") ? t->workload : "the program";
+    if (isnan(t->extra_ms))
+        return reportCell("%s, %s: extra ms unknown (no whole-process runs of it and of same), "
+                          "%.0f pages read from disk (%zu cop%s)",
+                          what, t->kind, t->total_pages, t->copies, t->copies == 1 ? "y" : "ies");
+    return reportCell("%s, %s: %s%s ms over same, %.0f pages read from disk (%zu cop%s)", what,
+                      t->kind, t->extra_ms >= 0 ? "+" : "-",
+                      summaryFmtMs(fabs(t->extra_ms), ms, sizeof ms), t->total_pages, t->copies,
+                      t->copies == 1 ? "y" : "ies");
 }
 
-/* Cells of row i of t: file, size, pages read, share of the extra ms. */
-static void reportColdCells(const coldreadTable *t, size_t i, char cells[4][512]) {
+/* Cells of row i of t, allocated: file, size, pages read, share of the extra ms. */
+static void reportColdCells(const coldreadTable *t, size_t i, char *cells[4]) {
     const coldreadFile *x = &t->f[i];
     char ms[32];
-    snprintf(cells[0], 512, "%s", x->path);
-    if (x->size_bytes >= 1048576) snprintf(cells[1], 512, "%.1f MiB", x->size_bytes / 1048576);
-    else snprintf(cells[1], 512, "%.1f KiB", x->size_bytes / 1024);
-    snprintf(cells[2], 512, "%.0f", x->pages_read);
-    if (isnan(x->share_ms)) snprintf(cells[3], 512, "-");
-    else snprintf(cells[3], 512, "%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
-                  t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
+    cells[0] = reportCell("%s", x->path);
+    if (x->size_bytes >= 1048576) cells[1] = reportCell("%.1f MiB", x->size_bytes / 1048576);
+    else cells[1] = reportCell("%.1f KiB", x->size_bytes / 1024);
+    cells[2] = reportCell("%.0f", x->pages_read);
+    if (isnan(x->share_ms)) cells[3] = reportCell("-");
+    else cells[3] = reportCell("%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
+                               t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
 }
 
 static void reportColdRead(const reportInput *in, int html, FILE *f) {
@@ -653,21 +682,21 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
                                         "share of the extra ms (by pages read)"};
     for (size_t k = 0; k < c.n; k++) {
         const coldreadTable *t = &c.t[k];
-        if (!strcmp(t->kind, "same")) continue; /* the baseline the others are measured from */
-        char cap[512], cells[4][512];
-        reportColdCaption(t, cap, sizeof cap);
+        /* same: the baseline the others are measured from */
+        if (!strcmp(t->kind, summaryCopies[SUMMARY_COPY_SAME].name)) continue;
+        char *cap = reportColdCaption(t), *cells[4];
         size_t shown = 0;
         double rest_pages = 0;
         size_t rest_n = 0;
         if (html) {
             fputs("<p><b>", f);
-            reportHtml(f, cap);
+            reportHtml(f, cap ? cap : "?");
             fputs("</b></p>\n<table class=\"coldread\">\n<tr>", f);
             for (int j = 0; j < 4; j++) fprintf(f, "<th>%s</th>", head[j]);
             fputs("</tr>\n", f);
         } else {
             fputs("**", f);
-            reportMdText(f, cap);
+            reportMdText(f, cap ? cap : "?");
             fputs("**\n\n| file | size | pages read | share of the extra ms (by pages read) |\n"
                   "|---|---:|---:|---:|\n", f);
         }
@@ -683,8 +712,9 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
             fputs(html ? "<tr>" : "|", f);
             for (int j = 0; j < 4; j++) {
                 fputs(html ? "<td>" : " ", f);
-                (html ? reportHtml : reportMdText)(f, cells[j]);
+                (html ? reportHtml : reportMdText)(f, cells[j] ? cells[j] : "?");
                 fputs(html ? "</td>" : " |", f);
+                free(cells[j]);
             }
             fputs(html ? "</tr>\n" : "\n", f);
         }
@@ -696,6 +726,7 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
                             : "| %zu more files | | %.0f | |\n",
                     rest_n, rest_pages);
         fputs(html ? "</table>\n" : "\n", f);
+        free(cap);
     }
     if (html) fputs("</section>\n", f);
     coldreadFree(&c);
@@ -732,12 +763,8 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
                "%zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
             reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
-    const verdictThresholds *t = in->thresholds;
-    fprintf(f, "Thresholds: first/min &ge; %g (notable &ge; %g), multi-threaded max/median "
-               "&ge; %g, loaded/idle &ge; %g, contention: wide &ge; %g while width 1 &lt; %g, "
-               "idle excess procs_running &ge; %g, cold start/same copy &ge; %g.</p>\n",
-            t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
-            t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same);
+    reportThresholds(in->thresholds, 1, f);
+    fputs("</p>\n", f);
     if (vl->n == 0) fputs("<p class=\"none\">No check fired.</p>\n", f);
     else {
         /* One row per verdict: what fired, on which group, its figures. */
@@ -745,11 +772,11 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
               "<th>figures, and what they mean</th></tr>\n", f);
         for (size_t i = 0; i < vl->n; i++) {
             const char *lv = verdictLevelName(vl->v[i].level), *rest;
-            char group[512];
-            reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+            char *group = reportVerdictSplit(vl->v[i].text, &rest);
             fprintf(f, "<tr class=\"%s\" data-id=\"%s\"><td class=\"lvl\">%s %s</td><td>", lv,
                     vl->v[i].id, lv, vl->v[i].id);
-            reportHtml(f, group);
+            reportHtml(f, group ? group : "");
+            free(group);
             fputs("</td><td class=\"text\">", f);
             reportHtml(f, rest);
             fputs("</td></tr>\n", f);
@@ -796,24 +823,27 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
     reportAnswers(in, &answers_md, f);
     fputs("## Charts\n\n", f);
-    for (int c = 0; c < CHART_N; c++) {
+    for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
-        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", chartdataTitle(c), chartdataName(c),
-                chartdataTitle(c), reportHowTo[c]);
+        const chartdataChart *k = &chartdataCharts[c];
+        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", k->title, k->name, k->title,
+                k->howto);
     }
     reportColdRead(in, 0, f);
     fputs("## Verdicts\n\n", f);
-    fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok.\n\n",
+    fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
             reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
+    reportThresholds(in->thresholds, 0, f);
+    fputs("\n\n", f);
     if (vl->n == 0) fputs("No check fired.\n\n", f);
     else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
     for (size_t i = 0; i < vl->n; i++) {
         const char *rest;
-        char group[512];
-        reportVerdictSplit(vl->v[i].text, group, sizeof group, &rest);
+        char *group = reportVerdictSplit(vl->v[i].text, &rest);
         fprintf(f, "| **%s %s** | ", verdictLevelName(vl->v[i].level), vl->v[i].id);
-        reportMdText(f, group);
+        reportMdText(f, group ? group : "");
+        free(group);
         fputs(" | ", f);
         reportMdText(f, rest);
         fputs(" |\n", f);
@@ -849,9 +879,18 @@ const char *reportQuestion(int k) {
     return k >= 0 && k < REPORT_QUESTIONS ? q[k] : "";
 }
 
-void reportAnswer(const reportInput *in, int k, char *buf, size_t len) {
-    if (k == 0) reportAnswerFirst(in, buf, len);
-    else reportAnswerThreads(in, buf, len);
+char *reportAnswer(const reportInput *in, int k) {
+    char *answer = NULL;
+    size_t len = 0;
+    FILE *a = open_memstream(&answer, &len);
+    if (!a) return NULL;
+    if (k == 0) reportAnswerFirst(in, a);
+    else reportAnswerThreads(in, a);
+    if (fclose(a) != 0) {
+        free(answer);
+        return NULL;
+    }
+    return answer;
 }
 
 void reportEscapeHtml(FILE *f, const char *s) { reportHtml(f, s); }

@@ -20,8 +20,9 @@
  * meta lacks them. */
 double reportPsiDuring(const metaTable *m, const summaryGroup *g);
 
-/* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has). */
-void reportMachine(const metaTable *m, char *buf, size_t len);
+/* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has), allocated;
+ * NULL when out of memory. */
+char *reportMachine(const metaTable *m);
 
 typedef struct reportInput {
     const summary *s;
@@ -31,7 +32,7 @@ typedef struct reportInput {
     const char *machine;
     const char *name;        /* the results directory's name, for the title */
     const char *results_dir; /* where logs/ is; NULL: no run lines */
-    unsigned charts;         /* bit (1 << chartdataChart) per chart rendered */
+    unsigned charts;         /* bit (1 << i) per chart chartdataCharts[i] rendered */
 } reportInput;
 
 int reportWriteHtml(const reportInput *in, FILE *f);
@@ -41,7 +42,7 @@ int reportWriteMd(const reportInput *in, FILE *f);
  * the same inputs (coldload-compare puts them side by side). */
 #define REPORT_QUESTIONS 2
 const char *reportQuestion(int k);
-void reportAnswer(const reportInput *in, int k, char *buf, size_t len);
+char *reportAnswer(const reportInput *in, int k); /* malloc'd (free it); NULL: out of memory */
 
 /* The escaping of report.html's text and report.md's inline text. */
 void reportEscapeHtml(FILE *f, const char *s);

@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "common/csvfield.h"
 #include "report/csvread.h"
+#include "common/num.h"
 #include "common/stats.h"
 
 /* --- small helpers ----------------------------------------------------------- */
@@ -37,25 +39,13 @@ static statsSummary summaryStatsOf(const summaryVec *v) {
     return st;
 }
 
-/* A whole decimal number: no blanks, nothing after it, finite. */
+/* A whole decimal number, finite (common/num.h decides what is one). */
 static int summaryParseDouble(const char *s, double *out) {
-    char *end;
-    if (!*s || isspace((unsigned char)*s)) return -1;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (*end || errno == ERANGE || !isfinite(v)) return -1;
-    *out = v;
-    return 0;
+    return numDouble(s, -DBL_MAX, DBL_MAX, out);
 }
 
 static int summaryParseLong(const char *s, long lo, long hi, long *out) {
-    char *end;
-    if (!*s || isspace((unsigned char)*s)) return -1;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || errno || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
+    return numLong(s, lo, hi, out);
 }
 
 static int summaryParseHex64(const char *s, uint64_t *out) {
@@ -318,7 +308,16 @@ enum {
  * one (idle files from before the tag, whole.csv), "" for a loaded row
  * without one (legacy). */
 static const char *summaryLoadOf(const char *load, const char *condition) {
-    return *load ? load : strcmp(condition, "idle") == 0 ? "none" : "";
+    return *load                                        ? load
+           : summaryWordOf(summaryConditions, SUMMARY_COND_N, condition) == SUMMARY_COND_IDLE
+               ? summaryLoads[SUMMARY_LOAD_NONE].name
+               : "";
+}
+
+/* A copy tag as the summary names it: an alias becomes its kind's name. */
+static const char *summaryCopyOf(const char *copy) {
+    int k = summaryWordOf(summaryCopies, SUMMARY_COPY_N, copy);
+    return k < 0 ? copy : summaryCopies[k].name;
 }
 
 static int summaryBad(char *err, size_t errlen, const char *where, const summaryCol *c,
@@ -373,7 +372,7 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         .wait = (char *)summaryField(f, &cols[SC_WAIT]),
         .condition = (char *)summaryField(f, &cols[SC_CONDITION]),
         .stressors = (char *)summaryField(f, &cols[SC_STRESSORS]),
-        .copy = (char *)summaryField(f, &cols[SC_COPY]),
+        .copy = (char *)summaryCopyOf(summaryField(f, &cols[SC_COPY])),
         .load = (char *)summaryLoadOf(summaryField(f, &cols[SC_LOAD]),
                                       summaryField(f, &cols[SC_CONDITION])),
         .width = (int)width,
@@ -480,7 +479,7 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
         .wait = (char *)summaryField(f, &cols[WC_WAIT]),
         .condition = (char *)summaryField(f, &cols[WC_CONDITION]),
         .stressors = (char *)summaryField(f, &cols[WC_STRESSORS]),
-        .copy = (char *)(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
+        .copy = (char *)summaryCopyOf(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
         .load = (char *)summaryLoadOf(summaryField(f, &cols[WC_LOAD]),
                                       summaryField(f, &cols[WC_CONDITION])),
         .width = (int)width,
@@ -518,16 +517,51 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
 
 /* --- statistics -------------------------------------------------------------------- */
 
-int summaryIsIdle(const summaryGroup *g) { return strcmp(g->key.condition, "idle") == 0; }
-int summaryIsLoaded(const summaryGroup *g) { return strcmp(g->key.condition, "loaded") == 0; }
-int summaryIsPinned(const summaryGroup *g) {
-    return summaryIsLoaded(g) && (!g->key.load[0] || strcmp(g->key.load, "pinned") == 0);
+const summaryWord summaryCopies[SUMMARY_COPY_N] = {
+    [SUMMARY_COPY_FRESH] = {"fresh", NULL, 1, "a fresh copy of the binary"},
+    [SUMMARY_COPY_SAME] = {"same", NULL, 1, "the same copy again"},
+    [SUMMARY_COPY_EVICTED] = {"evicted", NULL, 1, "a copy whose pages were evicted"},
+    [SUMMARY_COPY_DROPCACHE] = {"dropcache", NULL, 1, "after dropping the page cache"},
+    [SUMMARY_COPY_INPLACE] = {"inplace", "warm", 0, "the built binary, run in place"},
+};
+const summaryWord summaryConditions[SUMMARY_COND_N] = {
+    [SUMMARY_COND_IDLE] = {"idle", NULL, 0, "no load started"},
+    [SUMMARY_COND_LOADED] = {"loaded", NULL, 0, "under stress-ng load"},
+};
+const summaryWord summaryLoads[SUMMARY_LOAD_N] = {
+    [SUMMARY_LOAD_NONE] = {"none", NULL, 0, "no load"},
+    [SUMMARY_LOAD_PINNED] = {"pinned", NULL, 0, "one stress-ng worker bound to each CPU"},
+    [SUMMARY_LOAD_FREE] = {"free", NULL, 0, "unbound stress-ng workers"},
+};
+
+int summaryWordOf(const summaryWord *words, size_t n, const char *v) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v, words[i].name) == 0 || (words[i].alias && strcmp(v, words[i].alias) == 0))
+            return (int)i;
+    return -1;
 }
 
-static int summaryRank(const char *v, const char *const *order) {
-    for (int i = 0; order[i]; i++)
-        if (strcmp(v, order[i]) == 0) return i;
-    return 99;
+int summaryIsCopy(const summaryGroup *g, int kind) {
+    return summaryWordOf(summaryCopies, SUMMARY_COPY_N, g->key.copy) == kind;
+}
+
+int summaryIsIdle(const summaryGroup *g) {
+    return summaryWordOf(summaryConditions, SUMMARY_COND_N, g->key.condition) == SUMMARY_COND_IDLE;
+}
+int summaryIsLoaded(const summaryGroup *g) {
+    return summaryWordOf(summaryConditions, SUMMARY_COND_N, g->key.condition) ==
+           SUMMARY_COND_LOADED;
+}
+int summaryIsPinned(const summaryGroup *g) {
+    return summaryIsLoaded(g) &&
+           (!g->key.load[0] ||
+            summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_PINNED);
+}
+
+/* A tag's place in its table's order; unknown values after every known one. */
+static int summaryRank(const char *v, const summaryWord *words, size_t n) {
+    int k = summaryWordOf(words, n, v);
+    return k < 0 ? 99 : k;
 }
 
 /* Numbers compare as numbers ("8" < "16"), everything else as text. */
@@ -539,21 +573,21 @@ static int summaryCmpText(const char *a, const char *b) {
 }
 
 static int summaryCmpGroup(const void *pa, const void *pb) {
-    static const char *const conds[] = {"idle", "loaded", NULL};
-    static const char *const loads[] = {"none", "pinned", "free", NULL};
-    static const char *const copies[] = {"fresh", "same", "evicted", "dropcache", "warm", NULL};
     const summaryKey *a = &((const summaryGroup *)pa)->key, *b = &((const summaryGroup *)pb)->key;
     int c;
     if ((c = strcmp(a->workload, b->workload))) return c;
     if ((c = strcmp(a->params, b->params))) return c;
     if (a->width != b->width) return a->width < b->width ? -1 : 1;
     if ((c = strcmp(a->wait, b->wait))) return c;
-    if ((c = summaryRank(a->condition, conds) - summaryRank(b->condition, conds))) return c;
+    if ((c = summaryRank(a->condition, summaryConditions, SUMMARY_COND_N) -
+                  summaryRank(b->condition, summaryConditions, SUMMARY_COND_N))) return c;
     if ((c = strcmp(a->condition, b->condition))) return c;
-    if ((c = summaryRank(a->load, loads) - summaryRank(b->load, loads))) return c;
+    if ((c = summaryRank(a->load, summaryLoads, SUMMARY_LOAD_N) -
+                  summaryRank(b->load, summaryLoads, SUMMARY_LOAD_N))) return c;
     if ((c = strcmp(a->load, b->load))) return c;
     if ((c = summaryCmpText(a->stressors, b->stressors))) return c;
-    if ((c = summaryRank(a->copy, copies) - summaryRank(b->copy, copies))) return c;
+    if ((c = summaryRank(a->copy, summaryCopies, SUMMARY_COPY_N) -
+                  summaryRank(b->copy, summaryCopies, SUMMARY_COPY_N))) return c;
     return strcmp(a->copy, b->copy);
 }
 
@@ -767,7 +801,8 @@ int summaryWriteCsv(const summary *s, FILE *f) {
         for (size_t j = 0; j < sizeof whole / sizeof whole[0]; j++) summaryPutNum(f, whole[j]);
         fprintf(f, ",%zu,", g->whole_failed);
         csvWriteField(f, g->source);
-        /* issue 9's columns, after every older one (readers by position) */
+        /* the load kind, per-process and placement columns, after every older one
+         * (readers by position) */
         fputc(',', f);
         csvWriteField(f, g->key.load);
         fprintf(f, ",%zu", g->procs);
@@ -781,7 +816,7 @@ int summaryWriteCsv(const summary *s, FILE *f) {
         summaryPutNum(f, g->median_ms_1cpu);
         summaryPutNum(f, g->median_ms_multi_cpu);
         summaryPutNum(f, g->proc_ratio);
-        /* issue 11's, after those */
+        /* the no-wait columns, after those */
         fprintf(f, ",%zu", g->nowait_n);
         summaryPutNum(f, g->nowait_min_ms);
         summaryPutNum(f, g->nowait_median_ms);
@@ -791,20 +826,16 @@ int summaryWriteCsv(const summary *s, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-void summaryDescribe(const summaryGroup *g, char *buf, size_t len) {
+void summaryDescribe(const summaryGroup *g, FILE *f) {
     const summaryKey *k = &g->key;
-    size_t o = 0;
-    o += (size_t)snprintf(buf + o, len - o, "%s", k->workload[0] ? k->workload : "program");
-    if (o < len && k->params[0]) o += (size_t)snprintf(buf + o, len - o, " %s", k->params);
-    if (o < len && k->width > 0) o += (size_t)snprintf(buf + o, len - o, ", width %d", k->width);
-    if (o < len && k->wait[0]) o += (size_t)snprintf(buf + o, len - o, ", wait %s", k->wait);
-    if (o < len && k->condition[0])
-        o += (size_t)snprintf(buf + o, len - o, ", %s", k->condition);
-    if (o < len && k->load[0] && !summaryIsIdle(g))
-        o += (size_t)snprintf(buf + o, len - o, " %s", k->load);
-    if (o < len && k->stressors[0] && !summaryIsIdle(g))
-        o += (size_t)snprintf(buf + o, len - o, " (stressors %s)", k->stressors);
-    if (o < len && k->copy[0]) snprintf(buf + o, len - o, ", copy %s", k->copy);
+    fputs(k->workload[0] ? k->workload : "program", f);
+    if (k->params[0]) fprintf(f, " %s", k->params);
+    if (k->width > 0) fprintf(f, ", width %d", k->width);
+    if (k->wait[0]) fprintf(f, ", wait %s", k->wait);
+    if (k->condition[0]) fprintf(f, ", %s", k->condition);
+    if (k->load[0] && !summaryIsIdle(g)) fprintf(f, " %s", k->load);
+    if (k->stressors[0] && !summaryIsIdle(g)) fprintf(f, " (stressors %s)", k->stressors);
+    if (k->copy[0]) fprintf(f, ", copy %s", k->copy);
 }
 
 void summaryCat(char *buf, size_t len, size_t *o, const char *fmt, ...) {

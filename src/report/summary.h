@@ -48,6 +48,37 @@ enum {
  * parts it compares ("the same cell but another width": ALL & ~WIDTH). */
 int summaryKeySame(const summaryKey *a, const summaryKey *b, unsigned mask);
 
+/* The vocabulary of the harness's tags, one table each: the copy kinds (which
+ * binary a run executed), the conditions and the kinds of load. Every C
+ * comparison with a tag value goes through these; each table's order is
+ * the order groups sort in. `alias`: an older name the reader maps to this
+ * one (results written before the rename keep working). */
+typedef struct summaryWord {
+    const char *name;
+    const char *alias; /* or NULL */
+    int cold;          /* copy kinds: a cold start the cold-start check compares with same */
+    const char *what;
+} summaryWord;
+
+enum {
+    SUMMARY_COPY_FRESH,     /* a fresh copy of the binary */
+    SUMMARY_COPY_SAME,      /* the same copy again (page cache warm) */
+    SUMMARY_COPY_EVICTED,   /* a copy whose pages were evicted */
+    SUMMARY_COPY_DROPCACHE, /* after dropping the whole page cache */
+    SUMMARY_COPY_INPLACE,   /* the built binary run where it is, no copy */
+    SUMMARY_COPY_N
+};
+extern const summaryWord summaryCopies[SUMMARY_COPY_N];
+
+enum { SUMMARY_COND_IDLE, SUMMARY_COND_LOADED, SUMMARY_COND_N };
+extern const summaryWord summaryConditions[SUMMARY_COND_N];
+
+enum { SUMMARY_LOAD_NONE, SUMMARY_LOAD_PINNED, SUMMARY_LOAD_FREE, SUMMARY_LOAD_N };
+extern const summaryWord summaryLoads[SUMMARY_LOAD_N];
+
+/* The index of v (its name or alias) in words[0..n), or -1. */
+int summaryWordOf(const summaryWord *words, size_t n, const char *v);
+
 /* A growable array of doubles (the samples of one kind in one group). */
 typedef struct summaryVec {
     double *x;
@@ -105,7 +136,7 @@ typedef struct summaryGroup {
      * (calls with an empty `cpus` are in neither), and their median ms */
     size_t calls_1cpu, calls_multi_cpu;
     double median_ms_1cpu, median_ms_multi_cpu;
-    /* the "no wait" rows (phase steady_nowait, issue 11): calls timed without
+    /* the "no wait" rows (phase steady_nowait): calls timed without
      * waiting for their result; kept apart from the steady statistics */
     size_t nowait_n;
     double nowait_min_ms, nowait_median_ms, nowait_max_ms;
@@ -160,8 +191,8 @@ const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g);
 /* Writes summary.csv (header and one row per group). Returns 0 or -1. */
 int summaryWriteCsv(const summary *s, FILE *f);
 
-/* "grad n=1000, width 2, wait spin, loaded (stressors 2), copy warm" */
-void summaryDescribe(const summaryGroup *g, char *buf, size_t len);
+/* Writes "grad n=1000, width 2, wait spin, loaded (stressors 2), copy same" to f. */
+void summaryDescribe(const summaryGroup *g, FILE *f);
 
 /* Appends printf output to buf at *o, never past len (*o may pass len: the
  * text was cut, and later calls append nothing). */
@@ -172,6 +203,8 @@ __attribute__((format(printf, 4, 5))) void summaryCat(char *buf, size_t len, siz
  * "6.62", "1520"), or "-" for NAN. */
 const char *summaryFmtMs(double ms, char *buf, size_t len);
 
+/* 1 when g's copy is kind (a SUMMARY_COPY_*, its alias included). */
+int summaryIsCopy(const summaryGroup *g, int kind);
 int summaryIsIdle(const summaryGroup *g);
 int summaryIsLoaded(const summaryGroup *g);
 /* A loaded group whose load is pinned, or of a file without load kinds (the

@@ -7,24 +7,11 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/stats.h"
-
-void verdictDefaults(verdictThresholds *t) {
-    t->first_min = 100;
-    t->first_min_notable = 10;
-    t->max_median = 3;
-    t->loaded_idle = 2;
-    t->contention_wide = 5;
-    t->contention_narrow = 2;
-    t->idle_excess = 1;
-    t->blas_pool = 0;
-    t->cold_same = 2;
-    t->bimodal = 5;
-    t->no_wait = 2;
-}
 
 const char *verdictLevelName(verdictLevel l) {
     switch (l) {
@@ -36,24 +23,65 @@ const char *verdictLevelName(verdictLevel l) {
     return "?";
 }
 
-__attribute__((format(printf, 4, 5))) static int verdictAdd(verdictList *l, verdictLevel lv,
-                                                            const char *id, const char *fmt, ...) {
-    char buf[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (l->n == l->cap) {
+/* A run of the checks: what every check function gets. */
+struct verdictCtx {
+    const summary *s;
+    const verdictThresholds *t;
+    verdictList *out;
+    unsigned char *explained; /* per group: a contention or bimodal verdict explains it */
+    const verdictCheck *ck;   /* the check running (its id names the verdicts) */
+};
+
+/* A verdict's text is written into a memory stream: no length limit, so a
+ * long params string or many widths never cut a citation short. */
+typedef struct verdictText {
+    char *buf;
+    size_t len;
+    FILE *f;
+} verdictText;
+
+static FILE *verdictBegin(verdictText *v) {
+    v->buf = NULL;
+    v->f = open_memstream(&v->buf, &v->len);
+    return v->f;
+}
+
+/* Closes v and adds its text as a verdict of x's check. -1 when out of memory. */
+static int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
+    verdictList *l = x->out;
+    int bad = !v->f || ferror(v->f);
+    if (v->f && fclose(v->f) != 0) bad = 1;
+    if (!bad && l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
         verdict *p = realloc(l->v, cap * sizeof(*p));
-        if (!p) return -1;
-        l->v = p;
-        l->cap = cap;
+        if (p) l->v = p, l->cap = cap;
+        else bad = 1;
     }
-    char *text = strdup(buf);
-    if (!text) return -1;
-    l->v[l->n++] = (verdict){lv, id, text};
+    if (bad || !v->buf) {
+        free(v->buf);
+        return -1;
+    }
+    l->v[l->n++] = (verdict){lv, x->ck->id, v->buf};
     return 0;
+}
+
+/* A verdict of x's check: "<g described>: <fmt...>" (g NULL: fmt alone). */
+__attribute__((format(printf, 4, 5))) static int verdictAdd(verdictCtx *x, verdictLevel lv,
+                                                            const summaryGroup *g,
+                                                            const char *fmt, ...) {
+    verdictText v;
+    FILE *f = verdictBegin(&v);
+    if (f) {
+        if (g) {
+            summaryDescribe(g, f);
+            fputs(": ", f);
+        }
+        va_list ap;
+        va_start(ap, fmt);
+        vfprintf(f, fmt, ap);
+        va_end(ap);
+    }
+    return verdictEnd(x, lv, &v);
 }
 
 void verdictFree(verdictList *l) {
@@ -64,12 +92,6 @@ void verdictFree(verdictList *l) {
 
 /* Short aliases for the figures every text prints. */
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
-#define DESC(g) verdictDesc((g), (char[256]){0}, 256)
-
-static const char *verdictDesc(const summaryGroup *g, char *buf, size_t len) {
-    summaryDescribe(g, buf, len);
-    return buf;
-}
 
 /* Load seen during a group's samples, as a citation: " (procs_running median
  * 3, load1 median 2.1)", or "" when the rows had none. */
@@ -88,46 +110,52 @@ static const char *verdictLoad(const summaryGroup *g, char *buf, size_t len) {
 }
 #define LOAD(g) verdictLoad((g), (char[192]){0}, 192)
 
-static int verdictFirstRun(const summary *s, const verdictThresholds *t, verdictList *out) {
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
+/* first-run (first/min >= first_min) or, notable, first-run-notable (between
+ * the two thresholds). A loaded group's first call is loaded-first's: the
+ * load's part in it is not the cold start's. */
+static int verdictFirstRunAt(verdictCtx *x, int notable) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
         double r = g->first_over_min;
-        /* A loaded group's first call is loaded-first's: the load's part in
-         * it is not the cold start's. */
-        if (summaryIsLoaded(g) || isnan(r) || r < t->first_min_notable) continue;
+        if (summaryIsLoaded(g) || isnan(r) || r < t->first_min_notable ||
+            (r >= t->first_min) == notable)
+            continue;
         char faults[96] = "";
         if (g->first_majflt > 0)
-            snprintf(faults, sizeof faults, "; the first run took %g major and %g minor page faults",
-                     g->first_majflt, g->first_minflt);
-        int rc;
-        if (r >= t->first_min)
-            rc = verdictAdd(out, VERDICT_WARN, "first-run",
-                            "%s: first %s ms vs steady min %s ms = %.0fx (>= %g)%s: the first "
-                            "run must not go into an average; time it apart, report min and "
-                            "median of the rest",
-                            DESC(g), MS(g->first_ms), MS(g->min_ms), r, t->first_min, faults);
-        else
-            rc = verdictAdd(out, VERDICT_NOTE, "first-run-notable",
-                            "%s: first %s ms vs steady min %s ms = %.1fx (>= %g, < %g)%s: "
-                            "notable; keep it out of averages too",
-                            DESC(g), MS(g->first_ms), MS(g->min_ms), r, t->first_min_notable,
-                            t->first_min, faults);
+            snprintf(faults, sizeof faults,
+                     "; the first run took %g major and %g minor page faults", g->first_majflt,
+                     g->first_minflt);
+        int rc = notable ? verdictAdd(x, VERDICT_NOTE, g,
+                                      "first %s ms vs steady min %s ms = %.1fx (>= %g, < %g)%s: "
+                                      "notable; keep it out of averages too",
+                                      MS(g->first_ms), MS(g->min_ms), r, t->first_min_notable,
+                                      t->first_min, faults)
+                         : verdictAdd(x, VERDICT_WARN, g,
+                                      "first %s ms vs steady min %s ms = %.0fx (>= %g)%s: the "
+                                      "first run must not go into an average; time it apart, "
+                                      "report min and median of the rest",
+                                      MS(g->first_ms), MS(g->min_ms), r, t->first_min, faults);
         if (rc) return -1;
     }
     return 0;
 }
 
-static int verdictSpread(const summary *s, const verdictThresholds *t, verdictList *out) {
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
+static int verdictFirstRun(verdictCtx *x) { return verdictFirstRunAt(x, 0); }
+static int verdictFirstRunNotable(verdictCtx *x) { return verdictFirstRunAt(x, 1); }
+
+static int verdictSpread(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
         if (g->key.width < 2 || g->n < 2 || isnan(g->max_over_median) ||
             g->max_over_median < t->max_median)
             continue;
-        if (verdictAdd(out, VERDICT_WARN, "spread",
-                       "%s: max %s ms vs median %s ms = %.1fx (>= %g) over %zu runs%s: a "
+        if (verdictAdd(x, VERDICT_WARN, g,
+                       "max %s ms vs median %s ms = %.1fx (>= %g) over %zu runs%s: a "
                        "multi-threaded max this far above the median means check the load "
                        "before suspecting the code",
-                       DESC(g), MS(g->max_ms), MS(g->median_ms), g->max_over_median,
+                       MS(g->max_ms), MS(g->median_ms), g->max_over_median,
                        t->max_median, g->n, LOAD(g)))
             return -1;
     }
@@ -143,21 +171,23 @@ static int verdictSameLoad(const summaryGroup *a, const summaryGroup *b) {
 /* "; width 2: 5 of 5 processes >= 5x idle, loaded/idle of the process medians
  * 384.6x (95% interval 350.1-410.2x)" -- the spread over processes behind a
  * width's median, when there were several processes. */
-static void verdictProcClause(const summaryGroup *g, double wide, char *buf, size_t len) {
-    buf[0] = '\0';
+static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
     if (g->procs < 2 || g->slow_procs == SIZE_MAX) return;
-    snprintf(buf, len,
-             "; width %d: %zu of %zu processes >= %gx idle, loaded/idle of the process "
-             "medians %.1fx (95%% interval %.1f-%.1fx)",
-             g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo,
-             g->ratio_hi);
+    fprintf(f,
+            "; width %d: %zu of %zu processes >= %gx idle, loaded/idle of the process "
+            "medians %.1fx (95%% interval %.1f-%.1fx)",
+            g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo,
+            g->ratio_hi);
 }
 
 /* Contention first: the wide groups it explains get no separate loaded-slow
  * verdict (explained[i] = 1), since the page's serial re-run is the answer to
- * "check the load". */
-static int verdictContention(const summary *s, const verdictThresholds *t, verdictList *out,
-                             unsigned char *explained) {
+ * "check the load". The text is the cell, the wide widths, width 1, then the
+ * per-process clauses: the widths and the clauses are gathered in one pass,
+ * in two streams, and joined. */
+static int verdictContention(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *one = &s->g[i];
         /* Decided on pinned load only: under free load the answer depends on
@@ -165,42 +195,47 @@ static int verdictContention(const summary *s, const verdictThresholds *t, verdi
         if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle) ||
             one->loaded_over_idle >= t->contention_narrow)
             continue;
-        char wide[512] = "", procs[768] = "";
-        size_t o = 0, nwide = 0;
+        verdictText wide, procs;
+        FILE *fw = verdictBegin(&wide), *fp = verdictBegin(&procs);
+        size_t nwide = 0;
         const summaryGroup *fastest = one;
-        for (size_t j = 0; j < s->n; j++) {
+        for (size_t j = 0; fw && fp && j < s->n; j++) {
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameLoad(one, g) || g->n == 0) continue;
             if (g->median_ms < fastest->median_ms) fastest = g;
             if (g->key.width < 2 || isnan(g->loaded_over_idle) ||
                 g->loaded_over_idle < t->contention_wide)
                 continue;
-            explained[j] = 1;
+            x->explained[j] = 1;
             nwide++;
-            size_t po = strlen(procs);
-            verdictProcClause(g, t->contention_wide, procs + po, sizeof procs - po);
-            if (o < sizeof wide)
-                o += (size_t)snprintf(wide + o, sizeof wide - o,
-                                      "%swidth %d is %.1fx slower than idle (median %s vs %s ms)",
-                                      nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle,
-                                      MS(g->median_ms), MS(g->idle_median_ms));
+            verdictProcClause(g, t->contention_wide, fp);
+            fprintf(fw, "%swidth %d is %.1fx slower than idle (median %s vs %s ms)",
+                    nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle, MS(g->median_ms),
+                    MS(g->idle_median_ms));
         }
-        if (nwide == 0) continue;
-        char cond[160];
-        snprintf(cond, sizeof cond, "%s%s%s%s%s", one->key.workload,
-                 one->key.params[0] ? " " : "", one->key.params,
-                 one->key.wait[0] ? ", wait " : "", one->key.wait);
-        if (verdictAdd(out, VERDICT_WARN, "contention",
-                       "%s, %s%s%s (stressors %s), copy %s: under load %s, at least %gx, while "
-                       "width 1 is %.1fx (median %s vs %s ms), below %gx: core contention, not "
-                       "the code; keep the width at or below the idle cores. Fastest under "
-                       "load: width %d (median %s ms)%s",
-                       cond, one->key.condition, one->key.load[0] ? " " : "", one->key.load,
-                       one->key.stressors[0] ? one->key.stressors : "?",
-                       one->key.copy[0] ? one->key.copy : "-", wide, t->contention_wide,
-                       one->loaded_over_idle, MS(one->median_ms), MS(one->idle_median_ms),
-                       t->contention_narrow, fastest->key.width, MS(fastest->median_ms), procs))
-            return -1;
+        int bad = !fw || !fp;
+        if (fw && fclose(fw) != 0) bad = 1;
+        if (fp && fclose(fp) != 0) bad = 1;
+        int rc = bad ? -1
+                 : nwide == 0
+                     ? 0
+                     : verdictAdd(x, VERDICT_WARN, NULL,
+                                  "%s%s%s%s%s, %s%s%s (stressors %s), copy %s: under load %s, at "
+                                  "least %gx, while width 1 is %.1fx (median %s vs %s ms), below "
+                                  "%gx: core contention, not the code; keep the width at or "
+                                  "below the idle cores. Fastest under load: width %d (median %s "
+                                  "ms)%s",
+                                  one->key.workload, one->key.params[0] ? " " : "",
+                                  one->key.params, one->key.wait[0] ? ", wait " : "",
+                                  one->key.wait, one->key.condition, one->key.load[0] ? " " : "",
+                                  one->key.load, one->key.stressors[0] ? one->key.stressors : "?",
+                                  one->key.copy[0] ? one->key.copy : "-", wide.buf,
+                                  t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
+                                  MS(one->idle_median_ms), t->contention_narrow,
+                                  fastest->key.width, MS(fastest->median_ms), procs.buf);
+        free(wide.buf);
+        free(procs.buf);
+        if (rc) return -1;
     }
     return 0;
 }
@@ -294,8 +329,8 @@ static const char verdictBimodalWhy[] =
     "under this load, whether threads hurt depends on where the scheduler puts them";
 
 /* The split of g's process medians, or -1 when it has none >= t->bimodal. */
-static int verdictBimodalProcs(const summaryGroup *g, const verdictThresholds *t, double idle,
-                               verdictList *out) {
+static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle) {
+    const verdictThresholds *t = x->t;
     double *m = malloc(g->nproc * sizeof(double));
     size_t n = 0, k;
     if (!m) return -2;
@@ -323,10 +358,10 @@ static int verdictBimodalProcs(const summaryGroup *g, const verdictThresholds *t
     }
     char place[256];
     verdictPlacement(&fast, &slow, place, sizeof place);
-    return verdictAdd(out, VERDICT_WARN, "bimodal",
-                      "%s: %zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
+    return verdictAdd(x, VERDICT_WARN, g,
+                      "%zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
                       "(>= %g): %s%s",
-                      DESC(g), n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap,
+                      n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap,
                       t->bimodal, verdictBimodalWhy, place)
                ? -2
                : 0;
@@ -334,8 +369,8 @@ static int verdictBimodalProcs(const summaryGroup *g, const verdictThresholds *t
 
 /* The widest split within one process's steady calls (at least two on each
  * side), over g's processes; -1 when none reaches t->bimodal. */
-static int verdictBimodalCalls(const summaryGroup *g, const verdictThresholds *t, double idle,
-                               verdictList *out) {
+static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle) {
+    const verdictThresholds *t = x->t;
     const summaryProc *worst = NULL;
     double best = 0, cut = 0;
     size_t nsplit = 0;
@@ -375,38 +410,39 @@ static int verdictBimodalCalls(const summaryGroup *g, const verdictThresholds *t
     statsOf(slow.x, slow.n, &b);
     free(fast.x);
     free(slow.x);
-    char place[256], who[96];
+    char place[256], proc[32] = "";
     verdictPlacement(&fs, &ss, place, sizeof place);
-    if (worst->proc) snprintf(who, sizeof who, "process %ld (run %s)", worst->proc, worst->run_id);
-    else snprintf(who, sizeof who, "process %s", worst->run_id);
-    return verdictAdd(out, VERDICT_WARN, "bimodal",
-                      "%s: %zu of %zu processes split within; the widest, %s: %zu of %zu steady "
-                      "calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
-                      DESC(g), nsplit, g->procs, who, slow.n, worst->steady.n, SIDE(b.median, idle),
+    if (worst->proc) snprintf(proc, sizeof proc, "%ld (run ", worst->proc);
+    return verdictAdd(x, VERDICT_WARN, g,
+                      "%zu of %zu processes split within; the widest, process %s%s%s: %zu of %zu "
+                      "steady calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
+                      nsplit, g->procs, proc, worst->run_id, worst->proc ? ")" : "", slow.n, worst->steady.n, SIDE(b.median, idle),
                       fast.n, SIDE(a.median, idle), best, t->bimodal, verdictBimodalWhy, place)
                ? -2
                : 0;
 }
 
 /* bimodal: per loaded group, its processes first, then the calls within one. */
-static int verdictBimodal(const summary *s, const verdictThresholds *t, verdictList *out,
-                          unsigned char *explained) {
+static int verdictBimodal(verdictCtx *x) {
+    const summary *s = x->s;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         if (!summaryIsLoaded(g) || g->procs == 0) continue;
         const summaryGroup *idle = summaryIdleOf(s, g);
         double base = idle ? idle->proc_median_median_ms : NAN;
-        int rc = verdictBimodalProcs(g, t, base, out);
-        if (rc == -1) rc = verdictBimodalCalls(g, t, base, out);
+        int rc = verdictBimodalProcs(x, g, base);
+        if (rc == -1) rc = verdictBimodalCalls(x, g, base);
         if (rc == -2) return -1;
-        if (rc == 0) explained[i] = 1;
+        if (rc == 0) x->explained[i] = 1;
     }
     return 0;
 }
 
 /* loaded-first: the first call of a loaded group, apart from the idle
  * first-run verdicts, against the idle first call, with its placement. */
-static int verdictLoadedFirst(const summary *s, const verdictThresholds *t, verdictList *out) {
+static int verdictLoadedFirst(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         double r = g->first_over_min;
@@ -423,28 +459,28 @@ static int verdictLoadedFirst(const summary *s, const verdictThresholds *t, verd
                      "; the first calls ran on one CPU in %zu and on several in %zu of %zu "
                      "processes",
                      p.one, p.multi, p.known);
-        if (verdictAdd(out, VERDICT_NOTE, "loaded-first",
-                       "%s: first call under load %s ms (median over %zu processes) = %.0fx the "
+        if (verdictAdd(x, VERDICT_NOTE, g,
+                       "first call under load %s ms (median over %zu processes) = %.0fx the "
                        "steady min %s ms (>= %g)%s%s: under load the first call waits for the "
                        "CPUs as well as for the cold start; time it apart from the idle first "
                        "run",
-                       DESC(g), MS(g->first_ms), g->nfirst, r, MS(g->min_ms),
+                       MS(g->first_ms), g->nfirst, r, MS(g->min_ms),
                        t->first_min_notable, vs_idle, place))
             return -1;
     }
     return 0;
 }
 
-static int verdictLoadedSlow(const summary *s, const verdictThresholds *t, verdictList *out,
-                             const unsigned char *explained) {
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
-        if (explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
+static int verdictLoadedSlow(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
+        if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
             continue;
-        if (verdictAdd(out, VERDICT_WARN, "loaded-slow",
-                       "%s: median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
+        if (verdictAdd(x, VERDICT_WARN, g,
+                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
                        "before suspecting the code",
-                       DESC(g), MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle,
+                       MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle,
                        t->loaded_idle, LOAD(g)))
             return -1;
     }
@@ -471,21 +507,14 @@ static void verdictFmtSums(const uint64_t *set, size_t n, char *buf, size_t len)
                               (unsigned long long)set[i]);
 }
 
-static int verdictChecksums(const summary *s, verdictList *out) {
+/* Idle against loaded, per (workload, params, width): the engine is
+ * deterministic at a fixed width, whatever the wait policy or the copy.
+ * same: the cells with one checksum both idle and loaded (bitwise-same),
+ * else those whose idle and loaded checksums differ (checksum-differs). */
+static int verdictChecksumCells(verdictCtx *x, int same) {
     enum { CAP = 8 };
+    const summary *s = x->s;
     char a[CAP * 20], b[CAP * 20];
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
-        if (g->nchecksums < 2) continue;
-        verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, a, sizeof a);
-        if (verdictAdd(out, VERDICT_ERROR, "checksum-differs",
-                       "%s: %zu different checksums within one group (%s): the same "
-                       "computation gave different bits; this must never happen",
-                       DESC(g), g->nchecksums, a))
-            return -1;
-    }
-    /* Idle against loaded, per (workload, params, width): the engine is
-     * deterministic at a fixed width, whatever the wait policy or the copy. */
     for (size_t i = 0; i < s->n; i++) {
         const summaryKey *k = &s->g[i].key;
         const unsigned cell = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH;
@@ -503,30 +532,49 @@ static int verdictChecksums(const summary *s, verdictList *out) {
         if (ni == 0 || nl == 0) continue;
         int same_sets = ni == nl;
         for (size_t j = 0; j < nl && same_sets; j++) same_sets = verdictHasSum(idle, ni, loaded[j]);
-        char what[200];
-        snprintf(what, sizeof what, "%s%s%s, width %d", k->workload, k->params[0] ? " " : "",
-                 k->params, k->width);
         int rc = 0;
-        if (same_sets && ni == 1)
-            rc = verdictAdd(out, VERDICT_OK, "bitwise-same",
-                            "%s: checksum %016llx idle and loaded: numbers unaffected (bitwise)",
-                            what, (unsigned long long)idle[0]);
-        else if (!same_sets) {
+        if (same && same_sets && ni == 1)
+            rc = verdictAdd(x, VERDICT_OK, NULL,
+                            "%s%s%s, width %d: checksum %016llx idle and loaded: numbers "
+                            "unaffected (bitwise)",
+                            k->workload, k->params[0] ? " " : "", k->params, k->width,
+                            (unsigned long long)idle[0]);
+        else if (!same && !same_sets) {
             verdictFmtSums(idle, ni, a, sizeof a);
             verdictFmtSums(loaded, nl, b, sizeof b);
-            rc = verdictAdd(out, VERDICT_ERROR, "checksum-differs",
-                            "%s: checksum idle %s, loaded %s: the numbers changed under load; "
-                            "this must never happen",
-                            what, a, b);
+            rc = verdictAdd(x, VERDICT_ERROR, NULL,
+                            "%s%s%s, width %d: checksum idle %s, loaded %s: the numbers changed "
+                            "under load; this must never happen",
+                            k->workload, k->params[0] ? " " : "", k->params, k->width, a, b);
         }
         if (rc) return -1;
     }
     return 0;
 }
 
-static int verdictIdleBusy(const summary *s, const verdictThresholds *t, verdictList *out) {
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
+/* checksum-differs: within one group first, then idle against loaded. */
+static int verdictChecksumDiffers(verdictCtx *x) {
+    enum { CAP = 8 };
+    char a[CAP * 20];
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
+        if (g->nchecksums < 2) continue;
+        verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, a, sizeof a);
+        if (verdictAdd(x, VERDICT_ERROR, g,
+                       "%zu different checksums within one group (%s): the same computation "
+                       "gave different bits; this must never happen",
+                       g->nchecksums, a))
+            return -1;
+    }
+    return verdictChecksumCells(x, 0);
+}
+
+static int verdictBitwiseSame(verdictCtx *x) { return verdictChecksumCells(x, 1); }
+
+static int verdictIdleBusy(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
         if (!summaryIsIdle(g) || isnan(g->procs_median) || g->key.width < 1) continue;
         /* A sample's own runnable threads: the caller, the engine's width-1
          * workers and OpenBLAS's pool-1 workers (at least width-1: setting
@@ -542,12 +590,12 @@ static int verdictIdleBusy(const summary *s, const verdictThresholds *t, verdict
         if (!isnan(g->psi_some_pct))
             snprintf(load + strlen(load), sizeof load - strlen(load),
                      ", CPU pressure (PSI some) %.0f%% while its harness ran", g->psi_some_pct);
-        if (verdictAdd(out, VERDICT_WARN, "idle-busy",
-                       "%s: an idle measurement saw load: procs_running median %g (max %g) "
+        if (verdictAdd(x, VERDICT_WARN, g,
+                       "an idle measurement saw load: procs_running median %g (max %g) "
                        "where its own threads (width %d, OpenBLAS pool %g) account for at "
                        "most %g, %g more (>= %g)%s: its figures are not idle figures; re-run "
                        "on a quiet machine",
-                       DESC(g), g->procs_median, g->procs_max, g->key.width, pool, own, excess,
+                       g->procs_median, g->procs_max, g->key.width, pool, own, excess,
                        t->idle_excess, load))
             return -1;
     }
@@ -577,7 +625,10 @@ static double verdictMajflt(const summaryGroup *g) {
 }
 
 enum { COLD_SAME, COLD_FRESH, COLD_EVICTED, COLD_DROPCACHE, COLD_N };
-static const char *const verdictColdKinds[COLD_N] = {"same", "fresh", "evicted", "dropcache"};
+/* The check's order of the copy kinds (same first: the baseline). */
+static const int verdictColdCopy[COLD_N] = {SUMMARY_COPY_SAME, SUMMARY_COPY_FRESH,
+                                            SUMMARY_COPY_EVICTED, SUMMARY_COPY_DROPCACHE};
+#define verdictColdName(k) summaryCopies[verdictColdCopy[k]].name
 
 /* What one kind's figures say against the same copy's. */
 typedef struct verdictColdCase {
@@ -590,8 +641,7 @@ typedef struct verdictColdCase {
 /* "29.340 ms (evicted) and 26.184 ms (dropcache)", "13 (evicted) and 57 (dropcache)" over
  * the kinds in mask; kinds named only when there is more than one. Faults equal in every
  * kind are printed once: returns " each" then (for after the noun), else "". */
-static const char *verdictColdList(char *buf, size_t len, size_t *o, const verdictColdCase *c,
-                            unsigned mask, int faults) {
+static const char *verdictColdList(FILE *f, const verdictColdCase *c, unsigned mask, int faults) {
     size_t n = 0, total = 0;
     int all_equal = 1, k0 = -1;
     for (int k = 0; k < COLD_N; k++) {
@@ -601,16 +651,16 @@ static const char *verdictColdList(char *buf, size_t len, size_t *o, const verdi
         else if (c[k].maj != c[k0].maj) all_equal = 0;
     }
     if (faults && all_equal) {
-        summaryCat(buf, len, o, "%g", c[k0].maj);
+        fprintf(f, "%g", c[k0].maj);
         return total > 1 ? " each" : "";
     }
     for (int k = 0; k < COLD_N; k++) {
         if (!(mask >> k & 1)) continue;
         n++;
-        summaryCat(buf, len, o, "%s", n == 1 ? "" : n == total ? " and " : ", ");
-        if (faults) summaryCat(buf, len, o, "%g", c[k].maj);
-        else summaryCat(buf, len, o, "%s ms", MS(c[k].extra));
-        if (total > 1) summaryCat(buf, len, o, " (%s)", verdictColdKinds[k]);
+        fprintf(f, "%s", n == 1 ? "" : n == total ? " and " : ", ");
+        if (faults) fprintf(f, "%g", c[k].maj);
+        else fprintf(f, "%s ms", MS(c[k].extra));
+        if (total > 1) fprintf(f, " (%s)", verdictColdName(k));
     }
     return "";
 }
@@ -630,8 +680,7 @@ static const char *verdictColdWho(unsigned mask) {
 
 /* The explanation: one clause per kind of evidence among evicted/dropcache,
  * then what a fresh copy costs. Each clause only where the figures show it. */
-static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCase *c,
-                           const summaryGroup *same) {
+static void verdictColdWhy(FILE *f, const verdictColdCase *c, const summaryGroup *same) {
     unsigned disk = 0, slow_nomaj = 0, maj_fast = 0, none = 0;
     for (int k = COLD_EVICTED; k <= COLD_DROPCACHE; k++) {
         if (!c[k].g) continue;
@@ -643,20 +692,20 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
     }
     const char *sep = ": ";
     if (disk) {
-        summaryCat(buf, len, o, "%sthe extra ", sep);
-        verdictColdList(buf, len, o, c, disk, 0);
-        summaryCat(buf, len, o, "%s come with ", verdictColdOf(disk));
-        const char *each = verdictColdList(buf, len, o, c, disk, 1);
-        summaryCat(buf, len, o,
+        fprintf(f, "%sthe extra ", sep);
+        verdictColdList(f, c, disk, 0);
+        fprintf(f, "%s come with ", verdictColdOf(disk));
+        const char *each = verdictColdList(f, c, disk, 1);
+        fprintf(f,
                    " major page faults%s (same copy: %g): the binary and its shared libraries "
                    "are read from disk because they were not in the page cache",
                    each, isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj);
         sep = "; ";
     }
     if (slow_nomaj) {
-        summaryCat(buf, len, o, "%sthe extra ", sep);
-        verdictColdList(buf, len, o, c, slow_nomaj, 0);
-        summaryCat(buf, len, o, "%s come %s", verdictColdOf(slow_nomaj),
+        fprintf(f, "%sthe extra ", sep);
+        verdictColdList(f, c, slow_nomaj, 0);
+        fprintf(f, "%s come %s", verdictColdOf(slow_nomaj),
                    c[__builtin_ctz(slow_nomaj)].more_maj < 0
                        ? "with no major page faults recorded: they cannot be attributed here"
                        : "without more major page faults than the same copy: not reads from "
@@ -664,16 +713,16 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
         sep = "; ";
     }
     if (maj_fast) {
-        summaryCat(buf, len, o, "%s%s took ", sep, verdictColdWho(maj_fast));
-        const char *each = verdictColdList(buf, len, o, c, maj_fast, 1);
-        summaryCat(buf, len, o,
+        fprintf(f, "%s%s took ", sep, verdictColdWho(maj_fast));
+        const char *each = verdictColdList(f, c, maj_fast, 1);
+        fprintf(f,
                    " major page faults%s but no time above the same copy's slowest run (%s ms): "
                    "reading them from disk cost nothing measurable here",
                    each, MS(same->whole_max_ms));
         sep = "; ";
     }
     if (none) {
-        summaryCat(buf, len, o,
+        fprintf(f,
                    "%sthe cold-start cost was not observed for %s: no time above the same "
                    "copy's slowest run (%s ms) and %s",
                    sep, verdictColdWho(none), MS(same->whole_max_ms),
@@ -682,40 +731,42 @@ static void verdictColdWhy(char *buf, size_t len, size_t *o, const verdictColdCa
                        : "no more major page faults, so the pages were probably still cached");
         sep = "; ";
     }
-    const verdictColdCase *f = &c[COLD_FRESH];
-    if (!f->g) return;
-    if (!f->slow && f->more_maj != 1) {
-        if (f->extra > 0)
-            summaryCat(buf, len, o, "%sa fresh copy costs only %s ms more than the same copy",
-                       sep, MS(f->extra));
+    const verdictColdCase *fr = &c[COLD_FRESH];
+    if (!fr->g) return;
+    if (!fr->slow && fr->more_maj != 1) {
+        if (fr->extra > 0)
+            fprintf(f, "%sa fresh copy costs only %s ms more than the same copy",
+                       sep, MS(fr->extra));
         else
-            summaryCat(buf, len, o, "%sa fresh copy is no slower than the same copy (%s)", sep,
-                       DELTA(f->extra));
-        if (f->more_maj == 0)
-            summaryCat(buf, len, o, " because copying leaves it in the page cache");
-    } else if (f->slow && f->more_maj == 1) {
-        summaryCat(buf, len, o,
+            fprintf(f, "%sa fresh copy is no slower than the same copy (%s)", sep,
+                       DELTA(fr->extra));
+        if (fr->more_maj == 0)
+            fprintf(f, " because copying leaves it in the page cache");
+    } else if (fr->slow && fr->more_maj == 1) {
+        fprintf(f,
                    "%sa fresh copy costs %s ms more than the same copy, with %g major page "
                    "faults: the new file was read from disk, copying did not leave it cached",
-                   sep, MS(f->extra), f->maj);
-    } else if (f->slow) {
-        summaryCat(buf, len, o, "%sa fresh copy costs %s ms more than the same copy %s", sep,
-                   MS(f->extra),
-                   f->more_maj < 0 ? "(no major page faults recorded)"
+                   sep, MS(fr->extra), fr->maj);
+    } else if (fr->slow) {
+        fprintf(f, "%sa fresh copy costs %s ms more than the same copy %s", sep,
+                   MS(fr->extra),
+                   fr->more_maj < 0 ? "(no major page faults recorded)"
                                    : "without more major page faults: a cost of running a new "
                                      "file, not of reading it from disk");
     } else {
-        summaryCat(buf, len, o,
+        fprintf(f,
                    "%sa fresh copy took %g major page faults but no time above the same "
                    "copy's slowest run",
-                   sep, f->maj);
+                   sep, fr->maj);
     }
 }
 
-static int verdictColdStart(const summary *s, const verdictThresholds *t, verdictList *out) {
+static int verdictColdStart(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *same = &s->g[i];
-        if (strcmp(same->key.copy, "same") != 0 || isnan(same->whole_median_ms) ||
+        if (!summaryIsCopy(same, SUMMARY_COPY_SAME) || isnan(same->whole_median_ms) ||
             same->whole_median_ms <= 0)
             continue;
         verdictColdCase c[COLD_N] = {{0}};
@@ -726,7 +777,7 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameButCopy(same, g) || isnan(g->whole_median_ms)) continue;
             for (int k = COLD_FRESH; k < COLD_N; k++)
-                if (strcmp(g->key.copy, verdictColdKinds[k]) == 0 && !c[k].g) {
+                if (summaryIsCopy(g, verdictColdCopy[k]) && !c[k].g) {
                     c[k].g = g;
                     nkinds++;
                 }
@@ -747,17 +798,19 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
         /* The group without its copy: "grad n=1000, width 1, wait block, idle". */
         summaryGroup base = *same;
         base.key.copy = "";
-        char text[2048];
-        size_t o = 0;
-        summaryCat(text, sizeof text, &o, "%s: whole process median (%s) same %s ms", DESC(&base),
-                   same->whole_tool, MS(same->whole_median_ms));
+        verdictText text;
+        FILE *f = verdictBegin(&text);
+        if (!f) return -1;
+        summaryDescribe(&base, f);
+        fprintf(f, ": whole process median (%s) same %s ms", same->whole_tool,
+                MS(same->whole_median_ms));
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
-                summaryCat(text, sizeof text, &o, ", %s %s ms (%s, %.1fx)", verdictColdKinds[k],
+                fprintf(f, ", %s %s ms (%s, %.1fx)", verdictColdName(k),
                            MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
                            c[k].g->whole_median_ms / same->whole_median_ms);
-        summaryCat(text, sizeof text, &o, "; slowest %s = %.1fx same (%s %g)",
-                   verdictColdKinds[worst_k], worst, worst >= t->cold_same ? ">=" : "<",
+        fprintf(f, "; slowest %s = %.1fx same (%s %g)",
+                   verdictColdName(worst_k), worst, worst >= t->cold_same ? ">=" : "<",
                    t->cold_same);
         /* Page faults: the whole process (GNU time), then the first run in it. */
         static const char *const head[2] = {
@@ -771,58 +824,176 @@ static int verdictColdStart(const summary *s, const verdictThresholds *t, verdic
                 double maj = pass ? g->first_majflt : g->whole_majflt,
                        min = pass ? g->first_minflt : g->whole_minflt;
                 if (pass ? isnan(g->first_ms) : isnan(maj)) continue;
-                summaryCat(text, sizeof text, &o, "%s%s", sep, verdictColdKinds[k]);
+                fprintf(f, "%s%s", sep, verdictColdName(k));
                 sep = ", ";
-                if (pass) summaryCat(text, sizeof text, &o, " %s", MS(g->first_ms));
+                if (pass) fprintf(f, " %s", MS(g->first_ms));
                 if (isnan(maj)) continue;
-                summaryCat(text, sizeof text, &o, " %g/", maj);
-                if (isnan(min)) summaryCat(text, sizeof text, &o, "-");
-                else summaryCat(text, sizeof text, &o, "%g", min);
+                fprintf(f, " %g/", maj);
+                if (isnan(min)) fprintf(f, "-");
+                else fprintf(f, "%g", min);
             }
         }
-        verdictColdWhy(text, sizeof text, &o, c, same);
+        verdictColdWhy(f, c, same);
         int warn = worst >= t->cold_same;
         if (warn)
-            summaryCat(text, sizeof text, &o,
+            fprintf(f,
                        ". A whole-process time is a cold or a warm start: time them apart and "
                        "say which");
-        if (verdictAdd(out, warn ? VERDICT_WARN : VERDICT_NOTE, "cold-start", "%s", text))
-            return -1;
+        if (verdictEnd(x, warn ? VERDICT_WARN : VERDICT_NOTE, &text)) return -1;
     }
     return 0;
 }
 
 /* The page's JAX trap: timing a call that returns before its work is done. */
-static int verdictNoWait(const summary *s, const verdictThresholds *t, verdictList *out) {
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
+static int verdictNoWait(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
         double nw = g->nowait_median_ms, w = g->median_ms;
         if (g->nowait_n == 0 || isnan(nw) || isnan(w) || nw * t->no_wait > w) continue;
         double r = nw > 0 ? w / nw : INFINITY;
-        if (verdictAdd(out, VERDICT_WARN, "no-wait",
-                       "%s: steady median %s ms when the result is waited for, %s ms without "
+        if (verdictAdd(x, VERDICT_WARN, g,
+                       "steady median %s ms when the result is waited for, %s ms without "
                        "waiting (submit only, %zu calls) = %.1fx below (>= %g): timing without "
                        "waiting measures the dispatch, not the work; wait for the result "
                        "(block_until_ready) inside the timed region",
-                       DESC(g), MS(w), MS(nw), g->nowait_n, r, t->no_wait))
+                       MS(w), MS(nw), g->nowait_n, r, t->no_wait))
             return -1;
     }
     return 0;
 }
 
+/* --- the table ------------------------------------------------------------------- */
+
+#define VT(field) offsetof(verdictThresholds, field)
+
+const verdictCheck verdictChecks[] = {
+    {"first-run", VERDICT_WARN, verdictFirstRun,
+     "first/min >= --first-min in a group that is not loaded",
+     {{"first-min", "R", VT(first_min), 100, NULL,
+       "first/min at or above: the first run must not go into an average"}}},
+    {"first-run-notable", VERDICT_NOTE, verdictFirstRunNotable,
+     "first/min >= --first-min-notable (below --first-min), not loaded",
+     {{"first-min-notable", "R", VT(first_min_notable), 10, NULL,
+       "first/min at or above: notable (and a loaded group's first call: loaded-first)"}}},
+    {"loaded-first", VERDICT_NOTE, verdictLoadedFirst,
+     "a loaded group's first/min >= --first-min-notable, against the idle first call", {{0}}},
+    {"spread", VERDICT_WARN, verdictSpread, "width > 1 and max/median >= --max-median",
+     {{"max-median", "R", VT(max_median), 3, NULL,
+       "multi-threaded max/median at or above: check the load"}}},
+    {"contention", VERDICT_WARN, verdictContention,
+     "under pinned load width > 1 slowed >= --contention-wide while width 1 slowed < "
+     "--contention-narrow",
+     {{"contention-wide", "R", VT(contention_wide), 5, NULL,
+       "under load, width > 1 slowed at least this much ... (and a loaded process this much "
+       "slower than idle counts as slow)"},
+      {"contention-narrow", "R", VT(contention_narrow), 2, NULL,
+       "... while width 1 slowed less than this: contention"}}},
+    {"bimodal", VERDICT_WARN, verdictBimodal,
+     "a loaded group's process medians (or one process's steady calls) split >= --bimodal apart",
+     {{"bimodal", "R", VT(bimodal), 5, NULL,
+       "a loaded group whose process medians (or one process's steady calls) split into two "
+       "groups R x apart: bimodal"}}},
+    {"loaded-slow", VERDICT_WARN, verdictLoadedSlow,
+     "loaded median >= --loaded-idle x its idle median (not where contention or bimodal explains "
+     "it)",
+     {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
+       "loaded median / idle median at or above: check the load"}}},
+    {"checksum-differs", VERDICT_ERROR, verdictChecksumDiffers,
+     "different checksums within a group, or idle vs loaded at one width", {{0}}},
+    {"bitwise-same", VERDICT_OK, verdictBitwiseSame,
+     "one checksum idle and loaded at one width", {{0}}},
+    {"idle-busy", VERDICT_WARN, verdictIdleBusy,
+     "an idle group's procs_running median exceeds its own threads by >= --idle-excess",
+     {{"idle-excess", "N", VT(idle_excess), 1, NULL,
+       "idle samples whose median procs_running exceeds the run's own threads by N or more: "
+       "busy; own threads: width + OpenBLAS pool - 1 (OpenBLAS workers spin)"},
+      {"blas-pool", "N", VT(blas_pool), 0,
+       "the width when meta.txt has openblas_num_threads, else nproc from RESULTS_DIR/meta.txt, "
+       "else this machine's",
+       "OpenBLAS's thread pool size in the runs"}}},
+    {"cold-start", VERDICT_WARN, verdictColdStart,
+     "per workload, each cold copy kind against the same copy (a NOTE below --cold-same)",
+     {{"cold-same", "R", VT(cold_same), 2, NULL,
+       "a cold start (fresh, evicted or dropcache copy) whose whole-process median is at or "
+       "above R x the same copy's: a warning, not a note"}}},
+    {"no-wait", VERDICT_WARN, verdictNoWait,
+     "a \"no wait\" median (submit only) >= --no-wait x below the waited steady median",
+     {{"no-wait", "R", VT(no_wait), 2, NULL,
+       "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "
+       "no-wait"}}},
+};
+const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
+
+const verdictParam *verdictParamAt(size_t i) {
+    for (size_t c = 0; c < verdictNChecks; c++)
+        for (size_t k = 0; k < VERDICT_PARAMS_MAX && verdictChecks[c].params[k].name; k++)
+            if (i-- == 0) return &verdictChecks[c].params[k];
+    return NULL;
+}
+
+double *verdictParamValue(verdictThresholds *t, const verdictParam *p) {
+    return (double *)((char *)t + p->off);
+}
+
+double verdictParamGet(const verdictThresholds *t, const verdictParam *p) {
+    return *(const double *)((const char *)t + p->off);
+}
+
+void verdictDefaults(verdictThresholds *t) {
+    memset(t, 0, sizeof *t);
+    const verdictParam *p;
+    for (size_t i = 0; (p = verdictParamAt(i)); i++) *verdictParamValue(t, p) = p->def;
+}
+
+/* Writes text from column `col` on, words wrapped before `width` onto lines
+ * indented to `indent`. */
+static void verdictWrap(FILE *f, const char *text, int col, int indent, int width) {
+    for (int first = 1; *text; first = 0) {
+        int n = (int)strcspn(text, " ");
+        if (!first && col + 1 + n > width) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+        } else if (!first) {
+            fputc(' ', f);
+            col++;
+        }
+        fprintf(f, "%.*s", n, text);
+        col += n;
+        text += n;
+        text += strspn(text, " ");
+    }
+    fputc('\n', f);
+}
+
+void verdictUsage(FILE *f, int width) {
+    enum { INDENT = 28 };
+    const verdictParam *p;
+    for (size_t i = 0; (p = verdictParamAt(i)); i++) {
+        char *text = NULL, opt[64], def[32];
+        snprintf(opt, sizeof opt, "  --%s %s", p->name, p->arg);
+        snprintf(def, sizeof def, "%g", p->def);
+        fprintf(f, "%-*s", INDENT, opt);
+        if (asprintf(&text, "%s [%s]", p->help, p->def_text ? p->def_text : def) < 0) return;
+        verdictWrap(f, text, INDENT, INDENT, width);
+        free(text);
+    }
+}
+
+void verdictThresholdLine(const verdictThresholds *t, FILE *f) {
+    const verdictParam *p;
+    for (size_t i = 0; (p = verdictParamAt(i)); i++)
+        fprintf(f, "%s--%s %g", i ? " " : "", p->name, verdictParamGet(t, p));
+}
+
 int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
-    unsigned char *explained = calloc(s->n ? s->n : 1, 1);
-    int rc = -1;
-    if (!explained) return -1;
-    if (verdictFirstRun(s, t, out) || verdictLoadedFirst(s, t, out) ||
-        verdictSpread(s, t, out) || verdictContention(s, t, out, explained) ||
-        verdictBimodal(s, t, out, explained) || verdictLoadedSlow(s, t, out, explained) ||
-        verdictChecksums(s, out) || verdictIdleBusy(s, t, out) || verdictColdStart(s, t, out) ||
-        verdictNoWait(s, t, out))
-        goto done;
-    rc = 0;
-done:
-    free(explained);
+    verdictCtx x = {s, t, out, calloc(s->n ? s->n : 1, 1), NULL};
+    int rc = x.explained ? 0 : -1;
+    for (size_t c = 0; c < verdictNChecks && rc == 0; c++) {
+        x.ck = &verdictChecks[c];
+        rc = x.ck->fn(&x);
+    }
+    free(x.explained);
     /* Worst first, in the order found within a level (insertion sort: stable,
      * and lists are short). */
     for (size_t i = 1; i < out->n; i++) {
@@ -831,18 +1002,13 @@ done:
         for (; j > 0 && out->v[j - 1].level < v.level; j--) out->v[j] = out->v[j - 1];
         out->v[j] = v;
     }
-    return rc;
+    return rc ? -1 : 0;
 }
 
 int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {
-    fprintf(f,
-            "# coldload verdicts: LEVEL id: text. Thresholds: --first-min %g "
-            "--first-min-notable %g --max-median %g --loaded-idle %g --contention-wide %g "
-            "--contention-narrow %g --idle-excess %g --cold-same %g --blas-pool %g "
-            "--bimodal %g --no-wait %g\n",
-            t->first_min, t->first_min_notable, t->max_median, t->loaded_idle,
-            t->contention_wide, t->contention_narrow, t->idle_excess, t->cold_same,
-            t->blas_pool, t->bimodal, t->no_wait);
+    fputs("# coldload verdicts: LEVEL id: text. Thresholds: ", f);
+    verdictThresholdLine(t, f);
+    fputc('\n', f);
     if (l->n == 0) fputs("# no check fired\n", f);
     for (size_t i = 0; i < l->n; i++)
         fprintf(f, "%s %s: %s\n", verdictLevelName(l->v[i].level), l->v[i].id, l->v[i].text);

@@ -1,6 +1,10 @@
 /* verdict.h -- the page's "how to tell you were not caught" checks, applied to
  * every group of a summary, each verdict citing the figures it rests on.
  *
+ * The checks are one table, verdictChecks (verdict.c): id, level, function and
+ * thresholds; summarize's options, --help, --list-checks, verdicts.txt's
+ * header and the report's threshold line are made from it.
+ *
  * Verdict ids (stable: tests and the report key on them):
  *   first-run          WARN  first/min >= first_min in a group that is not loaded: the first
  *                            run must not go into an average
@@ -70,7 +74,53 @@ typedef struct verdictList {
     size_t n, cap;
 } verdictList;
 
+/* One threshold of a check: the option that sets it, the field it sets, its
+ * default and its help. summarize's options and --help, verdicts.txt's header
+ * and the report's threshold line are all made from these. */
+typedef struct verdictParam {
+    const char *name;     /* the option without "--": "first-min" */
+    const char *arg;      /* its value in --help: "R" a ratio, "N" a count */
+    size_t off;           /* offsetof(verdictThresholds, the field) */
+    double def;           /* the default */
+    const char *def_text; /* the default as --help says it when it is not a number, or NULL */
+    const char *help;     /* what it decides ("first/min at or above: ...") */
+} verdictParam;
+
+#define VERDICT_PARAMS_MAX 2
+
+typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
+
+/* One check: the verdict id it gives, at which level, the function that
+ * looks for it, and the thresholds it introduces (a threshold another check
+ * also reads is listed once, with the first). Adding a check is one entry of
+ * verdictChecks plus its function (and a field for each new threshold). */
+typedef struct verdictCheck {
+    const char *id;
+    verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */
+    int (*fn)(verdictCtx *x);
+    const char *what; /* one line: what fires it */
+    verdictParam params[VERDICT_PARAMS_MAX]; /* unused slots have name NULL */
+} verdictCheck;
+
+/* The checks, in the order they run (the order of verdicts within a level). */
+extern const verdictCheck verdictChecks[];
+extern const size_t verdictNChecks;
+
+/* The i-th threshold over every check (table order), NULL past the last. */
+const verdictParam *verdictParamAt(size_t i);
+/* The field of t that p sets. */
+double *verdictParamValue(verdictThresholds *t, const verdictParam *p);
+double verdictParamGet(const verdictThresholds *t, const verdictParam *p);
+
+/* Every threshold at its default. */
 void verdictDefaults(verdictThresholds *t);
+
+/* The thresholds' part of --help: one "--name R  help [default]" entry each,
+ * wrapped to `width` columns. */
+void verdictUsage(FILE *f, int width);
+
+/* "--first-min 100 --first-min-notable 10 ...": every threshold as set. */
+void verdictThresholdLine(const verdictThresholds *t, FILE *f);
 
 /* Runs every check over s (after summaryFinish). Returns 0, or -1 when out of
  * memory (the verdicts found so far stay in out). */

@@ -14,42 +14,50 @@
 #include <unistd.h>
 
 #include "report/chartdata.h"
+#include "common/num.h"
 #include "common/opts.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "report/verdict.h"
 
-static const char summarizeUsage[] =
-    "usage: coldload-summarize [options] RESULTS_DIR\n"
-    "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and writes\n"
-    "summary.csv, verdicts.txt, plots/*.dat, plots/labels.gp, report.html and report.md.\n"
-    "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
-    "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
-    "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
-    "  --no-report               skip report.html and report.md\n"
-    "thresholds of the verdicts (defaults in brackets):\n"
-    "  --first-min R             first/min at or above: the first run must not go\n"
-    "                            into an average [100]\n"
-    "  --first-min-notable R     first/min at or above: notable [10]\n"
-    "  --max-median R            multi-threaded max/median at or above: check the load [3]\n"
-    "  --loaded-idle R           loaded median / idle median at or above: check the load [2]\n"
-    "  --contention-wide R       under load, width > 1 slowed at least this much ... [5]\n"
-    "  --contention-narrow R     ... while width 1 slowed less than this: contention [2]\n"
-    "  --idle-excess N           idle samples whose median procs_running exceeds the\n"
-    "                            run's own threads by N or more: busy [1]; own threads:\n"
-    "                            width + OpenBLAS pool - 1 (OpenBLAS workers spin)\n"
-    "  --blas-pool N             OpenBLAS's thread pool size in the runs [the width when\n"
-    "                            meta.txt has openblas_num_threads, else nproc from\n"
-    "                            RESULTS_DIR/meta.txt, else this machine's]\n"
-    "  --cold-same R             a cold start (fresh, evicted or dropcache copy) whose\n"
-    "                            whole-process median is at or above R x the same copy's:\n"
-    "                            a warning, not a note [2]\n"
-    "  --bimodal R               a loaded group whose process medians (or one process's\n"
-    "                            steady calls) split into two groups R x apart: bimodal [5]\n"
-    "  --no-wait R               a group whose \"no wait\" median (submit only) is R x\n"
-    "                            below its waited steady median: no-wait [2]\n"
-    "  --help                    this text\n"
-    "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
+/* --help: the fixed part, then the thresholds from the check table. */
+static void summarizeUsage(FILE *f) {
+    fputs("usage: coldload-summarize [options] RESULTS_DIR\n"
+          "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and "
+          "writes\n"
+          "summary.csv, verdicts.txt, plots/*.dat, plots/labels.gp, report.html and report.md.\n"
+          "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
+          "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
+          "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
+          "  --no-report               skip report.html and report.md\n"
+          "  --list-checks             the checks: id, level, thresholds, what fires it\n"
+          "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
+          "thresholds of the verdicts (defaults in brackets):\n",
+          f);
+    verdictUsage(f, 88);
+    fputs("  --help                    this text\n"
+          "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n",
+          f);
+}
+
+/* --list-checks: one tab-separated line per check: id, level, its
+ * thresholds ("--first-min=100", comma-separated, "-" for none), what fires it. */
+static void summarizeListChecks(FILE *f) {
+    for (size_t c = 0; c < verdictNChecks; c++) {
+        const verdictCheck *k = &verdictChecks[c];
+        fprintf(f, "%s\t%s\t", k->id, verdictLevelName(k->level));
+        for (size_t i = 0; i < VERDICT_PARAMS_MAX && k->params[i].name; i++)
+            fprintf(f, "%s--%s=%g", i ? "," : "", k->params[i].name, k->params[i].def);
+        fprintf(f, "%s\t%s\n", k->params[0].name ? "" : "-", k->what);
+    }
+}
+
+/* --list-charts: "name<TAB>title" per chart, in the report's order (what
+ * harness/plots.sh renders). */
+static void summarizeListCharts(FILE *f) {
+    for (size_t c = 0; c < chartdataNCharts; c++)
+        fprintf(f, "%s\t%s\n", chartdataCharts[c].name, chartdataCharts[c].title);
+}
 
 /* A path under dir; exits on overflow (only absurd paths get there). */
 static void summarizePath(char *buf, size_t len, const char *dir, const char *name) {
@@ -68,16 +76,22 @@ typedef int (*summarizeWriter)(void *ctx, FILE *f);
 
 /* Writes path via path.tmp + rename. Returns 0, or -1 after printing why. */
 static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    char *tmp;
+    if (asprintf(&tmp, "%s.tmp", path) < 0) return optsError("out of memory");
     FILE *f = fopen(tmp, "w");
-    if (!f) return optsError("%s: %s", tmp, strerror(errno));
+    if (!f) {
+        optsError("%s: %s", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
     int rc = fn(ctx, f);
     if (fclose(f) != 0) rc = -1;
     if (rc != 0 || rename(tmp, path) != 0) {
         unlink(tmp);
+        free(tmp);
         return optsError("%s: write failed", path);
     }
+    free(tmp);
     return 0;
 }
 
@@ -102,25 +116,16 @@ int main(int argc, char **argv) {
     const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL;
     int no_report = 0;
     verdictDefaults(&x.t);
-    struct {
-        const char *name;
-        double *v;
-    } th[] = {{"--first-min", &x.t.first_min},
-              {"--first-min-notable", &x.t.first_min_notable},
-              {"--max-median", &x.t.max_median},
-              {"--loaded-idle", &x.t.loaded_idle},
-              {"--contention-wide", &x.t.contention_wide},
-              {"--contention-narrow", &x.t.contention_narrow},
-              {"--idle-excess", &x.t.idle_excess},
-              {"--blas-pool", &x.t.blas_pool},
-              {"--cold-same", &x.t.cold_same},
-              {"--bimodal", &x.t.bimodal},
-              {"--no-wait", &x.t.no_wait}};
     for (int i = 1; i < argc;) {
         const char *v;
         int m = 0;
         if (strcmp(argv[i], "--help") == 0) {
-            fputs(summarizeUsage, stdout);
+            summarizeUsage(stdout);
+            return 0;
+        }
+        int checks = strcmp(argv[i], "--list-checks") == 0;
+        if (checks || strcmp(argv[i], "--list-charts") == 0) {
+            (checks ? summarizeListChecks : summarizeListCharts)(stdout);
             return 0;
         }
         if (strcmp(argv[i], "--no-report") == 0) {
@@ -128,10 +133,14 @@ int main(int argc, char **argv) {
             i++;
             continue;
         }
-        for (size_t k = 0; k < sizeof th / sizeof th[0] && !m; k++)
-            if ((m = optsMatch(argc, argv, &i, th[k].name, &v)) > 0 &&
-                optsDouble(th[k].name, v, 0, 1e9, th[k].v) != 0)
+        const verdictParam *p;
+        for (size_t k = 0; !m && (p = verdictParamAt(k)); k++) {
+            char opt[64];
+            snprintf(opt, sizeof opt, "--%s", p->name);
+            if ((m = optsMatch(argc, argv, &i, opt, &v)) > 0 &&
+                optsDouble(opt, v, 0, 1e9, verdictParamValue(&x.t, p)) != 0)
                 return OPTS_EXIT_USAGE;
+        }
         if (m < 0) return OPTS_EXIT_USAGE;
         if (m) continue;
         const char **files[] = {&samples, &whole, &out};
@@ -201,10 +210,8 @@ int main(int argc, char **argv) {
          * width itself (the check takes the larger of the two). */
         x.t.blas_pool = 1;
     } else if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
-        const char *np = metaGet(&meta, "nproc");
-        char *end;
-        double v = np ? strtod(np, &end) : 0;
-        if (!np || end == np || *end || !(v >= 1 && v <= 4096))
+        double v;
+        if (numDouble(metaGet(&meta, "nproc"), 1, 4096, &v) != 0)
             v = (double)sysconf(_SC_NPROCESSORS_ONLN);
         x.t.blas_pool = v >= 1 ? v : 1;
     }
@@ -212,8 +219,11 @@ int main(int argc, char **argv) {
         optsError("out of memory");
         return 1;
     }
-    char machine[512], plots[4096];
-    reportMachine(&meta, machine, sizeof machine);
+    char plots[4096], *machine = reportMachine(&meta);
+    if (!machine) {
+        optsError("out of memory");
+        return 1;
+    }
     summarizePath(plots, sizeof plots, out, "plots");
     if (mkdir(plots, 0777) != 0 && errno != EEXIST) {
         optsError("%s: %s", plots, strerror(errno));
@@ -246,6 +256,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
             x.s.n, x.v.n, out);
     free(real);
+    free(machine);
     metaFree(&meta);
     verdictFree(&x.v);
     summaryFree(&x.s);

@@ -34,7 +34,7 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     verdictRun(s, &t, &v);
     summaryWriteCsv(s, out);
     verdictWrite(&v, &t, out);
-    for (int c = 0; c < CHART_N; c++) chartdataEmit(s, (chartdataChart)c, out);
+    for (size_t c = 0; c < chartdataNCharts; c++) chartdataEmit(s, c, out);
     reportInput in = {s, &v, &t, meta, "fuzz", "fuzz", NULL, 0xf};
     reportWriteHtml(&in, out);
     reportWriteMd(&in, out);
@@ -68,8 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     default: {
         if (metaRead(&meta, path, err, sizeof err) == 0) {
-            char machine[512];
-            reportMachine(&meta, machine, sizeof machine);
+            free(reportMachine(&meta));
             /* A loaded group and an idle one look their PSI up in this meta. */
             static const char rows[] =
                 "run_id,workload,params,width,wait,phase,ms,load1,procs_running,checksum,"

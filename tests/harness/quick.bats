@@ -104,7 +104,7 @@ quick() {
             rows "$BATS_TEST_TMPDIR/$h.csv" workload "$w" >"$BATS_TEST_TMPDIR/w.csv"
             [ "$(col "$BATS_TEST_TMPDIR/w.csv" width | sort -u | tr '\n' ' ')" = "1 2 " ]
         done
-        [ "$(col "$BATS_TEST_TMPDIR/$h.csv" copy | sort -u)" = warm ]
+        [ "$(col "$BATS_TEST_TMPDIR/$h.csv" copy | sort -u)" = inplace ]
     done
     [ "$(col "$BATS_TEST_TMPDIR/warm.csv" condition | sort -u)" = idle ]
     [ "$(col "$BATS_TEST_TMPDIR/warm.csv" stressors | sort -u)" = 0 ]

@@ -10,7 +10,7 @@
 # (a fixed LCG), so the committed tests/fixtures/results-small/ can be
 # re-made and diffed: tests/report/fixture.sh tests/fixtures/results-small
 #
-# --procs: the layout of issue 9 instead (tests/fixtures/results-procs): the
+# --procs: the per-process layout instead (tests/fixtures/results-procs): the
 # placement columns (cpu, cpus, migrations) and the load and proc tags, K = 5
 # processes per warm and loaded cell, and both kinds of load -- pinned (every
 # process slow at width 2, its threads on both CPUs) and free (svdvals width 2

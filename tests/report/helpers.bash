@@ -49,7 +49,7 @@ fixture_copy() {
     cp -r "$FIXTURE" "$1"
 }
 
-# The layout of issue 9: placement columns after truncated, load and proc tags.
+# The per-process layout: placement columns after truncated, load and proc tags.
 SAMPLES_HEADER_PROCS=timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,harness,condition,stressors,copy,load,proc
 
 # pseries FILE WORKLOAD WIDTH LOAD PROC CPUS FIRST "STEADY..."

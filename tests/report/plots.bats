@@ -87,7 +87,7 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     order=$(grep -n '^## ' "$D/report.md" | cut -d: -f2 | tr '\n' '|')
     [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## Verdicts|## Summary|## Runs|## Metadata|" ]
-    grep -q '^| \*\*WARN contention\*\* | svdvals size=256, wait block, loaded (stressors 2), copy warm | under load width 2 is' "$D/report.md"
+    grep -q '^| \*\*WARN contention\*\* | svdvals size=256, wait block, loaded (stressors 2), copy inplace | under load width 2 is' "$D/report.md"
     # a legacy run (no load kinds): the loaded answer still comes from its figures
     grep -q '^Yes, when every core is taken. Under load (stress-ng --cpu 2): at width \\> 1, 4 of 4 processes were at least 5x slower than idle' "$D/report.md"
     grep -q '^!\[Idle vs loaded, one dot per process\](plots/idle_vs_loaded.png)' "$D/report.md"

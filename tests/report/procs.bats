@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # shellcheck disable=SC2030,SC2031 # bats: `run` sets status/lines for the helpers after it
-# tests/report/procs.bats -- K processes per cell (issue 9): per-process
+# tests/report/procs.bats -- K processes per cell: per-process
 # medians, slow_procs and the bootstrap interval from data with known medians,
 # placement shares, bimodal and loaded-first, contention on pinned load only,
 # the dot chart's one point per process, the placement chart, and the
@@ -69,7 +69,7 @@ cell() {
     summarize() { run "$SUMMARIZE" --no-report "$D"; }
     summarize
     [ "$status" -eq 0 ]
-    grep -q '^WARN bimodal: svdvals size=256, width 2, wait block, loaded free (stressors 2), copy warm: 1 of 5 processes 400.0x slower than idle (median 1600 ms), the rest 1.2x slower than idle (median 4.950 ms); the medians split 314x apart (>= 5): under this load, whether threads hurt depends on where the scheduler puts them; the fast calls ran with all engine threads on one CPU (12 of 12), the slow ones on 2 CPUs (3 of 3)$' "$D/verdicts.txt"
+    grep -q '^WARN bimodal: svdvals size=256, width 2, wait block, loaded free (stressors 2), copy inplace: 1 of 5 processes 400.0x slower than idle (median 1600 ms), the rest 1.2x slower than idle (median 4.950 ms); the medians split 314x apart (>= 5): under this load, whether threads hurt depends on where the scheduler puts them; the fast calls ran with all engine threads on one CPU (12 of 12), the slow ones on 2 CPUs (3 of 3)$' "$D/verdicts.txt"
     # no placement clause when cpus says nothing
     sed -i 's/,0;1,/,,/; s/,1,1,0,warm/,,,0,warm/' "$S"
     sed -i 's/,1,1,0,/,,,0,/' "$S"
@@ -117,7 +117,7 @@ contention_cells() {
     contention_cells pinned
     "$SUMMARIZE" --no-report "$D" >/dev/null
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
-    grep -q '^WARN contention: svdvals size=256, wait block, loaded pinned (stressors 2), copy warm: under load width 2 is 384.6x slower than idle .*Fastest under load: width 1 (median 6.100 ms); width 2: 3 of 3 processes >= 5x idle, loaded/idle of the process medians 384.6x (95% interval 350.0-421.1x)$' "$D/verdicts.txt"
+    grep -q '^WARN contention: svdvals size=256, wait block, loaded pinned (stressors 2), copy inplace: under load width 2 is 384.6x slower than idle .*Fastest under load: width 1 (median 6.100 ms); width 2: 3 of 3 processes >= 5x idle, loaded/idle of the process medians 384.6x (95% interval 350.0-421.1x)$' "$D/verdicts.txt"
     rm "$S"
     contention_cells free
     "$SUMMARIZE" --no-report "$D" >/dev/null
@@ -131,8 +131,8 @@ contention_cells() {
     pseries "$S" grad 2 free 2 "1" 7.6 "0.02 0.021 0.022"
     "$SUMMARIZE" --no-report "$D" >/dev/null
     [ "$(verdict_ids "$D")" = "NOTE first-run-notable NOTE loaded-first OK bitwise-same" ]
-    grep -q '^NOTE first-run-notable: grad n=1000, width 2, wait block, idle, copy warm: first 0.300 ms' "$D/verdicts.txt"
-    grep -q '^NOTE loaded-first: grad n=1000, width 2, wait block, loaded free (stressors 2), copy warm: first call under load 7.500 ms (median over 2 processes) = 375x the steady min 0.0200 ms (>= 10), 25.0x the idle first call (0.300 ms); the first calls ran on one CPU in 1 and on several in 1 of 2 processes' "$D/verdicts.txt"
+    grep -q '^NOTE first-run-notable: grad n=1000, width 2, wait block, idle, copy inplace: first 0.300 ms' "$D/verdicts.txt"
+    grep -q '^NOTE loaded-first: grad n=1000, width 2, wait block, loaded free (stressors 2), copy inplace: first call under load 7.500 ms (median over 2 processes) = 375x the steady min 0.0200 ms (>= 10), 25.0x the idle first call (0.300 ms); the first calls ran on one CPU in 1 and on several in 1 of 2 processes' "$D/verdicts.txt"
 }
 
 @test "legacy files (no placement, load or proc columns) still summarise: idle is load none, loaded load empty" {
@@ -147,7 +147,7 @@ contention_cells() {
     [ "$(grep -c '^WARN contention:' "$D/fx/verdicts.txt")" -eq 4 ]
 }
 
-@test "files with the width_requested column (issue 12) summarise exactly as files without it" {
+@test "files with the width_requested column summarise exactly as files without it" {
     cell svdvals 2 none "0;1" "5.0 5.2 5.4"
     cell svdvals 2 pinned "0;1" "2000 2100 2200"
     cell grad 1 pinned "0" "0.02 0.03 0.04"
@@ -186,7 +186,7 @@ contention_cells() {
     # index 0: the dots, one per process with a steady median, of every cell the chart shows
     points=$(awk '/^$/ { blank++ } !/^#/ && NF && blank == 0 { n++ } END { print n }' "$dat")
     want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        $c["copy"] == "warm" && $c["workload"] != "trg" && $c["procs"] > 0 { n += $c["procs"] } END { print n }' "$D/fx/summary.csv")
+        $c["copy"] == "inplace" && $c["workload"] != "trg" && $c["procs"] > 0 { n += $c["procs"] } END { print n }' "$D/fx/summary.csv")
     [ "$points" -eq "$want" ]
     [ "$points" -eq 60 ] # 2 workloads x 2 widths x (idle, pinned, free) x 5 processes
     # the bimodal cell is visible: one dot of svdvals w2 free far above its other four

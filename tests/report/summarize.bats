@@ -106,7 +106,13 @@ summarize() {
     series "$S" svdvals 1 idle warm 4 "1 1 1 4"
     summarize
     [ "$(verdict_ids "$D")" = "" ]
+    # the threshold is a flag: 4x is below --max-median 5
+    rm "$S"
+    series "$S" svdvals 2 idle warm 4 "1 1 1 4" 00000000000000bb 2
     summarize --max-median 5
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "" ]
+    grep -q -- ' --max-median 5 ' "$D/verdicts.txt"
 }
 
 @test "loaded-slow: a loaded median >= 2x its idle median (width 1 alone, no contention)" {
@@ -114,7 +120,7 @@ summarize() {
     series "$S" svdvals 1 loaded warm 20 "15 18 21" 00000000000000aa 3
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same WARN loaded-slow" ]
-    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy warm: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); procs_running median 3' "$D/verdicts.txt"
+    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy inplace: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); procs_running median 3' "$D/verdicts.txt"
     summarize --loaded-idle 4
     [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
 }
@@ -197,7 +203,7 @@ widths_idle_loaded() {
     echo nproc=1 >"$D/meta.txt"
     summarize
     [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
-    grep -q -- '--blas-pool 1 --bimodal 5 --no-wait 2$' "$D/verdicts.txt"
+    grep -q -- ' --blas-pool 1 ' "$D/verdicts.txt"
     echo nproc=4 >"$D/meta.txt"
     summarize
     [ "$(verdict_ids "$D")" = "" ]
@@ -438,7 +444,7 @@ edited() {
     [ -z "$(find "$D" -name '*.tmp')" ]
 }
 
-# --- the "no wait" rows (issue 11: phase steady_nowait) ----------------------------
+# --- the "no wait" rows (phase steady_nowait) ----------------------------------------
 
 # The named columns of the summary row of WIDTH (grad), space-separated.
 cols_of() {
@@ -465,7 +471,7 @@ cols_of() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ]
     [ "$(verdict_ids "$D")" = "WARN no-wait" ]
-    grep -q '^WARN no-wait: grad n=1000, width 2, wait block, idle, copy warm: steady median 0.0170 ms when the result is waited for, 0.0040 ms without waiting (submit only, 3 calls) = 4.2x below (>= 2): timing without waiting measures the dispatch, not the work' "$D/verdicts.txt"
+    grep -q '^WARN no-wait: grad n=1000, width 2, wait block, idle, copy inplace: steady median 0.0170 ms when the result is waited for, 0.0040 ms without waiting (submit only, 3 calls) = 4.2x below (>= 2): timing without waiting measures the dispatch, not the work' "$D/verdicts.txt"
     # the threshold is a flag
     run "$SUMMARIZE" --no-wait 5 "$D"
     [ "$(verdict_ids "$D")" = "" ]
@@ -506,7 +512,7 @@ cols_of() {
     awk -v a="$nw" -v b="$med" 'BEGIN { exit !(a <= b) }'
 }
 
-# --- what the cold start read (issue 11: cold-pages.tsv) -------------------------------
+# --- what the cold start read (cold-pages.tsv) -------------------------------------------
 
 @test "the cold-start file table: pages read per file, the extra ms apportioned by them, largest first" {
     W=$D/whole.csv
@@ -537,4 +543,82 @@ cols_of() {
     printf 'binary\tevicted\t1\t/d\n' >>"$P"
     summarize
     grep -qF 'cold-pages.tsv:10: expected 9 tab-separated fields' "$D/report.md"
+}
+
+# --- the tables drive the outputs -------------------------------------------
+
+@test "every threshold of --list-checks is an option, in --help with its default, and in verdicts.txt's header" {
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016"
+    run "$SUMMARIZE" --list-checks
+    [ "$status" -eq 0 ]
+    local ids thresholds=() t name def help header
+    ids=$(cut -f1 <<<"$output" | tr '\n' ' ')
+    [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal loaded-slow checksum-differs bitwise-same idle-busy cold-start no-wait "* ]]
+    for t in $(cut -f3 <<<"$output" | tr ',' ' '); do [ "$t" = - ] || thresholds+=("$t"); done
+    [ "${#thresholds[@]}" -eq 11 ]
+    help=$("$SUMMARIZE" --help)
+    # each set to a value of its own: the header must echo every one
+    local args=() k=1
+    for t in "${thresholds[@]}"; do args+=("${t%%=*}" "$((k + 100))"); k=$((k + 1)); done
+    summarize "${args[@]}"
+    [ "$status" -eq 0 ]
+    header=$(head -1 "$D/verdicts.txt")
+    k=1
+    for t in "${thresholds[@]}"; do
+        name=${t%%=*} def=${t#*=}
+        grep -qE -- "^  $name [RN] " <<<"$help"
+        [[ $header == *" $name $((k + 100))"* ]]
+        # the default, when it is a number, is in --help's brackets
+        [ "$name" = --blas-pool ] || awk -v n="$name" -v d="[$def]" '
+            $1 == n { on = 1 } on && index($0, d) { found = 1 } on && /^  --/ && $1 != n { on = 0 }
+            END { exit !found }' <<<"$help"
+        k=$((k + 1))
+    done
+    # and in report.md's threshold line
+    grep -q -- '`--no-wait 111`' "$D/report.md"
+}
+
+@test "--list-charts is the chart table: one plots/NAME.gp per chart, and every chart script of labels.gp is listed" {
+    run "$SUMMARIZE" --list-charts
+    [ "$status" -eq 0 ]
+    local listed gp c
+    listed=$(cut -f1 <<<"$output" | sort | tr '\n' ' ')
+    [ "$(wc -w <<<"$listed")" -ge 5 ]
+    # the scripts that read summarize's labels.gp (other tools' charts, the
+    # scan's, do not) are exactly the table's charts
+    gp=$(cd "$ROOT/plots" && grep -l "^load 'labels.gp'" ./*.gp | sed 's|^\./||; s|\.gp$||' | sort | tr '\n' ' ')
+    [ "$listed" = "$gp" ]
+    cp -r "$FIXTURE/." "$D/"
+    summarize
+    [ "$status" -eq 0 ]
+    for c in "$D"/plots/*.dat; do
+        c=${c##*/}
+        [[ " $listed " == *" ${c%.dat} "* ]]
+    done
+    # every chart has its n_ in labels.gp, and no temporary file is left
+    for c in $listed; do grep -q "^n_$c = " "$D/plots/labels.gp"; done
+    run ls "$D" "$D/plots"
+    [[ $output != *.tmp* ]]
+}
+
+@test "copy: old results' copy=warm is read as inplace, one group with new inplace rows" {
+    series "$S" grad 1 idle warm 0.5 "0.010 0.020"
+    series "$S" grad 1 idle inplace 0.5 "0.030 0.040"
+    summarize
+    [ "$status" -eq 0 ]
+    [ "$(col "$D/summary.csv" 'NR > 1' copy runs n)" = "inplace 2 4" ]
+}
+
+@test "no text is cut: a 3000-character params string is whole in verdicts.txt, the chart label and report.md" {
+    local long
+    long=n=$(printf 'x%.0s' $(seq 3000))
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    sed -i "s/,n=1000,/,$long,/" "$S"
+    # a second params value, so the chart label carries the params
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    summarize
+    [ "$status" -eq 0 ]
+    grep -qF "WARN first-run: grad $long, width 1, wait block, idle, copy fresh: first 6.600 ms" "$D/verdicts.txt"
+    grep -qF "\"grad $long w1 fresh\"" "$D/plots/first_vs_steady.dat"
+    grep -qF "| grad $long, width 1, wait block, idle, copy fresh |" "$D/report.md"
 }

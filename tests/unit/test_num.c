@@ -1,0 +1,52 @@
+/* test_num.c -- the one number parser (common/num.h): what counts as a
+ * number, checked against exact values, and what is refused (out untouched). */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "common/num.h"
+
+static void wholeNumbersInRangeAreRead(void **state) {
+    (void)state;
+    double d = 0;
+    long l = 0;
+    assert_int_equal(numDouble("2.5", 0, 10, &d), 0);
+    assert_true(d == 2.5);
+    assert_int_equal(numDouble("-1e3", -DBL_MAX, DBL_MAX, &d), 0);
+    assert_true(d == -1000);
+    assert_int_equal(numDouble("10", 0, 10, &d), 0); /* the bounds are inside */
+    assert_true(d == 10);
+    assert_int_equal(numLong("-42", -100, 100, &l), 0);
+    assert_int_equal(l, -42);
+}
+
+static void anythingElseIsRefusedAndOutIsUntouched(void **state) {
+    (void)state;
+    static const char *const bad[] = {"", " 1", "1 ", "1x", "x", "nan", "inf", "1e999", "1e-999",
+                                      "11", "-0.5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double d = 7;
+        assert_int_equal(numDouble(bad[i], 0, 10, &d), -1);
+        assert_true(d == 7);
+    }
+    assert_int_equal(numDouble(NULL, 0, 10, &(double){0}), -1);
+    static const char *const badl[] = {"", " 1", "1.5", "0x10", "101", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof badl / sizeof badl[0]; i++) {
+        long l = 7;
+        assert_int_equal(numLong(badl[i], -100, 100, &l), -1);
+        assert_int_equal(l, 7);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wholeNumbersInRangeAreRead),
+        cmocka_unit_test(anythingElseIsRefusedAndOutIsUntouched),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
