@@ -51,6 +51,8 @@ typedef struct benchResult {
     uint64_t checksum;         /* of the last call */
     int width_min, width_max;  /* over the series' calls (fixed: both the width) */
     double decide_ms;          /* auto: mean cost of one decision; fixed: 0 */
+    double first_end_ms;       /* measureNowMs() when the first call's result was ready */
+    measureUsage first_end_usage; /* getrusage then (timeline.h: main -> first result) */
 } benchResult;
 
 /* Times fn once as `phase`/`iter` (e.g. `prepare`, which has no result:

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/prefault.h"
+
 typedef struct progNode {
     progOp op;
     int a, b;   /* operands (-1: none) */
@@ -329,6 +331,11 @@ size_t progInputLen(const progExec *e) { return e->in_len; }
 size_t progOutputLen(const progExec *e) { return e->out_len; }
 int progExecSteps(const progExec *e) { return e->nsteps; }
 size_t progExecDoubles(const progExec *e) { return e->arena_len; }
+
+void progExecPrefault(progExec *e) {
+    prefaultPages(e->arena, e->arena_len * sizeof(double));
+    prefaultPages(e->steps, (size_t)(e->nsteps ? e->nsteps : 1) * sizeof(progStep));
+}
 
 /* --- run ---------------------------------------------------------------------- */
 
