@@ -40,7 +40,7 @@ rc=0
 "$CL_BUILD/coldload-summarize" "${summarize_flags[@]}" "$results" || rc=$?
 [ "$rc" -eq 0 ] || cl_die "coldload-summarize failed on $results (exit $rc)" "$rc"
 
-charts=(first_vs_steady idle_vs_loaded cold_start trg placement)
+charts=(first_vs_steady idle_vs_loaded cold_start trg placement firstrun)
 made=0
 for c in "${charts[@]}"; do
     if [ ! -s "$results/plots/$c.dat" ]; then
