@@ -20,3 +20,6 @@ firstrun-test: all static
 	bats tests/harness/firstrun.bats
 
 .PHONY: firstrun firstrun-test
+
+# The bats suite checks the static builds' results against the dynamic ones.
+harness-test: static
