@@ -62,8 +62,7 @@ checksums() {
     [ "$(grep -c -e _to_main -e main_to_first "$c/c.csv")" -eq 0 ]
     run "$B/coldload-exec"
     [ "$status" -eq 2 ]
-    run "$B/coldload-exec" /nonexistent/prog
-    [ "$status" -eq 127 ]
+    run -127 "$B/coldload-exec" /nonexistent/prog
     [[ $output == *"/nonexistent/prog: No such file"* ]]
 }
 
