@@ -11,14 +11,14 @@
 
 #include "common/stats.h"
 #include "report/csvread.h"
+#include "report/summary.h"
 
 /* One process of firstrun.csv. */
 typedef struct frProc {
     char *workload, *variant, *copy, *proc, *params;
     const char *start_phase; /* static string, NULL when no such row */
     double exec, main_first, first; /* NAN until their row is read */
-    double *steady;
-    size_t nsteady, capsteady;
+    summaryVec steady;              /* the first series' steady calls */
 } frProc;
 
 typedef struct frProcs {
@@ -41,7 +41,7 @@ static void frProcsFree(frProcs *ps) {
     for (size_t i = 0; i < ps->n; i++) {
         frProc *p = &ps->p[i];
         free(p->workload), free(p->variant), free(p->copy), free(p->proc), free(p->params);
-        free(p->steady);
+        free(p->steady.x);
     }
     free(ps->p);
     memset(ps, 0, sizeof(*ps));
@@ -67,25 +67,13 @@ static frProc *frProcFor(frProcs *ps, const char *w, const char *v, const char *
     ps->p = np;
     p = &ps->p[ps->n];
     *p = (frProc){strdup(w), strdup(v), strdup(c), strdup(proc), NULL, NULL, NAN, NAN, NAN,
-                  NULL, 0, 0};
+                  {NULL, 0, 0}};
     if (!p->workload || !p->variant || !p->copy || !p->proc) {
         free(p->workload), free(p->variant), free(p->copy), free(p->proc);
         return NULL;
     }
     ps->n++;
     return p;
-}
-
-static int frPush(frProc *p, double x) {
-    if (p->nsteady == p->capsteady) {
-        size_t cap = p->capsteady ? 2 * p->capsteady : 16;
-        double *s = realloc(p->steady, cap * sizeof(double));
-        if (!s) return -1;
-        p->steady = s;
-        p->capsteady = cap;
-    }
-    p->steady[p->nsteady++] = x;
-    return 0;
 }
 
 enum { COL_WORKLOAD, COL_PARAMS, COL_PHASE, COL_MS, COL_VARIANT, COL_COPY, COL_PROC, COL_N };
@@ -116,7 +104,7 @@ static int frRow(frProcs *ps, char **f, const size_t *col, const char *path, siz
         p->first = ms;
         if (!(p->params = strdup(params))) goto oom;
     } else if (!strcmp(phase, "steady") && p->params && !strcmp(p->params, params)) {
-        if (frPush(p, ms) != 0) goto oom;
+        if (summaryVecPush(&p->steady, ms) != 0) goto oom;
     }
     return 0;
 oom:
@@ -164,7 +152,7 @@ static double frTotal(const frProc *p) { return p->exec + p->main_first; }
 
 static double frSteady(const frProc *p) {
     statsSummary s;
-    return statsOf(p->steady, p->nsteady, &s) == 0 ? s.median : NAN;
+    return statsOf(p->steady.x, p->steady.n, &s) == 0 ? s.median : NAN;
 }
 
 static double frFirst(const frProc *p) { return p->first; }
