@@ -413,10 +413,10 @@ static void frCellTable(const firstrunCell *c, int html, FILE *f,
                             : "coldload-exec's clock before execve to the constructor";
     frSpreadRow(f, html, text, "total: exec -> first result", "exec -> main + main -> first result",
                 &c->total, "processes");
-    frSpreadRow(f, html, text, "  exec -> main", start, &c->exec_main, "processes");
-    frSpreadRow(f, html, text, "  main -> first result", "constructor to the first call's end",
+    frSpreadRow(f, html, text, "of the total: exec -> main", start, &c->exec_main, "processes");
+    frSpreadRow(f, html, text, "of the total: main -> first result", "constructor to the first call's end",
                 &c->main_first, "processes");
-    frSpreadRow(f, html, text, "  of it: the first call", "its own clock", &c->first, "processes");
+    frSpreadRow(f, html, text, "of main -> first result: the first call", "its own clock", &c->first, "processes");
     frSpreadRow(f, html, text, "the steady call (the work itself)",
                 "median of each process's steady calls", &c->steady, "processes");
     frMs(med, sizeof med, c->extra);
