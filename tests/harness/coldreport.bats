@@ -54,3 +54,17 @@ setup() {
     [[ $output == *"--copies"* ]]
     [ ! -e "$out/report.html" ]
 }
+
+@test "make cold BINARY=<a script> (a wrapper, a pyenv shim): the traced list holds the script and its interpreter" {
+    command -v strace >/dev/null || skip "strace is not installed"
+    prog=$BATS_TEST_TMPDIR/wrapper.sh
+    printf '#!/bin/sh\nexec true\n' >"$prog"
+    chmod +x "$prog"
+    out=$BATS_TEST_TMPDIR/script
+    run make -s --no-print-directory -C "$ROOT" cold BINARY="$prog" QUICK=1 OUT="$out"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^cold_files_method=strace$' "$out/meta.txt"
+    grep -qF "	$(realpath "$prog")" "$out/cold-files.txt"
+    grep -qF "	$(realpath /bin/sh)" "$out/cold-files.txt"
+    [ -s "$out/report.md" ]
+}
