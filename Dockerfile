@@ -15,17 +15,19 @@
 FROM debian:bookworm-slim AS build
 # The host's build dependencies (job build in mk/deps.txt), libcmocka-dev
 # for `make unit`, and libc6-dev, which slim images lack and a host with gcc
-# already has.
+# already has; libgfortran-12-dev for the static builds
+# (mk/static.mk: the first run's dynamic-linking part).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       gcc libc6-dev make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev \
+      libgfortran-12-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Sources before tests: editing a test does not recompile the image's sources.
 COPY Makefile ./
 COPY mk/ mk/
 COPY src/ src/
-RUN make -j"$(nproc)" all
+RUN make -j"$(nproc)" all static
 COPY tests/ tests/
 RUN make unit
 # Every top-level binary of build/ (the stages add theirs to `all` in mk/*.mk),

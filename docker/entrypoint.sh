@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # docker/entrypoint.sh -- the coldload container's command: the full report,
 # written into /out (the directory the caller mounts), options passed through
-# to harness/report.sh.
+# to harness/report.sh; or, as `cold --binary PROG ...`, the cold starts of a
+# mounted program and their report (harness/coldreport.sh).
 #
 # Why a wrapper and not report.sh itself: it supplies `--out /out`, says in
 # one line what is wrong when /out cannot be written (the usual mistake: no
@@ -18,6 +19,8 @@ REPORT=$ROOT/harness/report.sh
 ep_usage() {
   cat <<'EOF'
 usage: docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" coldload [OPTIONS]
+       docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" -v "$PWD/prog:/mnt/prog:ro" \
+           coldload cold [--quick] --binary /mnt/prog [-- ARGS...]
        docker run --rm coldload COMMAND [ARGS...]
 
 Runs the full coldload report (harness/report.sh) into /out: report.html,
@@ -30,28 +33,49 @@ OPTIONS are report.sh's (below); the common ones:
   --out DIR             another directory than /out
 Mount a directory on /out and pass --user "$(id -u):$(id -g)" so the files
 belong to you. Limit the CPUs with --cpus N: the metadata records the limit.
-A first argument that is not an option runs as a command, from /opt/coldload
-(e.g. build/p28_timing --workload svdvals).
+`cold --binary PROG [-- ARGS]` investigates the cold starts of any program
+mounted into the container (harness/coldreport.sh: cold.sh, then its own
+report); its shared libraries must exist in the image (a static binary, or a
+program of Debian bookworm's). A first argument that is not an option runs
+as a command, from /opt/coldload (e.g. build/p28_timing --workload svdvals).
 EOF
 }
 
 ep_die() { echo "coldload: $*" >&2; exit 2; }
 
+# `cold [COLD_OPTIONS] --binary PROG [-- ARGS]`: the cold starts of anyone's
+# program (mounted into the container) and their report, into /out.
+if [ "${1:-}" = cold ]; then
+  shift
+  REPORT=$ROOT/harness/coldreport.sh
+  [ -x "$REPORT" ] || ep_die "harness/coldreport.sh is missing from this image (built before it existed?)"
+  for a in "$@"; do
+    [ "$a" = -- ] && break
+    case "$a" in
+      /*) if [ "${prev:-}" = --binary ] && [ ! -e "$a" ]; then
+            ep_die "--binary $a: no such file in the container: mount it (-v \"\$PWD/prog:$a:ro\")"
+          fi ;;
+    esac
+    prev=$a
+  done
+  prev=
 # A command instead of report options: run it (debugging, single binaries).
-if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
+elif [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
   cd "$ROOT"
   exec "$@"
 fi
 
-# Where the report goes: /out unless the caller gave --out.
+# Where the report goes: /out unless the caller gave --out. (After `--`
+# come the investigated program's own arguments: not ours.)
 given_out=0 prev=
 for a in "$@"; do
+  [ "$a" = -- ] && break
   case "$prev" in --out) OUT=$a given_out=1 ;; esac
   case "$a" in
     -h|--help)
       ep_usage
       if [ -x "$REPORT" ]; then
-        printf '\nharness/report.sh --help:\n'
+        printf '\nharness/%s --help:\n' "$(basename "$REPORT")"
         exec "$REPORT" --help
       fi
       exit 0 ;;
@@ -67,7 +91,7 @@ if [ -e "$OUT" ] && ! { [ -d "$OUT" ] && [ -w "$OUT" ] && [ -x "$OUT" ]; }; then
   ep_die "$OUT is not a directory writable by uid $(id -u): run with --user \"\$(id -u):\$(id -g)\" and mount an existing directory (mkdir -p out; -v \"\$PWD/out:/out\")"
 fi
 
-[ -x "$REPORT" ] || ep_die "harness/report.sh is missing from this image (built before the report stage existed?)"
+[ -x "$REPORT" ] || ep_die "$REPORT is missing from this image (built before the report stage existed?)"
 
 args=("$@")
 [ "$given_out" -eq 1 ] || args=(--out "$OUT" "$@")

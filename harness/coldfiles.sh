@@ -36,9 +36,22 @@ cf_keep() {
     return 0
 }
 
-# cf_interp ELF: the ELF's program interpreter, if it has one.
+# cf_interp PROG [DEPTH]: what the kernel loads with PROG without a system call of
+# its own: an ELF's program interpreter (PT_INTERP); a script's `#!`
+# interpreter and, in turn, that one's. Status 0 whatever PROG is (under
+# pipefail a failing readelf would end the caller's list half-written).
 cf_interp() {
-    readelf -l -- "$1" 2>/dev/null | sed -n 's/.*\[Requesting program interpreter: \(.*\)\]$/\1/p'
+    local line i
+    if IFS= read -r line 2>/dev/null <"$1" && [[ $line == '#!'* ]]; then
+        read -r i _ <<<"${line#\#!}"
+        if [ -n "$i" ] && [ -f "$i" ]; then
+            printf '%s\n' "$i"
+            # the kernel follows at most 4 levels of interpreters (binfmt_script)
+            [ "${2:-0}" -ge 4 ] || cf_interp "$i" $((${2:-0} + 1))
+        fi
+        return 0
+    fi
+    { readelf -l -- "$1" 2>/dev/null || true; } | sed -n 's/.*\[Requesting program interpreter: \(.*\)\]$/\1/p'
 }
 
 # -y: every fd argument and return value as fd</path>, so a mapping names

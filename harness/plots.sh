@@ -44,6 +44,9 @@ rc=0
 charts=()
 while IFS=$'\t' read -r c _; do charts+=("$c"); done < <("$CL_BUILD/coldload-summarize" --list-charts)
 [ "${#charts[@]}" -gt 0 ] || cl_die "coldload-summarize --list-charts listed no chart"
+# The first-run chart has its own rows (firstrun.csv), not the summary's, so
+# it is not in that table; like every chart it is drawn when it has data.
+charts+=(firstrun)
 made=0
 for c in "${charts[@]}"; do
     if [ ! -s "$results/plots/$c.dat" ]; then

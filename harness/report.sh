@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# harness/report.sh -- the main job: cold + warm + loaded measurements into one
-# results directory, then the summary, verdicts, charts and report
+# harness/report.sh -- the main job: cold + warm + loaded measurements and the
+# first run's parts (firstrun.sh) into one results directory, then the
+# summary, verdicts, charts and report
 # (harness/plots.sh). `make report` runs it; so does the container.
 #
 # A harness that fails does not stop the others: whatever was measured is
@@ -70,10 +71,11 @@ run_step() {
     fi
 }
 
-cl_progress_start 4
+cl_progress_start 5
 run_step "cold starts" cold bash "$CL_ROOT/harness/cold.sh" --out "$CL_OUT" "${passed[@]}"
 run_step "warm runs" warm bash "$CL_ROOT/harness/warm.sh" --out "$CL_OUT" "${passed[@]}"
 run_step "loaded runs" loaded bash "$CL_ROOT/harness/loaded.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "first-run parts" firstrun bash "$CL_ROOT/harness/firstrun.sh" --out "$CL_OUT" "${passed[@]}"
 cl_progress "summary, charts, report"
 rc=0
 bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || rc=$?

@@ -3,6 +3,8 @@
 #
 #   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
+#   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1]
+#                          the cold starts of any program, and their report (report.html...)
 #   make harness-test      the bats suite (also part of `make test`)
 
 # harness/lib/*.sh are sourced, never run: shellcheck reads them on their own
@@ -27,8 +29,13 @@ HARNESS_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') 
                $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick) \
                $(if $(LOAD),--load '$(LOAD)') $(if $(PROCS),--procs '$(PROCS)') $(if $(SEED),--seed '$(SEED)')
 
-cold warm loaded: all
+warm loaded: all
 	bash harness/$@.sh $(HARNESS_ARGS)
+
+# BINARY=PROG [ARGS="..."]: anyone's program, with a report of its own
+# (harness/coldreport.sh); ARGS is split as the shell splits it, quotes kept.
+cold: all
+	$(if $(BINARY),bash harness/coldreport.sh --binary '$(BINARY)' $(HARNESS_ARGS) -- $(ARGS),bash harness/cold.sh $(HARNESS_ARGS))
 
 # Tells the harness the flags the binaries were built with (for meta.txt).
 harness-print-cflags:

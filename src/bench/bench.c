@@ -16,6 +16,8 @@ typedef struct benchSample {
     int decided;      /* auto: a new decision was made before this call */
     double decide_ms; /* its cost (0 when the last one was reused) */
     double waited_ms; /* benchCallSplit: submit + wait */
+    double end_ms;    /* measureNowMs() when the call (and its wait) returned */
+    measureUsage end; /* getrusage then */
     int procs_running;
     measureUsage usage;
     uint64_t checksum;
@@ -79,8 +81,10 @@ static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait,
     int rc = fn(arg);
     double t1 = measureNowMs();
     if (rc == 0 && wait) rc = wait(arg);
-    s->waited_ms = measureNowMs() - t0;
+    s->end_ms = measureNowMs();
+    s->waited_ms = s->end_ms - t0;
     measureUsageNow(&u1);
+    s->end = u1;
     if (fast) {
         int cpus[POOL_MAX_WIDTH], n = 0;
         for (int k = 1; series->engine && k < poolWidth(series->engine); k++)
@@ -155,6 +159,8 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     r->width_min = r->width_max = x.width;
     benchCount(r, &x);
     r->first_ms = x.ms;
+    r->first_end_ms = x.end_ms;
+    r->first_end_usage = x.end;
     r->checksum = x.checksum;
     /* No steady call at all would leave the series without statistics, so
      * the first row is never the truncated one. */

@@ -59,6 +59,8 @@ typedef struct benchResult {
                                   kept from before); fixed: 0 */
     int decisions, calls;      /* auto: decisions made for the series (during it, or
                                   by the benchOnce calls just before it), its calls */
+    double first_end_ms;       /* measureNowMs() when the first call's result was ready */
+    measureUsage first_end_usage; /* getrusage then (timeline.h: main -> first result) */
 } benchResult;
 
 /* Times fn once as `phase`/`iter` (e.g. `prepare`, which has no result:

@@ -41,6 +41,10 @@ const char optsCommonUsage[] =
     "                     (0 = no budget, the default; at least one steady run)\n"
     "  --csv FILE         append one row per sample to FILE (header when new)\n"
     "  --tag KEY=VALUE    add a column KEY with VALUE to every row (repeatable)\n"
+    "  --startup          also time the process's start: exec -> main and main -> first\n"
+    "                     result (a `startup:` line; rows exec_to_main or start_to_main,\n"
+    "                     main_to_first)\n"
+    "  --prefault         touch every page of the work buffers before the first call\n"
     "  --help             this text\n";
 
 void optsCommonInit(optsCommon *c, long default_runs) {
@@ -53,6 +57,14 @@ void optsCommonInit(optsCommon *c, long default_runs) {
 int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
     const char *v;
     int m;
+    int *flag = !strcmp(argv[*i], "--startup")    ? &c->startup
+                : !strcmp(argv[*i], "--prefault") ? &c->prefault
+                                                  : NULL;
+    if (flag) {
+        *flag = 1;
+        (*i)++;
+        return 1;
+    }
     if ((m = optsMatch(argc, argv, i, "--width", &v)) != 0)
         return m < 0 ? -1 : autowParse(v, POOL_MAX_WIDTH, &c->width) ? -1 : 1;
     if ((m = optsMatch(argc, argv, i, "--wait", &v)) != 0) {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/prefault.h"
+
 typedef struct progNode {
     progOp op;
     int a, b;   /* operands (-1: none) */
@@ -339,6 +341,11 @@ int progUsefulWidth(const progExec *e) {
     }
     size_t w = most / PROG_MIN_PER_THREAD;
     return w < 1 ? 1 : w > POOL_MAX_WIDTH ? POOL_MAX_WIDTH : (int)w;
+}
+
+void progExecPrefault(progExec *e) {
+    prefaultPages(e->arena, e->arena_len * sizeof(double));
+    prefaultPages(e->steps, (size_t)(e->nsteps ? e->nsteps : 1) * sizeof(progStep));
 }
 
 /* --- run ---------------------------------------------------------------------- */

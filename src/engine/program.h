@@ -71,6 +71,9 @@ size_t progOutputLen(const progExec *e);
 int progExecSteps(const progExec *e);
 /* Buffers (of doubles) the prepared program allocated, all told. */
 size_t progExecDoubles(const progExec *e);
+/* Touches every page of those buffers (common/prefault.h), so a first run
+ * takes no first-touch faults in them. Changes no value. */
+void progExecPrefault(progExec *e);
 
 /* Elements of an operation's chunk below which one more thread costs more
  * than it gives. Every operation is a fork-join with a barrier: grad at

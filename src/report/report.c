@@ -17,6 +17,7 @@
 #include "common/slurp.h"
 #include "report/chartdata.h"
 #include "report/coldread.h"
+#include "report/firstrun.h"
 #include "report/workloads.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
@@ -758,6 +759,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     fputs("</section>\n", f);
     reportHtmlCharts(in, f);
     reportColdRead(in, 1, f);
+    firstrunSection(in->results_dir, 1, f, reportHtml);
 
     fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
                "%zu note(s), %zu ok. ",
@@ -830,6 +832,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
                 k->howto);
     }
     reportColdRead(in, 0, f);
+    firstrunSection(in->results_dir, 0, f, reportMdText);
     fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),

@@ -19,6 +19,7 @@
 #include "workloads/onsager.h"
 #include "bench/optscommon.h"
 #include "bench/startup.h"
+#include "bench/timeline.h"
 #include "engine/pool.h"
 #include "workloads/trg.h"
 
@@ -108,7 +109,7 @@ static void itrgShortest(char *buf, size_t n, double v) {
 }
 
 static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, int grad,
-                      int runs, int svd_time) {
+                      int runs, int svd_time, int startup) {
     char b[32], params[96];
     itrgShortest(b, sizeof b, beta);
     snprintf(params, sizeof params, "beta=%s;chi=%d;steps=%d%s", b, chi, steps,
@@ -140,6 +141,11 @@ static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, i
     benchAutoTail(stdout, s, &r);
     printf("\n");
     fflush(stdout);
+    /* the first beta's first result is the process's (once: timeline.h) */
+    if (startup && timelineReport(s, &r) != 0) {
+        optsError("beta=%s: %s", b, csvWriterError(s->csv));
+        return 1;
+    }
     return 0;
 }
 
@@ -192,6 +198,7 @@ int main(int argc, char **argv) {
         optsError("cannot allocate the TRG buffers for chi=%ld", chi);
         goto out;
     }
+    if (c.prefault) trgPrefault(t);
     benchSeries s = {.csv = csv, .workload = "trg", .checksum = itrgSum, .wait = poolWaitName(c.wait),
                      .width = c.width.cap, .req = &c.width, .engine = engine,
                      .budget_ms = c.budget_s * 1e3};
@@ -209,7 +216,8 @@ int main(int argc, char **argv) {
                 continue;
             }
         }
-        rc = itrgSeries(&s, t, betas[i], (int)chi, (int)steps, grad, (int)c.runs, svd_time);
+        rc = itrgSeries(&s, t, betas[i], (int)chi, (int)steps, grad, (int)c.runs, svd_time,
+                        c.startup);
     }
     fflush(stdout);
 out:

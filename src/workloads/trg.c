@@ -18,6 +18,7 @@
 
 #include "engine/linalg.h"
 #include "bench/measure.h"
+#include "common/prefault.h"
 
 enum { TRG_BIG, TRG_MID }; /* buffer sizes: chi^4 and chi^3 doubles */
 
@@ -397,6 +398,15 @@ trg *trgCreate(pool *p, int chi, int steps) {
         return NULL;
     }
     return t;
+}
+
+void trgPrefault(trg *t) {
+    size_t c = (size_t)t->chi, size[2] = {c * c * c * c, c * c * c};
+#define TRG_TOUCH(name, cls) prefaultPages(t->name, size[cls] * sizeof(double));
+    TRG_BUFFERS(TRG_TOUCH)
+#undef TRG_TOUCH
+    prefaultPages(t->sa, c * c * sizeof(double));
+    prefaultPages(t->sb, c * c * sizeof(double));
 }
 
 void trgDelete(trg *t) {

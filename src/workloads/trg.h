@@ -59,6 +59,9 @@ typedef struct trgStats {
  * range or an allocation fails. */
 trg *trgCreate(pool *p, int chi, int steps);
 void trgDelete(trg *t);
+/* Touches every page of those buffers (common/prefault.h): a first run then
+ * takes no first-touch faults in them. Changes no value. */
+void trgPrefault(trg *t);
 
 /* Broadening eps of the SVD derivative (default TRG_EPS); eps > 0. */
 void trgSetEps(trg *t, double eps);

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# harness/coldreport.sh -- a cold-start investigation with a report of its
+# own: harness/cold.sh with the arguments given (typically --binary PROG --
+# ARGS, anyone's program), then the summary, verdicts, charts and report of
+# that results directory (harness/plots.sh). `make cold BINARY=... ARGS=...`
+# and the container's `cold` command run it.
+#
+# The report holds what cold.sh measured and nothing else: the cold-start
+# verdict, the "what the cold start read" tables, the cold-start chart; no
+# warm, loaded or first-run rows, and no "missing" lines for them (this is
+# not the main job, which is harness/report.sh).
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/coldreport.sh [--out DIR] [COLD_OPTIONS...] [--binary PATH [-- ARGS...]]
+  every option is harness/cold.sh's (below); --out DIR is where the results and the report go
+  (default results/<UTC stamp>-<host>, results/latest links to it)
+Writes DIR/report.html, report.md, summary.csv, verdicts.txt, plots/ besides cold.sh's files.
+Exit: 0 done, 1 the cold runs or the report failed (what was measured is kept), 2 bad flags.
+USAGE
+    printf '\n'
+    bash "$CL_ROOT/harness/cold.sh" --help
+}
+
+cl_init coldreport "$@"
+cl_defaults
+passed=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --) passed+=("$@"); break ;;
+        --out) cl_optval "$@"; CL_OPT_OUT=$2; shift 2 ;;
+        --out=*) CL_OPT_OUT=${1#--out=}; shift ;;
+        -h|--help) usage; exit 0 ;;
+        # the common flags are read here too (meta), everything is cold.sh's to judge
+        *) if cl_common_opt "$@"; then passed+=("${@:1:$CL_SHIFT}"); shift "$CL_SHIFT"
+           else passed+=("$1"); shift; fi ;;
+    esac
+done
+cl_finalize_opts
+cl_need_tools gnuplot
+for b in coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; done
+
+cl_results_init
+cl_traps
+cl_meta_begin
+
+# cold.sh in the background, so a signal to this script reaches it (cl_traps
+# stops CL_CHILD); it holds our lock through COLDLOAD_LOCK_FD.
+rc=0
+bash "$CL_ROOT/harness/cold.sh" --out "$CL_OUT" "${passed[@]}" &
+CL_CHILD=$!
+wait "$CL_CHILD" || rc=$?
+CL_CHILD=
+# a usage error measured nothing: no report of nothing
+[ "$rc" -ne 2 ] || exit 2
+failed=()
+[ "$rc" -eq 0 ] || failed+=("cold.sh (exit $rc)")
+prc=0
+bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || prc=$?
+[ "$prc" -eq 0 ] || failed+=("plots.sh (exit $prc)")
+if [ -s "$CL_OUT/report.html" ]; then
+    printf '\ncoldload cold report: %s/report.html\n                      %s/report.md (verdicts: %s/verdicts.txt)\n' \
+        "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2
+fi
+[ ${#failed[@]} -eq 0 ] || cl_die "failed: ${failed[*]}; the results measured are in $CL_OUT"

@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# harness/firstrun.sh -- where the first run's milliseconds go, on coldload's
+# own binaries: pairs of processes that differ in one thing, each part the
+# measured difference (coldload-summarize's "first run" table and chart).
+#
+# Every process runs one workload (grad, svdvals: p28_timing; trg:
+# ising_trg) at width 1 under coldload-exec, with --startup: its rows give
+# exec -> main, main -> first result, the first call and the steady calls.
+# The runs, per workload, in each of --procs rounds (shuffled, seeded):
+#   base       dynamic, lazy binding, OpenBLAS pool of W (W = the largest
+#              width; the work itself runs at width 1), no prefault --
+#              once per copy kind: same (the binary, warm), fresh (a new
+#              copy), evicted (a copy with the files its start reads dropped
+#              from the page cache), dropcache (root: the whole cache)
+#   bindnow    base with LD_BIND_NOW=1: every symbol bound before main
+#   static     the statically linked build (build/<binary>-static, make static)
+#   prefault   base with --prefault: the work buffers touched before the first call
+#   pool1      base with OPENBLAS_NUM_THREADS=1: no OpenBLAS threads to start
+# the four variants on the warm binary (copy kind same), so what they differ
+# in is CPU work, not disk. The rows go to <out>/firstrun.csv, tagged
+# harness=firstrun, variant, copy and proc (the round); samples.csv and
+# whole.csv are not touched.
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/coldfiles.sh
+. "$(dirname "${BASH_SOURCE[0]}")/coldfiles.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/firstrun.sh [--out DIR] [--quick] [--procs K] [--seed N] [--widths LIST] [--budget SECONDS]
+                           [--runs N] [--kinds LIST] [--workloads LIST] [--strict]
+  --out DIR          results directory (default results/<UTC stamp>-<host>; appended to when it exists)
+  --quick            QUICK mode: 3 processes a pair, 5 runs, budget 6 s, TRG chi 8, 10 steps
+  --procs K          processes per run kind (default 5, QUICK 3; the parts need >= 5 for their spread)
+  --seed N           seed of the shuffled order in each round (default: from the clock)
+  --widths LIST      the OpenBLAS pool of the base runs is the largest (default min(8, nproc))
+  --budget SECONDS   time budget per process (default 20, QUICK 6)
+  --runs N           steady runs per process (default 20; TRG 3)
+  --kinds LIST       copy kinds of the base runs (default "same fresh evicted", + dropcache as root)
+  --workloads LIST   of grad svdvals trg (default all three; trg only when ising_trg is built)
+  --strict           refuse (exit 3) instead of warning when the machine is busy
+Writes DIR/firstrun.csv (and meta.txt firstrun_* keys, logs/firstrun-*).
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS COLDLOAD_BUDGET
+             COLDLOAD_RUNS COLDLOAD_STRICT COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1
+USAGE
+}
+
+cl_init firstrun "$@"
+cl_defaults
+kinds_opt=
+workloads_opt=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --kinds) cl_optval "$@"; kinds_opt=$2; shift 2 ;;
+        --workloads) cl_optval "$@"; workloads_opt=$2; shift 2 ;;
+        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+           shift "$CL_SHIFT" ;;
+    esac
+done
+cl_finalize_opts
+cl_need_tools timeout readelf realpath
+for b in p28_timing coldload-exec coldload-evict; do cl_need_binary "$CL_BUILD/$b"; done
+
+# --- what runs
+workloads=(grad svdvals trg)
+[ -n "$workloads_opt" ] && read -ra workloads <<<"${workloads_opt//,/ }"
+for w in "${workloads[@]}"; do
+    case $w in grad|svdvals|trg) ;; *) cl_usage_error "--workloads: expected grad, svdvals or trg, got '$w'" ;; esac
+done
+kinds=(same fresh evicted)
+[ -n "$kinds_opt" ] && read -ra kinds <<<"${kinds_opt//,/ }"
+for k in "${kinds[@]}"; do
+    case $k in same|fresh|evicted|dropcache) ;; *) cl_usage_error "--kinds: expected same, fresh, evicted or dropcache, got '$k'" ;; esac
+done
+# same is every part's baseline: always there, always first
+kinds=(same "${kinds[@]/same/}")
+read -ra kinds <<<"${kinds[*]}"
+pool=1
+for x in $CL_WIDTHS; do [ "$x" -gt "$pool" ] && pool=$x; done
+
+cl_results_init
+cl_traps
+cl_meta_begin
+csv=$CL_OUT/firstrun.csv
+
+dropcache_why=
+if [ -n "$kinds_opt" ] && [[ " ${kinds[*]} " != *" dropcache "* ]]; then
+    dropcache_why="not asked for (--kinds)"
+elif [ -n "${COLDLOAD_NO_DROPCACHE:-}" ]; then
+    dropcache_why="skipped: COLDLOAD_NO_DROPCACHE is set"
+elif [ "$(id -u)" != 0 ]; then
+    dropcache_why="skipped: not root"
+elif ! [ -w /proc/sys/vm/drop_caches ]; then
+    dropcache_why="skipped: /proc/sys/vm/drop_caches is not writable"
+elif [ -z "$kinds_opt" ]; then
+    kinds+=(dropcache)
+fi
+if [[ " ${kinds[*]} " == *" dropcache "* ]] && [ -n "$dropcache_why" ] && [ "$dropcache_why" != "not asked for (--kinds)" ]; then
+    cl_usage_error "--kinds dropcache: $dropcache_why"
+fi
+
+# the binary of a workload, and its arguments (TRG: the first beta, at the run's sizes)
+bin_of() { case $1 in trg) echo ising_trg ;; *) echo p28_timing ;; esac; }
+args_of() {
+    case $1 in
+        trg) run=(--beta "${CL_TRG_BETAS%%,*}" --chi "$CL_TRG_CHI" --steps "$CL_TRG_STEPS" --runs "$CL_TRG_RUNS") ;;
+        *) run=(--workload "$1" --runs "$CL_RUNS") ;;
+    esac
+    run+=(--width 1 --budget "$CL_BUDGET")
+}
+
+variants=()
+static_note=()
+have=()
+for w in "${workloads[@]}"; do
+    if [ "$w" = trg ] && [ ! -x "$CL_BUILD/ising_trg" ]; then
+        cl_warn "$CL_BUILD/ising_trg is missing: workload trg skipped (build it with make)"
+        continue
+    fi
+    have+=("$w")
+done
+[ ${#have[@]} -gt 0 ] || cl_usage_error "no workload to run"
+workloads=("${have[@]}")
+variants=(bindnow prefault)
+if [ "$pool" -gt 1 ]; then
+    variants+=(pool1)
+else
+    cl_meta firstrun_pool1 "skipped: the base runs' pool is 1 already (one CPU, or --widths 1)"
+fi
+declare -A static_ok=()
+for w in "${workloads[@]}"; do
+    b=$(bin_of "$w")
+    if [ -x "$CL_BUILD/$b-static" ]; then
+        static_ok[$w]=1
+    else
+        static_note+=("$b-static")
+    fi
+done
+if [ ${#static_ok[@]} -gt 0 ]; then variants+=(static); fi
+if [ ${#static_note[@]} -gt 0 ]; then
+    cl_warn "${static_note[*]} missing (make static): no static run for those workloads, so no dynamic-linking part"
+fi
+
+cl_meta firstrun_workloads "${workloads[*]}"
+cl_meta firstrun_kinds "${kinds[*]}"
+cl_meta firstrun_variants "base ${variants[*]}"
+cl_meta firstrun_pool "$pool"
+cl_meta firstrun_procs "$CL_PROCS"
+cl_meta firstrun_shuffle_seed "$CL_SEED"
+cl_meta firstrun_dropcache "${dropcache_why:-yes}"
+cl_meta firstrun_exec_clock "coldload-exec: CLOCK_MONOTONIC before execve against the binary's constructor stamp"
+RANDOM=$CL_SEED
+
+# --- the files a cold start reads, per binary (evicted kind): traced, else the ELF
+lists=
+cl_tmpdir lists
+files_method=strace
+if [[ " ${kinds[*]} " == *" evicted "* ]]; then
+    if [ -n "${COLDLOAD_NO_STRACE:-}" ]; then
+        files_method="elf (COLDLOAD_NO_STRACE is set)"
+    elif ! type -P strace >/dev/null; then
+        files_method="elf (strace missing: Debian package $(cl_pkg_of strace))"
+    fi
+    for w in "${workloads[@]}"; do
+        b=$(bin_of "$w")
+        [ -s "$lists/$b" ] && continue
+        if [ "${files_method%% *}" = strace ]; then
+            args_of "$w"
+            log=$(cl_unique "$CL_OUT/logs/firstrun-trace-$b" .strace).strace
+            cl_exec "firstrun-trace-$b" "${CF_STRACE[@]}" -o "$log" -- "$CL_BUILD/$b" "${run[@]}" || true
+            cf_parse_trace "$log" "$lists/$b"
+            grep -qxF -- "$(realpath -e "$CL_BUILD/$b")" "$lists/$b" || files_method="elf (strace failed)"
+        fi
+        [ "${files_method%% *}" = strace ] || cf_elf "$lists/$b" "$CL_BUILD/$b"
+    done
+    cl_meta firstrun_files_method "$files_method"
+fi
+
+# warm BINARY: one untimed run of every binary this harness uses, so `same`
+# and the variants find their files in the page cache (an evicted or
+# dropcache run before them emptied it).
+warm() {
+    local w b
+    for w in "${workloads[@]}"; do
+        b=$(bin_of "$w")
+        args_of "$w"
+        cl_exec "firstrun-warmup-$b" "$CL_BUILD/$b" "${run[@]}" >/dev/null ||
+            cl_die "$b failed its warm-up run (see $CL_LOG.err)"
+        if [ -n "${static_ok[$w]:-}" ]; then
+            cl_exec "firstrun-warmup-$b-static" "$CL_BUILD/$b-static" "${run[@]}" >/dev/null ||
+                cl_die "$b-static failed its warm-up run (see $CL_LOG.err)"
+        fi
+    done
+}
+
+# one_run WORKLOAD VARIANT KIND PROC: one process, its rows into firstrun.csv.
+dirty=1
+one_run() {
+    local w=$1 v=$2 k=$3 p=$4 b dir='' prog env_=() before after
+    b=$(bin_of "$w")
+    prog=$CL_BUILD/$b
+    [ "$v" = static ] && prog=$CL_BUILD/$b-static
+    if [ "$dirty" = 1 ] && [ "$k" != evicted ] && [ "$k" != dropcache ]; then
+        warm
+        dirty=0
+    fi
+    case $k in
+        fresh|evicted)
+            cl_tmpdir dir
+            cp -- "$prog" "$dir/$b"
+            if [ "$k" = evicted ]; then
+                local cold=("$dir/$b")
+                mapfile -t -O 1 cold < <(grep -vxF -- "$(realpath -e "$prog")" "$lists/$b")
+                cl_exec "firstrun-evict-$w-p$p" "$CL_BUILD/coldload-evict" "${cold[@]}" ||
+                    cl_warn "coldload-evict failed (see $CL_LOG.err)"
+                dirty=1
+            fi
+            prog=$dir/$b ;;
+        dropcache)
+            cl_exec "firstrun-dropcache-$w-p$p" sh -c 'sync && echo 3 >/proc/sys/vm/drop_caches' ||
+                cl_warn "dropping the page cache failed (see $CL_LOG.err)"
+            dirty=1 ;;
+    esac
+    env_=(OPENBLAS_NUM_THREADS="$pool")
+    case $v in
+        bindnow) env_+=(LD_BIND_NOW=1) ;;
+        pool1) env_=(OPENBLAS_NUM_THREADS=1) ;;
+    esac
+    args_of "$w"
+    [ "$v" = prefault ] && run+=(--prefault)
+    run+=(--startup --csv "$csv" --tag harness=firstrun --tag "variant=$v" --tag "copy=$k" --tag "proc=$p")
+    before=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
+    if ! cl_exec "firstrun-$w-$v-$k-p$p" env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}"; then
+        CL_FAILURES=$((CL_FAILURES + 1))
+        cl_warn "firstrun-$w-$v-$k-p$p failed with exit status $CL_RC (see $CL_LOG.err)"
+    fi
+    after=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
+    if [ "$after" -le "$before" ]; then
+        CL_FAILURES=$((CL_FAILURES + 1))
+        cl_warn "firstrun-$w-$v-$k-p$p wrote no row (see $CL_LOG.err)"
+    fi
+    grep '^startup:' "$CL_LOG.out" | sed "s/^/    $w $v $k: /" >&2 || true
+    if [ -n "$dir" ]; then rm -rf -- "$dir"; fi
+}
+
+cells=()
+for w in "${workloads[@]}"; do
+    for k in "${kinds[@]}"; do cells+=("$w:base:$k"); done
+    for v in "${variants[@]}"; do
+        if [ "$v" = static ] && [ -z "${static_ok[$w]:-}" ]; then continue; fi
+        cells+=("$w:$v:same")
+    done
+done
+cl_progress_start $(( ${#cells[@]} * CL_PROCS ))
+for ((p = 1; p <= CL_PROCS; p++)); do
+    cl_busy_check "first-run round $p"
+    cl_shuffle "${cells[@]}"
+    for cell in "${CL_SHUFFLED[@]}"; do
+        IFS=: read -r w v k <<<"$cell"
+        cl_progress "round $p of $CL_PROCS: $w $v ($k)"
+        one_run "$w" "$v" "$k" "$p"
+    done
+done
+
+[ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES first-run process(es) failed; the rows taken are kept"
+printf 'coldload firstrun: done, rows in %s\n' "$csv" >&2

@@ -1,0 +1,27 @@
+# mk/firstrun.mk -- where a first run's milliseconds go: the exec-stamp
+# launcher, the first-run harness and its tests.
+#
+#   make firstrun [OUT=DIR] [QUICK=1] [PROCS=K] [WIDTHS="1 2"] [BUDGET=S] [RUNS=N]
+#                      pairs of runs that differ in one thing (harness/firstrun.sh),
+#                      rows in OUT/firstrun.csv; `make plots RESULTS=OUT` reports them
+#   make firstrun-test  its bats tests (also part of `make test`)
+
+# coldload-exec links libc alone: it must cost nothing between its clock
+# reading and the exec.
+$(B)/coldload-exec: $(B)/obj/tools/execstamp.o
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
+
+all: $(B)/coldload-exec
+
+firstrun: all static
+	bash harness/firstrun.sh $(HARNESS_ARGS) $(if $(RUNS),--runs '$(RUNS)')
+
+firstrun-test: all static
+	bats tests/harness/firstrun.bats
+
+.PHONY: firstrun firstrun-test
+
+# The bats suite checks the static builds' results against the dynamic ones.
+harness-test: static
+# The main job measures the dynamic-linking part too.
+report-run: static

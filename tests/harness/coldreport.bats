@@ -1,0 +1,70 @@
+#!/usr/bin/env bats
+# tests/harness/coldreport.bats -- `make cold BINARY=PROG ARGS=...` (harness/coldreport.sh):
+# anyone's program gets a report of its own -- the cold-start verdict, the
+# files its cold start read, the cold-start chart -- with no coldload
+# workload row; the program's arguments reach it as the shell splits them.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+    need_binaries
+    [ -x "$B/coldload-summarize" ] || skip "build the binaries first (make)"
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+}
+
+@test "make cold BINARY=/bin/true QUICK=1: the program's own report, no workload rows" {
+    out=$BATS_TEST_TMPDIR/true
+    run make -s --no-print-directory -C "$ROOT" cold BINARY=/bin/true QUICK=1 OUT="$out"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    for f in report.html report.md summary.csv verdicts.txt cold-files.txt cold-pages.tsv \
+             plots/cold_start.dat plots/cold_start.svg whole.csv; do
+        [ -s "$out/$f" ] || { echo "missing $f"; return 1; }
+    done
+    [ ! -e "$out/samples.csv" ]
+    [ ! -e "$out/firstrun.csv" ]
+    grep -qx 'cold_binary=/bin/true' "$out/meta.txt" || grep -qx 'cold_binary=/usr/bin/true' "$out/meta.txt"
+    grep -Eq '^(OK|NOTE|WARN) cold-start: program, idle: ' "$out/verdicts.txt"
+    grep -q '^## What the cold start read' "$out/report.md"
+    grep -q '/true | ' "$out/report.md"      # the binary is in the file table
+    run ! grep -q "Where the first run's milliseconds go" "$out/report.md"
+    # every summary row is the program's: no workload named
+    [ "$(col "$out/summary.csv" workload | sort -u | tr -d '\n')" = "" ]
+    [ "$(col "$out/summary.csv" copy | sort -u | tr '\n' ' ')" = "evicted fresh same " ]
+}
+
+@test "make cold BINARY=... ARGS=...: quoted arguments reach the program whole; a failing program fails the run" {
+    # test(1) exits 0 only when it gets three words: "a b" = "a b"
+    out=$BATS_TEST_TMPDIR/test
+    run make -s --no-print-directory -C "$ROOT" cold BINARY=test ARGS="'a b' = 'a b'" QUICK=1 OUT="$out"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^cold_args=a b = a b$' "$out/meta.txt"
+    [ -s "$out/report.html" ]
+    out=$BATS_TEST_TMPDIR/false
+    run make -s --no-print-directory -C "$ROOT" cold BINARY=/bin/false QUICK=1 OUT="$out"
+    [ "$status" -ne 0 ]
+    grep -q '^cold_binary_failed_runs=' "$out/meta.txt"
+    [ -s "$out/report.html" ]   # what was measured is reported all the same
+}
+
+@test "coldreport.sh: a bad cold.sh flag is a usage error (exit 2) and makes no report" {
+    out=$BATS_TEST_TMPDIR/bad
+    run bash "$H/coldreport.sh" --out "$out" --copies zero --binary /bin/true
+    [ "$status" -eq 2 ]
+    [[ $output == *"--copies"* ]]
+    [ ! -e "$out/report.html" ]
+}
+
+@test "make cold BINARY=<a script> (a wrapper, a pyenv shim): the traced list holds the script and its interpreter" {
+    command -v strace >/dev/null || skip "strace is not installed"
+    prog=$BATS_TEST_TMPDIR/wrapper.sh
+    printf '#!/bin/sh\nexec true\n' >"$prog"
+    chmod +x "$prog"
+    out=$BATS_TEST_TMPDIR/script
+    run make -s --no-print-directory -C "$ROOT" cold BINARY="$prog" QUICK=1 OUT="$out"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^cold_files_method=strace$' "$out/meta.txt"
+    grep -qF "	$(realpath "$prog")" "$out/cold-files.txt"
+    grep -qF "	$(realpath /bin/sh)" "$out/cold-files.txt"
+    [ -s "$out/report.md" ]
+}
