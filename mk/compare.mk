@@ -10,7 +10,7 @@
 $(B)/coldload-compare: $(B)/obj/tools/compare.o $(call lib,report common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-all: $(B)/coldload-compare
+PROGRAMS += $(B)/coldload-compare
 
 compare: all
 	@test -n '$(RESULTS)' || { echo 'make compare: RESULTS="DIR1 DIR2 ..." is required' >&2; exit 2; }

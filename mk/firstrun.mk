@@ -11,7 +11,7 @@
 $(B)/coldload-exec: $(B)/obj/tools/execstamp.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
-all: $(B)/coldload-exec
+PROGRAMS += $(B)/coldload-exec
 
 firstrun: all static
 	bash harness/firstrun.sh $(HARNESS_ARGS) $(if $(RUNS),--runs '$(RUNS)')

@@ -13,7 +13,7 @@
 $(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,report common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-all: $(B)/coldload-scan
+PROGRAMS += $(B)/coldload-scan
 
 scan: all
 	bash harness/scan.sh $(HARNESS_ARGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
