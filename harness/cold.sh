@@ -10,7 +10,7 @@
 # whole-process row with page faults (GNU time); hyperfine then times >= 10
 # whole runs of each kind. Works on any executable: --binary PATH [-- ARGS].
 #
-# Which files a cold start reads (issue 11) comes from one traced run per
+# Which files a cold start reads comes from one traced run per
 # workload (strace, harness/coldfiles.sh), else -- no strace, or
 # COLDLOAD_NO_STRACE=1 -- from the ELF dynamic section, never from ldd (which
 # may run the program's loader). <out>/cold-files.txt lists them with their

@@ -1,4 +1,4 @@
-# mk/scan.mk -- the scans (issue 12, part 2): wait policy x width x load, and
+# mk/scan.mk -- the scans: wait policy x width x load, and
 # load workers x width with auto; coldload-scan turns them into heatmap and
 # wait-policy data and a verdict, plots/scan_*.gp into charts.
 #

@@ -20,9 +20,8 @@ cl_stress_start() {
     # background job leads a group of its own), which cl_stress_stop kills
     # whole -- but stay in this session: with kernel.sched_autogroup_enabled=1,
     # a new session (setsid) is a new scheduling group that CFS shares the
-    # CPUs with fairly, which shields the measurement from the load
-    # (measured here: 2-thread svdvals 7.3 ms under a setsid stress-ng --cpu 2,
-    # 2886 ms under the same load in the same session; idle 5.8 ms).
+    # CPUs with fairly, which shields the measurement from the load (the
+    # figures: docs/architecture.md, "The load shares the measurement's session").
     # Should the harness itself be SIGKILLed (no trap runs), setpriv's
     # parent-death signal TERMs stress-ng (pinned: the leader shell, whose
     # death TERMs each stress-ng the same way), which stops its workers; its

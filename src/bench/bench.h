@@ -79,7 +79,7 @@ void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size
  * call kept an earlier decision, whose cost X is); nothing for a fixed
  * width. */
 void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r);
-/* The "no wait" series (issue 11): up to `runs` calls of `submit` (an
+/* The "no wait" series: up to `runs` calls of `submit` (an
  * asynchronous start that returns before the work is done), each timed
  * alone, then `wait` (untimed) before the next. Rows have phase
  * `steady_nowait`, iter 1..; the checksum is read after the wait, and the

@@ -68,7 +68,7 @@ void poolFor(pool *p, size_t n, poolTask *fn, void *arg);
  * added in chunk order. Deterministic for a given width. */
 double poolSum(pool *p, const double *x, size_t n);
 
-/* --- the asynchronous path (issue 11: the page's "no wait" trap) ----------
+/* --- the asynchronous path (the page's "no wait" trap) ----------
  *
  * poolSubmit hands a whole job -- typically a program of many poolFor
  * operations -- to a driver thread and returns before the job has run;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tests/harness/coldfiles.bats -- which files a cold start reads (issue 11,
+# tests/harness/coldfiles.bats -- which files a cold start reads (
 # harness/coldfiles.sh): the traced list of a program that opens a data file
 # and dlopens a library holds both; evicting the list makes them
 # non-resident (mincore); the ELF fallback never runs the program; cold.sh

@@ -181,7 +181,7 @@ path_without() {
     [ -s "$COLDLOAD_RESULTS/$d/samples.csv" ]
 }
 
-# --- issue 14: what an adversarial probe found --------------------------------
+# --- what an adversarial probe found --------------------------------
 
 @test "a flag as a flag's value (--out --quick) is refused, no ./--quick made" {
     cd "$BATS_TEST_TMPDIR"

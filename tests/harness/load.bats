@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tests/harness/load.bats -- the two kinds of load (issue 9): pinned puts one
+# tests/harness/load.bats -- the two kinds of load: pinned puts one
 # stress-ng worker on each usable CPU and binds it there, free leaves the
 # workers to the scheduler; both are stopped on every way out; K processes
 # per cell in a shuffled order that replays from its seed.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/soak/signals.sh -- the interrupted-run soak of issue 14: N runs of
+# tests/soak/signals.sh -- the interrupted-run soak: N runs of
 # harness/loaded.sh --quick and M runs of harness/report.sh --quick, each
 # interrupted at a random (seeded) moment by INT, TERM, HUP or two signals in
 # a row, sent to the harness's whole process group as a terminal or a
