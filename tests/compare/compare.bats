@@ -30,7 +30,12 @@ cell() {
 
 # The copy tag of DIR's ordinary runs as the helpers write them: cell names
 # below are built from it rather than spelled out.
-copy_of() { col "$1/samples.csv" 'NR == 2' copy; }
+# (the summary reads an old "warm" as "inplace", and names the cell so)
+copy_of() {
+    local c
+    c=$(col "$1/samples.csv" 'NR == 2' copy)
+    if [ "$c" = warm ]; then echo inplace; else echo "$c"; fi
+}
 
 # The named compare.csv columns of the rows where the awk condition holds.
 ccol() { col "$O/compare.csv" "$@"; }
