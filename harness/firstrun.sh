@@ -100,13 +100,16 @@ if [[ " ${kinds[*]} " == *" dropcache "* ]] && [ -n "$dropcache_why" ] && [ "$dr
     cl_usage_error "--kinds dropcache: $dropcache_why"
 fi
 
-# the binary of a workload, and its arguments (TRG: the first beta, at the run's sizes)
-bin_of() { case $1 in trg) echo ising_trg ;; *) echo p28_timing ;; esac; }
+# the binary of a workload, and its arguments: the binary's own --describe
+# table at this mode's size (cl_cell), the TRG at its first beta only
+bin_of() { cl_describe; echo "${CL_WL_BINARY[$1]}"; }
 args_of() {
-    case $1 in
-        trg) run=(--beta "${CL_TRG_BETAS%%,*}" --chi "$CL_TRG_CHI" --steps "$CL_TRG_STEPS" --runs "$CL_TRG_RUNS") ;;
-        *) run=(--workload "$1" --runs "$CL_RUNS") ;;
-    esac
+    local i
+    cl_cell "$1"
+    run=("${CL_CELL_ARGS[@]}")
+    for ((i = 0; i + 1 < ${#run[@]}; i++)); do
+        if [ "${run[i]}" = --beta ]; then run[i + 1]=${run[i + 1]%%,*}; fi
+    done
     run+=(--width 1 --budget "$CL_BUDGET")
 }
 
