@@ -122,7 +122,7 @@ test-all: unit cli setup-test lint
 
 # Static checks of every shell script (harness, tests, container, CI).
 SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci/run
-lint:
+lint: format-check
 	shellcheck -x $(SHELL_SCRIPTS)
 
 check: deps-check

@@ -46,8 +46,8 @@ static int benchOnceDecisions;
 static double benchOnceDecideMs;
 
 /* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms. */
-static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg,
-                          int sum, benchSample *s) {
+static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg, int sum,
+                          benchSample *s) {
     measureUsage u0, u1;
     placeSnap p0, p1;
     s->width = series->width;
@@ -103,20 +103,30 @@ static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait,
     return rc;
 }
 
-static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum,
-                     benchSample *s) {
+static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum, benchSample *s) {
     return benchCallSplit(series, fn, NULL, arg, sum, s);
 }
 
-static int benchEmit(const benchSeries *s, const char *phase, int iter,
-                     const benchSample *x, int truncated) {
+static int benchEmit(const benchSeries *s, const char *phase, int iter, const benchSample *x,
+                     int truncated) {
     if (!s->csv) return 0;
     csvRow row = {
-        .workload = s->workload, .params = s->params, .wait = s->wait, .phase = phase,
-        .width = x->width, .iter = iter, .truncated = truncated, .ms = x->ms,
-        .usage = x->usage, .load1 = x->load1, .procs_running = x->procs_running,
-        .checksum = x->checksum, .cpu = x->place.cpu, .cpus = x->place.cpus,
-        .migrations = x->place.migrations, .width_requested = s->req ? s->req->text : NULL,
+        .workload = s->workload,
+        .params = s->params,
+        .wait = s->wait,
+        .phase = phase,
+        .width = x->width,
+        .iter = iter,
+        .truncated = truncated,
+        .ms = x->ms,
+        .usage = x->usage,
+        .load1 = x->load1,
+        .procs_running = x->procs_running,
+        .checksum = x->checksum,
+        .cpu = x->place.cpu,
+        .cpus = x->place.cpus,
+        .migrations = x->place.migrations,
+        .width_requested = s->req ? s->req->text : NULL,
     };
     return csvWriterRow(s->csv, &row);
 }
@@ -194,7 +204,8 @@ static int benchIsAuto(const benchSeries *s) { return s->req && s->req->automati
 
 void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n) {
     if (!benchIsAuto(s)) snprintf(buf, n, "%d", s->width);
-    else if (r->width_min == r->width_max) snprintf(buf, n, "%s\u2192%d", s->req->text, r->width_min);
+    else if (r->width_min == r->width_max)
+        snprintf(buf, n, "%s\u2192%d", s->req->text, r->width_min);
     else snprintf(buf, n, "%s\u2192%d..%d", s->req->text, r->width_min, r->width_max);
 }
 

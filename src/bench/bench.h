@@ -34,32 +34,32 @@ typedef int benchFn(void *arg);
 typedef uint64_t benchSumFn(void *arg);
 
 typedef struct benchSeries {
-    csvWriter *csv;            /* NULL: no rows */
-    void (*setup)(void *arg);  /* NULL, or run before every call, untimed
+    csvWriter *csv;           /* NULL: no rows */
+    void (*setup)(void *arg); /* NULL, or run before every call, untimed
                                   (e.g. restoring an input LAPACK overwrote) */
-    benchSumFn *checksum;      /* NULL: rows carry checksum 0 */
+    benchSumFn *checksum;     /* NULL: rows carry checksum 0 */
     const char *workload, *params, *wait;
-    int width;                 /* a fixed width (when req is not automatic) */
-    const autowReq *req;       /* NULL or fixed: `width`; auto: decided per call */
-    pool *engine;              /* narrowed to each decided width (auto only) */
-    autowMemo *memo;           /* auto: the decision kept between calls; NULL: one
+    int width;           /* a fixed width (when req is not automatic) */
+    const autowReq *req; /* NULL or fixed: `width`; auto: decided per call */
+    pool *engine;        /* narrowed to each decided width (auto only) */
+    autowMemo *memo;     /* auto: the decision kept between calls; NULL: one
                                   per process, kept AUTOW_KEEP_MS */
-    int width_limit;           /* auto: the most threads a call can use (0: no limit) */
-    double budget_ms;          /* <= 0: no budget */
+    int width_limit;     /* auto: the most threads a call can use (0: no limit) */
+    double budget_ms;    /* <= 0: no budget */
 } benchSeries;
 
 typedef struct benchResult {
     double first_ms;
-    statsSummary steady;       /* over the steady calls taken */
+    statsSummary steady; /* over the steady calls taken */
     int runs_asked, runs_taken;
     int truncated;
-    uint64_t checksum;         /* of the last call */
-    int width_min, width_max;  /* over the series' calls (fixed: both the width) */
-    double decide_ms;          /* auto: mean cost of the decisions made (none: of the one
+    uint64_t checksum;            /* of the last call */
+    int width_min, width_max;     /* over the series' calls (fixed: both the width) */
+    double decide_ms;             /* auto: mean cost of the decisions made (none: of the one
                                   kept from before); fixed: 0 */
-    int decisions, calls;      /* auto: decisions made for the series (during it, or
+    int decisions, calls;         /* auto: decisions made for the series (during it, or
                                   by the benchOnce calls just before it), its calls */
-    double first_end_ms;       /* measureNowMs() when the first call's result was ready */
+    double first_end_ms;          /* measureNowMs() when the first call's result was ready */
     measureUsage first_end_usage; /* getrusage then (timeline.h: main -> first result) */
 } benchResult;
 

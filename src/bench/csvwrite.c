@@ -74,15 +74,17 @@ static int csvAppend(csvWriter *w, const char *buf, size_t len) {
         e = m < 0 ? errno : EIO;
     }
     if (n > 0 && ftruncate(w->fd, st.st_size) != 0)
-        snprintf(w->err, sizeof w->err, "%s: a row could not be written (%s) and the partial row "
-                 "could not be removed: %s", w->path, strerror(e), strerror(errno));
+        snprintf(w->err, sizeof w->err,
+                 "%s: a row could not be written (%s) and the partial row "
+                 "could not be removed: %s",
+                 w->path, strerror(e), strerror(errno));
     else
         snprintf(w->err, sizeof w->err, "%s: a row could not be written: %s", w->path, strerror(e));
     return -1;
 }
 
-csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
-                         char *err, size_t errlen) {
+csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, char *err,
+                         size_t errlen) {
     csvWriter *w = calloc(1, sizeof(*w));
     char *header = csvHeaderFor(tags, ntags);
     int fd = -1;
@@ -113,8 +115,7 @@ csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
         goto err;
     }
     if (st.st_size > 0 && !csvHeaderMatches(path, header)) {
-        snprintf(err, errlen,
-                 "--csv %s: the file exists with a different header (expected: %s)",
+        snprintf(err, errlen, "--csv %s: the file exists with a different header (expected: %s)",
                  path, header);
         goto err;
     }
@@ -161,8 +162,8 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     fputc(',', f);
     csvWriteField(f, r->phase);
     fprintf(f, ",%d,%.6f,%ld,%ld,%ld,%ld,%.2f,%d,%016" PRIx64 ",%d", r->iter, r->ms,
-            r->usage.minflt, r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw,
-            r->load1, r->procs_running, r->checksum, r->truncated ? 1 : 0);
+            r->usage.minflt, r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw, r->load1,
+            r->procs_running, r->checksum, r->truncated ? 1 : 0);
     fputc(',', f);
     if (r->cpu >= 0) fprintf(f, "%d", r->cpu);
     fputc(',', f);
@@ -200,15 +201,14 @@ const char *csvRunId(void) {
     if (!id[0]) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        snprintf(id, sizeof id, "%lld-%ld",
-                 (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, (long)getpid());
+        snprintf(id, sizeof id, "%lld-%ld", (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000,
+                 (long)getpid());
     }
     return id;
 }
 
 const char *csvHost(void) {
     static char host[256];
-    if (!host[0] && (gethostname(host, sizeof host - 1) != 0 || !host[0]))
-        strcpy(host, "unknown");
+    if (!host[0] && (gethostname(host, sizeof host - 1) != 0 || !host[0])) strcpy(host, "unknown");
     return host;
 }

@@ -45,10 +45,10 @@ typedef struct csvRow {
     measureUsage usage; /* this sample's getrusage deltas */
     double load1;       /* sampled at the start of the sample */
     int procs_running;
-    uint64_t checksum;  /* FNV-1a over the result bits */
-    int cpu;            /* placement.h; -1: empty field */
-    const char *cpus;   /* "0;1"; NULL: empty */
-    long migrations;    /* -1: empty field (unknown) */
+    uint64_t checksum;           /* FNV-1a over the result bits */
+    int cpu;                     /* placement.h; -1: empty field */
+    const char *cpus;            /* "0;1"; NULL: empty */
+    long migrations;             /* -1: empty field (unknown) */
     const char *width_requested; /* "auto", "auto:4", "2"; NULL: empty */
 } csvRow;
 
@@ -56,8 +56,8 @@ typedef struct csvWriter csvWriter;
 
 /* Opens path for appending and writes the header when the file is new.
  * On failure returns NULL with a one-line reason in err. */
-csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags,
-                         char *err, size_t errlen);
+csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, char *err,
+                         size_t errlen);
 /* Appends one row (one write). Returns 0, or -1 on a write error, the file
  * then as it was before the row; csvWriterError says why. */
 int csvWriterRow(csvWriter *w, const csvRow *row);

@@ -18,22 +18,21 @@ static const char describeHeader[] =
     "\tquick_params\tloaded_params\tseries\tquick_series\n";
 
 /* A TAB or newline inside a field would shift every column after it. */
-static int describeClean(const char *s) {
-    return s && strpbrk(s, "\t\n\r") == NULL;
-}
+static int describeClean(const char *s) { return s && strpbrk(s, "\t\n\r") == NULL; }
 
 int describePrint(FILE *f, const char *binary, const char *line_prefix, const describeRow *rows,
                   size_t n) {
     fputs(describeHeader, f);
     for (size_t i = 0; i < n; i++) {
         const describeRow *r = &rows[i];
-        const char *cells[] = {r->workload,     r->params,        r->args,       r->quick_params,
-                               r->quick_args,   r->loaded_params, r->loaded_args, binary,
-                               line_prefix};
+        const char *cells[] = {r->workload,     r->params,     r->args,
+                               r->quick_params, r->quick_args, r->loaded_params,
+                               r->loaded_args,  binary,        line_prefix};
         for (size_t c = 0; c < sizeof cells / sizeof cells[0]; c++)
             if (!describeClean(cells[c]))
                 return optsError("--describe: workload %zu has a field that is missing or holds "
-                                 "a TAB or newline", i);
+                                 "a TAB or newline",
+                                 i);
         fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\n", r->workload, binary, r->params,
                 r->args, r->quick_args, r->loaded_args, line_prefix, r->quick_params,
                 r->loaded_params, r->series, r->quick_series);

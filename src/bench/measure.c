@@ -49,8 +49,8 @@ void measureUsageNow(measureUsage *u) {
 }
 
 measureUsage measureUsageDelta(const measureUsage *a, const measureUsage *b) {
-    measureUsage d = {b->minflt - a->minflt, b->majflt - a->majflt,
-                      b->nvcsw - a->nvcsw, b->nivcsw - a->nivcsw};
+    measureUsage d = {b->minflt - a->minflt, b->majflt - a->majflt, b->nvcsw - a->nvcsw,
+                      b->nivcsw - a->nivcsw};
     return d;
 }
 

@@ -9,8 +9,7 @@ int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s) {
     const char *eq = strchr(s, '=');
     size_t klen = eq ? (size_t)(eq - s) : 0;
     int ok = klen > 0 && klen < CSV_TAG_KEY_MAX && (isalpha((unsigned char)s[0]) || s[0] == '_');
-    for (size_t i = 1; ok && i < klen; i++)
-        ok = isalnum((unsigned char)s[i]) || s[i] == '_';
+    for (size_t i = 1; ok && i < klen; i++) ok = isalnum((unsigned char)s[i]) || s[i] == '_';
     char shown[256];
     if (!ok)
         return optsError("--tag: expected KEY=VALUE, KEY of letters, digits and _ "

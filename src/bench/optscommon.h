@@ -12,16 +12,16 @@
 #define OPTS_MAX_TAGS 32
 
 typedef struct optsCommon {
-    autowReq width;    /* --width N|auto|auto:N  N in 1..POOL_MAX_WIDTH, default 1;
+    autowReq width;             /* --width N|auto|auto:N  N in 1..POOL_MAX_WIDTH, default 1;
                           the engine is created at width.cap */
-    poolWait wait;     /* --wait POLICY  default POOL_WAIT_DEFAULT */
-    long runs;         /* --runs N       steady calls, 1..1000000 */
-    double budget_s;   /* --budget S     0 (none) .. 1e6 */
-    const char *csv;   /* --csv FILE     NULL: no rows */
+    poolWait wait;              /* --wait POLICY  default POOL_WAIT_DEFAULT */
+    long runs;                  /* --runs N       steady calls, 1..1000000 */
+    double budget_s;            /* --budget S     0 (none) .. 1e6 */
+    const char *csv;            /* --csv FILE     NULL: no rows */
     csvTag tags[OPTS_MAX_TAGS]; /* --tag KEY=VALUE, repeatable */
     size_t ntags;
-    int startup;       /* --startup   exec -> main, main -> first result (timeline.h) */
-    int prefault;      /* --prefault  touch the work buffers before the first call */
+    int startup;  /* --startup   exec -> main, main -> first result (timeline.h) */
+    int prefault; /* --prefault  touch the work buffers before the first call */
 } optsCommon;
 
 void optsCommonInit(optsCommon *c, long default_runs);

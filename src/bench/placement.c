@@ -48,9 +48,7 @@ static int placeStatCpu(const char *text) {
 /* A thread's CPU-time clock (Linux's MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)):
  * its sum_exec_runtime in ns for one clock_gettime, where /proc/.../sched
  * costs ~10 us a read. Valid for any thread of this process. */
-static clockid_t placeTidClock(int tid) {
-    return (clockid_t)((~(unsigned)tid << 3) | 6u);
-}
+static clockid_t placeTidClock(int tid) { return (clockid_t)((~(unsigned)tid << 3) | 6u); }
 
 /* The last se.nr_migrations read per thread: a call's migrations are the
  * growth since the previous read, so the "before" side costs no read. The
@@ -66,8 +64,7 @@ static long placeMigrationsRead(int tid) {
     char path[64], buf[4096];
     double v;
     snprintf(path, sizeof path, "/proc/self/task/%d/sched", tid);
-    if (placeRead(path, buf, sizeof buf) <= 0 ||
-        placeSchedField(buf, "se.nr_migrations", &v) != 0)
+    if (placeRead(path, buf, sizeof buf) <= 0 || placeSchedField(buf, "se.nr_migrations", &v) != 0)
         return -1;
     return (long)v;
 }

@@ -31,9 +31,9 @@
 
 typedef struct placeTask {
     int tid;
-    int cpu;                 /* last CPU, -1 unknown */
-    unsigned long long run;  /* run time in ns (monotonic per thread) */
-    long migrations;         /* -1 unknown */
+    int cpu;                /* last CPU, -1 unknown */
+    unsigned long long run; /* run time in ns (monotonic per thread) */
+    long migrations;        /* -1 unknown */
 } placeTask;
 
 typedef struct placeSnap {
@@ -42,9 +42,9 @@ typedef struct placeSnap {
 } placeSnap;
 
 typedef struct placeCall {
-    int cpu;                 /* -1 unknown */
-    long migrations;         /* -1 unknown */
-    int ncpus;               /* distinct CPUs in cpus */
+    int cpu;         /* -1 unknown */
+    long migrations; /* -1 unknown */
+    int ncpus;       /* distinct CPUs in cpus */
     char cpus[PLACE_CPUS_MAX];
 } placeCall;
 

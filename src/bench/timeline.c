@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double timelineMain = -1;      /* measureNowMs() at the stamp */
+static double timelineMain = -1;       /* measureNowMs() at the stamp */
 static double timelineMainBootMs = -1; /* CLOCK_BOOTTIME at the stamp, ms */
 static measureUsage timelineMainUsage;
 
@@ -65,7 +65,8 @@ void timelineStartOf(timelineStart *t) {
         t->phase = "exec_to_main";
         t->how = "from the launcher's clock just before execve";
         t->ms = timelineMain - (double)exec_ns * 1e-6;
-        long long mf = timelineEnvNum("COLDLOAD_EXEC_MINFLT"), jf = timelineEnvNum("COLDLOAD_EXEC_MAJFLT");
+        long long mf = timelineEnvNum("COLDLOAD_EXEC_MINFLT"),
+                  jf = timelineEnvNum("COLDLOAD_EXEC_MAJFLT");
         if (mf >= 0 && mf <= t->usage.minflt) t->usage.minflt -= (long)mf;
         if (jf >= 0 && jf <= t->usage.majflt) t->usage.majflt -= (long)jf;
         return;
@@ -87,10 +88,22 @@ static int timelineRow(const benchSeries *s, const char *phase, double ms, measu
     measureLoad load;
     measureLoadNow(&load);
     csvRow row = {
-        .workload = s->workload, .params = s->params, .wait = s->wait, .phase = phase,
-        .width = s->width, .iter = 0, .truncated = 0, .ms = ms, .usage = u,
-        .load1 = load.load1, .procs_running = load.procs_running, .checksum = 0,
-        .cpu = -1, .cpus = NULL, .migrations = -1, .width_requested = s->req ? s->req->text : NULL,
+        .workload = s->workload,
+        .params = s->params,
+        .wait = s->wait,
+        .phase = phase,
+        .width = s->width,
+        .iter = 0,
+        .truncated = 0,
+        .ms = ms,
+        .usage = u,
+        .load1 = load.load1,
+        .procs_running = load.procs_running,
+        .checksum = 0,
+        .cpu = -1,
+        .cpus = NULL,
+        .migrations = -1,
+        .width_requested = s->req ? s->req->text : NULL,
     };
     return csvWriterRow(s->csv, &row);
 }
@@ -103,9 +116,11 @@ int timelineReport(const benchSeries *s, const benchResult *r) {
     timelineStartOf(&st);
     double to_first = r->first_end_ms - timelineMain;
     measureUsage u = measureUsageDelta(&timelineMainUsage, &r->first_end_usage);
-    if (isnan(st.ms)) printf("startup: start -> main unknown (no launcher stamp, /proc/self/stat unreadable)");
-    else printf("startup: %s %.3f ms (%s), %ld minflt %ld majflt", st.phase, st.ms, st.how,
-                st.usage.minflt, st.usage.majflt);
+    if (isnan(st.ms))
+        printf("startup: start -> main unknown (no launcher stamp, /proc/self/stat unreadable)");
+    else
+        printf("startup: %s %.3f ms (%s), %ld minflt %ld majflt", st.phase, st.ms, st.how,
+               st.usage.minflt, st.usage.majflt);
     printf(" | main_to_first %.3f ms, %ld minflt %ld majflt\n", to_first, u.minflt, u.majflt);
     fflush(stdout);
     if (!isnan(st.ms) && timelineRow(s, st.phase, st.ms, st.usage) != 0) return -1;

@@ -10,6 +10,4 @@ uint64_t checksumMore(uint64_t h, const double *x, size_t n) {
     return h;
 }
 
-uint64_t checksumOf(const double *x, size_t n) {
-    return checksumMore(CHECKSUM_FNV_OFFSET, x, n);
-}
+uint64_t checksumOf(const double *x, size_t n) { return checksumMore(CHECKSUM_FNV_OFFSET, x, n); }

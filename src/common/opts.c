@@ -24,8 +24,7 @@ int optsError(const char *fmt, ...) {
 
 int optsLong(const char *opt, const char *s, long lo, long hi, long *out) {
     if (numLong(s, lo, hi, out) != 0)
-        return optsError("%s: expected an integer in %ld..%ld, got '%s'", opt, lo, hi,
-                         s ? s : "");
+        return optsError("%s: expected an integer in %ld..%ld, got '%s'", opt, lo, hi, s ? s : "");
     return 0;
 }
 

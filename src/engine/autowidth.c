@@ -107,7 +107,8 @@ static double autowQuotaAt(const char *dir) {
         autowRead(rel, buf, sizeof buf) > 0) {
         if (strncmp(buf, "max", 3) == 0) return 0;
         return sscanf(buf, "%lf %lf", &quota, &period) == 2 && quota > 0 && period > 0
-                   ? quota / period : 0;
+                   ? quota / period
+                   : 0;
     }
     if (autowJoin(rel, sizeof rel, dir, "/cpu.cfs_quota_us", NULL) != 0 ||
         autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &quota) != 1 || quota <= 0)
@@ -238,7 +239,7 @@ int autowBusy(void) {
     int running = autowRunning();
     own = autowOwnRunnable(tids, own);
     if (running < 0) return 0; /* no /proc/loadavg: nothing known to be busy */
-    if (own == 0) own = 1; /* no task list: the reader itself */
+    if (own == 0) own = 1;     /* no task list: the reader itself */
     int o = running - own;
     return o > 0 ? o : 0;
 }
@@ -304,7 +305,8 @@ int autowParse(const char *s, int max, autowReq *out) {
     long n = num ? strtol(num, &end, 10) : 0;
     if (!num || !isdigit((unsigned char)*num) || *end || errno || n < 1 || n > max)
         return optsError("--width: expected an integer in 1..%d, auto or auto:N "
-                         "(N in 1..%d), got '%s'", max, max, s ? s : "");
+                         "(N in 1..%d), got '%s'",
+                         max, max, s ? s : "");
     out->cap = (int)n;
     snprintf(out->text, sizeof out->text, "%s%ld", out->automatic ? "auto:" : "", n);
     return 0;

@@ -48,20 +48,20 @@ typedef struct autowReq {
 
 /* One decision and what it was made from. */
 typedef struct autowDecision {
-    int width;      /* the chosen width, 1..cap */
-    int available;  /* affinity ∩ online, capped by the cgroup (>= 1) */
-    int cgroup;     /* the cgroup's whole CPUs, 0 when unlimited */
-    int busy;       /* other tasks' runnable count at the reading */
+    int width;     /* the chosen width, 1..cap */
+    int available; /* affinity ∩ online, capped by the cgroup (>= 1) */
+    int cgroup;    /* the cgroup's whole CPUs, 0 when unlimited */
+    int busy;      /* other tasks' runnable count at the reading */
 } autowDecision;
 
 /* The last decision and how long it serves (autowMemoWidth). */
 typedef struct autowMemo {
-    double keep_ms;      /* a decision serves calls starting within this; 0: none is reused */
-    double made_ms;      /* when the last was made (CLOCK_MONOTONIC ms); < 0: none yet */
-    int cap;             /* the cap it was made for */
+    double keep_ms; /* a decision serves calls starting within this; 0: none is reused */
+    double made_ms; /* when the last was made (CLOCK_MONOTONIC ms); < 0: none yet */
+    int cap;        /* the cap it was made for */
     autowDecision last;
-    double cost_ms;      /* what the last decision took */
-    long decisions;      /* made so far */
+    double cost_ms; /* what the last decision took */
+    long decisions; /* made so far */
 } autowMemo;
 
 /* Parses "auto", "auto:N" (N in 1..max) or "N" (1..max). 0, or -1 with a

@@ -51,10 +51,8 @@ int linalgSvd(double *a, int n, double *u, double *s, double *vt) {
     return (int)LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'A', n, n, a, n, s, vt, n, u, n);
 }
 
-void linalgGemm(int transa, int transb, int m, int n, int k, double alpha,
-                const double *a, int lda, const double *b, int ldb,
-                double beta, double *c, int ldc) {
+void linalgGemm(int transa, int transb, int m, int n, int k, double alpha, const double *a, int lda,
+                const double *b, int ldb, double beta, double *c, int ldc) {
     cblas_dgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans,
-                transb ? CblasTrans : CblasNoTrans, m, n, k, alpha, a, lda, b, ldb,
-                beta, c, ldc);
+                transb ? CblasTrans : CblasNoTrans, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }

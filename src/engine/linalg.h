@@ -36,8 +36,7 @@ int linalgSvd(double *a, int n, double *u, double *s, double *vt);
 
 /* c = alpha * op(a) * op(b) + beta * c, row-major, op = transpose when the
  * flag is set. Sizes as in cblas_dgemm: op(a) is m x k, op(b) k x n. */
-void linalgGemm(int transa, int transb, int m, int n, int k, double alpha,
-                const double *a, int lda, const double *b, int ldb,
-                double beta, double *c, int ldc);
+void linalgGemm(int transa, int transb, int m, int n, int k, double alpha, const double *a, int lda,
+                const double *b, int ldb, double beta, double *c, int ldc);
 
 #endif

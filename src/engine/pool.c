@@ -59,12 +59,12 @@ typedef struct poolWorker {
 } poolWorker;
 
 struct pool {
-    int width;                   /* the cap: width-1 worker threads exist */
-    int active;                  /* the caller's active width, 1..width */
+    int width;  /* the cap: width-1 worker threads exist */
+    int active; /* the caller's active width, 1..width */
     poolWait wait;
     /* The current operation: written by the caller before it bumps
      * `generation`, read by the workers until `done` reaches `workers`. */
-    poolTask *fn;                /* NULL: no chunk (narrowing, poolSetActive) */
+    poolTask *fn; /* NULL: no chunk (narrowing, poolSetActive) */
     void *arg;
     size_t n;
     int chunks;                  /* the width the operation is split into */
@@ -76,8 +76,8 @@ struct pool {
     _Atomic uint32_t parkGen;    /* bumped to wake parked workers; futex word */
     _Atomic uint32_t acks;       /* woken workers ready for the next operation */
     _Atomic int stop;
-    poolWorker *workers;         /* width-1 of them */
-    double *partial;             /* poolSum: one slot per chunk (cap of them) */
+    poolWorker *workers; /* width-1 of them */
+    double *partial;     /* poolSum: one slot per chunk (cap of them) */
     /* The asynchronous path (poolSubmit/poolWaitJob): the job is written by the
      * submitter before it bumps `submitted`, run by the driver, which bumps
      * `completed` when it is done; both counters are futex words. */
@@ -119,12 +119,8 @@ static uint32_t poolAwait(pool *p, _Atomic uint32_t *word, uint32_t seen, int eq
         if (equal ? v == seen : v != seen) return v;
         if (atomic_load_explicit(&p->stop, memory_order_acquire)) return v;
         switch (p->wait) {
-        case POOL_WAIT_SPIN:
-            poolPause();
-            break;
-        case POOL_WAIT_YIELD:
-            sched_yield();
-            break;
+        case POOL_WAIT_SPIN: poolPause(); break;
+        case POOL_WAIT_YIELD: sched_yield(); break;
         case POOL_WAIT_BLOCK:
             if (spin_until == 0) spin_until = poolNowNs() + POOL_BLOCK_SPIN_NS;
             if (poolNowNs() < spin_until) {
@@ -146,8 +142,7 @@ static uint32_t poolAwait(pool *p, _Atomic uint32_t *word, uint32_t seen, int eq
 }
 
 static void poolWake(pool *p, _Atomic uint32_t *word) {
-    if (p->wait == POOL_WAIT_BLOCK &&
-        atomic_load_explicit(&p->sleepers, memory_order_seq_cst) > 0)
+    if (p->wait == POOL_WAIT_BLOCK && atomic_load_explicit(&p->sleepers, memory_order_seq_cst) > 0)
         poolFutexWakeAll(word);
 }
 
@@ -385,9 +380,7 @@ void poolWaitJob(pool *p) {
 
 static const char *const poolWaitNames[] = {"spin", "yield", "block"};
 
-const char *poolWaitName(poolWait w) {
-    return (unsigned)w < 3 ? poolWaitNames[w] : "?";
-}
+const char *poolWaitName(poolWait w) { return (unsigned)w < 3 ? poolWaitNames[w] : "?"; }
 
 int poolWaitParse(const char *s, poolWait *out) {
     for (int i = 0; i < 3; i++) {

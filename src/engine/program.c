@@ -78,9 +78,13 @@ int progSin(prog *p, int a) { return progAppend(p, PROG_SIN, a, -1, 0, progLen(p
 int progCos(prog *p, int a) { return progAppend(p, PROG_COS, a, -1, 0, progLen(p, a)); }
 int progMul(prog *p, int a, int b) { return progAppend(p, PROG_MUL, a, b, 0, progLen(p, a)); }
 int progAdd(prog *p, int a, int b) { return progAppend(p, PROG_ADD, a, b, 0, progLen(p, a)); }
-int progScale(prog *p, int a, double c) { return progAppend(p, PROG_SCALE, a, -1, c, progLen(p, a)); }
+int progScale(prog *p, int a, double c) {
+    return progAppend(p, PROG_SCALE, a, -1, c, progLen(p, a));
+}
 int progSum(prog *p, int a) { return progAppend(p, PROG_SUM, a, -1, 0, 1); }
-int progBroadcast(prog *p, int a, size_t len) { return progAppend(p, PROG_BROADCAST, a, -1, 0, len); }
+int progBroadcast(prog *p, int a, size_t len) {
+    return progAppend(p, PROG_BROADCAST, a, -1, 0, len);
+}
 
 int progSetOutput(prog *p, int node) {
     if (p->failed || !progValid(p, node)) return -1;
@@ -133,7 +137,9 @@ prog *progGrad(const prog *f) {
         switch (nd->op) {
         case PROG_INPUT:
         case PROG_FILL: break;
-        case PROG_SIN: progAccumulate(g, &adj, nd->a, progTimes(g, &adj, b, progCos(g, nd->a))); break;
+        case PROG_SIN:
+            progAccumulate(g, &adj, nd->a, progTimes(g, &adj, b, progCos(g, nd->a)));
+            break;
         case PROG_COS:
             c = progScale(g, progTimes(g, &adj, b, progSin(g, nd->a)), -1.0);
             progAccumulate(g, &adj, nd->a, c);
@@ -290,9 +296,13 @@ progExec *progPrepare(const prog *p, pool *engine) {
             continue;
         const progNode *nd = &p->nodes[i];
         progStep *st = &e->steps[s++];
-        *st = (progStep){nd->op, e->arena + al.off[i], NULL,
+        *st = (progStep){nd->op,
+                         e->arena + al.off[i],
+                         NULL,
                          nd->a >= 0 ? e->arena + al.off[nd->a] : NULL,
-                         nd->b >= 0 ? e->arena + al.off[nd->b] : NULL, nd->c, nd->len,
+                         nd->b >= 0 ? e->arena + al.off[nd->b] : NULL,
+                         nd->c,
+                         nd->len,
                          nd->a >= 0 ? p->nodes[nd->a].len : 0};
         if (partner[i] > i) { /* sin and cos of one operand, whichever came first */
             double *other = e->arena + al.off[partner[i]];
@@ -358,18 +368,30 @@ static void progChunk(void *arg, int chunk, size_t lo, size_t hi) {
     const double *a = st->a, *b = st->b;
     (void)chunk;
     switch (st->op) {
-    case PROG_FILL: for (size_t i = lo; i < hi; i++) d[i] = st->c; break;
+    case PROG_FILL:
+        for (size_t i = lo; i < hi; i++) d[i] = st->c;
+        break;
     case PROG_SIN:
         if (st->dst2)
             for (size_t i = lo; i < hi; i++) sincos(a[i], &d[i], &st->dst2[i]);
         else
             for (size_t i = lo; i < hi; i++) d[i] = sin(a[i]);
         break;
-    case PROG_COS: for (size_t i = lo; i < hi; i++) d[i] = cos(a[i]); break;
-    case PROG_MUL: for (size_t i = lo; i < hi; i++) d[i] = a[i] * b[i]; break;
-    case PROG_ADD: for (size_t i = lo; i < hi; i++) d[i] = a[i] + b[i]; break;
-    case PROG_SCALE: for (size_t i = lo; i < hi; i++) d[i] = st->c * a[i]; break;
-    case PROG_BROADCAST: for (size_t i = lo; i < hi; i++) d[i] = a[0]; break;
+    case PROG_COS:
+        for (size_t i = lo; i < hi; i++) d[i] = cos(a[i]);
+        break;
+    case PROG_MUL:
+        for (size_t i = lo; i < hi; i++) d[i] = a[i] * b[i];
+        break;
+    case PROG_ADD:
+        for (size_t i = lo; i < hi; i++) d[i] = a[i] + b[i];
+        break;
+    case PROG_SCALE:
+        for (size_t i = lo; i < hi; i++) d[i] = st->c * a[i];
+        break;
+    case PROG_BROADCAST:
+        for (size_t i = lo; i < hi; i++) d[i] = a[0];
+        break;
     case PROG_INPUT:
     case PROG_SUM: break; /* not chunked: see progRun */
     }

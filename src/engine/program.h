@@ -23,13 +23,15 @@
 #include "engine/pool.h"
 
 typedef enum {
-    PROG_INPUT,     /* the program's one input vector */
-    PROG_FILL,      /* constant vector: c everywhere */
-    PROG_SIN, PROG_COS,
-    PROG_MUL, PROG_ADD, /* elementwise, equal lengths */
-    PROG_SCALE,     /* c * a */
-    PROG_SUM,       /* vector -> length-1 */
-    PROG_BROADCAST  /* length-1 -> vector */
+    PROG_INPUT, /* the program's one input vector */
+    PROG_FILL,  /* constant vector: c everywhere */
+    PROG_SIN,
+    PROG_COS,
+    PROG_MUL,
+    PROG_ADD,      /* elementwise, equal lengths */
+    PROG_SCALE,    /* c * a */
+    PROG_SUM,      /* vector -> length-1 */
+    PROG_BROADCAST /* length-1 -> vector */
 } progOp;
 
 typedef struct prog prog;

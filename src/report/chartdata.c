@@ -139,7 +139,7 @@ static int chartdataKind(const summaryGroup *g) {
     return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
 }
 static const char *chartdataKindName(const summaryGroup *g) {
-    return summaryIsIdle(g)    ? summaryConditions[SUMMARY_COND_IDLE].name
+    return summaryIsIdle(g) ? summaryConditions[SUMMARY_COND_IDLE].name
            : g->key.load[0] ? g->key.load
                             : g->key.condition;
 }
@@ -214,8 +214,7 @@ static long chartdataEmitTrg(const summary *s, const chartdataChart *c, FILE *f)
         const summaryGroup *g = reps[k];
         size_t nr = 0;
         for (size_t j = 0; j < s->n; j++)
-            if (c->pick(s, c, &s->g[j]) && chartdataSameSeries(&s->g[j], g))
-                rows[nr++] = &s->g[j];
+            if (c->pick(s, c, &s->g[j]) && chartdataSameSeries(&s->g[j], g)) rows[nr++] = &s->g[j];
         qsort(rows, nr, sizeof(*rows), chartdataCmpBeta);
         char part[32];
         chartdataText t;

@@ -14,7 +14,7 @@
 
 /* How a chart's x labels are made (bits). */
 enum {
-    CHARTDATA_L_CELLS = 1u << 0,       /* one cell per load kind: its kind, stressors, copy if varying */
+    CHARTDATA_L_CELLS = 1u << 0, /* one cell per load kind: its kind, stressors, copy if varying */
     CHARTDATA_L_WIDTH_VARIES = 1u << 1 /* the width only when it varies */
 };
 
@@ -28,7 +28,7 @@ typedef struct chartdataChart {
     int (*pick)(const summary *s, const struct chartdataChart *c, const summaryGroup *g);
     /* writes the rows; returns the x positions (cells; series for trg), -1 on a write error */
     long (*emit)(const summary *s, const struct chartdataChart *c, FILE *f);
-    unsigned label;    /* CHARTDATA_L_* */
+    unsigned label; /* CHARTDATA_L_* */
     /* the workload this chart is dedicated to (its groups then stay out of
      * the cell charts), or NULL */
     const char *workload;

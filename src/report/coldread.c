@@ -132,7 +132,8 @@ int coldreadLoad(coldread *c, const char *path, const summary *s, char *err, siz
         double size, pages_read;
         if (nf != COLDREAD_FIELDS || strchr(fld[COLDREAD_FIELDS - 1], '\t') ||
             coldreadNum(fld[4], &size) || coldreadNum(fld[8], &pages_read) || !fld[3][0]) {
-            snprintf(err, errlen, "%s:%zu: expected %d tab-separated fields (workload kind copy "
+            snprintf(err, errlen,
+                     "%s:%zu: expected %d tab-separated fields (workload kind copy "
                      "file size_bytes pages resident_before resident_after pages_read)",
                      path, lineno, COLDREAD_FIELDS);
             goto out;

@@ -27,9 +27,9 @@ typedef struct coldreadFile {
 } coldreadFile;
 
 typedef struct coldreadTable {
-    char *workload; /* as in cold-pages.tsv: grad, svdvals, binary */
-    char *kind;     /* fresh, same, evicted, dropcache */
-    size_t copies;  /* runs (copies) behind the medians */
+    char *workload;     /* as in cold-pages.tsv: grad, svdvals, binary */
+    char *kind;         /* fresh, same, evicted, dropcache */
+    size_t copies;      /* runs (copies) behind the medians */
     double extra_ms;    /* whole-process median minus same's; NAN when unknown */
     double total_pages; /* sum of the files' pages_read */
     coldreadFile *f;    /* largest pages_read first */

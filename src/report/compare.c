@@ -272,8 +272,10 @@ static int compareChecksums(compareResult *r) {
             const char *cb = metaGet(&r->in[b].meta, "openblas_corename");
             const char *ci = metaGet(&r->in[i].meta, "openblas_corename");
             if (cb && ci && strcmp(cb, ci) != 0)
-                snprintf(why, sizeof why, " (OpenBLAS core %s vs %s: other kernels may round "
-                                          "differently)", cb, ci);
+                snprintf(why, sizeof why,
+                         " (OpenBLAS core %s vs %s: other kernels may round "
+                         "differently)",
+                         cb, ci);
             if (compareAdd(r, VERDICT_ERROR, "checksum-changed",
                            "%s: checksum %s in %s, %s in %s: the same computation gave other "
                            "bits%s",
@@ -347,8 +349,9 @@ static int compareVerdicts(compareResult *r) {
             compareNames(r, has, yes, sizeof yes);
             compareNames(r, lack, no, sizeof no);
             if (compareAdd(r, v->level >= VERDICT_WARN ? VERDICT_WARN : VERDICT_NOTE,
-                           "verdict-differs", "%.*s: %s %s in %s, not in %s", (int)compareSubjectLen(v->text),
-                           v->text, verdictLevelName(v->level), v->id, yes, no) != 0)
+                           "verdict-differs", "%.*s: %s %s in %s, not in %s",
+                           (int)compareSubjectLen(v->text), v->text, verdictLevelName(v->level),
+                           v->id, yes, no) != 0)
                 return -1;
         }
     return 0;
@@ -358,11 +361,14 @@ static int compareVerdicts(compareResult *r) {
 static const struct {
     const char *id, *what, *keys[12];
 } compareMetaKinds[] = {
-    {"versions-differ", "coldload versions differ",
+    {"versions-differ",
+     "coldload versions differ",
      {"git_rev", "git_describe", "git_dirty", "compiler", "build_flags", NULL}},
-    {"options-differ", "the runs' options differ",
+    {"options-differ",
+     "the runs' options differ",
      {"report_quick", "report_budget_s", "report_runs", "procs", "load", "report_strict", NULL}},
-    {"machines-differ", "the machines differ",
+    {"machines-differ",
+     "the machines differ",
      {"cpu_model", "nproc", "cpu_limit", "container", "kernel", "openblas_corename", NULL}},
 };
 
@@ -409,8 +415,8 @@ static int compareChanges(compareResult *r) {
                        "interval excludes 1",
                        r->cells[w->cell].name, compareMetricName(w->metric),
                        summaryFmtMs(w->ms, a, sizeof a), r->in[w->input].label,
-                       summaryFmtMs(w->base_ms, b, sizeof b), r->in[w->base].label, w->ratio,
-                       w->lo, w->hi) != 0)
+                       summaryFmtMs(w->base_ms, b, sizeof b), r->in[w->base].label, w->ratio, w->lo,
+                       w->hi) != 0)
             return -1;
     }
     if (tested && compareAdd(r, VERDICT_OK, "within-noise",
@@ -486,10 +492,22 @@ static int compareRows(compareResult *r) {
             for (size_t i = base == SIZE_MAX ? r->nin : base + 1; i < r->nin && rc == 0; i++) {
                 if (!d[i].p) continue;
                 compareRow *w = &r->rows[r->nrows++];
-                *w = (compareRow){c, m, base, i, d[base].stat, d[i].stat, d[base].p, d[i].p,
-                                  d[base].calls, d[i].calls, NAN, NAN, NAN, 0,
-                                  compareSameChecksums(r->cells[c].group[base],
-                                                       r->cells[c].group[i])};
+                *w = (compareRow){
+                    c,
+                    m,
+                    base,
+                    i,
+                    d[base].stat,
+                    d[i].stat,
+                    d[base].p,
+                    d[i].p,
+                    d[base].calls,
+                    d[i].calls,
+                    NAN,
+                    NAN,
+                    NAN,
+                    0,
+                    compareSameChecksums(r->cells[c].group[base], r->cells[c].group[i])};
                 if (d[base].stat > 0) w->ratio = d[i].stat / d[base].stat;
                 compareBoot(d[i].x, d[i].n, d[i].p, d[base].x, d[base].n, d[base].p,
                             compareRowSeed(r->seed, r->cells[c].name, m), &w->lo, &w->hi);

@@ -59,21 +59,21 @@ void compareInputFree(compareInput *in);
 /* A cell and metric measured by the baseline (the first input that has it)
  * and by input `input`. */
 typedef struct compareRow {
-    size_t cell;   /* index into compareResult.cells */
+    size_t cell; /* index into compareResult.cells */
     compareMetric metric;
-    size_t base, input;          /* input indices */
-    double base_ms, ms;          /* the statistic in each */
-    size_t base_procs, procs;    /* processes (or whole runs) each */
-    size_t base_n, n;            /* calls each */
-    double ratio, lo, hi;        /* ms / base_ms and its interval */
-    int significant;             /* interval excludes 1 */
-    int sums_same;               /* checksums: 1 same set, 0 other, -1 either has none */
+    size_t base, input;       /* input indices */
+    double base_ms, ms;       /* the statistic in each */
+    size_t base_procs, procs; /* processes (or whole runs) each */
+    size_t base_n, n;         /* calls each */
+    double ratio, lo, hi;     /* ms / base_ms and its interval */
+    int significant;          /* interval excludes 1 */
+    int sums_same;            /* checksums: 1 same set, 0 other, -1 either has none */
 } compareRow;
 
 /* A distinct key over the inputs; group[i] is input i's group or NULL. */
 typedef struct compareCell {
     const summaryGroup *group[COMPARE_MAX_INPUTS];
-    char *name; /* summaryDescribe of the first group, malloc'd */
+    char *name;     /* summaryDescribe of the first group, malloc'd */
     size_t present; /* inputs that have it */
 } compareCell;
 

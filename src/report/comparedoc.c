@@ -39,8 +39,8 @@ int comparedocCsv(const compareResult *r, FILE *f) {
         }
         if (key->width > 0) fprintf(f, ",%d", key->width);
         else fputc(',', f);
-        const char *more[] = {key->wait, key->condition, key->load, key->stressors, key->copy,
-                              compareMetricName(w->metric)};
+        const char *more[] = {key->wait,      key->condition, key->load,
+                              key->stressors, key->copy,      compareMetricName(w->metric)};
         for (size_t j = 0; j < 6; j++) {
             fputc(',', f);
             csvWriteField(f, more[j]);
@@ -55,7 +55,10 @@ int comparedocCsv(const compareResult *r, FILE *f) {
         comparedocNum(f, w->ratio);
         comparedocNum(f, w->lo);
         comparedocNum(f, w->hi);
-        fprintf(f, ",%s,%s,%llu,%d\n", isnan(w->lo) ? "" : w->significant ? "yes" : "no",
+        fprintf(f, ",%s,%s,%llu,%d\n",
+                isnan(w->lo)     ? ""
+                : w->significant ? "yes"
+                                 : "no",
                 comparedocSums[w->sums_same + 1], (unsigned long long)r->seed, COMPARE_REPS);
     }
     return ferror(f) ? -1 : 0;
@@ -70,12 +73,25 @@ typedef struct comparedocFmt {
     void (*escape)(FILE *f, const char *s);
 } comparedocFmt;
 
-static const comparedocFmt comparedocMdFmt = {
-    "# ", "\n\n", "## ", "\n\n", "", "\n\n", "", "\n", "|", "\n", " ", " |", " ", " |", 1,
-    reportEscapeMd};
-static const comparedocFmt comparedocHtmlFmt = {
-    "<h1>", "</h1>\n", "<h2>", "</h2>\n", "<p>", "</p>\n", "<div class=\"wide\"><table>\n",
-    "</table></div>\n", "<tr>", "</tr>\n", "<th>", "</th>", "<td>", "</td>", 0, reportEscapeHtml};
+static const comparedocFmt comparedocMdFmt = {"# ", "\n\n", "## ", "\n\n",        "",  "\n\n",
+                                              "",   "\n",   "|",   "\n",          " ", " |",
+                                              " ",  " |",   1,     reportEscapeMd};
+static const comparedocFmt comparedocHtmlFmt = {"<h1>",
+                                                "</h1>\n",
+                                                "<h2>",
+                                                "</h2>\n",
+                                                "<p>",
+                                                "</p>\n",
+                                                "<div class=\"wide\"><table>\n",
+                                                "</table></div>\n",
+                                                "<tr>",
+                                                "</tr>\n",
+                                                "<th>",
+                                                "</th>",
+                                                "<td>",
+                                                "</td>",
+                                                0,
+                                                reportEscapeHtml};
 
 /* One table row of n cells; head: th cells (and Markdown's separator after).
  * cls/id: the HTML row's class and data-id (NULL: none). */
@@ -147,8 +163,8 @@ static void comparedocAnswers(const compareResult *r, const comparedocFmt *t, FI
         cells[0] = reportQuestion(q);
         for (size_t i = 0; i < r->nin; i++) {
             const compareInput *in = &r->in[i];
-            reportInput ri = {&in->s, &in->v, &in->t, &in->meta, in->machine, in->label,
-                              in->dir, 0};
+            reportInput ri = {&in->s,      &in->v,    &in->t,  &in->meta,
+                              in->machine, in->label, in->dir, 0};
             free(ans[i]);
             ans[i] = reportAnswer(&ri, q);
             cells[i + 1] = ans[i] ? ans[i] : "";
@@ -199,8 +215,8 @@ static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE 
              "Every column: compare.csv.",
              COMPARE_REPS, (unsigned long long)r->seed);
     comparedocPara(t, f, buf);
-    static const char *const head[] = {"cell", "figure", "baseline", "ms", "input", "ms",
-                                       "ratio", "95% interval", "significant", "checksum"};
+    static const char *const head[] = {"cell", "figure", "baseline",     "ms",          "input",
+                                       "ms",   "ratio",  "95% interval", "significant", "checksum"};
     fputs(t->table, f);
     comparedocRow(t, f, head, 10, 1, NULL, NULL);
     for (size_t k = 0; k < r->nrows; k++) {
@@ -210,10 +226,20 @@ static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE 
         summaryFmtMs(w->ms, ms, sizeof ms);
         if (!isnan(w->ratio)) snprintf(ratio, sizeof ratio, "%.3gx", w->ratio);
         if (!isnan(w->lo)) snprintf(ivl, sizeof ivl, "[%.3g, %.3g]", w->lo, w->hi);
-        const char *cells[] = {r->cells[w->cell].name, compareMetricName(w->metric),
-                               r->in[w->base].label, bms, r->in[w->input].label, ms, ratio, ivl,
-                               isnan(w->lo) ? "-" : w->significant ? "yes" : "no",
-                               w->sums_same < 0 ? "-" : w->sums_same ? "same" : "CHANGED"};
+        const char *cells[] = {r->cells[w->cell].name,
+                               compareMetricName(w->metric),
+                               r->in[w->base].label,
+                               bms,
+                               r->in[w->input].label,
+                               ms,
+                               ratio,
+                               ivl,
+                               isnan(w->lo)     ? "-"
+                               : w->significant ? "yes"
+                                                : "no",
+                               w->sums_same < 0 ? "-"
+                               : w->sums_same   ? "same"
+                                                : "CHANGED"};
         comparedocRow(t, f, cells, 10, 0, w->significant ? "sig" : "", "row");
     }
     fputs(t->table_end, f);
@@ -232,11 +258,15 @@ static void comparedocBody(const compareResult *r, int chart, const comparedocFm
         comparedocSection(t, f, "charts", 1);
         comparedocHeading(t, f, "Chart");
         if (t->md) fprintf(f, "![One dot per process and input](plots/compare.svg)\n\n");
-        else fputs("<figure id=\"chart-compare\"><img src=\"plots/compare.svg\" alt=\"one dot "
-                   "per process and input\"><figcaption>", f);
+        else
+            fputs("<figure id=\"chart-compare\"><img src=\"plots/compare.svg\" alt=\"one dot "
+                  "per process and input\"><figcaption>",
+                  f);
         t->escape(f, comparedocChartWhy);
-        fputs(t->md ? "\n\n" : " <a href=\"plots/compare.png\">PNG</a>, <a "
-                               "href=\"plots/compare.dat\">data</a>.</figcaption></figure>\n", f);
+        fputs(t->md ? "\n\n"
+                    : " <a href=\"plots/compare.png\">PNG</a>, <a "
+                      "href=\"plots/compare.dat\">data</a>.</figcaption></figure>\n",
+              f);
         comparedocSection(t, f, "charts", 0);
     }
     comparedocInputs(r, t, f);
@@ -263,9 +293,10 @@ static const char comparedocCss[] =
     "div.wide{overflow-x:auto}\n";
 
 int comparedocHtml(const compareResult *r, int chart, FILE *f) {
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-               "<title>coldload comparison</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-               "<h1>coldload comparison</h1>\n",
+    fprintf(f,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<title>coldload comparison</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+            "<h1>coldload comparison</h1>\n",
             comparedocCss);
     comparedocBody(r, chart, &comparedocHtmlFmt, f);
     fputs("</body>\n</html>\n", f);
@@ -288,7 +319,8 @@ static void comparedocTick(const summaryGroup *g, char *buf, size_t len) {
     size_t o = 0;
     buf[0] = '\0';
     summaryCat(buf, len, &o, "%s", k->workload[0] ? k->workload : "program");
-    if (strcmp(k->workload, "trg") == 0 && k->params[0]) summaryCat(buf, len, &o, " %.8s", k->params);
+    if (strcmp(k->workload, "trg") == 0 && k->params[0])
+        summaryCat(buf, len, &o, " %.8s", k->params);
     if (k->width > 0) summaryCat(buf, len, &o, " w%d", k->width);
     if (!summaryIsIdle(g)) summaryCat(buf, len, &o, " %s", k->load[0] ? k->load : k->condition);
     if (k->copy[0] && strcmp(k->copy, "inplace") != 0) summaryCat(buf, len, &o, " %s", k->copy);
@@ -373,8 +405,9 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
         snprintf(err, errlen, "%s: write failed", path);
         return -1;
     }
-    fprintf(f, "# compare_labels.gp -- written by coldload-compare\nn_cells = %ld\n"
-               "n_inputs = %zu\nbar_width = %.4f\narray input_name[%zu]\n",
+    fprintf(f,
+            "# compare_labels.gp -- written by coldload-compare\nn_cells = %ld\n"
+            "n_inputs = %zu\nbar_width = %.4f\narray input_name[%zu]\n",
             n, r->nin, step, r->nin);
     for (size_t i = 0; i < r->nin; i++) {
         fprintf(f, "input_name[%zu] = ", i + 1);

@@ -17,7 +17,7 @@ struct csvReader {
     size_t start_line; /* line where the last record started */
     char *buf;         /* field bytes, NUL-separated */
     size_t len, cap;
-    size_t *offs;      /* start of each field in buf */
+    size_t *offs; /* start of each field in buf */
     char **fields;
     size_t nf, fcap;
 };
@@ -117,7 +117,8 @@ int csvReaderNext(csvReader *r, char ***fields, size_t *nfields, char *err, size
         }
         if (c == '\r') {
             if (getc(r->f) != '\n') {
-                snprintf(err, errlen, "%s:%zu: carriage return not followed by a newline", r->path, r->line);
+                snprintf(err, errlen, "%s:%zu: carriage return not followed by a newline", r->path,
+                         r->line);
                 return -1;
             }
             c = '\n';

@@ -16,7 +16,7 @@
 /* One process of firstrun.csv. */
 typedef struct frProc {
     char *workload, *variant, *copy, *proc, *params;
-    const char *start_phase; /* static string, NULL when no such row */
+    const char *start_phase;        /* static string, NULL when no such row */
     double exec, main_first, first; /* NAN until their row is read */
     summaryVec steady;              /* the first series' steady calls */
 } frProc;
@@ -66,8 +66,8 @@ static frProc *frProcFor(frProcs *ps, const char *w, const char *v, const char *
     if (!np) return NULL;
     ps->p = np;
     p = &ps->p[ps->n];
-    *p = (frProc){strdup(w), strdup(v), strdup(c), strdup(proc), NULL, NULL, NAN, NAN, NAN,
-                  {NULL, 0, 0}};
+    *p = (frProc){strdup(w), strdup(v), strdup(c), strdup(proc), NULL,
+                  NULL,      NAN,       NAN,       NAN,          {NULL, 0, 0}};
     if (!p->workload || !p->variant || !p->copy || !p->proc) {
         free(p->workload), free(p->variant), free(p->copy), free(p->proc);
         return NULL;
@@ -78,11 +78,11 @@ static frProc *frProcFor(frProcs *ps, const char *w, const char *v, const char *
 
 enum { COL_WORKLOAD, COL_PARAMS, COL_PHASE, COL_MS, COL_VARIANT, COL_COPY, COL_PROC, COL_N };
 static const char *const frCols[COL_N] = {"workload", "params", "phase", "ms",
-                                          "variant", "copy", "proc"};
+                                          "variant",  "copy",   "proc"};
 
 /* One data row into its process. 0, -1 with err set. */
-static int frRow(frProcs *ps, char **f, const size_t *col, const char *path, size_t line,
-                 char *err, size_t errlen) {
+static int frRow(frProcs *ps, char **f, const size_t *col, const char *path, size_t line, char *err,
+                 size_t errlen) {
     char *end;
     errno = 0;
     double ms = strtod(f[col[COL_MS]], &end);
@@ -126,8 +126,10 @@ static int frRead(frProcs *ps, const char *path, char *err, size_t errlen) {
                 for (size_t i = 0; i < nf; i++)
                     if (!strcmp(f[i], frCols[k])) col[k] = i;
                 if (col[k] == nf) {
-                    snprintf(err, errlen, "%s:%zu: no column '%s' (firstrun.csv is written by "
-                             "harness/firstrun.sh)", path, line, frCols[k]);
+                    snprintf(err, errlen,
+                             "%s:%zu: no column '%s' (firstrun.csv is written by "
+                             "harness/firstrun.sh)",
+                             path, line, frCols[k]);
                     rc = -1;
                     goto out;
                 }
@@ -187,9 +189,8 @@ static int frOver(const frProcs *ps, const char *w, const char *v, const char *c
 
 /* Paired differences metric(a) - metric(b), a = (w, va, ca, proc), b = (w, vb,
  * cb, the same proc), over every proc of a that b has too. */
-static int frPairs(const frProcs *ps, const char *w, const char *va, const char *ca,
-                   const char *vb, const char *cb, double (*metric)(const frProc *),
-                   firstrunSpread *out) {
+static int frPairs(const frProcs *ps, const char *w, const char *va, const char *ca, const char *vb,
+                   const char *cb, double (*metric)(const frProc *), firstrunSpread *out) {
     double *x = malloc((ps->n ? ps->n : 1) * sizeof(double));
     size_t n = 0;
     if (!x) return -1;
@@ -222,7 +223,8 @@ static int frCellCompute(const frProcs *ps, firstrunCell *c) {
         if (!c->start_phase) c->start_phase = p->start_phase;
         else if (strcmp(c->start_phase, p->start_phase)) c->start_phase = "mixed";
     }
-    if (strcmp(k, "same")) rc |= frPairs(ps, w, "base", k, "base", "same", frTotal, &c->part[FIRSTRUN_COPY]);
+    if (strcmp(k, "same"))
+        rc |= frPairs(ps, w, "base", k, "base", "same", frTotal, &c->part[FIRSTRUN_COPY]);
     else c->part[FIRSTRUN_COPY] = (firstrunSpread){NAN, NAN, NAN, 0};
     rc |= frPairs(ps, w, "base", "same", "static", "same", frTotal, &c->part[FIRSTRUN_DYNLINK]);
     rc |= frPairs(ps, w, "base", "same", "pool1", "same", frTotal, &c->part[FIRSTRUN_POOL]);
@@ -268,7 +270,8 @@ int firstrunLoad(firstrun *fr, const char *path, char *err, size_t errlen) {
         const frProc *p = &ps.p[i];
         if (strcmp(p->variant, "base")) continue;
         size_t j = 0;
-        while (j < fr->n && (strcmp(fr->c[j].workload, p->workload) || strcmp(fr->c[j].kind, p->copy)))
+        while (j < fr->n &&
+               (strcmp(fr->c[j].workload, p->workload) || strcmp(fr->c[j].kind, p->copy)))
             j++;
         if (j < fr->n) continue;
         firstrunCell *c = realloc(fr->c, (fr->n + 1) * sizeof(*c));
@@ -395,14 +398,16 @@ static void frSpreadRow(FILE *f, int html, void (*text)(FILE *, const char *), c
 static void frCellTable(const firstrunCell *c, int html, FILE *f,
                         void (*text)(FILE *, const char *)) {
     char cap[256], med[32];
-    snprintf(cap, sizeof cap, "%s, %s: %.3f ms from exec to the first result, %.3f ms of it "
-             "beyond the steady call (%zu processes)", c->workload, c->kind, c->total.median,
-             c->extra, c->total.n);
+    snprintf(cap, sizeof cap,
+             "%s, %s: %.3f ms from exec to the first result, %.3f ms of it "
+             "beyond the steady call (%zu processes)",
+             c->workload, c->kind, c->total.median, c->extra, c->total.n);
     if (html) {
         fputs("<p><b>", f);
         text(f, cap);
         fputs("</b></p>\n<table class=\"firstrun\">\n<tr><th>part</th><th>measured as</th>"
-              "<th>median ms</th><th>spread ms</th></tr>\n", f);
+              "<th>median ms</th><th>spread ms</th></tr>\n",
+              f);
     } else {
         fputs("**", f);
         text(f, cap);
@@ -414,20 +419,24 @@ static void frCellTable(const firstrunCell *c, int html, FILE *f,
     frSpreadRow(f, html, text, "total: exec -> first result", "exec -> main + main -> first result",
                 &c->total, "processes");
     frSpreadRow(f, html, text, "of the total: exec -> main", start, &c->exec_main, "processes");
-    frSpreadRow(f, html, text, "of the total: main -> first result", "constructor to the first call's end",
-                &c->main_first, "processes");
-    frSpreadRow(f, html, text, "of main -> first result: the first call", "its own clock", &c->first, "processes");
+    frSpreadRow(f, html, text, "of the total: main -> first result",
+                "constructor to the first call's end", &c->main_first, "processes");
+    frSpreadRow(f, html, text, "of main -> first result: the first call", "its own clock",
+                &c->first, "processes");
     frSpreadRow(f, html, text, "the steady call (the work itself)",
                 "median of each process's steady calls", &c->steady, "processes");
     frMs(med, sizeof med, c->extra);
-    frTableRow(f, html, text, "extra: total - steady", "the first run's extra milliseconds", med, "");
+    frTableRow(f, html, text, "extra: total - steady", "the first run's extra milliseconds", med,
+               "");
     for (int p = 0; p < FIRSTRUN_ALL; p++) {
         if (p == FIRSTRUN_COPY && !strcmp(c->kind, "same")) continue;
         frSpreadRow(f, html, text, firstrunPartName(p), firstrunPartHow(p), &c->part[p], "pairs");
     }
     frMs(med, sizeof med, c->remainder);
-    frTableRow(f, html, text, "remainder", "extra - the parts measured above (lazy binding not "
-               "counted twice)", med, "");
+    frTableRow(f, html, text, "remainder",
+               "extra - the parts measured above (lazy binding not "
+               "counted twice)",
+               med, "");
     fputs(html ? "</table>\n" : "\n", f);
 }
 
@@ -440,7 +449,8 @@ void firstrunSection(const char *results_dir, int html, FILE *f,
     int rc = firstrunLoad(&fr, path, err, sizeof err);
     if (rc == 0 && fr.n == 0) return;
     fputs(html ? "<section id=\"firstrun\">\n<h2>Where the first run's milliseconds go</h2>\n<p>"
-               : "## Where the first run's milliseconds go\n\n", f);
+               : "## Where the first run's milliseconds go\n\n",
+          f);
     if (rc != 0) {
         text(f, err);
         fputs(html ? "</p>\n</section>\n" : "\n\n", f);
@@ -454,9 +464,9 @@ void firstrunSection(const char *results_dir, int html, FILE *f,
               "go.</b> One bar per workload and copy kind, from exec to the first result: the "
               "steady call at the bottom, each part above it, the remainder on top (a negative "
               "part or remainder below zero). <a href=\"plots/firstrun.png\">PNG</a>, "
-              "<a href=\"plots/firstrun.dat\">data</a>.</figcaption>\n</figure>\n", f);
-    else
-        fputs("![Where the first run's milliseconds go](plots/firstrun.png)\n\n", f);
+              "<a href=\"plots/firstrun.dat\">data</a>.</figcaption>\n</figure>\n",
+              f);
+    else fputs("![Where the first run's milliseconds go](plots/firstrun.png)\n\n", f);
     for (size_t i = 0; i < fr.n; i++) frCellTable(&fr.c[i], html, f, text);
     if (html) fputs("</section>\n", f);
     firstrunFree(&fr);

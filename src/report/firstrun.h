@@ -28,11 +28,11 @@
 #include <stdio.h>
 
 typedef enum {
-    FIRSTRUN_COPY,     /* the copy kind against the warm binary */
-    FIRSTRUN_DYNLINK,  /* dynamic against static */
-    FIRSTRUN_POOL,     /* OpenBLAS pool of W against 1 */
-    FIRSTRUN_TOUCH,    /* no prefault against prefault, on the first call */
-    FIRSTRUN_PARTS,    /* the parts that add up (above) */
+    FIRSTRUN_COPY,                  /* the copy kind against the warm binary */
+    FIRSTRUN_DYNLINK,               /* dynamic against static */
+    FIRSTRUN_POOL,                  /* OpenBLAS pool of W against 1 */
+    FIRSTRUN_TOUCH,                 /* no prefault against prefault, on the first call */
+    FIRSTRUN_PARTS,                 /* the parts that add up (above) */
     FIRSTRUN_LAZY = FIRSTRUN_PARTS, /* lazy against LD_BIND_NOW: shown only */
     FIRSTRUN_ALL
 } firstrunPartId;
@@ -44,11 +44,11 @@ typedef struct firstrunSpread {
 
 typedef struct firstrunCell {
     char *workload, *kind;
-    const char *start_phase;     /* exec_to_main, start_to_main, or mixed */
+    const char *start_phase; /* exec_to_main, start_to_main, or mixed */
     firstrunSpread exec_main, main_first, first, steady, total; /* base processes of kind */
-    double extra;                /* total.median - steady.median */
+    double extra;                                               /* total.median - steady.median */
     firstrunSpread part[FIRSTRUN_ALL];
-    double remainder;            /* extra - the measured parts < FIRSTRUN_PARTS */
+    double remainder; /* extra - the measured parts < FIRSTRUN_PARTS */
 } firstrunCell;
 
 typedef struct firstrun {

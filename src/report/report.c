@@ -49,8 +49,10 @@ static double reportUtc(const char *v) {
     double sec;
     int n = 0;
     memset(&tm, 0, sizeof tm);
-    if (!v || sscanf(v, "%4d-%2d-%2dT%2d:%2d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-                     &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || !(sec >= 0 && sec < 61))
+    if (!v ||
+        sscanf(v, "%4d-%2d-%2dT%2d:%2d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+               &tm.tm_min, &sec, &n) != 6 ||
+        !(sec >= 0 && sec < 61))
         return NAN;
     tm.tm_year -= 1900;
     tm.tm_mon -= 1;
@@ -232,9 +234,9 @@ static const char *reportNum(double x, char *buf, size_t len) {
 /* The summary table's cells for one group (shared by HTML and Markdown). */
 enum { REPORT_COLS = 18 };
 static const char *const reportHead[REPORT_COLS] = {
-    "group",     "runs",       "n",       "prepare ms", "first ms",      "min ms",
-    "median ms", "max ms",     "first/min", "max/median", "vs idle",     "truncated",
-    "procs_running", "load1",  "PSI some %", "checksums", "whole ms",   "whole majflt"};
+    "group",         "runs",   "n",          "prepare ms", "first ms", "min ms",
+    "median ms",     "max ms", "first/min",  "max/median", "vs idle",  "truncated",
+    "procs_running", "load1",  "PSI some %", "checksums",  "whole ms", "whole majflt"};
 
 /* One cell's text, allocated (the group's description has no length limit);
  * NULL when out of memory. */
@@ -381,33 +383,31 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
             snprintf(maj, sizeof maj, ", with %g major page faults against %g", cold->whole_majflt,
                      isnan(same->whole_majflt) ? 0 : same->whole_majflt);
         fprintf(f,
-                  "A new process of %s whose binary and libraries were %s takes %s ms instead "
-                  "of %s ms (%s)%s: %s. ",
-                  same->key.workload[0] ? same->key.workload : "the program",
-                  summaryIsCopy(cold, SUMMARY_COPY_EVICTED)
-                      ? "evicted from the page cache"
-                      : "dropped with the whole page cache",
-                  RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(worst), maj,
-                  worst >= t->cold_same && cold->whole_majflt > same->whole_majflt
-                      ? "the OS reads them from disk, and that is the slow first run"
-                      : worst >= t->cold_same ? "slower, without more page faults to explain why"
-                                              : "a cold page cache costs little here");
+                "A new process of %s whose binary and libraries were %s takes %s ms instead "
+                "of %s ms (%s)%s: %s. ",
+                same->key.workload[0] ? same->key.workload : "the program",
+                summaryIsCopy(cold, SUMMARY_COPY_EVICTED) ? "evicted from the page cache"
+                                                          : "dropped with the whole page cache",
+                RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(worst), maj,
+                worst >= t->cold_same && cold->whole_majflt > same->whole_majflt
+                    ? "the OS reads them from disk, and that is the slow first run"
+                : worst >= t->cold_same ? "slower, without more page faults to explain why"
+                                        : "a cold page cache costs little here");
         if (fresh)
             fprintf(f, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
-                      RMS(fresh->whole_median_ms),
-                      RX(fresh->whole_median_ms / same->whole_median_ms),
-                      fresh->whole_median_ms < t->cold_same * same->whole_median_ms
-                          ? ": copying leaves it in the page cache"
-                          : "");
+                    RMS(fresh->whole_median_ms), RX(fresh->whole_median_ms / same->whole_median_ms),
+                    fresh->whole_median_ms < t->cold_same * same->whole_median_ms
+                        ? ": copying leaves it in the page cache"
+                        : "");
     }
     if (first) {
         fprintf(f, "Inside a process the first call is up to %s the steady minimum (",
                 RX(first->first_over_min));
         summaryDescribe(first, f);
         fprintf(f, ": first %s ms, min %s ms)%s.", RMS(first->first_ms), RMS(first->min_ms),
-                  first->first_over_min >= t->first_min_notable
-                      ? ": time it apart and keep it out of averages"
-                      : "");
+                first->first_over_min >= t->first_min_notable
+                    ? ": time it apart and keep it out of averages"
+                    : "");
     }
 }
 
@@ -433,9 +433,9 @@ static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, 
         slow += g->slow_procs;
         procs += g->procs;
         /* the cell with the slowest process: a bimodal cell's median hides it */
-        if (!worst || g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
-                          worst->proc_median_max_ms / worst->proc_median_median_ms *
-                              worst->proc_ratio)
+        if (!worst ||
+            g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
+                worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio)
             worst = g;
     }
     if (!worst && !n1) return 0;
@@ -450,23 +450,23 @@ static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, 
         summaryKey k = worst->key;
         double top = worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio;
         fprintf(f,
-                  ": at width > 1, %zu of %zu processes were at least %gx slower than idle; in "
-                  "the worst cell, %s%s%s width %d, the median process %s (95%% interval %s-%s) "
-                  "and the slowest %s",
-                  slow, procs, in->thresholds->contention_wide, k.workload,
-                  k.params[0] ? " " : "", k.params, k.width, RX(worst->proc_ratio),
-                  RX(worst->ratio_lo), RX(worst->ratio_hi), RX(top));
+                ": at width > 1, %zu of %zu processes were at least %gx slower than idle; in "
+                "the worst cell, %s%s%s width %d, the median process %s (95%% interval %s-%s) "
+                "and the slowest %s",
+                slow, procs, in->thresholds->contention_wide, k.workload, k.params[0] ? " " : "",
+                k.params, k.width, RX(worst->proc_ratio), RX(worst->ratio_lo), RX(worst->ratio_hi),
+                RX(top));
     }
     if (n1) {
         char a[32], b[32];
         reportRatio(lo1, a, sizeof a);
         reportRatio(hi1, b, sizeof b);
-        fprintf(f, "%s width 1 %s%s%s", worst ? ";" : ":", a,
-                  strcmp(a, b) ? "-" : "", strcmp(a, b) ? b : "");
+        fprintf(f, "%s width 1 %s%s%s", worst ? ";" : ":", a, strcmp(a, b) ? "-" : "",
+                strcmp(a, b) ? b : "");
     }
     if (worst && slow > 0 && slow < procs)
         fprintf(f, ": the rest ran near idle, so whether threads hurt depends on "
-                               "where the scheduler puts them");
+                   "where the scheduler puts them");
     fprintf(f, ". ");
     *all_slow = worst && slow == procs;
     return 1;
@@ -489,14 +489,14 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
     if (!any || bad) {
         free(body);
         fprintf(f, "Not measured here: this run has no loaded measurements with "
-                                "idle ones to compare them with.");
+                   "idle ones to compare them with.");
         return;
     }
     fprintf(f, "%s%s",
-              pinned_all || legacy_all ? "Yes, when every core is taken. "
-              : free_all                ? "Yes. "
-                                        : "Not reproducibly. ",
-              body);
+            pinned_all || legacy_all ? "Yes, when every core is taken. "
+            : free_all               ? "Yes. "
+                                     : "Not reproducibly. ",
+            body);
     free(body);
     if (pinned_all || legacy_all || free_all)
         fprintf(f, "Keep the width at or below the idle cores.");
@@ -511,12 +511,15 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
     }
     const char *trg = in->meta ? metaGet(in->meta, "loaded_trg_params") : NULL;
     if (trg && *trg)
-        fprintf(f, " Under load the TRG ran at %s only (a smaller size than idle: "
-                                 "one 2-thread call takes seconds there).", trg);
+        fprintf(f,
+                " Under load the TRG ran at %s only (a smaller size than idle: "
+                "one 2-thread call takes seconds there).",
+                trg);
     if (cut)
-        fprintf(f, " %zu of %zu loaded cells were cut short by the budget "
-                                 "(column truncated): their processes took fewer steady calls.",
-                   cut, loaded);
+        fprintf(f,
+                " %zu of %zu loaded cells were cut short by the budget "
+                "(column truncated): their processes took fewer steady calls.",
+                cut, loaded);
 }
 
 
@@ -599,9 +602,10 @@ static void reportHtmlCharts(const reportInput *in, FILE *f) {
     for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
         const chartdataChart *k = &chartdataCharts[c];
-        fprintf(f, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
-                   "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
-                   "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
+        fprintf(f,
+                "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"%s\">\n"
+                "<figcaption><b>%s.</b> %s <a href=\"plots/%s.png\">PNG</a>, "
+                "<a href=\"plots/%s.dat\">data</a>.</figcaption>\n</figure>\n",
                 k->name, k->name, k->title, k->title, k->howto, k->name, k->name);
     }
     fputs("</section>\n", f);
@@ -642,8 +646,9 @@ static void reportColdCells(const coldreadTable *t, size_t i, char *cells[4]) {
     else cells[1] = reportCell("%.1f KiB", x->size_bytes / 1024);
     cells[2] = reportCell("%.0f", x->pages_read);
     if (isnan(x->share_ms)) cells[3] = reportCell("-");
-    else cells[3] = reportCell("%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
-                               t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
+    else
+        cells[3] = reportCell("%s ms (%.0f%%)", summaryFmtMs(x->share_ms, ms, sizeof ms),
+                              t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
 }
 
 static void reportColdRead(const reportInput *in, int html, FILE *f) {
@@ -699,7 +704,8 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
             fputs("**", f);
             reportMdText(f, cap ? cap : "?");
             fputs("**\n\n| file | size | pages read | share of the extra ms (by pages read) |\n"
-                  "|---|---:|---:|---:|\n", f);
+                  "|---|---:|---:|---:|\n",
+                  f);
         }
         for (size_t i = 0; i < t->n; i++) {
             if (t->f[i].pages_read <= 0) continue;
@@ -721,10 +727,12 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
         }
         if (shown == 0)
             fputs(html ? "<tr><td colspan=\"4\">no file was read from disk</td></tr>\n"
-                       : "| no file was read from disk | | | |\n", f);
+                       : "| no file was read from disk | | | |\n",
+                  f);
         if (rest_pages > 0)
-            fprintf(f, html ? "<tr><td colspan=\"2\">%zu more files</td><td>%.0f</td><td></td></tr>\n"
-                            : "| %zu more files | | %.0f | |\n",
+            fprintf(f,
+                    html ? "<tr><td colspan=\"2\">%zu more files</td><td>%.0f</td><td></td></tr>\n"
+                         : "| %zu more files | | %.0f | |\n",
                     rest_n, rest_pages);
         fputs(html ? "</table>\n" : "\n", f);
         free(cap);
@@ -736,13 +744,14 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
 int reportWriteHtml(const reportInput *in, FILE *f) {
     const verdictList *vl = in->verdicts;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
-          "coldload report: ", f);
+          "coldload report: ",
+          f);
     reportHtml(f, in->machine);
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>coldload report</h1>\n",
             reportCss);
     /* A half that is missing comes first: every answer below lacks it. */
-    static const reportTableFmt missing_html = {"<p class=\"missing\"><b>Missing: ", "</b> — ",
-                                                "", "</p>\n", reportHtml};
+    static const reportTableFmt missing_html = {"<p class=\"missing\"><b>Missing: ", "</b> — ", "",
+                                                "</p>\n", reportHtml};
     reportMissing(in->meta, &missing_html, f);
     fputs("<p class=\"machine\">", f);
     reportHtml(f, in->machine);
@@ -753,16 +762,17 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     }
     fputs("</p>\n", f);
 
-    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>",
-                                                "</h2>\n<p>", "</p>\n", reportHtml};
+    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>", "</h2>\n<p>",
+                                                "</p>\n", reportHtml};
     reportAnswers(in, &answers_html, f);
     fputs("</section>\n", f);
     reportHtmlCharts(in, f);
     reportColdRead(in, 1, f);
     firstrunSection(in->results_dir, 1, f, reportHtml);
 
-    fprintf(f, "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
-               "%zu note(s), %zu ok. ",
+    fprintf(f,
+            "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
+            "%zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
             reportCount(vl, VERDICT_NOTE), reportCount(vl, VERDICT_OK));
     reportThresholds(in->thresholds, 1, f);
@@ -771,7 +781,8 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     else {
         /* One row per verdict: what fired, on which group, its figures. */
         fputs("<table class=\"verdicts\">\n<tr><th>verdict</th><th>group</th>"
-              "<th>figures, and what they mean</th></tr>\n", f);
+              "<th>figures, and what they mean</th></tr>\n",
+              f);
         for (size_t i = 0; i < vl->n; i++) {
             const char *lv = verdictLevelName(vl->v[i].level), *rest;
             char *group = reportVerdictSplit(vl->v[i].text, &rest);
@@ -790,7 +801,8 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
 
     fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<p>One row per group; times in ms "
           "(first: median over the processes; min/median/max: over the steady runs). Every "
-          "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<div class=\"wide\"><table>\n<tr>", f);
+          "column: <a href=\"summary.csv\">summary.csv</a>.</p>\n<div class=\"wide\"><table>\n<tr>",
+          f);
     for (int k = 0; k < REPORT_COLS; k++) fprintf(f, "<th>%s</th>", reportHead[k]);
     fputs("</tr>\n", f);
     static const reportTableFmt html = {"<tr>", "<td>", "</td>", "</tr>\n", reportHtml};
@@ -798,7 +810,8 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     fputs("</table></div>\n</section>\n", f);
 
     fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>The page-format lines of every run, by "
-          "its log file in logs/ (the full output is there).</p>\n", f);
+          "its log file in logs/ (the full output is there).</p>\n",
+          f);
     char *runs = reportRunLines(in->results_dir);
     fputs("<pre>", f);
     reportHtml(f, runs ? runs : "(no page-format lines in logs/)\n");
@@ -828,8 +841,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
         const chartdataChart *k = &chartdataCharts[c];
-        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", k->title, k->name, k->title,
-                k->howto);
+        fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", k->title, k->name, k->title, k->howto);
     }
     reportColdRead(in, 0, f);
     firstrunSection(in->results_dir, 0, f, reportMdText);

@@ -97,8 +97,7 @@ static scanProc *scanProcOf(scanProcs *ps, size_t cell, const char *run_id) {
     return p;
 }
 
-static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *err,
-                           size_t errlen) {
+static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *err, size_t errlen) {
     csvReader *r = csvReaderOpen(path, err, errlen);
     if (!r) return -1;
     char **f;
@@ -106,9 +105,9 @@ static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *e
     char **h = NULL;
     int rc = -1, got;
     enum { RUN, HARN, WL, WAIT, PHASE, MS, TRUNC, WIDTH, WREQ, LOAD, STRESS, NCOL };
-    static const char *names[NCOL] = {"run_id", "harness", "workload", "wait", "phase", "ms",
-                                      "truncated", "width", "width_requested", "load",
-                                      "stressors"};
+    static const char *names[NCOL] = {"run_id",          "harness", "workload",  "wait",
+                                      "phase",           "ms",      "truncated", "width",
+                                      "width_requested", "load",    "stressors"};
     int col[NCOL];
     if ((got = csvReaderNext(r, &f, &nf, err, errlen)) <= 0) {
         if (got == 0) snprintf(err, errlen, "%s: empty (no header)", path);
@@ -144,7 +143,8 @@ static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *e
         }
         const char *wreq = scanField(f, nf, col[WREQ]);
         if (!*wreq) wreq = scanField(f, nf, col[WIDTH]);
-        const char *load = col[LOAD] >= 0 ? scanField(f, nf, col[LOAD]) : (stress ? "pinned" : "none");
+        const char *load =
+            col[LOAD] >= 0 ? scanField(f, nf, col[LOAD]) : (stress ? "pinned" : "none");
         size_t ci = scanCellOf(d, harness + 5, scanField(f, nf, col[WL]), load, (int)stress,
                                scanField(f, nf, col[WAIT]), wreq);
         if (ci == (size_t)-1) goto oom;
@@ -358,10 +358,15 @@ int scanWriteHeatmapDat(const scanData *d, const char *w, FILE *f) {
             char ratio[32], procs[48];
             scanRatioText(ratio, sizeof ratio, s, bound);
             if (!c) snprintf(procs, sizeof procs, "not run");
-            else if (scanCut(c)) snprintf(procs, sizeof procs, "%zup, %d cut", c->nmeds, scanCut(c));
+            else if (scanCut(c))
+                snprintf(procs, sizeof procs, "%zup, %d cut", c->nmeds, scanCut(c));
             else snprintf(procs, sizeof procs, "%zup", c->nmeds);
-            if (s == s) fprintf(f, "%zu %d %.6g \"%s\" \"%s\" \"%s\"\n", x, levels[y], s, ratio, procs, widths[x]);
-            else fprintf(f, "%zu %d NaN \"%s\" \"%s\" \"%s\"\n", x, levels[y], ratio, procs, widths[x]);
+            if (s == s)
+                fprintf(f, "%zu %d %.6g \"%s\" \"%s\" \"%s\"\n", x, levels[y], s, ratio, procs,
+                        widths[x]);
+            else
+                fprintf(f, "%zu %d NaN \"%s\" \"%s\" \"%s\"\n", x, levels[y], ratio, procs,
+                        widths[x]);
         }
     }
     free(widths);
@@ -401,12 +406,15 @@ int scanWriteWaitDat(const scanData *d, const char *w, FILE *f) {
     int *levels;
     size_t nw, nl;
     if (scanAxes(d, "wait", w, &widths, &nw, &levels, &nl) != 0) return -1;
-    fprintf(f, "# wait policy of %s: one block per (load, policy): width median_ms (NaN: no data)\n", w);
+    fprintf(f,
+            "# wait policy of %s: one block per (load, policy): width median_ms (NaN: no data)\n",
+            w);
     int block = 0;
     for (size_t l = 0; l < 3; l++)
         for (size_t p = 0; p < 3; p++) {
             if (block++) fprintf(f, "\n\n");
-            fprintf(f, "\"%s %s\"\n", scanLoads[l][0] == 'n' ? "idle" : scanLoads[l], scanPolicies[p]);
+            fprintf(f, "\"%s %s\"\n", scanLoads[l][0] == 'n' ? "idle" : scanLoads[l],
+                    scanPolicies[p]);
             for (size_t x = 0; x < nw; x++) {
                 const scanCell *c = NULL;
                 for (size_t i = 0; i < d->n && !c; i++) {
@@ -428,8 +436,8 @@ int scanWriteWaitDat(const scanData *d, const char *w, FILE *f) {
 /* loaded / idle of the wait cell (w, load, stressors, policy, width); NaN
  * unless both have a median. */
 static double scanWaitRatio(const scanData *d, const scanCell *like, const char *policy) {
-    const scanCell *c = scanFind(d, "wait", like->workload, like->load, like->stressors, policy,
-                                 like->width);
+    const scanCell *c =
+        scanFind(d, "wait", like->workload, like->load, like->stressors, policy, like->width);
     if (!c || !c->nmeds) return NAN;
     double ref = scanWaitRef(d, c);
     return ref > 0 ? c->median / ref : NAN;
@@ -463,8 +471,8 @@ static const scanCell *scanBest(const scanData *d, const char *w, int level, con
     const scanCell *best = NULL;
     *aut = NULL;
     for (size_t x = 0; x < nw; x++) {
-        const scanCell *c = scanFind(d, "load", w, level ? "pinned" : "none", level, "block",
-                                     widths[x]);
+        const scanCell *c =
+            scanFind(d, "load", w, level ? "pinned" : "none", level, "block", widths[x]);
         if (!c || !c->nmeds) continue;
         if (scanIsAuto(c->width)) *aut = c;
         else if (!best || c->median < best->median) best = c;
@@ -479,7 +487,8 @@ static void scanVerdictHeat(const scanData *d, FILE *f) {
         fprintf(f, "load x width: not scanned\n");
         return;
     }
-    fprintf(f, "load x width (pinned load workers; block policy; slowdown = median / idle width 1):\n");
+    fprintf(
+        f, "load x width (pinned load workers; block policy; slowdown = median / idle width 1):\n");
     for (size_t k = 0; k < nwl; k++) {
         const char **widths;
         int *levels;
@@ -500,8 +509,8 @@ static void scanVerdictHeat(const scanData *d, FILE *f) {
                 char chose[32];
                 if (aut->wmin == aut->wmax) snprintf(chose, sizeof chose, "%d", aut->wmin);
                 else snprintf(chose, sizeof chose, "%d..%d", aut->wmin, aut->wmax);
-                fprintf(f, "; %s chose %s: %.4g ms, %.3gx the best", aut->width, chose,
-                        aut->median, aut->median / best->median);
+                fprintf(f, "; %s chose %s: %.4g ms, %.3gx the best", aut->width, chose, aut->median,
+                        aut->median / best->median);
             }
             fprintf(f, "\n");
         }
@@ -525,7 +534,9 @@ static void scanVerdictWait(const scanData *d, FILE *f) {
         fprintf(f, "wait policy: not scanned\n");
         return;
     }
-    fprintf(f, "wait policy (loaded / idle, same policy and width; geometric mean over loaded cells):\n");
+    fprintf(
+        f,
+        "wait policy (loaded / idle, same policy and width; geometric mean over loaded cells):\n");
     for (size_t k = 0; k < nwl; k++) {
         const char *bestp = NULL;
         double bestg = INFINITY;
@@ -549,8 +560,8 @@ static void scanVerdictWait(const scanData *d, FILE *f) {
                 continue;
             long width = strtol(s->width, NULL, 10);
             if (width < 2 || width <= d->cpus - s->stressors) continue;
-            const scanCell *b = scanFind(d, "wait", s->workload, s->load, s->stressors, "block",
-                                         s->width);
+            const scanCell *b =
+                scanFind(d, "wait", s->workload, s->load, s->stressors, "block", s->width);
             if (!b || !b->nmeds) continue;
             double extra = s->median - b->median;
             sum += extra;
@@ -558,13 +569,13 @@ static void scanVerdictWait(const scanData *d, FILE *f) {
             if (extra > worst) worst = extra, wc = s;
         }
         if (n)
-            fprintf(f, "  %s: spin where the width exceeds the free CPUs costs %+.4g ms a call over "
-                       "block (mean of %d cells; worst %s load, width %s: %.4g ms vs %.4g)\n",
-                    wls[k], sum / n, n, wc->load[0] == 'n' ? "no" : wc->load, wc->width,
-                    wc->median, scanFind(d, "wait", wc->workload, wc->load, wc->stressors, "block",
-                                         wc->width)->median);
-        else
-            fprintf(f, "  %s: spin past the free CPUs: no cell with data on both sides\n", wls[k]);
+            fprintf(f,
+                    "  %s: spin where the width exceeds the free CPUs costs %+.4g ms a call over "
+                    "block (mean of %d cells; worst %s load, width %s: %.4g ms vs %.4g)\n",
+                    wls[k], sum / n, n, wc->load[0] == 'n' ? "no" : wc->load, wc->width, wc->median,
+                    scanFind(d, "wait", wc->workload, wc->load, wc->stressors, "block", wc->width)
+                        ->median);
+        else fprintf(f, "  %s: spin past the free CPUs: no cell with data on both sides\n", wls[k]);
     }
 }
 
@@ -576,8 +587,9 @@ int scanWriteVerdict(const scanData *d, FILE *f) {
         skipped += d->cells[i].skipped;
         cells += scanCut(&d->cells[i]) > 0;
     }
-    fprintf(f, "scan: %zu cells on %d CPUs; %d cells cut (processes: %d by their budget, %d "
-               "stopped inside a call, %d never started)\n",
+    fprintf(f,
+            "scan: %zu cells on %d CPUs; %d cells cut (processes: %d by their budget, %d "
+            "stopped inside a call, %d never started)\n",
             d->n, d->cpus, cells, budget, watchdog, skipped);
     scanVerdictHeat(d, f);
     scanVerdictWait(d, f);

@@ -23,26 +23,26 @@
 #include <stdio.h>
 
 typedef struct scanCell {
-    char scan[8];      /* wait, load */
+    char scan[8]; /* wait, load */
     char workload[16];
-    char load[8];      /* none, pinned, free */
+    char load[8]; /* none, pinned, free */
     int stressors;
-    char wait[8];      /* spin, yield, block */
-    char width[16];    /* "2", "auto", "auto:4" (width_requested) */
-    double *meds;      /* one steady median per process with steady rows */
+    char wait[8];   /* spin, yield, block */
+    char width[16]; /* "2", "auto", "auto:4" (width_requested) */
+    double *meds;   /* one steady median per process with steady rows */
     size_t nmeds, capmeds;
-    int wmin, wmax;    /* widths its calls ran at (auto: as chosen) */
-    int cut_budget;    /* processes whose budget stopped their runs */
-    int cut_watchdog;  /* processes stopped inside a call (ledger) */
-    int skipped;       /* processes never started: no time left (ledger) */
+    int wmin, wmax;     /* widths its calls ran at (auto: as chosen) */
+    int cut_budget;     /* processes whose budget stopped their runs */
+    int cut_watchdog;   /* processes stopped inside a call (ledger) */
+    int skipped;        /* processes never started: no time left (ledger) */
     double cut_wall_ms; /* the longest watchdog-stopped process's wall time */
-    double median;     /* of meds; NaN when none */
+    double median;      /* of meds; NaN when none */
 } scanCell;
 
 typedef struct scanData {
     scanCell *cells;
     size_t n, cap;
-    int cpus;          /* usable CPUs of the scan (free CPUs = cpus - stressors) */
+    int cpus; /* usable CPUs of the scan (free CPUs = cpus - stressors) */
 } scanData;
 
 /* Reads samples (required) and cells (NULL or a missing file: no ledger).

@@ -74,8 +74,8 @@ typedef struct summaryCol {
 
 /* Maps each wanted column to its index in the header; rejects a header with an
  * empty or repeated name (a column read by name must be unambiguous). */
-static int summaryMapHeader(char **f, size_t nf, summaryCol *cols, size_t ncols,
-                            const char *path, char *err, size_t errlen) {
+static int summaryMapHeader(char **f, size_t nf, summaryCol *cols, size_t ncols, const char *path,
+                            char *err, size_t errlen) {
     for (size_t i = 0; i < nf; i++) {
         if (!f[i][0]) {
             snprintf(err, errlen, "%s:1: column %zu of the header has no name", path, i + 1);
@@ -154,11 +154,11 @@ out:
 void summaryInit(summary *s) { memset(s, 0, sizeof(*s)); }
 
 int summaryKeySame(const summaryKey *a, const summaryKey *b, unsigned mask) {
-    const char *const x[] = {a->workload, a->params, a->wait, a->condition,
-                             a->stressors, a->copy, a->load};
-    const char *const y[] = {b->workload, b->params, b->wait, b->condition,
-                             b->stressors, b->copy, b->load};
-    static const unsigned bit[] = {SUMMARY_K_WORKLOAD,  SUMMARY_K_PARAMS, SUMMARY_K_WAIT,
+    const char *const x[] = {a->workload,  a->params, a->wait, a->condition,
+                             a->stressors, a->copy,   a->load};
+    const char *const y[] = {b->workload,  b->params, b->wait, b->condition,
+                             b->stressors, b->copy,   b->load};
+    static const unsigned bit[] = {SUMMARY_K_WORKLOAD,  SUMMARY_K_PARAMS,    SUMMARY_K_WAIT,
                                    SUMMARY_K_CONDITION, SUMMARY_K_STRESSORS, SUMMARY_K_COPY,
                                    SUMMARY_K_LOAD};
     if (mask & SUMMARY_K_WIDTH && a->width != b->width) return 0;
@@ -178,11 +178,10 @@ static void summaryGroupFree(summaryGroup *g) {
     free(g->harness);
     free(g->source);
     free(g->checksums);
-    summaryVec *vs[] = {&g->v_prepare, &g->v_first,  &g->v_steady, &g->v_load1,
-                        &g->v_procs,   &g->v_minflt, &g->v_majflt, &g->v_nivcsw,
-                        &g->v_whole_hf, &g->v_whole_time, &g->v_whole_majflt,
-                        &g->v_whole_minflt, &g->v_ms_1cpu, &g->v_ms_multi_cpu,
-                        &g->v_nowait};
+    summaryVec *vs[] = {&g->v_prepare,  &g->v_first,        &g->v_steady,       &g->v_load1,
+                        &g->v_procs,    &g->v_minflt,       &g->v_majflt,       &g->v_nivcsw,
+                        &g->v_whole_hf, &g->v_whole_time,   &g->v_whole_majflt, &g->v_whole_minflt,
+                        &g->v_ms_1cpu,  &g->v_ms_multi_cpu, &g->v_nowait};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
     for (size_t i = 0; i < g->nproc; i++) {
         free(g->proc[i].run_id);
@@ -298,17 +297,39 @@ static int summaryAddChecksum(summaryGroup *g, uint64_t c) {
 /* --- samples.csv ----------------------------------------------------------------- */
 
 enum {
-    SC_RUN_ID, SC_WORKLOAD, SC_PARAMS, SC_WIDTH, SC_WAIT, SC_PHASE, SC_ITER, SC_MS,
-    SC_MINFLT, SC_MAJFLT, SC_NVCSW, SC_NIVCSW, SC_LOAD1, SC_PROCS, SC_CHECKSUM,
-    SC_TRUNCATED, SC_HARNESS, SC_CONDITION, SC_STRESSORS, SC_COPY, SC_CPU, SC_CPUS,
-    SC_MIGRATIONS, SC_LOAD, SC_PROC, SC_N
+    SC_RUN_ID,
+    SC_WORKLOAD,
+    SC_PARAMS,
+    SC_WIDTH,
+    SC_WAIT,
+    SC_PHASE,
+    SC_ITER,
+    SC_MS,
+    SC_MINFLT,
+    SC_MAJFLT,
+    SC_NVCSW,
+    SC_NIVCSW,
+    SC_LOAD1,
+    SC_PROCS,
+    SC_CHECKSUM,
+    SC_TRUNCATED,
+    SC_HARNESS,
+    SC_CONDITION,
+    SC_STRESSORS,
+    SC_COPY,
+    SC_CPU,
+    SC_CPUS,
+    SC_MIGRATIONS,
+    SC_LOAD,
+    SC_PROC,
+    SC_N
 };
 
 /* The load kind of a row: the `load` tag, "none" for an idle row without
  * one (idle files from before the tag, whole.csv), "" for a loaded row
  * without one (legacy). */
 static const char *summaryLoadOf(const char *load, const char *condition) {
-    return *load                                        ? load
+    return *load ? load
            : summaryWordOf(summaryConditions, SUMMARY_COND_N, condition) == SUMMARY_COND_IDLE
                ? summaryLoads[SUMMARY_LOAD_NONE].name
                : "";
@@ -352,8 +373,7 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         return summaryBad(err, errlen, where, &cols[SC_CPUS], v, "a ;-separated CPU list");
     if (*(v = summaryField(f, &cols[SC_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
         return summaryBad(err, errlen, where, &cols[SC_CPU], v, "a CPU number");
-    if (*(v = summaryField(f, &cols[SC_MIGRATIONS])) &&
-        summaryParseLong(v, -1, 1L << 40, &migr))
+    if (*(v = summaryField(f, &cols[SC_MIGRATIONS])) && summaryParseLong(v, -1, 1L << 40, &migr))
         return summaryBad(err, errlen, where, &cols[SC_MIGRATIONS], v, "a count >= 0");
     if (*(v = summaryField(f, &cols[SC_PROC])) && summaryParseLong(v, 1, 1000000, &proc))
         return summaryBad(err, errlen, where, &cols[SC_PROC], v, "a process number >= 1");
@@ -424,18 +444,30 @@ oom:
 
 int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
     summaryCol cols[SC_N] = {
-        [SC_RUN_ID] = {"run_id", 1, -1},       [SC_WORKLOAD] = {"workload", 1, -1},
-        [SC_PARAMS] = {"params", 1, -1},       [SC_WIDTH] = {"width", 1, -1},
-        [SC_WAIT] = {"wait", 1, -1},           [SC_PHASE] = {"phase", 1, -1},
-        [SC_ITER] = {"iter", 0, -1},           [SC_MS] = {"ms", 1, -1},
-        [SC_MINFLT] = {"minflt", 0, -1},       [SC_MAJFLT] = {"majflt", 0, -1},
-        [SC_NVCSW] = {"nvcsw", 0, -1},         [SC_NIVCSW] = {"nivcsw", 0, -1},
-        [SC_LOAD1] = {"load1", 1, -1},         [SC_PROCS] = {"procs_running", 1, -1},
-        [SC_CHECKSUM] = {"checksum", 1, -1},   [SC_TRUNCATED] = {"truncated", 1, -1},
-        [SC_HARNESS] = {"harness", 0, -1},     [SC_CONDITION] = {"condition", 0, -1},
-        [SC_STRESSORS] = {"stressors", 0, -1}, [SC_COPY] = {"copy", 0, -1},
-        [SC_CPU] = {"cpu", 0, -1},             [SC_CPUS] = {"cpus", 0, -1},
-        [SC_MIGRATIONS] = {"migrations", 0, -1}, [SC_LOAD] = {"load", 0, -1},
+        [SC_RUN_ID] = {"run_id", 1, -1},
+        [SC_WORKLOAD] = {"workload", 1, -1},
+        [SC_PARAMS] = {"params", 1, -1},
+        [SC_WIDTH] = {"width", 1, -1},
+        [SC_WAIT] = {"wait", 1, -1},
+        [SC_PHASE] = {"phase", 1, -1},
+        [SC_ITER] = {"iter", 0, -1},
+        [SC_MS] = {"ms", 1, -1},
+        [SC_MINFLT] = {"minflt", 0, -1},
+        [SC_MAJFLT] = {"majflt", 0, -1},
+        [SC_NVCSW] = {"nvcsw", 0, -1},
+        [SC_NIVCSW] = {"nivcsw", 0, -1},
+        [SC_LOAD1] = {"load1", 1, -1},
+        [SC_PROCS] = {"procs_running", 1, -1},
+        [SC_CHECKSUM] = {"checksum", 1, -1},
+        [SC_TRUNCATED] = {"truncated", 1, -1},
+        [SC_HARNESS] = {"harness", 0, -1},
+        [SC_CONDITION] = {"condition", 0, -1},
+        [SC_STRESSORS] = {"stressors", 0, -1},
+        [SC_COPY] = {"copy", 0, -1},
+        [SC_CPU] = {"cpu", 0, -1},
+        [SC_CPUS] = {"cpus", 0, -1},
+        [SC_MIGRATIONS] = {"migrations", 0, -1},
+        [SC_LOAD] = {"load", 0, -1},
         [SC_PROC] = {"proc", 0, -1},
     };
     return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);
@@ -444,9 +476,25 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
 /* --- whole.csv ------------------------------------------------------------------- */
 
 enum {
-    WC_WALL, WC_WORKLOAD, WC_PARAMS, WC_WIDTH, WC_WAIT, WC_CONDITION, WC_STRESSORS, WC_COPY,
-    WC_LABEL, WC_HARNESS, WC_RUN, WC_USER, WC_SYS, WC_MINFLT, WC_MAJFLT, WC_EXIT, WC_TOOL,
-    WC_LOAD, WC_N
+    WC_WALL,
+    WC_WORKLOAD,
+    WC_PARAMS,
+    WC_WIDTH,
+    WC_WAIT,
+    WC_CONDITION,
+    WC_STRESSORS,
+    WC_COPY,
+    WC_LABEL,
+    WC_HARNESS,
+    WC_RUN,
+    WC_USER,
+    WC_SYS,
+    WC_MINFLT,
+    WC_MAJFLT,
+    WC_EXIT,
+    WC_TOOL,
+    WC_LOAD,
+    WC_N
 };
 
 static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const char *where,
@@ -502,15 +550,24 @@ oom:
 
 int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
     summaryCol cols[WC_N] = {
-        [WC_WALL] = {"wall_ms", 1, -1},        [WC_WORKLOAD] = {"workload", 0, -1},
-        [WC_PARAMS] = {"params", 0, -1},       [WC_WIDTH] = {"width", 0, -1},
-        [WC_WAIT] = {"wait", 0, -1},           [WC_CONDITION] = {"condition", 0, -1},
-        [WC_STRESSORS] = {"stressors", 0, -1}, [WC_COPY] = {"copy", 0, -1},
-        [WC_LABEL] = {"label", 0, -1},         [WC_HARNESS] = {"harness", 0, -1},
-        [WC_RUN] = {"run", 0, -1},             [WC_USER] = {"user_ms", 0, -1},
-        [WC_SYS] = {"sys_ms", 0, -1},          [WC_MINFLT] = {"minflt", 0, -1},
-        [WC_MAJFLT] = {"majflt", 0, -1},       [WC_EXIT] = {"exit_code", 0, -1},
-        [WC_TOOL] = {"tool", 0, -1},           [WC_LOAD] = {"load", 0, -1},
+        [WC_WALL] = {"wall_ms", 1, -1},
+        [WC_WORKLOAD] = {"workload", 0, -1},
+        [WC_PARAMS] = {"params", 0, -1},
+        [WC_WIDTH] = {"width", 0, -1},
+        [WC_WAIT] = {"wait", 0, -1},
+        [WC_CONDITION] = {"condition", 0, -1},
+        [WC_STRESSORS] = {"stressors", 0, -1},
+        [WC_COPY] = {"copy", 0, -1},
+        [WC_LABEL] = {"label", 0, -1},
+        [WC_HARNESS] = {"harness", 0, -1},
+        [WC_RUN] = {"run", 0, -1},
+        [WC_USER] = {"user_ms", 0, -1},
+        [WC_SYS] = {"sys_ms", 0, -1},
+        [WC_MINFLT] = {"minflt", 0, -1},
+        [WC_MAJFLT] = {"majflt", 0, -1},
+        [WC_EXIT] = {"exit_code", 0, -1},
+        [WC_TOOL] = {"tool", 0, -1},
+        [WC_LOAD] = {"load", 0, -1},
     };
     return summaryReadFile(s, path, cols, WC_N, summaryWholeRow, err, errlen);
 }
@@ -580,23 +637,25 @@ static int summaryCmpGroup(const void *pa, const void *pb) {
     if (a->width != b->width) return a->width < b->width ? -1 : 1;
     if ((c = strcmp(a->wait, b->wait))) return c;
     if ((c = summaryRank(a->condition, summaryConditions, SUMMARY_COND_N) -
-                  summaryRank(b->condition, summaryConditions, SUMMARY_COND_N))) return c;
+             summaryRank(b->condition, summaryConditions, SUMMARY_COND_N)))
+        return c;
     if ((c = strcmp(a->condition, b->condition))) return c;
     if ((c = summaryRank(a->load, summaryLoads, SUMMARY_LOAD_N) -
-                  summaryRank(b->load, summaryLoads, SUMMARY_LOAD_N))) return c;
+             summaryRank(b->load, summaryLoads, SUMMARY_LOAD_N)))
+        return c;
     if ((c = strcmp(a->load, b->load))) return c;
     if ((c = summaryCmpText(a->stressors, b->stressors))) return c;
     if ((c = summaryRank(a->copy, summaryCopies, SUMMARY_COPY_N) -
-                  summaryRank(b->copy, summaryCopies, SUMMARY_COPY_N))) return c;
+             summaryRank(b->copy, summaryCopies, SUMMARY_COPY_N)))
+        return c;
     return strcmp(a->copy, b->copy);
 }
 
 const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g) {
-    const unsigned cell = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH |
-                          SUMMARY_K_WAIT | SUMMARY_K_COPY;
+    const unsigned cell =
+        SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH | SUMMARY_K_WAIT | SUMMARY_K_COPY;
     for (size_t i = 0; i < s->n; i++)
-        if (summaryIsIdle(&s->g[i]) && summaryKeySame(&s->g[i].key, &g->key, cell) &&
-            s->g[i].n > 0)
+        if (summaryIsIdle(&s->g[i]) && summaryKeySame(&s->g[i].key, &g->key, cell) && s->g[i].n > 0)
             return &s->g[i];
     return NULL;
 }
@@ -625,8 +684,8 @@ static int summaryCmpDouble(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni,
-                      double *lo, double *hi) {
+void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
+                      double *hi) {
     *lo = *hi = NAN;
     if (nl == 0 || ni == 0) return;
     double *r = malloc(SUMMARY_BOOT_REPS * sizeof(double));
@@ -691,8 +750,8 @@ static void summaryAgainstIdle(summaryGroup *g, const summaryGroup *idle, double
     double *a = malloc((g->nproc ? g->nproc : 1) * sizeof(double));
     double *b = malloc((idle->nproc ? idle->nproc : 1) * sizeof(double));
     if (a && b)
-        summaryBootRatio(a, summaryProcMedians(g, a), b, summaryProcMedians(idle, b),
-                         &g->ratio_lo, &g->ratio_hi);
+        summaryBootRatio(a, summaryProcMedians(g, a), b, summaryProcMedians(idle, b), &g->ratio_lo,
+                         &g->ratio_hi);
     free(a);
     free(b);
 }
@@ -783,13 +842,13 @@ int summaryWriteCsv(const summary *s, FILE *f) {
             csvWriteField(f, strs[j]);
         }
         fprintf(f, ",%zu,%zu", g->runs, g->n);
-        double nums[] = {g->prepare_ms,     g->first_ms,        g->first_max_ms,
-                         g->min_ms,         g->median_ms,       g->max_ms,
-                         g->first_over_min, g->max_over_median, g->idle_median_ms,
+        double nums[] = {g->prepare_ms,      g->first_ms,        g->first_max_ms,
+                         g->min_ms,          g->median_ms,       g->max_ms,
+                         g->first_over_min,  g->max_over_median, g->idle_median_ms,
                          g->loaded_over_idle};
         for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++) summaryPutNum(f, nums[j]);
         fprintf(f, ",%zu", g->truncated);
-        double more[] = {g->load1_median, g->load1_max,   g->procs_median, g->procs_max,
+        double more[] = {g->load1_median, g->load1_max,    g->procs_median,  g->procs_max,
                          g->first_minflt, g->first_majflt, g->nivcsw_median, g->psi_some_pct};
         for (size_t j = 0; j < sizeof more / sizeof more[0]; j++) summaryPutNum(f, more[j]);
         fprintf(f, ",%zu,", g->nchecksums);

@@ -114,10 +114,10 @@ typedef struct summaryGroup {
     size_t truncated;                        /* rows with truncated=1 */
     double load1_median, load1_max;          /* over every row's load1 >= 0 */
     double psi_some_pct; /* CPU pressure during the harness (from meta; set by the caller) */
-    double procs_median, procs_max;          /* procs_running >= 0 */
-    double first_minflt, first_majflt;       /* medians over the first runs */
-    double nivcsw_median;                    /* over the steady samples */
-    size_t nchecksums;                       /* distinct checksums (first+steady) */
+    double procs_median, procs_max;    /* procs_running >= 0 */
+    double first_minflt, first_majflt; /* medians over the first runs */
+    double nivcsw_median;              /* over the steady samples */
+    size_t nchecksums;                 /* distinct checksums (first+steady) */
     uint64_t *checksums;
     /* whole-process runs (whole.csv): hyperfine's rows when there are any
      * (processes timed alone, --runs 1), else GNU time's (the measurement
@@ -141,9 +141,9 @@ typedef struct summaryGroup {
     size_t nowait_n;
     double nowait_min_ms, nowait_median_ms, nowait_max_ms;
     /* accumulators, freed by summaryFree */
-    summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt,
-        v_nivcsw, v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt, v_ms_1cpu,
-        v_ms_multi_cpu, v_nowait;
+    summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt, v_nivcsw,
+        v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt, v_ms_1cpu, v_ms_multi_cpu,
+        v_nowait;
     summaryProc *proc;
     size_t nproc;
 } summaryGroup;
@@ -178,8 +178,8 @@ void summaryFinish(summary *s, double slow_ratio);
  * restarted for every group: a group's interval depends on its data only. */
 #define SUMMARY_BOOT_REPS 2000
 #define SUMMARY_BOOT_SEED 20261203u
-void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni,
-                      double *lo, double *hi);
+void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
+                      double *hi);
 
 /* Distinct CPUs in a `cpus` field ("0;1" -> 2, "" -> 0), or -1 when it is
  * not a ;-separated list of CPU numbers. */

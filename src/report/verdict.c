@@ -66,9 +66,8 @@ static int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
 }
 
 /* A verdict of x's check: "<g described>: <fmt...>" (g NULL: fmt alone). */
-__attribute__((format(printf, 4, 5))) static int verdictAdd(verdictCtx *x, verdictLevel lv,
-                                                            const summaryGroup *g,
-                                                            const char *fmt, ...) {
+__attribute__((format(printf, 4, 5))) static int
+verdictAdd(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const char *fmt, ...) {
     verdictText v;
     FILE *f = verdictBegin(&v);
     if (f) {
@@ -104,8 +103,8 @@ static const char *verdictLoad(const summaryGroup *g, char *buf, size_t len) {
         o += (size_t)snprintf(buf + o, len - o, "%s load1 median %.2f", o ? "," : ";",
                               g->load1_median);
     if (!isnan(g->psi_some_pct) && o < len)
-        snprintf(buf + o, len - o, "%s CPU pressure (PSI some) %.0f%% while it ran",
-                 o ? "," : ";", g->psi_some_pct);
+        snprintf(buf + o, len - o, "%s CPU pressure (PSI some) %.0f%% while it ran", o ? "," : ";",
+                 g->psi_some_pct);
     return buf;
 }
 #define LOAD(g) verdictLoad((g), (char[192]){0}, 192)
@@ -155,8 +154,8 @@ static int verdictSpread(verdictCtx *x) {
                        "max %s ms vs median %s ms = %.1fx (>= %g) over %zu runs%s: a "
                        "multi-threaded max this far above the median means check the load "
                        "before suspecting the code",
-                       MS(g->max_ms), MS(g->median_ms), g->max_over_median,
-                       t->max_median, g->n, LOAD(g)))
+                       MS(g->max_ms), MS(g->median_ms), g->max_over_median, t->max_median, g->n,
+                       LOAD(g)))
             return -1;
     }
     return 0;
@@ -176,8 +175,7 @@ static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
     fprintf(f,
             "; width %d: %zu of %zu processes >= %gx idle, loaded/idle of the process "
             "medians %.1fx (95%% interval %.1f-%.1fx)",
-            g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo,
-            g->ratio_hi);
+            g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo, g->ratio_hi);
 }
 
 /* Contention first: the wide groups it explains get no separate loaded-slow
@@ -225,14 +223,14 @@ static int verdictContention(verdictCtx *x) {
                                   "%gx: core contention, not the code; keep the width at or "
                                   "below the idle cores. Fastest under load: width %d (median %s "
                                   "ms)%s",
-                                  one->key.workload, one->key.params[0] ? " " : "",
-                                  one->key.params, one->key.wait[0] ? ", wait " : "",
-                                  one->key.wait, one->key.condition, one->key.load[0] ? " " : "",
-                                  one->key.load, one->key.stressors[0] ? one->key.stressors : "?",
+                                  one->key.workload, one->key.params[0] ? " " : "", one->key.params,
+                                  one->key.wait[0] ? ", wait " : "", one->key.wait,
+                                  one->key.condition, one->key.load[0] ? " " : "", one->key.load,
+                                  one->key.stressors[0] ? one->key.stressors : "?",
                                   one->key.copy[0] ? one->key.copy : "-", wide.buf,
                                   t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
-                                  MS(one->idle_median_ms), t->contention_narrow,
-                                  fastest->key.width, MS(fastest->median_ms), procs.buf);
+                                  MS(one->idle_median_ms), t->contention_narrow, fastest->key.width,
+                                  MS(fastest->median_ms), procs.buf);
         free(wide.buf);
         free(procs.buf);
         if (rc) return -1;
@@ -309,8 +307,9 @@ static void verdictPlacement(const verdictSpan *fast, const verdictSpan *slow, c
     summaryCat(buf, len, &o, "; ");
     verdictSpanSay(fast, "fast", buf, len, &o);
     summaryCat(buf, len, &o, ", ");
-    if (b == 1) summaryCat(buf, len, &o, "the slow ones with all on one CPU (%zu of %zu)",
-                           slow->one, slow->known);
+    if (b == 1)
+        summaryCat(buf, len, &o, "the slow ones with all on one CPU (%zu of %zu)", slow->one,
+                   slow->known);
     else verdictSpanSay(slow, "slow", buf, len, &o);
 }
 
@@ -319,8 +318,9 @@ static void verdictPlacement(const verdictSpan *fast, const verdictSpan *slow, c
 static const char *verdictSide(double ms, double idle, char *buf, size_t len) {
     char m[32];
     if (isnan(idle) || idle <= 0) snprintf(buf, len, " median %s ms", summaryFmtMs(ms, m, 32));
-    else snprintf(buf, len, " %.1fx %s idle (median %s ms)", ms / idle,
-                  ms >= idle ? "slower than" : "of", summaryFmtMs(ms, m, 32));
+    else
+        snprintf(buf, len, " %.1fx %s idle (median %s ms)", ms / idle,
+                 ms >= idle ? "slower than" : "of", summaryFmtMs(ms, m, 32));
     return buf;
 }
 #define SIDE(ms, idle) verdictSide((ms), (idle), (char[96]){0}, 96)
@@ -361,8 +361,8 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
     return verdictAdd(x, VERDICT_WARN, g,
                       "%zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
                       "(>= %g): %s%s",
-                      n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap,
-                      t->bimodal, verdictBimodalWhy, place)
+                      n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap, t->bimodal,
+                      verdictBimodalWhy, place)
                ? -2
                : 0;
 }
@@ -416,8 +416,9 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
     return verdictAdd(x, VERDICT_WARN, g,
                       "%zu of %zu processes split within; the widest, process %s%s%s: %zu of %zu "
                       "steady calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
-                      nsplit, g->procs, proc, worst->run_id, worst->proc ? ")" : "", slow.n, worst->steady.n, SIDE(b.median, idle),
-                      fast.n, SIDE(a.median, idle), best, t->bimodal, verdictBimodalWhy, place)
+                      nsplit, g->procs, proc, worst->run_id, worst->proc ? ")" : "", slow.n,
+                      worst->steady.n, SIDE(b.median, idle), fast.n, SIDE(a.median, idle), best,
+                      t->bimodal, verdictBimodalWhy, place)
                ? -2
                : 0;
 }
@@ -464,8 +465,8 @@ static int verdictLoadedFirst(verdictCtx *x) {
                        "steady min %s ms (>= %g)%s%s: under load the first call waits for the "
                        "CPUs as well as for the cold start; time it apart from the idle first "
                        "run",
-                       MS(g->first_ms), g->nfirst, r, MS(g->min_ms),
-                       t->first_min_notable, vs_idle, place))
+                       MS(g->first_ms), g->nfirst, r, MS(g->min_ms), t->first_min_notable, vs_idle,
+                       place))
             return -1;
     }
     return 0;
@@ -480,8 +481,8 @@ static int verdictLoadedSlow(verdictCtx *x) {
         if (verdictAdd(x, VERDICT_WARN, g,
                        "median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
                        "before suspecting the code",
-                       MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle,
-                       t->loaded_idle, LOAD(g)))
+                       MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle, t->loaded_idle,
+                       LOAD(g)))
             return -1;
     }
     return 0;
@@ -634,8 +635,8 @@ static const int verdictColdCopy[COLD_N] = {SUMMARY_COPY_SAME, SUMMARY_COPY_FRES
 typedef struct verdictColdCase {
     const summaryGroup *g;
     double extra, maj, same_maj;
-    int slow;      /* median above every whole run of the same copy */
-    int more_maj;  /* more major faults than the same copy (-1: not recorded) */
+    int slow;     /* median above every whole run of the same copy */
+    int more_maj; /* more major faults than the same copy (-1: not recorded) */
 } verdictColdCase;
 
 /* "29.340 ms (evicted) and 26.184 ms (dropcache)", "13 (evicted) and 57 (dropcache)" over
@@ -697,67 +698,65 @@ static void verdictColdWhy(FILE *f, const verdictColdCase *c, const summaryGroup
         fprintf(f, "%s come with ", verdictColdOf(disk));
         const char *each = verdictColdList(f, c, disk, 1);
         fprintf(f,
-                   " major page faults%s (same copy: %g): the binary and its shared libraries "
-                   "are read from disk because they were not in the page cache",
-                   each, isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj);
+                " major page faults%s (same copy: %g): the binary and its shared libraries "
+                "are read from disk because they were not in the page cache",
+                each, isnan(c[COLD_SAME].maj) ? 0 : c[COLD_SAME].maj);
         sep = "; ";
     }
     if (slow_nomaj) {
         fprintf(f, "%sthe extra ", sep);
         verdictColdList(f, c, slow_nomaj, 0);
         fprintf(f, "%s come %s", verdictColdOf(slow_nomaj),
-                   c[__builtin_ctz(slow_nomaj)].more_maj < 0
-                       ? "with no major page faults recorded: they cannot be attributed here"
-                       : "without more major page faults than the same copy: not reads from "
-                         "disk");
+                c[__builtin_ctz(slow_nomaj)].more_maj < 0
+                    ? "with no major page faults recorded: they cannot be attributed here"
+                    : "without more major page faults than the same copy: not reads from "
+                      "disk");
         sep = "; ";
     }
     if (maj_fast) {
         fprintf(f, "%s%s took ", sep, verdictColdWho(maj_fast));
         const char *each = verdictColdList(f, c, maj_fast, 1);
         fprintf(f,
-                   " major page faults%s but no time above the same copy's slowest run (%s ms): "
-                   "reading them from disk cost nothing measurable here",
-                   each, MS(same->whole_max_ms));
+                " major page faults%s but no time above the same copy's slowest run (%s ms): "
+                "reading them from disk cost nothing measurable here",
+                each, MS(same->whole_max_ms));
         sep = "; ";
     }
     if (none) {
         fprintf(f,
-                   "%sthe cold-start cost was not observed for %s: no time above the same "
-                   "copy's slowest run (%s ms) and %s",
-                   sep, verdictColdWho(none), MS(same->whole_max_ms),
-                   c[__builtin_ctz(none)].more_maj < 0
-                       ? "no major page faults recorded"
-                       : "no more major page faults, so the pages were probably still cached");
+                "%sthe cold-start cost was not observed for %s: no time above the same "
+                "copy's slowest run (%s ms) and %s",
+                sep, verdictColdWho(none), MS(same->whole_max_ms),
+                c[__builtin_ctz(none)].more_maj < 0
+                    ? "no major page faults recorded"
+                    : "no more major page faults, so the pages were probably still cached");
         sep = "; ";
     }
     const verdictColdCase *fr = &c[COLD_FRESH];
     if (!fr->g) return;
     if (!fr->slow && fr->more_maj != 1) {
         if (fr->extra > 0)
-            fprintf(f, "%sa fresh copy costs only %s ms more than the same copy",
-                       sep, MS(fr->extra));
+            fprintf(f, "%sa fresh copy costs only %s ms more than the same copy", sep,
+                    MS(fr->extra));
         else
             fprintf(f, "%sa fresh copy is no slower than the same copy (%s)", sep,
-                       DELTA(fr->extra));
-        if (fr->more_maj == 0)
-            fprintf(f, " because copying leaves it in the page cache");
+                    DELTA(fr->extra));
+        if (fr->more_maj == 0) fprintf(f, " because copying leaves it in the page cache");
     } else if (fr->slow && fr->more_maj == 1) {
         fprintf(f,
-                   "%sa fresh copy costs %s ms more than the same copy, with %g major page "
-                   "faults: the new file was read from disk, copying did not leave it cached",
-                   sep, MS(fr->extra), fr->maj);
+                "%sa fresh copy costs %s ms more than the same copy, with %g major page "
+                "faults: the new file was read from disk, copying did not leave it cached",
+                sep, MS(fr->extra), fr->maj);
     } else if (fr->slow) {
-        fprintf(f, "%sa fresh copy costs %s ms more than the same copy %s", sep,
-                   MS(fr->extra),
-                   fr->more_maj < 0 ? "(no major page faults recorded)"
-                                   : "without more major page faults: a cost of running a new "
-                                     "file, not of reading it from disk");
+        fprintf(f, "%sa fresh copy costs %s ms more than the same copy %s", sep, MS(fr->extra),
+                fr->more_maj < 0 ? "(no major page faults recorded)"
+                                 : "without more major page faults: a cost of running a new "
+                                   "file, not of reading it from disk");
     } else {
         fprintf(f,
-                   "%sa fresh copy took %g major page faults but no time above the same "
-                   "copy's slowest run",
-                   sep, fr->maj);
+                "%sa fresh copy took %g major page faults but no time above the same "
+                "copy's slowest run",
+                sep, fr->maj);
     }
 }
 
@@ -807,11 +806,10 @@ static int verdictColdStart(verdictCtx *x) {
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
                 fprintf(f, ", %s %s ms (%s, %.1fx)", verdictColdName(k),
-                           MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
-                           c[k].g->whole_median_ms / same->whole_median_ms);
-        fprintf(f, "; slowest %s = %.1fx same (%s %g)",
-                   verdictColdName(worst_k), worst, worst >= t->cold_same ? ">=" : "<",
-                   t->cold_same);
+                        MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
+                        c[k].g->whole_median_ms / same->whole_median_ms);
+        fprintf(f, "; slowest %s = %.1fx same (%s %g)", verdictColdName(worst_k), worst,
+                worst >= t->cold_same ? ">=" : "<", t->cold_same);
         /* Page faults: the whole process (GNU time), then the first run in it. */
         static const char *const head[2] = {
             "; page faults major/minor of the whole process (GNU time): ",
@@ -836,8 +834,7 @@ static int verdictColdStart(verdictCtx *x) {
         verdictColdWhy(f, c, same);
         int warn = worst >= t->cold_same;
         if (warn)
-            fprintf(f,
-                       ". A whole-process time is a cold or a warm start: time them apart and "
+            fprintf(f, ". A whole-process time is a cold or a warm start: time them apart and "
                        "say which");
         if (verdictEnd(x, warn ? VERDICT_WARN : VERDICT_NOTE, &text)) return -1;
     }
@@ -868,20 +865,32 @@ static int verdictNoWait(verdictCtx *x) {
 #define VT(field) offsetof(verdictThresholds, field)
 
 const verdictCheck verdictChecks[] = {
-    {"first-run", VERDICT_WARN, verdictFirstRun,
+    {"first-run",
+     VERDICT_WARN,
+     verdictFirstRun,
      "first/min >= --first-min in a group that is not loaded",
      {{"first-min", "R", VT(first_min), 100, NULL,
        "first/min at or above: the first run must not go into an average"}}},
-    {"first-run-notable", VERDICT_NOTE, verdictFirstRunNotable,
+    {"first-run-notable",
+     VERDICT_NOTE,
+     verdictFirstRunNotable,
      "first/min >= --first-min-notable (below --first-min), not loaded",
      {{"first-min-notable", "R", VT(first_min_notable), 10, NULL,
        "first/min at or above: notable (and a loaded group's first call: loaded-first)"}}},
-    {"loaded-first", VERDICT_NOTE, verdictLoadedFirst,
-     "a loaded group's first/min >= --first-min-notable, against the idle first call", {{0}}},
-    {"spread", VERDICT_WARN, verdictSpread, "width > 1 and max/median >= --max-median",
+    {"loaded-first",
+     VERDICT_NOTE,
+     verdictLoadedFirst,
+     "a loaded group's first/min >= --first-min-notable, against the idle first call",
+     {{0}}},
+    {"spread",
+     VERDICT_WARN,
+     verdictSpread,
+     "width > 1 and max/median >= --max-median",
      {{"max-median", "R", VT(max_median), 3, NULL,
        "multi-threaded max/median at or above: check the load"}}},
-    {"contention", VERDICT_WARN, verdictContention,
+    {"contention",
+     VERDICT_WARN,
+     verdictContention,
      "under pinned load width > 1 slowed >= --contention-wide while width 1 slowed < "
      "--contention-narrow",
      {{"contention-wide", "R", VT(contention_wide), 5, NULL,
@@ -889,21 +898,33 @@ const verdictCheck verdictChecks[] = {
        "slower than idle counts as slow)"},
       {"contention-narrow", "R", VT(contention_narrow), 2, NULL,
        "... while width 1 slowed less than this: contention"}}},
-    {"bimodal", VERDICT_WARN, verdictBimodal,
+    {"bimodal",
+     VERDICT_WARN,
+     verdictBimodal,
      "a loaded group's process medians (or one process's steady calls) split >= --bimodal apart",
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
        "groups R x apart: bimodal"}}},
-    {"loaded-slow", VERDICT_WARN, verdictLoadedSlow,
+    {"loaded-slow",
+     VERDICT_WARN,
+     verdictLoadedSlow,
      "loaded median >= --loaded-idle x its idle median (not where contention or bimodal explains "
      "it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
        "loaded median / idle median at or above: check the load"}}},
-    {"checksum-differs", VERDICT_ERROR, verdictChecksumDiffers,
-     "different checksums within a group, or idle vs loaded at one width", {{0}}},
-    {"bitwise-same", VERDICT_OK, verdictBitwiseSame,
-     "one checksum idle and loaded at one width", {{0}}},
-    {"idle-busy", VERDICT_WARN, verdictIdleBusy,
+    {"checksum-differs",
+     VERDICT_ERROR,
+     verdictChecksumDiffers,
+     "different checksums within a group, or idle vs loaded at one width",
+     {{0}}},
+    {"bitwise-same",
+     VERDICT_OK,
+     verdictBitwiseSame,
+     "one checksum idle and loaded at one width",
+     {{0}}},
+    {"idle-busy",
+     VERDICT_WARN,
+     verdictIdleBusy,
      "an idle group's procs_running median exceeds its own threads by >= --idle-excess",
      {{"idle-excess", "N", VT(idle_excess), 1, NULL,
        "idle samples whose median procs_running exceeds the run's own threads by N or more: "
@@ -912,12 +933,16 @@ const verdictCheck verdictChecks[] = {
        "the width when meta.txt has openblas_num_threads, else nproc from RESULTS_DIR/meta.txt, "
        "else this machine's",
        "OpenBLAS's thread pool size in the runs"}}},
-    {"cold-start", VERDICT_WARN, verdictColdStart,
+    {"cold-start",
+     VERDICT_WARN,
+     verdictColdStart,
      "per workload, each cold copy kind against the same copy (a NOTE below --cold-same)",
      {{"cold-same", "R", VT(cold_same), 2, NULL,
        "a cold start (fresh, evicted or dropcache copy) whose whole-process median is at or "
        "above R x the same copy's: a warning, not a note"}}},
-    {"no-wait", VERDICT_WARN, verdictNoWait,
+    {"no-wait",
+     VERDICT_WARN,
+     verdictNoWait,
      "a \"no wait\" median (submit only) >= --no-wait x below the waited steady median",
      {{"no-wait", "R", VT(no_wait), 2, NULL,
        "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "

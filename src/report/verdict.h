@@ -49,10 +49,10 @@
 typedef enum { VERDICT_OK, VERDICT_NOTE, VERDICT_WARN, VERDICT_ERROR } verdictLevel;
 
 typedef struct verdictThresholds {
-    double first_min, first_min_notable;           /* ratios first/min */
-    double max_median;                             /* ratio max/median, width > 1 */
-    double loaded_idle;                            /* ratio loaded/idle median */
-    double contention_wide, contention_narrow;     /* slowdowns under load */
+    double first_min, first_min_notable;       /* ratios first/min */
+    double max_median;                         /* ratio max/median, width > 1 */
+    double loaded_idle;                        /* ratio loaded/idle median */
+    double contention_wide, contention_narrow; /* slowdowns under load */
     double idle_excess; /* median procs_running above the run's own threads by this: busy */
     /* OpenBLAS's thread pool as the binaries started it (its size is fixed at
      * library load: nproc, or OPENBLAS_NUM_THREADS); its idle workers spin
@@ -98,7 +98,7 @@ typedef struct verdictCheck {
     const char *id;
     verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */
     int (*fn)(verdictCtx *x);
-    const char *what; /* one line: what fires it */
+    const char *what;                        /* one line: what fires it */
     verdictParam params[VERDICT_PARAMS_MAX]; /* unused slots have name NULL */
 } verdictCheck;
 

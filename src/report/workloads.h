@@ -13,7 +13,7 @@
 typedef struct workloadsTable {
     char **prefixes; /* distinct line_prefix values, none empty */
     size_t n;
-    int builtin;     /* 1: the file was absent or unusable */
+    int builtin; /* 1: the file was absent or unusable */
 } workloadsTable;
 
 /* Reads <results_dir>/workloads.tsv (results_dir may be NULL: built-ins).

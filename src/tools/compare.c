@@ -36,8 +36,8 @@ static int compareCsvWriter(const compareResult *r, int chart, FILE *f) {
 }
 
 /* dir/name via name.tmp and a rename; 0, or -1 after saying why. */
-static int compareWrite(const char *dir, const char *name, compareWriter fn,
-                        const compareResult *r, int chart) {
+static int compareWrite(const char *dir, const char *name, compareWriter fn, const compareResult *r,
+                        int chart) {
     char path[4200], tmp[4300];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -143,8 +143,9 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < r.nf; i++)
             printf("%s %s: %s\n", verdictLevelName(r.f[i].level), r.f[i].id, r.f[i].text);
         fflush(stdout); /* the findings before the closing line, in a pipe too */
-        fprintf(stderr, "coldload-compare: %zu inputs, %zu cells, %zu compared figures -> %s/"
-                        "compare.html\n",
+        fprintf(stderr,
+                "coldload-compare: %zu inputs, %zu cells, %zu compared figures -> %s/"
+                "compare.html\n",
                 ndirs, r.ncells, r.nrows, out);
     }
     compareFree(&r);

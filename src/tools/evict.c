@@ -116,14 +116,11 @@ int main(int argc, char **argv) {
             first++;
             break;
         }
-        if (strcmp(argv[first], "--query") == 0)
-            query = 1;
-        else if (strcmp(argv[first], "-h") == 0 || strcmp(argv[first], "--help") == 0)
-        {
+        if (strcmp(argv[first], "--query") == 0) query = 1;
+        else if (strcmp(argv[first], "-h") == 0 || strcmp(argv[first], "--help") == 0) {
             evictUsage(stdout);
             return 0;
-        }
-        else {
+        } else {
             fprintf(stderr, "coldload-evict: unknown option '%s'\n", argv[first]);
             evictUsage(stderr);
             return EVICT_EXIT_USAGE;
@@ -145,8 +142,8 @@ int main(int argc, char **argv) {
             else if (!failed) failed = 1;
             continue;
         }
-        printf("evict: %s pages=%ld resident_before=%ld resident_after=%ld\n", argv[i],
-               c.pages, c.before, c.after);
+        printf("evict: %s pages=%ld resident_before=%ld resident_after=%ld\n", argv[i], c.pages,
+               c.before, c.after);
         files++;
         total.pages += c.pages;
         total.before += c.before;

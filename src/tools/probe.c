@@ -37,7 +37,8 @@ static const char probeUsage[] =
     "  (no option)   machine facts as key=value lines: cpu_model nproc cpus_online\n"
     "                cpus_online_count cgroup_cpu_max cgroup_v1_cfs_quota_period cpus_allowed\n"
     "                cpu_limit sched_autogroup_enabled mem_total_kb clk_tck openblas_parallel\n"
-    "                openblas_corename openblas_config openblas_threads_at_load binary_default_wait\n"
+    "                openblas_corename openblas_config openblas_threads_at_load "
+    "binary_default_wait\n"
     "                clock clock_overhead_ns placement (openblas_threads_at_load: the threads\n"
     "                OpenBLAS starts with in this environment; the binaries get\n"
     "                OPENBLAS_NUM_THREADS=<width>)\n"
@@ -60,7 +61,8 @@ static void probeKey(const char *prefix, const char *key, const char *text) {
 }
 
 /* key=<the file's first line>, or key=missing when it cannot be read. */
-static void probeFileKey(const char *prefix, const char *key, const char *rel, const char *missing) {
+static void probeFileKey(const char *prefix, const char *key, const char *rel,
+                         const char *missing) {
     char *t = probeSlurp(rel);
     probeKey(prefix, key, t ? t : missing);
     free(t);
@@ -150,7 +152,8 @@ static void probeMachine(void) {
     free(ps);
     probeFieldKey("cpus_allowed", "/proc/self/status", "Cpus_allowed_list", " \t:");
     probeCpuLimit();
-    probeFileKey("", "sched_autogroup_enabled", "/proc/sys/kernel/sched_autogroup_enabled", "absent");
+    probeFileKey("", "sched_autogroup_enabled", "/proc/sys/kernel/sched_autogroup_enabled",
+                 "absent");
     char *mem = probeSlurp("/proc/meminfo");
     size_t len;
     const char *kb = probeField(mem ? mem : "", "MemTotal", " \t:", &len);
@@ -198,8 +201,8 @@ static void probeState(const char *p) {
     /* "cpu  user nice system idle iowait irq softirq steal ...": the 8th value */
     unsigned long long f[8] = {0};
     if (st && strncmp(st, "cpu ", 4) == 0)
-        sscanf(st + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2], &f[3],
-               &f[4], &f[5], &f[6], &f[7]);
+        sscanf(st + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2], &f[3], &f[4],
+               &f[5], &f[6], &f[7]);
     free(st);
     char *psi = probeSlurp("/proc/pressure/cpu");
     probePsi(p, "psi_cpu_some", psi, "some");
@@ -223,8 +226,9 @@ int main(int argc, char **argv) {
             i++;
         } else if ((m = optsMatch(argc, argv, &i, "--prefix", &v)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
-            if (!*v || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
-                           strlen(v)) {
+            if (!*v ||
+                strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
+                    strlen(v)) {
                 char b[64];
                 optsError("--prefix: expected letters, digits and _, got '%s'",
                           optsPrintable(v, b, sizeof b));

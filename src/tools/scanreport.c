@@ -32,7 +32,8 @@ typedef int scanWriter(const scanData *d, const char *w, FILE *f);
 static int scanEmit(const scanData *d, const char *out, const char *name, const char *w,
                     scanWriter *fn) {
     char path[4096], tmp[4200];
-    if (scanPath(path, sizeof path, out, name) != 0) return optsError("%s/%s: path too long", out, name), -1;
+    if (scanPath(path, sizeof path, out, name) != 0)
+        return optsError("%s/%s: path too long", out, name), -1;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) return optsError("%s: %s", tmp, strerror(errno)), -1;
@@ -45,9 +46,18 @@ static int scanEmit(const scanData *d, const char *out, const char *name, const 
     return 0;
 }
 
-static int scanHeatCsv(const scanData *d, const char *w, FILE *f) { (void)w; return scanWriteHeatmapCsv(d, f); }
-static int scanWaitCsv(const scanData *d, const char *w, FILE *f) { (void)w; return scanWriteWaitCsv(d, f); }
-static int scanVerdict(const scanData *d, const char *w, FILE *f) { (void)w; return scanWriteVerdict(d, f); }
+static int scanHeatCsv(const scanData *d, const char *w, FILE *f) {
+    (void)w;
+    return scanWriteHeatmapCsv(d, f);
+}
+static int scanWaitCsv(const scanData *d, const char *w, FILE *f) {
+    (void)w;
+    return scanWriteWaitCsv(d, f);
+}
+static int scanVerdict(const scanData *d, const char *w, FILE *f) {
+    (void)w;
+    return scanWriteVerdict(d, f);
+}
 
 int main(int argc, char **argv) {
     const char *dir = NULL, *v;
@@ -73,7 +83,8 @@ int main(int argc, char **argv) {
         return OPTS_EXIT_USAGE;
     }
     char samples[4096], cells[4096], meta[4096], out[4096], err[512];
-    if (scanPath(samples, sizeof samples, dir, "samples.csv") || scanPath(cells, sizeof cells, dir, "scan-cells.csv") ||
+    if (scanPath(samples, sizeof samples, dir, "samples.csv") ||
+        scanPath(cells, sizeof cells, dir, "scan-cells.csv") ||
         scanPath(meta, sizeof meta, dir, "meta.txt") || scanPath(out, sizeof out, dir, "scan")) {
         optsError("%s: path too long", dir);
         return OPTS_EXIT_USAGE;
@@ -103,7 +114,8 @@ int main(int argc, char **argv) {
         rc = 1;
         goto done;
     }
-    if (scanEmit(&d, out, "heatmap.csv", NULL, scanHeatCsv) || scanEmit(&d, out, "wait.csv", NULL, scanWaitCsv) ||
+    if (scanEmit(&d, out, "heatmap.csv", NULL, scanHeatCsv) ||
+        scanEmit(&d, out, "wait.csv", NULL, scanWaitCsv) ||
         scanEmit(&d, out, "verdict.txt", NULL, scanVerdict)) {
         rc = 1;
         goto done;
@@ -113,16 +125,20 @@ int main(int argc, char **argv) {
         const scanCell *c = &d.cells[i];
         const scanCell *first = NULL;
         for (size_t k = 0; k < i && !first; k++)
-            if (!strcmp(d.cells[k].scan, c->scan) && !strcmp(d.cells[k].workload, c->workload)) first = &d.cells[k];
+            if (!strcmp(d.cells[k].scan, c->scan) && !strcmp(d.cells[k].workload, c->workload))
+                first = &d.cells[k];
         if (first) continue;
         char name[64];
         int wait = !strcmp(c->scan, "wait");
         snprintf(name, sizeof name, "%s-%s.dat", wait ? "wait" : "heatmap", c->workload);
-        rc = scanEmit(&d, out, name, c->workload, wait ? scanWriteWaitDat : scanWriteHeatmapDat) ? 1 : 0;
+        rc = scanEmit(&d, out, name, c->workload, wait ? scanWriteWaitDat : scanWriteHeatmapDat)
+                 ? 1
+                 : 0;
     }
     if (rc == 0) {
         FILE *f = fopen(cells, "r"); /* only to say which inputs were read */
-        fprintf(stderr, "coldload-scan: %zu cells from %s%s -> %s/\n", d.n, samples, f ? " and scan-cells.csv" : "", out);
+        fprintf(stderr, "coldload-scan: %zu cells from %s%s -> %s/\n", d.n, samples,
+                f ? " and scan-cells.csv" : "", out);
         if (f) fclose(f);
     }
 done:

@@ -243,8 +243,9 @@ int main(int argc, char **argv) {
     /* The directory's own name (results/latest is a link to it). */
     char *real = realpath(dir, NULL);
     const char *base = strrchr(real ? real : dir, '/');
-    x.in = (reportInput){&x.s, &x.v, &x.t, &meta, machine,
-                         base && base[1] ? base + 1 : (real ? real : dir), dir, charts};
+    x.in = (reportInput){&x.s,  &x.v,    &x.t,
+                         &meta, machine, base && base[1] ? base + 1 : (real ? real : dir),
+                         dir,   charts};
 
     int rc = 0;
     summarizePath(path, sizeof path, out, "summary.csv");
@@ -259,8 +260,9 @@ int main(int argc, char **argv) {
     }
     for (size_t i = 0; i < x.v.n; i++)
         printf("%s %s: %s\n", verdictLevelName(x.v.v[i].level), x.v.v[i].id, x.v.v[i].text);
-    fprintf(stderr, "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
-            x.s.n, x.v.n, out);
+    fprintf(stderr,
+            "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n", x.s.n,
+            x.v.n, out);
     free(real);
     free(machine);
     metaFree(&meta);

@@ -39,7 +39,8 @@ static const describeRow itrgDescribe[] = {
      .quick_args = "--beta 0.3 --chi 8 --steps 10 --runs 2",
      .loaded_params = "betas=0.4;chi=8;steps=10",
      .loaded_args = "--beta 0.4 --chi 8 --steps 10 --runs 3",
-     .series = 4, .quick_series = 1},
+     .series = 4,
+     .quick_series = 1},
 };
 
 static const char itrgUsage[] =
@@ -54,8 +55,8 @@ typedef struct itrgWork {
     trg *t;
     double beta, value, deriv;
     int grad;
-    int calls;          /* calls so far in this series; 0 is `first` */
-    double svd_min_ms;  /* least dgesdd time of a steady call */
+    int calls;         /* calls so far in this series; 0 is `first` */
+    double svd_min_ms; /* least dgesdd time of a steady call */
 } itrgWork;
 
 static int itrgCall(void *arg) {
@@ -88,10 +89,11 @@ static int itrgParseBetas(const char *s, double *b, int *nb) {
             item[len] = '\0';
             v = strtod(item, &end);
         }
-        if (len == 0 || len >= sizeof item || *end || isspace((unsigned char)item[0]) || !(v > 0.0) ||
-            !(v <= ITRG_BETA_MAX))
+        if (len == 0 || len >= sizeof item || *end || isspace((unsigned char)item[0]) ||
+            !(v > 0.0) || !(v <= ITRG_BETA_MAX))
             return optsError("--beta: expected a comma-separated list of numbers in "
-                             "(0, %g], got '%s'", ITRG_BETA_MAX, s);
+                             "(0, %g], got '%s'",
+                             ITRG_BETA_MAX, s);
         if (*nb >= ITRG_MAX_BETAS)
             return optsError("--beta: at most %d values, got '%s'", ITRG_MAX_BETAS, s);
         b[(*nb)++] = v;
@@ -108,8 +110,8 @@ static void itrgShortest(char *buf, size_t n, double v) {
     }
 }
 
-static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, int grad,
-                      int runs, int svd_time, int startup) {
+static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, int grad, int runs,
+                      int svd_time, int startup) {
     char b[32], params[96];
     itrgShortest(b, sizeof b, beta);
     snprintf(params, sizeof params, "beta=%s;chi=%d;steps=%d%s", b, chi, steps,
@@ -118,10 +120,8 @@ static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, i
     itrgWork w = {.t = t, .beta = beta, .grad = grad};
     benchResult r;
     if (benchRun(s, itrgCall, &w, runs, &r) != 0) {
-        if (*csvWriterError(s->csv))
-            optsError("beta=%s: %s", b, csvWriterError(s->csv));
-        else
-            optsError("beta=%s: the TRG failed (dgesdd error or a non-finite result)", b);
+        if (*csvWriterError(s->csv)) optsError("beta=%s: %s", b, csvWriterError(s->csv));
+        else optsError("beta=%s: the TRG failed (dgesdd error or a non-finite result)", b);
         return 1;
     }
     printf("beta=%.4f lnZ/N=%.12f", beta, w.value);
@@ -164,7 +164,9 @@ int main(int argc, char **argv) {
         }
         if (strcmp(argv[i], "--describe") == 0)
             return describePrint(stdout, "ising_trg", "beta=", itrgDescribe,
-                                 sizeof itrgDescribe / sizeof itrgDescribe[0]) ? 1 : 0;
+                                 sizeof itrgDescribe / sizeof itrgDescribe[0])
+                       ? 1
+                       : 0;
         if (strcmp(argv[i], "--value-only") == 0) {
             grad = 0;
             i++;
@@ -199,8 +201,13 @@ int main(int argc, char **argv) {
         goto out;
     }
     if (c.prefault) trgPrefault(t);
-    benchSeries s = {.csv = csv, .workload = "trg", .checksum = itrgSum, .wait = poolWaitName(c.wait),
-                     .width = c.width.cap, .req = &c.width, .engine = engine,
+    benchSeries s = {.csv = csv,
+                     .workload = "trg",
+                     .checksum = itrgSum,
+                     .wait = poolWaitName(c.wait),
+                     .width = c.width.cap,
+                     .req = &c.width,
+                     .engine = engine,
                      .budget_ms = c.budget_s * 1e3};
     /* --budget bounds the whole invocation, not each beta: under load one
      * 2-thread TRG call took 55 s here, so four betas of a first and a steady

@@ -38,8 +38,7 @@ static double onsagerSimpson(double kp2, double a, double b, double fa, double f
     double left = (m - a) / 6.0 * (fa + 4.0 * flm + fm);
     double right = (b - m) / 6.0 * (fm + 4.0 * frm + fb);
     double diff = left + right - whole;
-    if (depth <= 0 || fabs(diff) <= 15.0 * tol)
-        return left + right + diff / 15.0; /* Richardson */
+    if (depth <= 0 || fabs(diff) <= 15.0 * tol) return left + right + diff / 15.0; /* Richardson */
     return onsagerSimpson(kp2, a, m, fa, flm, fm, left, 0.5 * tol, depth - 1) +
            onsagerSimpson(kp2, m, b, fm, frm, fb, right, 0.5 * tol, depth - 1);
 }

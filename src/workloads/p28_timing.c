@@ -24,22 +24,25 @@
 #include "engine/pool.h"
 #include "engine/program.h"
 
-#define P28_SEED_X 28     /* grad input: x_i uniform in [-2, 2) from this seed */
-#define P28_SEED_A 256    /* svdvals matrix: entries uniform in [-1, 1) */
+#define P28_SEED_X 28  /* grad input: x_i uniform in [-2, 2) from this seed */
+#define P28_SEED_A 256 /* svdvals matrix: entries uniform in [-1, 1) */
 #define P28_STR_(x) #x
 #define P28_STR(x) P28_STR_(x)
-#define P28_N 1000        /* default grad vector length */
-#define P28_SIZE 256      /* default svdvals matrix size */
-#define P28_RUNS 20       /* default steady runs */
-#define P28_QUICK_RUNS 5  /* QUICK mode's */
+#define P28_N 1000       /* default grad vector length */
+#define P28_SIZE 256     /* default svdvals matrix size */
+#define P28_RUNS 20      /* default steady runs */
+#define P28_QUICK_RUNS 5 /* QUICK mode's */
 
 /* What the harness runs (describe.h): a loaded call of either workload is
  * still short, so loaded runs take the full arguments. */
-#define P28_ROW(w, p)                                                                       \
-    {.workload = w, .params = p, .quick_params = p, .loaded_params = p,                      \
-     .args = "--workload " w " --runs " P28_STR(P28_RUNS),                                   \
-     .quick_args = "--workload " w " --runs " P28_STR(P28_QUICK_RUNS),                       \
-     .loaded_args = "--workload " w " --runs " P28_STR(P28_RUNS), .series = 1, .quick_series = 1}
+#define P28_ROW(w, p) \
+    { \
+        .workload = w, .params = p, .quick_params = p, .loaded_params = p, \
+        .args = "--workload " w " --runs " P28_STR(P28_RUNS), \
+        .quick_args = "--workload " w " --runs " P28_STR(P28_QUICK_RUNS), \
+        .loaded_args = "--workload " w " --runs " P28_STR(P28_RUNS), .series = 1, \
+        .quick_series = 1 \
+    }
 static const describeRow p28Describe[] = {
     P28_ROW("grad", "n=" P28_STR(P28_N)),
     P28_ROW("svdvals", "size=" P28_STR(P28_SIZE)),
@@ -136,8 +139,8 @@ static uint64_t p28SvdSum(void *arg) {
 
 /* The page pads svdvals figures to 8 columns and grad's not at all. */
 static void p28PrintTail(const benchSeries *s, const benchResult *r, int pad) {
-    printf(" | min %*.3f median %*.3f max %*.3f ms", pad, r->steady.min, pad, r->steady.median,
-           pad, r->steady.max);
+    printf(" | min %*.3f median %*.3f max %*.3f ms", pad, r->steady.min, pad, r->steady.median, pad,
+           r->steady.max);
     if (r->truncated) printf("  [budget: %d of %d runs]", r->runs_taken, r->runs_asked);
     benchAutoTail(stdout, s, r);
     printf("\n");
@@ -160,7 +163,8 @@ static int p28DoGradNoWait(benchSeries *s, p28Grad *w, int runs) {
     }
     if (s->width == 1) {
         printf("width 1: grad n=%zu  steady, no wait: none -- at width 1 no worker runs ahead "
-               "(submit does the work before it returns)\n", w->n);
+               "(submit does the work before it returns)\n",
+               w->n);
         fflush(stdout);
         return 0;
     }
@@ -284,7 +288,9 @@ int main(int argc, char **argv) {
         }
         if (strcmp(argv[i], "--describe") == 0)
             return describePrint(stdout, "p28_timing", "width ", p28Describe,
-                                 sizeof p28Describe / sizeof p28Describe[0]) ? 1 : 0;
+                                 sizeof p28Describe / sizeof p28Describe[0])
+                       ? 1
+                       : 0;
         if ((m = optsCommonParse(&c, argc, argv, &i)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
         } else if ((m = optsMatch(argc, argv, &i, "--workload", &v)) != 0) {
@@ -312,8 +318,12 @@ int main(int argc, char **argv) {
     int rc = startupBegin(&c, &csv, &engine);
     if (rc != 0) return rc;
 
-    benchSeries s = {.csv = csv, .wait = poolWaitName(c.wait), .width = c.width.cap,
-                     .req = &c.width, .engine = engine, .budget_ms = c.budget_s * 1e3};
+    benchSeries s = {.csv = csv,
+                     .wait = poolWaitName(c.wait),
+                     .width = c.width.cap,
+                     .req = &c.width,
+                     .engine = engine,
+                     .budget_ms = c.budget_s * 1e3};
     if (!strcmp(workload, "grad") || !strcmp(workload, "all"))
         rc = p28DoGrad(&s, engine, (size_t)n, (int)c.runs);
     if (rc == 0 && (!strcmp(workload, "svdvals") || !strcmp(workload, "all")))

@@ -69,8 +69,8 @@ static void trgPermuteTask(void *arg, int chunk, size_t begin, size_t end) {
 
 /* Permutes src (dims sd, row-major) into dst and, when dsrc is set, dsrc
  * into ddst the same way. */
-static void trgPermute(pool *pl, const int sd[4], const int perm[4],
-                       const double *src, double *dst, const double *dsrc, double *ddst) {
+static void trgPermute(pool *pl, const int sd[4], const int perm[4], const double *src, double *dst,
+                       const double *dsrc, double *ddst) {
     size_t st[4];
     st[3] = 1;
     for (int i = 2; i >= 0; i--) st[i] = st[i + 1] * (size_t)sd[i + 1];
@@ -202,11 +202,11 @@ static void trgHalvesTask(void *arg, int chunk, size_t begin, size_t end) {
         }
 }
 
-static void trgHalves(trg *t, int n, int k, const double *u, const double *vt,
-                      const double *s, const double *dm, double *left, double *right,
-                      double *dleft, double *dright) {
-    trgHalvesArg a = {.u = u, .vt = vt, .s = s, .left = left, .right = right,
-                      .eps = t->eps, .n = n, .k = k};
+static void trgHalves(trg *t, int n, int k, const double *u, const double *vt, const double *s,
+                      const double *dm, double *left, double *right, double *dleft,
+                      double *dright) {
+    trgHalvesArg a = {
+        .u = u, .vt = vt, .s = s, .left = left, .right = right, .eps = t->eps, .n = n, .k = k};
     if (dm) {
         /* dP[:, :k] = U^T (dM V_k);  dP[:k, :] = (U_k^T dM) V */
         linalgGemm(0, 1, n, k, n, 1.0, dm, n, vt, n, 0.0, t->w1, k);
@@ -245,8 +245,8 @@ static int trgKept(const double *s, int n) {
 
 /* c = op(a) op(b) and, when dc is set, dc = op(da) op(b) + op(a) op(db). */
 static void trgGemm2(int ta, int tb, int m, int n, int k, const double *a, const double *da,
-                     int lda, const double *b, const double *db, int ldb, double *c,
-                     double *dc, int ldc) {
+                     int lda, const double *b, const double *db, int ldb, double *c, double *dc,
+                     int ldc) {
     linalgGemm(ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, ldc);
     if (!dc) return;
     linalgGemm(ta, tb, m, n, k, 1.0, da, lda, b, ldb, 0.0, dc, ldc);
@@ -289,14 +289,12 @@ static int trgStep(trg *t, int D, int *kout, int grad) {
     trgPermute(pl, dims3, swap12, t->s4, t->p4, TRG_D(ds4), TRG_D(dp4)); /* P4[y,d,z] */
     trgPermute(pl, dims3, swap01, t->s1, t->p1, TRG_D(ds1), TRG_D(dp1)); /* P1[z,w,r] */
     int dk = D * k;
-    trgGemm2(1, 0, dk, dk, D, t->s2, TRG_D(ds2), dk, t->p3, TRG_D(dp3), dk, t->a, TRG_D(da),
-             dk);
-    trgGemm2(0, 0, dk, dk, D, t->p4, TRG_D(dp4), D, t->p1, TRG_D(dp1), dk, t->b, TRG_D(db),
-             dk);
+    trgGemm2(1, 0, dk, dk, D, t->s2, TRG_D(ds2), dk, t->p3, TRG_D(dp3), dk, t->a, TRG_D(da), dk);
+    trgGemm2(0, 0, dk, dk, D, t->p4, TRG_D(dp4), D, t->p1, TRG_D(dp1), dk, t->b, TRG_D(db), dk);
     trgPermute(pl, dimsAB, permA, t->a, t->ap, TRG_D(da), TRG_D(dap));
     trgPermute(pl, dimsAB, permB, t->b, t->bp, TRG_D(db), TRG_D(dbp));
-    trgGemm2(0, 0, k * k, k * k, n, t->ap, TRG_D(dap), n, t->bp, TRG_D(dbp), k * k, t->t,
-             TRG_D(dt), k * k);
+    trgGemm2(0, 0, k * k, k * k, n, t->ap, TRG_D(dap), n, t->bp, TRG_D(dbp), k * k, t->t, TRG_D(dt),
+             k * k);
 #undef TRG_D
     *kout = k;
     return 0;
@@ -360,6 +358,8 @@ void trgSetEps(trg *t, double eps) {
 /* ---- lifetime ------------------------------------------------------------ */
 
 /* Every buffer, by size class, for allocation and release in one place. */
+/* A table, laid out by hand: clang-format's layout of this X-macro is not stable. */
+/* clang-format off */
 #define TRG_BUFFERS(X)                                                                   \
     X(t, TRG_BIG) X(dt, TRG_BIG) X(ma, TRG_BIG) X(mb, TRG_BIG) X(dmb, TRG_BIG)            \
     X(ua, TRG_BIG) X(vta, TRG_BIG) X(ub, TRG_BIG) X(vtb, TRG_BIG) X(a, TRG_BIG)           \
@@ -369,6 +369,7 @@ void trgSetEps(trg *t, double eps) {
     X(p1, TRG_MID) X(dp1, TRG_MID) X(p3, TRG_MID) X(dp3, TRG_MID) X(p4, TRG_MID)          \
     X(dp4, TRG_MID) X(w1, TRG_MID) X(w2, TRG_MID) X(pc, TRG_MID) X(pr, TRG_MID)           \
     X(g, TRG_MID) X(h, TRG_MID) X(duk, TRG_MID) X(dvk, TRG_MID)
+/* clang-format on */
 
 trg *trgCreate(pool *p, int chi, int steps) {
     if (!p || chi < TRG_CHI_MIN || chi > TRG_CHI_MAX || steps < TRG_STEPS_MIN ||
@@ -384,8 +385,8 @@ trg *trgCreate(pool *p, int chi, int steps) {
     t->eps = TRG_EPS;
     size_t c = (size_t)chi, size[2] = {c * c * c * c, c * c * c};
     int ok = 1;
-#define TRG_ALLOC(name, cls)                                                             \
-    t->name = malloc(size[cls] * sizeof(double));                                        \
+#define TRG_ALLOC(name, cls) \
+    t->name = malloc(size[cls] * sizeof(double)); \
     ok = ok && t->name;
     TRG_BUFFERS(TRG_ALLOC)
 #undef TRG_ALLOC

@@ -49,7 +49,7 @@ typedef struct trg trg;
 
 /* Where the time of the last trgRun went (measured, not formatted). */
 typedef struct trgStats {
-    double svd_ms;  /* wall time inside linalgSvd (dgesdd), summed */
+    double svd_ms; /* wall time inside linalgSvd (dgesdd), summed */
     int svd_calls;
 } trgStats;
 

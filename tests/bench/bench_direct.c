@@ -50,13 +50,13 @@ int main(int argc, char **argv) {
         free(a);
         free(s);
     } else if (strcmp(argv[1], "grad") == 0) {
-        double *x = malloc((size_t)size * sizeof(double)), *g = malloc((size_t)size * sizeof(double));
+        double *x = malloc((size_t)size * sizeof(double)),
+               *g = malloc((size_t)size * sizeof(double));
         linalgSeededMatrix(x, 1, (size_t)size, 28);
         for (long i = 0; i < size; i++) x[i] *= 2.0;
         for (long r = -1; r < runs; r++) {
             double t0 = measureNowMs();
-            for (long i = 0; i < size; i++)
-                g[i] = 2.0 * x[i] * sin(x[i]) + x[i] * x[i] * cos(x[i]);
+            for (long i = 0; i < size; i++) g[i] = 2.0 * x[i] * sin(x[i]) + x[i] * x[i] * cos(x[i]);
             if (r >= 0) t[r] = measureNowMs() - t0;
             bdSink = g[size / 2];
         }

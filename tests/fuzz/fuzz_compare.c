@@ -54,9 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int rc = compareInputRead(&in[k], fuzzDirs[k], k ? "b" : "a", err, sizeof err);
         size_t dl = strlen(fuzzDirs[k]);
         /* "<dir>/samples.csv:<line>: what" */
-        if (rc == -1 && (strncmp(err, fuzzDirs[k], dl) != 0 ||
-                         strncmp(err + dl, "/samples.csv:", 13) != 0 || err[dl + 13] < '1' ||
-                         err[dl + 13] > '9'))
+        if (rc == -1 &&
+            (strncmp(err, fuzzDirs[k], dl) != 0 || strncmp(err + dl, "/samples.csv:", 13) != 0 ||
+             err[dl + 13] < '1' || err[dl + 13] > '9'))
             abort();
         ok &= rc == 0;
     }

@@ -51,9 +51,9 @@ typedef struct fixtureCase {
 } fixtureCase;
 
 static const fixtureCase cases[] = {
-    {"idle", 4, 0, 0, 4, 2},     {"half", 4, 0, 2, 2, 2},      {"full", 4, 0, 4, 1, 1},
-    {"overfull", 4, 0, 8, 1, 1}, {"quota1", 1, 1, 0, 1, 1},    {"spinning", 4, 0, 0, 4, 2},
-    {"narrow", 2, 0, 0, 2, 2},   {"nested", 3, 3, 0, 3, 2},    {"v1", 1, 1, 0, 1, 1},
+    {"idle", 4, 0, 0, 4, 2},      {"half", 4, 0, 2, 2, 2},   {"full", 4, 0, 4, 1, 1},
+    {"overfull", 4, 0, 8, 1, 1},  {"quota1", 1, 1, 0, 1, 1}, {"spinning", 4, 0, 0, 4, 2},
+    {"narrow", 2, 0, 0, 2, 2},    {"nested", 3, 3, 0, 3, 2}, {"v1", 1, 1, 0, 1, 1},
     {"container", 2, 2, 0, 2, 2},
 };
 
@@ -134,8 +134,8 @@ static void parseAcceptsAutoAutoNAndN(void **state) {
     assert_false(r.automatic);
     assert_int_equal(r.cap, 7);
     assert_string_equal(r.text, "7");
-    const char *bad[] = {"", "0", "257", "auto:", "auto:0", "auto:257", "auto:x", "autox",
-                         "Auto", "-1", "2x", " 2", "auto:+2", "auto: 2"};
+    const char *bad[] = {"",      "0",    "257", "auto:", "auto:0", "auto:257", "auto:x",
+                         "autox", "Auto", "-1",  "2x",    " 2",     "auto:+2",  "auto: 2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(autowParse(bad[i], 256, &r), -1);
     assert_int_equal(autowParse(NULL, 256, &r), -1);
@@ -169,8 +169,13 @@ static void flipRigInit(flipRig *g, double keep_ms) {
     g->a.engine = poolCreate(4, POOL_WAIT_BLOCK);
     assert_non_null(g->a.engine);
     autowMemoInit(&g->memo, keep_ms);
-    g->s = (benchSeries){.workload = "t", .params = "", .wait = "block", .width = 4,
-                         .req = &g->req, .engine = g->a.engine, .memo = &g->memo};
+    g->s = (benchSeries){.workload = "t",
+                         .params = "",
+                         .wait = "block",
+                         .width = 4,
+                         .req = &g->req,
+                         .engine = g->a.engine,
+                         .memo = &g->memo};
     useFixture("idle");
 }
 

@@ -42,10 +42,21 @@ static void writeFile(const char *text) {
 }
 
 static csvRow sampleRow(int iter) {
-    csvRow r = {.workload = "grad", .params = "n=1000", .wait = "block", .phase = "steady",
-                .width = 2, .iter = iter, .ms = 0.0175, .load1 = 0.5, .procs_running = 1,
-                .checksum = 0xabcdefULL, .usage = {1, 0, 2, 3}, .cpu = 1, .cpus = "0;1",
-                .migrations = -1, .width_requested = "auto:4"};
+    csvRow r = {.workload = "grad",
+                .params = "n=1000",
+                .wait = "block",
+                .phase = "steady",
+                .width = 2,
+                .iter = iter,
+                .ms = 0.0175,
+                .load1 = 0.5,
+                .procs_running = 1,
+                .checksum = 0xabcdefULL,
+                .usage = {1, 0, 2, 3},
+                .cpu = 1,
+                .cpus = "0;1",
+                .migrations = -1,
+                .width_requested = "auto:4"};
     return r;
 }
 
@@ -217,12 +228,14 @@ static void anEmptyFileHasNoRecords(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(headerIsWrittenOnceAndTagsAreQuoted, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(headerIsWrittenOnceAndTagsAreQuoted, setupFile,
+                                        teardownFile),
         cmocka_unit_test_setup_teardown(aForeignHeaderIsRefused, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(anUnwritablePathIsRefused, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(readerHandlesCrlfAndEmptyFields, setupFile, teardownFile),
         cmocka_unit_test_setup_teardown(aRowPastTheFileLimitIsCutBackOff, setupFile, teardownFile),
-        cmocka_unit_test_setup_teardown(readerReportsEveryDefectWithFileAndLine, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(readerReportsEveryDefectWithFileAndLine, setupFile,
+                                        teardownFile),
         cmocka_unit_test_setup_teardown(anEmptyFileHasNoRecords, setupFile, teardownFile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

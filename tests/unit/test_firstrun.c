@@ -131,7 +131,8 @@ static void defectsAreFileAndLine(void **state) {
     writeFile(path, "workload,phase,ms,variant,copy,proc\ngrad,first,1,base,same,1\n");
     assert_int_equal(firstrunLoad(&fr, path, err, sizeof err), -1);
     assert_non_null(strstr(err, ":1: no column 'params'"));
-    writeFile(path, "workload,params,phase,ms,variant,copy,proc\ngrad,n=1,first,soon,base,same,1\n");
+    writeFile(path,
+              "workload,params,phase,ms,variant,copy,proc\ngrad,n=1,first,soon,base,same,1\n");
     assert_int_equal(firstrunLoad(&fr, path, err, sizeof err), -1);
     assert_non_null(strstr(err, ":2: ms 'soon' is not a number"));
     writeFile(path, "workload,params,phase,ms,variant,copy,proc\ngrad,n=1,first,1,base\n");

@@ -50,7 +50,12 @@ static void svdvalsReturnsAKnownSpectrum(void **state) {
         free(work);
     }
     linalgSetThreads(1);
-    free(q1); free(q2); free(t); free(a); free(sigma); free(s);
+    free(q1);
+    free(q2);
+    free(t);
+    free(a);
+    free(sigma);
+    free(s);
 }
 
 static void fullSvdReconstructsItsInput(void **state) {

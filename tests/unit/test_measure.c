@@ -63,8 +63,7 @@ static void checksumIsFnv1aOverTheBits(void **state) {
     /* equal values, different bits: different checksums */
     assert_true(checksumOf(&zero, 1) != checksumOf(&negzero, 1));
     double two[2] = {1.0, 2.0};
-    assert_true(checksumMore(checksumOf(&two[0], 1), &two[1], 1) ==
-                checksumOf(two, 2));
+    assert_true(checksumMore(checksumOf(&two[0], 1), &two[1], 1) == checksumOf(two, 2));
 }
 
 static void clockAdvancesAndLoadIsRead(void **state) {

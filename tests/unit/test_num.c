@@ -27,8 +27,8 @@ static void wholeNumbersInRangeAreRead(void **state) {
 
 static void anythingElseIsRefusedAndOutIsUntouched(void **state) {
     (void)state;
-    static const char *const bad[] = {"", " 1", "1 ", "1x", "x", "nan", "inf", "1e999", "1e-999",
-                                      "11", "-0.5"};
+    static const char *const bad[] = {"",    " 1",    "1 ",     "1x", "x",   "nan",
+                                      "inf", "1e999", "1e-999", "11", "-0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         double d = 7;
         assert_int_equal(numDouble(bad[i], 0, 10, &d), -1);

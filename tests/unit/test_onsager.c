@@ -17,7 +17,9 @@ static void assertNear(double got, double want, double tol) {
 
 static void tableValues(void **state) {
     (void)state;
-    static const struct { double beta, lnz, u; } table[] = {
+    static const struct {
+        double beta, lnz, u;
+    } table[] = {
         {0.3, 0.790559070951, -0.7044990708},
         {0.4, 0.879363820775, -1.1060792037},
         {ONSAGER_BETA_C, 0.929695398342, -1.4142135623730951},
@@ -62,7 +64,8 @@ static void energyIsTheDerivative(void **state) {
     for (size_t i = 0; i < sizeof betas / sizeof betas[0]; i++) {
         double b = betas[i];
         double fd = (onsagerLnZ(b - 2 * h) - 8 * onsagerLnZ(b - h) + 8 * onsagerLnZ(b + h) -
-                     onsagerLnZ(b + 2 * h)) / (12 * h);
+                     onsagerLnZ(b + 2 * h)) /
+                    (12 * h);
         assertNear(-onsagerEnergy(b), fd, 1e-8);
     }
 }

@@ -98,8 +98,11 @@ static void countChunk(void *arg, int chunk, size_t lo, size_t hi) {
 
 static void manyTinyOperationsFinish(void **state) {
     (void)state;
-    struct { int width, ops; poolWait wait; } cases[] = {
-        {2, TINY_OPS, POOL_WAIT_BLOCK},   /* sleeps and wakes: lost wake-ups show here */
+    struct {
+        int width, ops;
+        poolWait wait;
+    } cases[] = {
+        {2, TINY_OPS, POOL_WAIT_BLOCK}, /* sleeps and wakes: lost wake-ups show here */
         {4, TINY_OPS / 4, POOL_WAIT_BLOCK},
         {2, TINY_OPS, POOL_WAIT_YIELD},
         {2, TINY_OPS / 5, POOL_WAIT_SPIN}, /* spinning on 2 shared cores is slow by design */
@@ -108,7 +111,8 @@ static void manyTinyOperationsFinish(void **state) {
         long counts[8] = {0};
         pool *p = poolCreate(cases[c].width, cases[c].wait);
         assert_non_null(p);
-        for (int i = 0; i < cases[c].ops; i++) poolFor(p, (size_t)cases[c].width, countChunk, counts);
+        for (int i = 0; i < cases[c].ops; i++)
+            poolFor(p, (size_t)cases[c].width, countChunk, counts);
         for (int k = 0; k < cases[c].width; k++) assert_int_equal(counts[k], cases[c].ops);
         poolDelete(p);
     }

@@ -197,7 +197,8 @@ static void everyOpDifferentiatesCorrectly(void **state) {
     pool *p = poolCreate(3, POOL_WAIT_YIELD);
     progExec *e = progPrepare(gp, p);
     progRun(e, x, g);
-    for (int i = 0; i < 4; i++) assert_true(fabs(g[i] - (-2.5 * sin(2.5 * x[i]) + 2.0 * s)) < 1e-14);
+    for (int i = 0; i < 4; i++)
+        assert_true(fabs(g[i] - (-2.5 * sin(2.5 * x[i]) + 2.0 * s)) < 1e-14);
     progExecDelete(e);
     poolDelete(p);
     progDelete(gp);
@@ -208,26 +209,26 @@ static void tracingErrorsAreSticky(void **state) {
     (void)state;
     prog *f = progCreate();
     int x = progInput(f, 3);
-    assert_int_equal(progInput(f, 3), -1);       /* a second input */
+    assert_int_equal(progInput(f, 3), -1); /* a second input */
     assert_int_equal(progSize(f), -1);
-    assert_int_equal(progSin(f, x), -1);         /* poisoned from now on */
+    assert_int_equal(progSin(f, x), -1); /* poisoned from now on */
     progDelete(f);
 
     f = progCreate();
     x = progInput(f, 3);
     int y = progFill(f, 1.0, 4);
-    assert_int_equal(progMul(f, x, y), -1);      /* lengths differ */
+    assert_int_equal(progMul(f, x, y), -1); /* lengths differ */
     progDelete(f);
 
     f = progCreate();
     x = progInput(f, 3);
-    assert_int_equal(progSin(f, 42), -1);        /* no such node */
+    assert_int_equal(progSin(f, 42), -1); /* no such node */
     progDelete(f);
 
     f = progCreate();
     x = progInput(f, 3);
     progSetOutput(f, progSin(f, x));
-    assert_null(progGrad(f));                    /* output is not a scalar */
+    assert_null(progGrad(f)); /* output is not a scalar */
     progDelete(f);
 }
 

@@ -71,8 +71,10 @@ static void testReadPrefixes(void **state) {
     (void)state;
     char text[1024];
     snprintf(text, sizeof text,
-             "%sdot\tp28_timing\tn=8\t--workload dot\t--workload dot\t--workload dot\tdot \tn=8\tn=8\t1\t1\n"
-             "dot2\tp28_timing\tn=8\t--workload dot\t--workload dot\t--workload dot\tdot \tn=8\tn=8\t1\t1\n"
+             "%sdot\tp28_timing\tn=8\t--workload dot\t--workload dot\t--workload dot\tdot "
+             "\tn=8\tn=8\t1\t1\n"
+             "dot2\tp28_timing\tn=8\t--workload dot\t--workload dot\t--workload dot\tdot "
+             "\tn=8\tn=8\t1\t1\n"
              "trg\tising_trg\tb\t--beta 1\t--beta 1\t--beta 1\tbeta=\tb\tb\t1\t1\n",
              header);
     writeTsv(text);
