@@ -91,7 +91,7 @@ $(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
 # makes the headers the test includes prerequisites of its binary (a changed
 # header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
-TSAN_UNIT := test_pool test_program test_autowidth
+TSAN_UNIT := test_pool test_program test_autowidth test_autotune
 flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,report workloads bench engine common))
 $(B)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "engine/autotune.h"
 #include "engine/linalg.h"
 #include "bench/placement.h"
 
@@ -45,9 +46,11 @@ static autowMemo *benchMemoOf(const benchSeries *s) { return s->memo ? s->memo :
 static int benchOnceDecisions;
 static double benchOnceDecideMs;
 
-/* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms. */
+/* Times fn; with `wait` (untimed in s->ms), also fn + wait in s->waited_ms.
+ * tune (auto only; NULL: the rule's width): the measured choice below the
+ * rule's width, and this call's time recorded into it. */
 static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait, void *arg, int sum,
-                          benchSample *s) {
+                          autotTable *tune, benchSample *s) {
     measureUsage u0, u1;
     placeSnap p0, p1;
     s->width = series->width;
@@ -59,6 +62,7 @@ static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait,
         autowMemo *memo = benchMemoOf(series);
         int w;
         s->decided = autowMemoWidth(memo, series->req->cap, series->width_limit, &w);
+        if (tune) w = autotPick(tune, w, measureNowMs());
         if (series->engine && poolWidth(series->engine) != w) poolSetActive(series->engine, w);
         if (w != benchBlasWidth) {
             linalgSetThreads(w);
@@ -100,12 +104,16 @@ static int benchCallSplit(const benchSeries *series, benchFn *fn, benchFn *wait,
     s->ms = t1 - t0;
     s->usage = measureUsageDelta(&u0, &u1);
     benchPrevMs = s->ms;
+    if (tune && rc == 0) autotRecord(tune, s->width, s->ms, s->end_ms);
     return rc;
 }
 
-static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum, benchSample *s) {
-    return benchCallSplit(series, fn, NULL, arg, sum, s);
+static int benchCall(const benchSeries *series, benchFn *fn, void *arg, int sum, autotTable *tune,
+                     benchSample *s) {
+    return benchCallSplit(series, fn, NULL, arg, sum, tune, s);
 }
+
+static int benchIsAuto(const benchSeries *s) { return s->req && s->req->automatic; }
 
 static int benchEmit(const benchSeries *s, const char *phase, int iter, const benchSample *x,
                      int truncated) {
@@ -135,7 +143,7 @@ int benchOnce(const benchSeries *s, const char *phase, int iter, benchFn *fn, vo
               double *ms) {
     benchSample x;
     benchPrevMs = -1; /* prepare and first calls: the full placement */
-    if (benchCall(s, fn, arg, 0, &x) != 0) return -1;
+    if (benchCall(s, fn, arg, 0, NULL, &x) != 0) return -1;
     benchOnceDecisions += x.decided;
     benchOnceDecideMs += x.decide_ms;
     if (ms) *ms = x.ms;
@@ -151,10 +159,15 @@ static void benchCount(benchResult *r, const benchSample *x) {
 
 int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult *r) {
     double *steady = malloc((size_t)(runs > 0 ? runs : 1) * sizeof(double));
+    /* the steady calls' measured choice: one table per series, since what
+     * pays for svdvals says nothing of grad */
+    autotTable *tune = benchIsAuto(s) && s->req->tune ? malloc(sizeof *tune) : NULL;
     double start = measureNowMs();
     benchSample x;
     int rc = -1;
-    if (!steady) return -1;
+    r->explored = 0;
+    if (!steady || (benchIsAuto(s) && s->req->tune && !tune)) goto out;
+    if (tune) autotInit(tune);
     r->runs_asked = runs;
     r->runs_taken = 0;
     r->truncated = 0;
@@ -165,7 +178,9 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     benchOnceDecideMs = 0;
 
     benchPrevMs = -1; /* the first call: the full placement */
-    if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
+    /* The first call at the rule's width, its time kept out of the table:
+     * it pays for first touches that no steady call will. */
+    if (benchCall(s, fn, arg, 1, NULL, &x) != 0) goto out;
     r->width_min = r->width_max = x.width;
     benchCount(r, &x);
     r->first_ms = x.ms;
@@ -177,7 +192,7 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     if (benchEmit(s, "first", 0, &x, 0) != 0) goto out;
 
     for (int i = 1; i <= runs; i++) {
-        if (benchCall(s, fn, arg, 1, &x) != 0) goto out;
+        if (benchCall(s, fn, arg, 1, tune, &x) != 0) goto out;
         if (x.width < r->width_min) r->width_min = x.width;
         if (x.width > r->width_max) r->width_max = x.width;
         benchCount(r, &x);
@@ -194,13 +209,13 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     statsOf(steady, (size_t)r->runs_taken, &r->steady);
     /* none made: the series ran on the one kept from before, at its cost */
     r->decide_ms = r->decisions > 0 ? r->decide_ms / r->decisions : benchMemoOf(s)->cost_ms;
+    r->explored = tune ? tune->explored : 0;
     rc = 0;
 out:
+    free(tune);
     free(steady);
     return rc;
 }
-
-static int benchIsAuto(const benchSeries *s) { return s->req && s->req->automatic; }
 
 void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n) {
     if (!benchIsAuto(s)) snprintf(buf, n, "%d", s->width);
@@ -215,6 +230,8 @@ void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r) {
         fprintf(f, "  [width changed between calls: %d..%d]", r->width_min, r->width_max);
     fprintf(f, "  [auto: %d decision%s for %d calls, %.3f ms a decision]", r->decisions,
             r->decisions == 1 ? "" : "s", r->calls, r->decide_ms);
+    if (s->req->tune)
+        fprintf(f, "  [tuned: %ld of %d steady calls explored widths]", r->explored, r->runs_taken);
 }
 
 int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *arg, int runs,
@@ -230,7 +247,7 @@ int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *a
     r->truncated = 0;
     r->first_ms = 0;
     for (int i = 1; i <= runs; i++) {
-        if (benchCallSplit(s, submit, wait, arg, 1, &x) != 0) goto out;
+        if (benchCallSplit(s, submit, wait, arg, 1, NULL, &x) != 0) goto out;
         only[r->runs_taken] = x.ms;
         both[r->runs_taken++] = x.waited_ms;
         r->checksum = x.checksum;

@@ -13,7 +13,10 @@
  * series' memo), the call's size limits it further (width_limit), the
  * engine's active width and OpenBLAS's thread count are set to it when it
  * changes, and the row carries it; the decisions' count and cost are kept
- * per series so the line can say what auto costs. */
+ * per series so the line can say what auto costs. Unless --no-tune, the
+ * steady calls then run at the width below the rule's that this series has
+ * measured fastest (autotune.h; one table per series, the first call kept
+ * out of it). */
 #ifndef COLDLOAD_BENCH_H
 #define COLDLOAD_BENCH_H
 
@@ -59,6 +62,8 @@ typedef struct benchResult {
                                   kept from before); fixed: 0 */
     int decisions, calls;         /* auto: decisions made for the series (during it, or
                                   by the benchOnce calls just before it), its calls */
+    long explored;                /* auto, tuned: steady calls run to explore or revisit a
+                                  width (autotune.h); else 0 */
     double first_end_ms;          /* measureNowMs() when the first call's result was ready */
     measureUsage first_end_usage; /* getrusage then (timeline.h: main -> first result) */
 } benchResult;
@@ -76,7 +81,8 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
 void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size_t n);
 /* For auto: "  [width changed between calls: 1..2]" when it did, then
  * "  [auto: D decisions for C calls, X ms a decision]" (D may be 0: every
- * call kept an earlier decision, whose cost X is); nothing for a fixed
+ * call kept an earlier decision, whose cost X is), then, tuned,
+ * "  [tuned: E of S steady calls explored widths]"; nothing for a fixed
  * width. */
 void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r);
 /* The "no wait" series: up to `runs` calls of `submit` (an

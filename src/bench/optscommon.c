@@ -33,7 +33,9 @@ int optsTagAdd(csvTag *tags, size_t *ntags, size_t max, const char *s) {
 
 const char optsCommonUsage[] =
     "  --width N          engine and OpenBLAS threads, 1..256 (default 1); auto: before\n"
-    "                     each call, the CPUs available minus those busy; auto:N: at most N\n"
+    "                     each call, the CPUs available minus those busy, then the width\n"
+    "                     at or below that these calls have run fastest at; auto:N: at most N\n"
+    "  --no-tune          auto: the CPUs available minus those busy, untimed (the rule alone)\n"
     "  --wait POLICY      idle wait: spin, yield or block (default block)\n"
     "  --runs N           steady runs after the first, 1..1000000\n"
     "  --budget SECONDS   stop taking steady runs once this much time is spent\n"
@@ -58,6 +60,7 @@ int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
     int m;
     int *flag = !strcmp(argv[*i], "--startup")    ? &c->startup
                 : !strcmp(argv[*i], "--prefault") ? &c->prefault
+                : !strcmp(argv[*i], "--no-tune")  ? &c->no_tune
                                                   : NULL;
     if (flag) {
         *flag = 1;

@@ -1,5 +1,5 @@
 /* optscommon.h -- the options every workload binary shares (--width, --wait,
- * --runs, --budget, --csv, --tag, --startup, --prefault): their values, parser and usage text.
+ * --runs, --budget, --csv, --tag, --startup, --prefault, --no-tune): their values, parser and usage text.
  * Starting what they describe is startup.h's job, not the parser's. */
 #ifndef COLDLOAD_OPTSCOMMON_H
 #define COLDLOAD_OPTSCOMMON_H
@@ -22,6 +22,7 @@ typedef struct optsCommon {
     size_t ntags;
     int startup;  /* --startup   exec -> main, main -> first result (timeline.h) */
     int prefault; /* --prefault  touch the work buffers before the first call */
+    int no_tune;  /* --no-tune   auto without the measured choice (autotune.h) */
 } optsCommon;
 
 void optsCommonInit(optsCommon *c, long default_runs);

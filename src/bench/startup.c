@@ -15,6 +15,7 @@ int startupBegin(optsCommon *c, csvWriter **csv, pool **engine) {
         return OPTS_EXIT_USAGE;
     }
     autowResolve(&c->width);
+    if (c->no_tune) c->width.tune = 0;
     if (!(*engine = poolCreate(c->width.cap, c->wait))) {
         optsError("cannot start an engine of width %d", c->width.cap);
         csvWriterClose(*csv);

@@ -290,14 +290,14 @@ int autowMemoWidth(autowMemo *m, int cap, int limit, int *width) {
 int autowParse(const char *s, int max, autowReq *out) {
     memset(out, 0, sizeof *out);
     if (s && strcmp(s, "auto") == 0) {
-        out->automatic = 1;
+        out->automatic = out->tune = 1;
         snprintf(out->text, sizeof out->text, "auto");
         return 0;
     }
     /* auto:N and N share one number check: only the cap's meaning differs. */
     const char *num = s;
     if (s && strncmp(s, "auto:", 5) == 0) {
-        out->automatic = out->given = 1;
+        out->automatic = out->given = out->tune = 1;
         num = s + 5;
     }
     char *end = NULL;

@@ -43,6 +43,8 @@ typedef struct autowReq {
     int automatic; /* 0: a fixed width */
     int cap;       /* the fixed width; auto:N's N; auto's, once resolved (autowResolve) */
     int given;     /* auto:N: 1 (cap fixed by the user); auto: 0 */
+    int tune;      /* auto: 1, the measured choice below the rule's width
+                      (autotune.h); 0 (--no-tune): the rule's width itself */
     char text[16]; /* "auto", "auto:4", "2": the CSV column width_requested */
 } autowReq;
 

@@ -15,7 +15,7 @@
 # medians. stress-ng runs in a process group of its own (harness/lib.sh's
 # cl_stress_start), stopped by PGID on every exit path (cl_traps), never by
 # name. Settings (environment): ROUNDS (5), RUNS steady calls per process
-# (20; TRG: TRG_RUNS, 3), BUDGET seconds per process (10), OUT (keep the
+# (40; TRG: TRG_RUNS, 12), BUDGET seconds per process (10), OUT (keep the
 # logs and CSVs there; default a temporary directory, removed). Prints the
 # figures; exits non-zero only when a run fails, not when a target is missed.
 set -euo pipefail
@@ -23,7 +23,10 @@ cd "$(dirname "$0")/../.."
 # shellcheck source=harness/lib.sh
 . harness/lib.sh
 
-rounds=${ROUNDS:-5} runs=${RUNS:-20} trg_runs=${TRG_RUNS:-3} budget=${BUDGET:-10}
+# Enough steady calls that auto's measured choice (autotune.h: each
+# candidate width tried 3 times first) is a minority of a process's calls,
+# so its median is that of the width it settled on.
+rounds=${ROUNDS:-5} runs=${RUNS:-40} trg_runs=${TRG_RUNS:-12} budget=${BUDGET:-10}
 for v in "$rounds" "$runs" "$trg_runs"; do
     [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench_auto: ROUNDS, RUNS, TRG_RUNS must be integers >= 1" >&2; exit 2; }
 done
@@ -119,6 +122,10 @@ report() {
             r = a / b
             printf "%-7s %-8s auto %10.4f ms (chose %s)  width %s %10.4f ms  ratio %.3f (target <= %s) %s;  decisions %.4f ms per call = %.4fx the call\n",
                 t, w, a, aw, bw, b, r, tg, (r <= tg ? "ok" : "OVER"), ac, (a > 0 ? ac / a : 0) }'
+        # The noise a ratio sits in: the rounds' spread of each side.
+        printf '        %-8s rounds: auto %s;  width %s %s\n' "$w" \
+            "$(cut -d' ' -f1 "$CL_OUT/$tag.$w.auto" | paste -sd' ' -)" "$bw" \
+            "$(cut -d' ' -f1 "$CL_OUT/$tag.$w.$bw" | paste -sd' ' -)"
     done
 }
 

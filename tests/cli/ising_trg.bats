@@ -138,7 +138,7 @@ setup() {
 # line names requested and chosen width, the rows carry both.
 auto_case() {
     local snap=$1 req=$2 want=$3 a=$BATS_TEST_TMPDIR/auto-$1.csv
-    COLDLOAD_SYSROOT=$FX/$snap run "$T" --beta 0.3 --chi 4 --steps 6 --runs 2 --width "$req" --csv "$a"
+    COLDLOAD_SYSROOT=$FX/$snap run "$T" --beta 0.3 --chi 4 --steps 6 --runs 2 --width "$req" --no-tune --csv "$a"
     [ "$status" -eq 0 ]
     grep -Eq "^beta=0.3000 .* \| value_and_grad $NUM ms \| width $req→$want  \[auto: [0-9]+ decisions? for [0-9]+ calls, $NUM ms a decision\]$" <<<"$output"
     rows_width "$a" "$want" "$req"

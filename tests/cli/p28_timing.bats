@@ -168,12 +168,15 @@ setup() {
 
 # --width auto against the snapshots of tests/fixtures/sysroot: SNAP REQ WANT.
 # The line shows requested and chosen width, the rows carry both, the banner the cap.
+# --no-tune: these cases are about the rule (the measured choice below it has
+# its own case at the end).
 # grad at n=32768 can use 4 threads (one per 8192 elements, program.h), so only
 # the machine limits it here.
 AUTO_TAIL='  \[auto: [0-9]+ decisions? for [0-9]+ calls, [0-9]+\.[0-9]{3} ms a decision\]$'
+AUTO_TAIL_TUNED='  \[auto: [0-9]+ decisions? for [0-9]+ calls, [0-9]+\.[0-9]{3} ms a decision\]  \[tuned: [0-9]+ of [0-9]+ steady calls explored widths\]$'
 auto_case() {
     local snap=$1 req=$2 want=$3 a=$BATS_TEST_TMPDIR/a-$1-${2/:/_}.csv
-    COLDLOAD_SYSROOT=$FX/$snap run "$P" --width "$req" --runs 2 --n 32768 --size 16 --csv "$a"
+    COLDLOAD_SYSROOT=$FX/$snap run "$P" --width "$req" --no-tune --runs 2 --n 32768 --size 16 --csv "$a"
     [ "$status" -eq 0 ]
     grep -Eq "^width $req→$want: grad n=32768  prepare .* ms$AUTO_TAIL" <<<"$output"
     grep -Eq "^width $req→$want: svdvals 16x16 " <<<"$output"
@@ -198,7 +201,7 @@ auto_case() {
 
 @test "--width auto: a call too small for two threads gets one (grad n=1000), svdvals the machine's 4" {
     local a=$BATS_TEST_TMPDIR/lim.csv
-    COLDLOAD_SYSROOT=$FX/idle run "$P" --width auto --runs 3 --size 16 --csv "$a"
+    COLDLOAD_SYSROOT=$FX/idle run "$P" --width auto --no-tune --runs 3 --size 16 --csv "$a"
     [ "$status" -eq 0 ]
     grep -Eq "^width auto→1: grad n=1000  prepare .* ms$AUTO_TAIL" <<<"$output"
     grep -Eq "^width auto→4: svdvals 16x16 .*$AUTO_TAIL" <<<"$output"
@@ -222,4 +225,31 @@ auto_case() {
     run awk -F, -v n="$(nproc)" 'NR > 1 && !($6 >= 1 && $6 <= n && $22 == "auto")' "$r"
     [ -z "$output" ]
     [ "$(wc -l <"$r")" -gt 1 ]
+}
+
+@test "--width auto (tuned) tries 4, 2 and 1 below the rule's 4, then keeps one; each width's rows carry that width's bits" {
+    local a=$BATS_TEST_TMPDIR/tuned.csv w
+    COLDLOAD_SYSROOT=$FX/idle run "$P" --workload svdvals --width auto --runs 12 --size 16 --csv "$a"
+    [ "$status" -eq 0 ]
+    grep -Eq "^width auto→1\.\.4: svdvals 16x16 .*$AUTO_TAIL_TUNED" <<<"$output"
+    grep -q '\[tuned: 9 of 12 steady calls explored widths\]$' <<<"$output"
+    # the first call at the rule's width, the first nine steady calls 4 2 1 thrice
+    [ "$(awk -F, 'NR > 1 && $8 == "first" { print $6 }' "$a")" = 4 ]
+    [ "$(awk -F, 'NR > 1 && $8 == "steady" && $9 <= 9 { printf "%s ", $6 }' "$a")" = "4 2 1 4 2 1 4 2 1 " ]
+    # then one width for the rest
+    [ "$(awk -F, 'NR > 1 && $8 == "steady" && $9 > 9 { print $6 }' "$a" | sort -u | wc -l)" -eq 1 ]
+    for w in 1 2 4; do
+        "$P" --workload svdvals --width "$w" --runs 1 --size 16 --csv "$BATS_TEST_TMPDIR/f$w.csv" >/dev/null
+        [ "$(awk -F, -v w="$w" 'NR > 1 && $8 == "steady" && $6 == w { print $17 }' "$a" | sort -u)" = \
+          "$(awk -F, '$8 == "steady" { print $17; exit }' "$BATS_TEST_TMPDIR/f$w.csv")" ]
+    done
+}
+
+@test "--no-tune is in --help, and a fixed width ignores it" {
+    run "$P" --help
+    grep -q -- '--no-tune' <<<"$output"
+    run "$P" --workload grad --width 2 --no-tune --runs 2
+    [ "$status" -eq 0 ]
+    grep -q '^width 2: grad n=1000' <<<"$output"
+    run ! grep -q 'tuned' <<<"$output"
 }

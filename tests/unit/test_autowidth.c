@@ -124,14 +124,14 @@ static void parseAcceptsAutoAutoNAndN(void **state) {
     (void)state;
     autowReq r;
     assert_int_equal(autowParse("auto", 256, &r), 0);
-    assert_true(r.automatic && !r.given);
+    assert_true(r.automatic && !r.given && r.tune);
     assert_string_equal(r.text, "auto");
     assert_int_equal(autowParse("auto:3", 256, &r), 0);
     assert_true(r.automatic && r.given);
     assert_int_equal(r.cap, 3);
     assert_string_equal(r.text, "auto:3");
     assert_int_equal(autowParse("7", 256, &r), 0);
-    assert_false(r.automatic);
+    assert_false(r.automatic || r.tune);
     assert_int_equal(r.cap, 7);
     assert_string_equal(r.text, "7");
     const char *bad[] = {"",      "0",    "257", "auto:", "auto:0", "auto:257", "auto:x",
@@ -155,7 +155,9 @@ static int flipCall(void *arg) {
     return 0;
 }
 
-/* An auto:4 series of flipCall on a width-4 pool, its decisions kept keep_ms. */
+/* An auto:4 series of flipCall on a width-4 pool, its decisions kept
+ * keep_ms: the rule alone (--no-tune), since these cases are about it;
+ * test_autotune.c has the measured choice. */
 typedef struct flipRig {
     autowReq req;
     autowMemo memo;
@@ -166,6 +168,7 @@ typedef struct flipRig {
 static void flipRigInit(flipRig *g, double keep_ms) {
     memset(g, 0, sizeof *g);
     assert_int_equal(autowParse("auto:4", POOL_MAX_WIDTH, &g->req), 0);
+    g->req.tune = 0;
     g->a.engine = poolCreate(4, POOL_WAIT_BLOCK);
     assert_non_null(g->a.engine);
     autowMemoInit(&g->memo, keep_ms);
@@ -266,6 +269,49 @@ static void onceDecisionCountsForTheNextSeries(void **state) {
     useFixture(NULL);
 }
 
+/* A call that spins 1 ms at width 2 and 6 ms at any other: a tuned series
+ * explores 4, 2 and 1 (the rule allows 4 idle) and then keeps to 2. */
+typedef struct spinArg {
+    pool *engine;
+    int calls, widths[16];
+} spinArg;
+
+static int spinCall(void *arg) {
+    spinArg *a = arg;
+    int w = poolWidth(a->engine);
+    if (a->calls < 16) a->widths[a->calls] = w;
+    a->calls++;
+    double until = measureNowMs() + (w == 2 ? 1.0 : 6.0);
+    while (measureNowMs() < until) {}
+    return 0;
+}
+
+static void tunedSeriesKeepsItsFastestWidth(void **state) {
+    (void)state;
+    flipRig g;
+    flipRigInit(&g, 60e3);
+    g.req.tune = 1;
+    spinArg a = {.engine = g.a.engine};
+    benchResult r;
+    assert_int_equal(benchRun(&g.s, spinCall, &a, 15, &r), 0);
+    /* first: the rule's 4; then 4 2 1 three times; then 2 */
+    int want[16] = {4, 4, 2, 1, 4, 2, 1, 4, 2, 1, 2, 2, 2, 2, 2, 2};
+    for (int i = 0; i < 16; i++) assert_int_equal(a.widths[i], want[i]);
+    assert_int_equal(r.explored, 9);
+    char tail[256];
+    tailOf(&g, &r, tail, sizeof tail);
+    assert_non_null(strstr(tail, "[tuned: 9 of 15 steady calls explored widths]"));
+    /* --no-tune: the rule's width for every call, and no tuned bracket */
+    g.req.tune = 0;
+    a.calls = 0;
+    assert_int_equal(benchRun(&g.s, spinCall, &a, 3, &r), 0);
+    for (int i = 0; i < 4; i++) assert_int_equal(a.widths[i], 4);
+    tailOf(&g, &r, tail, sizeof tail);
+    assert_null(strstr(tail, "[tuned"));
+    poolDelete(g.a.engine);
+    useFixture(NULL);
+}
+
 /* The call's limit lowers the machine's width, never raises it, never below 1. */
 static void sizeLimitsTheWidth(void **state) {
     (void)state;
@@ -319,6 +365,7 @@ int main(void) {
         cmocka_unit_test(decisionServesItsKeepTime),
         cmocka_unit_test(onceDecisionCountsForTheNextSeries),
         cmocka_unit_test(sizeLimitsTheWidth),
+        cmocka_unit_test(tunedSeriesKeepsItsFastestWidth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
