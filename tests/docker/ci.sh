@@ -6,7 +6,8 @@
 # stops that one, by PID, on every exit), makes the debian:bookworm-slim base
 # (tests/docker/base-image.sh), builds the image (`make docker`), checks the
 # image (non-root, labels, no toolchain, --help, usage errors, an unwritable
-# /out), runs loaded.sh as the image's user and a QUICK report as a non-root
+# /out), runs `cold --binary` on a program mounted from the host, loaded.sh
+# as the image's user and a QUICK report as a non-root
 # uid (the caller's, or 1000 when the caller is root) into temp directories,
 # then checks that both have loaded rows of both kinds of load, the report
 # files (report.html, summary.csv, verdicts.txt, PNG charts, owned by that
@@ -129,6 +130,22 @@ grep -q '^cpu_limit=1\.00$' "$lim/meta.txt" ||
 grep -q '^warning=.*width 2 exceeds the \(cgroup CPU limit\|visible CPUs\)' "$lim/meta.txt" ||
   ci_fail "no warning that width 2 exceeds the 1-CPU limit in meta.txt"
 ci_log "--cpus 1: limit recorded, width 2 warned; uid $run_uid writes /out"
+
+# `cold --binary` on a program mounted from the host, as README shows it:
+# its own report (the cold-start verdict, what the cold start read), written
+# as the caller's uid.
+cb=$work/cold-binary
+mkdir -p "$cb"
+if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$cb"; fi
+docker run --rm --user "$run_uid" -v "$cb:/out" -v "$(command -v true):/mnt/prog:ro" "$IMAGE" \
+  cold --quick --binary /mnt/prog >"$work/cold-binary.log" 2>&1 ||
+  { tail -n 20 "$work/cold-binary.log" >&2; ci_fail "cold --binary /mnt/prog as uid $run_uid failed"; }
+for f in report.html report.md verdicts.txt; do
+  [ -s "$cb/$f" ] || ci_fail "cold --binary: $f missing or empty"
+done
+grep -q 'cold-start' "$cb/verdicts.txt" || ci_fail "cold --binary: no cold-start verdict in verdicts.txt"
+grep -q '^cold_binary=/mnt/prog' "$cb/meta.txt" || ci_fail "cold --binary: meta.txt does not name /mnt/prog"
+ci_log "cold --binary /mnt/prog: its own report and cold-start verdict"
 
 # loaded_rows DIR WHO: DIR/samples.csv holds loaded rows of both kinds of
 # load (stress-ng started in the container as that user: its working
