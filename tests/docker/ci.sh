@@ -137,7 +137,7 @@ ci_log "--cpus 1: limit recorded, width 2 warned; uid $run_uid writes /out"
 cb=$work/cold-binary
 mkdir -p "$cb"
 if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$cb"; fi
-docker run --rm --user "$run_uid" -v "$cb:/out" -v "$(command -v true):/mnt/prog:ro" "$IMAGE" \
+docker run --rm --user "$run_uid" -v "$cb:/out" -v "$(type -P true):/mnt/prog:ro" "$IMAGE" \
   cold --quick --binary /mnt/prog >"$work/cold-binary.log" 2>&1 ||
   { tail -n 20 "$work/cold-binary.log" >&2; ci_fail "cold --binary /mnt/prog as uid $run_uid failed"; }
 for f in report.html report.md verdicts.txt; do

@@ -53,6 +53,12 @@ setup() {
     [ "$status" -eq 2 ]
     [[ $output == *"--copies"* ]]
     [ ! -e "$out/report.html" ]
+    # the usage error is said as one, not as a signal
+    run ! grep -q 'interrupted by' <<<"$output"
+    run bash "$H/coldreport.sh" --out "$out-2" --binary /etc/passwd
+    [ "$status" -eq 2 ]
+    [[ $output == *"is not an executable file"* ]]
+    run ! grep -q 'interrupted by' <<<"$output"
 }
 
 @test "make cold BINARY=<a script> (a wrapper, a pyenv shim): the traced list holds the script and its interpreter" {
