@@ -65,8 +65,7 @@ static char **scandocCharts(const char *results_dir, size_t *n) {
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         if (len < 5 || strcmp(e->d_name + len - 4, ".dat") != 0) continue;
-        if (strncmp(e->d_name, "heatmap-", 8) != 0 && strncmp(e->d_name, "wait-", 5) != 0)
-            continue;
+        if (strncmp(e->d_name, "heatmap-", 8) != 0 && strncmp(e->d_name, "wait-", 5) != 0) continue;
         if (*n == cap) {
             size_t nc = cap ? 2 * cap : 8;
             char **nv = realloc(v, nc * sizeof *nv);
@@ -136,8 +135,7 @@ static void scandocChart(const char *name, int first, int html, FILE *f,
                "policy: colour the policy, dashes the load (solid idle, dashed pinned, dotted "
                "free). The policy whose lines rise least under load degrades least.";
     if (html) {
-        fprintf(f,
-                "<figure id=\"chart-scan-%s\">\n<img src=\"" SCANDOC_DIR "/scan/%s.png\" alt=\"",
+        fprintf(f, "<figure id=\"chart-scan-%s\">\n<img src=\"" SCANDOC_DIR "/scan/%s.png\" alt=\"",
                 name, name);
         text(f, title);
         fputs("\">\n<figcaption><b>", f);
@@ -219,7 +217,8 @@ void scandocSection(const char *results_dir, int html, FILE *f,
         size_t len = strcspn(p, "\n");
         if (len > sizeof scandocRecPrefix - 1 &&
             !strncmp(p, scandocRecPrefix, sizeof scandocRecPrefix - 1)) {
-            char *line = strndup(p + sizeof scandocRecPrefix - 1, len - (sizeof scandocRecPrefix - 1));
+            char *line =
+                strndup(p + sizeof scandocRecPrefix - 1, len - (sizeof scandocRecPrefix - 1));
             if (line) {
                 fputs(html ? "<li>" : "- ", f);
                 text(f, line);
