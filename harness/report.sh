@@ -93,7 +93,9 @@ run_step() {
     CL_CHILD=
     if [ "$rc" -ne 0 ]; then
         failed+=("$name (exit $rc)")
-        why=$(sed -n "s/^${harness}_error=//p" "$meta" 2>/dev/null | tail -n1)
+        why=
+        # (a harness that died before its meta existed leaves no error line)
+        [ ! -f "$meta" ] || why=$(sed -n "s/^${harness}_error=//p" "$meta" | tail -n1)
         cl_meta missing "$name: ${why:-exit status $rc}"
         cl_warn "$name failed with exit status $rc; going on with what it measured"
     fi
