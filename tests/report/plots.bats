@@ -1,8 +1,10 @@
 #!/usr/bin/env bats
 # tests/report/plots.bats -- charts and report from the committed fixture
 # results directory: non-empty PNG and SVG with the expected titles, stale
-# charts removed, `make plots` measuring nothing, and report.html rendering
-# in headless Chromium with its verdict section.
+# charts removed, `make plots` measuring nothing, report.html rendering in
+# headless Chromium with its verdict section, and the section on the scan
+# (results-small-scan: a report directory with one in scan-run/; without one,
+# a single line).
 
 bats_require_minimum_version 1.5.0
 load helpers
