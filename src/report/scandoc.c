@@ -108,6 +108,11 @@ static const char scandocNone[] =
     "make report SCAN=1 runs it as the report's last step (a full report does by default, "
     "a QUICK one does not); make scan runs it alone.";
 
+static const char scandocUnfinished[] =
+    "The scan did not finish: " SCANDOC_DIR "/ holds no scan/verdict.txt (or an empty one). "
+    "Its logs are in " SCANDOC_DIR "/logs/, and a failed scan step is a missing= line "
+    "above; coldload-scan <results>/" SCANDOC_DIR " re-analyses what it measured.";
+
 static const char scandocHowto[] =
     "The load scan runs each workload at every width (1..2N and auto) under 0..N pinned "
     "load workers (N usable CPUs) and compares each cell's median with the same workload "
@@ -140,8 +145,11 @@ static void scandocChart(const char *name, int first, int html, FILE *f,
         text(f, title);
         fputs("\">\n<figcaption><b>", f);
         text(f, title);
-        fputs(".</b> ", f);
-        if (first) text(f, how);
+        fputs(".</b>", f);
+        if (first) {
+            fputc(' ', f);
+            text(f, how);
+        }
         fprintf(f,
                 " <a href=\"" SCANDOC_DIR "/scan/%s.svg\">SVG</a>, <a href=\"" SCANDOC_DIR
                 "/scan/%s.dat\">data</a>.</figcaption>\n</figure>\n",
@@ -167,9 +175,15 @@ void scandocSection(const char *results_dir, int html, FILE *f,
                : "## The map of when threads hurt\n\n",
           f);
     char *verdict = scandocVerdict(results_dir);
-    if (!verdict) {
-        text(f, scandocNone);
+    if (!verdict || !*verdict) {
+        /* A scan-run/ without a verdict is a scan that did not finish:
+         * that is not the same as no scan asked for. */
+        char path[4096];
+        DIR *d = scandocPath(path, sizeof path, results_dir, "") ? opendir(path) : NULL;
+        text(f, d ? scandocUnfinished : scandocNone);
+        if (d) closedir(d);
         fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        free(verdict);
         return;
     }
     /* The counts: the verdict's first line ("scan: C cells on N CPUs; K
@@ -238,10 +252,9 @@ void scandocSection(const char *results_dir, int html, FILE *f,
 
     size_t n;
     char **charts = scandocCharts(results_dir, &n);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         scandocChart(charts[i], i == 0 || charts[i][0] != charts[i - 1][0], html, f, text);
-        free(charts[i]);
-    }
+    for (size_t i = 0; i < n; i++) free(charts[i]);
     free(charts);
 
     /* The verdict as coldload-scan wrote it: its indentation is its

@@ -167,6 +167,11 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     [ ! -e "$D/scan-run" ]
     grep -q '<section id="scan">' "$D/report.html"
     run ! grep -q 'scan-run/scan/heatmap' "$D/report.html"
+    # a scan-run/ without a verdict: a scan that did not finish, said as such
+    mkdir -p "$D/scan-run/logs"
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    grep -qx 'The scan did not finish: scan-run/ holds no scan/verdict.txt (or an empty one). Its logs are in scan-run/logs/, .*' "$D/report.md"
+    run ! grep -q 'Not measured here: these results hold no scan' "$D/report.md"
 }
 
 @test "report.sh: --help, and bad flags exit 2 before anything is measured" {
