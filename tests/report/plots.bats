@@ -149,6 +149,10 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     grep -qx '      svdvals, 0 load workers: best width 4 (1.25 ms, 0.25x idle width 1; 3 procs); auto chose 2: 2.5 ms, 2x the best' "$md"
     grep -qx '      grad: spin 74.7x (6 cells) yield 59.8x (6 cells) block 49.8x (6 cells); degrades least: block' "$md"
     [ "$(grep -c '^    .*degrades least: block$' "$md")" -eq 2 ]
+    # every picture the page links exists alongside it
+    grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2 >"$D/srcs"
+    [ "$(grep -c '^scan-run/scan/' "$D/srcs")" -eq 4 ]
+    while read -r src; do [ -s "$D/$src" ]; done <"$D/srcs"
     grep -q '<section id="scan">' "$D/report.html"
     grep -q '<li>svdvals: width 4 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers</li>' "$D/report.html"
     grep -q 'svdvals: spin where the width exceeds the free CPUs costs +2002 ms a call over block' "$D/report.html"
