@@ -27,6 +27,8 @@ Runs the full coldload report (harness/report.sh) into /out: report.html,
 report.md, summary.csv, verdicts.txt, plots/*.png and the raw results.
 OPTIONS are report.sh's (below); the common ones:
   --quick               a short run (minutes), for a first look or CI
+  --no-scan, --scan     leave out (or, with --quick, put in) the scan: the map of
+                        when threads hurt, at most ~4.5 min of a full report
   --widths "1 2"        engine widths to measure
   --stressors S         stress-ng CPU workers for the loaded runs
   --budget SECONDS      time budget per series

@@ -2,20 +2,25 @@
 # harness/plots.sh -- re-renders a results directory's summary, charts and
 # report without measuring anything: coldload-summarize (summary.csv,
 # verdicts.txt, plots/*.dat, report.html, report.md), then one gnuplot run
-# per chart whose .dat exists (plots/<chart>.png and .svg).
+# per chart whose .dat exists (plots/<chart>.png and .svg), and the scan's
+# charts when the directory holds one (scan-run/scan/*.dat, report.sh's
+# last step: scan-run/scan/heatmap-W.png, wait-W.png and .svg).
 #
 # report.sh calls it after the measurements; `make plots [RESULTS=DIR]` calls
 # it on any old results directory (default results/latest).
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/scanlib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/scanlib.sh"
 
 usage() {
     cat <<'USAGE'
 usage: harness/plots.sh [--results DIR] [-- SUMMARIZE_FLAGS...]
   --results DIR   the results directory to render (default results/latest)
   -- FLAGS        passed to coldload-summarize (e.g. -- --first-min 50)
-Writes DIR/summary.csv, verdicts.txt, plots/*.png, plots/*.svg, report.html, report.md.
+Writes DIR/summary.csv, verdicts.txt, plots/*.png, plots/*.svg, report.html, report.md,
+and the scan's charts DIR/scan-run/scan/*.png, *.svg when DIR holds a scan.
 USAGE
 }
 
@@ -63,4 +68,11 @@ for c in "${charts[@]}"; do
     done
     made=$((made + 1))
 done
+# The scan's charts, from the data coldload-scan left beside its verdict
+# (the report links them; the scan drew them once already, this redraws them
+# with the current plots/scan_*.gp).
+if [ -d "$results/scan-run/scan" ]; then
+    scan_plots "$results/scan-run/scan"
+    printf 'coldload plots: scan charts in %s/scan-run/scan\n' "$results" >&2
+fi
 printf 'coldload plots: %d chart(s) in %s/plots; report: %s/report.html\n' "$made" "$results" "$results" >&2

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # harness/report.sh -- the main job: cold + warm + loaded measurements and the
-# first run's parts (firstrun.sh) into one results directory, then the
-# summary, verdicts, charts and report
-# (harness/plots.sh). `make report` runs it; so does the container.
+# first run's parts (firstrun.sh) into one results directory, then the scan
+# (scan.sh, QUICK-sized, into <out>/scan-run/; not in a QUICK report unless
+# asked), then the summary, verdicts, charts and report (harness/plots.sh).
+# `make report` runs it; so does the container.
 #
 # A harness that fails does not stop the others: whatever was measured is
 # summarised and reported, and the exit status says something failed.
@@ -13,8 +14,13 @@ set -euo pipefail
 usage() {
     cat <<'USAGE'
 usage: harness/report.sh [--quick] [--out DIR] [--load pinned|free|both] [--procs K] [--seed N]
-                         [--widths "1 2"] [--stressors S] [--budget SECONDS] [--runs N] [--strict] [--help]
+                         [--widths "1 2"] [--stressors S] [--budget SECONDS] [--runs N] [--strict]
+                         [--scan | --no-scan | --scan=1|0] [--help]
   --quick             QUICK mode everywhere (fewer copies, processes and runs, one beta; < 4 min on 2 cores)
+  --scan, --no-scan   run the scan (harness/scan.sh --quick: the map of when threads hurt) as the last
+                      step, or not (default: run it, but not with --quick). Its deadline is 240 s, each
+                      process capped at 10 s: it adds at most ~4.5 min. Into DIR/scan-run/, apart from
+                      the report's samples; the report gets the section "The map of when threads hurt"
   --out DIR           results directory (default results/<UTC stamp>-<host>, results/latest links to it)
   --load KIND         loaded runs: pinned (one stress-ng worker bound to each CPU), free (unbound
                       stress-ng), or both (default: pinned first)
@@ -26,6 +32,8 @@ usage: harness/report.sh [--quick] [--out DIR] [--load pinned|free|both] [--proc
   --runs N            steady runs per process (default 20, QUICK 5)
   --strict            refuse (exit 3) to take idle measurements on a busy machine
 Writes DIR/report.html and DIR/report.md (verdicts first), summary.csv, verdicts.txt, plots/.
+Environment: the COLDLOAD_* of the flags (README); COLDLOAD_REPORT_SCAN=1|0 (--scan, --no-scan);
+             COLDLOAD_HARNESS=DIR where the steps' scripts are (default harness/; for tests)
 Exit: 0 done, 1 a measurement or the report failed (what was measured is kept), 2 bad flags.
 USAGE
 }
@@ -33,7 +41,14 @@ USAGE
 cl_init report "$@"
 cl_defaults
 passed=()   # the flags the user gave, handed on unchanged (the harnesses keep their defaults)
+scan=${COLDLOAD_REPORT_SCAN:-}
 while [ $# -gt 0 ]; do
+    case $1 in
+        # --scan is a switch; --scan=V (make's SCAN=V) sets it either way
+        --scan=*) scan=${1#--scan=}; [ -n "$scan" ] || cl_usage_error "--scan= needs 1 or 0"; shift; continue ;;
+        --scan) scan=1; shift; continue ;;
+        --no-scan) scan=0; shift; continue ;;
+    esac
     # --flag=VALUE is --flag VALUE (the container's entrypoint passes either form)
     if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
     cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
@@ -41,23 +56,36 @@ while [ $# -gt 0 ]; do
     shift "$CL_SHIFT"
 done
 cl_finalize_opts
+# The scan is the longest step a QUICK report could take, so QUICK leaves it
+# out unless asked; a full report has the time.
+case ${scan:-$((1 - CL_OPT_QUICK))} in
+    1|yes|true) scan=1 ;;
+    0|no|false) scan=0 ;;
+    *) cl_usage_error "--scan: expected 1 or 0 (yes/no), got '$scan'" ;;
+esac
+steps=${COLDLOAD_HARNESS:-$CL_ROOT/harness}
 # One seed for the whole report, so warm and loaded both replay from meta.
 [ -n "$CL_OPT_SEED" ] || passed+=(--seed "$CL_SEED")
 cl_need_tools gnuplot stress-ng hyperfine jq time timeout
-for b in p28_timing coldload-evict coldload-summarize coldload-probe; do cl_need_binary "$CL_BUILD/$b"; done
+bins="p28_timing coldload-evict coldload-summarize coldload-probe"
+if [ "$scan" = 1 ]; then
+    cl_need_tools perl
+    bins+=" coldload-scan"
+fi
+for b in $bins; do cl_need_binary "$CL_BUILD/$b"; done
 
 cl_results_init
 cl_traps
 cl_meta_begin
 
-# run_step NAME HARNESS CMD...: one harness, in the background so a signal
-# to this script reaches it (cl_traps stops CL_CHILD), its progress on our
-# stderr. When it fails, meta gets `missing=NAME: why` (the harness's own
-# last error, or its exit status) -- the report opens with those lines.
+# run_step NAME HARNESS META CMD...: one harness, in the background so a
+# signal to this script reaches it (cl_traps stops CL_CHILD), its progress on
+# our stderr. When it fails, meta gets `missing=NAME: why` (the harness's own
+# last error in META, or its exit status) -- the report opens with those lines.
 failed=()
 run_step() {
-    local name=$1 harness=$2 rc=0 why
-    shift 2
+    local name=$1 harness=$2 meta=$3 rc=0 why
+    shift 3
     cl_progress "$name"
     "$@" &
     CL_CHILD=$!
@@ -65,20 +93,35 @@ run_step() {
     CL_CHILD=
     if [ "$rc" -ne 0 ]; then
         failed+=("$name (exit $rc)")
-        why=$(sed -n "s/^${harness}_error=//p" "$CL_META" | tail -n1)
+        why=
+        # (a harness that died before its meta existed leaves no error line)
+        [ ! -f "$meta" ] || why=$(sed -n "s/^${harness}_error=//p" "$meta" | tail -n1)
         cl_meta missing "$name: ${why:-exit status $rc}"
         cl_warn "$name failed with exit status $rc; going on with what it measured"
     fi
 }
 
-cl_progress_start 5
-run_step "cold starts" cold bash "$CL_ROOT/harness/cold.sh" --out "$CL_OUT" "${passed[@]}"
-run_step "warm runs" warm bash "$CL_ROOT/harness/warm.sh" --out "$CL_OUT" "${passed[@]}"
-run_step "loaded runs" loaded bash "$CL_ROOT/harness/loaded.sh" --out "$CL_OUT" "${passed[@]}"
-run_step "first-run parts" firstrun bash "$CL_ROOT/harness/firstrun.sh" --out "$CL_OUT" "${passed[@]}"
+cl_meta report_scan "$scan"
+cl_progress_start $((5 + scan))
+run_step "cold starts" cold "$CL_META" bash "$steps/cold.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "warm runs" warm "$CL_META" bash "$steps/warm.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "loaded runs" loaded "$CL_META" bash "$steps/loaded.sh" --out "$CL_OUT" "${passed[@]}"
+run_step "first-run parts" firstrun "$CL_META" bash "$steps/firstrun.sh" --out "$CL_OUT" "${passed[@]}"
+# The scan in a directory of its own: its rows share workload, width and
+# load with the loaded cells, and the summary would fold them in. QUICK
+# sizing bounds it (scan.sh: deadline 240 s, 10 s a process); the report's
+# widths, load levels, processes, budget and runs are the report's cells',
+# not the scan's map, so neither they nor their COLDLOAD_* reach it.
+if [ "$scan" = 1 ]; then
+    scan_flags=(--out "$CL_OUT/scan-run" --quick --seed "$CL_SEED")
+    [ "$CL_OPT_STRICT" = 1 ] && scan_flags+=(--strict)
+    run_step "scan" scan "$CL_OUT/scan-run/meta.txt" env -u COLDLOAD_WIDTHS -u COLDLOAD_STRESSORS \
+        -u COLDLOAD_PROCS -u COLDLOAD_BUDGET -u COLDLOAD_RUNS -u COLDLOAD_SCAN -u COLDLOAD_SCAN_TOTAL \
+        bash "$steps/scan.sh" "${scan_flags[@]}"
+fi
 cl_progress "summary, charts, report"
 rc=0
-bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || rc=$?
+bash "$steps/plots.sh" --results "$CL_OUT" || rc=$?
 [ "$rc" -eq 0 ] || failed+=("plots.sh (exit $rc)")
 
 cl_meta report_failed "${failed[*]:-none}"

@@ -2,8 +2,9 @@
 # the report, and their tests.
 #
 #   make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] [PROCS=K] [SEED=N] [WIDTHS="1 2"]
-#               [STRESSORS=S] [BUDGET=SECONDS]
-#                          the main job: cold + warm + loaded, summary, charts, report
+#               [STRESSORS=S] [BUDGET=SECONDS] [SCAN=1|0]
+#                          the main job: cold + warm + loaded, first-run parts, the scan
+#                          (SCAN=1 default, QUICK=1 makes it SCAN=0), summary, charts, report
 #   make plots [RESULTS=DIR]   re-render charts and report of a results dir (default latest)
 #   make report-test           bats tests of summarize, charts and report (part of `make test`)
 #   make golden                regenerate tests/fixtures/golden/ (a deliberate output change)
@@ -15,8 +16,9 @@ $(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,report common)
 
 PROGRAMS += $(B)/coldload-summarize
 
-# The same flags as the harness targets (mk/harness.mk).
-REPORT_ARGS = $(HARNESS_ARGS)
+# The same flags as the harness targets (mk/harness.mk), and SCAN: report.sh
+# checks its value (1 or 0; `make scan`'s SCAN=wait|load|both is another target's).
+REPORT_ARGS = $(HARNESS_ARGS) $(if $(SCAN),--scan='$(SCAN)')
 
 # deps first, then a fresh make (as `test` does): pkg-config flags must be
 # read after the packages are installed.

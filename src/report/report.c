@@ -18,6 +18,7 @@
 #include "report/chartdata.h"
 #include "report/coldread.h"
 #include "report/firstrun.h"
+#include "report/scandoc.h"
 #include "report/workloads.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
@@ -472,6 +473,15 @@ static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, 
     return 1;
 }
 
+/* The scan's recommendation, when the results hold one: the width to use
+ * at each load level, which the two points of the loaded runs cannot give. */
+static void reportAnswerScan(const reportInput *in, FILE *f) {
+    char *rec = scandocRecommendation(in->results_dir);
+    if (!rec) return;
+    fprintf(f, " The scan (" SCANDOC_DIR "/) recommends, per pinned load workers: %s.", rec);
+    free(rec);
+}
+
 /* "Do threads hurt under full load here?" from the per-process figures of
  * each kind of load. */
 static void reportAnswerThreads(const reportInput *in, FILE *f) {
@@ -490,6 +500,7 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
         free(body);
         fprintf(f, "Not measured here: this run has no loaded measurements with "
                    "idle ones to compare them with.");
+        reportAnswerScan(in, f);
         return;
     }
     fprintf(f, "%s%s",
@@ -520,6 +531,7 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
                 " %zu of %zu loaded cells were cut short by the budget "
                 "(column truncated): their processes took fewer steady calls.",
                 cut, loaded);
+    reportAnswerScan(in, f);
 }
 
 
@@ -769,6 +781,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     reportHtmlCharts(in, f);
     reportColdRead(in, 1, f);
     firstrunSection(in->results_dir, 1, f, reportHtml);
+    scandocSection(in->results_dir, 1, f, reportHtml);
 
     fprintf(f,
             "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
@@ -845,6 +858,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     }
     reportColdRead(in, 0, f);
     firstrunSection(in->results_dir, 0, f, reportMdText);
+    scandocSection(in->results_dir, 0, f, reportMdText);
     fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),

@@ -1,9 +1,11 @@
 /* report.h -- report.html and report.md from a summary, its verdicts, the
  * run's meta.txt and its page-format output lines (the .out files in logs/).
  *
- * Both documents have the same order: verdicts first (what to believe), then
- * the charts with how to read them, the summary table, every run's
- * page-format lines, and the metadata. Charts are linked relatively
+ * Both documents have the same order: the two answers first, then the charts
+ * with how to read them, what the cold start read, the first run's parts,
+ * the map of when threads hurt (report/scandoc: the scan in scan-run/, or a
+ * line saying there is none), the verdicts (what to believe), the summary
+ * table, every run's page-format lines, and the metadata. Charts are linked relatively
  * (plots/<name>.svg, .png), so the results directory can be moved whole. */
 #ifndef COLDLOAD_REPORT_H
 #define COLDLOAD_REPORT_H

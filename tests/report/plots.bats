@@ -1,9 +1,12 @@
 #!/usr/bin/env bats
 # tests/report/plots.bats -- charts and report from the committed fixture
 # results directory: non-empty PNG and SVG with the expected titles, stale
-# charts removed, `make plots` measuring nothing, and report.html rendering
-# in headless Chromium with its verdict section.
+# charts removed, `make plots` measuring nothing, report.html rendering in
+# headless Chromium with its verdict section, and the section on the scan
+# (results-small-scan: a report directory with one in scan-run/; without one,
+# a single line).
 
+bats_require_minimum_version 1.5.0
 load helpers
 load browser
 
@@ -86,7 +89,7 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
 @test "report.md: the two answers first, then charts, verdicts (a table), summary table, runs and metadata" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     order=$(grep -n '^## ' "$D/report.md" | cut -d: -f2 | tr '\n' '|')
-    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## Verdicts|## Summary|## Runs|## Metadata|" ]
+    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## The map of when threads hurt|## Verdicts|## Summary|## Runs|## Metadata|" ]
     grep -q '^| \*\*WARN contention\*\* | svdvals size=256, wait block, loaded (stressors 2), copy inplace | under load width 2 is' "$D/report.md"
     # a legacy run (no load kinds): the loaded answer still comes from its figures
     grep -q '^Yes, when every core is taken. Under load (stress-ng --cpu 2): at width \\> 1, 4 of 4 processes were at least 5x slower than idle' "$D/report.md"
@@ -114,11 +117,74 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     page_not_blank "$D" report.html
 }
 
+# The results-small-scan fixture: results-small with the synthetic scan of
+# results-scan under scan-run/ (tests/report/scanreport_fixture.sh), whose
+# recommendation is known from how its medians were made.
+@test "a results directory with a scan: the section with its counts, recommendation, charts and verdict" {
+    command -v gnuplot >/dev/null || skip "gnuplot missing (make deps)"
+    rm -rf "$D"
+    cp -r "$ROOT/tests/fixtures/results-small-scan" "$D"
+    run bash "$ROOT/harness/plots.sh" --results "$D"
+    [ "$status" -eq 0 ]
+    [[ $output == *"scan charts in $D/scan-run/scan"* ]]
+    for c in heatmap-grad heatmap-svdvals wait-grad wait-svdvals; do
+        [ "$(head -c 8 "$D/scan-run/scan/$c.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+        grep -q '<svg' "$D/scan-run/scan/$c.svg"
+    done
+    md=$D/report.md
+    order=$(grep -n '^## ' "$md" | cut -d: -f2 | tr '\n' '|')
+    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## The map of when threads hurt|## Verdicts|## Summary|## Runs|## Metadata|" ]
+    # the counts: 84 cells, 3 of them cut, 252 processes in the ledger, 3 a cell, 240 s
+    grep -q '^The scan (scan-run/): 84 cells on 2 CPUs; 3 cells cut (processes: 1 by their budget, 4 stopped inside a call, 0 never started); 252 processes in its ledger (scan-run/scan-cells.csv), 3 per cell, deadline 240 s\.' "$md"
+    # the recommendation: grad never threads; svdvals takes width 4 only idle
+    grep -qx -- '- grad: width 1 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers' "$md"
+    grep -qx -- '- svdvals: width 4 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers' "$md"
+    [ "$(grep -c '^- .*: width .* load workers*' "$md")" -eq 2 ]
+    # both charts per workload, linked where plots.sh drew them
+    for c in heatmap-grad heatmap-svdvals wait-grad wait-svdvals; do
+        grep -q "^!\[.*\](scan-run/scan/$c.png)$" "$md"
+        grep -q "<img src=\"scan-run/scan/$c.png\"" "$D/report.html"
+    done
+    # the verdict lines, as coldload-scan wrote them (the first is the counts above)
+    grep -qx '      svdvals, 0 load workers: best width 4 (1.25 ms, 0.25x idle width 1; 3 procs); auto chose 2: 2.5 ms, 2x the best' "$md"
+    grep -qx '      grad: spin 74.7x (6 cells) yield 59.8x (6 cells) block 49.8x (6 cells); degrades least: block' "$md"
+    [ "$(grep -c '^    .*degrades least: block$' "$md")" -eq 2 ]
+    # every picture the page links exists alongside it
+    grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2 >"$D/srcs"
+    [ "$(grep -c '^scan-run/scan/' "$D/srcs")" -eq 4 ]
+    while read -r src; do [ -s "$D/$src" ]; done <"$D/srcs"
+    grep -q '<section id="scan">' "$D/report.html"
+    grep -q '<li>svdvals: width 4 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers</li>' "$D/report.html"
+    grep -q 'svdvals: spin where the width exceeds the free CPUs costs +2002 ms a call over block' "$D/report.html"
+    # the threads answer cites the recommendation, after its own figures
+    grep -q '^Yes, when every core is taken\. .* The scan (scan-run/) recommends, per pinned load workers: grad: width 1 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers; svdvals: width 4 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers\.$' "$md"
+    # the report's own cells are results-small's: the scan's rows are not in them
+    [ "$(cut -d, -f8 "$D/summary.csv" | sort -u | tr '\n' ' ')" = "cold harness loaded warm " ]
+}
+
+@test "a results directory without a scan: one line saying so and how to get one; no answer cites it" {
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    section=$(sed -n '/^## The map of when threads hurt$/,/^## Verdicts$/p' "$D/report.md" | grep -v '^$')
+    [ "$(echo "$section" | wc -l)" -eq 3 ]
+    [[ $(echo "$section" | sed -n 2p) == "Not measured here: these results hold no scan (scan-run/scan/verdict.txt). make report SCAN=1 runs it"*"make scan runs it alone." ]]
+    run ! grep -q 'recommends' "$D/report.md"
+    [ ! -e "$D/scan-run" ]
+    grep -q '<section id="scan">' "$D/report.html"
+    run ! grep -q 'scan-run/scan/heatmap' "$D/report.html"
+    # a scan-run/ without a verdict: a scan that did not finish, said as such
+    mkdir -p "$D/scan-run/logs"
+    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
+    grep -qx 'The scan did not finish: scan-run/ holds no scan/verdict.txt (or an empty one). Its logs are in scan-run/logs/, .*' "$D/report.md"
+    run ! grep -q 'Not measured here: these results hold no scan' "$D/report.md"
+}
+
 @test "report.sh: --help, and bad flags exit 2 before anything is measured" {
     run bash "$ROOT/harness/report.sh" --help
     [ "$status" -eq 0 ]
     [[ $output == *"usage: harness/report.sh [--quick] [--out DIR]"* ]]
-    for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0" "--runs=0" "--quick=1"; do
+    [[ $output == *"--scan, --no-scan"*"deadline is 240 s"* ]]
+    for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0" "--runs=0" "--quick=1" \
+        "--scan=maybe" "--scan=" "--scan=wait" "--no-scan=1"; do
         # shellcheck disable=SC2086
         run bash "$ROOT/harness/report.sh" --out "$BATS_TEST_TMPDIR/never" $args
         [ "$status" -eq 2 ]

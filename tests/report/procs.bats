@@ -211,7 +211,7 @@ contention_cells() {
     grep -q 'Pinned load.*10 of 10 processes' "$D/head"
     grep -q 'Free load.*1 of 10 processes' "$D/head"
     order=$(grep -n '^## ' "$md" | cut -d: -f2 | tr '\n' '|')
-    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## Verdicts|## Summary|## Runs|## Metadata|" ]
+    [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## The map of when threads hurt|## Verdicts|## Summary|## Runs|## Metadata|" ]
     run grep -q -i missing "$D/head"
     [ "$status" -eq 1 ]
     echo "missing=loaded runs: stress-ng: temp-path '.' must be readable and writeable" >>"$D/fx/meta.txt"

@@ -1,0 +1,32 @@
+/* scandoc.h -- the report's section "The map of when threads hurt": the
+ * scan that harness/report.sh runs as its last step into
+ * <results>/scan-run/ (a whole harness/scan.sh results directory, its
+ * analysis by coldload-scan in scan-run/scan/).
+ *
+ * The scan lives in a directory of its own, not in the report's samples.csv:
+ * its rows (harness scan-wait, scan-load) share workload, width and load with
+ * the loaded runs' cells, and the summary would fold them into those cells
+ * and their verdicts. The section reads what coldload-scan wrote -- the
+ * verdict and its recommendation lines, the chart data -- and never
+ * re-analyses: the report says what the scan said. */
+#ifndef COLDLOAD_SCANDOC_H
+#define COLDLOAD_SCANDOC_H
+
+#include <stdio.h>
+
+/* Where the scan is, under the results directory. */
+#define SCANDOC_DIR "scan-run"
+
+/* The section: counts of cells, processes and cut cells, the
+ * recommendation (best width per load level, one line per workload), the
+ * heatmap and wait-policy charts (scan-run/scan/<chart>-<workload>.png for
+ * each .dat there), the verdict lines. Without a scan one line saying so
+ * and how to get one. text() writes a string escaped for the document. */
+void scandocSection(const char *results_dir, int html, FILE *f,
+                    void (*text)(FILE *f, const char *s));
+
+/* The recommendation lines joined, "grad: width 1 with 0 load workers, ...;
+ * svdvals: ..." (malloc'd), or NULL when there is no scan (or no memory). */
+char *scandocRecommendation(const char *results_dir);
+
+#endif
