@@ -68,10 +68,7 @@ steps=${COLDLOAD_HARNESS:-$CL_ROOT/harness}
 [ -n "$CL_OPT_SEED" ] || passed+=(--seed "$CL_SEED")
 cl_need_tools gnuplot stress-ng hyperfine jq time timeout
 bins="p28_timing coldload-evict coldload-summarize coldload-probe"
-if [ "$scan" = 1 ]; then
-    cl_need_tools perl
-    bins+=" coldload-scan"
-fi
+if [ "$scan" = 1 ]; then bins+=" coldload-scan"; fi
 for b in $bins; do cl_need_binary "$CL_BUILD/$b"; done
 
 cl_results_init

@@ -101,7 +101,7 @@ if [ "$dry" = 1 ]; then
     exit 0
 fi
 
-cl_need_tools stress-ng timeout perl
+cl_need_tools stress-ng timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/coldload-scan"
 cl_results_init

@@ -13,7 +13,7 @@ load helpers
 
 setup() {
     need_binaries
-    for t in gnuplot stress-ng hyperfine jq time timeout perl; do
+    for t in gnuplot stress-ng hyperfine jq time timeout; do
         command -v "$t" >/dev/null || skip "$t not installed (make deps)"
     done
     [ -x "$B/coldload-scan" ] && [ -x "$B/coldload-summarize" ] || skip "build the binaries first (make)"
