@@ -3,7 +3,9 @@
 #   make docker          build the image (tag $(DOCKER_IMAGE)); makes the
 #                        debian:bookworm-slim base locally when it cannot be pulled
 #   make docker-report   the report in the container into $(OUT) (default out/),
-#                        as the calling user; QUICK=1 WIDTHS= STRESSORS= BUDGET= as for `make report`
+#                        as the calling user; QUICK=1 WIDTHS= STRESSORS= BUDGET= SCAN= as for
+#                        `make report`; DOCKER_ARGS="--cpus 1" (any `docker run` options) limits
+#                        the container, e.g. to compare a CPU-limited run with the host's
 #   make docker-test     the docker part of CI (tests/docker/ci.sh): image, quick report, checks
 
 DOCKER       ?= docker
@@ -27,8 +29,8 @@ docker-report: override OUT =
 docker-report: docker
 	mkdir -p '$(DOCKER_OUT)'
 	$(DOCKER) run --rm --user "$$(id -u):$$(id -g)" -v "$$(cd '$(DOCKER_OUT)' && pwd):/out" \
-	  --hostname "$$(hostname | cut -c1-50)-docker" \
-	  $(DOCKER_IMAGE) $(HARNESS_ARGS)
+	  --hostname "$$(hostname | cut -c1-50)-docker" $(DOCKER_ARGS) \
+	  $(DOCKER_IMAGE) $(REPORT_ARGS)
 
 docker-test:
 	bash tests/docker/ci.sh
