@@ -80,17 +80,10 @@ static const char *reportMetaKey(const metaTable *m, const char *prefix, const c
     return v;
 }
 
-double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
-    const char *pre, *mid, *a, *b;
-    if (summaryIsLoaded(g) && g->key.stressors[0]) {
-        pre = "loaded_s", mid = g->key.stressors;
-        a = "_established", b = "_before_stop";
-    } else if (g->harness[0]) {
-        pre = "", mid = g->harness;
-        a = "_start", b = "_end";
-    } else {
-        return NAN;
-    }
+/* CPU pressure between the probes <pre><mid><a>_* and <pre><mid><b>_*, in
+ * percent of the wall time between them; NAN when either is missing. */
+static double reportPsiBetween(const metaTable *m, const char *pre, const char *mid,
+                               const char *a, const char *b) {
     char sa[64], sb[64];
     snprintf(sa, sizeof sa, "%s_utc", a);
     snprintf(sb, sizeof sb, "%s_utc", b);
@@ -103,6 +96,24 @@ double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
     if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
     double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
     return pct > 100 ? 100 : pct;
+}
+
+double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
+    if (summaryIsLoaded(g) && g->key.stressors[0]) {
+        /* loaded.sh probes each kind of load apart, loaded_<load>_s<S>_*;
+         * results from before the kinds have one load, loaded_s<S>_*, which
+         * stands for every kind when the per-kind probes are absent. */
+        double pct = NAN;
+        char *pre = NULL;
+        if (g->key.load[0] && asprintf(&pre, "loaded_%s_s", g->key.load) >= 0) {
+            pct = reportPsiBetween(m, pre, g->key.stressors, "_established", "_before_stop");
+            free(pre);
+        }
+        return isnan(pct) ? reportPsiBetween(m, "loaded_s", g->key.stressors, "_established",
+                                             "_before_stop")
+                          : pct;
+    }
+    return g->harness[0] ? reportPsiBetween(m, "", g->harness, "_start", "_end") : NAN;
 }
 
 /* --- escaping ----------------------------------------------------------------------- */
