@@ -82,8 +82,8 @@ static const char *reportMetaKey(const metaTable *m, const char *prefix, const c
 
 /* CPU pressure between the probes <pre><mid><a>_* and <pre><mid><b>_*, in
  * percent of the wall time between them; NAN when either is missing. */
-static double reportPsiBetween(const metaTable *m, const char *pre, const char *mid,
-                               const char *a, const char *b) {
+static double reportPsiBetween(const metaTable *m, const char *pre, const char *mid, const char *a,
+                               const char *b) {
     char sa[64], sb[64];
     snprintf(sa, sizeof sa, "%s_utc", a);
     snprintf(sb, sizeof sb, "%s_utc", b);
@@ -546,17 +546,38 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
 }
 
 
-/* Both answers: row, then per question cell + question + cell_end + answer +
- * row_end. */
+/* A cold-only report (harness/coldreport.sh: `make cold BINARY=`, the
+ * container's `cold`): meta's last `job` is "cold"; in results from before
+ * that key, a coldreport run and no report.sh run. It investigates cold
+ * starts, often of someone else's program: whether threads hurt under load
+ * is not its question, and answering "not measured" would read as a failure. */
+static int reportColdOnly(const metaTable *m) {
+    if (!m) return 0;
+    const char *job = metaGet(m, "job");
+    if (job) return strcmp(job, "cold") == 0;
+    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
+}
+
+/* The answers: row, then per question asked cell + question + cell_end +
+ * answer + row_end (a cold-only report asks the first alone). */
 static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
     fputs(t->row, f);
-    for (int k = 0; k < REPORT_QUESTIONS; k++) {
+    int asked = reportColdOnly(in->meta) ? 1 : REPORT_QUESTIONS;
+    for (int k = 0; k < asked; k++) {
         fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
         char *answer = reportAnswer(in, k);
         if (answer) t->escape(f, answer);
         free(answer);
         fputs(t->row_end, f);
     }
+}
+
+/* The Runs section's text when logs/ has no page-format line: expected of
+ * another program's cold starts, which print none of coldload's lines. */
+static const char *reportNoRunLines(const reportInput *in) {
+    return reportColdOnly(in->meta) ? "(the program printed no page-format lines; its own output "
+                                      "is in logs/)\n"
+                                    : "(no page-format lines in logs/)\n";
 }
 
 /* A verdict's text as its group (before the first ": ", allocated; NULL
@@ -838,7 +859,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
           f);
     char *runs = reportRunLines(in->results_dir);
     fputs("<pre>", f);
-    reportHtml(f, runs ? runs : "(no page-format lines in logs/)\n");
+    reportHtml(f, runs ? runs : reportNoRunLines(in));
     fputs("</pre>\n", f);
     free(runs);
     fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
@@ -904,7 +925,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     reportRows(in->s, &md, f);
     fputs("\n## Runs\n\n", f);
     char *runs = reportRunLines(in->results_dir);
-    reportMdBlock(f, runs ? runs : "(no page-format lines in logs/)\n");
+    reportMdBlock(f, runs ? runs : reportNoRunLines(in));
     free(runs);
     fputs("## Metadata\n\n", f);
     reportMdBlock(f, in->meta->text);

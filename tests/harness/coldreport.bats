@@ -28,6 +28,10 @@ setup() {
     grep -q '^## What the cold start read' "$out/report.md"
     grep -q '/true | ' "$out/report.md"      # the binary is in the file table
     run ! grep -q "Where the first run's milliseconds go" "$out/report.md"
+    # a cold-only job: the cold-start question alone, nothing "not measured"
+    grep -qx 'job=cold' "$out/meta.txt"
+    grep -qx '## Is the first run slow here, and why?' "$out/report.md"
+    run ! grep -q 'Do threads hurt\|Not measured here' "$out/report.md"
     # every summary row is the program's: no workload named
     [ "$(col "$out/summary.csv" workload | sort -u | tr -d '\n')" = "" ]
     [ "$(col "$out/summary.csv" copy | sort -u | tr '\n' ' ')" = "evicted fresh same " ]

@@ -342,6 +342,45 @@ loaded_free_s2_before_stop_psi_cpu_some=avg10=0.00 avg60=0.00 avg300=0.00 total=
     [ "$(col "$D/fx/summary.csv" '$c["condition"] == "loaded"' psi_cpu_some_pct | sort -u | tr '\n' ' ')" = " " ]
 }
 
+# cold_only_fixture: a copy of the cold-only fixture (a `make cold BINARY=` run) in $D/fx.
+cold_only_fixture() {
+    cp -r "$ROOT/tests/fixtures/results-cold" "$D/fx"
+}
+
+@test "a cold-only report (job=cold, coldreport.sh) asks only the cold-start question and reads as no failure" {
+    cold_only_fixture
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    for f in report.md report.html; do
+        grep -q 'Is the first run slow here, and why?' "$D/fx/$f"
+        run ! grep -q 'Do threads hurt' "$D/fx/$f"
+        run ! grep -q 'Not measured here\|Missing: \|<p class="missing">' "$D/fx/$f"
+        run ! grep -q 'no page-format lines in logs' "$D/fx/$f"
+    done
+    grep -q "^Yes\. A new process of the program whose binary and libraries were evicted" "$D/fx/report.md"
+    grep -q "^(the program printed no page-format lines; its own output is in logs/)$" "$D/fx/report.md"
+    # one answer in the HTML's answers section: one h2 in it
+    [ "$(sed -n '/<section id="answers">/,/<\/section>/p' "$D/fx/report.html" | grep -c '<h2>')" -eq 1 ]
+}
+
+@test "cold-only: a coldreport run from before the job key is cold-only; the main report's meta keeps both questions" {
+    cold_only_fixture
+    sed -i '/^job=/d' "$D/fx/meta.txt"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    run ! grep -q 'Do threads hurt' "$D/fx/report.md"
+    # a report.sh directory (job=report, the last job key wins) asks both
+    printf 'job=report\n' >>"$D/fx/meta.txt"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    grep -q '^## Do threads hurt under full load here?$' "$D/fx/report.md"
+    # no job key and no coldreport run: the main report, both questions
+    sed -i '/^job=/d; /^coldreport_/d' "$D/fx/meta.txt"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    grep -q '^## Do threads hurt under full load here?$' "$D/fx/report.md"
+}
+
 # --- bad input: exit 2, one line, file:line -----------------------------------------
 
 bad() { # bad EXPECTED_MESSAGE_REGEX: runs summarize, wants exit 2 and one matching line
