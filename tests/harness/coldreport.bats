@@ -85,27 +85,28 @@ meta_last() {
     grep "^$2=" "$1/meta.txt" | tail -n 1 | cut -d= -f2-
 }
 
+# help_match ERE: $help (cold.sh --help) matches ERE; its first groups in m1, m2, m3.
+help_match() {
+    [[ $help =~ $1 ]] || { echo "cold.sh --help has no match for: $1"; return 1; }
+    m1=${BASH_REMATCH[1]} m2=${BASH_REMATCH[2]:-} m3=${BASH_REMATCH[3]:-}
+}
+
 @test "cold.sh --help: its defaults are those of a default and a QUICK run (meta.txt), its ranges those it checks" {
-    local help re copies q_copies hf budget q_budget runs q_runs d q
+    local help m1 m2 m3 copies q_copies hf budget q_budget runs q_runs d q
     help=$(bash "$H/cold.sh" --help)
-    re='QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, budget ([0-9]+) s'
-    [[ $help =~ $re ]]
-    q_copies=${BASH_REMATCH[1]} q_runs=${BASH_REMATCH[2]} q_budget=${BASH_REMATCH[3]}
-    re='--copies K +fresh copies, 1\.\.100 \(default ([0-9]+), QUICK ([0-9]+)\)'
-    [[ $help =~ $re ]]
-    copies=${BASH_REMATCH[1]}
-    [ "${BASH_REMATCH[2]}" = "$q_copies" ]
-    re='--hf-runs N +hyperfine runs per kind, 2\.\.1000 \(default ([0-9]+), QUICK too\)'
-    [[ $help =~ $re ]]
-    hf=${BASH_REMATCH[1]}
-    re='--budget SECONDS [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
-    [[ $help =~ $re ]]
-    budget=${BASH_REMATCH[1]}
-    [ "${BASH_REMATCH[2]}" = "$q_budget" ]
-    re='--runs N [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
-    [[ $help =~ $re ]]
-    runs=${BASH_REMATCH[1]}
-    [ "${BASH_REMATCH[2]}" = "$q_runs" ]
+    help_match 'QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, budget ([0-9]+) s'
+    q_copies=$m1 q_runs=$m2 q_budget=$m3
+    help_match '--copies K +fresh copies, 1\.\.100 \(default ([0-9]+), QUICK ([0-9]+)\)'
+    copies=$m1
+    [ "$m2" = "$q_copies" ]
+    help_match '--hf-runs N +hyperfine runs per kind, 2\.\.1000 \(default ([0-9]+), QUICK too\)'
+    hf=$m1
+    help_match '--budget SECONDS [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
+    budget=$m1
+    [ "$m2" = "$q_budget" ]
+    help_match '--runs N [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
+    runs=$m1
+    [ "$m2" = "$q_runs" ]
     # the runs themselves, with no setting from the environment
     d=$BATS_TEST_TMPDIR/default q=$BATS_TEST_TMPDIR/quick
     run env -u COLDLOAD_QUICK -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$d" --binary /bin/true
