@@ -67,6 +67,18 @@ static void testDescribeRefusesTab(void **state) {
     fclose(f);
 }
 
+/* Only --help, -h and --describe, whole, are describeInfoFlag's: anything
+ * else (a longer flag, a value spelled in) goes on to the option parser
+ * without a byte printed. */
+static void testInfoFlagOthersPass(void **state) {
+    (void)state;
+    describeRow rows[] = {{"toy", "k=1", "--a 1", "k=2", "--a 2", "k=3", "--a 3", 2, 1}};
+    describeBinary b = {"toybin", "usage: toybin\n", "toy ", rows, 1};
+    const char *others[] = {"--width", "--helpx", "-hh", "--describe=1", "-describe", "", "help"};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        assert_int_equal(describeInfoFlag(others[i], &b), -1);
+}
+
 static void testReadPrefixes(void **state) {
     (void)state;
     char text[1024];
@@ -116,6 +128,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(testDescribeTable),
         cmocka_unit_test(testDescribeRefusesTab),
+        cmocka_unit_test(testInfoFlagOthersPass),
         cmocka_unit_test_setup_teardown(testReadPrefixes, setupDir, teardownDir),
         cmocka_unit_test_setup_teardown(testBuiltinWhenAbsentOrBad, setupDir, teardownDir),
     };
