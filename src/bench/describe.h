@@ -59,4 +59,8 @@ typedef struct describeBinary {
  * for any other argument (parsing goes on). */
 int describeInfoFlag(const char *arg, const describeBinary *b);
 
+/* A describeBinary of a static rows array (its length counted here). */
+#define DESCRIBE_BINARY(name, usage, line_prefix, rows) \
+    { (name), (usage), (line_prefix), (rows), sizeof(rows) / sizeof(rows)[0] }
+
 #endif

@@ -51,8 +51,8 @@ static const char itrgUsage[] =
     "  --value-only       ln Z/N only, no derivative (the AD-overhead baseline)\n"
     "  --svd-time         also print the least time one steady call spent in dgesdd\n";
 
-static const describeBinary itrgBinary = {"ising_trg", itrgUsage, "beta=", itrgDescribe,
-                                          sizeof itrgDescribe / sizeof itrgDescribe[0]};
+static const describeBinary itrgBinary =
+    DESCRIBE_BINARY("ising_trg", itrgUsage, "beta=", itrgDescribe);
 
 typedef struct itrgWork {
     trg *t;

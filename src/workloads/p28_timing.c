@@ -54,8 +54,8 @@ static const char p28Usage[] =
     "  --n N              grad vector length, 1..10000000 (default 1000)\n"
     "  --size N           svdvals matrix size N x N, 1..4096 (default 256)\n";
 
-static const describeBinary p28Binary = {"p28_timing", p28Usage, "width ", p28Describe,
-                                         sizeof p28Describe / sizeof p28Describe[0]};
+static const describeBinary p28Binary =
+    DESCRIBE_BINARY("p28_timing", p28Usage, "width ", p28Describe);
 
 /* --startup and --prefault, as parsed: read by both workloads. */
 static int p28Startup, p28Prefault;
