@@ -356,6 +356,7 @@ cold_only_fixture() {
         run ! grep -q 'Do threads hurt' "$D/fx/$f"
         run ! grep -q 'Not measured here\|Missing: \|<p class="missing">' "$D/fx/$f"
         run ! grep -q 'no page-format lines in logs' "$D/fx/$f"
+        run ! grep -q 'The map of when threads hurt' "$D/fx/$f"
     done
     grep -q "^Yes\. A new process of the program whose binary and libraries were evicted" "$D/fx/report.md"
     grep -q "^(the program printed no page-format lines; its own output is in logs/)$" "$D/fx/report.md"
@@ -379,6 +380,7 @@ cold_only_fixture() {
     run "$SUMMARIZE" "$D/fx"
     [ "$status" -eq 0 ]
     grep -q '^## Do threads hurt under full load here?$' "$D/fx/report.md"
+    grep -q '^## The map of when threads hurt$' "$D/fx/report.md"
 }
 
 # --- bad input: exit 2, one line, file:line -----------------------------------------
