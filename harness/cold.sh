@@ -7,8 +7,9 @@
 # reads from the page cache and run it (evicted), and, as root with a writable
 # /proc/sys/vm/drop_caches, drop the whole cache and run it (dropcache).
 # Each run gives in-process rows (coldload's binaries only) and a
-# whole-process row with page faults (GNU time); hyperfine then times >= 10
-# whole runs of each kind. Works on any executable: --binary PATH [-- ARGS].
+# whole-process row with page faults (GNU time); hyperfine then times
+# --hf-runs (default 10) whole runs of each kind. Works on any executable:
+# --binary PATH [-- ARGS].
 #
 # Which files a cold start reads comes from one traced run per
 # workload (strace, harness/coldfiles.sh), else -- no strace, or
@@ -27,14 +28,17 @@ usage() {
 usage: harness/cold.sh [--out DIR] [--quick] [--copies K] [--hf-runs N] [--budget SECONDS] [--runs N]
                        [--strict] [--binary PATH [-- ARGS...]]
   --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick           QUICK mode: 2 copies, 5 steady runs, budget 10 s
-  --copies K        fresh copies (default 5)
-  --hf-runs N       hyperfine runs per kind (default 10, at least 10 unless --quick)
-  --budget SECONDS  time budget per run, passed to coldload's binaries (default 60)
-  --runs N          steady runs per in-process measurement (default 20)
+  --quick           QUICK mode: 2 copies, 5 steady runs, budget 6 s
+  --copies K        fresh copies, 1..100 (default 5, QUICK 2)
+  --hf-runs N       hyperfine runs per kind, 2..1000 (default 10, QUICK too)
+  --budget SECONDS  time budget per run, passed to coldload's binaries (default 20, QUICK 6);
+                    with --binary, how long one run may take before it is ended
+  --runs N          steady runs per in-process measurement (default 20, QUICK 5)
   --strict          refuse (exit 3) instead of warning when the machine is busy
   --binary PATH     investigate any executable (run with ARGS); no in-process rows then
-  --widths, --stressors   accepted for uniformity with warm.sh/loaded.sh; cold runs are width 1, idle
+  --widths, --stressors, --procs, --load, --seed
+                    accepted for uniformity with the other harnesses; cold runs are width 1,
+                    idle, one process per copy and kind
 Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_STRICT,
   COLDLOAD_NO_DROPCACHE=1 (skip the dropcache kind even as root),
   COLDLOAD_NO_STRACE=1 (find the files from the ELF dynamic section, not from a traced run)

@@ -8,7 +8,8 @@
 # The report holds what cold.sh measured and nothing else: the cold-start
 # verdict, the "what the cold start read" tables, the cold-start chart; no
 # warm, loaded or first-run rows, and no "missing" lines for them (this is
-# not the main job, which is harness/report.sh).
+# not the main job, which is harness/report.sh). meta.txt's job=cold tells
+# coldload-summarize so: the report asks the cold-start question alone.
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -46,6 +47,7 @@ for b in coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; do
 cl_results_init
 cl_traps
 cl_meta_begin
+cl_meta job cold
 
 # cold.sh in the background, so a signal to this script reaches it (cl_traps
 # stops CL_CHILD); it holds our lock through COLDLOAD_LOCK_FD.

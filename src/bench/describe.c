@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "bench/optscommon.h"
 #include "common/opts.h"
 
 const char describeUsage[] =
@@ -39,4 +40,14 @@ int describePrint(FILE *f, const char *binary, const char *line_prefix, const de
     }
     if (fflush(f) != 0 || ferror(f)) return optsError("--describe: cannot write the table");
     return 0;
+}
+
+int describeInfoFlag(const char *arg, const describeBinary *b) {
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        printf("%s%s%s", b->usage, optsCommonUsage, describeUsage);
+        return 0;
+    }
+    if (strcmp(arg, "--describe") == 0)
+        return describePrint(stdout, b->name, b->line_prefix, b->rows, b->n) ? 1 : 0;
+    return -1;
 }

@@ -43,4 +43,24 @@ int describePrint(FILE *f, const char *binary, const char *line_prefix, const de
 /* The --describe line of each binary's --help, and what the columns are. */
 extern const char describeUsage[];
 
+/* What a workload binary says of itself: its name (the table's binary
+ * column), its own options' usage (before the common ones), how its result
+ * lines start, and its descriptor rows[0..n). */
+typedef struct describeBinary {
+    const char *name, *usage, *line_prefix;
+    const describeRow *rows;
+    size_t n;
+} describeBinary;
+
+/* The flags every workload binary answers and exits on, wherever they stand
+ * among its options: --help or -h prints b's usage, the common options' and
+ * --describe's on stdout; --describe prints the table (describePrint).
+ * Returns main's exit status for them (0, or 1 when the table failed), -1
+ * for any other argument (parsing goes on). */
+int describeInfoFlag(const char *arg, const describeBinary *b);
+
+/* A describeBinary of a static rows array (its length counted here). */
+#define DESCRIBE_BINARY(name, usage, line_prefix, rows) \
+    { (name), (usage), (line_prefix), (rows), sizeof(rows) / sizeof(rows)[0] }
+
 #endif

@@ -80,17 +80,10 @@ static const char *reportMetaKey(const metaTable *m, const char *prefix, const c
     return v;
 }
 
-double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
-    const char *pre, *mid, *a, *b;
-    if (summaryIsLoaded(g) && g->key.stressors[0]) {
-        pre = "loaded_s", mid = g->key.stressors;
-        a = "_established", b = "_before_stop";
-    } else if (g->harness[0]) {
-        pre = "", mid = g->harness;
-        a = "_start", b = "_end";
-    } else {
-        return NAN;
-    }
+/* CPU pressure between the probes <pre><mid><a>_* and <pre><mid><b>_*, in
+ * percent of the wall time between them; NAN when either is missing. */
+static double reportPsiBetween(const metaTable *m, const char *pre, const char *mid, const char *a,
+                               const char *b) {
     char sa[64], sb[64];
     snprintf(sa, sizeof sa, "%s_utc", a);
     snprintf(sb, sizeof sb, "%s_utc", b);
@@ -103,6 +96,24 @@ double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
     if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
     double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
     return pct > 100 ? 100 : pct;
+}
+
+double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
+    if (summaryIsLoaded(g) && g->key.stressors[0]) {
+        /* loaded.sh probes each kind of load apart, loaded_<load>_s<S>_*;
+         * results from before the kinds have one load, loaded_s<S>_*, which
+         * stands for every kind when the per-kind probes are absent. */
+        double pct = NAN;
+        char *pre = NULL;
+        if (g->key.load[0] && asprintf(&pre, "loaded_%s_s", g->key.load) >= 0) {
+            pct = reportPsiBetween(m, pre, g->key.stressors, "_established", "_before_stop");
+            free(pre);
+        }
+        return isnan(pct) ? reportPsiBetween(m, "loaded_s", g->key.stressors, "_established",
+                                             "_before_stop")
+                          : pct;
+    }
+    return g->harness[0] ? reportPsiBetween(m, "", g->harness, "_start", "_end") : NAN;
 }
 
 /* --- escaping ----------------------------------------------------------------------- */
@@ -535,17 +546,38 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
 }
 
 
-/* Both answers: row, then per question cell + question + cell_end + answer +
- * row_end. */
+/* A cold-only report (harness/coldreport.sh: `make cold BINARY=`, the
+ * container's `cold`): meta's last `job` is "cold"; in results from before
+ * that key, a coldreport run and no report.sh run. It investigates cold
+ * starts, often of someone else's program: whether threads hurt under load
+ * is not its question, and answering "not measured" would read as a failure. */
+static int reportColdOnly(const metaTable *m) {
+    if (!m) return 0;
+    const char *job = metaGet(m, "job");
+    if (job) return strcmp(job, "cold") == 0;
+    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
+}
+
+/* The answers: row, then per question asked cell + question + cell_end +
+ * answer + row_end (a cold-only report asks the first alone). */
 static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
     fputs(t->row, f);
-    for (int k = 0; k < REPORT_QUESTIONS; k++) {
+    int asked = reportColdOnly(in->meta) ? 1 : REPORT_QUESTIONS;
+    for (int k = 0; k < asked; k++) {
         fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
         char *answer = reportAnswer(in, k);
         if (answer) t->escape(f, answer);
         free(answer);
         fputs(t->row_end, f);
     }
+}
+
+/* The Runs section's text when logs/ has no page-format line: expected of
+ * another program's cold starts, which print none of coldload's lines. */
+static const char *reportNoRunLines(const reportInput *in) {
+    return reportColdOnly(in->meta) ? "(the program printed no page-format lines; its own output "
+                                      "is in logs/)\n"
+                                    : "(no page-format lines in logs/)\n";
 }
 
 /* A verdict's text as its group (before the first ": ", allocated; NULL
@@ -781,7 +813,9 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     reportHtmlCharts(in, f);
     reportColdRead(in, 1, f);
     firstrunSection(in->results_dir, 1, f, reportHtml);
-    scandocSection(in->results_dir, 1, f, reportHtml);
+    /* the scan maps when threads hurt: the main report's question, not a
+     * cold-only job's (whose "no scan" line would read as a failure) */
+    if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 1, f, reportHtml);
 
     fprintf(f,
             "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
@@ -827,7 +861,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
           f);
     char *runs = reportRunLines(in->results_dir);
     fputs("<pre>", f);
-    reportHtml(f, runs ? runs : "(no page-format lines in logs/)\n");
+    reportHtml(f, runs ? runs : reportNoRunLines(in));
     fputs("</pre>\n", f);
     free(runs);
     fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
@@ -858,7 +892,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     }
     reportColdRead(in, 0, f);
     firstrunSection(in->results_dir, 0, f, reportMdText);
-    scandocSection(in->results_dir, 0, f, reportMdText);
+    if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 0, f, reportMdText);
     fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
@@ -893,7 +927,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     reportRows(in->s, &md, f);
     fputs("\n## Runs\n\n", f);
     char *runs = reportRunLines(in->results_dir);
-    reportMdBlock(f, runs ? runs : "(no page-format lines in logs/)\n");
+    reportMdBlock(f, runs ? runs : reportNoRunLines(in));
     free(runs);
     fputs("## Metadata\n\n", f);
     reportMdBlock(f, in->meta->text);

@@ -18,7 +18,8 @@
 
 /* CPU pressure (PSI "some", percent of wall time) while g's harness ran:
  * the growth of /proc/pressure/cpu's total between the start and end probes
- * meta.txt holds for it (loaded: the probes of its stress-ng level). NAN when
+ * meta.txt holds for it (loaded: the probes of its kind of load and stress-ng
+ * level, loaded_<load>_s<S>_*, or the older loaded_s<S>_*). NAN when
  * meta lacks them. */
 double reportPsiDuring(const metaTable *m, const summaryGroup *g);
 

@@ -51,6 +51,9 @@ static const char itrgUsage[] =
     "  --value-only       ln Z/N only, no derivative (the AD-overhead baseline)\n"
     "  --svd-time         also print the least time one steady call spent in dgesdd\n";
 
+static const describeBinary itrgBinary =
+    DESCRIBE_BINARY("ising_trg", itrgUsage, "beta=", itrgDescribe);
+
 typedef struct itrgWork {
     trg *t;
     double beta, value, deriv;
@@ -158,15 +161,7 @@ int main(int argc, char **argv) {
     optsProg = "ising_trg";
     optsCommonInit(&c, 3);
     for (int i = 1; i < argc;) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("%s%s%s", itrgUsage, optsCommonUsage, describeUsage);
-            return 0;
-        }
-        if (strcmp(argv[i], "--describe") == 0)
-            return describePrint(stdout, "ising_trg", "beta=", itrgDescribe,
-                                 sizeof itrgDescribe / sizeof itrgDescribe[0])
-                       ? 1
-                       : 0;
+        if ((m = describeInfoFlag(argv[i], &itrgBinary)) >= 0) return m;
         if (strcmp(argv[i], "--value-only") == 0) {
             grad = 0;
             i++;

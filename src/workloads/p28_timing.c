@@ -54,6 +54,9 @@ static const char p28Usage[] =
     "  --n N              grad vector length, 1..10000000 (default 1000)\n"
     "  --size N           svdvals matrix size N x N, 1..4096 (default 256)\n";
 
+static const describeBinary p28Binary =
+    DESCRIBE_BINARY("p28_timing", p28Usage, "width ", p28Describe);
+
 /* --startup and --prefault, as parsed: read by both workloads. */
 static int p28Startup, p28Prefault;
 
@@ -282,15 +285,7 @@ int main(int argc, char **argv) {
     optsProg = "p28_timing";
     optsCommonInit(&c, P28_RUNS);
     for (int i = 1; i < argc;) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("%s%s%s", p28Usage, optsCommonUsage, describeUsage);
-            return 0;
-        }
-        if (strcmp(argv[i], "--describe") == 0)
-            return describePrint(stdout, "p28_timing", "width ", p28Describe,
-                                 sizeof p28Describe / sizeof p28Describe[0])
-                       ? 1
-                       : 0;
+        if ((m = describeInfoFlag(argv[i], &p28Binary)) >= 0) return m;
         if ((m = optsCommonParse(&c, argc, argv, &i)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
         } else if ((m = optsMatch(argc, argv, &i, "--workload", &v)) != 0) {

@@ -3,6 +3,7 @@
 # anyone's program gets a report of its own -- the cold-start verdict, the
 # files its cold start read, the cold-start chart -- with no coldload
 # workload row; the program's arguments reach it as the shell splits them.
+# cold.sh --help states the defaults and ranges cold.sh really uses.
 
 bats_require_minimum_version 1.5.0
 load helpers
@@ -28,6 +29,10 @@ setup() {
     grep -q '^## What the cold start read' "$out/report.md"
     grep -q '/true | ' "$out/report.md"      # the binary is in the file table
     run ! grep -q "Where the first run's milliseconds go" "$out/report.md"
+    # a cold-only job: the cold-start question alone, nothing "not measured"
+    grep -qx 'job=cold' "$out/meta.txt"
+    grep -qx '## Is the first run slow here, and why?' "$out/report.md"
+    run ! grep -q 'Do threads hurt\|Not measured here' "$out/report.md"
     # every summary row is the program's: no workload named
     [ "$(col "$out/summary.csv" workload | sort -u | tr -d '\n')" = "" ]
     [ "$(col "$out/summary.csv" copy | sort -u | tr '\n' ' ')" = "evicted fresh same " ]
@@ -73,4 +78,53 @@ setup() {
     grep -qF "	$(realpath "$prog")" "$out/cold-files.txt"
     grep -qF "	$(realpath /bin/sh)" "$out/cold-files.txt"
     [ -s "$out/report.md" ]
+}
+
+# meta_last DIR KEY: the last value of KEY in DIR/meta.txt.
+meta_last() {
+    grep "^$2=" "$1/meta.txt" | tail -n 1 | cut -d= -f2-
+}
+
+# help_match ERE: $help (cold.sh --help) matches ERE; its first groups in m1, m2, m3.
+help_match() {
+    [[ $help =~ $1 ]] || { echo "cold.sh --help has no match for: $1"; return 1; }
+    m1=${BASH_REMATCH[1]} m2=${BASH_REMATCH[2]:-} m3=${BASH_REMATCH[3]:-}
+}
+
+@test "cold.sh --help: its defaults are those of a default and a QUICK run (meta.txt), its ranges those it checks" {
+    local help m1 m2 m3 copies q_copies hf budget q_budget runs q_runs d q
+    help=$(bash "$H/cold.sh" --help)
+    help_match 'QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, budget ([0-9]+) s'
+    q_copies=$m1 q_runs=$m2 q_budget=$m3
+    help_match '--copies K +fresh copies, 1\.\.100 \(default ([0-9]+), QUICK ([0-9]+)\)'
+    copies=$m1
+    [ "$m2" = "$q_copies" ]
+    help_match '--hf-runs N +hyperfine runs per kind, 2\.\.1000 \(default ([0-9]+), QUICK too\)'
+    hf=$m1
+    help_match '--budget SECONDS [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
+    budget=$m1
+    [ "$m2" = "$q_budget" ]
+    help_match '--runs N [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
+    runs=$m1
+    [ "$m2" = "$q_runs" ]
+    # the runs themselves, with no setting from the environment
+    d=$BATS_TEST_TMPDIR/default q=$BATS_TEST_TMPDIR/quick
+    run env -u COLDLOAD_QUICK -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$d" --binary /bin/true
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run env -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$q" --quick --binary /bin/true
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(meta_last "$d" cold_copies) $(meta_last "$q" cold_copies)" = "$copies $q_copies" ]
+    [ "$(meta_last "$d" cold_hf_runs) $(meta_last "$q" cold_hf_runs)" = "$hf $hf" ]
+    [ "$(meta_last "$d" cold_budget_s) $(meta_last "$q" cold_budget_s)" = "$budget $q_budget" ]
+    [ "$(meta_last "$d" cold_runs) $(meta_last "$q" cold_runs)" = "$runs $q_runs" ]
+    # hyperfine ran that many times per kind, K copies each kind
+    [ "$(jq '.results[0].times | length' "$d/hyperfine/cold-binary-same.json")" -eq "$hf" ]
+    [ "$(col "$d/whole.csv" tool | grep -c '^time$')" -eq $((copies * 3)) ]
+    # the ranges stated are the ones refused outside
+    run bash "$H/cold.sh" --copies 101 --binary /bin/true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--copies: expected an integer in 1..100"* ]]
+    run bash "$H/cold.sh" --hf-runs 1 --binary /bin/true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--hf-runs: expected an integer in 2..1000"* ]]
 }

@@ -195,7 +195,8 @@ path_without() {
     mkdir -p "$OUT"
     flock "$OUT/.lock" sleep 60 3>&- &
     holder=$!
-    wait_for test -n "$(fuser "$OUT/.lock" 2>/dev/null)"
+    # fuser asked at each poll (a $(fuser) argument would be asked once, maybe before flock opened it)
+    wait_for fuser -s "$OUT/.lock"
     run bash "$H/warm.sh" --out "$OUT" --quick --widths 1
     kill "$holder"
     [ "$status" -eq 2 ]

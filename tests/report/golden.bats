@@ -35,7 +35,7 @@ golden_check() {
     done
 }
 
-@test "golden: every fixture byte for byte (results-small: legacy layout; results-procs: placement, load kinds, K processes)" {
+@test "golden: every fixture byte for byte (results-small: legacy layout; results-procs: placement, load kinds, K processes; results-cold: a cold-only job)" {
     local fx
     for fx in "$ROOT"/tests/fixtures/results-*/; do
         fx=${fx%/}

@@ -5,6 +5,7 @@
 # flags; malformed input exits 2 with one line naming file and line; the
 # "no wait" rows are summarised apart and p28_timing writes them at width > 1 only.
 
+bats_require_minimum_version 1.5.0
 load helpers
 
 setup() {
@@ -299,6 +300,87 @@ cold_run() {
     [ "$status" -eq 1 ]
     # PSI during the loaded run, from meta.txt's probes
     grep -q 'CPU pressure (PSI some) 93% while it ran' "$D/fx/verdicts.txt"
+}
+
+# psi_fixture PSI_KEYS: a copy of the per-process fixture in $D/fx whose loaded
+# probes are replaced by PSI_KEYS (meta.txt lines).
+psi_fixture() {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
+    grep -v '^loaded_s2_' "$ROOT/tests/fixtures/results-procs/meta.txt" >"$D/fx/meta.txt"
+    printf '%s\n' "$1" >>"$D/fx/meta.txt"
+}
+
+@test "PSI under load: loaded_<load>_s<S>_ probes (loaded.sh's keys) fill psi_cpu_some_pct, each kind its own" {
+    # pinned: 5 s of pressure in 10 s = 50%; free: 2 s in 10 s = 20%
+    psi_fixture "loaded_pinned_s2_established_utc=2026-12-02T10:00:50.000Z
+loaded_pinned_s2_established_psi_cpu_some=avg10=0.00 avg60=0.00 avg300=0.00 total=1000000
+loaded_pinned_s2_before_stop_utc=2026-12-02T10:01:00.000Z
+loaded_pinned_s2_before_stop_psi_cpu_some=avg10=0.00 avg60=0.00 avg300=0.00 total=6000000
+loaded_free_s2_established_utc=2026-12-02T10:01:01.000Z
+loaded_free_s2_established_psi_cpu_some=avg10=0.00 avg60=0.00 avg300=0.00 total=6000000
+loaded_free_s2_before_stop_utc=2026-12-02T10:01:11.000Z
+loaded_free_s2_before_stop_psi_cpu_some=avg10=0.00 avg60=0.00 avg300=0.00 total=8000000"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    [ "$(col "$D/fx/summary.csv" '$c["load"] == "pinned"' psi_cpu_some_pct | sort -u | tr '\n' ' ')" = "50 " ]
+    [ "$(col "$D/fx/summary.csv" '$c["load"] == "free"' psi_cpu_some_pct | sort -u | tr '\n' ' ')" = "20 " ]
+    # the report's summary table shows them (column "PSI some %")
+    grep -F '| grad n=1000, width 2, wait block, loaded pinned (stressors 2), copy inplace |' "$D/fx/report.md" |
+        grep -q ' | 50 | 1 | - | - |$'
+    grep -F '| grad n=1000, width 2, wait block, loaded free (stressors 2), copy inplace |' "$D/fx/report.md" |
+        grep -q ' | 20 | 1 | - | - |$'
+}
+
+@test "PSI under load: the old loaded_s<S>_ probes still read; without any loaded probe the column is empty" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    [ "$(col "$D/fx/summary.csv" '$c["condition"] == "loaded"' psi_cpu_some_pct | sort -u | tr '\n' ' ')" = "93 " ]
+    psi_fixture "loaded_other_s2_established_utc=2026-12-02T10:00:50.000Z"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    [ "$(col "$D/fx/summary.csv" '$c["condition"] == "loaded"' psi_cpu_some_pct | sort -u | tr '\n' ' ')" = " " ]
+}
+
+# cold_only_fixture: a copy of the cold-only fixture (a `make cold BINARY=` run) in $D/fx.
+cold_only_fixture() {
+    cp -r "$ROOT/tests/fixtures/results-cold" "$D/fx"
+}
+
+@test "a cold-only report (job=cold, coldreport.sh) asks only the cold-start question and reads as no failure" {
+    cold_only_fixture
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    for f in report.md report.html; do
+        grep -q 'Is the first run slow here, and why?' "$D/fx/$f"
+        run ! grep -q 'Do threads hurt' "$D/fx/$f"
+        run ! grep -q 'Not measured here\|Missing: \|<p class="missing">' "$D/fx/$f"
+        run ! grep -q 'no page-format lines in logs' "$D/fx/$f"
+        run ! grep -q 'The map of when threads hurt' "$D/fx/$f"
+    done
+    grep -q "^Yes\. A new process of the program whose binary and libraries were evicted" "$D/fx/report.md"
+    grep -q "^(the program printed no page-format lines; its own output is in logs/)$" "$D/fx/report.md"
+    # one answer in the HTML's answers section: one h2 in it
+    [ "$(sed -n '/<section id="answers">/,/<\/section>/p' "$D/fx/report.html" | grep -c '<h2>')" -eq 1 ]
+}
+
+@test "cold-only: a coldreport run from before the job key is cold-only; the main report's meta keeps both questions" {
+    cold_only_fixture
+    sed -i '/^job=/d' "$D/fx/meta.txt"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    run ! grep -q 'Do threads hurt' "$D/fx/report.md"
+    # a report.sh directory (job=report, the last job key wins) asks both
+    printf 'job=report\n' >>"$D/fx/meta.txt"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    grep -q '^## Do threads hurt under full load here?$' "$D/fx/report.md"
+    # no job key and no coldreport run: the main report, both questions
+    sed -i '/^job=/d; /^coldreport_/d' "$D/fx/meta.txt"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    grep -q '^## Do threads hurt under full load here?$' "$D/fx/report.md"
+    grep -q '^## The map of when threads hurt$' "$D/fx/report.md"
 }
 
 # --- bad input: exit 2, one line, file:line -----------------------------------------
