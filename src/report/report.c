@@ -412,8 +412,8 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
                     ? "the OS reads them from disk, and that is the slow first run"
                 : cold_slow ? "slower, without more page faults to explain why"
                 : worst >= t->cold_same
-                    ? "but within the same copy's own spread (its slowest run took that long "
-                      "too): no clear cost of a cold page cache here"
+                    ? "within the same copy's own spread (its slowest run was as slow), so "
+                      "no clear cost of a cold page cache here"
                     : "a cold page cache costs little here");
         if (fresh)
             fprintf(f, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
