@@ -85,6 +85,15 @@ cl_on_exit() {
     for d in "${CL_TMPDIRS[@]}"; do rm -rf -- "$d"; done
     # and one a signal caught between its mktemp and its registration
     if [ -n "$CL_OUT" ]; then rm -rf -- "$CL_OUT/.tmp.$$."*; fi
+    # The supervisor removes the file it handed us (cl_supervise); one killed
+    # outright (SIGKILL: this exit is its parent-death TERM) cannot, so when
+    # our parent is no longer the supervisor, we do.
+    if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then
+        local st ppid
+        st=$(cat "/proc/$$/stat" 2>/dev/null) || st=''
+        read -r _ ppid _ <<<"${st##*) }"
+        if [ "${ppid:-}" != "${COLDLOAD_SUPERVISOR:-}" ]; then rm -f -- "$COLDLOAD_OUT_FILE"; fi
+    fi
     if [ -n "$CL_SIGNAL" ]; then
         printf 'coldload %s: interrupted by SIG%s; results so far kept in %s\n' "$CL_NAME" "$CL_SIGNAL" "${CL_OUT:-(none)}" >&2
     fi

@@ -102,9 +102,10 @@ interrupt() {
     interrupt INT HUP
 }
 
-@test "SIGKILL of the harness: its stress-ng and its binary die too (parent-death signal)" {
-    local out=$BATS_TEST_TMPDIR/out pid pgid n1 n2
-    bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 2 --budget 60 --runs 100000 \
+@test "SIGKILL of the harness: its stress-ng and its binary die too (parent-death signal), and no temp file stays" {
+    local out=$BATS_TEST_TMPDIR/out pid pgid n1 n2 tmp=$BATS_TEST_TMPDIR/tmp
+    mkdir "$tmp"
+    TMPDIR=$tmp bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 2 --budget 60 --runs 100000 \
         >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
     pid=$!
     wait_for test -s "$out/stress-ng.pgid"
@@ -120,6 +121,8 @@ interrupt() {
     n2=$(wc -l <"$out/samples.csv")
     [ "$n1" -eq "$n2" ]
     every_row_complete "$out/samples.csv"
+    # the supervisor's hand-over file: the harness removes it when the supervisor cannot
+    wait_for bash -c '! compgen -G "$1/coldload-out.*" >/dev/null' _ "$tmp"
 }
 
 @test "cold.sh interrupted mid-run leaves no .tmp.* copy directory" {
