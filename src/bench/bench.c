@@ -161,12 +161,13 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     double *steady = malloc((size_t)(runs > 0 ? runs : 1) * sizeof(double));
     /* the steady calls' measured choice: one table per series, since what
      * pays for svdvals says nothing of grad */
-    autotTable *tune = benchIsAuto(s) && s->req->tune ? malloc(sizeof *tune) : NULL;
+    int tuned = benchIsAuto(s) && s->req->tune;
+    autotTable *tune = tuned ? malloc(sizeof *tune) : NULL;
     double start = measureNowMs();
     benchSample x;
     int rc = -1;
     r->explored = 0;
-    if (!steady || (benchIsAuto(s) && s->req->tune && !tune)) goto out;
+    if (!steady || (tuned && !tune)) goto out;
     if (tune) autotInit(tune);
     r->runs_asked = runs;
     r->runs_taken = 0;
