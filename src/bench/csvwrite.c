@@ -3,7 +3,16 @@
  * The writer builds each row in memory and appends it with one write(2), so
  * a process killed between samples leaves a file of whole rows, and a row the
  * disk had no room for is cut back off (ftruncate to where it began) rather
- * than left half-written for the next run to append onto. */
+ * than left half-written for the next run to append onto.
+ *
+ * One write is not enough against a signal: a fatal INT, TERM or HUP that
+ * lands while write(2) copies a row can cut it short (the kernel checks for
+ * one between pages), and a killed process cannot cut the partial row back.
+ * So the writer holds such a signal until its row is whole (csvSig*): the
+ * handler dies at once, as the default action would, unless a row is being
+ * written; then it leaves the death to the writer, which raises the signal
+ * the moment the row is complete. A binary still dies on TERM within a call,
+ * by the same signal, so its exit status is unchanged. */
 #include "bench/csvwrite.h"
 
 #include "bench/measure.h"
@@ -12,6 +21,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -56,9 +67,8 @@ static int csvHeaderMatches(const char *path, const char *want) {
     return ok;
 }
 
-/* Appends buf[0..len) with one write(2); on a short write the file is cut
- * back to its size before the row, so it never ends in a partial row. */
-static int csvAppend(csvWriter *w, const char *buf, size_t len) {
+/* The write itself (csvAppend holds the signals around it). */
+static int csvAppendRow(csvWriter *w, const char *buf, size_t len) {
     struct stat st;
     if (fstat(w->fd, &st) != 0) {
         snprintf(w->err, sizeof w->err, "%s: %s", w->path, strerror(errno));
@@ -83,8 +93,69 @@ static int csvAppend(csvWriter *w, const char *buf, size_t len) {
     return -1;
 }
 
+/* --- holding INT, TERM and HUP while a row is written -------------------- */
+
+enum { CSV_SIG_IDLE, CSV_SIG_WRITING, CSV_SIG_HELD, CSV_SIG_DYING };
+static atomic_int csvSigState;           /* one of the above; lock-free, so handler-safe */
+static volatile sig_atomic_t csvSigHeld; /* the signal held (CSV_SIG_HELD) */
+
+static void csvSigDie(int sig) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Any thread may run it (the engine's and OpenBLAS's threads do not block
+ * signals), so the decision is one compare-and-swap on the state. */
+static void csvSigHandler(int sig) {
+    int st = CSV_SIG_WRITING;
+    csvSigHeld = sig;
+    if (atomic_compare_exchange_strong(&csvSigState, &st, CSV_SIG_HELD)) return;
+    st = CSV_SIG_IDLE;
+    if (atomic_compare_exchange_strong(&csvSigState, &st, CSV_SIG_DYING)) csvSigDie(sig);
+    /* held or dying already: one death is on its way */
+}
+
+/* Installs the handler where the signal has its default action (an ignored
+ * HUP, e.g. under nohup, stays ignored). */
+static void csvSigInstall(void) {
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = csvSigHandler;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+/* Before a row: from now a signal waits for csvSigEnd. When one already
+ * decided to kill the process, the row is not started: wait for the death. */
+static void csvSigBegin(void) {
+    int st = CSV_SIG_IDLE;
+    while (!atomic_compare_exchange_strong(&csvSigState, &st, CSV_SIG_WRITING)) {
+        pause();
+        st = CSV_SIG_IDLE;
+    }
+}
+
+/* After a row: a signal held meanwhile is raised now, the row whole. */
+static void csvSigEnd(void) {
+    if (atomic_exchange(&csvSigState, CSV_SIG_IDLE) == CSV_SIG_HELD) csvSigDie(csvSigHeld);
+}
+
+/* Appends buf[0..len) with one write(2); on a short write the file is cut
+ * back to its size before the row, so it never ends in a partial row. */
+static int csvAppend(csvWriter *w, const char *buf, size_t len) {
+    csvSigBegin();
+    int rc = csvAppendRow(w, buf, len);
+    csvSigEnd();
+    return rc;
+}
+
 csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, char *err,
                          size_t errlen) {
+    csvSigInstall(); /* before the first row, header included */
     csvWriter *w = calloc(1, sizeof(*w));
     char *header = csvHeaderFor(tags, ntags);
     int fd = -1;

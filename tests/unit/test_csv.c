@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -176,6 +177,37 @@ static void aRowPastTheFileLimitIsCutBackOff(void **state) {
     assert_int_equal(after.st_size, st.st_size);
 }
 
+/* The writer holds INT/TERM/HUP only while a row is written: between rows a
+ * TERM still kills the process by TERM (the exit status the harness reads),
+ * and a signal the process ignores stays ignored. */
+static int childStatus(int ignore_hup, int sig) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        char err[256];
+        if (ignore_hup) signal(SIGHUP, SIG_IGN);
+        csvWriter *w = csvWriterOpen(tmpl, NULL, 0, err, sizeof err);
+        csvRow r = sampleRow(1);
+        if (!w || csvWriterRow(w, &r) != 0) _exit(3);
+        raise(sig);
+        if (csvWriterRow(w, &r) != 0) _exit(4);
+        _exit(0);
+    }
+    int st = -1;
+    waitpid(pid, &st, 0);
+    return st;
+}
+
+static void signalsBetweenRowsKeepTheirAction(void **state) {
+    (void)state;
+    int st = childStatus(0, SIGTERM);
+    assert_true(WIFSIGNALED(st));
+    assert_int_equal(WTERMSIG(st), SIGTERM);
+    unlink(tmpl);
+    st = childStatus(1, SIGHUP);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+}
+
 static void expectDefect(const char *text, const char *what, int line) {
     char err[256], want[64], **f;
     size_t n;
@@ -237,6 +269,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(readerReportsEveryDefectWithFileAndLine, setupFile,
                                         teardownFile),
         cmocka_unit_test_setup_teardown(anEmptyFileHasNoRecords, setupFile, teardownFile),
+        cmocka_unit_test_setup_teardown(signalsBetweenRowsKeepTheirAction, setupFile, teardownFile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
