@@ -183,7 +183,8 @@ scan_count_cut() {
 
 # One gnuplot run per workload and chart whose data exists (heatmap-W.dat,
 # wait-W.dat); gnuplot missing is a warning, not a failure: the data and the
-# verdict are the scan's result, the charts its pictures.
+# verdict are the scan's result, the charts its pictures. The workload name
+# (from a file name) goes in as ARG1, never pasted into a gnuplot command.
 scan_plots() {
     local dir=$1 f chart w
     if ! type -P gnuplot >/dev/null; then
@@ -195,7 +196,7 @@ scan_plots() {
         f=${f##*/}
         chart=${f%%-*} w=${f#*-}
         w=${w%.dat}
-        (cd "$dir" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot -e "wl='$w'" "$CL_ROOT/plots/scan_$chart.gp") ||
+        (cd "$dir" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot -c "$CL_ROOT/plots/scan_$chart.gp" "$w") ||
             cl_die "gnuplot failed on plots/scan_$chart.gp for $dir/$f"
     done
 }

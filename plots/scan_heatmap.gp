@@ -3,8 +3,10 @@
 # coloured by its slowdown against idle width 1 on a log scale and labelled
 # with it and its process count ("3p, 1 cut": one process cut short; ">40x":
 # no call finished inside the cap, a lower bound).
-# Run in the scan directory with wl='<workload>' (gnuplot -e); reads
+# Run in the scan directory as `gnuplot -c scan_X.gp <workload>` (ARG1: a
+# value, never gnuplot text to run); reads
 # heatmap-<wl>.dat (coldload-scan), writes heatmap-<wl>.png and .svg.
+wl = ARG1
 load 'style.gp'
 
 dat = sprintf('heatmap-%s.dat', wl)

@@ -1,9 +1,11 @@
 # plots/scan_wait.gp -- the wait-policy scan of one workload: median call
 # (log scale) against the engine width, one line per (load, policy): colour
 # the policy, dash the load (solid idle, dashed pinned, dotted free).
-# Run in the scan directory with wl='<workload>' (gnuplot -e); reads
+# Run in the scan directory as `gnuplot -c scan_X.gp <workload>` (ARG1: a
+# value, never gnuplot text to run); reads
 # wait-<wl>.dat (coldload-scan: 9 blocks, idle/pinned/free x spin/yield/block,
 # each headed by its title), writes wait-<wl>.png and .svg.
+wl = ARG1
 load 'style.gp'
 
 dat = sprintf('wait-%s.dat', wl)

@@ -428,14 +428,18 @@ long chartdataEmit(const summary *s, size_t i, FILE *f) {
     return chartdataCharts[i].emit(s, &chartdataCharts[i], f);
 }
 
+/* Single quotes: gnuplot runs a backtick command inside a double-quoted
+ * string (and reads \ escapes there), while in a single-quoted one only ''
+ * is special. The strings come from results directories, which are shared:
+ * a host name `touch x` must stay text (issue 23). */
 void chartdataGpString(FILE *f, const char *s) {
-    fputc('"', f);
+    fputc('\'', f);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        if (ch == '\'') fputs("''", f);
         else fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, f);
     }
-    fputc('"', f);
+    fputc('\'', f);
 }
 
 /* The distinct widths (all groups) or stressors (loaded groups), in group

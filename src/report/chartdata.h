@@ -54,7 +54,8 @@ long chartdataEmit(const summary *s, size_t i, FILE *f);
 int chartdataWrite(const summary *s, const char *machine, const char *dir, unsigned *made,
                    char *err, size_t errlen);
 
-/* Writes s into a gnuplot double-quoted string literal, quotes included. */
+/* Writes s into a gnuplot single-quoted string literal, quotes included
+ * (no backtick substitution there; control characters become blanks). */
 void chartdataGpString(FILE *f, const char *s);
 
 #endif
