@@ -30,23 +30,31 @@ cl_init() {
 # in meta. The trade-off is one more bash process per harness. The child
 # gets TERM when this parent dies (parent-death signal), so a SIGKILLed
 # supervisor still leaves nothing running.
+#
+# The supervisor runs without set -e (it only ever exits from here): a trap
+# whose kill finds the child already reaped -- a second signal at the end --
+# returned 1, and set -e exited 1 before the rm and the 128+n (issue 23).
+# The traps' kills end in || true for the same reason.
 cl_supervise() {
     [ "${COLDLOAD_SUPERVISOR:-}" = "$PPID" ] && return 0
-    local child rc=0 sig='' outf out='' n
-    outf=$(mktemp "${TMPDIR:-/tmp}/coldload-out.XXXXXX") || return 0   # unsupervised, then
-    trap 'sig=${sig:-INT}; kill -INT "$child" 2>/dev/null' INT
-    trap 'sig=${sig:-TERM}; kill -TERM "$child" 2>/dev/null' TERM
-    trap 'sig=${sig:-HUP}; kill -HUP "$child" 2>/dev/null' HUP
+    set +e
+    local child='' rc=0 sig='' outf out='' n
+    outf=$(mktemp "${TMPDIR:-/tmp}/coldload-out.XXXXXX") || { set -e; return 0; }   # unsupervised, then
+    trap 'sig=${sig:-INT}; kill -INT "$child" 2>/dev/null || true' INT
+    trap 'sig=${sig:-TERM}; kill -TERM "$child" 2>/dev/null || true' TERM
+    trap 'sig=${sig:-HUP}; kill -HUP "$child" 2>/dev/null || true' HUP
     cl_pdeath TERM env --default-signal=INT,TERM,HUP COLDLOAD_SUPERVISOR=$$ COLDLOAD_OUT_FILE="$outf" \
         bash "$0" "$@" &
     child=$!
+    # a signal that came before the child existed is the child's too
+    if [ -n "$sig" ]; then kill "-$sig" "$child" 2>/dev/null || true; fi
     # wait returns early for each trap; the child's status comes when it is
     # reaped (`|| rc=$?`: the scripts run under set -e)
     while kill -0 "$child" 2>/dev/null; do
         rc=0
         wait "$child" || rc=$?
     done
-    [ -s "$outf" ] && read -r out <"$outf"
+    if [ -s "$outf" ]; then read -r out <"$outf" || true; fi
     rm -f -- "$outf"
     if [ -n "$sig" ]; then
         case $sig in INT) n=130 ;; TERM) n=143 ;; *) n=129 ;; esac

@@ -174,3 +174,27 @@ LOSSY
     [ "$status" -eq 2 ]
     [[ $output == *"/nonexistent/p28_timing is missing"* ]]
 }
+
+@test "a signal after the harness has ended still gives 128+n and removes the hand-over file" {
+    # The supervisor's trap forwards the signal to a child that is gone: kill
+    # fails. Made deterministic with an rm on PATH that, called by the
+    # supervisor on its hand-over file (after it reaped the child), sends the
+    # supervisor HUP; its trap then runs. Under set -e that exited 1.
+    mkdir -p "$BATS_TEST_TMPDIR/bin" "$BATS_TEST_TMPDIR/tmp"
+    cat >"$BATS_TEST_TMPDIR/bin/rm" <<'RM'
+#!/bin/bash
+if [ -z "${COLDLOAD_SUPERVISOR:-}" ] && [[ " $* " == *coldload-out.* ]]; then kill -HUP "$PPID"; fi
+exec /bin/rm "$@"
+RM
+    chmod +x "$BATS_TEST_TMPDIR/bin/rm"
+    cat >"$BATS_TEST_TMPDIR/quick.sh" <<QUICK
+set -euo pipefail
+. "$H/lib.sh"
+cl_init quick "\$@"
+exit 0
+QUICK
+    run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" TMPDIR="$BATS_TEST_TMPDIR/tmp" bash "$BATS_TEST_TMPDIR/quick.sh"
+    [ "$status" -eq 129 ]
+    run compgen -G "$BATS_TEST_TMPDIR/tmp/coldload-out.*"
+    [ "$status" -ne 0 ]
+}

@@ -7,22 +7,35 @@
 #   - processes left: stress-ng (by the PGID the run wrote to stress-ng.pgid)
 #     and the binaries (any process whose command line names the run's
 #     samples.csv); found by these ids only, never by a broad name;
+#     and the supervisor's hand-over file (TMPDIR is the run's own);
 #   - partial rows: coldload-summarize --no-report must accept samples.csv
 #     and whole.csv (a partial row is an error there);
-#   - wrong exit codes: 128 + the first signal's number is expected.
+#   - wrong exit codes, over every run that received a signal (its kill
+#     found the process group, or meta.txt says it was interrupted): 128 +
+#     the first signal's number is expected; a run that ended before the
+#     signal must have exited 0.
 # A run whose exit shows bash's "trap: ... unexpected EOF" is counted apart.
-#
-#   tests/soak/signals.sh [-n LOADED_RUNS] [-m REPORT_RUNS] [-s SEED] [-k]
-#     defaults: -n 200 -m 30 -s 14; -k keeps the results directories
+usage() {
+    cat <<USAGE
+usage: tests/soak/signals.sh [-n LOADED_RUNS] [-m REPORT_RUNS] [-s SEED] [-k] [-h|--help]
+  N runs of harness/loaded.sh --quick and M of harness/report.sh --quick, each
+  interrupted at a random (seeded) moment; counts processes left, partial rows
+  and wrong exit codes, and exits 1 when any was found.
+  -n N     loaded.sh runs (default 200)      -m M     report.sh runs (default 30)
+  -s SEED  the random seed (default 14)      -k       keep the results directories
+USAGE
+}
 # Prints one line per run and a summary; exits 1 when anything was left or
 # wrong. Long: a QUICK report takes ~10-20 s before it is interrupted at most.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 N=200 M=30 SEED=14 KEEP=0
-while getopts 'n:m:s:k' o; do
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+while getopts 'n:m:s:kh' o; do
     case $o in
         n) N=$OPTARG ;; m) M=$OPTARG ;; s) SEED=$OPTARG ;; k) KEEP=1 ;;
-        *) echo "usage: $0 [-n N] [-m M] [-s SEED] [-k]" >&2; exit 2 ;;
+        h) usage; exit 0 ;;
+        *) usage >&2; exit 2 ;;
     esac
 done
 SUMMARIZE=$ROOT/build/coldload-summarize
@@ -54,20 +67,22 @@ pids_writing() {
 # one KIND I: start the harness as its own process group leader (set -m),
 # wait a random 0.3..(3.3 or 15.3) s, send one or two signals, check.
 one() {
-    local kind=$1 i=$2 out=$work/$1-$2 pid rc=0 delay sigs s1 s2='' pgid n why=''
+    local kind=$1 i=$2 out=$work/$1-$2 pid rc=0 delay sigs s1 s2='' pgid n why='' saw=0
     case $((RANDOM % 6)) in
         0) sigs=INT ;; 1) sigs=TERM ;; 2) sigs=HUP ;;
         3) sigs="TERM TERM" ;; 4) sigs="HUP TERM" ;; *) sigs="INT HUP" ;;
     esac
     read -r s1 s2 <<<"$sigs"
     if [ "$kind" = loaded ]; then delay=$((300 + RANDOM % 3000)); else delay=$((300 + RANDOM % 15000)); fi
+    mkdir -p "$out.tmp"
     set -m
-    env --default-signal=INT,TERM,HUP bash "$ROOT/harness/$kind.sh" --quick --out "$out" \
+    TMPDIR=$out.tmp env --default-signal=INT,TERM,HUP bash "$ROOT/harness/$kind.sh" --quick --out "$out" \
         >"$out.log" 2>&1 </dev/null &
     pid=$!
     set +m
     sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
-    kill "-$s1" -- "-$pid" 2>/dev/null
+    # kill succeeds only while the group (the supervisor leads it) is alive
+    kill "-$s1" -- "-$pid" 2>/dev/null && saw=1
     if [ -n "$s2" ]; then sleep 0.0$((RANDOM % 9 + 1)); kill "-$s2" -- "-$pid" 2>/dev/null; fi
     wait "$pid" || rc=$?
     runs=$((runs + 1))
@@ -88,7 +103,10 @@ one() {
         why+=" binaries-left=$(wc -w <<<"$w")"
         for p in $w; do kill -KILL "$p" 2>/dev/null; done   # by pid: this run's binaries only
     fi
-    if [ "$n" -gt 0 ] || [ -n "$w" ]; then left=$((left + 1)); fi
+    local handover
+    handover=$(find "$out.tmp" -name 'coldload-out.*' 2>/dev/null | wc -l)
+    [ "$handover" -gt 0 ] && why+=" hand-over-files-left=$handover"
+    if [ "$n" -gt 0 ] || [ -n "$w" ] || [ "$handover" -gt 0 ]; then left=$((left + 1)); fi
     # whole rows only
     if [ -s "$out/samples.csv" ] || [ -s "$out/whole.csv" ]; then
         mkdir -p "$out.sum/plots"
@@ -100,18 +118,20 @@ one() {
             esac
         fi
     fi
-    # the exit status of the first signal
-    if [ "$rc" -ne $((128 + $(signum "$s1"))) ]; then
+    # the exit status of the first signal, for every run that received one
+    if grep -qE '^[a-z]+_interrupted_by=SIG' "$out/meta.txt" 2>/dev/null; then saw=1; fi
+    if [ "$saw" = 1 ] && [ "$rc" -ne $((128 + $(signum "$s1"))) ]; then
         if grep -q "trap: line .*unexpected EOF" "$out.log"; then
             trapbug=$((trapbug + 1)); why+=" exit=$rc (bash trap parse failure)"
         else
-            # an interruption after the run ended is no interruption
-            if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then wrong=$((wrong + 1)); why+=" exit=$rc"; fi
-            [ "$rc" -le 1 ] && why+=" (ended before the signal: exit $rc)"
+            wrong=$((wrong + 1)); why+=" exit=$rc, expected $((128 + $(signum "$s1")))"
         fi
+    elif [ "$saw" = 0 ]; then
+        why+=" (ended before the signal: exit $rc)"
+        if [ "$rc" -ne 0 ]; then wrong=$((wrong + 1)); fi
     fi
     printf 'soak %s %3d: %-9s after %5d ms -> exit %3d%s\n' "$kind" "$i" "$sigs" "$delay" "$rc" "$why"
-    [ "$KEEP" = 1 ] || rm -rf -- "$out" "$out.sum" "$out.log"
+    [ "$KEEP" = 1 ] || rm -rf -- "$out" "$out.sum" "$out.log" "$out.tmp"
 }
 
 for i in $(seq "$N"); do one loaded "$i"; done
