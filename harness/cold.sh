@@ -180,14 +180,22 @@ cold_list() {
 # pages_query INTO COPY WORKLOAD: each file's resident pages now, into the
 # associative array INTO (keyed by the list's path: the binary's, not the copy's),
 # and its size in pages into `npages`.
-declare -A npages=()
+# A file whose page cache mincore cannot see (not ours, not writable by us:
+# coldload-evict says resident_before=unknown) gets no row; it goes into
+# `unknown_pages` (path -> pages) for meta and the report instead.
+declare -A npages=() unknown_pages=()
 pages_query() {
     local -n into=$1
     local line re='^evict: (.*) pages=([0-9]+) resident_before=([0-9]+) resident_after=[0-9]+$' f
+    local unk='^evict: (.*) pages=([0-9]+) resident_before=unknown resident_after=unknown$'
     into=()
     cold_list "$2" "$3"
     cl_exec "cold-query-$3" "$evict" --query "${cold[@]}" || true
     while IFS= read -r line; do
+        if [[ $line =~ $unk ]]; then
+            unknown_pages[${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}
+            continue
+        fi
         [[ $line =~ $re ]] || continue
         f=${BASH_REMATCH[1]}
         [ "$f" = "$2" ] && f=$real_binary
@@ -287,6 +295,18 @@ cl_meta cold_evict_calls "$evict_calls"
 cl_meta cold_evict_pages "$evict_pages"
 cl_meta cold_evict_resident_before "$evict_before"
 cl_meta cold_evict_resident_after "$evict_after"
+# As a user who may not write a file (a root-owned library, docker --user),
+# the kernel hides its page cache: mincore says every page resident. Those
+# files were still evicted and their major faults are real (whole.csv
+# majflt), but their pages read are unknown: say so rather than count 0.
+if [ "${#unknown_pages[@]}" -gt 0 ]; then
+    unknown_total=0
+    for f in "${!unknown_pages[@]}"; do unknown_total=$((unknown_total + unknown_pages[$f])); done
+    cl_meta cold_pages_unknown_uid "$(id -u)"
+    cl_meta cold_pages_unknown_files "${#unknown_pages[@]}"
+    cl_meta cold_pages_unknown_pages "$unknown_total"
+    cl_warn "pages unknown as uid $(id -u): the kernel hides the page cache of ${#unknown_pages[@]} file(s) ($unknown_total pages) this user may not write, so their pages read are not counted (the major faults in whole.csv are real); run as root or as the files' owner for page counts"
+fi
 
 # --- whole-process view: hyperfine, each kind its own export
 q() { printf '%q' "$1"; }

@@ -705,6 +705,21 @@ static void reportColdCells(const coldreadTable *t, size_t i, char *cells[4]) {
                               t->total_pages > 0 ? 100 * x->pages_read / t->total_pages : 0);
 }
 
+/* cold.sh as a user who may not write some files (root's libraries under
+ * docker --user): the kernel hides their page cache, so their pages read are
+ * unknown, not 0. The note, allocated, or NULL when every file was seen. */
+static char *reportColdUnknown(const metaTable *m) {
+    const char *n = metaGet(m, "cold_pages_unknown_files"),
+               *uid = metaGet(m, "cold_pages_unknown_uid"),
+               *pages = metaGet(m, "cold_pages_unknown_pages");
+    if (!n || !strcmp(n, "0")) return NULL;
+    return reportCell("pages unknown as uid %s: %s file(s), %s pages, that this user may not "
+                      "write -- the kernel hides their page cache (mincore reports every page "
+                      "resident), so they are not in the table; they were evicted all the same, "
+                      "and the runs' major page faults are real",
+                      uid ? uid : "?", n, pages ? pages : "?");
+}
+
 static void reportColdRead(const reportInput *in, int html, FILE *f) {
     if (!in->results_dir) return;
     char path[4096], err[512];
@@ -738,6 +753,7 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
         }
         fputs("\n\n", f);
     }
+    char *unknown = reportColdUnknown(in->meta);
     static const char *const head[4] = {"file", "size", "pages read",
                                         "share of the extra ms (by pages read)"};
     for (size_t k = 0; k < c.n; k++) {
@@ -788,9 +804,15 @@ static void reportColdRead(const reportInput *in, int html, FILE *f) {
                     html ? "<tr><td colspan=\"2\">%zu more files</td><td>%.0f</td><td></td></tr>\n"
                          : "| %zu more files | | %.0f | |\n",
                     rest_n, rest_pages);
+        if (unknown) {
+            fputs(html ? "<tr><td colspan=\"4\">" : "| ", f);
+            (html ? reportHtml : reportMdText)(f, unknown);
+            fputs(html ? "</td></tr>\n" : " | | | |\n", f);
+        }
         fputs(html ? "</table>\n" : "\n", f);
         free(cap);
     }
+    free(unknown);
     if (html) fputs("</section>\n", f);
     coldreadFree(&c);
 }

@@ -15,6 +15,14 @@
  *
  * One line per file, `evict: PATH pages=N resident_before=A resident_after=B`,
  * then a total line. --query only counts (before = after, nothing dropped).
+ *
+ * mincore cannot see every file: for a file the caller neither owns nor may
+ * write (and without CAP_FOWNER), the kernel hides its page-cache state and
+ * reports every page resident (Linux 5.0, "make mincore() more
+ * conservative"). Such a file is still dropped, but its counts would be a lie:
+ * its line says resident_before=unknown resident_after=unknown, the totals
+ * leave it out, and the total line ends with
+ * `unknown_files=U unknown_pages=P uid=N` (absent when every file was seen).
  * Exit 0; 1 when a file could not be read; 2 on bad usage, a FILE that is not
  * a regular file included (a FIFO would block open() until a writer came). */
 #include <errno.h>
@@ -30,7 +38,18 @@
 
 typedef struct evictCount {
     long pages, before, after;
+    int hidden; /* 1: mincore cannot see this file's page cache */
 } evictCount;
+
+/* 1 when mincore would report every page of the file resident whatever is
+ * cached: the kernel shows the page cache only to the file's owner, to a
+ * process that may write it, and to one with CAP_FOWNER (root here). The
+ * write test is the effective ids' (AT_EACCESS), as the kernel's is. */
+static int evictHidden(const char *path, const struct stat *st) {
+    uid_t me = geteuid();
+    if (me == 0 || st->st_uid == me) return 0;
+    return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0;
+}
 
 /* Resident pages of the first `pages` pages of the file behind fd (mapped, never
  * touched). Returns -1 with errno set when the mapping or mincore fails. */
@@ -76,6 +95,7 @@ static int evictFile(const char *path, int query, evictCount *c) {
     long psz = sysconf(_SC_PAGESIZE);
     size_t len = (size_t)st.st_size;
     c->pages = (long)((len + (size_t)psz - 1) / (size_t)psz);
+    c->hidden = evictHidden(path, &st);
     c->before = evictResident(fd, len, c->pages);
     if (c->before < 0) {
         fprintf(stderr, "coldload-evict: %s: mincore: %s\n", path, strerror(errno));
@@ -132,7 +152,8 @@ int main(int argc, char **argv) {
         return EVICT_EXIT_USAGE;
     }
 
-    evictCount total = {0, 0, 0};
+    evictCount total = {0, 0, 0, 0};
+    long hidden_pages = 0;
     int failed = 0, files = 0;
     for (int i = first; i < argc; i++) {
         evictCount c;
@@ -142,6 +163,13 @@ int main(int argc, char **argv) {
             else if (!failed) failed = 1;
             continue;
         }
+        if (c.hidden) {
+            printf("evict: %s pages=%ld resident_before=unknown resident_after=unknown\n", argv[i],
+                   c.pages);
+            total.hidden++;
+            hidden_pages += c.pages;
+            continue;
+        }
         printf("evict: %s pages=%ld resident_before=%ld resident_after=%ld\n", argv[i], c.pages,
                c.before, c.after);
         files++;
@@ -149,7 +177,11 @@ int main(int argc, char **argv) {
         total.before += c.before;
         total.after += c.after;
     }
-    printf("evict: total files=%d pages=%ld resident_before=%ld resident_after=%ld\n", files,
+    printf("evict: total files=%d pages=%ld resident_before=%ld resident_after=%ld", files,
            total.pages, total.before, total.after);
+    if (total.hidden)
+        printf(" unknown_files=%d unknown_pages=%ld uid=%ld", total.hidden, hidden_pages,
+               (long)geteuid());
+    putchar('\n');
     return failed;
 }

@@ -93,3 +93,28 @@ field() {
     [ "$status" -eq 0 ]
     [[ ${lines[0]} == *"pages=0 resident_before=0 resident_after=0" ]]
 }
+
+# as_nobody CMD...: CMD as uid/gid 65534 with no groups (root only).
+as_nobody() {
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+@test "as uid 65534, a root-owned file's pages are unknown, never 'all resident'; its own file is counted" {
+    [ "$(id -u)" = 0 ] || skip "needs root to become uid 65534"
+    type -P setpriv >/dev/null || skip "setpriv (util-linux) missing"
+    # a directory uid 65534 can reach (BATS_TEST_TMPDIR may be private)
+    dd=$(mktemp -d "$ROOT/build/evict-nobody.XXXXXX")
+    chmod 755 "$dd"
+    head -c 1M /dev/urandom >"$dd/root-owned"
+    chmod 644 "$dd/root-owned"
+    head -c 1M /dev/urandom >"$dd/own"
+    chown 65534:65534 "$dd/own"
+    "$EVICT" "$dd/root-owned" "$dd/own" >/dev/null   # none of either cached now
+    run as_nobody "$EVICT" --query "$dd/root-owned" "$dd/own"
+    rm -rf "$dd"
+    [ "$status" -eq 0 ]
+    # the kernel would say 256 of 256 resident here: the old lie
+    [ "${lines[0]}" = "evict: $dd/root-owned pages=256 resident_before=unknown resident_after=unknown" ]
+    [ "$(field "${lines[1]}" resident_before)" -eq 0 ]
+    [ "${lines[2]}" = "evict: total files=1 pages=256 resident_before=0 resident_after=0 unknown_files=1 unknown_pages=256 uid=65534" ]
+}
