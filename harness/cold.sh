@@ -346,6 +346,13 @@ for w in "${workloads[@]}"; do
     done
 done
 
+# A program that leaves processes behind (a daemon) had them stopped after
+# each run (cl_exec); how many, for meta and the reader.
+cl_meta cold_left_processes "$CL_LEFT_PROCESSES"
+if [ "$CL_LEFT_PROCESSES" -gt 0 ]; then
+    cl_warn "the program left $CL_LEFT_PROCESSES process(es) running after its runs (a daemon or a background child); each run's process group was stopped after it"
+fi
+
 # A program that fails is measured all the same (its failing runs are rows,
 # exit_code says so), but the run is not a success.
 if [ "$binary_failed" -gt 0 ]; then

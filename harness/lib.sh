@@ -112,6 +112,7 @@ CL_STARTED_MS=
 CL_SIGNAL=
 CL_FAILURES=0
 CL_WARNINGS=0
+CL_LEFT_PROCESSES=0   # processes a command left in its group, stopped by cl_exec
 CL_PROG_N=0
 CL_PROG_I=0
 CL_PROG_T0=0

@@ -156,10 +156,19 @@ cl_exec() {
     # binary goes on appending rows. The lock's fd stays with the harness.
     cl_pdeath TERM timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
     CL_CHILD=$!
-    local rc=0
+    local rc=0 pgid=$CL_CHILD left
     wait "$CL_CHILD" || rc=$?
     CL_CHILD=
     CL_RC=$rc
+    # What the command left running in timeout's process group (a daemon of
+    # a --binary, `sh -c 'sleep 300 & exit 0'`) is stopped now, not left to
+    # run through the next measurements and after us; counted for meta. (One
+    # that made a session of its own with setsid is out of reach here.)
+    left=$(cl_pgid_count "$pgid")
+    if [ "$left" -gt 0 ]; then
+        cl_group_stop "$pgid" "$pgid" 20
+        CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + left))
+    fi
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
     fi

@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# tests/harness/daemon.bats -- a --binary that leaves a daemon behind
+# (`sh -c 'sleep 300 & exit 0'`): cold.sh stops each run's process group after
+# the run (GNU time runs, the traced run and hyperfine's), so none is left,
+# and meta.txt says how many there were (cold_left_processes, a warning).
+# The daemon is found by a marker argument no other process has, and only
+# the PIDs with it are killed should the test fail.
+
+load helpers
+
+setup() {
+    need_binaries
+    command -v hyperfine >/dev/null || skip "hyperfine is not installed"
+    MARK=300.$$$RANDOM   # sleep takes a fraction: `sleep 300.<unique>`
+    PROG=$BATS_TEST_TMPDIR/daemon.sh
+    printf '#!/bin/sh\nsleep %s &\nexit 0\n' "$MARK" >"$PROG"
+    chmod +x "$PROG"
+}
+
+teardown() {
+    local p
+    for p in $(pgrep -f "sleep $MARK" || true); do kill -KILL "$p" 2>/dev/null || true; done
+}
+
+@test "cold.sh --binary of a program that leaves a daemon: 0 of them left, counted in meta with a warning" {
+    out=$BATS_TEST_TMPDIR/out
+    run env COLDLOAD_NO_DROPCACHE=1 bash "$H/cold.sh" --quick --copies 1 --hf-runs 2 --out "$out" --binary "$PROG"
+    [ "$status" -eq 0 ]
+    run pgrep -f "sleep $MARK"
+    [ "$status" -ne 0 ]
+    n=$(sed -n 's/^cold_left_processes=//p' "$out/meta.txt")
+    # fresh, same, evicted by GNU time, and hyperfine's 2 runs (+ warm-up) of each
+    [ "$n" -ge 3 ]
+    grep -q "^warning=cold: the program left $n process(es) running" "$out/meta.txt"
+}
+
+@test "an ordinary program leaves nothing: cold_left_processes=0, no warning" {
+    out=$BATS_TEST_TMPDIR/out
+    run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 bash "$H/cold.sh" --quick --copies 1 --hf-runs 2 --out "$out" --binary /bin/true
+    [ "$status" -eq 0 ]
+    grep -qx 'cold_left_processes=0' "$out/meta.txt"
+    run grep -q 'left .* process(es)' "$out/meta.txt"
+    [ "$status" -ne 0 ]
+}
