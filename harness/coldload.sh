@@ -13,6 +13,8 @@ usage() {
     cat <<'USAGE'
 usage: coldload COMMAND [OPTIONS]
   report     cold starts, warm and loaded runs, then summary, charts and report
+  compare    results directories side by side   scan     the wait/width/load scans
+  firstrun   where the first run's milliseconds go
   cold       cold starts only        warm     warm runs only
   loaded     runs under load only    plots    re-render a results directory
   coldload COMMAND --help    that command's options
@@ -28,6 +30,7 @@ case "${1:-}" in
     report | cold | warm | loaded | plots) ;;
     -h | --help) usage; exit 0 ;;
     '') usage >&2; exit 2 ;;
+    compare | scan | firstrun) ;;   # make compare, make scan, make firstrun
     *) echo "coldload: unknown command '$1'" >&2; usage >&2; exit 2 ;;
 esac
 cmd=$1

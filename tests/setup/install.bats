@@ -48,7 +48,9 @@ setup() {
     run bash "$I/share/coldload/harness/report.sh" --help
     [ "$status" -eq 0 ]
     [[ $output == "usage: harness/report.sh"* ]]
-    for c in report cold warm loaded plots; do
+    # every make target a user has (make report, cold, warm, loaded, plots,
+    # compare, scan, firstrun) is a coldload command
+    for c in report cold warm loaded plots compare scan firstrun; do
         run coldload "$c" --help
         [ "$status" -eq 0 ] || { echo "coldload $c --help: exit $status"; return 1; }
         [[ $output == "usage: harness/$c.sh"* ]]
@@ -77,6 +79,16 @@ setup() {
     [ -s results/r1/summary.csv ]
     [ -s results/r1/report.html ]
     [ -s results/r1/plots/cold_start.png ]
+}
+
+@test "coldload compare runs the installed comparison on two results directories" {
+    command -v gnuplot >/dev/null || skip "gnuplot missing (make deps-test)"
+    cp -r "$ROOT/tests/fixtures/results-small" "$BATS_TEST_TMPDIR/a"
+    cp -r "$ROOT/tests/fixtures/results-small" "$BATS_TEST_TMPDIR/b"
+    run coldload compare --out "$BATS_TEST_TMPDIR/o" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+    [ "$status" -eq 0 ]
+    [ -s "$BATS_TEST_TMPDIR/o/compare.md" ]
+    [ -s "$BATS_TEST_TMPDIR/o/plots/compare.png" ]
 }
 
 @test "make uninstall removes every installed file and link" {
