@@ -45,10 +45,19 @@ cl_describe() {
     CL_WL_READ=1
 }
 
-# cl_workloads_tsv FILE: the tables read, one header (written whole, then renamed).
+# cl_workloads_tsv FILE: the tables read, one header (written whole, then
+# renamed). The temporary file is mktemp's in FILE's directory (O_EXCL, a name
+# nobody can plant as a symlink), made readable as the umask allows.
 cl_workloads_tsv() {
+    local tmp
     cl_describe
-    printf '%s\n' "$CL_WL_TSV" >"$1.tmp.$$" && mv -f -- "$1.tmp.$$" "$1"
+    tmp=$(mktemp "$(dirname -- "$1")/.workloads.XXXXXX")
+    if printf '%s\n' "$CL_WL_TSV" >"$tmp" && chmod "$(printf '%o' $((0666 & ~$(umask))))" -- "$tmp" &&
+        mv -f -- "$tmp" "$1"; then
+        return 0
+    fi
+    rm -f -- "$tmp"
+    return 1
 }
 
 # cl_workloads warm|loaded|cold [BINARY]: CL_WORKLOADS, the cells to

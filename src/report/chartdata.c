@@ -6,6 +6,8 @@
  * ran...), so a quick run's chart stays readable and a big one stays exact. */
 #include "report/chartdata.h"
 
+#include "common/atomicfile.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -463,51 +465,45 @@ static char *chartdataDistinct(const summary *s, int stressors) {
     return chartdataTextClose(&t);
 }
 
-/* A file written through "<path>.tmp", renamed into place once complete: a
- * failed run never leaves a half-written .dat or labels.gp for gnuplot. */
+/* A file written through a temporary file (atomicfile.h), renamed into place
+ * once complete: a failed run never leaves a half-written .dat or labels.gp
+ * for gnuplot, and a planted "<file>.tmp" symlink is never written through. */
 typedef struct chartdataOut {
-    char *path, *tmp;
+    atomicFile a;
     FILE *f;
 } chartdataOut;
 
 static int chartdataOpen(chartdataOut *o, const char *dir, const char *name, const char *ext,
                          char *err, size_t errlen) {
+    char *path;
     o->f = NULL;
-    o->tmp = NULL;
-    if (asprintf(&o->path, "%s/%s%s", dir, name, ext) < 0) {
-        o->path = NULL;
+    if (asprintf(&path, "%s/%s%s", dir, name, ext) < 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (asprintf(&o->tmp, "%s.tmp", o->path) < 0) {
-        o->tmp = NULL;
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    if (!(o->f = fopen(o->tmp, "w"))) {
-        snprintf(err, errlen, "%s: %s", o->tmp, strerror(errno));
-        return -1;
-    }
-    return 0;
+    int rc = atomicOpen(&o->a, path);
+    if (rc != 0) snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    else o->f = o->a.f;
+    free(path);
+    return rc;
 }
 
 /* Closes o; keep: rename it into place, else remove it and the old file
  * (no rows: no chart, and no stale one). ok 0: the write failed. */
 static int chartdataClose(chartdataOut *o, int ok, int keep, char *err, size_t errlen) {
-    int rc = 0;
-    if (o->f && fclose(o->f) != 0) ok = 0;
-    if (o->f && ok && keep && rename(o->tmp, o->path) != 0) ok = 0;
-    if (o->f && (!ok || !keep)) {
-        unlink(o->tmp);
-        if (ok) unlink(o->path);
+    if (!o->f) return -1; /* chartdataOpen said why */
+    char *path = strdup(o->a.path);
+    if (ok && keep) ok = atomicCommit(&o->a) == 0;
+    else {
+        atomicAbort(&o->a);
+        if (ok && path) unlink(path);
     }
-    if (o->f && !ok) {
-        snprintf(err, errlen, "%s: write failed", o->path);
+    int rc = 0;
+    if (!ok) {
+        snprintf(err, errlen, "%s: write failed", path ? path : "?");
         rc = -1;
     }
-    if (!o->f) rc = -1; /* chartdataOpen said why */
-    free(o->path);
-    free(o->tmp);
+    free(path);
     return rc;
 }
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/atomicfile.h"
 #include "common/opts.h"
 #include "report/compare.h"
 #include "report/comparedoc.h"
@@ -35,20 +36,19 @@ static int compareCsvWriter(const compareResult *r, int chart, FILE *f) {
     return comparedocCsv(r, f);
 }
 
-/* dir/name via name.tmp and a rename; 0, or -1 after saying why. */
+/* dir/name through a temporary file renamed into place (atomicfile.h); 0,
+ * or -1 after saying why. */
 static int compareWrite(const char *dir, const char *name, compareWriter fn, const compareResult *r,
                         int chart) {
-    char path[4200], tmp[4300];
+    char path[4200];
+    atomicFile a;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return optsError("%s: %s", tmp, strerror(errno));
-    int rc = fn(r, chart, f);
-    if (fclose(f) != 0) rc = -1;
-    if (rc != 0 || rename(tmp, path) != 0) {
-        unlink(tmp);
+    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno));
+    if (fn(r, chart, a.f) != 0) {
+        atomicAbort(&a);
         return optsError("%s: write failed", path);
     }
+    if (atomicCommit(&a) != 0) return optsError("%s: write failed", path);
     return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/atomicfile.h"
 #include "common/opts.h"
 #include "report/meta.h"
 #include "report/scan.h"
@@ -27,22 +28,21 @@ static int scanPath(char *buf, size_t n, const char *dir, const char *name) {
 
 typedef int scanWriter(const scanData *d, const char *w, FILE *f);
 
-/* Writes out/name through a temporary name, renamed into place: a failed
- * run leaves no half-written file. */
+/* Writes out/name through a temporary file renamed into place
+ * (atomicfile.h): a failed run leaves no half-written file. */
 static int scanEmit(const scanData *d, const char *out, const char *name, const char *w,
                     scanWriter *fn) {
-    char path[4096], tmp[4200];
+    char path[4096];
+    atomicFile a;
     if (scanPath(path, sizeof path, out, name) != 0)
         return optsError("%s/%s: path too long", out, name), -1;
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return optsError("%s: %s", tmp, strerror(errno)), -1;
-    int rc = fn(d, w, f);
-    if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
-        optsError("%s: cannot be written: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
+    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno)), -1;
+    if (fn(d, w, a.f) != 0) {
+        atomicAbort(&a);
+        return optsError("%s: cannot be written", path), -1;
     }
+    if (atomicCommit(&a) != 0)
+        return optsError("%s: cannot be written: %s", path, strerror(errno)), -1;
     return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "report/chartdata.h"
+#include "common/atomicfile.h"
 #include "common/num.h"
 #include "report/firstrun.h"
 #include "common/opts.h"
@@ -75,24 +76,16 @@ static int summarizeExists(const char *path) {
 
 typedef int (*summarizeWriter)(void *ctx, FILE *f);
 
-/* Writes path via path.tmp + rename. Returns 0, or -1 after printing why. */
+/* Writes path through a temporary file renamed into place (atomicfile.h).
+ * Returns 0, or -1 after printing why. */
 static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
-    char *tmp;
-    if (asprintf(&tmp, "%s.tmp", path) < 0) return optsError("out of memory");
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        optsError("%s: %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    int rc = fn(ctx, f);
-    if (fclose(f) != 0) rc = -1;
-    if (rc != 0 || rename(tmp, path) != 0) {
-        unlink(tmp);
-        free(tmp);
+    atomicFile a;
+    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno));
+    if (fn(ctx, a.f) != 0) {
+        atomicAbort(&a);
         return optsError("%s: write failed", path);
     }
-    free(tmp);
+    if (atomicCommit(&a) != 0) return optsError("%s: write failed", path);
     return 0;
 }
 

@@ -65,3 +65,46 @@ set_meta() {
     [ "$status" -eq 0 ]
     [ -s "$S/scan/heatmap-w';system('touch PWNED');'.png" ]
 }
+
+# plant DIR NAME...: DIR/NAME.tmp, the old fixed temporary names, as symlinks
+# to a victim file another user could not write (issue 23: root's
+# coldload-summarize DIR would overwrite the target).
+plant() {
+    local dir=$1 n
+    shift
+    V=$BATS_TEST_TMPDIR/victim
+    echo precious >"$V"
+    mkdir -p "$dir"
+    for n in "$@"; do ln -sf "$V" "$dir/$n.tmp"; done
+}
+
+@test "coldload-summarize never writes through a planted <file>.tmp symlink; its files are readable" {
+    mkdir -p "$D/plots"
+    plant "$D" summary.csv verdicts.txt report.html report.md
+    plant "$D/plots" labels.gp first_vs_steady.dat idle_vs_loaded.dat cold_start.dat trg.dat placement.dat firstrun.dat
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$V")" = precious ]
+    [ -s "$D/verdicts.txt" ] && [ ! -L "$D/verdicts.txt" ]
+    [ "$(stat -c %a "$D/summary.csv")" = "$(printf '%o' $((0666 & ~$(umask))))" ]
+    # and no temporary file is left beside them
+    run find "$D" -name '.*.??????'
+    [ -z "$output" ]
+}
+
+@test "coldload-compare and coldload-scan never write through a planted <file>.tmp symlink" {
+    cp -r "$D" "$BATS_TEST_TMPDIR/B"
+    O=$BATS_TEST_TMPDIR/o
+    plant "$O" compare.csv compare.md compare.html
+    plant "$O/plots" compare.dat compare_labels.gp
+    run "$ROOT/build/coldload-compare" --out "$O" "$D" "$BATS_TEST_TMPDIR/B"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$V")" = precious ]
+    S=$BATS_TEST_TMPDIR/scan
+    cp -r "$ROOT/tests/fixtures/results-scan" "$S"
+    plant "$S/scan" heatmap.csv wait.csv verdict.txt
+    run "$ROOT/build/coldload-scan" "$S"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$V")" = precious ]
+    [ -s "$S/scan/verdict.txt" ]
+}
