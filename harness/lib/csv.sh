@@ -20,15 +20,11 @@ cl_csv_line() {
 # The row is built first and appended with one printf; when it does not fit
 # (a full disk) whole.csv is cut back to its size before it, and the run ends.
 cl_whole_row() {
-    local line size err
+    local line
     line=$(cl_csv_line "$(cl_utc)" "$(hostname)" "$CL_TAG_HARNESS" "$CL_TAG_CONDITION" "$CL_TAG_STRESSORS" \
         "$CL_TAG_COPY" "$CL_RUN_WORKLOAD" "$CL_RUN_PARAMS" "$CL_RUN_WIDTH" "$CL_RUN_WAIT" "$@" \
         "$CL_TAG_LOAD" "$CL_TAG_PROC")
-    size=$(stat -c %s "$CL_WHOLE")
-    if ! err=$({ printf '%s\n' "$line" >>"$CL_WHOLE"; } 2>&1); then
-        truncate -s "$size" "$CL_WHOLE" 2>/dev/null || true
-        cl_die "$CL_WHOLE: a row could not be written: ${err##*: }"
-    fi
+    cl_append "$CL_WHOLE" "$line"$'\n' || cl_write_failed "$CL_WHOLE"
 }
 
 cl_whole_time() {

@@ -91,14 +91,74 @@ cl_meta() {
     shift
     local v="$*"
     v=${v//$'\n'/ }
-    printf '%s=%s\n' "$k" "$v" >>"$CL_META"
+    cl_append "$CL_META" "$k=$v"$'\n' || cl_write_failed "$CL_META"
+}
+
+# cl_append FILE TEXT: TEXT (whole lines) appended with one printf, or not at
+# all: when the write fails (a full disk) FILE is cut back to its size before
+# it, so no line is ever left half-written (issue 23: meta.txt ended in
+# "warm_error=15 measurement(s) faile"). Returns 1 with the reason in
+# CL_APPEND_ERR.
+cl_append() {
+    local size
+    size=$(stat -c %s -- "$1" 2>/dev/null) || size=0
+    if CL_APPEND_ERR=$({ printf '%s' "$2" >>"$1"; } 2>&1); then return 0; fi
+    truncate -s "$size" -- "$1" 2>/dev/null || true
+    CL_APPEND_ERR=${CL_APPEND_ERR##*: }
+    return 1
+}
+
+# cl_disk_full DIR: true when DIR's file system has no block left for us.
+cl_disk_full() {
+    local avail
+    avail=$(stat -f -c %a -- "$1" 2>/dev/null) || return 1
+    [ "$avail" -eq 0 ]
+}
+
+# cl_disk_line DIR: "MOUNT (DEVICE)" of the file system holding DIR.
+cl_disk_line() {
+    df -P -- "$1" 2>/dev/null | awk 'NR == 2 { print $6 " (" $1 ")" }'
+}
+
+# cl_write_failed FILE: a write into the results failed (cl_append said why).
+# The first one ends the run, with one line naming the disk when it is full;
+# the writes that follow (the clean-up's meta lines) fail quietly
+# (CL_WRITES_FAILED). During the clean-up itself it only says so: the
+# clean-up must finish.
+CL_WRITES_FAILED=0
+cl_write_failed() {
+    [ "$CL_WRITES_FAILED" = 1 ] && return 0
+    CL_WRITES_FAILED=1
+    local msg="$1: a line could not be written: $CL_APPEND_ERR"
+    if [[ $CL_APPEND_ERR == *"No space left"* ]] || cl_disk_full "$(dirname -- "$1")"; then
+        msg=$(cl_disk_msg)
+    fi
+    if [ "$CL_CLEANING" = 1 ]; then
+        printf 'coldload %s: %s\n' "$CL_NAME" "$msg" >&2
+        return 0
+    fi
+    cl_die "$msg"
+}
+
+cl_disk_msg() {
+    printf 'no space left on device: %s holding %s is full; stopped at the first failed write, the whole lines written so far are kept' \
+        "$(cl_disk_line "$CL_OUT")" "$CL_OUT"
+}
+
+# cl_die_disk_full: a command failed and the results disk is full.
+cl_die_disk_full() {
+    CL_WRITES_FAILED=1
+    cl_die "$(cl_disk_msg)"
 }
 
 # cl_meta_probe PREFIX: the machine's state now (coldload-probe --state) as
 # PREFIX_* keys. Silent when the probe is not built: cl_meta_begin has said so.
 cl_meta_probe() {
     [ -x "$CL_PROBE" ] || return 0
-    "$CL_PROBE" --state --prefix "$1" >>"$CL_META" || cl_warn "coldload-probe --state failed"
+    local out
+    out=$("$CL_PROBE" --state --prefix "$1") || { cl_warn "coldload-probe --state failed"; return 0; }
+    [ -n "$out" ] || return 0
+    cl_append "$CL_META" "$out"$'\n' || cl_write_failed "$CL_META"
 }
 
 # The binaries' banner lines ("# p28_timing: width 1, wait block; ...") are
@@ -120,7 +180,9 @@ cl_meta_machine() {
     cl_meta date_utc "$(cl_utc)"
     cl_meta host "$(hostname)"
     # CPUs, cgroup, memory, OpenBLAS, clock, placement: the probe's own keys
-    "$CL_PROBE" >>"$CL_META" || cl_die "$CL_PROBE failed: machine facts not recorded"
+    local facts
+    facts=$("$CL_PROBE") || cl_die "$CL_PROBE failed: machine facts not recorded"
+    cl_append "$CL_META" "$facts"$'\n' || cl_write_failed "$CL_META"
     cl_meta container "$([ -e /.dockerenv ] || [ "${COLDLOAD_IN_CONTAINER:-}" = 1 ] && echo yes || echo no)"
     cl_meta kernel "$(uname -srvm)"
     cl_meta os "$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null)"

@@ -172,6 +172,12 @@ cl_exec() {
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
     fi
+    # A command that failed on a full results disk (its "No space left on
+    # device" went to the full disk too: an empty .err): the first one ends
+    # the run, with one line naming the disk, not N failures later.
+    if [ "$rc" != 0 ] && [ "$CL_WRITES_FAILED" = 0 ] && [ -n "$CL_OUT" ] && cl_disk_full "$CL_OUT"; then
+        cl_die_disk_full
+    fi
     return "$rc"
 }
 
