@@ -94,6 +94,9 @@ binary_runs=0 binary_failed=0 binary_first_rc=
 evict=$CL_BUILD/coldload-evict
 name=$(basename "$binary")
 real_binary=$(realpath -e -- "$binary")
+# coldreport.sh asks first whether its arguments are good (COLDLOAD_CHECK_ARGS):
+# a usage error must not create a results directory or move results/latest.
+if [ -n "${COLDLOAD_CHECK_ARGS:-}" ]; then exit 0; fi
 
 cl_results_init
 cl_traps

@@ -43,6 +43,10 @@ done
 cl_finalize_opts
 cl_need_tools gnuplot
 for b in coldload-evict coldload-summarize; do cl_need_binary "$CL_BUILD/$b"; done
+# cold.sh judges its own flags: before a results directory exists (it says why)
+crc=0
+COLDLOAD_CHECK_ARGS=1 bash "$CL_ROOT/harness/cold.sh" "${passed[@]}" >/dev/null || crc=$?
+if [ "$crc" -ne 0 ]; then CL_DYING=1; exit "$crc"; fi
 
 cl_results_init
 cl_traps

@@ -126,6 +126,11 @@ cl_progress_start "$SCAN_N"
 for phase in "${SCAN_PHASES[@]}"; do scan_phase "$phase"; done
 
 cl_meta scan_cut "$(scan_count_cut)"
+# A deadline too short for any process (--total 1) leaves no samples.csv:
+# say that, not coldload-scan's "samples.csv: No such file or directory".
+if ! [ -s "$CL_SAMPLES" ] || [ "$(wc -l <"$CL_SAMPLES")" -lt 2 ]; then
+    cl_die "no process ran before the ${SCAN_TOTAL} s deadline (--total): every cell was skipped (scan-cells.csv), nothing to report; give a larger --total"
+fi
 "$CL_BUILD/coldload-scan" --cpus "$ncpu" "$CL_OUT" ||
     cl_die "coldload-scan failed on $CL_OUT (exit $?)"
 scan_plots "$CL_OUT/scan"

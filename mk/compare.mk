@@ -30,8 +30,9 @@ $(B)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/report/*.h src/common/*.h
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_CMP_SRC) -o $@ -lm
 
-fuzz-compare: deps
-	@bash tests/deps.sh $(FUZZ_PKGS)
+# the build and fuzz jobs' packages (clang, libFuzzer), as make fuzz installs them
+fuzz-compare:
+	@bash tests/deps.sh build fuzz
 	@$(MAKE) --no-print-directory fuzz-compare-run
 fuzz-compare-run: $(B)/fuzz/fuzz_compare
 	mkdir -p $(B)/fuzz/corpus-compare

@@ -49,6 +49,12 @@ cl_defaults() {
 cl_optval() {
     if [ $# -lt 2 ] || [ -z "$2" ]; then cl_usage_error "$1 needs a value"; fi
     if [[ $2 == --* ]]; then cl_usage_error "$1 needs a value, got the flag '$2'"; fi
+    # a path that looks like a flag (`--out -r`) is a forgotten value far more
+    # often than a directory named -r: a usage error, before anything is made
+    case $1 in
+        --out | --results | --binary)
+            if [[ $2 == -* ]]; then cl_usage_error "$1 needs a path, got '$2' (a flag? ./$2 names a file of that name)"; fi ;;
+    esac
 }
 
 cl_common_opt() {
@@ -86,8 +92,10 @@ cl_num() {
 
 # cl_int_list NAME LIST LO HI: echoes LIST ("1 2", "1,2") as space-separated integers.
 cl_int_list() {
-    local item out=()
-    for item in ${2//,/ }; do
+    local item items out=()
+    # split on blanks and commas without globbing: `--widths '*'` is no list of files
+    read -r -d "" -a items <<<"${2//,/ }" || true
+    for item in "${items[@]}"; do
         cl_int "$1" "$item" "$3" "$4"
         out+=("$((10#$item))")
     done

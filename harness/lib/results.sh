@@ -12,6 +12,19 @@ cl_results_init() {
     if [ -z "$CL_OUT" ]; then
         CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
     fi
+    # --out a symbolic link: another user's is not followed (a link planted in
+    # a shared directory would point root's run anywhere, /etc included, as
+    # fs.protected_symlinks refuses in sticky directories); ours is, and said.
+    local out_link=''
+    if [ -L "$CL_OUT" ]; then
+        local owner
+        owner=$(stat -c %u -- "$CL_OUT")
+        if [ "$owner" != "$(id -u)" ]; then
+            cl_die "--out $CL_OUT is a symbolic link of uid $owner (to $(readlink -- "$CL_OUT")), not ours: not followed; give the directory itself" 2
+        fi
+        out_link=$(readlink -f -- "$CL_OUT")
+        printf 'coldload %s: --out %s is a symbolic link: writing into %s\n' "$CL_NAME" "$CL_OUT" "$out_link" >&2
+    fi
     mkdir -p -- "$CL_OUT" "$CL_OUT/logs" "$CL_OUT/hyperfine" 2>/dev/null ||
         cl_die "cannot create the output directory $CL_OUT" 2
     probe=$(mktemp "$CL_OUT/.write-test.XXXXXX" 2>/dev/null) ||
@@ -48,6 +61,7 @@ cl_results_init() {
         echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
     fi
     touch "$CL_META"
+    if [ -n "$out_link" ]; then cl_meta out_symlink "$out_link"; fi
     # What the binaries said they run (their --describe tables), for the report.
     cl_workloads_tsv "$CL_OUT/workloads.tsv"
     if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi

@@ -98,6 +98,19 @@ int main(int argc, char **argv) {
                          ndirs),
                OPTS_EXIT_USAGE;
 
+    /* The same directory twice (a typo, or a link to it) compares a run with
+     * itself: allowed, every figure is then within noise, but said. */
+    for (size_t i = 1; i < ndirs; i++)
+        for (size_t j = 0; j < i; j++) {
+            struct stat a, b;
+            if (stat(dirs[i], &a) == 0 && stat(dirs[j], &b) == 0 && a.st_dev == b.st_dev &&
+                a.st_ino == b.st_ino)
+                fprintf(stderr,
+                        "coldload-compare: warning: %s and %s are the same directory: it is "
+                        "compared with itself\n",
+                        dirs[j], dirs[i]);
+        }
+
     static compareInput in[COMPARE_MAX_INPUTS];
     char err[SUMMARY_ERR_MAX];
     int rc = 0;

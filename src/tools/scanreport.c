@@ -109,6 +109,15 @@ int main(int argc, char **argv) {
         return OPTS_EXIT_USAGE;
     }
     int rc = 0;
+    /* A results directory without scan rows (make report's, a typo) is no
+     * scan: "0 cells" and exit 0 would pass it off as an empty one. */
+    if (d.n == 0) {
+        optsError("%s: no scan rows (harness scan-wait or scan-load): %s is not a scan's results "
+                  "directory (harness/scan.sh)",
+                  samples, dir);
+        rc = 1;
+        goto done;
+    }
     if (mkdir(out, 0777) != 0 && errno != EEXIST) {
         optsError("%s: %s", out, strerror(errno));
         rc = 1;

@@ -208,3 +208,13 @@ ccol() { col "$O/compare.csv" "$@"; }
 
     page_not_blank "$O" compare.html
 }
+
+@test "the same directory twice (or a link to it) is compared, with a warning" {
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    ln -s "$A" "$BATS_TEST_TMPDIR/a-link"
+    run "$COMPARE" --out "$O" "$A" "$BATS_TEST_TMPDIR/a-link"
+    [ "$status" -eq 0 ]
+    [[ $output == *"warning: $A and $BATS_TEST_TMPDIR/a-link are the same directory: it is compared with itself"* ]]
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [[ $output != *"same directory"* ]]
+}

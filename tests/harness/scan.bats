@@ -89,3 +89,10 @@ ncpu() {
     [ -n "$pgid" ]
     no_live_in_group "$pgid"
 }
+
+@test "--total 1: no time for any process is said as such (exit 1), not as a missing samples.csv" {
+    run bash "$H/scan.sh" --quick --total 1 --out "$OUT"
+    [ "$status" -eq 1 ]
+    [[ $output == *"no process ran before the 1 s deadline (--total): every cell was skipped"* ]]
+    [[ $output != *"No such file or directory"* ]]
+}

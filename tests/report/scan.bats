@@ -119,3 +119,12 @@ cell() {
     grep -q '^  grad: spin 56.4x (5 cells) yield 45.1x (5 cells) block 37.6x (5 cells); degrades least: block$' "$D/scan/verdict.txt"
     grep -q '^  svdvals: spin .* (6 cells) yield .* (6 cells) block .* (6 cells); ' "$D/scan/verdict.txt"
 }
+
+@test "a results directory that is no scan (make report's) is refused: exit 1, no scan/ written" {
+    N=$BATS_TEST_TMPDIR/notscan
+    cp -r "$ROOT/tests/fixtures/results-small" "$N"
+    run "$SCAN" --cpus 2 "$N"
+    [ "$status" -eq 1 ]
+    [[ $output == *"no scan rows (harness scan-wait or scan-load): $N is not a scan's results directory"* ]]
+    [ ! -e "$N/scan" ]
+}

@@ -44,3 +44,14 @@ DEPS=$ROOT/tests/deps.sh
     [ "$status" -eq 0 ]
     [[ $output == *"tests/deps.sh build report"* ]]
 }
+
+@test "make fuzz and make fuzz-compare install the fuzz job's packages (no unset variable)" {
+    for t in fuzz fuzz-compare; do
+        run make -s -n -C "$ROOT" "$t"
+        [ "$status" -eq 0 ]
+        [[ $'\n'$output$'\n' == *$'\n'"bash tests/deps.sh build fuzz"$'\n'* ]] || { echo "$t: $output"; return 1; }
+    done
+    # and that job lists clang
+    run bash "$DEPS" --list build fuzz
+    [[ $'\n'$output$'\n' == *$'\n'clang$'\n'* ]]
+}

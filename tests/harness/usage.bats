@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# tests/harness/usage.bats -- what a mistyped command line must not do: make
+# a results directory or move results/latest (a usage error is exit 2 and
+# nothing else), take `--out -r` for a directory, glob-expand `--widths '*'`,
+# or follow another user's --out symlink (issue 23).
+
+load helpers
+
+setup() {
+    need_binaries
+    R=$BATS_TEST_TMPDIR/results
+    mkdir -p "$R/old"
+    ln -s old "$R/latest"
+    cd "$BATS_TEST_TMPDIR"
+}
+
+# nothing_made: R holds only what setup made, latest still -> old.
+nothing_made() {
+    [ "$(ls "$R")" = "$(printf 'latest\nold')" ] || { ls -la "$R"; return 1; }
+    [ "$(readlink "$R/latest")" = old ]
+}
+
+@test "coldreport.sh with a flag cold.sh refuses: exit 2, no results directory, results/latest unmoved" {
+    run env COLDLOAD_RESULTS="$R" bash "$H/coldreport.sh" --bogus
+    [ "$status" -eq 2 ]
+    [[ $output == *"unknown option '--bogus'"* ]]
+    nothing_made
+}
+
+@test "--out -r is a usage error (a forgotten value), and no directory -r is made" {
+    run env COLDLOAD_RESULTS="$R" bash "$H/warm.sh" --out -r
+    [ "$status" -eq 2 ]
+    [[ $output == *"--out needs a path, got '-r'"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/-r" ]
+    nothing_made
+}
+
+@test "--widths '*' is not glob-expanded" {
+    mkdir -p "$BATS_TEST_TMPDIR/-r"   # what the glob would find here
+    run env COLDLOAD_RESULTS="$R" bash "$H/warm.sh" --widths '*'
+    [ "$status" -eq 2 ]
+    [[ $output == *"--widths: expected an integer in 1..256, got '*'"* ]]
+    nothing_made
+}
+
+@test "--out: another user's symbolic link is not followed; our own is, and meta says where" {
+    command -v hyperfine >/dev/null || skip "hyperfine is not installed"
+    [ "$(id -u)" = 0 ] || skip "needs root to make a link another user owns"
+    mkdir -p "$BATS_TEST_TMPDIR/target"
+    ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/theirs"
+    chown -h 65534:65534 "$BATS_TEST_TMPDIR/theirs"
+    run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 bash "$H/cold.sh" --quick --copies 1 --hf-runs 2 \
+        --out "$BATS_TEST_TMPDIR/theirs" --binary /bin/true
+    [ "$status" -eq 2 ]
+    [[ $output == *"is a symbolic link of uid 65534"*"not followed"* ]]
+    [ -z "$(ls -A "$BATS_TEST_TMPDIR/target")" ]
+    ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/ours"
+    run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 bash "$H/cold.sh" --quick --copies 1 --hf-runs 2 \
+        --out "$BATS_TEST_TMPDIR/ours" --binary /bin/true
+    [ "$status" -eq 0 ]
+    [[ $output == *"--out $BATS_TEST_TMPDIR/ours is a symbolic link: writing into $BATS_TEST_TMPDIR/target"* ]]
+    grep -qx "out_symlink=$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/target/meta.txt"
+}
