@@ -47,11 +47,24 @@ cl_results_init() {
         if [ -e "$f" ] && ! { : >>"$f"; } 2>/dev/null; then cl_die "$f cannot be appended to: use another --out" 2; fi
     done
     # Refuse before measuring rather than mix two layouts in one file.
+    # The whole header, as the binaries would write it (--csv-header): an old
+    # layout with the same tags would otherwise be accepted here, and then
+    # every measurement refused by the binary. A binary without the option
+    # (an older build): the tags at least.
     if [ -s "$CL_SAMPLES" ]; then
-        local h
+        local h want='' t tagargs=()
         IFS= read -r h <"$CL_SAMPLES"
-        [[ $h == *",$CL_SAMPLES_TAGS" ]] ||
-            cl_die "$CL_SAMPLES has another header (not ending in $CL_SAMPLES_TAGS): use another --out" 2
+        if [ -x "$CL_BUILD/p28_timing" ]; then
+            for t in ${CL_SAMPLES_TAGS//,/ }; do tagargs+=(--tag "$t=x"); done
+            want=$("$CL_BUILD/p28_timing" "${tagargs[@]}" --csv-header 2>/dev/null) || want=''
+        fi
+        if [ -n "$want" ]; then
+            [ "$h" = "$want" ] ||
+                cl_die "$CL_SAMPLES has another header than the binaries write ($want): use another --out" 2
+        else
+            [[ $h == *",$CL_SAMPLES_TAGS" ]] ||
+                cl_die "$CL_SAMPLES has another header (not ending in $CL_SAMPLES_TAGS): use another --out" 2
+        fi
     fi
     if [ -s "$CL_WHOLE" ]; then
         local h

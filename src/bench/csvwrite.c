@@ -38,7 +38,7 @@ struct csvWriter {
 };
 
 /* The header this writer's rows need: fixed columns, then the tag keys. */
-static char *csvHeaderFor(const csvTag *tags, size_t ntags) {
+char *csvHeaderFor(const csvTag *tags, size_t ntags) {
     size_t len = sizeof(CSV_FIXED_COLUMNS) + 2;
     for (size_t i = 0; i < ntags; i++) len += strlen(tags[i].key) + 1;
     char *h = malloc(len);

@@ -54,6 +54,10 @@ typedef struct csvRow {
 
 typedef struct csvWriter csvWriter;
 
+/* The header rows with these tags have (fixed columns, then the tag keys),
+ * allocated with room for one more byte; NULL when out of memory. */
+char *csvHeaderFor(const csvTag *tags, size_t ntags);
+
 /* Opens path for appending and writes the header when the file is new.
  * On failure returns NULL with a one-line reason in err. */
 csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, char *err,

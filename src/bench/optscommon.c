@@ -42,6 +42,7 @@ const char optsCommonUsage[] =
     "                     (0 = no budget, the default; at least one steady run)\n"
     "  --csv FILE         append one row per sample to FILE (header when new)\n"
     "  --tag KEY=VALUE    add a column KEY with VALUE to every row (repeatable)\n"
+    "  --csv-header       print the header the rows with these --tag keys have, and exit\n"
     "  --startup          also time the process's start: exec -> main and main -> first\n"
     "                     result (a `startup:` line; rows exec_to_main or start_to_main,\n"
     "                     main_to_first)\n"
@@ -58,10 +59,11 @@ void optsCommonInit(optsCommon *c, long default_runs) {
 int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
     const char *v;
     int m;
-    int *flag = !strcmp(argv[*i], "--startup")    ? &c->startup
-                : !strcmp(argv[*i], "--prefault") ? &c->prefault
-                : !strcmp(argv[*i], "--no-tune")  ? &c->no_tune
-                                                  : NULL;
+    int *flag = !strcmp(argv[*i], "--startup")      ? &c->startup
+                : !strcmp(argv[*i], "--prefault")   ? &c->prefault
+                : !strcmp(argv[*i], "--no-tune")    ? &c->no_tune
+                : !strcmp(argv[*i], "--csv-header") ? &c->csv_header
+                                                    : NULL;
     if (flag) {
         *flag = 1;
         (*i)++;

@@ -20,9 +20,10 @@ typedef struct optsCommon {
     const char *csv;            /* --csv FILE     NULL: no rows */
     csvTag tags[OPTS_MAX_TAGS]; /* --tag KEY=VALUE, repeatable */
     size_t ntags;
-    int startup;  /* --startup   exec -> main, main -> first result (timeline.h) */
-    int prefault; /* --prefault  touch the work buffers before the first call */
-    int no_tune;  /* --no-tune   auto without the measured choice (autotune.h) */
+    int startup;    /* --startup   exec -> main, main -> first result (timeline.h) */
+    int prefault;   /* --prefault  touch the work buffers before the first call */
+    int no_tune;    /* --no-tune   auto without the measured choice (autotune.h) */
+    int csv_header; /* --csv-header  print the CSV header of these tags, and exit */
 } optsCommon;
 
 void optsCommonInit(optsCommon *c, long default_runs);

@@ -5,11 +5,21 @@
 #include "engine/linalg.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 int startupBegin(optsCommon *c, csvWriter **csv, pool **engine) {
     char err[512];
     *csv = NULL;
     *engine = NULL;
+    /* The harness compares an existing samples.csv's whole header with this
+     * before it measures (one row layout per file), not only its tags. */
+    if (c->csv_header) {
+        char *h = csvHeaderFor(c->tags, c->ntags);
+        if (!h) return optsError("out of memory"), 1;
+        puts(h);
+        free(h);
+        exit(0);
+    }
     if (c->csv && !(*csv = csvWriterOpen(c->csv, c->tags, c->ntags, err, sizeof err))) {
         optsError("%s", err);
         return OPTS_EXIT_USAGE;

@@ -61,3 +61,25 @@ nothing_made() {
     [[ $output == *"--out $BATS_TEST_TMPDIR/ours is a symbolic link: writing into $BATS_TEST_TMPDIR/target"* ]]
     grep -qx "out_symlink=$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/target/meta.txt"
 }
+
+@test "a samples.csv of an older layout with the same tags is refused up front (exit 2), not measured into" {
+    D=$BATS_TEST_TMPDIR/old-layout
+    mkdir -p "$D"
+    # the tag columns are today's, the fixed ones lack cpu,cpus,migrations,width_requested
+    echo 'timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,harness,condition,stressors,copy,load,proc' >"$D/samples.csv"
+    cp "$D/samples.csv" "$BATS_TEST_TMPDIR/before"
+    run bash "$H/warm.sh" --quick --widths 1 --out "$D"
+    [ "$status" -eq 2 ]
+    [[ $output == *"samples.csv has another header than the binaries write (timestamp,"*",width_requested,harness,condition,stressors,copy,load,proc)"* ]]
+    cmp "$D/samples.csv" "$BATS_TEST_TMPDIR/before"
+    # nothing was run
+    run compgen -G "$D/logs/warm-idle-*"
+    [ "$status" -ne 0 ]
+}
+
+@test "p28_timing and ising_trg --csv-header: the header their rows with these tags have" {
+    run "$B/p28_timing" --tag a=1 --tag b=2 --csv-header
+    [ "$status" -eq 0 ]
+    [[ $output == timestamp,host,run_id,*,width_requested,a,b ]]
+    [ "$("$B/ising_trg" --tag a=1 --tag b=2 --csv-header)" = "$output" ]
+}
