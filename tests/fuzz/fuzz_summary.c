@@ -4,7 +4,8 @@
  * meta.txt. Run by `make fuzz` (clang, ASan + UBSan).
  *
  * The first input byte picks what the rest is: 0 samples.csv, 1 whole.csv,
- * 2 meta.txt. The bytes go into a memfd so the readers see a real file. */
+ * 2 meta.txt, 3 cold-pages.tsv (coldread), 4 firstrun.csv (firstrun). The
+ * bytes go into a memfd so the readers see a real file. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,8 @@
 #include <unistd.h>
 
 #include "report/chartdata.h"
+#include "report/coldread.h"
+#include "report/firstrun.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "report/verdict.h"
@@ -52,10 +55,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     summaryInit(&s);
     metaTable meta;
     memset(&meta, 0, sizeof meta);
-    switch (data[0] % 3) {
+    switch (data[0] % 5) {
     case 0:
     case 1: {
-        int rc = data[0] % 3 ? summaryReadWhole(&s, path, err, sizeof err)
+        int rc = data[0] % 5 ? summaryReadWhole(&s, path, err, sizeof err)
                              : summaryReadSamples(&s, path, err, sizeof err);
         /* A defect must be reported as "file:line: what". */
         size_t pl = strlen(path);
@@ -64,6 +67,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();
         meta.text = strdup("");
         fuzzDownstream(&s, &meta);
+        break;
+    }
+    case 3: {
+        /* the cold-read tables: against an empty summary (no extra ms known) */
+        coldread c;
+        summaryFinish(&s, 5);
+        if (coldreadLoad(&c, path, &s, err, sizeof err) == 0) coldreadFree(&c);
+        break;
+    }
+    case 4: {
+        firstrun fr;
+        if (firstrunLoad(&fr, path, err, sizeof err) == 0) {
+            firstrunWriteDat(&fr, fuzzNull());
+            firstrunFree(&fr);
+        }
         break;
     }
     default: {
