@@ -134,8 +134,19 @@ run_args() {
 # Libraries warm before a new copy, so "fresh" isolates the new file: an
 # earlier evicted/dropcache run must not leave its cold libraries to it.
 warm_libraries() {
+    [ "$1" = binary ] && [ -n "$binary_hung" ] && return 0
     run_args "$1"
     cl_exec "cold-warmup-$1" "$binary" "${run[@]}" || true
+    note_hung "$1" "cold-warmup-$1"
+}
+
+# A --binary that outlived its watchdog once will again: every step after it
+# would wait its own watchdog (a QUICK hyperfine step ~100 s; 379 s in all for
+# a hung program), so the remaining runs of it are skipped and the run ends
+# saying so. binary_hung: the first step that hung.
+binary_hung=
+note_hung() {
+    if [ "$1" = binary ] && [ -z "$binary_hung" ] && [ "$CL_TIMED_OUT" = 1 ]; then binary_hung=$2; fi
 }
 
 # --- which files a cold start reads, per workload: listed in $lists/<w>
@@ -158,6 +169,8 @@ for w in "${workloads[@]}"; do
         trace_log=$(cl_unique "$CL_OUT/logs/cold-trace-$w" .strace).strace
         cl_exec "cold-trace-$w" "${CF_STRACE[@]}" -o "$trace_log" -- "$binary" "${run[@]}" ||
             cl_warn "the traced run of $w exited with status $CL_RC (see $CL_LOG.err); its file list is kept"
+        # (no note_hung here: strace -f waits for every child, so a daemon the
+        # program leaves makes the traced run, and only it, meet the watchdog)
         cf_parse_trace "$trace_log" "$wlist"
         if ! grep -qxF -- "$real_binary" "$wlist"; then
             cl_warn "the traced run of $w did not execute $binary (strace not permitted? see $CL_LOG.err): the ELF dynamic section instead"
@@ -259,6 +272,7 @@ for k in $(seq "$copies"); do
                 dropcache) dropcache "$w" ;;
             esac
             CL_TAG_COPY=$kind
+            [ "$w" = binary ] && [ -n "$binary_hung" ] && continue
             run_args "$w"
             if [ "$w" != binary ]; then
                 cl_tags
@@ -269,6 +283,7 @@ for k in $(seq "$copies"); do
             before=$(cl_samples_lines)
             [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
             if ! cl_exec_timed "cold-$kind-$w-k$k" "$dir/$name" "${run[@]}"; then
+                note_hung "$w" "cold-$kind-$w-k$k"
                 if [ "$w" = binary ]; then
                     binary_failed=$((binary_failed + 1))
                     binary_first_rc=${binary_first_rc:-$CL_RC}
@@ -321,6 +336,7 @@ for w in "${workloads[@]}"; do
     hf_cmd=$(q "$copy")
     for a in "${run[@]}"; do hf_cmd+=" $(q "$a")"; done
     for kind in "${kinds[@]}"; do
+        [ "$w" = binary ] && [ -n "$binary_hung" ] && continue
         cl_progress "hyperfine $w: $kind ($hf_runs runs)"
         warm_libraries "$w"
         case $kind in
@@ -354,6 +370,11 @@ done
 cl_meta cold_left_processes "$CL_LEFT_PROCESSES"
 if [ "$CL_LEFT_PROCESSES" -gt 0 ]; then
     cl_warn "the program left $CL_LEFT_PROCESSES process(es) running after its runs (a daemon or a background child); each run's process group was stopped after it"
+fi
+
+if [ -n "$binary_hung" ]; then
+    cl_meta cold_binary_hung "$binary_hung (watchdog ${run_watchdog}s, the --budget)"
+    cl_die "$binary did not end within its watchdog (${run_watchdog}s, the --budget) in $binary_hung (see logs/$binary_hung.err): its later runs and the hyperfine steps were skipped; the rows taken are kept"
 fi
 
 # A program that fails is measured all the same (its failing runs are rows,

@@ -84,9 +84,11 @@ cf_parse_trace() {
     } | while IFS= read -r p; do cf_keep "$p"; done | awk '!seen[$0]++' >"$out"
 }
 
-# cf_machine ELF: its e_machine as readelf names it ("Advanced Micro Devices X86-64").
+# cf_machine ELF: its e_machine as readelf names it ("Advanced Micro Devices X86-64");
+# empty for a file that is no ELF (a script: readelf fails, and under pipefail
+# that ended cold.sh at once, without a word).
 cf_machine() {
-    readelf -h -- "$1" 2>/dev/null | sed -n 's/^ *Machine: *//p'
+    { readelf -h -- "$1" 2>/dev/null || true; } | sed -n 's/^ *Machine: *//p'
 }
 
 # cf_needed ELF: its search directories ("dir D", $ORIGIN expanded), then its

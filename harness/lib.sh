@@ -113,6 +113,7 @@ CL_SIGNAL=
 CL_FAILURES=0
 CL_WARNINGS=0
 CL_LEFT_PROCESSES=0   # processes a command left in its group, stopped by cl_exec
+CL_TIMED_OUT=0        # 1 when cl_exec's last command was stopped by its watchdog
 CL_PROG_N=0
 CL_PROG_I=0
 CL_PROG_T0=0

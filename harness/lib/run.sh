@@ -160,6 +160,7 @@ cl_exec() {
     wait "$CL_CHILD" || rc=$?
     CL_CHILD=
     CL_RC=$rc
+    CL_TIMED_OUT=0
     # What the command left running in timeout's process group (a daemon of
     # a --binary, `sh -c 'sleep 300 & exit 0'`) is stopped now, not left to
     # run through the next measurements and after us; counted for meta. (One
@@ -170,6 +171,7 @@ cl_exec() {
         CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + left))
     fi
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+        CL_TIMED_OUT=1   # (GNU time's own status would say signal 15: this one is timeout's)
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
     fi
     # A command that failed on a full results disk (its "No space left on

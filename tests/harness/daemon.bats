@@ -42,3 +42,20 @@ teardown() {
     run grep -q 'left .* process(es)' "$out/meta.txt"
     [ "$status" -ne 0 ]
 }
+
+@test "a --binary that hangs costs a watchdog or two (the traced run, then the first run), not one per step: exit 1 in seconds, said in meta, nothing left" {
+    printf '#!/bin/sh\nexec sleep %s\n' "$MARK" >"$PROG"
+    out=$BATS_TEST_TMPDIR/out
+    t0=$SECONDS
+    for strace in '' 1; do
+        run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=$strace bash "$H/cold.sh" --quick --budget 1 \
+            --copies 1 --hf-runs 2 --out "$out$strace" --binary "$PROG"
+        [ "$status" -eq 1 ]
+        [[ $output == *"did not end within its watchdog (1s, the --budget)"*"its later runs and the hyperfine steps were skipped"* ]]
+        grep -q '^cold_binary_hung=cold-' "$out$strace/meta.txt"
+    done
+    # each hyperfine step alone would wait (2 + 2) x 1 + 30 s
+    [ $((SECONDS - t0)) -lt 30 ]
+    run pgrep -f "sleep $MARK"
+    [ "$status" -ne 0 ]
+}
