@@ -351,17 +351,21 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
                             char *err, size_t errlen) {
     long width, iter, trunc, procs, cnt[4] = {0, 0, 0, 0};
     double ms, load1;
-    uint64_t checksum;
+    uint64_t checksum = 0;
     const char *v;
-    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 1, 100000, &width))
-        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v, "a width in 1..100000");
+    /* width 0: a program's `default` cell (harness/threads.sh), which sets
+     * no width and records width_requested=default */
+    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 0, 100000, &width))
+        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v, "a width in 0..100000");
     if (summaryParseDouble(v = summaryField(f, &cols[SC_MS]), &ms) || ms < 0)
         return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
     if (summaryParseDouble(v = summaryField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
         return summaryBad(err, errlen, where, &cols[SC_LOAD1], v, "a load average (or -1)");
     if (summaryParseLong(v = summaryField(f, &cols[SC_PROCS]), -1, 1000000, &procs))
         return summaryBad(err, errlen, where, &cols[SC_PROCS], v, "a task count (or -1)");
-    if (summaryParseHex64(v = summaryField(f, &cols[SC_CHECKSUM]), &checksum))
+    /* empty: the output was not checked (threads.sh --no-check-output) */
+    int has_sum = *(v = summaryField(f, &cols[SC_CHECKSUM])) != '\0';
+    if (has_sum && summaryParseHex64(v, &checksum))
         return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
     if (summaryParseLong(v = summaryField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
         return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
@@ -414,13 +418,13 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     if (strcmp(phase, "prepare") == 0) {
         ok = summaryVecPush(&g->v_prepare, ms);
     } else if (strcmp(phase, "first") == 0) {
-        ok = summaryVecPush(&g->v_first, ms) | summaryAddChecksum(g, checksum);
+        ok = summaryVecPush(&g->v_first, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
         if (cols[SC_MINFLT].idx >= 0) ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
         if (cols[SC_MAJFLT].idx >= 0) ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
         pr->first_ms = ms;
         pr->first_span = span;
     } else if (strcmp(phase, "steady") == 0) {
-        ok = summaryVecPush(&g->v_steady, ms) | summaryAddChecksum(g, checksum);
+        ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
         if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
         ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span);
         if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
@@ -428,7 +432,7 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     } else if (strcmp(phase, "steady_nowait") == 0) {
         /* the same computation as steady (its bits count), its time not: a
          * call timed without waiting for its result is a different figure */
-        ok = summaryVecPush(&g->v_nowait, ms) | summaryAddChecksum(g, checksum);
+        ok = summaryVecPush(&g->v_nowait, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
     } else {
         s->ignored_rows++; /* a later phase: not summarised here */
         return 0;
@@ -885,11 +889,16 @@ int summaryWriteCsv(const summary *s, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
+int summaryIsDefaultWidth(const summaryGroup *g) {
+    return g->key.width == 0 && g->harness && strcmp(g->harness, "threads") == 0;
+}
+
 void summaryDescribe(const summaryGroup *g, FILE *f) {
     const summaryKey *k = &g->key;
     fputs(k->workload[0] ? k->workload : "program", f);
     if (k->params[0]) fprintf(f, " %s", k->params);
     if (k->width > 0) fprintf(f, ", width %d", k->width);
+    else if (summaryIsDefaultWidth(g)) fputs(", width default", f);
     if (k->wait[0]) fprintf(f, ", wait %s", k->wait);
     if (k->condition[0]) fprintf(f, ", %s", k->condition);
     if (k->load[0] && !summaryIsIdle(g)) fprintf(f, " %s", k->load);

@@ -207,6 +207,8 @@ const char *summaryFmtMs(double ms, char *buf, size_t len);
 int summaryIsCopy(const summaryGroup *g, int kind);
 int summaryIsIdle(const summaryGroup *g);
 int summaryIsLoaded(const summaryGroup *g);
+/* A program's `default` cell (harness/threads.sh): width 0, none set. */
+int summaryIsDefaultWidth(const summaryGroup *g);
 /* A loaded group whose load is pinned, or of a file without load kinds (the
  * measurements the contention verdict is decided on). */
 int summaryIsPinned(const summaryGroup *g);

@@ -43,7 +43,7 @@ static const char runUsage[] =
     "  --grace SECONDS      between the cap's TERM and KILL [2]\n"
     "  --sample-ms MS       interval of the CPU sampler (/proc/PID/task/*/stat); 0 off [5]\n"
     "  --no-hash            do not hash stdout (it goes to the launcher's stdout unread)\n"
-    "  --stdout FILE        where the hashed stdout is copied (default: dropped)\n"
+    "  --stdout FILE        where the hashed stdout is copied (default: this stdout)\n"
     "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
     "                       minflt majflt left\n"
     "  --runs-csv FILE      append the run's full record (runs.csv)\n"
@@ -74,7 +74,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
     a->lo.sample_ms = 5;
     a->lo.grace_s = 2;
     a->lo.hash_stdout = 1;
-    a->lo.stdout_fd = -1;
+    a->lo.stdout_fd = STDOUT_FILENO; /* the hashed output goes on to ours (a log) */
     a->workload = "program";
     a->params = "";
     a->width = "default";
@@ -219,7 +219,8 @@ int main(int argc, char **argv) {
     }
     char err[512] = "";
     if (a.stdout_path) {
-        a.lo.stdout_fd = open(a.stdout_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        a.lo.stdout_fd =
+            open(a.stdout_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
         if (a.lo.stdout_fd < 0) {
             fprintf(stderr, "coldload-run: --stdout %s: %s\n", a.stdout_path, strerror(errno));
             return 1;
