@@ -179,6 +179,9 @@ threads_run() {
     CL_RUN_WORKLOAD=$name CL_RUN_PARAMS=$params CL_RUN_WAIT=
     if [ "$cell" = default ]; then CL_RUN_WIDTH=; else CL_RUN_WIDTH=$cell; fi
     CL_TAG_PROC=$proc
+    # A run that did not succeed is never a time: a cut run that still
+    # exited 0 (it handled the cap's TERM) gets timeout's 124.
+    [ "$st" = ok ] || [ "$code" != 0 ] || code=124
     cl_whole_row coldload-run "$st" "$proc" "$wall" "$user" "$sys" "$minflt" "$majflt" "$code"
     local key="$cell/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))

@@ -18,7 +18,9 @@
 #include "report/chartdata.h"
 #include "report/coldread.h"
 #include "report/firstrun.h"
+#include "report/docfmt.h"
 #include "report/scandoc.h"
+#include "report/threadsdoc.h"
 #include "report/workloads.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
@@ -118,25 +120,10 @@ double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
 
 /* --- escaping ----------------------------------------------------------------------- */
 
-static void reportHtml(FILE *f, const char *s) {
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
+static void reportHtml(FILE *f, const char *s) { docEscapeHtml(f, s); }
 
 /* Markdown inline text: the characters that would start markup are escaped. */
-static void reportMdText(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (strchr("\\`*_[]<>|#", *s)) fputc('\\', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-}
+static void reportMdText(FILE *f, const char *s) { docEscapeMd(f, s); }
 
 /* A fenced block must not contain its own fence. */
 static void reportMdBlock(FILE *f, const char *s) {
@@ -572,6 +559,23 @@ static int reportColdOnly(const metaTable *m) {
  * answer + row_end (a cold-only report asks the first alone). */
 static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
     fputs(t->row, f);
+    if (threadsdocIsJob(in->meta)) { /* one program's threads question alone */
+        char *q = threadsdocQuestion(in->meta), *answer = NULL;
+        size_t len = 0;
+        FILE *a = open_memstream(&answer, &len);
+        if (a) {
+            threadsdocAnswer(in->s, in->meta, a);
+            if (fclose(a) != 0) free(answer), answer = NULL;
+        }
+        fprintf(f, "%s", t->cell);
+        t->escape(f, q ? q : "Do threads hurt the program under full load here?");
+        fprintf(f, "%s", t->cell_end);
+        if (answer) t->escape(f, answer);
+        fputs(t->row_end, f);
+        free(q);
+        free(answer);
+        return;
+    }
     int asked = reportColdOnly(in->meta) ? 1 : REPORT_QUESTIONS;
     for (int k = 0; k < asked; k++) {
         fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
@@ -585,7 +589,7 @@ static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *
 /* The Runs section's text when logs/ has no page-format line: expected of
  * another program's cold starts, which print none of coldload's lines. */
 static const char *reportNoRunLines(const reportInput *in) {
-    return reportColdOnly(in->meta) ? "(the program printed no page-format lines; its own output "
+    return reportColdOnly(in->meta) || threadsdocIsJob(in->meta) ? "(the program printed no page-format lines; its own output "
                                       "is in logs/)\n"
                                     : "(no page-format lines in logs/)\n";
 }
@@ -821,11 +825,15 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     reportAnswers(in, &answers_html, f);
     fputs("</section>\n", f);
     reportHtmlCharts(in, f);
-    reportColdRead(in, 1, f);
-    firstrunSection(in->results_dir, 1, f, reportHtml);
-    /* the scan maps when threads hurt: the main report's question, not a
-     * cold-only job's (whose "no scan" line would read as a failure) */
-    if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 1, f, reportHtml);
+    if (threadsdocIsJob(in->meta)) {
+        threadsdocSection(in->s, in->meta, &docHtml, f);
+    } else {
+        reportColdRead(in, 1, f);
+        firstrunSection(in->results_dir, 1, f, reportHtml);
+        /* the scan maps when threads hurt: the main report's question, not a
+         * cold-only job's (whose "no scan" line would read as a failure) */
+        if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 1, f, reportHtml);
+    }
 
     fprintf(f,
             "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
@@ -900,9 +908,13 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         const chartdataChart *k = &chartdataCharts[c];
         fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", k->title, k->name, k->title, k->howto);
     }
-    reportColdRead(in, 0, f);
-    firstrunSection(in->results_dir, 0, f, reportMdText);
-    if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 0, f, reportMdText);
+    if (threadsdocIsJob(in->meta)) {
+        threadsdocSection(in->s, in->meta, &docMd, f);
+    } else {
+        reportColdRead(in, 0, f);
+        firstrunSection(in->results_dir, 0, f, reportMdText);
+        if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 0, f, reportMdText);
+    }
     fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),

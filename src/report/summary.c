@@ -540,6 +540,8 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
     if (!g) goto oom;
     if (code != 0) { /* a failed run's time is not a measurement */
         g->whole_failed++;
+        /* threads.sh's label: a run its cap ended (coldload-run status cut) */
+        if (strcmp(summaryField(f, &cols[WC_LABEL]), "cut") == 0) g->whole_cut++;
         return 0;
     }
     int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;

@@ -508,6 +508,12 @@ static void verdictFmtSums(const uint64_t *set, size_t n, char *buf, size_t len)
                               (unsigned long long)set[i]);
 }
 
+/* A group of harness/threads.sh: anyone's program, whose output check is
+ * across every cell (output-differs), not the engine's per-width one. */
+static int verdictIsThreads(const summaryGroup *g) {
+    return g->harness && strcmp(g->harness, "threads") == 0;
+}
+
 /* Idle against loaded, per (workload, params, width): the engine is
  * deterministic at a fixed width, whatever the wait policy or the copy.
  * same: the cells with one checksum both idle and loaded (bitwise-same),
@@ -519,6 +525,7 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
     for (size_t i = 0; i < s->n; i++) {
         const summaryKey *k = &s->g[i].key;
         const unsigned cell = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH;
+        if (verdictIsThreads(&s->g[i])) continue;
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++) seen = summaryKeySame(&s->g[j].key, k, cell);
         if (seen) continue;
@@ -526,7 +533,7 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
         size_t ni = 0, nl = 0;
         for (size_t j = i; j < s->n; j++) {
             const summaryGroup *g = &s->g[j];
-            if (!summaryKeySame(&g->key, k, cell)) continue;
+            if (!summaryKeySame(&g->key, k, cell) || verdictIsThreads(g)) continue;
             if (summaryIsIdle(g)) verdictCollect(idle, &ni, CAP, g);
             else if (summaryIsLoaded(g)) verdictCollect(loaded, &nl, CAP, g);
         }
@@ -559,7 +566,7 @@ static int verdictChecksumDiffers(verdictCtx *x) {
     char a[CAP * 20];
     for (size_t i = 0; i < x->s->n; i++) {
         const summaryGroup *g = &x->s->g[i];
-        if (g->nchecksums < 2) continue;
+        if (g->nchecksums < 2 || verdictIsThreads(g)) continue;
         verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, a, sizeof a);
         if (verdictAdd(x, VERDICT_ERROR, g,
                        "%zu different checksums within one group (%s): the same computation "
@@ -570,7 +577,73 @@ static int verdictChecksumDiffers(verdictCtx *x) {
     return verdictChecksumCells(x, 0);
 }
 
-static int verdictBitwiseSame(verdictCtx *x) { return verdictChecksumCells(x, 1); }
+/* A program's output over all its cells (harness/threads.sh: stdout's hash
+ * is each run's checksum). same: one hash in every cell, bitwise-same;
+ * else output-differs, naming each cell with its hashes. A cell whose runs
+ * were not hashed (--no-check-output) has none and is left out. */
+static int verdictOutputCells(verdictCtx *x, int same) {
+    enum { CAP = 8 };
+    const summary *s = x->s;
+    const unsigned prog = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *gi = &s->g[i];
+        if (!verdictIsThreads(gi)) continue;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = verdictIsThreads(&s->g[j]) && summaryKeySame(&s->g[j].key, &gi->key, prog);
+        if (seen) continue;
+        uint64_t all[CAP];
+        size_t n = 0, cells = 0;
+        for (size_t j = i; j < s->n; j++) {
+            const summaryGroup *g = &s->g[j];
+            if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog)) continue;
+            if (g->nchecksums) cells++;
+            verdictCollect(all, &n, CAP, g);
+        }
+        if (n == 0) continue;
+        int rc = 0;
+        if (same && n == 1)
+            rc = verdictAdd(x, VERDICT_OK, NULL,
+                            "%s%s%s: stdout hash %016llx in every run of all %zu cells (each "
+                            "width and the default, idle and loaded): its output does not "
+                            "change",
+                            gi->key.workload, gi->key.params[0] ? " " : "", gi->key.params,
+                            (unsigned long long)all[0], cells);
+        else if (!same && n > 1) {
+            verdictText v;
+            FILE *f = verdictBegin(&v);
+            for (size_t j = i; f && j < s->n; j++) {
+                const summaryGroup *g = &s->g[j];
+                if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) ||
+                    !g->nchecksums)
+                    continue;
+                char sums[CAP * 20];
+                verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, sums,
+                               sizeof sums);
+                fputs("; ", f);
+                summaryDescribe(g, f);
+                fprintf(f, ": %s", sums);
+            }
+            if (f && fclose(f) != 0) f = NULL;
+            rc = !f ? -1
+                    : verdictAdd(x, VERDICT_ERROR, NULL,
+                                 "%s%s%s: %zu different stdout hashes over its cells: its output "
+                                 "depends on the width, the load or the run (if it prints times "
+                                 "or is meant to, run with --no-check-output)%s",
+                                 gi->key.workload, gi->key.params[0] ? " " : "", gi->key.params,
+                                 n, v.buf ? v.buf : "");
+            free(v.buf);
+        }
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+static int verdictBitwiseSame(verdictCtx *x) {
+    return verdictChecksumCells(x, 1) || verdictOutputCells(x, 1) ? -1 : 0;
+}
+
+static int verdictOutputDiffers(verdictCtx *x) { return verdictOutputCells(x, 0); }
 
 static int verdictIdleBusy(verdictCtx *x) {
     const verdictThresholds *t = x->t;
@@ -917,10 +990,15 @@ const verdictCheck verdictChecks[] = {
      verdictChecksumDiffers,
      "different checksums within a group, or idle vs loaded at one width",
      {{0}}},
+    {"output-differs",
+     VERDICT_ERROR,
+     verdictOutputDiffers,
+     "a program's stdout hash differs between its runs (threads.sh, across widths and loads)",
+     {{0}}},
     {"bitwise-same",
      VERDICT_OK,
      verdictBitwiseSame,
-     "one checksum idle and loaded at one width",
+     "one checksum idle and loaded at one width (a program: one stdout hash over every cell)",
      {{0}}},
     {"idle-busy",
      VERDICT_WARN,

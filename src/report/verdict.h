@@ -26,7 +26,11 @@
  *                            slow, the rest not, so where the scheduler puts the threads
  *                            decides; names the placement difference when `cpus` shows one
  *                            (and loaded-slow is not repeated for it)
- *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected
+ *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected;
+ *                            for a program's cells (harness/threads.sh), one stdout hash over
+ *                            every cell
+ *   output-differs     ERROR a program's stdout hashes differ between its cells or runs
+ *                            (threads.sh; every cell named with its hashes)
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
  *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
  *                            own: the caller, width-1 engine workers, OpenBLAS's pool-1
