@@ -37,6 +37,7 @@ usage: harness/threads.sh --binary PROG [OPTIONS] [-- ARGS...]
   --budget SECONDS    cap of one run: past it the run is ended and counted as cut
                       (default 60, QUICK 10)
   --total SECONDS     deadline of the whole measurement: no run starts after it (default none)
+  --grace SECONDS     after the cap's TERM, KILL this much later (default 5)
   --width-env VAR     one more variable to set the width in (repeatable)
   --width-env-only "VAR..."  set the width in these variables only
   --no-check-output   do not compare stdout's hash across cells (a program printing times)
@@ -53,7 +54,7 @@ USAGE
 
 cl_init threads "$@"
 cl_defaults
-binary= total= check_output=1 sample_ms=5
+binary= total= check_output=1 sample_ms=5 grace=5
 args=()
 envs=$CL_THREADS_ENV_DEFAULT
 while [ $# -gt 0 ]; do
@@ -65,6 +66,7 @@ while [ $# -gt 0 ]; do
         --check-output) check_output=1; shift ;;
         --no-check-output) check_output=0; shift ;;
         --sample-ms) cl_optval "$@"; sample_ms=$2; shift 2 ;;
+        --grace) cl_optval "$@"; grace=$2; shift 2 ;;
         --) shift; args=("$@"); break ;;
         *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
     esac
@@ -77,6 +79,7 @@ fi
 cl_finalize_opts
 [ -n "$binary" ] || cl_usage_error "--binary PROG is required"
 [ -z "$total" ] || cl_num --total "$total" 0 604800
+cl_num --grace "$grace" 0 600
 cl_int --sample-ms "$sample_ms" 0 60000
 read -ra env_vars <<<"$envs"
 [ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
@@ -120,6 +123,7 @@ cl_meta threads_stressors "$CL_STRESSORS"
 cl_meta threads_procs "$CL_PROCS"
 cl_meta threads_shuffle_seed "$CL_SEED"
 cl_meta threads_budget_s "$CL_BUDGET"
+cl_meta threads_grace_s "$grace"
 cl_meta threads_total_s "${total:-none}"
 cl_meta threads_width_env "${env_vars[*]}"
 cl_meta threads_check_output "$check_output"
@@ -129,8 +133,7 @@ cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page
 cl_check_widths
 RANDOM=$CL_SEED
 
-# One run: 5 s of grace after the cap's TERM, and the watchdog behind both.
-grace=5
+# One run: --grace after the cap's TERM, and the watchdog behind both.
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 nruns=$(( ${#cells[@]} * CL_PROCS * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
 CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
