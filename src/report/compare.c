@@ -97,38 +97,30 @@ void compareInputFree(compareInput *in) {
 
 /* --- the bootstrap ------------------------------------------------------------------- */
 
-/* splitmix64, as the summary's interval uses: the same stream everywhere. */
-static uint64_t compareMix(uint64_t *s) {
-    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static size_t comparePick(uint64_t *s, size_t n) {
-    return (size_t)((double)(compareMix(s) >> 11) * 0x1.0p-53 * (double)n);
-}
-
 static double compareMedian(double *x, size_t n) {
     statsSummary st;
     return statsOf(x, n, &st) == 0 ? st.median : NAN;
 }
 
-/* One resample of a side: p processes drawn, each one's calls drawn; the
- * median of their medians. tmp: max calls slots, meds: p slots. */
-static double compareResample(const double *const *x, const size_t *n, size_t p, double *tmp,
-                              double *meds, uint64_t *s) {
-    for (size_t i = 0; i < p; i++) {
-        size_t k = comparePick(s, p);
-        for (size_t j = 0; j < n[k]; j++) tmp[j] = x[k][comparePick(s, n[k])];
-        meds[i] = compareMedian(tmp, n[k]);
-    }
-    return compareMedian(meds, p);
-}
+/* One side of a row's bootstrap: p processes, process i's calls x[i] (n[i]
+ * of them); scratch tmp (the most calls) and meds (p slots). */
+typedef struct compareSide {
+    const double *const *x;
+    const size_t *n;
+    size_t p;
+    double *tmp, *meds;
+} compareSide;
 
-static int compareCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+/* One resample of a side: p processes drawn, each one's calls drawn; the
+ * median of their medians. */
+static double compareResample(const void *side, uint64_t *s) {
+    const compareSide *d = side;
+    for (size_t i = 0; i < d->p; i++) {
+        size_t k = statsPick(s, d->p);
+        for (size_t j = 0; j < d->n[k]; j++) d->tmp[j] = d->x[k][statsPick(s, d->n[k])];
+        d->meds[i] = compareMedian(d->tmp, d->n[k]);
+    }
+    return compareMedian(d->meds, d->p);
 }
 
 static size_t compareMaxN(const size_t *n, size_t p) {
@@ -143,23 +135,10 @@ void compareBoot(const double *const *xa, const size_t *na, size_t pa, const dou
     if (pa == 0 || pb == 0) return;
     size_t m = compareMaxN(na, pa), mb = compareMaxN(nb, pb);
     m = mb > m ? mb : m;
-    double *r = malloc(COMPARE_REPS * sizeof(double)), *tmp = malloc(m * sizeof(double));
+    double *tmp = malloc(m * sizeof(double));
     double *meds = malloc((pa > pb ? pa : pb) * sizeof(double));
-    uint64_t s = seed;
-    size_t k = 0;
-    if (r && tmp && meds)
-        for (; k < COMPARE_REPS; k++) {
-            double a = compareResample(xa, na, pa, tmp, meds, &s);
-            double b = compareResample(xb, nb, pb, tmp, meds, &s);
-            if (!(b > 0) || isnan(a)) break;
-            r[k] = a / b;
-        }
-    if (k == COMPARE_REPS) {
-        qsort(r, k, sizeof(double), compareCmpDouble);
-        *lo = r[(size_t)floor(0.025 * (double)k)];
-        *hi = r[(size_t)ceil(0.975 * (double)k) - 1];
-    }
-    free(r);
+    compareSide a = {xa, na, pa, tmp, meds}, b = {xb, nb, pb, tmp, meds};
+    if (tmp && meds) statsBootRatio(compareResample, &a, &b, COMPARE_REPS, seed, lo, hi);
     free(tmp);
     free(meds);
 }

@@ -664,49 +664,29 @@ const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g) {
 
 static double summaryRatio(double a, double b) { return b > 0 ? a / b : NAN; }
 
-/* splitmix64 (Steele, Lea, Flood 2014): small, fast, and the same stream on
- * every platform, which is what a reproducible interval needs. */
-static uint64_t summaryMix(uint64_t *state) {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
+/* One side of the summary's interval: its process medians, resampled with
+ * replacement; the statistic is their median (tmp: n slots). */
+typedef struct summaryBootSide {
+    const double *x;
+    size_t n;
+    double *tmp;
+} summaryBootSide;
 
-/* The median of n values drawn with replacement from x (tmp has n slots). */
-static double summaryResampleMedian(const double *x, size_t n, double *tmp, uint64_t *state) {
-    for (size_t i = 0; i < n; i++)
-        tmp[i] = x[(size_t)((double)(summaryMix(state) >> 11) * 0x1.0p-53 * (double)n)];
+static double summaryResampleMedian(const void *side, uint64_t *state) {
+    const summaryBootSide *d = side;
+    for (size_t i = 0; i < d->n; i++) d->tmp[i] = d->x[statsPick(state, d->n)];
     statsSummary st;
-    return statsOf(tmp, n, &st) == 0 ? st.median : NAN;
-}
-
-static int summaryCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    return statsOf(d->tmp, d->n, &st) == 0 ? st.median : NAN;
 }
 
 void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
                       double *hi) {
     *lo = *hi = NAN;
     if (nl == 0 || ni == 0) return;
-    double *r = malloc(SUMMARY_BOOT_REPS * sizeof(double));
     double *tmp = malloc((nl > ni ? nl : ni) * sizeof(double));
-    uint64_t state = SUMMARY_BOOT_SEED;
-    size_t n = 0;
-    if (r && tmp)
-        for (size_t k = 0; k < SUMMARY_BOOT_REPS; k++) {
-            double a = summaryResampleMedian(loaded, nl, tmp, &state);
-            double b = summaryResampleMedian(idle, ni, tmp, &state);
-            double q = summaryRatio(a, b);
-            if (!isnan(q)) r[n++] = q;
-        }
-    if (n == SUMMARY_BOOT_REPS) { /* an idle median of 0 makes no ratio */
-        qsort(r, n, sizeof(double), summaryCmpDouble);
-        *lo = r[(size_t)floor(0.025 * (double)n)];
-        *hi = r[(size_t)ceil(0.975 * (double)n) - 1];
-    }
-    free(r);
+    summaryBootSide a = {loaded, nl, tmp}, b = {idle, ni, tmp};
+    if (tmp)
+        statsBootRatio(summaryResampleMedian, &a, &b, SUMMARY_BOOT_REPS, SUMMARY_BOOT_SEED, lo, hi);
     free(tmp);
 }
 

@@ -333,11 +333,6 @@ static double verdictWidestGap(const double *x, size_t n, size_t side, size_t *k
     return best;
 }
 
-static int verdictCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Where one side's calls ran: calls whose `cpus` named one CPU, more than
  * one (the fewest and most), and none (unknown). */
 typedef struct verdictSpan {
@@ -415,7 +410,7 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
     if (!m) return -2;
     for (size_t i = 0; i < g->nproc; i++)
         if (!isnan(g->proc[i].median_ms)) m[n++] = g->proc[i].median_ms;
-    qsort(m, n, sizeof(double), verdictCmpDouble);
+    qsort(m, n, sizeof(double), statsCmpDouble);
     double gap = verdictWidestGap(m, n, 1, &k);
     if (gap < t->bimodal) {
         free(m);
@@ -462,7 +457,7 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
         double *x = malloc(p->steady.n * sizeof(double));
         if (!x) return -2;
         memcpy(x, p->steady.x, p->steady.n * sizeof(double));
-        qsort(x, p->steady.n, sizeof(double), verdictCmpDouble);
+        qsort(x, p->steady.n, sizeof(double), statsCmpDouble);
         size_t k;
         double gap = verdictWidestGap(x, p->steady.n, 2, &k);
         if (gap >= t->bimodal) {
