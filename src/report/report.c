@@ -594,14 +594,6 @@ static const char *reportNoRunLines(const reportInput *in) {
                                     : "(no page-format lines in logs/)\n";
 }
 
-/* A verdict's text as its group (before the first ": ", allocated; NULL
- * when there is none or no memory) and the rest. */
-static char *reportVerdictSplit(const char *text, const char **rest) {
-    const char *c = strstr(text, ": ");
-    *rest = c ? c + 2 : text;
-    return c ? strndup(text, (size_t)(c - text)) : NULL;
-}
-
 /* "Thresholds (coldload-summarize options): --first-min 100, ...": every
  * threshold of the check table as set for this run; in HTML each carries its
  * help as a tooltip. */
@@ -849,14 +841,13 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
               "<th>figures, and what they mean</th></tr>\n",
               f);
         for (size_t i = 0; i < vl->n; i++) {
-            const char *lv = verdictLevelName(vl->v[i].level), *rest;
-            char *group = reportVerdictSplit(vl->v[i].text, &rest);
+            const verdict *v = &vl->v[i];
+            const char *lv = verdictLevelName(v->level);
             fprintf(f, "<tr class=\"%s\" data-id=\"%s\"><td class=\"lvl\">%s %s</td><td>", lv,
-                    vl->v[i].id, lv, vl->v[i].id);
-            reportHtml(f, group ? group : "");
-            free(group);
+                    v->id, lv, v->id);
+            reportHtml(f, v->subject ? v->subject : "");
             fputs("</td><td class=\"text\">", f);
-            reportHtml(f, rest);
+            reportHtml(f, v->finding);
             fputs("</td></tr>\n", f);
         }
         fputs("</table>\n", f);
@@ -924,13 +915,11 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     if (vl->n == 0) fputs("No check fired.\n\n", f);
     else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
     for (size_t i = 0; i < vl->n; i++) {
-        const char *rest;
-        char *group = reportVerdictSplit(vl->v[i].text, &rest);
-        fprintf(f, "| **%s %s** | ", verdictLevelName(vl->v[i].level), vl->v[i].id);
-        reportMdText(f, group ? group : "");
-        free(group);
+        const verdict *v = &vl->v[i];
+        fprintf(f, "| **%s %s** | ", verdictLevelName(v->level), v->id);
+        reportMdText(f, v->subject ? v->subject : "");
         fputs(" | ", f);
-        reportMdText(f, rest);
+        reportMdText(f, v->finding);
         fputs(" |\n", f);
     }
     size_t nw = 0;

@@ -33,23 +33,46 @@ struct verdictCtx {
 };
 
 /* A verdict's text is written into a memory stream: no length limit, so a
- * long params string or many widths never cut a citation short. */
+ * long params string or many widths never cut a citation short. What the
+ * verdict is on and its figures ride along until verdictEnd. */
 typedef struct verdictText {
     char *buf;
     size_t len;
     FILE *f;
+    long at; /* where the finding starts (past "<subject>: "), 0 when no subject */
+    const summaryGroup *g;
+    unsigned parts;
+    verdictFigure fig[VERDICT_FIGURES_MAX];
+    size_t nfig;
 } verdictText;
 
 static FILE *verdictBegin(verdictText *v) {
-    v->buf = NULL;
+    memset(v, 0, sizeof *v);
     v->f = open_memstream(&v->buf, &v->len);
     return v->f;
+}
+
+/* Writes the subject (label, or g described when label is NULL) and ": ",
+ * and records what it names: the parts of g's key. */
+static void verdictSubject(verdictText *v, const summaryGroup *g, unsigned parts,
+                           const char *label) {
+    if (label) fputs(label, v->f);
+    else summaryDescribe(g, v->f);
+    fputs(": ", v->f);
+    v->at = ftell(v->f);
+    v->g = g;
+    v->parts = parts;
+}
+
+/* Records the figures (at most VERDICT_FIGURES_MAX are kept). */
+static void verdictFigures(verdictText *v, const verdictFigure *fig, size_t n) {
+    for (size_t i = 0; i < n && v->nfig < VERDICT_FIGURES_MAX; i++) v->fig[v->nfig++] = fig[i];
 }
 
 /* Closes v and adds its text as a verdict of x's check. -1 when out of memory. */
 static int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
     verdictList *l = x->out;
-    int bad = !v->f || ferror(v->f);
+    int bad = !v->f || ferror(v->f) || v->at < 0;
     if (v->f && fclose(v->f) != 0) bad = 1;
     if (!bad && l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
@@ -57,34 +80,66 @@ static int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
         if (p) l->v = p, l->cap = cap;
         else bad = 1;
     }
-    if (bad || !v->buf) {
+    size_t at = (size_t)(v->at > 0 ? v->at : 0);
+    char *subject = !bad && v->buf && at >= 2 ? strndup(v->buf, at - 2) : NULL;
+    if (bad || !v->buf || (at >= 2 && !subject)) {
         free(v->buf);
+        free(subject);
         return -1;
     }
-    l->v[l->n++] = (verdict){lv, x->ck->id, v->buf};
+    verdict *n = &l->v[l->n++];
+    *n = (verdict){lv, x->ck->id, v->buf, subject, v->buf + at, v->g, v->parts, {{0}}, v->nfig};
+    memcpy(n->fig, v->fig, v->nfig * sizeof *v->fig);
     return 0;
 }
 
-/* A verdict of x's check: "<g described>: <fmt...>" (g NULL: fmt alone). */
-__attribute__((format(printf, 4, 5))) static int
-verdictAdd(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const char *fmt, ...) {
+/* The figures of a verdict: FIGS({"first_ms", g->first_ms}, {"ratio", r}). */
+#define FIGS(...) \
+    (const verdictFigure[]){__VA_ARGS__}, \
+        sizeof((const verdictFigure[]){__VA_ARGS__}) / sizeof(verdictFigure)
+
+static int verdictAddV(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
+                       const char *label, const verdictFigure *fig, size_t nfig, const char *fmt,
+                       va_list ap) {
     verdictText v;
     FILE *f = verdictBegin(&v);
     if (f) {
-        if (g) {
-            summaryDescribe(g, f);
-            fputs(": ", f);
-        }
-        va_list ap;
-        va_start(ap, fmt);
+        if (g) verdictSubject(&v, g, parts, label);
+        verdictFigures(&v, fig, nfig);
         vfprintf(f, fmt, ap);
-        va_end(ap);
     }
     return verdictEnd(x, lv, &v);
 }
 
+/* A verdict of x's check on group g: "<g described>: <fmt...>" (g NULL: fmt
+ * alone), citing the figures fig[0..nfig). */
+__attribute__((format(printf, 6, 7))) static int verdictAdd(verdictCtx *x, verdictLevel lv,
+                                                            const summaryGroup *g,
+                                                            const verdictFigure *fig, size_t nfig,
+                                                            const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = verdictAddV(x, lv, g, SUMMARY_K_ALL, NULL, fig, nfig, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* A verdict on a cell of several groups: the parts of g's key, named by label. */
+__attribute__((format(printf, 8, 9))) static int
+verdictAddOn(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
+             const char *label, const verdictFigure *fig, size_t nfig, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = verdictAddV(x, lv, g, parts, label, fig, nfig, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 void verdictFree(verdictList *l) {
-    for (size_t i = 0; i < l->n; i++) free(l->v[i].text);
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->v[i].text);
+        free(l->v[i].subject);
+    }
     free(l->v);
     memset(l, 0, sizeof(*l));
 }
@@ -125,12 +180,19 @@ static int verdictFirstRunAt(verdictCtx *x, int notable) {
             snprintf(faults, sizeof faults,
                      "; the first run took %g major and %g minor page faults", g->first_majflt,
                      g->first_minflt);
-        int rc = notable ? verdictAdd(x, VERDICT_NOTE, g,
+        const verdictFigure fig[] = {{"first_ms", g->first_ms},
+                                     {"min_ms", g->min_ms},
+                                     {"first_over_min", r},
+                                     {"threshold", notable ? t->first_min_notable : t->first_min},
+                                     {"first_majflt", g->first_majflt},
+                                     {"first_minflt", g->first_minflt}};
+        size_t nfig = sizeof fig / sizeof fig[0];
+        int rc = notable ? verdictAdd(x, VERDICT_NOTE, g, fig, nfig,
                                       "first %s ms vs steady min %s ms = %.1fx (>= %g, < %g)%s: "
                                       "notable; keep it out of averages too",
                                       MS(g->first_ms), MS(g->min_ms), r, t->first_min_notable,
                                       t->first_min, faults)
-                         : verdictAdd(x, VERDICT_WARN, g,
+                         : verdictAdd(x, VERDICT_WARN, g, fig, nfig,
                                       "first %s ms vs steady min %s ms = %.0fx (>= %g)%s: the "
                                       "first run must not go into an average; time it apart, "
                                       "report min and median of the rest",
@@ -151,6 +213,10 @@ static int verdictSpread(verdictCtx *x) {
             g->max_over_median < t->max_median)
             continue;
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"max_ms", g->max_ms}, {"median_ms", g->median_ms},
+                            {"max_over_median", g->max_over_median}, {"threshold", t->max_median},
+                            {"n", (double)g->n}, {"procs_median", g->procs_median},
+                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct}),
                        "max %s ms vs median %s ms = %.1fx (>= %g) over %zu runs%s: a "
                        "multi-threaded max this far above the median means check the load "
                        "before suspecting the code",
@@ -214,23 +280,36 @@ static int verdictContention(verdictCtx *x) {
         int bad = !fw || !fp;
         if (fw && fclose(fw) != 0) bad = 1;
         if (fp && fclose(fp) != 0) bad = 1;
-        int rc = bad ? -1
-                 : nwide == 0
-                     ? 0
-                     : verdictAdd(x, VERDICT_WARN, NULL,
-                                  "%s%s%s%s%s, %s%s%s (stressors %s), copy %s: under load %s, at "
-                                  "least %gx, while width 1 is %.1fx (median %s vs %s ms), below "
-                                  "%gx: core contention, not the code; keep the width at or "
-                                  "below the idle cores. Fastest under load: width %d (median %s "
-                                  "ms)%s",
-                                  one->key.workload, one->key.params[0] ? " " : "", one->key.params,
-                                  one->key.wait[0] ? ", wait " : "", one->key.wait,
-                                  one->key.condition, one->key.load[0] ? " " : "", one->key.load,
-                                  one->key.stressors[0] ? one->key.stressors : "?",
-                                  one->key.copy[0] ? one->key.copy : "-", wide.buf,
-                                  t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
-                                  MS(one->idle_median_ms), t->contention_narrow, fastest->key.width,
-                                  MS(fastest->median_ms), procs.buf);
+        char *on = NULL; /* the cell: every width of one's key */
+        if (!bad && nwide &&
+            asprintf(&on, "%s%s%s%s%s, %s%s%s (stressors %s), copy %s", one->key.workload,
+                     one->key.params[0] ? " " : "", one->key.params,
+                     one->key.wait[0] ? ", wait " : "", one->key.wait, one->key.condition,
+                     one->key.load[0] ? " " : "", one->key.load,
+                     one->key.stressors[0] ? one->key.stressors : "?",
+                     one->key.copy[0] ? one->key.copy : "-") < 0)
+            on = NULL, bad = 1;
+        int rc =
+            bad ? -1
+            : nwide == 0
+                ? 0
+                : verdictAddOn(x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH, on,
+                               FIGS({"wide_widths", (double)nwide},
+                                    {"contention_wide", t->contention_wide},
+                                    {"narrow_loaded_over_idle", one->loaded_over_idle},
+                                    {"narrow_median_ms", one->median_ms},
+                                    {"narrow_idle_median_ms", one->idle_median_ms},
+                                    {"contention_narrow", t->contention_narrow},
+                                    {"fastest_width", (double)fastest->key.width},
+                                    {"fastest_median_ms", fastest->median_ms}),
+                               "under load %s, at least %gx, while width 1 is %.1fx (median "
+                               "%s vs %s ms), below %gx: core contention, not the code; keep "
+                               "the width at or below the idle cores. Fastest under load: "
+                               "width %d (median %s ms)%s",
+                               wide.buf, t->contention_wide, one->loaded_over_idle,
+                               MS(one->median_ms), MS(one->idle_median_ms), t->contention_narrow,
+                               fastest->key.width, MS(fastest->median_ms), procs.buf);
+        free(on);
         free(wide.buf);
         free(procs.buf);
         if (rc) return -1;
@@ -252,11 +331,6 @@ static double verdictWidestGap(const double *x, size_t n, size_t side, size_t *k
             *k = i;
         }
     return best;
-}
-
-static int verdictCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* Where one side's calls ran: calls whose `cpus` named one CPU, more than
@@ -336,7 +410,7 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
     if (!m) return -2;
     for (size_t i = 0; i < g->nproc; i++)
         if (!isnan(g->proc[i].median_ms)) m[n++] = g->proc[i].median_ms;
-    qsort(m, n, sizeof(double), verdictCmpDouble);
+    qsort(m, n, sizeof(double), statsCmpDouble);
     double gap = verdictWidestGap(m, n, 1, &k);
     if (gap < t->bimodal) {
         free(m);
@@ -359,6 +433,9 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
     char place[256];
     verdictPlacement(&fast, &slow, place, sizeof place);
     return verdictAdd(x, VERDICT_WARN, g,
+                      FIGS({"slow_procs", (double)(n - k)}, {"procs", (double)n},
+                           {"slow_median_ms", slow_ms}, {"fast_median_ms", fast_ms},
+                           {"idle_median_ms", idle}, {"gap", gap}, {"threshold", t->bimodal}),
                       "%zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
                       "(>= %g): %s%s",
                       n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap, t->bimodal,
@@ -380,7 +457,7 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
         double *x = malloc(p->steady.n * sizeof(double));
         if (!x) return -2;
         memcpy(x, p->steady.x, p->steady.n * sizeof(double));
-        qsort(x, p->steady.n, sizeof(double), verdictCmpDouble);
+        qsort(x, p->steady.n, sizeof(double), statsCmpDouble);
         size_t k;
         double gap = verdictWidestGap(x, p->steady.n, 2, &k);
         if (gap >= t->bimodal) {
@@ -414,6 +491,10 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
     verdictPlacement(&fs, &ss, place, sizeof place);
     if (worst->proc) snprintf(proc, sizeof proc, "%ld (run ", worst->proc);
     return verdictAdd(x, VERDICT_WARN, g,
+                      FIGS({"split_procs", (double)nsplit}, {"procs", (double)g->procs},
+                           {"slow_calls", (double)slow.n}, {"calls", (double)worst->steady.n},
+                           {"slow_median_ms", b.median}, {"fast_median_ms", a.median},
+                           {"idle_median_ms", idle}, {"gap", best}),
                       "%zu of %zu processes split within; the widest, process %s%s%s: %zu of %zu "
                       "steady calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
                       nsplit, g->procs, proc, worst->run_id, worst->proc ? ")" : "", slow.n,
@@ -461,6 +542,12 @@ static int verdictLoadedFirst(verdictCtx *x) {
                      "processes",
                      p.one, p.multi, p.known);
         if (verdictAdd(x, VERDICT_NOTE, g,
+                       FIGS({"first_ms", g->first_ms}, {"nfirst", (double)g->nfirst},
+                            {"min_ms", g->min_ms}, {"first_over_min", r},
+                            {"threshold", t->first_min_notable},
+                            {"idle_first_ms", idle ? idle->first_ms : NAN},
+                            {"first_1cpu_procs", p.known ? (double)p.one : NAN},
+                            {"first_multi_cpu_procs", p.known ? (double)p.multi : NAN}),
                        "first call under load %s ms (median over %zu processes) = %.0fx the "
                        "steady min %s ms (>= %g)%s%s: under load the first call waits for the "
                        "CPUs as well as for the cold start; time it apart from the idle first "
@@ -479,6 +566,10 @@ static int verdictLoadedSlow(verdictCtx *x) {
         if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
             continue;
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
+                            {"loaded_over_idle", g->loaded_over_idle},
+                            {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
+                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct}),
                        "median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
                        "before suspecting the code",
                        MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle, t->loaded_idle,
@@ -541,19 +632,24 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
         int same_sets = ni == nl;
         for (size_t j = 0; j < nl && same_sets; j++) same_sets = verdictHasSum(idle, ni, loaded[j]);
         int rc = 0;
+        char on[512]; /* the cell: workload, params, width */
+        snprintf(on, sizeof on, "%s%s%s, width %d", k->workload, k->params[0] ? " " : "", k->params,
+                 k->width);
         if (same && same_sets && ni == 1)
-            rc = verdictAdd(x, VERDICT_OK, NULL,
-                            "%s%s%s, width %d: checksum %016llx idle and loaded: numbers "
-                            "unaffected (bitwise)",
-                            k->workload, k->params[0] ? " " : "", k->params, k->width,
-                            (unsigned long long)idle[0]);
+            rc =
+                verdictAddOn(x, VERDICT_OK, &s->g[i], cell, on,
+                             FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl}),
+                             "checksum %016llx idle and loaded: numbers unaffected (bitwise)",
+                             (unsigned long long)idle[0]);
         else if (!same && !same_sets) {
             verdictFmtSums(idle, ni, a, sizeof a);
             verdictFmtSums(loaded, nl, b, sizeof b);
-            rc = verdictAdd(x, VERDICT_ERROR, NULL,
-                            "%s%s%s, width %d: checksum idle %s, loaded %s: the numbers changed "
-                            "under load; this must never happen",
-                            k->workload, k->params[0] ? " " : "", k->params, k->width, a, b);
+            rc =
+                verdictAddOn(x, VERDICT_ERROR, &s->g[i], cell, on,
+                             FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl}),
+                             "checksum idle %s, loaded %s: the numbers changed under load; this "
+                             "must never happen",
+                             a, b);
         }
         if (rc) return -1;
     }
@@ -568,7 +664,7 @@ static int verdictChecksumDiffers(verdictCtx *x) {
         const summaryGroup *g = &x->s->g[i];
         if (g->nchecksums < 2 || verdictIsThreads(g)) continue;
         verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, a, sizeof a);
-        if (verdictAdd(x, VERDICT_ERROR, g,
+        if (verdictAdd(x, VERDICT_ERROR, g, FIGS({"nchecksums", (double)g->nchecksums}),
                        "%zu different checksums within one group (%s): the same computation "
                        "gave different bits; this must never happen",
                        g->nchecksums, a))
@@ -665,6 +761,10 @@ static int verdictIdleBusy(verdictCtx *x) {
             snprintf(load + strlen(load), sizeof load - strlen(load),
                      ", CPU pressure (PSI some) %.0f%% while its harness ran", g->psi_some_pct);
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"procs_median", g->procs_median}, {"procs_max", g->procs_max},
+                            {"own_threads", own}, {"excess", excess}, {"threshold", t->idle_excess},
+                            {"load1_median", g->load1_median}, {"load1_max", g->load1_max},
+                            {"psi_some_pct", g->psi_some_pct}),
                        "an idle measurement saw load: procs_running median %g (max %g) "
                        "where its own threads (width %d, OpenBLAS pool %g) account for at "
                        "most %g, %g more (>= %g)%s: its figures are not idle figures; re-run "
@@ -873,8 +973,20 @@ static int verdictColdStart(verdictCtx *x) {
         verdictText text;
         FILE *f = verdictBegin(&text);
         if (!f) return -1;
-        summaryDescribe(&base, f);
-        fprintf(f, ": whole process median (%s) same %s ms", same->whole_tool,
+        /* on every copy of same's key; described without its copy */
+        verdictSubject(&text, &base, SUMMARY_K_ALL & ~SUMMARY_K_COPY, NULL);
+        text.g = same;
+        {
+            const verdictFigure fig[] = {
+                {"same_ms", same->whole_median_ms},
+                {"fresh_ms", c[COLD_FRESH].g ? c[COLD_FRESH].g->whole_median_ms : NAN},
+                {"evicted_ms", c[COLD_EVICTED].g ? c[COLD_EVICTED].g->whole_median_ms : NAN},
+                {"dropcache_ms", c[COLD_DROPCACHE].g ? c[COLD_DROPCACHE].g->whole_median_ms : NAN},
+                {"slowest_over_same", worst},
+                {"threshold", t->cold_same}};
+            verdictFigures(&text, fig, sizeof fig / sizeof fig[0]);
+        }
+        fprintf(f, "whole process median (%s) same %s ms", same->whole_tool,
                 MS(same->whole_median_ms));
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
@@ -923,6 +1035,9 @@ static int verdictNoWait(verdictCtx *x) {
         if (g->nowait_n == 0 || isnan(nw) || isnan(w) || nw * t->no_wait > w) continue;
         double r = nw > 0 ? w / nw : INFINITY;
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"median_ms", w}, {"nowait_median_ms", nw},
+                            {"nowait_n", (double)g->nowait_n}, {"ratio", r},
+                            {"threshold", t->no_wait}),
                        "steady median %s ms when the result is waited for, %s ms without "
                        "waiting (submit only, %zu calls) = %.1fx below (>= %g): timing without "
                        "waiting measures the dispatch, not the work; wait for the result "

@@ -67,10 +67,35 @@ typedef struct verdictThresholds {
     double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
 } verdictThresholds;
 
+/* A figure a verdict rests on, by name: a summary.csv column's name where it
+ * is one ("first_ms", "min_ms"), else what it is ("ratio", "threshold").
+ * NAN when the group has none. */
+typedef struct verdictFigure {
+    const char *name;
+    double value;
+} verdictFigure;
+
+#define VERDICT_FIGURES_MAX 8
+
+/* A verdict is data first: what it is on (group, parts), the figures it
+ * cites, and its sentence. The sentence opens with its subject -- the group
+ * or cell it is on, as text -- then ": " and the finding; the subject and
+ * the finding are kept apart so that no reader splits the sentence. */
 typedef struct verdict {
     verdictLevel level;
     const char *id;
-    char *text;
+    char *text;          /* "<subject>: <finding>" (verdicts.txt's line past the id) */
+    char *subject;       /* "grad n=1000, width 2, ...", or NULL when it is on nothing */
+    const char *finding; /* text past the subject and its ": " (into text) */
+    /* The group the subject names and the parts of its key it is on
+     * (SUMMARY_K_*): SUMMARY_K_ALL for one group; fewer for a cell of several
+     * groups (contention: every width, bitwise-same: workload, params and
+     * width, cold-start: every copy), of which `group` is one. NULL and 0 when
+     * it is on no group. Points into the summary the verdicts were run on. */
+    const summaryGroup *group;
+    unsigned parts;
+    verdictFigure fig[VERDICT_FIGURES_MAX];
+    size_t nfig;
 } verdict;
 
 typedef struct verdictList {

@@ -1,6 +1,6 @@
 /* summarize.c -- coldload-summarize: a results directory's samples.csv and
- * whole.csv -> summary.csv, verdicts.txt, the charts' .dat files, report.html
- * and report.md.
+ * whole.csv -> summary.csv, verdicts.txt, results.json, the charts' .dat
+ * files, report.html and report.md.
  *
  * It measures nothing, so it can be re-run on any old results directory.
  * Bad input (a malformed CSV, a bad flag) is one line on stderr naming the
@@ -16,6 +16,7 @@
 #include "report/chartdata.h"
 #include "common/num.h"
 #include "report/firstrun.h"
+#include "report/json.h"
 #include "common/opts.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -26,7 +27,8 @@ static void summarizeUsage(FILE *f) {
     fputs("usage: coldload-summarize [options] RESULTS_DIR\n"
           "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and "
           "writes\n"
-          "summary.csv, verdicts.txt, plots/*.dat, plots/labels.gp, report.html and report.md.\n"
+          "summary.csv, verdicts.txt, results.json, plots/*.dat, plots/labels.gp, report.html\n"
+          "and report.md.\n"
           "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
           "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
           "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
@@ -252,6 +254,8 @@ int main(int argc, char **argv) {
     rc |= summarizeWrite(path, summarizeCsv, &x);
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
+    summarizePath(path, sizeof path, out, "results.json");
+    if (jsonWriteResults(path, &x.s, &x.v, &meta, err, sizeof err) != 0) rc |= optsError("%s", err);
     if (!no_report) {
         summarizePath(path, sizeof path, out, "report.html");
         rc |= summarizeWrite(path, summarizeHtml, &x);
