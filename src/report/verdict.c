@@ -698,16 +698,19 @@ static int verdictOutputCells(verdictCtx *x, int same) {
         }
         if (n == 0) continue;
         int rc = 0;
+        char on[512]; /* the program: workload (its name) and params (its arguments) */
+        snprintf(on, sizeof on, "%s%s%s", gi->key.workload, gi->key.params[0] ? " " : "",
+                 gi->key.params);
         if (same && n == 1)
-            rc = verdictAdd(x, VERDICT_OK, NULL,
-                            "%s%s%s: stdout hash %016llx in every run of all %zu cells (each "
-                            "width and the default, idle and loaded): its output does not "
-                            "change",
-                            gi->key.workload, gi->key.params[0] ? " " : "", gi->key.params,
-                            (unsigned long long)all[0], cells);
+            rc = verdictAddOn(x, VERDICT_OK, gi, prog, on,
+                              FIGS({"hashes", 1}, {"cells", (double)cells}),
+                              "stdout hash %016llx in every run of all %zu cells (each width and "
+                              "the default, idle and loaded): its output does not change",
+                              (unsigned long long)all[0], cells);
         else if (!same && n > 1) {
-            verdictText v;
-            FILE *f = verdictBegin(&v);
+            char *list = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&list, &len);
             for (size_t j = i; f && j < s->n; j++) {
                 const summaryGroup *g = &s->g[j];
                 if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) ||
@@ -722,13 +725,13 @@ static int verdictOutputCells(verdictCtx *x, int same) {
             }
             if (f && fclose(f) != 0) f = NULL;
             rc = !f ? -1
-                    : verdictAdd(x, VERDICT_ERROR, NULL,
-                                 "%s%s%s: %zu different stdout hashes over its cells: its output "
-                                 "depends on the width, the load or the run (if it prints times "
-                                 "or is meant to, run with --no-check-output)%s",
-                                 gi->key.workload, gi->key.params[0] ? " " : "", gi->key.params,
-                                 n, v.buf ? v.buf : "");
-            free(v.buf);
+                    : verdictAddOn(x, VERDICT_ERROR, gi, prog, on,
+                                   FIGS({"hashes", (double)n}, {"cells", (double)cells}),
+                                   "%zu different stdout hashes over its cells: its output "
+                                   "depends on the width, the load or the run (if it prints "
+                                   "times or is meant to, run with --no-check-output)%s",
+                                   n, list ? list : "");
+            free(list);
         }
         if (rc) return -1;
     }
