@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/num.h"
 #include "common/stats.h"
 
 const char *verdictLevelName(verdictLevel l) {
@@ -178,9 +179,51 @@ static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
             g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo, g->ratio_hi);
 }
 
+double verdictFairShare(const summaryGroup *g, int width, double load_cpus) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0) return NAN;
+    double cpus = load_cpus >= 1 ? load_cpus : stressors, w = width >= 1 ? width : 1;
+    return 1 + ceil(stressors / cpus) * fmin(1, cpus / w);
+}
+
+void verdictLoadCpus(verdictThresholds *t, const metaTable *m) {
+    if (t->load_cpus >= 1) return; /* --load-cpus given */
+    const char *usable = metaGet(m, "loaded_cpus_usable");
+    double n = 0;
+    if (usable) /* "0 1": the CPUs the harness spread the pinned workers over */
+        for (const char *c = usable; *c;) {
+            c += strspn(c, " ");
+            if (!*c) break;
+            n++;
+            c += strcspn(c, " ");
+        }
+    if (n < 1 && numDouble(metaGet(m, "nproc"), 1, 4096, &n) != 0) n = 0;
+    t->load_cpus = n;
+}
+
+/* "2 load workers over 2 CPUs": the load the fair share is taken from. */
+static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds *t, char *buf,
+                                  size_t len) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0)
+        snprintf(buf, len, "a load of unknown size, one worker per CPU assumed");
+    else {
+        double cpus = t->load_cpus >= 1 ? t->load_cpus : stressors;
+        snprintf(buf, len, "%g load worker%s over %g CPU%s%s", stressors, stressors == 1 ? "" : "s",
+                 cpus, cpus == 1 ? "" : "s", t->load_cpus >= 1 ? "" : " (assumed)");
+    }
+    return buf;
+}
+#define LOADSAY(g) verdictLoadSay((g), x->t, (char[96]){0}, 96)
+
 /* Contention first: the wide groups it explains get no separate loaded-slow
  * verdict (explained[i] = 1), since the page's serial re-run is the answer to
- * "check the load". The text is the cell, the wide widths, width 1, then the
+ * "check the load". The rule is against what the load predicts (verdicts.md):
+ * a serial call longer than a time slice gets its fair share of a loaded CPU,
+ * so width 1 at that share (2x with one worker per CPU) is not hurt; the wide
+ * width is contention when it is far beyond both its own share and width 1.
+ * Width 1 at or near the share decides nothing by itself, so the verdict does
+ * not flip with it. The text is the cell, the wide widths, width 1, then the
  * per-process clauses: the widths and the clauses are gathered in one pass,
  * in two streams, and joined. */
 static int verdictContention(verdictCtx *x) {
@@ -189,10 +232,14 @@ static int verdictContention(verdictCtx *x) {
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *one = &s->g[i];
         /* Decided on pinned load only: under free load the answer depends on
-         * where the scheduler put the threads (bimodal says so). */
-        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle) ||
-            one->loaded_over_idle >= t->contention_narrow)
+         * where the scheduler put the threads (placement says so). */
+        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle))
             continue;
+        /* A load of no known size (a file from before the stressors column):
+         * one worker per CPU, the harness's default, predicts 2x. */
+        double share1 = verdictFairShare(one, 1, t->load_cpus);
+        if (isnan(share1)) share1 = 2;
+        if (one->loaded_over_idle >= t->contention_narrow * share1) continue;
         verdictText wide, procs;
         FILE *fw = verdictBegin(&wide), *fp = verdictBegin(&procs);
         size_t nwide = 0;
@@ -201,15 +248,21 @@ static int verdictContention(verdictCtx *x) {
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameLoad(one, g) || g->n == 0) continue;
             if (g->median_ms < fastest->median_ms) fastest = g;
+            double share = verdictFairShare(g, g->key.width, t->load_cpus);
+            if (isnan(share)) share = share1;
             if (g->key.width < 2 || isnan(g->loaded_over_idle) ||
-                g->loaded_over_idle < t->contention_wide)
+                g->loaded_over_idle < t->contention_wide * share ||
+                g->loaded_over_idle < t->contention_wide * one->loaded_over_idle)
                 continue;
             x->explained[j] = 1;
             nwide++;
             verdictProcClause(g, t->contention_wide, fp);
-            fprintf(fw, "%swidth %d is %.1fx slower than idle (median %s vs %s ms)",
+            fprintf(fw,
+                    "%swidth %d is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
+                    "share %.1fx and %.0fx width 1's",
                     nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle, MS(g->median_ms),
-                    MS(g->idle_median_ms));
+                    MS(g->idle_median_ms), g->loaded_over_idle / share, share,
+                    g->loaded_over_idle / one->loaded_over_idle);
         }
         int bad = !fw || !fp;
         if (fw && fclose(fw) != 0) bad = 1;
@@ -218,19 +271,21 @@ static int verdictContention(verdictCtx *x) {
                  : nwide == 0
                      ? 0
                      : verdictAdd(x, VERDICT_WARN, NULL,
-                                  "%s%s%s%s%s, %s%s%s (stressors %s), copy %s: under load %s, at "
-                                  "least %gx, while width 1 is %.1fx (median %s vs %s ms), below "
-                                  "%gx: core contention, not the code; keep the width at or "
-                                  "below the idle cores. Fastest under load: width %d (median %s "
-                                  "ms)%s",
+                                  "%s%s%s%s%s, %s%s%s (stressors %s), copy %s: under load %s "
+                                  "(each at least %gx), while width 1 is %.1fx (median %s vs %s "
+                                  "ms), below %gx its fair share %.1fx (%s: a serial call gets "
+                                  "1/%.0f of its CPU): core contention, not the code; keep the "
+                                  "width at or below the idle cores. Fastest under load: width "
+                                  "%d (median %s ms)%s",
                                   one->key.workload, one->key.params[0] ? " " : "", one->key.params,
                                   one->key.wait[0] ? ", wait " : "", one->key.wait,
                                   one->key.condition, one->key.load[0] ? " " : "", one->key.load,
                                   one->key.stressors[0] ? one->key.stressors : "?",
                                   one->key.copy[0] ? one->key.copy : "-", wide.buf,
                                   t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
-                                  MS(one->idle_median_ms), t->contention_narrow, fastest->key.width,
-                                  MS(fastest->median_ms), procs.buf);
+                                  MS(one->idle_median_ms), t->contention_narrow, share1,
+                                  LOADSAY(one), share1,
+                                  fastest->key.width, MS(fastest->median_ms), procs.buf);
         free(wide.buf);
         free(procs.buf);
         if (rc) return -1;
@@ -478,11 +533,18 @@ static int verdictLoadedSlow(verdictCtx *x) {
         const summaryGroup *g = &x->s->g[i];
         if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
             continue;
+        /* What the load alone predicts, when its size is known: a slowdown
+         * at the fair share is the load, not the code. */
+        double share = verdictFairShare(g, g->key.width, t->load_cpus);
+        char fair[160] = "";
+        if (!isnan(share))
+            snprintf(fair, sizeof fair, "; the fair share of %s predicts %.1fx, this is %.1fx that",
+                     LOADSAY(g), share, g->loaded_over_idle / share);
         if (verdictAdd(x, VERDICT_WARN, g,
-                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
+                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s%s: check the load "
                        "before suspecting the code",
                        MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle, t->loaded_idle,
-                       LOAD(g)))
+                       fair, LOAD(g)))
             return -1;
     }
     return 0;
@@ -891,13 +953,17 @@ const verdictCheck verdictChecks[] = {
     {"contention",
      VERDICT_WARN,
      verdictContention,
-     "under pinned load width > 1 slowed >= --contention-wide while width 1 slowed < "
-     "--contention-narrow",
+     "under pinned load width 1 slowed < --contention-narrow x its fair share while width > 1 "
+     "slowed >= --contention-wide x its fair share and x width 1's slowdown",
      {{"contention-wide", "R", VT(contention_wide), 5, NULL,
-       "under load, width > 1 slowed at least this much ... (and a loaded process this much "
-       "slower than idle counts as slow)"},
-      {"contention-narrow", "R", VT(contention_narrow), 2, NULL,
-       "... while width 1 slowed less than this: contention"}}},
+       "under pinned load, width > 1 slowed at least R x its fair share and R x width 1's "
+       "slowdown ... (and a loaded process R x slower than idle counts as slow)"},
+      {"contention-narrow", "R", VT(contention_narrow), 1.5, NULL,
+       "... while width 1 slowed less than R x its fair share (1 + ceil(S/N): 2x with one load "
+       "worker per CPU): contention"},
+      {"load-cpus", "N", VT(load_cpus), 0,
+       "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its nproc, else N = S",
+       "the CPUs the S load workers were spread over: the N of the fair share"}}},
     {"bimodal",
      VERDICT_WARN,
      verdictBimodal,
