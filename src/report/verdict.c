@@ -197,7 +197,10 @@ void verdictLoadCpus(verdictThresholds *t, const metaTable *m) {
             n++;
             c += strcspn(c, " ");
         }
-    if (n < 1 && numDouble(metaGet(m, "nproc"), 1, 4096, &n) != 0) n = 0;
+    /* scan.sh's run has the count alone; any other run the CPUs it could use */
+    if (n < 1 && numDouble(metaGet(m, "scan_cpus"), 1, 4096, &n) != 0 &&
+        numDouble(metaGet(m, "nproc"), 1, 4096, &n) != 0)
+        n = 0;
     t->load_cpus = n;
 }
 
@@ -962,7 +965,8 @@ const verdictCheck verdictChecks[] = {
        "... while width 1 slowed less than R x its fair share (1 + ceil(S/N): 2x with one load "
        "worker per CPU): contention"},
       {"load-cpus", "N", VT(load_cpus), 0,
-       "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its nproc, else N = S",
+       "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its scan_cpus, else its "
+       "nproc, else N = S",
        "the CPUs the S load workers were spread over: the N of the fair share"}}},
     {"bimodal",
      VERDICT_WARN,

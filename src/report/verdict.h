@@ -124,7 +124,8 @@ double verdictParamGet(const verdictThresholds *t, const verdictParam *p);
 void verdictDefaults(verdictThresholds *t);
 
 /* --load-cpus left at 0: the run's own count from its meta.txt, the words of
- * loaded_cpus_usable, else its nproc; 0 (one worker per CPU) without either.
+ * loaded_cpus_usable, else scan_cpus, else its nproc; 0 (one worker per CPU)
+ * without any.
  * coldload-summarize and coldload-compare call it after reading meta. */
 void verdictLoadCpus(verdictThresholds *t, const metaTable *m);
 
