@@ -1,6 +1,7 @@
 /* stats.c -- order statistics of a sample (see stats.h). */
 #include "common/stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,5 +23,18 @@ int statsOf(const double *x, size_t n, statsSummary *s) {
     s->max = y[n - 1];
     s->median = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2.0;
     if (y != small) free(y);
+    return 0;
+}
+
+int statsWilson(size_t k, size_t n, double z, double *lo, double *hi) {
+    if (n == 0 || k > n) return -1;
+    double nn = (double)n, p = (double)k / nn, z2 = z * z, d = 1 + z2 / nn;
+    double centre = (p + z2 / (2 * nn)) / d;
+    double half = z / d * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+    *lo = fmax(0, centre - half);
+    *hi = fmin(1, centre + half);
+    /* at the ends the bound is exact: no rounding just inside 0 or 1 */
+    if (k == 0) *lo = 0;
+    if (k == n) *hi = 1;
     return 0;
 }

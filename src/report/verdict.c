@@ -481,12 +481,74 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
                : 0;
 }
 
+static int verdictIsFree(const summaryGroup *g) {
+    return summaryIsLoaded(g) &&
+           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
+}
+
+/* placement: every free-load group with an idle twin, one verdict each, the
+ * same id whether none, some or all of its processes were slow (issue 21:
+ * 4 of 5 slow was `bimodal` in one run, 5 of 5 `loaded-slow` in the next,
+ * for one answer). The answer is the share of slow processes with its
+ * Wilson interval; the two sides' medians and where their calls ran follow.
+ * A NOTE when no process was slow, a WARN otherwise. */
+static int verdictFreeLoad(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        const summaryGroup *idle = verdictIsFree(g) ? summaryIdleOf(s, g) : NULL;
+        double lo, hi;
+        if (!idle || g->slow_procs == SIZE_MAX || statsWilson(g->slow_procs, g->procs, 1.96, &lo,
+                                                              &hi) != 0)
+            continue;
+        x->explained[i] = 1;
+        /* The same cut as slow_procs (summaryFinish): --contention-wide x the
+         * idle twin's median of process medians. */
+        double base = idle->proc_median_median_ms, cut = t->contention_wide * base;
+        summaryVec side[2] = {{0}}; /* process medians: [0] the rest, [1] slow */
+        verdictSpan span[2] = {{0}};
+        int bad = 0;
+        for (size_t j = 0; j < g->nproc && !bad; j++) {
+            const summaryProc *p = &g->proc[j];
+            if (isnan(p->median_ms)) continue;
+            int slow = p->median_ms >= cut;
+            bad = summaryVecPush(&side[slow], p->median_ms) != 0;
+            for (size_t c = 0; c < p->span.n; c++) verdictSpanAdd(&span[slow], p->span.x[c]);
+        }
+        statsSummary st[2];
+        char sides[256] = "", place[256] = "";
+        size_t o = 0;
+        for (int k = 1; k >= 0 && !bad; k--) {
+            if (statsOf(side[k].x, side[k].n, &st[k]) != 0) continue;
+            summaryCat(sides, sizeof sides, &o, "%s%s%s", o ? ", " : "; ",
+                       !side[!k].n ? "every process" : k ? "the slow ones" : "the rest",
+                       SIDE(st[k].median, base));
+        }
+        if (side[0].n && side[1].n) verdictPlacement(&span[0], &span[1], place, sizeof place);
+        free(side[0].x);
+        free(side[1].x);
+        if (bad) return -1;
+        if (verdictAdd(x, g->slow_procs ? VERDICT_WARN : VERDICT_NOTE, g,
+                       "%zu of %zu processes slow (>= %gx the idle median %s ms), share %.2f "
+                       "(95%% Wilson interval %.2f-%.2f)%s%s: %s; the share, not one process, "
+                       "is the answer under free load",
+                       g->slow_procs, g->procs, t->contention_wide, MS(base),
+                       (double)g->slow_procs / (double)g->procs, lo, hi, sides, place,
+                       verdictBimodalWhy))
+            return -1;
+    }
+    return 0;
+}
+
 /* bimodal: per loaded group, its processes first, then the calls within one. */
 static int verdictBimodal(verdictCtx *x) {
     const summary *s = x->s;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!summaryIsLoaded(g) || g->procs == 0) continue;
+        /* A free-load cell is placement's, whatever its split: one id per
+         * question, however many processes the scheduler slowed this time. */
+        if (!summaryIsLoaded(g) || g->procs == 0 || verdictIsFree(g)) continue;
         const summaryGroup *idle = summaryIdleOf(s, g);
         double base = idle ? idle->proc_median_median_ms : NAN;
         int rc = verdictBimodalProcs(x, g, base);
@@ -975,11 +1037,17 @@ const verdictCheck verdictChecks[] = {
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
        "groups R x apart: bimodal"}}},
+    {"placement",
+     VERDICT_WARN,
+     verdictFreeLoad,
+     "every free-load group with an idle twin: k of K processes >= --contention-wide x idle, "
+     "the share and its Wilson interval (a NOTE when none was)",
+     {{0}}},
     {"loaded-slow",
      VERDICT_WARN,
      verdictLoadedSlow,
-     "loaded median >= --loaded-idle x its idle median (not where contention or bimodal explains "
-     "it)",
+     "loaded median >= --loaded-idle x its idle median (not where contention, bimodal or "
+     "placement explains it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
        "loaded median / idle median at or above: check the load"}}},
     {"checksum-differs",

@@ -21,13 +21,18 @@
  *                            contention_wide x both its own fair share and width 1's
  *                            slowdown: core contention; fastest width named, with
  *                            slow_procs of procs and the ratio's interval
- *   bimodal            WARN  a loaded group whose process medians split into two groups
+ *   bimodal            WARN  a loaded group (not free load: placement's) whose process medians split into two groups
  *                            >= bimodal x apart (the widest gap between sorted medians), or,
  *                            failing that, one process's steady calls do (at least two calls
  *                            on each side: one slow call is `spread`'s): k of K processes
  *                            slow, the rest not, so where the scheduler puts the threads
  *                            decides; names the placement difference when `cpus` shows one
  *                            (and loaded-slow is not repeated for it)
+ *   placement          WARN  every free-load group with an idle twin: slow_procs of procs,
+ *                            the share and its Wilson interval, the two sides' medians and
+ *                            where they ran; NOTE when no process was slow. One id per
+ *                            free-load cell whatever the share (bimodal and loaded-slow are
+ *                            not given for it)
  *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
  *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
