@@ -341,9 +341,17 @@ static size_t reportCount(const verdictList *l, verdictLevel lv) {
 #define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
 
-/* "Is the first run slow here, and why?" from the cold-start figures (the
- * copy kinds' whole-process medians and major faults) and the first calls. */
-static void reportAnswerFirst(const reportInput *in, FILE *f) {
+/* What the first answer rests on: the cold kind furthest above the same
+ * copy (cold against same, worst = their ratio, fresh the same cell's fresh
+ * copy), the idle first call furthest above its steady min, and whether
+ * either is slow as the verdicts count it. */
+typedef struct reportFirstFacts {
+    const summaryGroup *same, *cold, *fresh, *first;
+    double worst;
+    int cold_slow, slow;
+} reportFirstFacts;
+
+static void reportFirstPick(const reportInput *in, reportFirstFacts *x) {
     const summary *s = in->s;
     const verdictThresholds *t = in->thresholds;
     /* The cold kind furthest above the same copy, over the workloads. */
@@ -383,10 +391,6 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
             (!first || g->first_over_min > first->first_over_min))
             first = g;
     }
-    if (!cold && !first) {
-        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
-        return;
-    }
     /* Slow only as the cold-start verdict counts it: above the threshold by
      * the medians *and* above the same copy's slowest run, so the answer and
      * the verdict under it never disagree (a 2.6x median within the same
@@ -394,7 +398,25 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     int beyond = cold && cold->whole_median_ms > same->whole_max_ms;
     int cold_slow = cold && worst >= t->cold_same && beyond;
     int slow = cold_slow || (first && first->first_over_min >= t->first_min);
-    fprintf(f, "%s", slow ? "Yes. " : "Not much. ");
+    *x = (reportFirstFacts){same, cold, fresh, first, worst, cold_slow, slow};
+}
+
+/* "Is the first run slow here, and why?" from the cold-start figures (the
+ * copy kinds' whole-process medians and major faults) and the first calls;
+ * opening: with its first word (yes or no), which the report's lead
+ * sentence says instead. */
+static void reportAnswerFirst(const reportInput *in, FILE *f, int opening) {
+    const verdictThresholds *t = in->thresholds;
+    reportFirstFacts x;
+    reportFirstPick(in, &x);
+    const summaryGroup *same = x.same, *cold = x.cold, *fresh = x.fresh, *first = x.first;
+    double worst = x.worst;
+    int cold_slow = x.cold_slow;
+    if (!cold && !first) {
+        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
+        return;
+    }
+    if (opening) fprintf(f, "%s", x.slow ? "Yes. " : "Not much. ");
     if (cold) {
         char maj[96] = "";
         if (!isnan(cold->whole_majflt))
@@ -433,33 +455,48 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     }
 }
 
-/* One load kind's sentence for the second answer: processes slow at width >
- * 1, the worst cell with its interval, width 1's range. 0 when the kind has
- * no loaded cell with an idle one. */
-static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
+/* One load kind's figures for the second answer: processes slow at width
+ * > 1 (slow of procs), the cell with the slowest process (worst), width 1's
+ * range of loaded/idle (lo1-hi1 over n1 cells). */
+typedef struct reportLoadFacts {
+    size_t slow, procs, n1;
+    double lo1, hi1;
+    const summaryGroup *worst;
+} reportLoadFacts;
+
+static void reportLoadPick(const reportInput *in, const char *load, reportLoadFacts *x) {
     const summary *s = in->s;
-    size_t slow = 0, procs = 0, n1 = 0;
-    double lo1 = INFINITY, hi1 = 0;
-    const summaryGroup *worst = NULL;
+    *x = (reportLoadFacts){0, 0, 0, INFINITY, 0, NULL};
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         if (!summaryIsLoaded(g) || strcmp(g->key.load, load) != 0 || g->slow_procs == SIZE_MAX ||
             isnan(g->proc_ratio))
             continue;
         if (g->key.width == 1) {
-            n1++;
-            lo1 = fmin(lo1, g->proc_ratio);
-            hi1 = fmax(hi1, g->proc_ratio);
+            x->n1++;
+            x->lo1 = fmin(x->lo1, g->proc_ratio);
+            x->hi1 = fmax(x->hi1, g->proc_ratio);
             continue;
         }
-        slow += g->slow_procs;
-        procs += g->procs;
+        x->slow += g->slow_procs;
+        x->procs += g->procs;
         /* the cell with the slowest process: a bimodal cell's median hides it */
-        if (!worst ||
-            g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
-                worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio)
-            worst = g;
+        const summaryGroup *w = x->worst;
+        if (!w || g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
+                      w->proc_median_max_ms / w->proc_median_median_ms * w->proc_ratio)
+            x->worst = g;
     }
+}
+
+/* One load kind's sentence for the second answer: processes slow at width >
+ * 1, the worst cell with its interval, width 1's range. 0 when the kind has
+ * no loaded cell with an idle one. */
+static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
+    reportLoadFacts x;
+    reportLoadPick(in, load, &x);
+    size_t slow = x.slow, procs = x.procs, n1 = x.n1;
+    double lo1 = x.lo1, hi1 = x.hi1;
+    const summaryGroup *worst = x.worst;
     if (!worst && !n1) return 0;
     const char *stress = worst ? worst->key.stressors : "";
     int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load);
@@ -505,7 +542,7 @@ static void reportAnswerScan(const reportInput *in, FILE *f) {
 
 /* "Do threads hurt under full load here?" from the per-process figures of
  * each kind of load. */
-static void reportAnswerThreads(const reportInput *in, FILE *f) {
+static void reportAnswerThreads(const reportInput *in, FILE *f, int opening) {
     int pinned_all = 0, free_all = 0, legacy_all = 0;
     /* The sentences first, into their own stream: the opening word depends
      * on what they found. */
@@ -525,9 +562,10 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
         return;
     }
     fprintf(f, "%s%s",
-            pinned_all || legacy_all ? "Yes, when every core is taken. "
-            : free_all               ? "Yes. "
-                                     : "Not reproducibly. ",
+            !opening                 ? ""
+            : pinned_all || legacy_all ? "Yes, when every core is taken. "
+            : free_all                 ? "Yes. "
+                                       : "Not reproducibly. ",
             body);
     free(body);
     if (pinned_all || legacy_all || free_all)
@@ -957,8 +995,8 @@ char *reportAnswer(const reportInput *in, int k) {
     size_t len = 0;
     FILE *a = open_memstream(&answer, &len);
     if (!a) return NULL;
-    if (k == 0) reportAnswerFirst(in, a);
-    else reportAnswerThreads(in, a);
+    if (k == 0) reportAnswerFirst(in, a, 1);
+    else reportAnswerThreads(in, a, 1);
     if (fclose(a) != 0) {
         free(answer);
         return NULL;
