@@ -606,18 +606,169 @@ static int reportColdOnly(const metaTable *m) {
     return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
 }
 
-/* The answers: row, then per question asked cell + question + cell_end +
- * answer + row_end (a cold-only report asks the first alone). */
-static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
-    fputs(t->row, f);
+/* --- each answer at a glance: a lead sentence and a small table ------------------------- */
+
+/* The lead of question k: yes or no and the one figure that decides it, one
+ * sentence (nothing when nothing was measured: the rest says so). */
+static void reportLead(const reportInput *in, int k, FILE *f) {
+    if (k == 0) {
+        reportFirstFacts x;
+        reportFirstPick(in, &x);
+        const char *yes = x.slow ? "Yes" : "Not much";
+        /* the cold start decides unless only the first call is slow */
+        if (x.cold && (x.cold_slow || !x.first || x.first->first_over_min < in->thresholds->first_min))
+            fprintf(f, "%s: a cold start of %s takes %s the cached one (%s vs %s ms).", yes,
+                    x.same->key.workload[0] ? x.same->key.workload : "the program", RX(x.worst),
+                    RMS(x.cold->whole_median_ms), RMS(x.same->whole_median_ms));
+        else if (x.first)
+            fprintf(f, "%s: the first call in a process is %s the steady minimum (%s %s).", yes,
+                    RX(x.first->first_over_min), x.first->key.workload, x.first->key.params);
+        return;
+    }
+    reportLoadFacts p, fr, lg;
+    reportLoadPick(in, summaryLoads[SUMMARY_LOAD_PINNED].name, &p);
+    reportLoadPick(in, summaryLoads[SUMMARY_LOAD_FREE].name, &fr);
+    reportLoadPick(in, "", &lg);
+    /* pinned load decides (it reproduces); free load only without it */
+    const reportLoadFacts *d = p.worst ? &p : lg.worst ? &lg : fr.worst ? &fr : NULL;
+    if (!d) return;
+    int all = d->slow == d->procs;
+    const summaryGroup *w = d->worst;
+    if (d != &fr)
+        fprintf(f,
+                "%s: under %s load %s width %d is %s idle (95%% interval %s-%s), %zu of %zu "
+                "processes at width > 1 at least %gx.",
+                all ? "Yes, when every core is taken" : "Not reproducibly", d == &p ? "pinned" : "full",
+                w->key.workload, w->key.width, RX(w->proc_ratio), RX(w->ratio_lo), RX(w->ratio_hi),
+                d->slow, d->procs, in->thresholds->contention_wide);
+    else
+        fprintf(f, "%s: under free load %zu of %zu processes at width > 1 were at least %gx idle.",
+                all ? "Yes" : "Not reproducibly", d->slow, d->procs, in->thresholds->contention_wide);
+}
+
+#define REPORT_GLANCE_ROWS 12 /* a small table: the rest is in the summary */
+#define REPORT_GLANCE_COLS 5
+
+/* The rows of question k's table, allocated cells (NULL: out of memory);
+ * returns how many rows there were in all (more than max: cut). */
+static size_t reportGlanceRows(const reportInput *in, int k,
+                               char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS]) {
+    const summary *s = in->s;
+    size_t n = 0;
+    if (k == 0) {
+        /* every cold kind against the same copy of its cell */
+        for (size_t i = 0; i < s->n; i++) {
+            const summaryGroup *same = &s->g[i];
+            if (!summaryIsCopy(same, SUMMARY_COPY_SAME) || !(same->whole_median_ms > 0)) continue;
+            for (size_t j = 0; j < s->n; j++) {
+                const summaryGroup *g = &s->g[j];
+                int kind = summaryWordOf(summaryCopies, SUMMARY_COPY_N, g->key.copy);
+                if (j == i || kind < 0 || !summaryCopies[kind].cold ||
+                    !summaryKeySame(&same->key, &g->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
+                    isnan(g->whole_median_ms))
+                    continue;
+                if (n < REPORT_GLANCE_ROWS) {
+                    char **c = rows[n];
+                    c[0] = reportCell("%s%s%s, %s", same->key.workload, same->key.params[0] ? " " : "",
+                                      same->key.params, g->key.copy);
+                    c[1] = reportCell("%s", RMS(same->whole_median_ms));
+                    c[2] = reportCell("%s", RMS(g->whole_median_ms));
+                    c[3] = reportCell("%s", RX(g->whole_median_ms / same->whole_median_ms));
+                    c[4] = isnan(g->whole_majflt) ? reportCell("-")
+                                                  : reportCell("%g (same: %g)", g->whole_majflt,
+                                                               isnan(same->whole_majflt) ? 0 : same->whole_majflt);
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        const summaryGroup *idle = summaryIsLoaded(g) ? summaryIdleOf(s, g) : NULL;
+        if (!idle || g->slow_procs == SIZE_MAX || isnan(g->proc_ratio)) continue;
+        if (n < REPORT_GLANCE_ROWS) {
+            char **c = rows[n];
+            c[0] = reportCell("%s%s%s w%d%s%s, %s S=%s", g->key.workload,
+                              g->key.params[0] ? " " : "", g->key.params, g->key.width,
+                              g->key.wait[0] ? " " : "", g->key.wait,
+                              g->key.load[0] ? g->key.load : "loaded",
+                              g->key.stressors[0] ? g->key.stressors : "?");
+            c[1] = reportCell("%s", RMS(idle->proc_median_median_ms));
+            c[2] = reportCell("%s", RMS(g->proc_median_median_ms));
+            c[3] = reportCell("%zu of %zu", g->slow_procs, g->procs);
+            c[4] = reportCell("%s (%s-%s)", RX(g->proc_ratio), RX(g->ratio_lo), RX(g->ratio_hi));
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Question k's table in HTML or Markdown; nothing when it has no row. */
+static void reportGlance(const reportInput *in, int k, int html, FILE *f) {
+    static const char *const head[2][REPORT_GLANCE_COLS] = {
+        {"cell, cold copy", "same copy (ms)", "cold copy (ms)", "cold / same", "major faults"},
+        {"cell", "idle (ms)", "loaded (ms)", "slow processes", "loaded / idle (95% interval)"}};
+    char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS] = {{0}};
+    size_t n = reportGlanceRows(in, k, rows), shown = n < REPORT_GLANCE_ROWS ? n : REPORT_GLANCE_ROWS;
+    void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
+    if (n == 0) return;
+    fputs(html ? "<table class=\"glance\">\n<tr>" : "|", f);
+    for (int c = 0; c < REPORT_GLANCE_COLS; c++)
+        fprintf(f, html ? "<th>%s</th>" : " %s |", head[k != 0][c]);
+    fputs(html ? "</tr>\n" : "\n|---|---:|---:|---:|---:|\n", f);
+    for (size_t r = 0; r < shown; r++) {
+        fputs(html ? "<tr>" : "|", f);
+        for (int c = 0; c < REPORT_GLANCE_COLS; c++) {
+            fputs(html ? "<td>" : " ", f);
+            esc(f, rows[r][c] ? rows[r][c] : "?");
+            fputs(html ? "</td>" : " |", f);
+            free(rows[r][c]);
+        }
+        fputs(html ? "</tr>\n" : "\n", f);
+    }
+    if (n > shown)
+        fprintf(f, html ? "<tr><td colspan=\"5\">%zu more cells: see the summary</td></tr>\n"
+                        : "| %zu more cells: see the summary | | | | |\n",
+                n - shown);
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+/* The answers: per question asked its heading, the lead sentence, the table
+ * and the rest of the answer (a cold-only report asks the first alone). */
+static void reportAnswers(const reportInput *in, int html, FILE *f) {
+    void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
+    fputs(html ? "<section id=\"answers\">\n" : "\n\n", f);
     int asked = reportColdOnly(in->meta) ? 1 : REPORT_QUESTIONS;
     for (int k = 0; k < asked; k++) {
-        fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
-        char *answer = reportAnswer(in, k);
-        if (answer) t->escape(f, answer);
-        free(answer);
-        fputs(t->row_end, f);
+        fprintf(f, html ? "<h2>%s</h2>\n" : "## %s\n\n", reportQuestion(k));
+        char *lead = NULL, *rest = NULL;
+        size_t ll = 0, rl = 0;
+        FILE *a = open_memstream(&lead, &ll);
+        if (a) {
+            reportLead(in, k, a);
+            fclose(a); /* ll is the lead's length from here on */
+        }
+        /* without a lead the rest keeps its opening yes or no */
+        FILE *b = open_memstream(&rest, &rl);
+        if (b) {
+            if (k == 0) reportAnswerFirst(in, b, !lead || ll == 0);
+            else reportAnswerThreads(in, b, !lead || ll == 0);
+            fclose(b);
+        }
+        if (lead && *lead) {
+            fputs(html ? "<p class=\"lead\"><b>" : "**", f);
+            esc(f, lead);
+            fputs(html ? "</b></p>\n" : "**\n\n", f);
+            reportGlance(in, k, html, f);
+        }
+        fputs(html ? "<p>" : "", f);
+        esc(f, rest ? rest : "");
+        fputs(html ? "</p>\n" : "\n\n", f);
+        free(lead);
+        free(rest);
     }
+    if (html) fputs("</section>\n", f);
 }
 
 /* The Runs section's text when logs/ has no page-format line: expected of
@@ -854,10 +1005,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     }
     fputs("</p>\n", f);
 
-    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>", "</h2>\n<p>",
-                                                "</p>\n", reportHtml};
-    reportAnswers(in, &answers_html, f);
-    fputs("</section>\n", f);
+    reportAnswers(in, 1, f);
     reportHtmlCharts(in, f);
     reportColdRead(in, 1, f);
     firstrunSection(in->results_dir, 1, f, reportHtml);
@@ -930,8 +1078,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         fputs(", results ", f);
         reportMdText(f, in->name);
     }
-    static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
-    reportAnswers(in, &answers_md, f);
+    reportAnswers(in, 0, f);
     fputs("## Charts\n\n", f);
     for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
