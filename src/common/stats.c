@@ -56,3 +56,16 @@ void statsBootRatio(statsDraw draw, const void *a, const void *b, size_t reps, u
     }
     free(r);
 }
+
+int statsWilson(size_t k, size_t n, double z, double *lo, double *hi) {
+    if (n == 0 || k > n) return -1;
+    double nn = (double)n, p = (double)k / nn, z2 = z * z, d = 1 + z2 / nn;
+    double centre = (p + z2 / (2 * nn)) / d;
+    double half = z / d * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+    *lo = fmax(0, centre - half);
+    *hi = fmin(1, centre + half);
+    /* at the ends the bound is exact: no rounding just inside 0 or 1 */
+    if (k == 0) *lo = 0;
+    if (k == n) *hi = 1;
+    return 0;
+}

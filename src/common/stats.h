@@ -39,5 +39,11 @@ typedef double (*statsDraw)(const void *side, uint64_t *state);
  * memory. */
 void statsBootRatio(statsDraw draw, const void *a, const void *b, size_t reps, uint64_t seed,
                     double *lo, double *hi);
+/* The Wilson score interval of a share k of n at z (1.96: 95%): the interval
+ * for a binomial proportion that stays inside [0, 1] and does not collapse
+ * to a point at k = 0 or k = n, as the plain k/n +- z sqrt(p(1-p)/n) does
+ * (a cell of 5 processes, all slow, still has a lower bound of 0.57).
+ * Returns -1 when n == 0 (lo, hi untouched). */
+int statsWilson(size_t k, size_t n, double z, double *lo, double *hi);
 
 #endif

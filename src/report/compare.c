@@ -78,6 +78,7 @@ int compareInputRead(compareInput *in, const char *dir, const char *label, char 
     in->t.blas_pool = metaGet(&in->meta, "openblas_num_threads") ? 1
                       : pool >= 1 && pool <= 4096                ? pool
                                                                  : 1;
+    verdictLoadCpus(&in->t, &in->meta);
     if (verdictRun(&in->s, &in->t, &in->v) != 0) return -2;
     if (!(in->machine = reportMachine(&in->meta))) return -2;
     in->label = label ? strdup(label) : compareLabelOf(&in->meta);

@@ -328,9 +328,17 @@ static size_t reportCount(const verdictList *l, verdictLevel lv) {
 #define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
 
-/* "Is the first run slow here, and why?" from the cold-start figures (the
- * copy kinds' whole-process medians and major faults) and the first calls. */
-static void reportAnswerFirst(const reportInput *in, FILE *f) {
+/* What the first answer rests on: the cold kind furthest above the same
+ * copy (cold against same, worst = their ratio, fresh the same cell's fresh
+ * copy), the idle first call furthest above its steady min, and whether
+ * either is slow as the verdicts count it. */
+typedef struct reportFirstFacts {
+    const summaryGroup *same, *cold, *fresh, *first;
+    double worst;
+    int cold_slow, slow;
+} reportFirstFacts;
+
+static void reportFirstPick(const reportInput *in, reportFirstFacts *x) {
     const summary *s = in->s;
     const verdictThresholds *t = in->thresholds;
     /* The cold kind furthest above the same copy, over the workloads. */
@@ -370,10 +378,6 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
             (!first || g->first_over_min > first->first_over_min))
             first = g;
     }
-    if (!cold && !first) {
-        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
-        return;
-    }
     /* Slow only as the cold-start verdict counts it: above the threshold by
      * the medians *and* above the same copy's slowest run, so the answer and
      * the verdict under it never disagree (a 2.6x median within the same
@@ -381,7 +385,25 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     int beyond = cold && cold->whole_median_ms > same->whole_max_ms;
     int cold_slow = cold && worst >= t->cold_same && beyond;
     int slow = cold_slow || (first && first->first_over_min >= t->first_min);
-    fprintf(f, "%s", slow ? "Yes. " : "Not much. ");
+    *x = (reportFirstFacts){same, cold, fresh, first, worst, cold_slow, slow};
+}
+
+/* "Is the first run slow here, and why?" from the cold-start figures (the
+ * copy kinds' whole-process medians and major faults) and the first calls;
+ * opening: with its first word (yes or no), which the report's lead
+ * sentence says instead. */
+static void reportAnswerFirst(const reportInput *in, FILE *f, int opening) {
+    const verdictThresholds *t = in->thresholds;
+    reportFirstFacts x;
+    reportFirstPick(in, &x);
+    const summaryGroup *same = x.same, *cold = x.cold, *fresh = x.fresh, *first = x.first;
+    double worst = x.worst;
+    int cold_slow = x.cold_slow;
+    if (!cold && !first) {
+        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
+        return;
+    }
+    if (opening) fprintf(f, "%s", x.slow ? "Yes. " : "Not much. ");
     if (cold) {
         char maj[96] = "";
         if (!isnan(cold->whole_majflt))
@@ -420,33 +442,48 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     }
 }
 
-/* One load kind's sentence for the second answer: processes slow at width >
- * 1, the worst cell with its interval, width 1's range. 0 when the kind has
- * no loaded cell with an idle one. */
-static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
+/* One load kind's figures for the second answer: processes slow at width
+ * > 1 (slow of procs), the cell with the slowest process (worst), width 1's
+ * range of loaded/idle (lo1-hi1 over n1 cells). */
+typedef struct reportLoadFacts {
+    size_t slow, procs, n1;
+    double lo1, hi1;
+    const summaryGroup *worst;
+} reportLoadFacts;
+
+static void reportLoadPick(const reportInput *in, const char *load, reportLoadFacts *x) {
     const summary *s = in->s;
-    size_t slow = 0, procs = 0, n1 = 0;
-    double lo1 = INFINITY, hi1 = 0;
-    const summaryGroup *worst = NULL;
+    *x = (reportLoadFacts){0, 0, 0, INFINITY, 0, NULL};
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         if (!summaryIsLoaded(g) || strcmp(g->key.load, load) != 0 || g->slow_procs == SIZE_MAX ||
             isnan(g->proc_ratio))
             continue;
         if (g->key.width == 1) {
-            n1++;
-            lo1 = fmin(lo1, g->proc_ratio);
-            hi1 = fmax(hi1, g->proc_ratio);
+            x->n1++;
+            x->lo1 = fmin(x->lo1, g->proc_ratio);
+            x->hi1 = fmax(x->hi1, g->proc_ratio);
             continue;
         }
-        slow += g->slow_procs;
-        procs += g->procs;
+        x->slow += g->slow_procs;
+        x->procs += g->procs;
         /* the cell with the slowest process: a bimodal cell's median hides it */
-        if (!worst ||
-            g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
-                worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio)
-            worst = g;
+        const summaryGroup *w = x->worst;
+        if (!w || g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
+                      w->proc_median_max_ms / w->proc_median_median_ms * w->proc_ratio)
+            x->worst = g;
     }
+}
+
+/* One load kind's sentence for the second answer: processes slow at width >
+ * 1, the worst cell with its interval, width 1's range. 0 when the kind has
+ * no loaded cell with an idle one. */
+static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
+    reportLoadFacts x;
+    reportLoadPick(in, load, &x);
+    size_t slow = x.slow, procs = x.procs, n1 = x.n1;
+    double lo1 = x.lo1, hi1 = x.hi1;
+    const summaryGroup *worst = x.worst;
     if (!worst && !n1) return 0;
     const char *stress = worst ? worst->key.stressors : "";
     int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load);
@@ -492,7 +529,7 @@ static void reportAnswerScan(const reportInput *in, FILE *f) {
 
 /* "Do threads hurt under full load here?" from the per-process figures of
  * each kind of load. */
-static void reportAnswerThreads(const reportInput *in, FILE *f) {
+static void reportAnswerThreads(const reportInput *in, FILE *f, int opening) {
     int pinned_all = 0, free_all = 0, legacy_all = 0;
     /* The sentences first, into their own stream: the opening word depends
      * on what they found. */
@@ -512,9 +549,10 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
         return;
     }
     fprintf(f, "%s%s",
-            pinned_all || legacy_all ? "Yes, when every core is taken. "
-            : free_all               ? "Yes. "
-                                     : "Not reproducibly. ",
+            !opening                 ? ""
+            : pinned_all || legacy_all ? "Yes, when every core is taken. "
+            : free_all                 ? "Yes. "
+                                       : "Not reproducibly. ",
             body);
     free(body);
     if (pinned_all || legacy_all || free_all)
@@ -555,35 +593,180 @@ static int reportColdOnly(const metaTable *m) {
     return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
 }
 
-/* The answers: row, then per question asked cell + question + cell_end +
- * answer + row_end (a cold-only report asks the first alone). */
-static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
-    fputs(t->row, f);
-    if (threadsdocIsJob(in->meta)) { /* one program's threads question alone */
-        char *q = threadsdocQuestion(in->meta), *answer = NULL;
-        size_t len = 0;
-        FILE *a = open_memstream(&answer, &len);
-        if (a) {
-            threadsdocAnswer(in->s, in->meta, a);
-            if (fclose(a) != 0) free(answer), answer = NULL;
-        }
-        fprintf(f, "%s", t->cell);
-        t->escape(f, q ? q : "Do threads hurt the program under full load here?");
-        fprintf(f, "%s", t->cell_end);
-        if (answer) t->escape(f, answer);
-        fputs(t->row_end, f);
-        free(q);
-        free(answer);
+/* --- each answer at a glance: a lead sentence and a small table ------------------------- */
+
+/* The lead of question k: yes or no and the one figure that decides it, one
+ * sentence (nothing when nothing was measured: the rest says so). */
+static void reportLead(const reportInput *in, int k, FILE *f) {
+    if (k == 0) {
+        reportFirstFacts x;
+        reportFirstPick(in, &x);
+        const char *yes = x.slow ? "Yes" : "Not much";
+        /* the cold start decides unless only the first call is slow */
+        if (x.cold && (x.cold_slow || !x.first || x.first->first_over_min < in->thresholds->first_min))
+            fprintf(f, "%s: a cold start of %s takes %s the cached one (%s vs %s ms).", yes,
+                    x.same->key.workload[0] ? x.same->key.workload : "the program", RX(x.worst),
+                    RMS(x.cold->whole_median_ms), RMS(x.same->whole_median_ms));
+        else if (x.first)
+            fprintf(f, "%s: the first call in a process is %s the steady minimum (%s %s).", yes,
+                    RX(x.first->first_over_min), x.first->key.workload, x.first->key.params);
         return;
     }
-    int asked = reportColdOnly(in->meta) ? 1 : REPORT_QUESTIONS;
-    for (int k = 0; k < asked; k++) {
-        fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
-        char *answer = reportAnswer(in, k);
-        if (answer) t->escape(f, answer);
-        free(answer);
-        fputs(t->row_end, f);
+    reportLoadFacts p, fr, lg;
+    reportLoadPick(in, summaryLoads[SUMMARY_LOAD_PINNED].name, &p);
+    reportLoadPick(in, summaryLoads[SUMMARY_LOAD_FREE].name, &fr);
+    reportLoadPick(in, "", &lg);
+    /* pinned load decides (it reproduces); free load only without it */
+    const reportLoadFacts *d = p.worst ? &p : lg.worst ? &lg : fr.worst ? &fr : NULL;
+    if (!d) return;
+    int all = d->slow == d->procs;
+    const summaryGroup *w = d->worst;
+    if (d != &fr)
+        fprintf(f,
+                "%s: under %s load %s width %d is %s idle (95%% interval %s-%s), %zu of %zu "
+                "processes at width > 1 at least %gx.",
+                all ? "Yes, when every core is taken" : "Not reproducibly", d == &p ? "pinned" : "full",
+                w->key.workload, w->key.width, RX(w->proc_ratio), RX(w->ratio_lo), RX(w->ratio_hi),
+                d->slow, d->procs, in->thresholds->contention_wide);
+    else
+        fprintf(f, "%s: under free load %zu of %zu processes at width > 1 were at least %gx idle.",
+                all ? "Yes" : "Not reproducibly", d->slow, d->procs, in->thresholds->contention_wide);
+}
+
+#define REPORT_GLANCE_ROWS 12 /* a small table: the rest is in the summary */
+#define REPORT_GLANCE_COLS 5
+
+/* The rows of question k's table, allocated cells (NULL: out of memory);
+ * returns how many rows there were in all (more than max: cut). */
+static size_t reportGlanceRows(const reportInput *in, int k,
+                               char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS]) {
+    const summary *s = in->s;
+    size_t n = 0;
+    if (k == 0) {
+        /* every cold kind against the same copy of its cell */
+        for (size_t i = 0; i < s->n; i++) {
+            const summaryGroup *same = &s->g[i];
+            if (!summaryIsCopy(same, SUMMARY_COPY_SAME) || !(same->whole_median_ms > 0)) continue;
+            for (size_t j = 0; j < s->n; j++) {
+                const summaryGroup *g = &s->g[j];
+                int kind = summaryWordOf(summaryCopies, SUMMARY_COPY_N, g->key.copy);
+                if (j == i || kind < 0 || !summaryCopies[kind].cold ||
+                    !summaryKeySame(&same->key, &g->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
+                    isnan(g->whole_median_ms))
+                    continue;
+                if (n < REPORT_GLANCE_ROWS) {
+                    char **c = rows[n];
+                    c[0] = reportCell("%s%s%s, %s", same->key.workload, same->key.params[0] ? " " : "",
+                                      same->key.params, g->key.copy);
+                    c[1] = reportCell("%s", RMS(same->whole_median_ms));
+                    c[2] = reportCell("%s", RMS(g->whole_median_ms));
+                    c[3] = reportCell("%s", RX(g->whole_median_ms / same->whole_median_ms));
+                    c[4] = isnan(g->whole_majflt) ? reportCell("-")
+                                                  : reportCell("%g (same: %g)", g->whole_majflt,
+                                                               isnan(same->whole_majflt) ? 0 : same->whole_majflt);
+                }
+                n++;
+            }
+        }
+        return n;
     }
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        const summaryGroup *idle = summaryIsLoaded(g) ? summaryIdleOf(s, g) : NULL;
+        if (!idle || g->slow_procs == SIZE_MAX || isnan(g->proc_ratio)) continue;
+        if (n < REPORT_GLANCE_ROWS) {
+            char **c = rows[n];
+            char w[16];
+            if (summaryIsDefaultWidth(g)) snprintf(w, sizeof w, "default");
+            else snprintf(w, sizeof w, "%d", g->key.width);
+            c[0] = reportCell("%s%s%s w%s%s%s, %s S=%s", g->key.workload,
+                              g->key.params[0] ? " " : "", g->key.params, w,
+                              g->key.wait[0] ? " " : "", g->key.wait,
+                              g->key.load[0] ? g->key.load : "loaded",
+                              g->key.stressors[0] ? g->key.stressors : "?");
+            c[1] = reportCell("%s", RMS(idle->proc_median_median_ms));
+            c[2] = reportCell("%s", RMS(g->proc_median_median_ms));
+            c[3] = reportCell("%zu of %zu", g->slow_procs, g->procs);
+            c[4] = reportCell("%s (%s-%s)", RX(g->proc_ratio), RX(g->ratio_lo), RX(g->ratio_hi));
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Question k's table in HTML or Markdown; nothing when it has no row. */
+static void reportGlance(const reportInput *in, int k, int html, FILE *f) {
+    static const char *const head[2][REPORT_GLANCE_COLS] = {
+        {"cell, cold copy", "same copy (ms)", "cold copy (ms)", "cold / same", "major faults"},
+        {"cell", "idle (ms)", "loaded (ms)", "slow processes", "loaded / idle (95% interval)"}};
+    char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS] = {{0}};
+    size_t n = reportGlanceRows(in, k, rows), shown = n < REPORT_GLANCE_ROWS ? n : REPORT_GLANCE_ROWS;
+    void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
+    if (n == 0) return;
+    fputs(html ? "<table class=\"glance\">\n<tr>" : "|", f);
+    for (int c = 0; c < REPORT_GLANCE_COLS; c++)
+        fprintf(f, html ? "<th>%s</th>" : " %s |", head[k != 0][c]);
+    fputs(html ? "</tr>\n" : "\n|---|---:|---:|---:|---:|\n", f);
+    for (size_t r = 0; r < shown; r++) {
+        fputs(html ? "<tr>" : "|", f);
+        for (int c = 0; c < REPORT_GLANCE_COLS; c++) {
+            fputs(html ? "<td>" : " ", f);
+            esc(f, rows[r][c] ? rows[r][c] : "?");
+            fputs(html ? "</td>" : " |", f);
+            free(rows[r][c]);
+        }
+        fputs(html ? "</tr>\n" : "\n", f);
+    }
+    if (n > shown)
+        fprintf(f, html ? "<tr><td colspan=\"5\">%zu more cells: see the summary</td></tr>\n"
+                        : "| %zu more cells: see the summary | | | | |\n",
+                n - shown);
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+/* The answers: per question asked its heading, the lead sentence, the table
+ * and the rest of the answer (a cold-only report asks the first alone). */
+static void reportAnswers(const reportInput *in, int html, FILE *f) {
+    void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
+    fputs(html ? "<section id=\"answers\">\n" : "\n\n", f);
+    /* a threads job asks one program's threads question alone (threadsdoc) */
+    int threads = threadsdocIsJob(in->meta);
+    int asked = reportColdOnly(in->meta) || threads ? 1 : REPORT_QUESTIONS;
+    for (int k = threads; k < threads + asked; k++) {
+        char *q = threads ? threadsdocQuestion(in->meta) : NULL;
+        fputs(html ? "<h2>" : "## ", f);
+        esc(f, q ? q : reportQuestion(k));
+        fputs(html ? "</h2>\n" : "\n\n", f);
+        free(q);
+        char *lead = NULL, *rest = NULL;
+        size_t ll = 0, rl = 0;
+        FILE *a = open_memstream(&lead, &ll);
+        if (a) {
+            if (threads) threadsdocLead(in->s, a);
+            else reportLead(in, k, a);
+            fclose(a); /* ll is the lead's length from here on */
+        }
+        /* without a lead the rest keeps its opening yes or no */
+        FILE *b = open_memstream(&rest, &rl);
+        if (b) {
+            if (threads) threadsdocAnswer(in->s, in->meta, b);
+            else if (k == 0) reportAnswerFirst(in, b, !lead || ll == 0);
+            else reportAnswerThreads(in, b, !lead || ll == 0);
+            fclose(b);
+        }
+        if (lead && *lead) {
+            fputs(html ? "<p class=\"lead\"><b>" : "**", f);
+            esc(f, lead);
+            fputs(html ? "</b></p>\n" : "**\n\n", f);
+            reportGlance(in, k, html, f);
+        }
+        fputs(html ? "<p>" : "", f);
+        esc(f, rest ? rest : "");
+        fputs(html ? "</p>\n" : "\n\n", f);
+        free(lead);
+        free(rest);
+    }
+    if (html) fputs("</section>\n", f);
 }
 
 /* The Runs section's text when logs/ has no page-format line: expected of
@@ -812,10 +995,7 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     }
     fputs("</p>\n", f);
 
-    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>", "</h2>\n<p>",
-                                                "</p>\n", reportHtml};
-    reportAnswers(in, &answers_html, f);
-    fputs("</section>\n", f);
+    reportAnswers(in, 1, f);
     reportHtmlCharts(in, f);
     if (threadsdocIsJob(in->meta)) {
         threadsdocSection(in->s, in->meta, &docHtml, f);
@@ -891,8 +1071,7 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         fputs(", results ", f);
         reportMdText(f, in->name);
     }
-    static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
-    reportAnswers(in, &answers_md, f);
+    reportAnswers(in, 0, f);
     fputs("## Charts\n\n", f);
     for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
@@ -958,8 +1137,8 @@ char *reportAnswer(const reportInput *in, int k) {
     size_t len = 0;
     FILE *a = open_memstream(&answer, &len);
     if (!a) return NULL;
-    if (k == 0) reportAnswerFirst(in, a);
-    else reportAnswerThreads(in, a);
+    if (k == 0) reportAnswerFirst(in, a, 1);
+    else reportAnswerThreads(in, a, 1);
     if (fclose(a) != 0) {
         free(answer);
         return NULL;

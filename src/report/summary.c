@@ -324,6 +324,7 @@ enum {
     SC_MIGRATIONS,
     SC_LOAD,
     SC_PROC,
+    SC_WIDTH_REQUESTED,
     SC_N
 };
 
@@ -357,8 +358,10 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     const char *v;
     /* width 0: a program's `default` cell (harness/threads.sh), which sets
      * no width and records width_requested=default */
-    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 0, 100000, &width))
-        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v, "a width in 0..100000");
+    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 0, 100000, &width) ||
+        (width == 0 && strcmp(summaryField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
+        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v,
+                          "a width in 1..100000 (0 only with width_requested=default)");
     if (summaryParseDouble(v = summaryField(f, &cols[SC_MS]), &ms) || ms < 0)
         return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
     if (summaryParseDouble(v = summaryField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
@@ -474,6 +477,7 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
         [SC_CPUS] = {"cpus", 0, -1},
         [SC_MIGRATIONS] = {"migrations", 0, -1},
         [SC_LOAD] = {"load", 0, -1},
+        [SC_WIDTH_REQUESTED] = {"width_requested", 0, -1},
         [SC_PROC] = {"proc", 0, -1},
     };
     return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);

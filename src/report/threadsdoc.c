@@ -155,12 +155,12 @@ static void tdSayDefault(const tdLevel *L, FILE *f) {
     double r = L->def->median / L->best->median;
     if (r < THREADSDOC_SAME)
         fprintf(f,
-                " Left to itself (no width variable set) it runs as fast as its best width under "
+                "Left to itself (no width variable set) it runs as fast as its best width under "
                 "%s (median run %s ms against %s ms at width %s).",
                 lv, MS(L->def->median), MS(L->best->median), bw);
     else
         fprintf(f,
-                " Left to itself (no width variable set) it takes %.1fx as long under %s as at "
+                "Left to itself (no width variable set) it takes %.1fx as long under %s as at "
                 "width %s (median run %s ms against %s ms).",
                 r, lv, bw, MS(L->def->median), MS(L->best->median));
 }
@@ -215,22 +215,35 @@ char *threadsdocQuestion(const metaTable *m) {
     return q;
 }
 
+/* The level that decides the answer: pinned load when it was measured (it
+ * reproduces), else free load; 0 when neither has a successful run. */
+static int tdDeciding(const tdCells *t, tdLevel *L) {
+    static const char *const order[] = {"pinned", "free"};
+    for (size_t k = 0; k < 2; k++) {
+        const tdCell *first = tdFirstOf(t, order[k]);
+        if (!first) continue;
+        *L = tdLevelOf(t, first);
+        if (L->best) return 1;
+    }
+    return 0;
+}
+
+void threadsdocLead(const summary *s, FILE *f) {
+    tdCells *t = malloc(sizeof *t);
+    if (!t) return;
+    tdCollect(s, t);
+    tdLevel L;
+    if (tdDeciding(t, &L)) tdSayLevel(&L, f);
+    free(t);
+}
+
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     tdCells *t = malloc(sizeof *t);
     if (!t) return;
     tdCollect(s, t);
-    static const char *const order[] = {"pinned", "free"};
-    int said = 0;
-    for (size_t k = 0; k < 2 && !said; k++) {
-        const tdCell *first = tdFirstOf(t, order[k]);
-        if (!first) continue;
-        tdLevel L = tdLevelOf(t, first);
-        if (!L.best) continue;
-        tdSayLevel(&L, f);
-        tdSayDefault(&L, f);
-        said = 1;
-    }
-    if (!said)
+    tdLevel L;
+    if (tdDeciding(t, &L)) tdSayDefault(&L, f);
+    else
         fputs("Not measured: no loaded cell has a successful run to compare with the idle ones.",
               f);
     /* the best width at every level, in one line */
@@ -238,10 +251,10 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     for (size_t i = 0; i < t->n; i++) {
         const tdCell *c = &t->c[i];
         if (tdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
-        tdLevel L = tdLevelOf(t, c);
-        if (!L.best) continue;
+        tdLevel B = tdLevelOf(t, c);
+        if (!B.best) continue;
         char lv[96], bw[16];
-        fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdWidthName(L.best, bw, sizeof bw),
+        fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdWidthName(B.best, bw, sizeof bw),
                 tdLevelName(c, lv, sizeof lv));
     }
     if (any) fputc('.', f);

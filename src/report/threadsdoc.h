@@ -25,8 +25,13 @@ int threadsdocIsJob(const metaTable *m);
 /* "Do threads hurt PROG under full load here?" (PROG from meta), allocated. */
 char *threadsdocQuestion(const metaTable *m);
 
-/* The answer, plain text: yes or no and the figure that decides it, what the
- * default cell costs, failed runs, the output check. */
+/* The answer's lead, plain text: yes or no and the figure that decides it
+ * (pinned load's cells when measured, else free load's); nothing when no
+ * loaded cell has a successful run. */
+void threadsdocLead(const summary *s, FILE *f);
+
+/* The rest of the answer: what the default cell costs, the best width at
+ * each level, failed runs, the output check. */
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f);
 
 /* The section: the recommendation per load level, then every cell. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/num.h"
 #include "common/stats.h"
 
 const char *verdictLevelName(verdictLevel l) {
@@ -244,9 +245,54 @@ static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
             g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo, g->ratio_hi);
 }
 
+double verdictFairShare(const summaryGroup *g, int width, double load_cpus) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0) return NAN;
+    double cpus = load_cpus >= 1 ? load_cpus : stressors, w = width >= 1 ? width : 1;
+    return 1 + ceil(stressors / cpus) * fmin(1, cpus / w);
+}
+
+void verdictLoadCpus(verdictThresholds *t, const metaTable *m) {
+    if (t->load_cpus >= 1) return; /* --load-cpus given */
+    const char *usable = metaGet(m, "loaded_cpus_usable");
+    double n = 0;
+    if (usable) /* "0 1": the CPUs the harness spread the pinned workers over */
+        for (const char *c = usable; *c;) {
+            c += strspn(c, " ");
+            if (!*c) break;
+            n++;
+            c += strcspn(c, " ");
+        }
+    /* scan.sh's run has the count alone; any other run the CPUs it could use */
+    if (n < 1 && numDouble(metaGet(m, "scan_cpus"), 1, 4096, &n) != 0 &&
+        numDouble(metaGet(m, "nproc"), 1, 4096, &n) != 0)
+        n = 0;
+    t->load_cpus = n;
+}
+
+/* "2 load workers over 2 CPUs": the load the fair share is taken from. */
+static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds *t, char *buf,
+                                  size_t len) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0)
+        snprintf(buf, len, "a load of unknown size, one worker per CPU assumed");
+    else {
+        double cpus = t->load_cpus >= 1 ? t->load_cpus : stressors;
+        snprintf(buf, len, "%g load worker%s over %g CPU%s%s", stressors, stressors == 1 ? "" : "s",
+                 cpus, cpus == 1 ? "" : "s", t->load_cpus >= 1 ? "" : " (assumed)");
+    }
+    return buf;
+}
+#define LOADSAY(g) verdictLoadSay((g), x->t, (char[96]){0}, 96)
+
 /* Contention first: the wide groups it explains get no separate loaded-slow
  * verdict (explained[i] = 1), since the page's serial re-run is the answer to
- * "check the load". The text is the cell, the wide widths, width 1, then the
+ * "check the load". The rule is against what the load predicts (verdicts.md):
+ * a serial call longer than a time slice gets its fair share of a loaded CPU,
+ * so width 1 at that share (2x with one worker per CPU) is not hurt; the wide
+ * width is contention when it is far beyond both its own share and width 1.
+ * Width 1 at or near the share decides nothing by itself, so the verdict does
+ * not flip with it. The text is the cell, the wide widths, width 1, then the
  * per-process clauses: the widths and the clauses are gathered in one pass,
  * in two streams, and joined. */
 static int verdictContention(verdictCtx *x) {
@@ -255,10 +301,14 @@ static int verdictContention(verdictCtx *x) {
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *one = &s->g[i];
         /* Decided on pinned load only: under free load the answer depends on
-         * where the scheduler put the threads (bimodal says so). */
-        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle) ||
-            one->loaded_over_idle >= t->contention_narrow)
+         * where the scheduler put the threads (placement says so). */
+        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle))
             continue;
+        /* A load of no known size (a file from before the stressors column):
+         * one worker per CPU, the harness's default, predicts 2x. */
+        double share1 = verdictFairShare(one, 1, t->load_cpus);
+        if (isnan(share1)) share1 = 2;
+        if (one->loaded_over_idle >= t->contention_narrow * share1) continue;
         verdictText wide, procs;
         FILE *fw = verdictBegin(&wide), *fp = verdictBegin(&procs);
         size_t nwide = 0;
@@ -267,15 +317,21 @@ static int verdictContention(verdictCtx *x) {
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameLoad(one, g) || g->n == 0) continue;
             if (g->median_ms < fastest->median_ms) fastest = g;
+            double share = verdictFairShare(g, g->key.width, t->load_cpus);
+            if (isnan(share)) share = share1;
             if (g->key.width < 2 || isnan(g->loaded_over_idle) ||
-                g->loaded_over_idle < t->contention_wide)
+                g->loaded_over_idle < t->contention_wide * share ||
+                g->loaded_over_idle < t->contention_wide * one->loaded_over_idle)
                 continue;
             x->explained[j] = 1;
             nwide++;
             verdictProcClause(g, t->contention_wide, fp);
-            fprintf(fw, "%swidth %d is %.1fx slower than idle (median %s vs %s ms)",
+            fprintf(fw,
+                    "%swidth %d is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
+                    "share %.1fx and %.0fx width 1's",
                     nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle, MS(g->median_ms),
-                    MS(g->idle_median_ms));
+                    MS(g->idle_median_ms), g->loaded_over_idle / share, share,
+                    g->loaded_over_idle / one->loaded_over_idle);
         }
         int bad = !fw || !fp;
         if (fw && fclose(fw) != 0) bad = 1;
@@ -300,15 +356,18 @@ static int verdictContention(verdictCtx *x) {
                                     {"narrow_median_ms", one->median_ms},
                                     {"narrow_idle_median_ms", one->idle_median_ms},
                                     {"contention_narrow", t->contention_narrow},
+                                    {"narrow_fair_share", share1},
                                     {"fastest_width", (double)fastest->key.width},
                                     {"fastest_median_ms", fastest->median_ms}),
-                               "under load %s, at least %gx, while width 1 is %.1fx (median "
-                               "%s vs %s ms), below %gx: core contention, not the code; keep "
-                               "the width at or below the idle cores. Fastest under load: "
-                               "width %d (median %s ms)%s",
+                               "under load %s (each at least %gx), while width 1 is %.1fx "
+                               "(median %s vs %s ms), below %gx its fair share %.1fx (%s: a "
+                               "serial call gets 1/%.0f of its CPU): core contention, not the "
+                               "code; keep the width at or below the idle cores. Fastest under "
+                               "load: width %d (median %s ms)%s",
                                wide.buf, t->contention_wide, one->loaded_over_idle,
                                MS(one->median_ms), MS(one->idle_median_ms), t->contention_narrow,
-                               fastest->key.width, MS(fastest->median_ms), procs.buf);
+                               share1, LOADSAY(one), share1, fastest->key.width,
+                               MS(fastest->median_ms), procs.buf);
         free(on);
         free(wide.buf);
         free(procs.buf);
@@ -504,12 +563,78 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
                : 0;
 }
 
+static int verdictIsFree(const summaryGroup *g) {
+    return summaryIsLoaded(g) &&
+           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
+}
+
+/* placement: every free-load group with an idle twin, one verdict each, the
+ * same id whether none, some or all of its processes were slow (issue 21:
+ * 4 of 5 slow was `bimodal` in one run, 5 of 5 `loaded-slow` in the next,
+ * for one answer). The answer is the share of slow processes with its
+ * Wilson interval; the two sides' medians and where their calls ran follow.
+ * A NOTE when no process was slow, a WARN otherwise. */
+static int verdictFreeLoad(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        const summaryGroup *idle = verdictIsFree(g) ? summaryIdleOf(s, g) : NULL;
+        double lo, hi;
+        if (!idle || g->slow_procs == SIZE_MAX || statsWilson(g->slow_procs, g->procs, 1.96, &lo,
+                                                              &hi) != 0)
+            continue;
+        x->explained[i] = 1;
+        /* The same cut as slow_procs (summaryFinish): --contention-wide x the
+         * idle twin's median of process medians. */
+        double base = idle->proc_median_median_ms, cut = t->contention_wide * base;
+        summaryVec side[2] = {{0}}; /* process medians: [0] the rest, [1] slow */
+        verdictSpan span[2] = {{0}};
+        int bad = 0;
+        for (size_t j = 0; j < g->nproc && !bad; j++) {
+            const summaryProc *p = &g->proc[j];
+            if (isnan(p->median_ms)) continue;
+            int slow = p->median_ms >= cut;
+            bad = summaryVecPush(&side[slow], p->median_ms) != 0;
+            for (size_t c = 0; c < p->span.n; c++) verdictSpanAdd(&span[slow], p->span.x[c]);
+        }
+        statsSummary st[2];
+        char sides[256] = "", place[256] = "";
+        size_t o = 0;
+        for (int k = 1; k >= 0 && !bad; k--) {
+            if (statsOf(side[k].x, side[k].n, &st[k]) != 0) continue;
+            summaryCat(sides, sizeof sides, &o, "%s%s%s", o ? ", " : "; ",
+                       !side[!k].n ? "every process" : k ? "the slow ones" : "the rest",
+                       SIDE(st[k].median, base));
+        }
+        if (side[0].n && side[1].n) verdictPlacement(&span[0], &span[1], place, sizeof place);
+        free(side[0].x);
+        free(side[1].x);
+        if (bad) return -1;
+        if (verdictAdd(x, g->slow_procs ? VERDICT_WARN : VERDICT_NOTE, g,
+                       FIGS({"slow_procs", (double)g->slow_procs}, {"procs", (double)g->procs},
+                            {"share", (double)g->slow_procs / (double)g->procs},
+                            {"share_lo", lo}, {"share_hi", hi}, {"slow_ratio", t->contention_wide},
+                            {"idle_median_ms", base}),
+                       "%zu of %zu processes slow (>= %gx the idle median %s ms), share %.2f "
+                       "(95%% Wilson interval %.2f-%.2f)%s%s: %s; the share, not one process, "
+                       "is the answer under free load",
+                       g->slow_procs, g->procs, t->contention_wide, MS(base),
+                       (double)g->slow_procs / (double)g->procs, lo, hi, sides, place,
+                       verdictBimodalWhy))
+            return -1;
+    }
+    return 0;
+}
+
 /* bimodal: per loaded group, its processes first, then the calls within one. */
 static int verdictBimodal(verdictCtx *x) {
     const summary *s = x->s;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!summaryIsLoaded(g) || g->procs == 0) continue;
+        /* A free-load cell is placement's, whatever its split: one id per
+         * question, however many processes the scheduler slowed this time. */
+        if (!summaryIsLoaded(g) || g->procs == 0 || verdictIsFree(g)) continue;
         const summaryGroup *idle = summaryIdleOf(s, g);
         double base = idle ? idle->proc_median_median_ms : NAN;
         int rc = verdictBimodalProcs(x, g, base);
@@ -565,15 +690,23 @@ static int verdictLoadedSlow(verdictCtx *x) {
         const summaryGroup *g = &x->s->g[i];
         if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
             continue;
+        /* What the load alone predicts, when its size is known: a slowdown
+         * at the fair share is the load, not the code. */
+        double share = verdictFairShare(g, g->key.width, t->load_cpus);
+        char fair[160] = "";
+        if (!isnan(share))
+            snprintf(fair, sizeof fair, "; the fair share of %s predicts %.1fx, this is %.1fx that",
+                     LOADSAY(g), share, g->loaded_over_idle / share);
         if (verdictAdd(x, VERDICT_WARN, g,
                        FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
                             {"loaded_over_idle", g->loaded_over_idle},
                             {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
-                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct}),
-                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
+                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct},
+                            {"fair_share", share}),
+                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s%s: check the load "
                        "before suspecting the code",
                        MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle, t->loaded_idle,
-                       LOAD(g)))
+                       fair, LOAD(g)))
             return -1;
     }
     return 0;
@@ -1082,13 +1215,18 @@ const verdictCheck verdictChecks[] = {
     {"contention",
      VERDICT_WARN,
      verdictContention,
-     "under pinned load width > 1 slowed >= --contention-wide while width 1 slowed < "
-     "--contention-narrow",
+     "under pinned load width 1 slowed < --contention-narrow x its fair share while width > 1 "
+     "slowed >= --contention-wide x its fair share and x width 1's slowdown",
      {{"contention-wide", "R", VT(contention_wide), 5, NULL,
-       "under load, width > 1 slowed at least this much ... (and a loaded process this much "
-       "slower than idle counts as slow)"},
-      {"contention-narrow", "R", VT(contention_narrow), 2, NULL,
-       "... while width 1 slowed less than this: contention"}}},
+       "under pinned load, width > 1 slowed at least R x its fair share and R x width 1's "
+       "slowdown ... (and a loaded process R x slower than idle counts as slow)"},
+      {"contention-narrow", "R", VT(contention_narrow), 1.5, NULL,
+       "... while width 1 slowed less than R x its fair share (1 + ceil(S/N): 2x with one load "
+       "worker per CPU): contention"},
+      {"load-cpus", "N", VT(load_cpus), 0,
+       "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its scan_cpus, else its "
+       "nproc, else N = S",
+       "the CPUs the S load workers were spread over: the N of the fair share"}}},
     {"bimodal",
      VERDICT_WARN,
      verdictBimodal,
@@ -1096,11 +1234,17 @@ const verdictCheck verdictChecks[] = {
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
        "groups R x apart: bimodal"}}},
+    {"placement",
+     VERDICT_WARN,
+     verdictFreeLoad,
+     "every free-load group with an idle twin: k of K processes >= --contention-wide x idle, "
+     "the share and its Wilson interval (a NOTE when none was)",
+     {{0}}},
     {"loaded-slow",
      VERDICT_WARN,
      verdictLoadedSlow,
-     "loaded median >= --loaded-idle x its idle median (not where contention or bimodal explains "
-     "it)",
+     "loaded median >= --loaded-idle x its idle median (not where contention, bimodal or "
+     "placement explains it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
        "loaded median / idle median at or above: check the load"}}},
     {"checksum-differs",

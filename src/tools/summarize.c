@@ -218,6 +218,7 @@ int main(int argc, char **argv) {
             v = (double)sysconf(_SC_NPROCESSORS_ONLN);
         x.t.blas_pool = v >= 1 ? v : 1;
     }
+    verdictLoadCpus(&x.t, &meta);
     if (verdictRun(&x.s, &x.t, &x.v) != 0) {
         optsError("out of memory");
         return 1;

@@ -62,7 +62,7 @@ csv_col() {
     diff <(grep -v '^#' "$D/verdicts.txt") <(jq -r '.verdicts[] | "\(.level) \(.id): \(.text)"' "$J")
     # the jq example of docs/json.md
     [ "$(jq -r '.verdicts[] | select(.level=="WARN") | .id' "$J" | sort -u | tr '\n' ' ')" = \
-        "bimodal cold-start contention first-run spread " ]
+        "cold-start contention first-run placement spread " ]
     # first-run: on one group, its figures are the group's
     v='[.verdicts[] | select(.id=="first-run")][0]'
     [ "$(jq "$v.group.copy" "$J")" = '"fresh"' ]
