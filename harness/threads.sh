@@ -54,7 +54,7 @@ USAGE
 
 cl_init threads "$@"
 cl_defaults
-binary= total= check_output=1 sample_ms=5 grace=5
+binary='' total='' check_output=1 sample_ms=5 grace=5
 args=()
 envs=$CL_THREADS_ENV_DEFAULT
 while [ $# -gt 0 ]; do

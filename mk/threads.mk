@@ -20,6 +20,15 @@ threads: all
 threads-test: all
 	bats tests/harness/threads.bats
 
-test-all: threads-test
+# (make test runs it with the rest of tests/harness: harness-test)
 
 .PHONY: threads threads-test
+
+# What coldload-run's sampler costs a ~50 ms program, idle and under pinned
+# load (tests/bench/bench_run.sh; part of `make bench`).
+bench-run: all
+	bash tests/bench/bench_run.sh
+
+bench: bench-run
+
+.PHONY: bench-run
