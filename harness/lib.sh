@@ -82,6 +82,7 @@
 #                              arguments differ gets a cell <workload>load, e.g. trgload)
 #   cl_cell CELL [idle|loaded] CL_CELL_WORKLOAD CL_CELL_BINARY CL_CELL_PARAMS CL_CELL_ARGS (array)
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
+#   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
 # Measurements (warm.sh and loaded.sh)
 #   cl_measure_all             CL_PROCS rounds of every (workload, width) cell, each round in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round
