@@ -75,6 +75,7 @@
 #   cl_tags                    CL_TAGS: the --tag flags for the binaries (CL_SAMPLES_TAGS, in order)
 #   cl_samples_lines           rows in samples.csv now (to find the rows a run added)
 #   cl_samples_field FROM COL  COL of the first samples.csv row after line FROM (empty when none)
+#   cl_csv_col FILE NAME       the number of FILE's column NAME from its header (CSV readers go by name)
 # Workloads (the binaries' `--describe` tables, bench/describe.h)
 #   cl_describe                reads every built workload binary's table (once): CL_WL_NAMES, and
 #                              CL_WL_<COLUMN>[workload]; a binary that is not built is skipped

@@ -167,3 +167,12 @@ setup() {
     cl_run_lines "$CL_OUT/logs/warm-idle-grad-w1"
     [ ! -e "$CL_OUT/runs-lines.tsv" ]
 }
+
+@test "cl_csv_col: a column's number from the header, by name; nothing when absent" {
+    f=$BATS_TEST_TMPDIR/s.csv
+    printf 'a,truncated,cut\n1,0,none\n' >"$f"
+    [ "$(cl_csv_col "$f" truncated)" = 2 ]
+    [ "$(cl_csv_col "$f" cut)" = 3 ]
+    [ -z "$(cl_csv_col "$f" missing)" ]
+    [ -z "$(cl_csv_col "$BATS_TEST_TMPDIR/absent.csv" cut)" ]
+}
