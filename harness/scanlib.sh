@@ -135,7 +135,7 @@ scan_phase() {
 }
 
 scan_run() {
-    local scan=$1 w=$2 pol=$3 width=$4 left cap budget blas=$4 step before t0 wall rc=0 cut=none
+    local scan=$1 w=$2 pol=$3 width=$4 left cap budget blas=$4 step before t0 wall rc=0 cut=none c
     left=$(scan_left_ms)
     # An equal share of the time left, at most cap_max: by induction no
     # process can push the last one past the deadline.
@@ -159,7 +159,8 @@ scan_run() {
         "${CL_TAGS[@]}" || rc=$CL_RC
     wall=$(( $(cl_now_ms) - t0 ))
     case $rc in
-        0) if awk -F, -v from="$before" 'NR > from && $18 == 1 { f = 1 } END { exit !f }' "$CL_SAMPLES"; then
+        0) c=$(cl_csv_col "$CL_SAMPLES" truncated)
+           if [ -n "$c" ] && awk -F, -v from="$before" -v c="$c" 'NR > from && $c == 1 { f = 1 } END { exit !f }' "$CL_SAMPLES"; then
                cut=budget
            fi ;;
         124|137) cut=watchdog ;;
@@ -178,7 +179,7 @@ scan_ledger() {
 }
 
 scan_count_cut() {
-    awk -F, 'NR > 1 { n[$12]++ } END { printf "budget=%d watchdog=%d skipped=%d failed=%d", n["budget"], n["watchdog"], n["skipped"], n["failed"] }' "$SCAN_CELLS"
+    awk -F, -v c="$(cl_csv_col "$SCAN_CELLS" cut)" 'NR > 1 && c { n[$c]++ } END { printf "budget=%d watchdog=%d skipped=%d failed=%d", n["budget"], n["watchdog"], n["skipped"], n["failed"] }' "$SCAN_CELLS"
 }
 
 # One gnuplot run per workload and chart whose data exists (heatmap-W.dat,

@@ -152,6 +152,7 @@ cl_exec() {
     wait "$CL_CHILD" || rc=$?
     CL_CHILD=
     CL_RC=$rc
+    cl_run_lines "$base"
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
     fi

@@ -45,6 +45,23 @@ cl_describe() {
     CL_WL_READ=1
 }
 
+# cl_run_lines BASE: the page-format lines of BASE.out -- those a workload
+# binary's --describe table says its result lines start with (line_prefix) --
+# appended to <out>/runs-lines.tsv as "log<TAB>line" (log: BASE's name, a
+# header "log<TAB>line" first), so the report's Runs section reads them as
+# data and never the logs. cl_exec calls it after every command; nothing
+# is recorded before the tables are read.
+cl_run_lines() {
+    local tsv=$CL_OUT/runs-lines.tsv prefixes
+    [ "$CL_WL_READ" = 1 ] && [ -s "$1.out" ] || return 0
+    prefixes=$(IFS=$'\t'; echo "${CL_WL_LINE_PREFIX[*]}")
+    [ -e "$tsv" ] || printf 'log\tline\n' >>"$tsv"
+    CL_RL_PREFIXES=$prefixes CL_RL_LOG=${1##*/} awk '
+        BEGIN { n = split(ENVIRON["CL_RL_PREFIXES"], pre, "\t"); log_ = ENVIRON["CL_RL_LOG"] }
+        { for (i = 1; i <= n; i++) if (pre[i] != "" && index($0, pre[i]) == 1) { print log_ "\t" $0; next } }
+    ' "$1.out" >>"$tsv" || true
+}
+
 # cl_workloads_tsv FILE: the tables read, one header (written whole, then renamed).
 cl_workloads_tsv() {
     cl_describe

@@ -21,7 +21,6 @@
 #include "report/docfmt.h"
 #include "report/scandoc.h"
 #include "report/threadsdoc.h"
-#include "report/workloads.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
 
@@ -140,75 +139,67 @@ static void reportMdBlock(FILE *f, const char *s) {
 
 /* --- shared pieces ------------------------------------------------------------------ */
 
-/* Keeps, in place, only the page-format lines of a binary's output: those
- * starting with a workload's line_prefix (workloads.h: from workloads.tsv,
- * else "width " for p28_timing and "beta=" for ising_trg). Other output
- * (banners, hyperfine's summaries, the evict tool's counts) is in its own
- * files. */
-static void reportPageLines(char *text, const workloadsTable *wl) {
-    char *out = text;
-    for (const char *p = text; *p;) {
-        size_t len = strcspn(p, "\n");
-        if (workloadsIsResultLine(wl, p, len)) {
-            memmove(out, p, len);
-            out += len;
-            *out++ = '\n';
-        }
-        p += len + (p[len] == '\n');
-    }
-    *out = '\0';
+/* One row of runs-lines.tsv: its log's name and its line, and where it came
+ * in the file (the sort is stable by it). */
+typedef struct reportRunLine {
+    const char *log, *line;
+    size_t at;
+} reportRunLine;
+
+static int reportRunLineCmp(const void *a, const void *b) {
+    const reportRunLine *x = a, *y = b;
+    int c = strcmp(x->log, y->log);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
 }
 
-static int reportCmpStr(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The page-format lines of every .out file in logs/, in file name order,
- * each prefixed with its file's name (without .out), padded to a column:
- * one block a reader scans top to bottom. NULL when there are none. */
-static char *reportRunLines(const char *results_dir) {
+/* The run lines the harness recorded in runs-lines.tsv (harness/lib/
+ * workloads.sh cl_run_lines: "log<TAB>line" under a header, each binary's
+ * page-format lines as its --describe line_prefix says), in log name order
+ * and in run order within a log, each prefixed with its log's name padded to
+ * a column: one block a reader scans top to bottom. NULL when there are
+ * none; *missing = 1 when the file is absent or not that table. */
+static char *reportRunLines(const char *results_dir, int *missing) {
+    static const char head[] = "log\tline\n";
+    *missing = 1;
     if (!results_dir) return NULL;
     char path[4096];
-    snprintf(path, sizeof path, "%s/logs", results_dir);
-    DIR *d = opendir(path);
-    if (!d) return NULL;
-    char **names = NULL;
-    size_t n = 0, width = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".out") != 0) continue;
-        char **p = realloc(names, (n + 1) * sizeof(char *));
-        if (!p) break;
-        names = p;
-        if (!(names[n] = strndup(e->d_name, len - 4))) break;
-        if (len - 4 > width) width = len - 4;
-        n++;
+    snprintf(path, sizeof path, "%s/runs-lines.tsv", results_dir);
+    int trunc = 0;
+    char *text = slurpText(path, REPORT_FILE_MAX / 4, &trunc);
+    if (!text || strncmp(text, head, sizeof head - 1) != 0) {
+        free(text);
+        return NULL;
     }
-    closedir(d);
-    if (n > 1) qsort(names, n, sizeof(char *), reportCmpStr);
-    workloadsTable *wl = workloadsRead(results_dir);
+    *missing = 0;
+    reportRunLine *rows = NULL;
+    size_t n = 0, cap = 0, width = 0;
+    for (char *p = text + sizeof head - 1; *p;) {
+        size_t len = strcspn(p, "\n");
+        char *next = p + len + (p[len] == '\n'), *tab = memchr(p, '\t', len);
+        p[len] = '\0';
+        if (tab && (!trunc || *next)) { /* a cut file's last row may be partial */
+            *tab = '\0';
+            if (n == cap) {
+                size_t nc = cap ? 2 * cap : 64;
+                reportRunLine *nr = realloc(rows, nc * sizeof *nr);
+                if (!nr) break;
+                rows = nr, cap = nc;
+            }
+            rows[n] = (reportRunLine){p, tab + 1, n};
+            if ((size_t)(tab - p) > width) width = (size_t)(tab - p);
+            n++;
+        }
+        p = next;
+    }
+    if (n > 1) qsort(rows, n, sizeof *rows, reportRunLineCmp);
     char *out = NULL;
     size_t outlen = 0;
     FILE *f = open_memstream(&out, &outlen);
-    for (size_t i = 0; i < n; i++) {
-        snprintf(path, sizeof path, "%s/logs/%s.out", results_dir, names[i]);
-        int trunc = 0;
-        char *text = slurpText(path, REPORT_FILE_MAX / 4, &trunc);
-        if (text && f && wl) {
-            reportPageLines(text, wl);
-            for (const char *p = text; *p;) {
-                size_t len = strcspn(p, "\n");
-                fprintf(f, "%-*s  %.*s\n", (int)width, names[i], (int)len, p);
-                p += len + (p[len] == '\n');
-            }
-            if (trunc && text[0]) fprintf(f, "%-*s  [... cut]\n", (int)width, names[i]);
-        }
-        free(text);
-        free(names[i]);
-    }
-    free(names);
-    workloadsDelete(wl);
+    for (size_t i = 0; f && i < n; i++)
+        fprintf(f, "%-*s  %s\n", (int)width, rows[i].log, rows[i].line);
+    if (f && trunc && n) fprintf(f, "%-*s  [... cut]\n", (int)width, "runs-lines.tsv");
+    free(rows);
+    free(text);
     if (!f) return NULL;
     fclose(f);
     if (out && !out[0]) {
@@ -769,12 +760,24 @@ static void reportAnswers(const reportInput *in, int html, FILE *f) {
     if (html) fputs("</section>\n", f);
 }
 
-/* The Runs section's text when logs/ has no page-format line: expected of
- * another program's cold starts, which print none of coldload's lines. */
-static const char *reportNoRunLines(const reportInput *in) {
-    return reportColdOnly(in->meta) || threadsdocIsJob(in->meta) ? "(the program printed no page-format lines; its own output "
-                                      "is in logs/)\n"
-                                    : "(no page-format lines in logs/)\n";
+/* The Runs section's text when no run line was recorded: expected of
+ * another program's cold starts, which print none of coldload's lines; said
+ * so when runs-lines.tsv is missing beside a logs/ (results written before
+ * the harness recorded the lines: the report does not read the logs). */
+static const char *reportNoRunLines(const reportInput *in, int missing) {
+    if (reportColdOnly(in->meta) || threadsdocIsJob(in->meta))
+        return "(the program printed no page-format lines; its own output is in logs/)\n";
+    char path[4096];
+    DIR *d = NULL;
+    if (missing && in->results_dir &&
+        (size_t)snprintf(path, sizeof path, "%s/logs", in->results_dir) < sizeof path)
+        d = opendir(path);
+    if (d) {
+        closedir(d);
+        return "(no runs-lines.tsv: these results are from before the harness recorded the run "
+               "lines; the binaries' output is in logs/)\n";
+    }
+    return "(no page-format lines in logs/)\n";
 }
 
 /* "Thresholds (coldload-summarize options): --first-min 100, ...": every
@@ -1048,9 +1051,10 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>The page-format lines of every run, by "
           "its log file in logs/ (the full output is there).</p>\n",
           f);
-    char *runs = reportRunLines(in->results_dir);
+    int missing;
+    char *runs = reportRunLines(in->results_dir, &missing);
     fputs("<pre>", f);
-    reportHtml(f, runs ? runs : reportNoRunLines(in));
+    reportHtml(f, runs ? runs : reportNoRunLines(in, missing));
     fputs("</pre>\n", f);
     free(runs);
     fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
@@ -1116,8 +1120,9 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     static const reportTableFmt md = {"|", " ", " |", "\n", reportMdText};
     reportRows(in->s, &md, f);
     fputs("\n## Runs\n\n", f);
-    char *runs = reportRunLines(in->results_dir);
-    reportMdBlock(f, runs ? runs : reportNoRunLines(in));
+    int missing;
+    char *runs = reportRunLines(in->results_dir, &missing);
+    reportMdBlock(f, runs ? runs : reportNoRunLines(in, missing));
     free(runs);
     fputs("## Metadata\n\n", f);
     reportMdBlock(f, in->meta->text);

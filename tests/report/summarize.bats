@@ -749,3 +749,25 @@ cols_of() {
     grep -qF "\"grad $long w1 fresh\"" "$D/plots/first_vs_steady.dat"
     grep -qF "| grad $long, width 1, wait block, idle, copy fresh |" "$D/report.md"
 }
+
+# The Runs section reads runs-lines.tsv (the harness's cl_run_lines), never
+# the logs: a line only in a log is not shown, the rows are by log name and
+# in run order within a log; results from before the file say so.
+@test "the Runs section: the run lines from runs-lines.tsv, by log name, never scraped from logs/" {
+    cp -r "$ROOT/tests/fixtures/results-small" "$D/fx"
+    printf 'width 9: only in the log\n' >>"$D/fx/logs/warm-idle-svdvals-w2.out"
+    printf 'warm-idle-svdvals-w2\tbeta=0.5 second line of that run\nb-log\tbeta=0.4 from the file\n' \
+        >>"$D/fx/runs-lines.tsv"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    runs=$(sed -n '/^## Runs$/,/^## Metadata$/p' "$D/fx/report.md")
+    [ "$(echo "$runs" | grep -c 'only in the log')" -eq 0 ]
+    [ "$(echo "$runs" | sed -n 4p)" = "b-log                        beta=0.4 from the file" ]
+    echo "$runs" | grep -A1 '^warm-idle-svdvals-w2         width 2: svdvals' | grep -q '^warm-idle-svdvals-w2         beta=0.5 second line of that run$'
+    grep -q '<pre>b-log  ' "$D/fx/report.html"
+    # from before runs-lines.tsv: said so, the logs are not read
+    rm "$D/fx/runs-lines.tsv"
+    run "$SUMMARIZE" "$D/fx"
+    grep -qx "(no runs-lines.tsv: these results are from before the harness recorded the run lines; the binaries' output is in logs/)" "$D/fx/report.md"
+    [ "$(grep -c 'width 1: grad' "$D/fx/report.md")" -eq 0 ]
+}
