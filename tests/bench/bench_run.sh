@@ -27,14 +27,7 @@ done
 cl_init bench-run "$@"
 cl_need_tools stress-ng setpriv timeout gcc
 cl_need_binary "$CL_BUILD/coldload-run"
-if [ -n "${OUT:-}" ]; then
-    mkdir -p "$OUT/logs"
-    CL_OUT=$(cd "$OUT" && pwd)
-else
-    CL_OUT=$(mktemp -d "${TMPDIR:-/tmp}/coldload-bench-run.XXXXXX")
-    mkdir "$CL_OUT/logs"
-    CL_TMPDIRS+=("$CL_OUT")
-fi
+cl_scratch_out bench-run
 cl_lock
 cl_traps
 prog=$CL_OUT/omp_work
