@@ -83,7 +83,7 @@
 #   cl_cell CELL [idle|loaded] CL_CELL_WORKLOAD CL_CELL_BINARY CL_CELL_PARAMS CL_CELL_ARGS (array)
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
 # Measurements (warm.sh and loaded.sh)
-#   cl_measure_all             CL_PROCS rounds of every (workload, width) cell, each round in a
+#   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round
 
 # Variables set here are read by the scripts that source this file.
