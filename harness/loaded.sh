@@ -62,7 +62,7 @@ read -ra usable <<<"$(cl_cpus_usable)"
 cl_meta loaded_widths "$CL_WIDTHS"
 cl_meta loaded_stressors "$CL_STRESSORS"
 cl_meta loaded_load "$CL_LOADS"
-cl_meta loaded_procs "$CL_PROCS"
+cl_meta loaded_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"
 cl_meta loaded_shuffle_seed "$CL_SEED"
 cl_meta loaded_cpus_usable "${usable[*]}"
 # A workload with a smaller loaded size (the TRG) names the size it ran at.
@@ -80,7 +80,7 @@ read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
 read -ra stressors <<<"$CL_STRESSORS"
 read -ra loads <<<"$CL_LOADS"
-per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
+per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS_MAX ))   # the most the stopping rule may take
 # stress-ng's own --timeout backs up the traps and its parent-death signal:
 # the time the measurements of one start need plus a margin. Each process
 # stops taking runs once its --budget is spent but must finish the call under

@@ -48,7 +48,7 @@ cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta warm_widths "$CL_WIDTHS"
-cl_meta warm_procs "$CL_PROCS"
+cl_meta warm_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"
 cl_meta warm_shuffle_seed "$CL_SEED"
 cl_check_widths
 cl_workloads warm
@@ -65,7 +65,7 @@ done
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
-cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
+cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS_MAX ))
 cl_measure_all
 
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"
