@@ -85,7 +85,7 @@
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
 #   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
 # Measurements (warm.sh and loaded.sh)
-#   cl_measure_all             CL_PROCS rounds of every (workload, width) cell, each round in a
+#   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round
 
 # Variables set here are read by the scripts that source this file.

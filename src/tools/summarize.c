@@ -15,6 +15,7 @@
 
 #include "report/chartdata.h"
 #include "common/num.h"
+#include "report/decide.h"
 #include "report/firstrun.h"
 #include "report/json.h"
 #include "common/opts.h"
@@ -35,6 +36,10 @@ static void summarizeUsage(FILE *f) {
           "  --no-report               skip report.html and report.md\n"
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
+          "  --decided                 write nothing: one line per group, decided or undecided\n"
+          "                            by the stopping rule (report/decide.h), for the harness\n"
+          "  --condition C, --load L, --stressors S, --copy K\n"
+          "                            --decided: only the groups with these tags\n"
           "thresholds of the verdicts (defaults in brackets):\n",
           f);
     verdictUsage(f, 88);
@@ -117,7 +122,9 @@ int main(int argc, char **argv) {
     optsProg = "coldload-summarize";
     static summarizeCtx x;
     const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL;
-    int no_report = 0;
+    const char *want[4] = {NULL, NULL, NULL,
+                           NULL}; /* --decided's condition, load, stressors, copy */
+    int no_report = 0, decided = 0;
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
         const char *v;
@@ -131,8 +138,8 @@ int main(int argc, char **argv) {
             (checks ? summarizeListChecks : summarizeListCharts)(stdout);
             return 0;
         }
-        if (strcmp(argv[i], "--no-report") == 0) {
-            no_report = 1;
+        if (strcmp(argv[i], "--no-report") == 0 || strcmp(argv[i], "--decided") == 0) {
+            *(argv[i][2] == 'n' ? &no_report : &decided) = 1;
             i++;
             continue;
         }
@@ -146,11 +153,12 @@ int main(int argc, char **argv) {
         }
         if (m < 0) return OPTS_EXIT_USAGE;
         if (m) continue;
-        const char **files[] = {&samples, &whole, &out};
-        const char *names[] = {"--samples", "--whole", "--out"};
-        for (size_t k = 0; k < 3 && !m; k++)
+        const char **files[] = {&samples, &whole, &out, &want[0], &want[1], &want[2], &want[3]};
+        const char *names[] = {"--samples", "--whole",     "--out", "--condition",
+                               "--load",    "--stressors", "--copy"};
+        for (size_t k = 0; k < 7 && !m; k++)
             if ((m = optsMatch(argc, argv, &i, names[k], &v)) > 0) {
-                if (!*v) return optsError("%s: expected a path, got ''", names[k]), 2;
+                if (!*v) return optsError("%s: expected a value, got ''", names[k]), 2;
                 *files[k] = v;
             }
         if (m < 0) return OPTS_EXIT_USAGE;
@@ -219,6 +227,22 @@ int main(int argc, char **argv) {
         x.t.blas_pool = v >= 1 ? v : 1;
     }
     verdictLoadCpus(&x.t, &meta);
+    if (decided) { /* the harness's question after a round: nothing is written */
+        for (size_t i = 0; i < x.s.n; i++) {
+            const summaryGroup *g = &x.s.g[i];
+            const char *tag[4] = {g->key.condition, g->key.load, g->key.stressors, g->key.copy};
+            int skip = g->n == 0 && g->nproc == 0; /* whole.csv-only groups: no process median */
+            for (size_t k = 0; k < 4; k++)
+                if (want[k] && strcmp(want[k], tag[k] ? tag[k] : "") != 0) skip = 1;
+            decideResult r;
+            if (skip) continue;
+            if (decideGroup(&x.s, g, &x.t, &r) != 0) return optsError("out of memory"), 1;
+            decideWriteLine(g, &r, stdout);
+        }
+        metaFree(&meta);
+        summaryFree(&x.s);
+        return 0;
+    }
     if (verdictRun(&x.s, &x.t, &x.v) != 0) {
         optsError("out of memory");
         return 1;
