@@ -371,7 +371,8 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         int np = op[0] >= 0 ? 2 : 1;
         if (poll(p, (nfds_t)np, timeout) > 0) {
             char junk[64];
-            if (p[0].revents) while (read(launchWake[0], junk, sizeof junk) > 0) {}
+            if (p[0].revents)
+                while (read(launchWake[0], junk, sizeof junk) > 0) {}
             if (np == 2 && p[1].revents) launchDrain(&op[0], o, r, 0);
         }
     }

@@ -54,16 +54,16 @@ typedef struct launchResult {
     int interrupted;
     double wall_ms, user_ms, sys_ms;
     long maxrss_kb, minflt, majflt, nvcsw, nivcsw;
-    long left;          /* processes found after the run and killed */
-    uint64_t out_hash;  /* FNV-1a 64 of stdout (hash_stdout) */
+    long left;         /* processes found after the run and killed */
+    uint64_t out_hash; /* FNV-1a 64 of stdout (hash_stdout) */
     long long out_bytes;
-    int ncpus;                           /* distinct CPUs the threads were seen on; 0: none */
+    int ncpus;                          /* distinct CPUs the threads were seen on; 0: none */
     char cpus[LAUNCH_CPUS_MAX * 5 + 1]; /* "0;1", "" when none was seen */
-    long samples;                        /* sampler passes */
-    long threads_max;                    /* most threads seen at one pass */
-    double sampler_ms;                   /* wall time spent in the sampler */
-    long long migrations, ctxsw;         /* perf counters; -1: unknown (perf_why) */
-    char perf_why[160];                  /* "" when the counters worked */
+    long samples;                       /* sampler passes */
+    long threads_max;                   /* most threads seen at one pass */
+    double sampler_ms;                  /* wall time spent in the sampler */
+    long long migrations, ctxsw;        /* perf counters; -1: unknown (perf_why) */
+    char perf_why[160];                 /* "" when the counters worked */
 } launchResult;
 
 /* Runs the program once. Returns 0 (r describes the run, whatever its

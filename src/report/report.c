@@ -540,7 +540,7 @@ static void reportAnswerThreads(const reportInput *in, FILE *f, int opening) {
         return;
     }
     fprintf(f, "%s%s",
-            !opening                 ? ""
+            !opening                   ? ""
             : pinned_all || legacy_all ? "Yes, when every core is taken. "
             : free_all                 ? "Yes. "
                                        : "Not reproducibly. ",
@@ -594,7 +594,8 @@ static void reportLead(const reportInput *in, int k, FILE *f) {
         reportFirstPick(in, &x);
         const char *yes = x.slow ? "Yes" : "Not much";
         /* the cold start decides unless only the first call is slow */
-        if (x.cold && (x.cold_slow || !x.first || x.first->first_over_min < in->thresholds->first_min))
+        if (x.cold &&
+            (x.cold_slow || !x.first || x.first->first_over_min < in->thresholds->first_min))
             fprintf(f, "%s: a cold start of %s takes %s the cached one (%s vs %s ms).", yes,
                     x.same->key.workload[0] ? x.same->key.workload : "the program", RX(x.worst),
                     RMS(x.cold->whole_median_ms), RMS(x.same->whole_median_ms));
@@ -616,12 +617,14 @@ static void reportLead(const reportInput *in, int k, FILE *f) {
         fprintf(f,
                 "%s: under %s load %s width %d is %s idle (95%% interval %s-%s), %zu of %zu "
                 "processes at width > 1 at least %gx.",
-                all ? "Yes, when every core is taken" : "Not reproducibly", d == &p ? "pinned" : "full",
-                w->key.workload, w->key.width, RX(w->proc_ratio), RX(w->ratio_lo), RX(w->ratio_hi),
-                d->slow, d->procs, in->thresholds->contention_wide);
+                all ? "Yes, when every core is taken" : "Not reproducibly",
+                d == &p ? "pinned" : "full", w->key.workload, w->key.width, RX(w->proc_ratio),
+                RX(w->ratio_lo), RX(w->ratio_hi), d->slow, d->procs,
+                in->thresholds->contention_wide);
     else
         fprintf(f, "%s: under free load %zu of %zu processes at width > 1 were at least %gx idle.",
-                all ? "Yes" : "Not reproducibly", d->slow, d->procs, in->thresholds->contention_wide);
+                all ? "Yes" : "Not reproducibly", d->slow, d->procs,
+                in->thresholds->contention_wide);
 }
 
 #define REPORT_GLANCE_ROWS 12 /* a small table: the rest is in the summary */
@@ -647,14 +650,16 @@ static size_t reportGlanceRows(const reportInput *in, int k,
                     continue;
                 if (n < REPORT_GLANCE_ROWS) {
                     char **c = rows[n];
-                    c[0] = reportCell("%s%s%s, %s", same->key.workload, same->key.params[0] ? " " : "",
-                                      same->key.params, g->key.copy);
+                    c[0] =
+                        reportCell("%s%s%s, %s", same->key.workload, same->key.params[0] ? " " : "",
+                                   same->key.params, g->key.copy);
                     c[1] = reportCell("%s", RMS(same->whole_median_ms));
                     c[2] = reportCell("%s", RMS(g->whole_median_ms));
                     c[3] = reportCell("%s", RX(g->whole_median_ms / same->whole_median_ms));
-                    c[4] = isnan(g->whole_majflt) ? reportCell("-")
-                                                  : reportCell("%g (same: %g)", g->whole_majflt,
-                                                               isnan(same->whole_majflt) ? 0 : same->whole_majflt);
+                    c[4] = isnan(g->whole_majflt)
+                               ? reportCell("-")
+                               : reportCell("%g (same: %g)", g->whole_majflt,
+                                            isnan(same->whole_majflt) ? 0 : same->whole_majflt);
                 }
                 n++;
             }
@@ -670,11 +675,11 @@ static size_t reportGlanceRows(const reportInput *in, int k,
             char w[16];
             if (summaryIsDefaultWidth(g)) snprintf(w, sizeof w, "default");
             else snprintf(w, sizeof w, "%d", g->key.width);
-            c[0] = reportCell("%s%s%s w%s%s%s, %s S=%s", g->key.workload,
-                              g->key.params[0] ? " " : "", g->key.params, w,
-                              g->key.wait[0] ? " " : "", g->key.wait,
-                              g->key.load[0] ? g->key.load : "loaded",
-                              g->key.stressors[0] ? g->key.stressors : "?");
+            c[0] =
+                reportCell("%s%s%s w%s%s%s, %s S=%s", g->key.workload, g->key.params[0] ? " " : "",
+                           g->key.params, w, g->key.wait[0] ? " " : "", g->key.wait,
+                           g->key.load[0] ? g->key.load : "loaded",
+                           g->key.stressors[0] ? g->key.stressors : "?");
             c[1] = reportCell("%s", RMS(idle->proc_median_median_ms));
             c[2] = reportCell("%s", RMS(g->proc_median_median_ms));
             c[3] = reportCell("%zu of %zu", g->slow_procs, g->procs);
@@ -691,7 +696,8 @@ static void reportGlance(const reportInput *in, int k, int html, FILE *f) {
         {"cell, cold copy", "same copy (ms)", "cold copy (ms)", "cold / same", "major faults"},
         {"cell", "idle (ms)", "loaded (ms)", "slow processes", "loaded / idle (95% interval)"}};
     char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS] = {{0}};
-    size_t n = reportGlanceRows(in, k, rows), shown = n < REPORT_GLANCE_ROWS ? n : REPORT_GLANCE_ROWS;
+    size_t n = reportGlanceRows(in, k, rows),
+           shown = n < REPORT_GLANCE_ROWS ? n : REPORT_GLANCE_ROWS;
     void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
     if (n == 0) return;
     fputs(html ? "<table class=\"glance\">\n<tr>" : "|", f);
@@ -709,8 +715,9 @@ static void reportGlance(const reportInput *in, int k, int html, FILE *f) {
         fputs(html ? "</tr>\n" : "\n", f);
     }
     if (n > shown)
-        fprintf(f, html ? "<tr><td colspan=\"5\">%zu more cells: see the summary</td></tr>\n"
-                        : "| %zu more cells: see the summary | | | | |\n",
+        fprintf(f,
+                html ? "<tr><td colspan=\"5\">%zu more cells: see the summary</td></tr>\n"
+                     : "| %zu more cells: see the summary | | | | |\n",
                 n - shown);
     fputs(html ? "</table>\n" : "\n", f);
 }

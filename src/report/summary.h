@@ -123,7 +123,7 @@ typedef struct summaryGroup {
      * (processes timed alone, --runs 1), else GNU time's (the measurement
      * runs themselves); page faults come from GNU time's rows only. */
     size_t whole_n, whole_failed;
-    size_t whole_cut; /* of the failed: runs their cap ended (label "cut", threads.sh) */
+    size_t whole_cut;       /* of the failed: runs their cap ended (label "cut", threads.sh) */
     const char *whole_tool; /* "hyperfine", "time" or "" */
     double whole_min_ms, whole_median_ms, whole_max_ms, whole_majflt, whole_minflt;
     /* over processes (summaryFinish): procs with a steady median, the min,

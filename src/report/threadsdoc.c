@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define THREADSDOC_HURT 1.25  /* widest / best median at or above: threads hurt */
-#define THREADSDOC_SAME 1.10  /* default / best median below: as fast as the best */
+#define THREADSDOC_HURT 1.25 /* widest / best median at or above: threads hurt */
+#define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
 #define THREADSDOC_CELLS 256
 
 typedef struct tdCell {
@@ -179,7 +179,8 @@ static void tdSayFailures(const tdCells *t, FILE *f) {
         else
             fprintf(f, " %zu of %zu runs failed at width %s %s%s (left out of its times).",
                     c->failed, c->failed + c->ok, w, summaryIsIdle(c->g) ? "" : "under ", lv);
-        if (c->cut) fprintf(f, " %zu of them %s cut at the cap.", c->cut, c->cut == 1 ? "was" : "were");
+        if (c->cut)
+            fprintf(f, " %zu of them %s cut at the cap.", c->cut, c->cut == 1 ? "was" : "were");
     }
 }
 
@@ -200,8 +201,8 @@ static void tdSayOutput(const summary *s, const metaTable *m, FILE *f) {
         }
     }
     if (n == 0) return;
-    fprintf(f,
-            differ ? " Its output (stdout) differed between runs: see the output-differs verdict."
+    fprintf(f, differ
+                   ? " Its output (stdout) differed between runs: see the output-differs verdict."
                    : " Its output (stdout) was the same in every run, at every width and load "
                      "(bitwise).");
 }
@@ -283,8 +284,9 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
                  "intervals of the median run. Threads hurt at a level when its widest width's "
                  "median is at least 1.25x the best one's and the two intervals do not overlap.");
-    static const char *const rh[] = {"load",          "best width",     "median run, ms",
-                                     "default cell, ms", "default / best", "threads hurt"};
+    static const char *const rh[] = {"load",           "best width",
+                                     "median run, ms", "default cell, ms",
+                                     "default / best", "threads hurt"};
     fmt->table(f, rh, 6);
     for (size_t i = 0; i < t->n; i++) {
         const tdCell *c = &t->c[i];
@@ -310,7 +312,7 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "runs over the idle ones, with its interval), how many runs were at least "
                  "--contention-wide x idle, and the runs whose threads were seen on one CPU or on "
                  "more (the launcher's sampler).");
-    static const char *const ch[] = {"width", "load",          "runs ok", "failed", "cut",
+    static const char *const ch[] = {"width",          "load",   "runs ok",   "failed",      "cut",
                                      "median run, ms", "x idle", "slow runs", "1 CPU / more"};
     fmt->table(f, ch, 9);
     for (size_t i = 0; i < t->n; i++) {

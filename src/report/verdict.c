@@ -302,8 +302,7 @@ static int verdictContention(verdictCtx *x) {
         const summaryGroup *one = &s->g[i];
         /* Decided on pinned load only: under free load the answer depends on
          * where the scheduler put the threads (placement says so). */
-        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle))
-            continue;
+        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle)) continue;
         /* A load of no known size (a file from before the stressors column):
          * one worker per CPU, the harness's default, predicts 2x. */
         double share1 = verdictFairShare(one, 1, t->load_cpus);
@@ -349,25 +348,24 @@ static int verdictContention(verdictCtx *x) {
             bad ? -1
             : nwide == 0
                 ? 0
-                : verdictAddOn(x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH, on,
-                               FIGS({"wide_widths", (double)nwide},
-                                    {"contention_wide", t->contention_wide},
-                                    {"narrow_loaded_over_idle", one->loaded_over_idle},
-                                    {"narrow_median_ms", one->median_ms},
-                                    {"narrow_idle_median_ms", one->idle_median_ms},
-                                    {"contention_narrow", t->contention_narrow},
-                                    {"narrow_fair_share", share1},
-                                    {"fastest_width", (double)fastest->key.width},
-                                    {"fastest_median_ms", fastest->median_ms}),
-                               "under load %s (each at least %gx), while width 1 is %.1fx "
-                               "(median %s vs %s ms), below %gx its fair share %.1fx (%s: a "
-                               "serial call gets 1/%.0f of its CPU): core contention, not the "
-                               "code; keep the width at or below the idle cores. Fastest under "
-                               "load: width %d (median %s ms)%s",
-                               wide.buf, t->contention_wide, one->loaded_over_idle,
-                               MS(one->median_ms), MS(one->idle_median_ms), t->contention_narrow,
-                               share1, LOADSAY(one), share1, fastest->key.width,
-                               MS(fastest->median_ms), procs.buf);
+                : verdictAddOn(
+                      x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH, on,
+                      FIGS({"wide_widths", (double)nwide}, {"contention_wide", t->contention_wide},
+                           {"narrow_loaded_over_idle", one->loaded_over_idle},
+                           {"narrow_median_ms", one->median_ms},
+                           {"narrow_idle_median_ms", one->idle_median_ms},
+                           {"contention_narrow", t->contention_narrow},
+                           {"narrow_fair_share", share1},
+                           {"fastest_width", (double)fastest->key.width},
+                           {"fastest_median_ms", fastest->median_ms}),
+                      "under load %s (each at least %gx), while width 1 is %.1fx "
+                      "(median %s vs %s ms), below %gx its fair share %.1fx (%s: a "
+                      "serial call gets 1/%.0f of its CPU): core contention, not the "
+                      "code; keep the width at or below the idle cores. Fastest under "
+                      "load: width %d (median %s ms)%s",
+                      wide.buf, t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
+                      MS(one->idle_median_ms), t->contention_narrow, share1, LOADSAY(one), share1,
+                      fastest->key.width, MS(fastest->median_ms), procs.buf);
         free(on);
         free(wide.buf);
         free(procs.buf);
@@ -581,8 +579,8 @@ static int verdictFreeLoad(verdictCtx *x) {
         const summaryGroup *g = &s->g[i];
         const summaryGroup *idle = verdictIsFree(g) ? summaryIdleOf(s, g) : NULL;
         double lo, hi;
-        if (!idle || g->slow_procs == SIZE_MAX || statsWilson(g->slow_procs, g->procs, 1.96, &lo,
-                                                              &hi) != 0)
+        if (!idle || g->slow_procs == SIZE_MAX ||
+            statsWilson(g->slow_procs, g->procs, 1.96, &lo, &hi) != 0)
             continue;
         x->explained[i] = 1;
         /* The same cut as slow_procs (summaryFinish): --contention-wide x the
@@ -604,7 +602,9 @@ static int verdictFreeLoad(verdictCtx *x) {
         for (int k = 1; k >= 0 && !bad; k--) {
             if (statsOf(side[k].x, side[k].n, &st[k]) != 0) continue;
             summaryCat(sides, sizeof sides, &o, "%s%s%s", o ? ", " : "; ",
-                       !side[!k].n ? "every process" : k ? "the slow ones" : "the rest",
+                       !side[!k].n ? "every process"
+                       : k         ? "the slow ones"
+                                   : "the rest",
                        SIDE(st[k].median, base));
         }
         if (side[0].n && side[1].n) verdictPlacement(&span[0], &span[1], place, sizeof place);
@@ -613,8 +613,8 @@ static int verdictFreeLoad(verdictCtx *x) {
         if (bad) return -1;
         if (verdictAdd(x, g->slow_procs ? VERDICT_WARN : VERDICT_NOTE, g,
                        FIGS({"slow_procs", (double)g->slow_procs}, {"procs", (double)g->procs},
-                            {"share", (double)g->slow_procs / (double)g->procs},
-                            {"share_lo", lo}, {"share_hi", hi}, {"slow_ratio", t->contention_wide},
+                            {"share", (double)g->slow_procs / (double)g->procs}, {"share_lo", lo},
+                            {"share_hi", hi}, {"slow_ratio", t->contention_wide},
                             {"idle_median_ms", base}),
                        "%zu of %zu processes slow (>= %gx the idle median %s ms), share %.2f "
                        "(95%% Wilson interval %.2f-%.2f)%s%s: %s; the share, not one process, "

@@ -61,9 +61,9 @@
 typedef enum { VERDICT_OK, VERDICT_NOTE, VERDICT_WARN, VERDICT_ERROR } verdictLevel;
 
 typedef struct verdictThresholds {
-    double first_min, first_min_notable;       /* ratios first/min */
-    double max_median;                         /* ratio max/median, width > 1 */
-    double loaded_idle;                        /* ratio loaded/idle median */
+    double first_min, first_min_notable; /* ratios first/min */
+    double max_median;                   /* ratio max/median, width > 1 */
+    double loaded_idle;                  /* ratio loaded/idle median */
     /* contention: the wide width's slowdown / its fair share and / width 1's
      * (wide), width 1's slowdown / its fair share (narrow) */
     double contention_wide, contention_narrow;

@@ -31,9 +31,9 @@
 #include "bench/optscommon.h"
 #include "common/num.h"
 
-#define RUN_COLUMNS                                                                              \
-    "timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,"      \
-    "wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,"      \
+#define RUN_COLUMNS \
+    "timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal," \
+    "wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max," \
     "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms"
 
 static const char runUsage[] =
@@ -66,9 +66,7 @@ static int runBad(const char *msg, const char *v) {
     return 2;
 }
 
-static int runSeconds(const char *v, double *out) {
-    return numDouble(v, 0, 86400 * 7, out);
-}
+static int runSeconds(const char *v, double *out) { return numDouble(v, 0, 86400 * 7, out); }
 
 static int runParse(int argc, char **argv, runArgs *a) {
     a->lo.sample_ms = 5;
@@ -101,8 +99,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
         } else if (!strcmp(o, "--grace")) {
             if (runSeconds(v, &a->lo.grace_s)) return runBad("--grace: expected seconds", v);
         } else if (!strcmp(o, "--sample-ms")) {
-            if (numLong(v, 0, 60000, &n))
-                return runBad("--sample-ms: expected 0..60000", v);
+            if (numLong(v, 0, 60000, &n)) return runBad("--sample-ms: expected 0..60000", v);
             a->lo.sample_ms = (int)n;
         } else if (!strcmp(o, "--stdout")) a->stdout_path = v;
         else if (!strcmp(o, "--result")) a->result_path = v;
@@ -118,7 +115,8 @@ static int runParse(int argc, char **argv, runArgs *a) {
             if (optsTagAdd(a->tags, &a->ntags, OPTS_MAX_TAGS, v)) return 2;
         } else return runBad("unknown option", o);
     }
-    if (i >= argc) return runBad("no program given (coldload-run [OPTIONS] -- PROG [ARGS...])", NULL);
+    if (i >= argc)
+        return runBad("no program given (coldload-run [OPTIONS] -- PROG [ARGS...])", NULL);
     a->lo.argv = argv + i;
     return 0;
 }
@@ -165,14 +163,20 @@ static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size
     RUN_F(17, "%ld", r->samples);
     RUN_F(18, "%.3f", r->sampler_ms);
 #undef RUN_F
-    const char *row[] = {stamp,      csvHost(), csvRunId(), a->workload,
+    const char *row[] = {stamp,      csvHost(),
+                         csvRunId(), a->workload,
                          a->params,  width_n ? a->width : "",
                          a->width,   launchStatusName(r->status),
-                         f[0],       f[1],      f[2],       f[3],
-                         f[4],       f[5],      f[6],       f[7],
-                         f[8],       f[9],      r->cpus,    f[10],
-                         f[11],      f[12],     f[13],      r->perf_why,
-                         f[14],      f[15],     f[16],      f[17],
+                         f[0],       f[1],
+                         f[2],       f[3],
+                         f[4],       f[5],
+                         f[6],       f[7],
+                         f[8],       f[9],
+                         r->cpus,    f[10],
+                         f[11],      f[12],
+                         f[13],      r->perf_why,
+                         f[14],      f[15],
+                         f[16],      f[17],
                          f[18]};
     int rc = csvWriterFields(w, row, sizeof row / sizeof row[0]);
     if (rc) snprintf(err, errlen, "%s", csvWriterError(w));
