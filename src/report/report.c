@@ -1149,7 +1149,16 @@ char *reportAnswer(const reportInput *in, int k) {
     size_t len = 0;
     FILE *a = open_memstream(&answer, &len);
     if (!a) return NULL;
-    if (k == 0) reportAnswerFirst(in, a, 1);
+    if (threadsdocIsJob(in->meta)) { /* one program's threads question, lead and rest */
+        if (k == 0)
+            fputs("Not asked: a threads job (harness/threads.sh) asks the threads question alone.",
+                  a);
+        else {
+            threadsdocLead(in->s, a);
+            fputc(' ', a);
+            threadsdocAnswer(in->s, in->meta, a);
+        }
+    } else if (k == 0) reportAnswerFirst(in, a, 1);
     else reportAnswerThreads(in, a, 1);
     if (fclose(a) != 0) {
         free(answer);

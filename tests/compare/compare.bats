@@ -208,3 +208,13 @@ ccol() { col "$O/compare.csv" "$@"; }
 
     page_not_blank "$O" compare.html
 }
+
+@test "two threads jobs: the threads question is answered from each program's cells, the first is not asked" {
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$A/"
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$B/"
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^| Is the first run slow here, and why? | Not asked: a threads job' "$O/compare.md"
+    grep -q '^| Do threads hurt under full load here? | No: under pinned load (2 workers) width 2 takes 1.01x as long as width 1' "$O/compare.md"
+    grep -q 'OK within-noise' "$O/compare.md"
+}
