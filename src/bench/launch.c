@@ -52,6 +52,9 @@ int launchSetup(char *err, size_t errlen) {
     sa.sa_flags = SA_RESTART;
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+    /* a write to a pipe whose reader is gone (the child died before its
+     * go, a closed stdout) is an error to handle, not a death */
+    signal(SIGPIPE, SIG_IGN);
     /* Orphans of the program (a daemon it forked, even one that left its
      * process group) become our children, so we can find and end them. */
     if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
