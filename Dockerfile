@@ -19,7 +19,7 @@ FROM debian:bookworm-slim AS build
 # (mk/static.mk: the first run's dynamic-linking part).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      gcc libc6-dev make pkg-config libopenblas-dev liblapacke-dev libcmocka-dev \
+      gcc libc6-dev make pkg-config libopenblas-dev liblapacke-dev libjansson-dev libcmocka-dev \
       libgfortran-12-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -52,7 +52,7 @@ FROM debian:bookworm-slim
 # strace and binutils (readelf) find the files a cold start reads (cold.sh).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libopenblas0-pthread liblapacke stress-ng gnuplot-nox fonts-dejavu-core \
+      libopenblas0-pthread liblapacke libjansson4 stress-ng gnuplot-nox fonts-dejavu-core \
       hyperfine jq procps time make tini strace binutils \
  && rm -rf /var/lib/apt/lists/*
 

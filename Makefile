@@ -21,10 +21,13 @@ AR       ?= ar
 PKGS     := openblas lapacke
 BLAS_CF  := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 BLAS_LD  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lopenblas -llapacke)
+# jansson writes results.json (report/json): only coldload-summarize links it.
+JSON_CF  := $(shell pkg-config --cflags jansson 2>/dev/null)
+JSON_LD  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # CPPFLAGS and LDFLAGS are the user's (or the distribution's), added as given.
-ALL_CF   := -std=c11 -D_GNU_SOURCE -Isrc $(CPPFLAGS) $(WARN) $(CFLAGS) $(BLAS_CF)
+ALL_CF   := -std=c11 -D_GNU_SOURCE -Isrc $(CPPFLAGS) $(WARN) $(CFLAGS) $(BLAS_CF) $(JSON_CF)
 B        := build
 
 # The source tree is the architecture: one directory a layer, each a static
@@ -95,13 +98,13 @@ TSAN_UNIT := test_pool test_program test_autowidth test_autotune
 flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,report workloads bench engine common))
 $(B)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
 $(B)/unit-asan/%: tests/unit/%.c $(call flib,asan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) $(ASAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(ASAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
 $(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CF) $(TSAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(ALL_CF) $(TSAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
 
 unit: all $(addprefix $(B)/unit/,$(UNIT))
 	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done

@@ -21,6 +21,8 @@ ep_usage() {
 usage: docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" coldload [OPTIONS]
        docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" -v "$PWD/prog:/mnt/prog:ro" \
            coldload cold [--quick] --binary /mnt/prog [-- ARGS...]
+       docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" -v "$PWD/prog:/mnt/prog:ro" \
+           coldload threads [--quick] --binary /mnt/prog [-- ARGS...]
        docker run --rm coldload COMMAND [ARGS...]
 
 Runs the full coldload report (harness/report.sh) into /out: report.html,
@@ -38,7 +40,10 @@ belong to you. Limit the CPUs with --cpus N: the metadata records the limit.
 `cold --binary PROG [-- ARGS]` investigates the cold starts of any program
 mounted into the container (harness/coldreport.sh: cold.sh, then its own
 report); its shared libraries must exist in the image (a static binary, or a
-program of Debian bookworm's). A first argument that is not an option runs
+program of Debian bookworm's). `threads --binary PROG [-- ARGS]` asks whether
+threads hurt that program under full load (harness/threads.sh: each width in
+OMP_NUM_THREADS and the other runtimes' variables, and for {width} in ARGS,
+idle and under pinned and free load) and writes its report. A first argument that is not an option runs
 as a command, from /opt/coldload (e.g. build/p28_timing --workload svdvals).
 EOF
 }
@@ -46,11 +51,13 @@ EOF
 ep_die() { echo "coldload: $*" >&2; exit 2; }
 
 # `cold [COLD_OPTIONS] --binary PROG [-- ARGS]`: the cold starts of anyone's
-# program (mounted into the container) and their report, into /out.
-if [ "${1:-}" = cold ]; then
+# program (mounted into the container) and their report, into /out;
+# `threads [OPTIONS] --binary PROG [-- ARGS]`: whether threads hurt it under
+# full load (harness/threads.sh), and its report.
+if [ "${1:-}" = cold ] || [ "${1:-}" = threads ]; then
+  case $1 in cold) REPORT=$ROOT/harness/coldreport.sh ;; *) REPORT=$ROOT/harness/threads.sh ;; esac
   shift
-  REPORT=$ROOT/harness/coldreport.sh
-  [ -x "$REPORT" ] || ep_die "harness/coldreport.sh is missing from this image (built before it existed?)"
+  [ -x "$REPORT" ] || ep_die "harness/$(basename "$REPORT") is missing from this image (built before it existed?)"
   for a in "$@"; do
     [ "$a" = -- ] && break
     case "$a" in

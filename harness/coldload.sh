@@ -17,6 +17,7 @@ usage: coldload COMMAND [OPTIONS]
   firstrun   where the first run's milliseconds go
   cold       cold starts only        warm     warm runs only
   loaded     runs under load only    plots    re-render a results directory
+  threads    --binary PROG [-- ARGS]: do threads hurt PROG under full load (its own report)
   coldload COMMAND --help    that command's options
 Results go under ./results (COLDLOAD_RESULTS=DIR for another parent, or --out DIR).
 The binaries (p28_timing, ising_trg, coldload-summarize, coldload-evict) are
@@ -27,7 +28,7 @@ USAGE
 self=$(readlink -f "${BASH_SOURCE[0]}")
 root=${COLDLOAD_ROOT:-$(dirname "$self")/../share/coldload}
 case "${1:-}" in
-    report | cold | warm | loaded | plots) ;;
+    report | cold | warm | loaded | plots | threads) ;;
     -h | --help) usage; exit 0 ;;
     '') usage >&2; exit 2 ;;
     compare | scan | firstrun) ;;   # make compare, make scan, make firstrun

@@ -75,6 +75,7 @@
 #   cl_tags                    CL_TAGS: the --tag flags for the binaries (CL_SAMPLES_TAGS, in order)
 #   cl_samples_lines           rows in samples.csv now (to find the rows a run added)
 #   cl_samples_field FROM COL  COL of the first samples.csv row after line FROM (empty when none)
+#   cl_csv_col FILE NAME       the number of FILE's column NAME from its header (CSV readers go by name)
 # Workloads (the binaries' `--describe` tables, bench/describe.h)
 #   cl_describe                reads every built workload binary's table (once): CL_WL_NAMES, and
 #                              CL_WL_<COLUMN>[workload]; a binary that is not built is skipped
@@ -82,8 +83,9 @@
 #                              arguments differ gets a cell <workload>load, e.g. trgload)
 #   cl_cell CELL [idle|loaded] CL_CELL_WORKLOAD CL_CELL_BINARY CL_CELL_PARAMS CL_CELL_ARGS (array)
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
+#   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
 # Measurements (warm.sh and loaded.sh)
-#   cl_measure_all             CL_PROCS rounds of every (workload, width) cell, each round in a
+#   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round
 
 # Variables set here are read by the scripts that source this file.

@@ -25,6 +25,8 @@ usage: harness/loaded.sh [--out DIR] [--quick] [--load pinned|free|both] [--proc
   --budget SECONDS  time budget per process, passed to the binaries (default 20, QUICK 6)
   --runs N          steady runs per process (default 20; TRG 3)
   --strict          accepted for uniformity with warm.sh (a loaded machine is the point here)
+  --dry-run         print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run
+                    only) plans for a machine of N CPUs
 Loaded runs take the TRG at one beta, chi 8, 10 steps (~400x slower than idle at width 2).
 Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_LOAD COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS
              COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS
@@ -33,7 +35,21 @@ USAGE
 
 cl_init loaded "$@"
 cl_defaults
+CL_DRY_OK=1   # --dry-run: the plan, nothing run
 cl_parse_common "$@"
+if [ "${CL_OPT_DRY:-0}" = 1 ]; then
+    cl_workloads loaded
+    # one worker per usable CPU (COLDLOAD_NPROC's CPUs in a dry run)
+    if [ -z "$CL_OPT_STRESSORS" ]; then
+        if [ "$CL_NPROC_FAKE" = 1 ]; then CL_STRESSORS=$CL_NPROC
+        else read -ra usable <<<"$(cl_cpus_usable)"; CL_STRESSORS=${#usable[@]}; fi
+    fi
+    CL_TAG_CONDITION=loaded
+    phases=()
+    for load in $CL_LOADS; do for s in $CL_STRESSORS; do phases+=("$load:$s"); done; done
+    cl_plan_print "${phases[@]}"
+    exit 0
+fi
 cl_need_tools stress-ng time timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 
@@ -46,7 +62,7 @@ read -ra usable <<<"$(cl_cpus_usable)"
 cl_meta loaded_widths "$CL_WIDTHS"
 cl_meta loaded_stressors "$CL_STRESSORS"
 cl_meta loaded_load "$CL_LOADS"
-cl_meta loaded_procs "$CL_PROCS"
+cl_meta loaded_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"
 cl_meta loaded_shuffle_seed "$CL_SEED"
 cl_meta loaded_cpus_usable "${usable[*]}"
 # A workload with a smaller loaded size (the TRG) names the size it ran at.
@@ -64,7 +80,7 @@ read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
 read -ra stressors <<<"$CL_STRESSORS"
 read -ra loads <<<"$CL_LOADS"
-per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
+per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS_MAX ))   # the most the stopping rule may take
 # stress-ng's own --timeout backs up the traps and its parent-death signal:
 # the time the measurements of one start need plus a margin. Each process
 # stops taking runs once its --budget is spent but must finish the call under

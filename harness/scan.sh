@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # harness/scan.sh -- `make scan`: the map of when threads hurt, in two scans.
 #
-#   wait  the engine's wait policy (spin, yield, block) x widths 1..N+1 x
-#         idle / pinned / free load (N stress-ng workers), svdvals and grad
-#   load  pinned load workers 0..N x widths 1..2N and `auto`, block policy
+#   wait  the engine's wait policy (spin, yield, block) x widths 1, 2, 4, ...,
+#         N, N+1 x idle / pinned / free load (N stress-ng workers), svdvals and grad
+#   load  pinned load workers 0, 1, N/2, N-1, N x widths 1, 2, 4, ..., N, 2N
+#         and `auto`, block policy
+# (scanlib.sh's scan_widths and scan_levels: log^2 N cells, not N^2).
 #
 # N is the number of usable CPUs (affinity list ∩ online). Every cell is one
 # process per round, K rounds (--procs, >= 3), each round in a shuffled
@@ -28,7 +30,7 @@
 # Worst case of `make scan QUICK=1` on 2 CPUs: the processes end by the
 # deadline, 240 s after the start, stress-ng included (its start and stop
 # come out of the same remaining time): 2 x 3 x 3 x 3 x 3 = 162 wait-scan
-# and 2 x 3 x 5 x 3 = 90 load-scan processes share it (~0.95 s each, far
+# and 2 x 3 x 4 x 3 = 72 load-scan processes (widths 1 2 4 auto) share it (~1 s each, far
 # more for the loaded ones since an idle one needs ~0.1 s). After the
 # deadline come at most one stress-ng stop (cl_group_stop: 5 s grace + 2 s),
 # a process's kill grace (timeout --kill-after; p28_timing dies on TERM at
@@ -51,11 +53,12 @@ usage: harness/scan.sh [--out DIR] [--quick] [--scan wait|load|both] [--total SE
   --total SECONDS   the scan's deadline from its start (default 1800, QUICK 240)
   --procs K         processes per cell, >= 3 (default 3)
   --seed N          seed of the shuffled order in each round (default: from the clock)
-  --widths LIST     the widths of both scans (default: wait 1..N+1, load 1..2N; N usable CPUs)
-  --stressors LIST  the load scan's load levels besides 0 (default 1..N)
+  --widths LIST     the widths of both scans (default: wait 1 2 4 .. N N+1, load 1 2 4 .. N 2N; N usable CPUs)
+  --stressors LIST  the load scan's load levels besides 0 (default 1 N/2 N-1 N)
   --budget SECONDS  the most one process may take (default 60, QUICK 10)
   --runs N          steady runs per process (default 20, QUICK 5)
-  --dry-run         print the cells (one process a line) and the time plan, run nothing
+  --dry-run         print the cells (one process a line) and the time plan, run nothing;
+                    COLDLOAD_NPROC=N (--dry-run only) plans for a machine of N CPUs
 Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS
              COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_SCAN COLDLOAD_SCAN_TOTAL
 USAGE
@@ -68,7 +71,7 @@ while [ $# -gt 0 ]; do
     case $1 in
         --scan) cl_optval "$@"; scan_which=$2; shift 2 ;;
         --total) cl_optval "$@"; SCAN_TOTAL=$2; shift 2 ;;
-        --dry-run) dry=1; shift ;;
+        --dry-run) dry=1 CL_OPT_DRY=1; shift ;;
         *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
     esac
 done
@@ -92,7 +95,11 @@ fi
 # meta's scan_budget_s: the most a process may take (the binaries' --budget is half its share)
 CL_BUDGET=$SCAN_CAP_MAX
 
-read -ra usable <<<"$(cl_cpus_usable)"
+if [ "$CL_NPROC_FAKE" = 1 ]; then   # --dry-run's COLDLOAD_NPROC: CPUs 0..N-1
+    read -ra usable <<<"$(seq -s' ' 0 $((CL_NPROC - 1)))"
+else
+    read -ra usable <<<"$(cl_cpus_usable)"
+fi
 ncpu=${#usable[@]}
 [ "$ncpu" -ge 1 ] || cl_die "no usable CPU found (affinity list ∩ /sys/devices/system/cpu/online)"
 scan_plan "$scan_which" "$ncpu"

@@ -3,6 +3,7 @@
 # lib.sh's cl_* ones: the cell plan, one process under its share of the time
 # left, the cell ledger (scan-cells.csv), the charts. Sourced after lib.sh.
 #
+#   scan_widths N TOP / scan_levels N   the default widths and load levels (log N of each)
 #   scan_plan WHICH N        SCAN_PHASES, each phase's cells, SCAN_N processes in all
 #   scan_print_plan          the plan, one process a line (--dry-run)
 #   scan_cells_init FILE     the ledger's header (kept when it is there)
@@ -19,6 +20,23 @@ SCAN_POLICIES="spin yield block"
 SCAN_CELLS_HEADER=scan,workload,wait,width_requested,condition,load,stressors,proc,cap_s,wall_ms,exit_code,cut
 declare -A SCAN_PHASE_CELLS=()
 
+# The default axes grow like log N, so the scan like log^2 N (issue 21: a
+# 64-CPU machine must not get 129 widths x 65 load levels):
+#   scan_widths N TOP   1, 2, 4, ... (powers of two below N), N, TOP -- the
+#                       wait scan's TOP is N+1 (one thread more than CPUs:
+#                       where a spinning wait hurts), the load scan's 2N
+#   scan_levels N       load workers 0, 1, N/2 (rounded down), N-1, N
+# each sorted and deduplicated (N = 2: widths 1 2 4 and 1 2 3, levels 0 1 2).
+scan_widths() {
+    local n=$1 top=$2 w=1 out=()
+    while [ "$w" -lt "$n" ]; do out+=("$w"); w=$((2 * w)); done
+    printf '%s\n' "${out[@]}" "$n" "$top" | sort -n -u | paste -sd' '
+}
+scan_levels() {
+    local n=$1
+    printf '%s\n' 0 1 $((n / 2)) $((n - 1)) "$n" | awk '$1 <= '"$n" | sort -n -u | paste -sd' '
+}
+
 # Phases run idle ones first: what their processes leave of their share goes
 # to the loaded ones, which need it (scan.sh's time plan).
 scan_plan() {
@@ -27,11 +45,11 @@ scan_plan() {
     if [ -n "$CL_OPT_WIDTHS" ]; then
         wait_widths=$CL_WIDTHS load_widths=$CL_WIDTHS
     else
-        wait_widths=$(seq -s' ' 1 $((n + 1)))
-        load_widths=$(seq -s' ' 1 $((2 * n)))
+        wait_widths=$(scan_widths "$n" $((n + 1)))
+        load_widths=$(scan_widths "$n" $((2 * n)))
     fi
     if [ -n "$CL_OPT_STRESSORS" ]; then read -ra levels <<<"0 $CL_STRESSORS"
-    else read -ra levels <<<"$(seq -s' ' 0 "$n")"; fi
+    else read -ra levels <<<"$(scan_levels "$n")"; fi
     SCAN_PHASES=()
     if [ "$which" != load ]; then
         cells=''
@@ -81,6 +99,18 @@ scan_print_plan() {
     local phase cell cells p
     printf '# scan plan: %d processes, %d CPUs, %d per cell, deadline %ss, at most %ss a process\n' \
         "$SCAN_N" "$SCAN_NCPU" "$CL_PROCS" "$SCAN_TOTAL" "$SCAN_CAP_MAX"
+    # The time: every process may take its cap, but the deadline bounds the
+    # whole (scan.sh's time plan); past it the rest are skipped.
+    awk -v n="$SCAN_N" -v c="$SCAN_CAP_MAX" -v t="$SCAN_TOTAL" 'BEGIN {
+        w = n * c; printf "# time: at most %gs (%d processes x %gs cap = %gs, deadline %gs%s)\n",
+            (w < t ? w : t), n, c, w, t, (w > t ? ": the deadline decides, later processes get less" : "") }'
+    for phase in "${SCAN_PHASES[@]}"; do
+        scan_tags "$phase"
+        read -ra cells <<<"${SCAN_PHASE_CELLS[$phase]}"
+        printf '# phase %s: %s load, %s workers, %d cells x %d processes, widths %s\n' "$phase" \
+            "$SCAN_KIND" "$SCAN_S" "${#cells[@]}" "$CL_PROCS" \
+            "$(printf '%s\n' "${cells[@]}" | awk -F: '!seen[$3]++ { printf "%s%s", (n++ ? " " : ""), $3 }')"
+    done
     printf 'scan workload wait width condition load stressors proc\n'
     for phase in "${SCAN_PHASES[@]}"; do
         scan_tags "$phase"
@@ -135,7 +165,7 @@ scan_phase() {
 }
 
 scan_run() {
-    local scan=$1 w=$2 pol=$3 width=$4 left cap budget blas=$4 step before t0 wall rc=0 cut=none
+    local scan=$1 w=$2 pol=$3 width=$4 left cap budget blas=$4 step before t0 wall rc=0 cut=none c
     left=$(scan_left_ms)
     # An equal share of the time left, at most cap_max: by induction no
     # process can push the last one past the deadline.
@@ -159,7 +189,8 @@ scan_run() {
         "${CL_TAGS[@]}" || rc=$CL_RC
     wall=$(( $(cl_now_ms) - t0 ))
     case $rc in
-        0) if awk -F, -v from="$before" 'NR > from && $18 == 1 { f = 1 } END { exit !f }' "$CL_SAMPLES"; then
+        0) c=$(cl_csv_col "$CL_SAMPLES" truncated)
+           if [ -n "$c" ] && awk -F, -v from="$before" -v c="$c" 'NR > from && $c == 1 { f = 1 } END { exit !f }' "$CL_SAMPLES"; then
                cut=budget
            fi ;;
         124|137) cut=watchdog ;;
@@ -178,7 +209,7 @@ scan_ledger() {
 }
 
 scan_count_cut() {
-    awk -F, 'NR > 1 { n[$12]++ } END { printf "budget=%d watchdog=%d skipped=%d failed=%d", n["budget"], n["watchdog"], n["skipped"], n["failed"] }' "$SCAN_CELLS"
+    awk -F, -v c="$(cl_csv_col "$SCAN_CELLS" cut)" 'NR > 1 && c { n[$c]++ } END { printf "budget=%d watchdog=%d skipped=%d failed=%d", n["budget"], n["watchdog"], n["skipped"], n["failed"] }' "$SCAN_CELLS"
 }
 
 # One gnuplot run per workload and chart whose data exists (heatmap-W.dat,

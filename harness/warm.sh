@@ -22,6 +22,8 @@ usage: harness/warm.sh [--out DIR] [--quick] [--procs K] [--seed N] [--widths LI
   --runs N          steady runs per process (default 20; TRG 3)
   --strict          refuse (exit 3) instead of warning when the machine is busy
   --stressors LIST, --load KIND   accepted for uniformity with loaded.sh; unused here
+  --dry-run         print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run
+                    only) plans for a machine of N CPUs
 Besides the TRG at its full size, warm measures the loaded runs' smaller TRG (one beta, chi 8, 10 steps).
 The workloads and their arguments are the binaries' own: build/p28_timing --describe, build/ising_trg --describe.
 Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS COLDLOAD_BUDGET
@@ -31,7 +33,14 @@ USAGE
 
 cl_init warm "$@"
 cl_defaults
+CL_DRY_OK=1   # --dry-run: the plan, nothing run
 cl_parse_common "$@"
+if [ "${CL_OPT_DRY:-0}" = 1 ]; then
+    cl_workloads warm
+    CL_TAG_CONDITION=idle
+    cl_plan_print "none:0"
+    exit 0
+fi
 cl_need_tools time timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 
@@ -39,7 +48,7 @@ cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta warm_widths "$CL_WIDTHS"
-cl_meta warm_procs "$CL_PROCS"
+cl_meta warm_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"
 cl_meta warm_shuffle_seed "$CL_SEED"
 cl_check_widths
 cl_workloads warm
@@ -56,7 +65,7 @@ done
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 read -ra widths <<<"$CL_WIDTHS"
 read -ra workloads <<<"$CL_WORKLOADS"
-cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS ))
+cl_progress_start $(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS_MAX ))
 cl_measure_all
 
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"

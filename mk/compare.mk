@@ -28,7 +28,7 @@ FUZZ_CMP_SRC := tests/fuzz/fuzz_compare.c $(wildcard src/report/*.c src/common/*
 $(B)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/report/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all $(FUZZ_CMP_SRC) -o $@ -lm
+	  -fno-sanitize-recover=all $(FUZZ_CMP_SRC) -o $@ -lm $(JSON_LD)
 
 # the build and fuzz jobs' packages (clang, libFuzzer), as make fuzz installs them
 fuzz-compare:

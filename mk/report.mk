@@ -12,7 +12,7 @@
 
 # No engine, no BLAS: the report layer and common only.
 $(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,report common)
-	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(B)/coldload-summarize
 
@@ -44,7 +44,7 @@ FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/report/*.c src/common/*.c)
 $(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/report/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm
+	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm $(JSON_LD)
 
 fuzz:
 	@bash tests/deps.sh build fuzz

@@ -51,6 +51,14 @@ cl_tags() {
         --tag "load=$CL_TAG_LOAD" --tag "proc=$CL_TAG_PROC")
 }
 
+# cl_csv_col FILE NAME: the 1-based number of FILE's column NAME, by its
+# header line (samples.csv's columns are the binaries' csvwrite table, so a
+# reader finds them by name, never by position); nothing when there is none.
+cl_csv_col() {
+    [ -f "$1" ] || return 0
+    awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) { print i; exit } exit }' "$1"
+}
+
 cl_samples_lines() {
     if [ -f "$CL_SAMPLES" ]; then wc -l <"$CL_SAMPLES"; else echo 0; fi
 }

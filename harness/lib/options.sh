@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/options.sh -- messages (cl_die, cl_warn, cl_usage_error), the
 # common options and their checks, the settings they give (CL_BUDGET,
-# CL_RUNS, CL_PROCS, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
+# CL_RUNS, CL_PROCS, CL_PROCS_MIN, CL_PROCS_MAX, CL_NPROC, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
 # CL_WATCHDOG_S), and the tools a harness needs. Sourced by harness/lib.sh.
 
 # Variables set here are read by the scripts and the other lib files.
@@ -38,6 +38,7 @@ cl_defaults() {
     CL_OPT_RUNS=${COLDLOAD_RUNS:-}
     CL_OPT_STRICT=${COLDLOAD_STRICT:-0}
     CL_OPT_PROCS=${COLDLOAD_PROCS:-}
+    CL_OPT_MAX_PROCS=${COLDLOAD_MAX_PROCS:-}
     CL_OPT_LOAD=${COLDLOAD_LOAD:-}
     CL_OPT_SEED=${COLDLOAD_SEED:-}
     case $CL_OPT_QUICK in 1|yes|true) CL_OPT_QUICK=1 ;; *) CL_OPT_QUICK=0 ;; esac
@@ -67,6 +68,7 @@ cl_common_opt() {
         --budget) cl_optval "$@"; CL_OPT_BUDGET=$2; CL_SHIFT=2 ;;
         --runs) cl_optval "$@"; CL_OPT_RUNS=$2; CL_SHIFT=2 ;;
         --procs) cl_optval "$@"; CL_OPT_PROCS=$2; CL_SHIFT=2 ;;
+        --max-procs) cl_optval "$@"; CL_OPT_MAX_PROCS=$2; CL_SHIFT=2 ;;
         --load) cl_optval "$@"; CL_OPT_LOAD=$2; CL_SHIFT=2 ;;
         --seed) cl_optval "$@"; CL_OPT_SEED=$2; CL_SHIFT=2 ;;
         --strict) CL_OPT_STRICT=1 ;;
@@ -104,18 +106,38 @@ cl_int_list() {
 }
 
 # cl_parse_common "$@": the whole command line of a script that takes only
-# the common options, then cl_finalize_opts.
+# the common options, then cl_finalize_opts. --dry-run (CL_OPT_DRY=1) too
+# when the script set CL_DRY_OK=1 (warm.sh, loaded.sh: they print their plan).
 cl_parse_common() {
     while [ $# -gt 0 ]; do
-        cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+        if [ "$1" = --dry-run ] && [ "${CL_DRY_OK:-0}" = 1 ]; then CL_OPT_DRY=1 CL_SHIFT=1
+        else cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; fi
         shift "$CL_SHIFT"
     done
     cl_finalize_opts
 }
 
+# cl_nproc: CL_NPROC, the CPUs the defaults are taken from (nproc), and
+# CL_NPROC_FAKE=1 when COLDLOAD_NPROC gave it instead. COLDLOAD_NPROC=N shows
+# what a machine of N CPUs would run, for --dry-run only (CL_OPT_DRY=1):
+# anywhere else it is refused, so that it can never fake the machine a
+# measurement ran on (its widths, load workers and fair share).
+cl_nproc() {
+    CL_NPROC_FAKE=0
+    if [ -n "${COLDLOAD_NPROC:-}" ]; then
+        [ "${CL_OPT_DRY:-0}" = 1 ] ||
+            cl_usage_error "COLDLOAD_NPROC=$COLDLOAD_NPROC is for --dry-run only: a measurement takes the CPUs it runs on"
+        cl_int COLDLOAD_NPROC "$COLDLOAD_NPROC" 1 4096
+        CL_NPROC=$((10#$COLDLOAD_NPROC)) CL_NPROC_FAKE=1
+    else
+        CL_NPROC=$(nproc)
+    fi
+}
+
 cl_finalize_opts() {
     local n
-    n=$(nproc)
+    cl_nproc
+    n=$CL_NPROC
     # K processes per cell multiply the time: the budget per process is
     # smaller than one long process's was (60 s, QUICK 10 s), so that a
     # default report stays under 20 min on 2 CPUs (QUICK under 4 min) even
@@ -134,6 +156,20 @@ cl_finalize_opts() {
     CL_RUNS=$((10#$CL_RUNS))
     cl_int --procs "$CL_PROCS" 1 100
     CL_PROCS=$((10#$CL_PROCS))
+    # The stopping rule of warm and loaded runs (cl_measure_all): each cell
+    # takes CL_PROCS_MIN processes, then more, one round at a time, while
+    # coldload-summarize --decided says its answer is not known yet, up to
+    # CL_PROCS_MAX (default 7; QUICK 3, so that a QUICK report keeps its
+    # time). --procs K forces exactly K. Other harnesses (firstrun.sh, the
+    # scan) take CL_PROCS (or their own count) and do not stop early.
+    if [ -n "$CL_OPT_PROCS" ]; then
+        [ -z "$CL_OPT_MAX_PROCS" ] || cl_usage_error "--procs K forces K processes a cell: --max-procs goes without it"
+        CL_PROCS_MIN=$CL_PROCS CL_PROCS_MAX=$CL_PROCS
+    else
+        if [ "$CL_OPT_QUICK" = 1 ]; then CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-3}; else CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-7}; fi
+        cl_int --max-procs "$CL_PROCS_MAX" 3 100
+        CL_PROCS_MIN=3 CL_PROCS_MAX=$((10#$CL_PROCS_MAX))
+    fi
     case ${CL_OPT_LOAD:-both} in
         both) CL_LOADS="pinned free" ;;
         pinned|free) CL_LOADS=$CL_OPT_LOAD ;;

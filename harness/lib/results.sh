@@ -83,6 +83,20 @@ cl_results_init() {
 
 # cl_lock: one writer per results directory. Two runs into one --out would
 # clobber each other's log names and mix their rows; the second is refused.
+# cl_scratch_out NAME: a benchmark's working directory as CL_OUT, with logs/:
+# $OUT when set (kept), else a new temporary one removed on exit (after
+# stress-ng is stopped: cl_on_exit).
+cl_scratch_out() {
+    if [ -n "${OUT:-}" ]; then
+        mkdir -p "$OUT/logs"
+        CL_OUT=$(cd "$OUT" && pwd)
+    else
+        CL_OUT=$(mktemp -d "${TMPDIR:-/tmp}/coldload-$1.XXXXXX")
+        mkdir "$CL_OUT/logs"
+        CL_TMPDIRS+=("$CL_OUT")
+    fi
+}
+
 # The lock is an flock on <out>/.lock held by an fd for the whole run;
 # report.sh's harnesses inherit that fd (COLDLOAD_LOCK_FD) and so hold the
 # same lock, while the binaries and stress-ng are started without it.

@@ -170,6 +170,7 @@ cl_exec() {
         cl_group_stop "$pgid" "$pgid" 20
         CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + left))
     fi
+    cl_run_lines "$base"
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         CL_TIMED_OUT=1   # (GNU time's own status would say signal 15: this one is timeout's)
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"

@@ -45,6 +45,23 @@ cl_describe() {
     CL_WL_READ=1
 }
 
+# cl_run_lines BASE: the page-format lines of BASE.out -- those a workload
+# binary's --describe table says its result lines start with (line_prefix) --
+# appended to <out>/runs-lines.tsv as "log<TAB>line" (log: BASE's name, a
+# header "log<TAB>line" first), so the report's Runs section reads them as
+# data and never the logs. cl_exec calls it after every command; nothing
+# is recorded before the tables are read.
+cl_run_lines() {
+    local tsv=$CL_OUT/runs-lines.tsv prefixes
+    [ "$CL_WL_READ" = 1 ] && [ -s "$1.out" ] || return 0
+    prefixes=$(IFS=$'\t'; echo "${CL_WL_LINE_PREFIX[*]}")
+    [ -e "$tsv" ] || printf 'log\tline\n' >>"$tsv"
+    CL_RL_PREFIXES=$prefixes CL_RL_LOG=${1##*/} awk '
+        BEGIN { n = split(ENVIRON["CL_RL_PREFIXES"], pre, "\t"); log_ = ENVIRON["CL_RL_LOG"] }
+        { for (i = 1; i <= n; i++) if (pre[i] != "" && index($0, pre[i]) == 1) { print log_ "\t" $0; next } }
+    ' "$1.out" >>"$tsv" || true
+}
+
 # cl_workloads_tsv FILE: the tables read, one header (written whole, then
 # renamed). The temporary file is mktemp's in FILE's directory (O_EXCL, a name
 # nobody can plant as a symlink), made readable as the umask allows.
@@ -176,25 +193,104 @@ cl_shuffle() {
     done
 }
 
-# CL_PROCS rounds; in each, every (workload, width) cell once, in a shuffled
-# order, so that no cell is always the first after the load starts (or the
-# first after the previous harness) -- and each cell's K processes are spread
-# over the whole run rather than back to back.
+# cl_plan_print PHASE...: --dry-run's plan of warm.sh (PHASE none:0) or
+# loaded.sh (one PHASE per load kind and size, KIND:S): the CPUs the defaults
+# come from, then one line per cell with the processes it takes (3-7: the
+# stopping rule's least and most; K: --procs K).
+cl_plan_print() {
+    local phase w width cells=0 procs=$CL_PROCS_MIN
+    [ "$CL_PROCS_MIN" = "$CL_PROCS_MAX" ] || procs=$CL_PROCS_MIN-$CL_PROCS_MAX
+    for phase in "$@"; do for width in $CL_WIDTHS; do for w in $CL_WORKLOADS; do cells=$((cells + 1)); done; done; done
+    printf '# %s plan: %d CPUs%s, widths %s, %d cells, %s processes a cell, %d to %d processes\n' \
+        "$CL_NAME" "$CL_NPROC" "$([ "$CL_NPROC_FAKE" = 1 ] && echo ' (COLDLOAD_NPROC)')" "$CL_WIDTHS" \
+        "$cells" "$procs" $((cells * CL_PROCS_MIN)) $((cells * CL_PROCS_MAX))
+    printf 'condition load stressors workload width procs\n'
+    for phase in "$@"; do
+        for width in $CL_WIDTHS; do
+            for w in $CL_WORKLOADS; do
+                printf '%s %s %s %s %s %s\n' "$CL_TAG_CONDITION" "${phase%%:*}" "${phase#*:}" "$w" "$width" "$procs"
+            done
+        done
+    done
+}
+
+# cl_undecided CELL...: CL_UNDECIDED, the cells (workload:width) whose answer
+# is not known yet under the current tags, by coldload-summarize --decided
+# (report/decide.h: the bootstrap interval against every threshold the cell
+# is judged on). A cell is undecided when any of its groups is (the TRG's
+# full-size and loaded-size cells share a workload and width: they go on
+# together) or when it has none (its processes failed). The tool failing
+# keeps every cell: the rule may only stop a cell early, never lose one.
+cl_undecided() {
+    local out state wl width cell rest
+    local -A open=() seen=()
+    CL_UNDECIDED=()
+    if ! out=$("$CL_BUILD/coldload-summarize" --decided --condition "$CL_TAG_CONDITION" \
+        --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT" 2>&1); then
+        cl_warn "coldload-summarize --decided failed (${out%%$'\n'*}): every cell goes on"
+        CL_UNDECIDED=("$@")
+        return 0
+    fi
+    while IFS=$'\t' read -r state wl width rest; do
+        [ -n "$state" ] || continue
+        seen[$wl:$width]=1
+        [ "$state" = decided ] || open[$wl:$width]=1
+    done <<<"$out"
+    for cell in "$@"; do
+        cl_cell "${cell%:*}"
+        wl=$CL_CELL_WORKLOAD:${cell#*:}
+        if [ -n "${open[$wl]:-}" ] || [ -z "${seen[$wl]:-}" ]; then CL_UNDECIDED+=("$cell"); fi
+    done
+}
+
+# Rounds; in each, every (workload, width) cell still open once, in a
+# shuffled order, so that no cell is always the first after the load starts
+# (or the first after the previous harness) -- and each cell's processes are
+# spread over the whole run rather than back to back. Rounds 1..CL_PROCS_MIN
+# take every cell; after each later round only the cells cl_undecided keeps
+# go on, up to CL_PROCS_MAX (--procs K: exactly K). meta gets
+# <harness>_decided_<cell>=P (the processes a cell took, and whether it
+# stopped decided or at the most).
 cl_measure_all() {
-    local cells=() cell width w p what=$CL_TAG_CONDITION
+    local cells=() cell width w p what=$CL_TAG_CONDITION key
     [ "$CL_TAG_CONDITION" = loaded ] && what+=" ($CL_TAG_LOAD load)"
     for width in $CL_WIDTHS; do
         for w in $CL_WORKLOADS; do cells+=("$w:$width"); done
     done
-    for ((p = 1; p <= CL_PROCS; p++)); do
+    for ((p = 1; p <= CL_PROCS_MAX; p++)); do
+        if [ "$p" -gt "$CL_PROCS_MIN" ]; then
+            cl_undecided "${cells[@]}"
+            cl_stop_note $((p - 1)) decided "${cells[@]}"
+            [ ${#CL_UNDECIDED[@]} -gt 0 ] || break
+            cells=("${CL_UNDECIDED[@]}")
+        fi
         CL_TAG_PROC=$p
         cl_shuffle "${cells[@]}"
         for cell in "${CL_SHUFFLED[@]}"; do
             w=${cell%:*} width=${cell#*:}
-            cl_progress "$what: $w width $width, process $p of $CL_PROCS"
+            cl_progress "$what: $w width $width, process $p of $CL_PROCS_MIN-$CL_PROCS_MAX"
             if [ "$CL_TAG_CONDITION" = idle ]; then cl_busy_check "$w width $width"; fi
             cl_measure "$w" "$width"
         done
     done
+    # what is still open after the last round stopped at the most
+    if [ "$p" -gt "$CL_PROCS_MAX" ]; then
+        if [ -n "$CL_OPT_PROCS" ]; then cl_stop_note "$CL_PROCS_MAX" fixed "${cells[@]}"
+        else cl_undecided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" decided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" max "${CL_UNDECIDED[@]}"; fi
+    fi
     CL_TAG_PROC=1
+}
+
+# cl_stop_note P HOW CELL...: meta's <harness>_stop_<load>_s<S>_<cell>_w<W>=P HOW
+# for each CELL that stopped now (decided: not in CL_UNDECIDED; max: at the
+# most, undecided; fixed: --procs K).
+cl_stop_note() {
+    local p=$1 how=$2 cell
+    local -A open=()
+    shift 2
+    if [ "$how" = decided ]; then for cell in "${CL_UNDECIDED[@]}"; do open[$cell]=1; done; fi
+    for cell in "$@"; do
+        [ -z "${open[$cell]:-}" ] || continue
+        cl_meta "${CL_NAME}_stop_${CL_TAG_LOAD}_s${CL_TAG_STRESSORS}_${cell%:*}_w${cell#*:}" "$p $how"
+    done
 }

@@ -37,18 +37,22 @@ struct csvWriter {
     char err[384];  /* why the last row failed, "" when none did */
 };
 
-/* The header this writer's rows need: fixed columns, then the tag keys. */
-char *csvHeaderFor(const csvTag *tags, size_t ntags) {
-    size_t len = sizeof(CSV_FIXED_COLUMNS) + 2;
+/* The header this writer's rows need: its columns, then the tag keys. */
+static char *csvHeaderOf(const char *columns, const csvTag *tags, size_t ntags) {
+    size_t len = strlen(columns) + 3;
     for (size_t i = 0; i < ntags; i++) len += strlen(tags[i].key) + 1;
     char *h = malloc(len);
     if (!h) return NULL;
-    strcpy(h, CSV_FIXED_COLUMNS);
+    strcpy(h, columns);
     for (size_t i = 0; i < ntags; i++) {
         strcat(h, ",");
         strcat(h, tags[i].key);
     }
     return h;
+}
+
+char *csvHeaderFor(const csvTag *tags, size_t ntags) {
+    return csvHeaderOf(CSV_FIXED_COLUMNS, tags, ntags);
 }
 
 /* Compares the first line of an existing, non-empty file with `want`. */
@@ -155,9 +159,14 @@ static int csvAppend(csvWriter *w, const char *buf, size_t len) {
 
 csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, char *err,
                          size_t errlen) {
+    return csvWriterOpenColumns(path, CSV_FIXED_COLUMNS, tags, ntags, err, errlen);
+}
+
+csvWriter *csvWriterOpenColumns(const char *path, const char *columns, const csvTag *tags,
+                                size_t ntags, char *err, size_t errlen) {
     csvSigInstall(); /* before the first row, header included */
     csvWriter *w = calloc(1, sizeof(*w));
-    char *header = csvHeaderFor(tags, ntags);
+    char *header = csvHeaderOf(columns, tags, ntags);
     int fd = -1;
     struct stat st;
     if (!w || !header) {
@@ -196,7 +205,7 @@ csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, cha
     snprintf(w->path, sizeof w->path, "%s", path);
     if (st.st_size == 0) {
         size_t hl = strlen(header);
-        header[hl] = '\n'; /* csvHeaderFor left room for it */
+        header[hl] = '\n'; /* csvHeaderOf left room for it */
         if (csvAppend(w, header, hl + 1) != 0) {
             snprintf(err, errlen, "--csv %s: write failed: %s", path, w->err);
             goto err;
@@ -209,6 +218,24 @@ err:
     free(header);
     free(w);
     return NULL;
+}
+
+/* The tags, the newline, and the one write of the row f holds. */
+static int csvFinishRow(csvWriter *w, FILE *f, char **buf, size_t *len) {
+    for (size_t i = 0; i < w->ntags; i++) {
+        fputc(',', f);
+        csvWriteField(f, w->tags[i].value);
+    }
+    fputc('\n', f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        snprintf(w->err, sizeof w->err, "%s: out of memory for a row", w->path);
+        free(*buf);
+        return -1;
+    }
+    int rc = csvAppend(w, *buf, *len);
+    free(*buf);
+    return rc;
 }
 
 int csvWriterRow(csvWriter *w, const csvRow *r) {
@@ -232,9 +259,10 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     csvWriteField(f, r->wait);
     fputc(',', f);
     csvWriteField(f, r->phase);
-    fprintf(f, ",%d,%.6f,%ld,%ld,%ld,%ld,%.2f,%d,%016" PRIx64 ",%d", r->iter, r->ms,
-            r->usage.minflt, r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw, r->load1,
-            r->procs_running, r->checksum, r->truncated ? 1 : 0);
+    fprintf(f, ",%d,%.6f,%ld,%ld,%ld,%ld,%.2f,%d,", r->iter, r->ms, r->usage.minflt,
+            r->usage.majflt, r->usage.nvcsw, r->usage.nivcsw, r->load1, r->procs_running);
+    if (!r->no_checksum) fprintf(f, "%016" PRIx64, r->checksum);
+    fprintf(f, ",%d", r->truncated ? 1 : 0);
     fputc(',', f);
     if (r->cpu >= 0) fprintf(f, "%d", r->cpu);
     fputc(',', f);
@@ -243,20 +271,22 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     if (r->migrations >= 0) fprintf(f, "%ld", r->migrations);
     fputc(',', f);
     csvWriteField(f, r->width_requested);
-    for (size_t i = 0; i < w->ntags; i++) {
-        fputc(',', f);
-        csvWriteField(f, w->tags[i].value);
-    }
-    fputc('\n', f);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        snprintf(w->err, sizeof w->err, "%s: out of memory for a row", w->path);
-        free(buf);
+    return csvFinishRow(w, f, &buf, &len);
+}
+
+int csvWriterFields(csvWriter *w, const char *const *fields, size_t n) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        snprintf(w->err, sizeof w->err, "%s: %s", w->path, strerror(errno));
         return -1;
     }
-    int rc = csvAppend(w, buf, len);
-    free(buf);
-    return rc;
+    for (size_t i = 0; i < n; i++) {
+        if (i) fputc(',', f);
+        csvWriteField(f, fields[i]);
+    }
+    return csvFinishRow(w, f, &buf, &len);
 }
 
 const char *csvWriterError(const csvWriter *w) { return w ? w->err : ""; }

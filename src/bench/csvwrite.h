@@ -46,6 +46,7 @@ typedef struct csvRow {
     double load1;       /* sampled at the start of the sample */
     int procs_running;
     uint64_t checksum;           /* FNV-1a over the result bits */
+    int no_checksum;             /* 1: the checksum field is empty (not checked) */
     int cpu;                     /* placement.h; -1: empty field */
     const char *cpus;            /* "0;1"; NULL: empty */
     long migrations;             /* -1: empty field (unknown) */
@@ -62,6 +63,12 @@ char *csvHeaderFor(const csvTag *tags, size_t ntags);
  * On failure returns NULL with a one-line reason in err. */
 csvWriter *csvWriterOpen(const char *path, const csvTag *tags, size_t ntags, char *err,
                          size_t errlen);
+/* The same over another column list (a launcher's runs.csv): `columns` is
+ * the header's fixed part, the tags follow it. */
+csvWriter *csvWriterOpenColumns(const char *path, const char *columns, const csvTag *tags,
+                                size_t ntags, char *err, size_t errlen);
+/* Appends one row of n fields (quoted as needed) and the tags, one write. */
+int csvWriterFields(csvWriter *w, const char *const *fields, size_t n);
 /* Appends one row (one write). Returns 0, or -1 on a write error, the file
  * then as it was before the row; csvWriterError says why. */
 int csvWriterRow(csvWriter *w, const csvRow *row);

@@ -1,10 +1,11 @@
-/* stats.c -- order statistics of a sample (see stats.h). */
+/* stats.c -- order statistics, splitmix64 and the bootstrap (see stats.h). */
 #include "common/stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int statsCmpDouble(const void *a, const void *b) {
+int statsCmpDouble(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
@@ -22,5 +23,49 @@ int statsOf(const double *x, size_t n, statsSummary *s) {
     s->max = y[n - 1];
     s->median = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2.0;
     if (y != small) free(y);
+    return 0;
+}
+
+uint64_t statsSplitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+double statsUnit(uint64_t *state) { return (double)(statsSplitmix(state) >> 11) * 0x1.0p-53; }
+
+size_t statsPick(uint64_t *state, size_t n) { return (size_t)(statsUnit(state) * (double)n); }
+
+void statsBootRatio(statsDraw draw, const void *a, const void *b, size_t reps, uint64_t seed,
+                    double *lo, double *hi) {
+    *lo = *hi = NAN;
+    double *r = reps ? malloc(reps * sizeof(double)) : NULL;
+    if (!r) return;
+    uint64_t state = seed;
+    size_t k = 0;
+    for (; k < reps; k++) {
+        double x = draw(a, &state), y = draw(b, &state);
+        if (!(y > 0) || isnan(x)) break; /* e.g. an idle median of 0: no ratio */
+        r[k] = x / y;
+    }
+    if (k == reps) {
+        qsort(r, k, sizeof(double), statsCmpDouble);
+        *lo = r[(size_t)floor(0.025 * (double)k)];
+        *hi = r[(size_t)ceil(0.975 * (double)k) - 1];
+    }
+    free(r);
+}
+
+int statsWilson(size_t k, size_t n, double z, double *lo, double *hi) {
+    if (n == 0 || k > n) return -1;
+    double nn = (double)n, p = (double)k / nn, z2 = z * z, d = 1 + z2 / nn;
+    double centre = (p + z2 / (2 * nn)) / d;
+    double half = z / d * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+    *lo = fmax(0, centre - half);
+    *hi = fmin(1, centre + half);
+    /* at the ends the bound is exact: no rounding just inside 0 or 1 */
+    if (k == 0) *lo = 0;
+    if (k == n) *hi = 1;
     return 0;
 }

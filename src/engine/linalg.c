@@ -5,6 +5,8 @@
 #include <lapacke.h>
 #include <stdlib.h>
 
+#include "common/stats.h"
+
 void linalgSetThreads(int n) { openblas_set_num_threads(n); }
 int linalgThreads(void) { return openblas_get_num_threads(); }
 
@@ -20,18 +22,10 @@ const char *linalgParallel(void) {
     }
 }
 
-/* splitmix64: tiny, fast, and the same stream everywhere. */
-static uint64_t linalgSplitmix(uint64_t *state) {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 void linalgSeededMatrix(double *a, size_t rows, size_t cols, uint64_t seed) {
     uint64_t st = seed;
     for (size_t i = 0; i < rows * cols; i++) /* 53 random bits -> [0,1) -> [-1,1) */
-        a[i] = (double)(linalgSplitmix(&st) >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+        a[i] = statsUnit(&st) * 2.0 - 1.0;
 }
 
 /* A row-major m x n buffer is, to LAPACK, the column-major n x m matrix A^T

@@ -22,7 +22,7 @@ const char *linalgCorename(void);
 const char *linalgParallel(void);
 
 /* Fills a (rows x cols) with values uniform in [-1, 1) from a splitmix64
- * stream started at seed. The same seed always gives the same bits. */
+ * stream (common/stats) started at seed. The same seed always gives the same bits. */
 void linalgSeededMatrix(double *a, size_t rows, size_t cols, uint64_t seed);
 
 /* Singular values of the m x n matrix a (LAPACKE_dgesdd, jobz='N'), written

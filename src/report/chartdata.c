@@ -159,7 +159,8 @@ static char *chartdataLabel(const summary *s, const chartdataChart *c, const sum
         else chartdataCat(&t, "", g->key.params);
     }
     if (!(c->label & CHARTDATA_L_WIDTH_VARIES) || chartdataVaries(s, c, g, F_WIDTH)) {
-        snprintf(part, sizeof part, "%d", g->key.width);
+        if (summaryIsDefaultWidth(g)) snprintf(part, sizeof part, "default");
+        else snprintf(part, sizeof part, "%d", g->key.width);
         chartdataCat(&t, "w", part);
     }
     int cells = (c->label & CHARTDATA_L_CELLS) != 0;

@@ -78,6 +78,7 @@ int compareInputRead(compareInput *in, const char *dir, const char *label, char 
     in->t.blas_pool = metaGet(&in->meta, "openblas_num_threads") ? 1
                       : pool >= 1 && pool <= 4096                ? pool
                                                                  : 1;
+    verdictLoadCpus(&in->t, &in->meta);
     if (verdictRun(&in->s, &in->t, &in->v) != 0) return -2;
     if (!(in->machine = reportMachine(&in->meta))) return -2;
     in->label = label ? strdup(label) : compareLabelOf(&in->meta);
@@ -97,38 +98,30 @@ void compareInputFree(compareInput *in) {
 
 /* --- the bootstrap ------------------------------------------------------------------- */
 
-/* splitmix64, as the summary's interval uses: the same stream everywhere. */
-static uint64_t compareMix(uint64_t *s) {
-    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static size_t comparePick(uint64_t *s, size_t n) {
-    return (size_t)((double)(compareMix(s) >> 11) * 0x1.0p-53 * (double)n);
-}
-
 static double compareMedian(double *x, size_t n) {
     statsSummary st;
     return statsOf(x, n, &st) == 0 ? st.median : NAN;
 }
 
-/* One resample of a side: p processes drawn, each one's calls drawn; the
- * median of their medians. tmp: max calls slots, meds: p slots. */
-static double compareResample(const double *const *x, const size_t *n, size_t p, double *tmp,
-                              double *meds, uint64_t *s) {
-    for (size_t i = 0; i < p; i++) {
-        size_t k = comparePick(s, p);
-        for (size_t j = 0; j < n[k]; j++) tmp[j] = x[k][comparePick(s, n[k])];
-        meds[i] = compareMedian(tmp, n[k]);
-    }
-    return compareMedian(meds, p);
-}
+/* One side of a row's bootstrap: p processes, process i's calls x[i] (n[i]
+ * of them); scratch tmp (the most calls) and meds (p slots). */
+typedef struct compareSide {
+    const double *const *x;
+    const size_t *n;
+    size_t p;
+    double *tmp, *meds;
+} compareSide;
 
-static int compareCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+/* One resample of a side: p processes drawn, each one's calls drawn; the
+ * median of their medians. */
+static double compareResample(const void *side, uint64_t *s) {
+    const compareSide *d = side;
+    for (size_t i = 0; i < d->p; i++) {
+        size_t k = statsPick(s, d->p);
+        for (size_t j = 0; j < d->n[k]; j++) d->tmp[j] = d->x[k][statsPick(s, d->n[k])];
+        d->meds[i] = compareMedian(d->tmp, d->n[k]);
+    }
+    return compareMedian(d->meds, d->p);
 }
 
 static size_t compareMaxN(const size_t *n, size_t p) {
@@ -143,23 +136,10 @@ void compareBoot(const double *const *xa, const size_t *na, size_t pa, const dou
     if (pa == 0 || pb == 0) return;
     size_t m = compareMaxN(na, pa), mb = compareMaxN(nb, pb);
     m = mb > m ? mb : m;
-    double *r = malloc(COMPARE_REPS * sizeof(double)), *tmp = malloc(m * sizeof(double));
+    double *tmp = malloc(m * sizeof(double));
     double *meds = malloc((pa > pb ? pa : pb) * sizeof(double));
-    uint64_t s = seed;
-    size_t k = 0;
-    if (r && tmp && meds)
-        for (; k < COMPARE_REPS; k++) {
-            double a = compareResample(xa, na, pa, tmp, meds, &s);
-            double b = compareResample(xb, nb, pb, tmp, meds, &s);
-            if (!(b > 0) || isnan(a)) break;
-            r[k] = a / b;
-        }
-    if (k == COMPARE_REPS) {
-        qsort(r, k, sizeof(double), compareCmpDouble);
-        *lo = r[(size_t)floor(0.025 * (double)k)];
-        *hi = r[(size_t)ceil(0.975 * (double)k) - 1];
-    }
-    free(r);
+    compareSide a = {xa, na, pa, tmp, meds}, b = {xb, nb, pb, tmp, meds};
+    if (tmp && meds) statsBootRatio(compareResample, &a, &b, COMPARE_REPS, seed, lo, hi);
     free(tmp);
     free(meds);
 }
@@ -222,19 +202,27 @@ static uint64_t compareRowSeed(uint64_t seed, const char *name, compareMetric m)
 
 /* --- findings ---------------------------------------------------------------------------- */
 
-static int compareAdd(compareResult *r, verdictLevel lv, const char *id, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int compareAdd(compareResult *r, verdictLevel lv, const char *id, const char *fmt, ...) {
+/* A finding on subject: text "<subject>: <fmt...>". */
+static int compareAdd(compareResult *r, verdictLevel lv, const char *id, const char *subject,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int compareAdd(compareResult *r, verdictLevel lv, const char *id, const char *subject,
+                      const char *fmt, ...) {
     compareFinding *f = realloc(r->f, (r->nf + 1) * sizeof *f);
     if (!f) return -1;
     r->f = f;
+    char *what = NULL, *text = NULL, *subj = strdup(subject);
     va_list ap;
     va_start(ap, fmt);
-    int n = vasprintf(&f[r->nf].text, fmt, ap);
+    int n = vasprintf(&what, fmt, ap);
     va_end(ap);
-    if (n < 0) return -1;
-    f[r->nf].level = lv;
-    f[r->nf++].id = id;
+    if (n < 0) what = NULL;
+    if (!subj || !what || asprintf(&text, "%s: %s", subject, what) < 0) {
+        free(subj);
+        free(what);
+        return -1;
+    }
+    free(what);
+    f[r->nf++] = (compareFinding){lv, id, text, subj, text + strlen(subject) + 2};
     return 0;
 }
 
@@ -276,10 +264,10 @@ static int compareChecksums(compareResult *r) {
                          " (OpenBLAS core %s vs %s: other kernels may round "
                          "differently)",
                          cb, ci);
-            if (compareAdd(r, VERDICT_ERROR, "checksum-changed",
-                           "%s: checksum %s in %s, %s in %s: the same computation gave other "
+            if (compareAdd(r, VERDICT_ERROR, "checksum-changed", cell->name,
+                           "checksum %s in %s, %s in %s: the same computation gave other "
                            "bits%s",
-                           cell->name, sb, r->in[b].label, si, r->in[i].label, why) != 0)
+                           sb, r->in[b].label, si, r->in[i].label, why) != 0)
                 return -1;
         }
     }
@@ -303,23 +291,26 @@ static int compareMissing(compareResult *r) {
         char yes[1024], no[1024];
         compareNames(r, has, yes, sizeof yes);
         compareNames(r, all & ~has, no, sizeof no);
-        if (compareAdd(r, VERDICT_NOTE, "cell-missing", "%s: only in %s (not in %s): not compared",
-                       r->cells[c].name, yes, no) != 0)
+        if (compareAdd(r, VERDICT_NOTE, "cell-missing", r->cells[c].name,
+                       "only in %s (not in %s): not compared", yes, no) != 0)
             return -1;
     }
     return 0;
 }
 
-/* A verdict's subject: its text before the first ": " (the group it is on). */
-static size_t compareSubjectLen(const char *text) {
-    const char *c = strstr(text, ": ");
-    return c ? (size_t)(c - text) : strlen(text);
+/* A cell's key: its first input's group (every input's has the same key). */
+static const summaryGroup *compareCellKey(const compareCell *c, size_t nin) {
+    const summaryGroup *h = NULL;
+    for (size_t j = 0; j < nin && !h; j++) h = c->group[j];
+    return h;
 }
 
+/* The same verdict in two inputs: the same check on the same parts of the
+ * same key (groups of two summaries, so compared by key, not by pointer). */
 static int compareSameVerdict(const verdict *a, const verdict *b) {
-    size_t la = compareSubjectLen(a->text);
-    return strcmp(a->id, b->id) == 0 && la == compareSubjectLen(b->text) &&
-           strncmp(a->text, b->text, la) == 0;
+    if (strcmp(a->id, b->id) != 0 || a->parts != b->parts || !a->group != !b->group) return 0;
+    return a->group ? summaryKeySame(&a->group->key, &b->group->key, a->parts)
+                    : strcmp(a->text, b->text) == 0;
 }
 
 /* A verdict (id and subject) that fires in some inputs and not in others:
@@ -339,9 +330,9 @@ static int compareVerdicts(compareResult *r) {
             if (seen) continue;
             /* An input without the verdict's cell is cell-missing's, not this. */
             unsigned lack = all & ~has;
-            size_t sl = compareSubjectLen(v->text);
-            for (size_t c = 0; c < r->ncells; c++)
-                if (strlen(r->cells[c].name) == sl && strncmp(r->cells[c].name, v->text, sl) == 0)
+            for (size_t c = 0; c < r->ncells && v->group && v->parts == SUMMARY_K_ALL; c++)
+                if (summaryKeySame(&compareCellKey(&r->cells[c], r->nin)->key, &v->group->key,
+                                   SUMMARY_K_ALL))
                     for (size_t j = 0; j < r->nin; j++)
                         if (!r->cells[c].group[j]) lack &= ~(1u << j);
             if (!lack) continue;
@@ -349,9 +340,9 @@ static int compareVerdicts(compareResult *r) {
             compareNames(r, has, yes, sizeof yes);
             compareNames(r, lack, no, sizeof no);
             if (compareAdd(r, v->level >= VERDICT_WARN ? VERDICT_WARN : VERDICT_NOTE,
-                           "verdict-differs", "%.*s: %s %s in %s, not in %s",
-                           (int)compareSubjectLen(v->text), v->text, verdictLevelName(v->level),
-                           v->id, yes, no) != 0)
+                           "verdict-differs", v->subject ? v->subject : v->text,
+                           "%s %s in %s, not in %s", verdictLevelName(v->level), v->id, yes,
+                           no) != 0)
                 return -1;
         }
     return 0;
@@ -392,8 +383,8 @@ static int compareMeta(compareResult *r) {
             }
             summaryCat(buf, sizeof buf, &o, ")");
         }
-        if (o && compareAdd(r, VERDICT_NOTE, compareMetaKinds[k].id, "%s: %s",
-                            compareMetaKinds[k].what, buf) != 0)
+        if (o && compareAdd(r, VERDICT_NOTE, compareMetaKinds[k].id, compareMetaKinds[k].what, "%s",
+                            buf) != 0)
             return -1;
     }
     return 0;
@@ -409,20 +400,23 @@ static int compareChanges(compareResult *r) {
             noise++;
             continue;
         }
-        char a[32], b[32];
-        if (compareAdd(r, VERDICT_NOTE, w->ratio > 1 ? "slower" : "faster",
-                       "%s (%s): %s ms in %s against %s ms in %s: %.3gx [%.3g, %.3g], the "
-                       "interval excludes 1",
-                       r->cells[w->cell].name, compareMetricName(w->metric),
-                       summaryFmtMs(w->ms, a, sizeof a), r->in[w->input].label,
-                       summaryFmtMs(w->base_ms, b, sizeof b), r->in[w->base].label, w->ratio, w->lo,
-                       w->hi) != 0)
+        char a[32], b[32], *on = NULL;
+        if (asprintf(&on, "%s (%s)", r->cells[w->cell].name, compareMetricName(w->metric)) < 0)
             return -1;
+        int rc = compareAdd(r, VERDICT_NOTE, w->ratio > 1 ? "slower" : "faster", on,
+                            "%s ms in %s against %s ms in %s: %.3gx [%.3g, %.3g], the "
+                            "interval excludes 1",
+                            summaryFmtMs(w->ms, a, sizeof a), r->in[w->input].label,
+                            summaryFmtMs(w->base_ms, b, sizeof b), r->in[w->base].label, w->ratio,
+                            w->lo, w->hi);
+        free(on);
+        if (rc != 0) return -1;
     }
-    if (tested && compareAdd(r, VERDICT_OK, "within-noise",
-                             "%zu of %zu compared figures: their 95%% interval contains 1 (no "
-                             "change the resampling can tell from noise)",
-                             noise, tested) != 0)
+    char on[64];
+    snprintf(on, sizeof on, "%zu of %zu compared figures", noise, tested);
+    if (tested && compareAdd(r, VERDICT_OK, "within-noise", on,
+                             "their 95%% interval contains 1 (no change the resampling can tell "
+                             "from noise)") != 0)
         return -1;
     return 0;
 }
@@ -464,12 +458,9 @@ static int compareCells(compareResult *r) {
         for (size_t k = 0; k < r->in[i].s.n; k++) {
             const summaryGroup *g = &r->in[i].s.g[k];
             size_t c = 0;
-            while (c < r->ncells) {
-                const summaryGroup *h = NULL;
-                for (size_t j = 0; j < r->nin && !h; j++) h = r->cells[c].group[j];
-                if (summaryKeySame(&h->key, &g->key, SUMMARY_K_ALL)) break;
+            while (c < r->ncells && !summaryKeySame(&compareCellKey(&r->cells[c], r->nin)->key,
+                                                    &g->key, SUMMARY_K_ALL))
                 c++;
-            }
             if (c == r->ncells && !(r->cells[r->ncells++].name = compareDescribe(g))) return -1;
             if (!r->cells[c].group[i]) r->cells[c].present++;
             r->cells[c].group[i] = g;
@@ -533,7 +524,10 @@ int compareRun(const compareInput *in, size_t nin, uint64_t seed, compareResult 
 }
 
 void compareFree(compareResult *r) {
-    for (size_t i = 0; i < r->nf; i++) free(r->f[i].text);
+    for (size_t i = 0; i < r->nf; i++) {
+        free(r->f[i].text);
+        free(r->f[i].subject);
+    }
     for (size_t c = 0; c < r->ncells; c++) free(r->cells[c].name);
     free(r->f);
     free(r->cells);

@@ -77,10 +77,15 @@ typedef struct compareCell {
     size_t present; /* inputs that have it */
 } compareCell;
 
+/* A finding of the comparison, kept as a verdict is: the subject it is on
+ * (a cell, "cell (figure)", a kind of meta difference) apart from what was
+ * found, and text = "<subject>: <finding>" as coldload-compare prints it. */
 typedef struct compareFinding {
     verdictLevel level;
     const char *id;
     char *text;
+    char *subject;       /* malloc'd */
+    const char *finding; /* into text, past the subject's ": " */
 } compareFinding;
 
 typedef struct compareResult {

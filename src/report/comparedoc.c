@@ -190,12 +190,10 @@ static void comparedocFindings(const compareResult *r, const comparedocFmt *t, F
     fputs(t->table, f);
     comparedocRow(t, f, head, 3, 1, NULL, NULL);
     for (size_t i = 0; i < r->nf; i++) {
-        const char *lv = verdictLevelName(r->f[i].level), *text = r->f[i].text;
-        const char *c = strstr(text, ": ");
-        char what[128], subject[1024];
+        const char *lv = verdictLevelName(r->f[i].level);
+        char what[128];
         snprintf(what, sizeof what, "%s %s", lv, r->f[i].id);
-        snprintf(subject, sizeof subject, "%.*s", (int)(c ? (size_t)(c - text) : 0), text);
-        const char *cells[] = {what, subject, c ? c + 2 : text};
+        const char *cells[] = {what, r->f[i].subject, r->f[i].finding};
         comparedocRow(t, f, cells, 3, 0, lv, r->f[i].id);
     }
     fputs(t->table_end, f);

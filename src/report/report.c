@@ -18,8 +18,9 @@
 #include "report/chartdata.h"
 #include "report/coldread.h"
 #include "report/firstrun.h"
+#include "report/docfmt.h"
 #include "report/scandoc.h"
-#include "report/workloads.h"
+#include "report/threadsdoc.h"
 
 #define REPORT_FILE_MAX (256 * 1024) /* the .out files: more is cut */
 
@@ -118,25 +119,10 @@ double reportPsiDuring(const metaTable *m, const summaryGroup *g) {
 
 /* --- escaping ----------------------------------------------------------------------- */
 
-static void reportHtml(FILE *f, const char *s) {
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
+static void reportHtml(FILE *f, const char *s) { docEscapeHtml(f, s); }
 
 /* Markdown inline text: the characters that would start markup are escaped. */
-static void reportMdText(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (strchr("\\`*_[]<>|#", *s)) fputc('\\', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-}
+static void reportMdText(FILE *f, const char *s) { docEscapeMd(f, s); }
 
 /* A fenced block must not contain its own fence. */
 static void reportMdBlock(FILE *f, const char *s) {
@@ -153,75 +139,67 @@ static void reportMdBlock(FILE *f, const char *s) {
 
 /* --- shared pieces ------------------------------------------------------------------ */
 
-/* Keeps, in place, only the page-format lines of a binary's output: those
- * starting with a workload's line_prefix (workloads.h: from workloads.tsv,
- * else "width " for p28_timing and "beta=" for ising_trg). Other output
- * (banners, hyperfine's summaries, the evict tool's counts) is in its own
- * files. */
-static void reportPageLines(char *text, const workloadsTable *wl) {
-    char *out = text;
-    for (const char *p = text; *p;) {
-        size_t len = strcspn(p, "\n");
-        if (workloadsIsResultLine(wl, p, len)) {
-            memmove(out, p, len);
-            out += len;
-            *out++ = '\n';
-        }
-        p += len + (p[len] == '\n');
-    }
-    *out = '\0';
+/* One row of runs-lines.tsv: its log's name and its line, and where it came
+ * in the file (the sort is stable by it). */
+typedef struct reportRunLine {
+    const char *log, *line;
+    size_t at;
+} reportRunLine;
+
+static int reportRunLineCmp(const void *a, const void *b) {
+    const reportRunLine *x = a, *y = b;
+    int c = strcmp(x->log, y->log);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
 }
 
-static int reportCmpStr(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The page-format lines of every .out file in logs/, in file name order,
- * each prefixed with its file's name (without .out), padded to a column:
- * one block a reader scans top to bottom. NULL when there are none. */
-static char *reportRunLines(const char *results_dir) {
+/* The run lines the harness recorded in runs-lines.tsv (harness/lib/
+ * workloads.sh cl_run_lines: "log<TAB>line" under a header, each binary's
+ * page-format lines as its --describe line_prefix says), in log name order
+ * and in run order within a log, each prefixed with its log's name padded to
+ * a column: one block a reader scans top to bottom. NULL when there are
+ * none; *missing = 1 when the file is absent or not that table. */
+static char *reportRunLines(const char *results_dir, int *missing) {
+    static const char head[] = "log\tline\n";
+    *missing = 1;
     if (!results_dir) return NULL;
     char path[4096];
-    snprintf(path, sizeof path, "%s/logs", results_dir);
-    DIR *d = opendir(path);
-    if (!d) return NULL;
-    char **names = NULL;
-    size_t n = 0, width = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".out") != 0) continue;
-        char **p = realloc(names, (n + 1) * sizeof(char *));
-        if (!p) break;
-        names = p;
-        if (!(names[n] = strndup(e->d_name, len - 4))) break;
-        if (len - 4 > width) width = len - 4;
-        n++;
+    snprintf(path, sizeof path, "%s/runs-lines.tsv", results_dir);
+    int trunc = 0;
+    char *text = slurpText(path, REPORT_FILE_MAX / 4, &trunc);
+    if (!text || strncmp(text, head, sizeof head - 1) != 0) {
+        free(text);
+        return NULL;
     }
-    closedir(d);
-    if (n > 1) qsort(names, n, sizeof(char *), reportCmpStr);
-    workloadsTable *wl = workloadsRead(results_dir);
+    *missing = 0;
+    reportRunLine *rows = NULL;
+    size_t n = 0, cap = 0, width = 0;
+    for (char *p = text + sizeof head - 1; *p;) {
+        size_t len = strcspn(p, "\n");
+        char *next = p + len + (p[len] == '\n'), *tab = memchr(p, '\t', len);
+        p[len] = '\0';
+        if (tab && (!trunc || *next)) { /* a cut file's last row may be partial */
+            *tab = '\0';
+            if (n == cap) {
+                size_t nc = cap ? 2 * cap : 64;
+                reportRunLine *nr = realloc(rows, nc * sizeof *nr);
+                if (!nr) break;
+                rows = nr, cap = nc;
+            }
+            rows[n] = (reportRunLine){p, tab + 1, n};
+            if ((size_t)(tab - p) > width) width = (size_t)(tab - p);
+            n++;
+        }
+        p = next;
+    }
+    if (n > 1) qsort(rows, n, sizeof *rows, reportRunLineCmp);
     char *out = NULL;
     size_t outlen = 0;
     FILE *f = open_memstream(&out, &outlen);
-    for (size_t i = 0; i < n; i++) {
-        snprintf(path, sizeof path, "%s/logs/%s.out", results_dir, names[i]);
-        int trunc = 0;
-        char *text = slurpText(path, REPORT_FILE_MAX / 4, &trunc);
-        if (text && f && wl) {
-            reportPageLines(text, wl);
-            for (const char *p = text; *p;) {
-                size_t len = strcspn(p, "\n");
-                fprintf(f, "%-*s  %.*s\n", (int)width, names[i], (int)len, p);
-                p += len + (p[len] == '\n');
-            }
-            if (trunc && text[0]) fprintf(f, "%-*s  [... cut]\n", (int)width, names[i]);
-        }
-        free(text);
-        free(names[i]);
-    }
-    free(names);
-    workloadsDelete(wl);
+    for (size_t i = 0; f && i < n; i++)
+        fprintf(f, "%-*s  %s\n", (int)width, rows[i].log, rows[i].line);
+    if (f && trunc && n) fprintf(f, "%-*s  [... cut]\n", (int)width, "runs-lines.tsv");
+    free(rows);
+    free(text);
     if (!f) return NULL;
     fclose(f);
     if (out && !out[0]) {
@@ -341,9 +319,17 @@ static size_t reportCount(const verdictList *l, verdictLevel lv) {
 #define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
 
-/* "Is the first run slow here, and why?" from the cold-start figures (the
- * copy kinds' whole-process medians and major faults) and the first calls. */
-static void reportAnswerFirst(const reportInput *in, FILE *f) {
+/* What the first answer rests on: the cold kind furthest above the same
+ * copy (cold against same, worst = their ratio, fresh the same cell's fresh
+ * copy), the idle first call furthest above its steady min, and whether
+ * either is slow as the verdicts count it. */
+typedef struct reportFirstFacts {
+    const summaryGroup *same, *cold, *fresh, *first;
+    double worst;
+    int cold_slow, slow;
+} reportFirstFacts;
+
+static void reportFirstPick(const reportInput *in, reportFirstFacts *x) {
     const summary *s = in->s;
     const verdictThresholds *t = in->thresholds;
     /* The cold kind furthest above the same copy, over the workloads. */
@@ -383,10 +369,6 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
             (!first || g->first_over_min > first->first_over_min))
             first = g;
     }
-    if (!cold && !first) {
-        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
-        return;
-    }
     /* Slow only as the cold-start verdict counts it: above the threshold by
      * the medians *and* above the same copy's slowest run, so the answer and
      * the verdict under it never disagree (a 2.6x median within the same
@@ -394,7 +376,25 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     int beyond = cold && cold->whole_median_ms > same->whole_max_ms;
     int cold_slow = cold && worst >= t->cold_same && beyond;
     int slow = cold_slow || (first && first->first_over_min >= t->first_min);
-    fprintf(f, "%s", slow ? "Yes. " : "Not much. ");
+    *x = (reportFirstFacts){same, cold, fresh, first, worst, cold_slow, slow};
+}
+
+/* "Is the first run slow here, and why?" from the cold-start figures (the
+ * copy kinds' whole-process medians and major faults) and the first calls;
+ * opening: with its first word (yes or no), which the report's lead
+ * sentence says instead. */
+static void reportAnswerFirst(const reportInput *in, FILE *f, int opening) {
+    const verdictThresholds *t = in->thresholds;
+    reportFirstFacts x;
+    reportFirstPick(in, &x);
+    const summaryGroup *same = x.same, *cold = x.cold, *fresh = x.fresh, *first = x.first;
+    double worst = x.worst;
+    int cold_slow = x.cold_slow;
+    if (!cold && !first) {
+        fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
+        return;
+    }
+    if (opening) fprintf(f, "%s", x.slow ? "Yes. " : "Not much. ");
     if (cold) {
         char maj[96] = "";
         if (!isnan(cold->whole_majflt))
@@ -433,33 +433,48 @@ static void reportAnswerFirst(const reportInput *in, FILE *f) {
     }
 }
 
-/* One load kind's sentence for the second answer: processes slow at width >
- * 1, the worst cell with its interval, width 1's range. 0 when the kind has
- * no loaded cell with an idle one. */
-static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
+/* One load kind's figures for the second answer: processes slow at width
+ * > 1 (slow of procs), the cell with the slowest process (worst), width 1's
+ * range of loaded/idle (lo1-hi1 over n1 cells). */
+typedef struct reportLoadFacts {
+    size_t slow, procs, n1;
+    double lo1, hi1;
+    const summaryGroup *worst;
+} reportLoadFacts;
+
+static void reportLoadPick(const reportInput *in, const char *load, reportLoadFacts *x) {
     const summary *s = in->s;
-    size_t slow = 0, procs = 0, n1 = 0;
-    double lo1 = INFINITY, hi1 = 0;
-    const summaryGroup *worst = NULL;
+    *x = (reportLoadFacts){0, 0, 0, INFINITY, 0, NULL};
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
         if (!summaryIsLoaded(g) || strcmp(g->key.load, load) != 0 || g->slow_procs == SIZE_MAX ||
             isnan(g->proc_ratio))
             continue;
         if (g->key.width == 1) {
-            n1++;
-            lo1 = fmin(lo1, g->proc_ratio);
-            hi1 = fmax(hi1, g->proc_ratio);
+            x->n1++;
+            x->lo1 = fmin(x->lo1, g->proc_ratio);
+            x->hi1 = fmax(x->hi1, g->proc_ratio);
             continue;
         }
-        slow += g->slow_procs;
-        procs += g->procs;
+        x->slow += g->slow_procs;
+        x->procs += g->procs;
         /* the cell with the slowest process: a bimodal cell's median hides it */
-        if (!worst ||
-            g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
-                worst->proc_median_max_ms / worst->proc_median_median_ms * worst->proc_ratio)
-            worst = g;
+        const summaryGroup *w = x->worst;
+        if (!w || g->proc_median_max_ms / g->proc_median_median_ms * g->proc_ratio >
+                      w->proc_median_max_ms / w->proc_median_median_ms * w->proc_ratio)
+            x->worst = g;
     }
+}
+
+/* One load kind's sentence for the second answer: processes slow at width >
+ * 1, the worst cell with its interval, width 1's range. 0 when the kind has
+ * no loaded cell with an idle one. */
+static int reportLoadSentence(const reportInput *in, const char *load, FILE *f, int *all_slow) {
+    reportLoadFacts x;
+    reportLoadPick(in, load, &x);
+    size_t slow = x.slow, procs = x.procs, n1 = x.n1;
+    double lo1 = x.lo1, hi1 = x.hi1;
+    const summaryGroup *worst = x.worst;
     if (!worst && !n1) return 0;
     const char *stress = worst ? worst->key.stressors : "";
     int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load);
@@ -505,7 +520,7 @@ static void reportAnswerScan(const reportInput *in, FILE *f) {
 
 /* "Do threads hurt under full load here?" from the per-process figures of
  * each kind of load. */
-static void reportAnswerThreads(const reportInput *in, FILE *f) {
+static void reportAnswerThreads(const reportInput *in, FILE *f, int opening) {
     int pinned_all = 0, free_all = 0, legacy_all = 0;
     /* The sentences first, into their own stream: the opening word depends
      * on what they found. */
@@ -525,9 +540,10 @@ static void reportAnswerThreads(const reportInput *in, FILE *f) {
         return;
     }
     fprintf(f, "%s%s",
-            pinned_all || legacy_all ? "Yes, when every core is taken. "
-            : free_all               ? "Yes. "
-                                     : "Not reproducibly. ",
+            !opening                   ? ""
+            : pinned_all || legacy_all ? "Yes, when every core is taken. "
+            : free_all                 ? "Yes. "
+                                       : "Not reproducibly. ",
             body);
     free(body);
     if (pinned_all || legacy_all || free_all)
@@ -568,34 +584,207 @@ static int reportColdOnly(const metaTable *m) {
     return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
 }
 
-/* The answers: row, then per question asked cell + question + cell_end +
- * answer + row_end (a cold-only report asks the first alone). */
-static void reportAnswers(const reportInput *in, const reportTableFmt *t, FILE *f) {
-    fputs(t->row, f);
-    int asked = reportColdOnly(in->meta) ? 1 : REPORT_QUESTIONS;
-    for (int k = 0; k < asked; k++) {
-        fprintf(f, "%s%s%s", t->cell, reportQuestion(k), t->cell_end);
-        char *answer = reportAnswer(in, k);
-        if (answer) t->escape(f, answer);
-        free(answer);
-        fputs(t->row_end, f);
+/* --- each answer at a glance: a lead sentence and a small table ------------------------- */
+
+/* The lead of question k: yes or no and the one figure that decides it, one
+ * sentence (nothing when nothing was measured: the rest says so). */
+static void reportLead(const reportInput *in, int k, FILE *f) {
+    if (k == 0) {
+        reportFirstFacts x;
+        reportFirstPick(in, &x);
+        const char *yes = x.slow ? "Yes" : "Not much";
+        /* the cold start decides unless only the first call is slow */
+        if (x.cold &&
+            (x.cold_slow || !x.first || x.first->first_over_min < in->thresholds->first_min))
+            fprintf(f, "%s: a cold start of %s takes %s the cached one (%s vs %s ms).", yes,
+                    x.same->key.workload[0] ? x.same->key.workload : "the program", RX(x.worst),
+                    RMS(x.cold->whole_median_ms), RMS(x.same->whole_median_ms));
+        else if (x.first)
+            fprintf(f, "%s: the first call in a process is %s the steady minimum (%s %s).", yes,
+                    RX(x.first->first_over_min), x.first->key.workload, x.first->key.params);
+        return;
     }
+    reportLoadFacts p, fr, lg;
+    reportLoadPick(in, summaryLoads[SUMMARY_LOAD_PINNED].name, &p);
+    reportLoadPick(in, summaryLoads[SUMMARY_LOAD_FREE].name, &fr);
+    reportLoadPick(in, "", &lg);
+    /* pinned load decides (it reproduces); free load only without it */
+    const reportLoadFacts *d = p.worst ? &p : lg.worst ? &lg : fr.worst ? &fr : NULL;
+    if (!d) return;
+    int all = d->slow == d->procs;
+    const summaryGroup *w = d->worst;
+    if (d != &fr)
+        fprintf(f,
+                "%s: under %s load %s width %d is %s idle (95%% interval %s-%s), %zu of %zu "
+                "processes at width > 1 at least %gx.",
+                all ? "Yes, when every core is taken" : "Not reproducibly",
+                d == &p ? "pinned" : "full", w->key.workload, w->key.width, RX(w->proc_ratio),
+                RX(w->ratio_lo), RX(w->ratio_hi), d->slow, d->procs,
+                in->thresholds->contention_wide);
+    else
+        fprintf(f, "%s: under free load %zu of %zu processes at width > 1 were at least %gx idle.",
+                all ? "Yes" : "Not reproducibly", d->slow, d->procs,
+                in->thresholds->contention_wide);
 }
 
-/* The Runs section's text when logs/ has no page-format line: expected of
- * another program's cold starts, which print none of coldload's lines. */
-static const char *reportNoRunLines(const reportInput *in) {
-    return reportColdOnly(in->meta) ? "(the program printed no page-format lines; its own output "
-                                      "is in logs/)\n"
-                                    : "(no page-format lines in logs/)\n";
+#define REPORT_GLANCE_ROWS 12 /* a small table: the rest is in the summary */
+#define REPORT_GLANCE_COLS 5
+
+/* The rows of question k's table, allocated cells (NULL: out of memory);
+ * returns how many rows there were in all (more than max: cut). */
+static size_t reportGlanceRows(const reportInput *in, int k,
+                               char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS]) {
+    const summary *s = in->s;
+    size_t n = 0;
+    if (k == 0) {
+        /* every cold kind against the same copy of its cell */
+        for (size_t i = 0; i < s->n; i++) {
+            const summaryGroup *same = &s->g[i];
+            if (!summaryIsCopy(same, SUMMARY_COPY_SAME) || !(same->whole_median_ms > 0)) continue;
+            for (size_t j = 0; j < s->n; j++) {
+                const summaryGroup *g = &s->g[j];
+                int kind = summaryWordOf(summaryCopies, SUMMARY_COPY_N, g->key.copy);
+                if (j == i || kind < 0 || !summaryCopies[kind].cold ||
+                    !summaryKeySame(&same->key, &g->key, SUMMARY_K_ALL & ~SUMMARY_K_COPY) ||
+                    isnan(g->whole_median_ms))
+                    continue;
+                if (n < REPORT_GLANCE_ROWS) {
+                    char **c = rows[n];
+                    c[0] =
+                        reportCell("%s%s%s, %s", same->key.workload, same->key.params[0] ? " " : "",
+                                   same->key.params, g->key.copy);
+                    c[1] = reportCell("%s", RMS(same->whole_median_ms));
+                    c[2] = reportCell("%s", RMS(g->whole_median_ms));
+                    c[3] = reportCell("%s", RX(g->whole_median_ms / same->whole_median_ms));
+                    c[4] = isnan(g->whole_majflt)
+                               ? reportCell("-")
+                               : reportCell("%g (same: %g)", g->whole_majflt,
+                                            isnan(same->whole_majflt) ? 0 : same->whole_majflt);
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        const summaryGroup *idle = summaryIsLoaded(g) ? summaryIdleOf(s, g) : NULL;
+        if (!idle || g->slow_procs == SIZE_MAX || isnan(g->proc_ratio)) continue;
+        if (n < REPORT_GLANCE_ROWS) {
+            char **c = rows[n];
+            char w[16];
+            if (summaryIsDefaultWidth(g)) snprintf(w, sizeof w, "default");
+            else snprintf(w, sizeof w, "%d", g->key.width);
+            c[0] =
+                reportCell("%s%s%s w%s%s%s, %s S=%s", g->key.workload, g->key.params[0] ? " " : "",
+                           g->key.params, w, g->key.wait[0] ? " " : "", g->key.wait,
+                           g->key.load[0] ? g->key.load : "loaded",
+                           g->key.stressors[0] ? g->key.stressors : "?");
+            c[1] = reportCell("%s", RMS(idle->proc_median_median_ms));
+            c[2] = reportCell("%s", RMS(g->proc_median_median_ms));
+            c[3] = reportCell("%zu of %zu", g->slow_procs, g->procs);
+            c[4] = reportCell("%s (%s-%s)", RX(g->proc_ratio), RX(g->ratio_lo), RX(g->ratio_hi));
+        }
+        n++;
+    }
+    return n;
 }
 
-/* A verdict's text as its group (before the first ": ", allocated; NULL
- * when there is none or no memory) and the rest. */
-static char *reportVerdictSplit(const char *text, const char **rest) {
-    const char *c = strstr(text, ": ");
-    *rest = c ? c + 2 : text;
-    return c ? strndup(text, (size_t)(c - text)) : NULL;
+/* Question k's table in HTML or Markdown; nothing when it has no row. */
+static void reportGlance(const reportInput *in, int k, int html, FILE *f) {
+    static const char *const head[2][REPORT_GLANCE_COLS] = {
+        {"cell, cold copy", "same copy (ms)", "cold copy (ms)", "cold / same", "major faults"},
+        {"cell", "idle (ms)", "loaded (ms)", "slow processes", "loaded / idle (95% interval)"}};
+    char *rows[REPORT_GLANCE_ROWS][REPORT_GLANCE_COLS] = {{0}};
+    size_t n = reportGlanceRows(in, k, rows),
+           shown = n < REPORT_GLANCE_ROWS ? n : REPORT_GLANCE_ROWS;
+    void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
+    if (n == 0) return;
+    fputs(html ? "<table class=\"glance\">\n<tr>" : "|", f);
+    for (int c = 0; c < REPORT_GLANCE_COLS; c++)
+        fprintf(f, html ? "<th>%s</th>" : " %s |", head[k != 0][c]);
+    fputs(html ? "</tr>\n" : "\n|---|---:|---:|---:|---:|\n", f);
+    for (size_t r = 0; r < shown; r++) {
+        fputs(html ? "<tr>" : "|", f);
+        for (int c = 0; c < REPORT_GLANCE_COLS; c++) {
+            fputs(html ? "<td>" : " ", f);
+            esc(f, rows[r][c] ? rows[r][c] : "?");
+            fputs(html ? "</td>" : " |", f);
+            free(rows[r][c]);
+        }
+        fputs(html ? "</tr>\n" : "\n", f);
+    }
+    if (n > shown)
+        fprintf(f,
+                html ? "<tr><td colspan=\"5\">%zu more cells: see the summary</td></tr>\n"
+                     : "| %zu more cells: see the summary | | | | |\n",
+                n - shown);
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+/* The answers: per question asked its heading, the lead sentence, the table
+ * and the rest of the answer (a cold-only report asks the first alone). */
+static void reportAnswers(const reportInput *in, int html, FILE *f) {
+    void (*esc)(FILE *, const char *) = html ? reportHtml : reportMdText;
+    fputs(html ? "<section id=\"answers\">\n" : "\n\n", f);
+    /* a threads job asks one program's threads question alone (threadsdoc) */
+    int threads = threadsdocIsJob(in->meta);
+    int asked = reportColdOnly(in->meta) || threads ? 1 : REPORT_QUESTIONS;
+    for (int k = threads; k < threads + asked; k++) {
+        char *q = threads ? threadsdocQuestion(in->meta) : NULL;
+        fputs(html ? "<h2>" : "## ", f);
+        esc(f, q ? q : reportQuestion(k));
+        fputs(html ? "</h2>\n" : "\n\n", f);
+        free(q);
+        char *lead = NULL, *rest = NULL;
+        size_t ll = 0, rl = 0;
+        FILE *a = open_memstream(&lead, &ll);
+        if (a) {
+            if (threads) threadsdocLead(in->s, a);
+            else reportLead(in, k, a);
+            fclose(a); /* ll is the lead's length from here on */
+        }
+        /* without a lead the rest keeps its opening yes or no */
+        FILE *b = open_memstream(&rest, &rl);
+        if (b) {
+            if (threads) threadsdocAnswer(in->s, in->meta, b);
+            else if (k == 0) reportAnswerFirst(in, b, !lead || ll == 0);
+            else reportAnswerThreads(in, b, !lead || ll == 0);
+            fclose(b);
+        }
+        if (lead && *lead) {
+            fputs(html ? "<p class=\"lead\"><b>" : "**", f);
+            esc(f, lead);
+            fputs(html ? "</b></p>\n" : "**\n\n", f);
+            reportGlance(in, k, html, f);
+        }
+        fputs(html ? "<p>" : "", f);
+        esc(f, rest ? rest : "");
+        fputs(html ? "</p>\n" : "\n\n", f);
+        free(lead);
+        free(rest);
+    }
+    if (html) fputs("</section>\n", f);
+}
+
+/* The Runs section's text when no run line was recorded: expected of
+ * another program's cold starts, which print none of coldload's lines; said
+ * so when runs-lines.tsv is missing beside a logs/ (results written before
+ * the harness recorded the lines: the report does not read the logs). */
+static const char *reportNoRunLines(const reportInput *in, int missing) {
+    if (reportColdOnly(in->meta) || threadsdocIsJob(in->meta))
+        return "(the program printed no page-format lines; its own output is in logs/)\n";
+    char path[4096];
+    DIR *d = NULL;
+    if (missing && in->results_dir &&
+        (size_t)snprintf(path, sizeof path, "%s/logs", in->results_dir) < sizeof path)
+        d = opendir(path);
+    if (d) {
+        closedir(d);
+        return "(no runs-lines.tsv: these results are from before the harness recorded the run "
+               "lines; the binaries' output is in logs/)\n";
+    }
+    return "(no page-format lines in logs/)\n";
 }
 
 /* "Thresholds (coldload-summarize options): --first-min 100, ...": every
@@ -838,16 +1027,17 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     }
     fputs("</p>\n", f);
 
-    static const reportTableFmt answers_html = {"<section id=\"answers\">\n", "<h2>", "</h2>\n<p>",
-                                                "</p>\n", reportHtml};
-    reportAnswers(in, &answers_html, f);
-    fputs("</section>\n", f);
+    reportAnswers(in, 1, f);
     reportHtmlCharts(in, f);
-    reportColdRead(in, 1, f);
-    firstrunSection(in->results_dir, 1, f, reportHtml);
-    /* the scan maps when threads hurt: the main report's question, not a
-     * cold-only job's (whose "no scan" line would read as a failure) */
-    if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 1, f, reportHtml);
+    if (threadsdocIsJob(in->meta)) {
+        threadsdocSection(in->s, in->meta, &docHtml, f);
+    } else {
+        reportColdRead(in, 1, f);
+        firstrunSection(in->results_dir, 1, f, reportHtml);
+        /* the scan maps when threads hurt: the main report's question, not a
+         * cold-only job's (whose "no scan" line would read as a failure) */
+        if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 1, f, reportHtml);
+    }
 
     fprintf(f,
             "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>%zu error(s), %zu warning(s), "
@@ -863,14 +1053,13 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
               "<th>figures, and what they mean</th></tr>\n",
               f);
         for (size_t i = 0; i < vl->n; i++) {
-            const char *lv = verdictLevelName(vl->v[i].level), *rest;
-            char *group = reportVerdictSplit(vl->v[i].text, &rest);
+            const verdict *v = &vl->v[i];
+            const char *lv = verdictLevelName(v->level);
             fprintf(f, "<tr class=\"%s\" data-id=\"%s\"><td class=\"lvl\">%s %s</td><td>", lv,
-                    vl->v[i].id, lv, vl->v[i].id);
-            reportHtml(f, group ? group : "");
-            free(group);
+                    v->id, lv, v->id);
+            reportHtml(f, v->subject ? v->subject : "");
             fputs("</td><td class=\"text\">", f);
-            reportHtml(f, rest);
+            reportHtml(f, v->finding);
             fputs("</td></tr>\n", f);
         }
         fputs("</table>\n", f);
@@ -891,9 +1080,10 @@ int reportWriteHtml(const reportInput *in, FILE *f) {
     fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<p>The page-format lines of every run, by "
           "its log file in logs/ (the full output is there).</p>\n",
           f);
-    char *runs = reportRunLines(in->results_dir);
+    int missing;
+    char *runs = reportRunLines(in->results_dir, &missing);
     fputs("<pre>", f);
-    reportHtml(f, runs ? runs : reportNoRunLines(in));
+    reportHtml(f, runs ? runs : reportNoRunLines(in, missing));
     fputs("</pre>\n", f);
     free(runs);
     fputs("</section>\n<section id=\"meta\">\n<h2>Metadata</h2>\n<pre>", f);
@@ -914,17 +1104,20 @@ int reportWriteMd(const reportInput *in, FILE *f) {
         fputs(", results ", f);
         reportMdText(f, in->name);
     }
-    static const reportTableFmt answers_md = {"\n\n", "## ", "\n\n", "\n\n", reportMdText};
-    reportAnswers(in, &answers_md, f);
+    reportAnswers(in, 0, f);
     fputs("## Charts\n\n", f);
     for (size_t c = 0; c < chartdataNCharts; c++) {
         if (!(in->charts & (1u << c))) continue;
         const chartdataChart *k = &chartdataCharts[c];
         fprintf(f, "![%s](plots/%s.png)\n\n**%s.** %s\n\n", k->title, k->name, k->title, k->howto);
     }
-    reportColdRead(in, 0, f);
-    firstrunSection(in->results_dir, 0, f, reportMdText);
-    if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 0, f, reportMdText);
+    if (threadsdocIsJob(in->meta)) {
+        threadsdocSection(in->s, in->meta, &docMd, f);
+    } else {
+        reportColdRead(in, 0, f);
+        firstrunSection(in->results_dir, 0, f, reportMdText);
+        if (!reportColdOnly(in->meta)) scandocSection(in->results_dir, 0, f, reportMdText);
+    }
     fputs("## Verdicts\n\n", f);
     fprintf(f, "%zu error(s), %zu warning(s), %zu note(s), %zu ok. ",
             reportCount(vl, VERDICT_ERROR), reportCount(vl, VERDICT_WARN),
@@ -934,13 +1127,11 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     if (vl->n == 0) fputs("No check fired.\n\n", f);
     else fputs("| verdict | group | figures, and what they mean |\n|---|---|---|\n", f);
     for (size_t i = 0; i < vl->n; i++) {
-        const char *rest;
-        char *group = reportVerdictSplit(vl->v[i].text, &rest);
-        fprintf(f, "| **%s %s** | ", verdictLevelName(vl->v[i].level), vl->v[i].id);
-        reportMdText(f, group ? group : "");
-        free(group);
+        const verdict *v = &vl->v[i];
+        fprintf(f, "| **%s %s** | ", verdictLevelName(v->level), v->id);
+        reportMdText(f, v->subject ? v->subject : "");
         fputs(" | ", f);
-        reportMdText(f, rest);
+        reportMdText(f, v->finding);
         fputs(" |\n", f);
     }
     size_t nw = 0;
@@ -958,8 +1149,9 @@ int reportWriteMd(const reportInput *in, FILE *f) {
     static const reportTableFmt md = {"|", " ", " |", "\n", reportMdText};
     reportRows(in->s, &md, f);
     fputs("\n## Runs\n\n", f);
-    char *runs = reportRunLines(in->results_dir);
-    reportMdBlock(f, runs ? runs : reportNoRunLines(in));
+    int missing;
+    char *runs = reportRunLines(in->results_dir, &missing);
+    reportMdBlock(f, runs ? runs : reportNoRunLines(in, missing));
     free(runs);
     fputs("## Metadata\n\n", f);
     reportMdBlock(f, in->meta->text);
@@ -979,8 +1171,17 @@ char *reportAnswer(const reportInput *in, int k) {
     size_t len = 0;
     FILE *a = open_memstream(&answer, &len);
     if (!a) return NULL;
-    if (k == 0) reportAnswerFirst(in, a);
-    else reportAnswerThreads(in, a);
+    if (threadsdocIsJob(in->meta)) { /* one program's threads question, lead and rest */
+        if (k == 0)
+            fputs("Not asked: a threads job (harness/threads.sh) asks the threads question alone.",
+                  a);
+        else {
+            threadsdocLead(in->s, a);
+            fputc(' ', a);
+            threadsdocAnswer(in->s, in->meta, a);
+        }
+    } else if (k == 0) reportAnswerFirst(in, a, 1);
+    else reportAnswerThreads(in, a, 1);
     if (fclose(a) != 0) {
         free(answer);
         return NULL;

@@ -1,7 +1,9 @@
 /* report.h -- report.html and report.md from a summary, its verdicts, the
  * run's meta.txt and its page-format output lines (the .out files in logs/).
  *
- * Both documents have the same order: the two answers first, then the charts
+ * Both documents have the same order: the two answers first (each a lead
+ * sentence -- yes or no and the figure that decides it -- then a small table
+ * of the cells it rests on, then the rest of the answer), then the charts
  * with how to read them, what the cold start read, the first run's parts,
  * the map of when threads hurt (report/scandoc: the scan in scan-run/, or a
  * line saying there is none), the verdicts (what to believe), the summary

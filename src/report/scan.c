@@ -480,20 +480,59 @@ static const scanCell *scanBest(const scanData *d, const char *w, int level, con
     return best;
 }
 
-static void scanVerdictHeat(const scanData *d, FILE *f) {
+int scanRecommend(const scanData *d, scanRec **rec, size_t *n) {
     const char *wls[8];
     size_t nwl = scanWorkloads(d, "load", wls, 8);
+    *rec = NULL;
+    *n = 0;
+    for (size_t k = 0; k < nwl; k++) {
+        const char **widths;
+        int *levels;
+        size_t nw, nl;
+        if (scanAxes(d, "load", wls[k], &widths, &nw, &levels, &nl) != 0) return -1;
+        scanRec *nr = realloc(*rec, (*n + nl + 1) * sizeof *nr);
+        if (nr) *rec = nr;
+        for (size_t y = 0; nr && y < nl; y++) {
+            const scanCell *aut, *best = scanBest(d, wls[k], levels[y], widths, nw, &aut);
+            scanRec *r = &(*rec)[(*n)++];
+            snprintf(r->workload, sizeof r->workload, "%s", wls[k]);
+            snprintf(r->width, sizeof r->width, "%s", best ? best->width : "");
+            r->load_workers = levels[y];
+        }
+        free(widths);
+        free(levels);
+        if (!nr) return -1;
+    }
+    return 0;
+}
+
+scanCounts scanCount(const scanData *d) {
+    scanCounts c = {.cells = (long)d->n, .cpus = d->cpus};
+    for (size_t i = 0; i < d->n; i++) {
+        c.cut_budget += d->cells[i].cut_budget;
+        c.cut_watchdog += d->cells[i].cut_watchdog;
+        c.skipped += d->cells[i].skipped;
+        c.cut_cells += scanCut(&d->cells[i]) > 0;
+    }
+    return c;
+}
+
+static void scanVerdictHeat(const scanData *d, FILE *f) {
+    const char *wls[8];
+    size_t nwl = scanWorkloads(d, "load", wls, 8), nrec;
+    scanRec *rec;
     if (!nwl) {
         fprintf(f, "load x width: not scanned\n");
         return;
     }
+    if (scanRecommend(d, &rec, &nrec) != 0) return;
     fprintf(
         f, "load x width (pinned load workers; block policy; slowdown = median / idle width 1):\n");
     for (size_t k = 0; k < nwl; k++) {
         const char **widths;
         int *levels;
         size_t nw, nl;
-        if (scanAxes(d, "load", wls[k], &widths, &nw, &levels, &nl) != 0) return;
+        if (scanAxes(d, "load", wls[k], &widths, &nw, &levels, &nl) != 0) break;
         double ref = scanHeatRef(d, wls[k]);
         for (size_t y = 0; y < nl; y++) {
             const scanCell *aut, *best = scanBest(d, wls[k], levels[y], widths, nw, &aut);
@@ -514,17 +553,14 @@ static void scanVerdictHeat(const scanData *d, FILE *f) {
             }
             fprintf(f, "\n");
         }
-        /* The line a report quotes: the width to use at each load level. */
-        fprintf(f, "  recommendation, %s:", wls[k]);
-        for (size_t y = 0; y < nl; y++) {
-            const scanCell *aut, *best = scanBest(d, wls[k], levels[y], widths, nw, &aut);
-            fprintf(f, "%s width %s with %d load worker%s", y ? "," : "", best ? best->width : "?",
-                    levels[y], levels[y] == 1 ? "" : "s");
-        }
-        fprintf(f, "\n");
+        /* The width to use at each load level (recommendation.tsv as data). */
+        fputs("  recommendation, ", f);
+        scanrecLine(rec, nrec, wls[k], f);
+        fputc('\n', f);
         free(widths);
         free(levels);
     }
+    free(rec);
 }
 
 static void scanVerdictWait(const scanData *d, FILE *f) {
@@ -580,17 +616,10 @@ static void scanVerdictWait(const scanData *d, FILE *f) {
 }
 
 int scanWriteVerdict(const scanData *d, FILE *f) {
-    int budget = 0, watchdog = 0, skipped = 0, cells = 0;
-    for (size_t i = 0; i < d->n; i++) {
-        budget += d->cells[i].cut_budget;
-        watchdog += d->cells[i].cut_watchdog;
-        skipped += d->cells[i].skipped;
-        cells += scanCut(&d->cells[i]) > 0;
-    }
-    fprintf(f,
-            "scan: %zu cells on %d CPUs; %d cells cut (processes: %d by their budget, %d "
-            "stopped inside a call, %d never started)\n",
-            d->n, d->cpus, cells, budget, watchdog, skipped);
+    scanCounts c = scanCount(d);
+    fputs("scan: ", f);
+    scanrecCountsText(&c, f);
+    fputc('\n', f);
     scanVerdictHeat(d, f);
     scanVerdictWait(d, f);
     return ferror(f) ? -1 : 0;

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/scanrec.h"
+
 typedef struct scanCell {
     char scan[8]; /* wait, load */
     char workload[16];
@@ -69,6 +71,12 @@ int scanWriteHeatmapDat(const scanData *d, const char *w, FILE *f);
 int scanWriteWaitCsv(const scanData *d, FILE *f);
 /* wait-W.dat: one block per (load, policy), "width median_ms" lines. */
 int scanWriteWaitDat(const scanData *d, const char *w, FILE *f);
+/* The findings as data (report/scanrec.h): the counts of cells and cut
+ * processes, and the best fixed width of each (workload, load level) of the
+ * load scan. scanRecommend: 0, or -1 out of memory; free *rec. */
+scanCounts scanCount(const scanData *d);
+int scanRecommend(const scanData *d, scanRec **rec, size_t *n);
+
 /* verdict.txt: best width per load level, auto against it, the policy that
  * degrades least, what spin costs past the free CPUs, what was cut. */
 int scanWriteVerdict(const scanData *d, FILE *f);

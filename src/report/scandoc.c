@@ -1,6 +1,8 @@
 /* scandoc.c -- the report's scan section and the recommendation it cites
- * (see scandoc.h), from <results>/scan-run/: scan/verdict.txt, the chart
- * data beside it, the ledger scan-cells.csv and meta.txt. */
+ * (see scandoc.h), from <results>/scan-run/: scan/counts.tsv and
+ * scan/recommendation.tsv (the findings as data, report/scanrec.h),
+ * scan/verdict.txt (quoted whole, never parsed), the chart data beside them,
+ * the ledger scan-cells.csv and meta.txt. */
 #include "report/scandoc.h"
 
 #include <dirent.h>
@@ -9,12 +11,11 @@
 
 #include "common/slurp.h"
 #include "report/meta.h"
+#include "report/scanrec.h"
 
 /* verdict.txt is a few lines per load level; anything past this is not a
  * verdict coldload-scan wrote. */
 #define SCANDOC_MAX_TEXT (1u << 20)
-
-static const char scandocRecPrefix[] = "  recommendation, ";
 
 /* results_dir/scan-run/rel, or NULL when it does not fit. */
 static const char *scandocPath(char *buf, size_t n, const char *results_dir, const char *rel) {
@@ -80,23 +81,53 @@ static char **scandocCharts(const char *results_dir, size_t *n) {
     return v;
 }
 
-char *scandocRecommendation(const char *results_dir) {
-    char *text = scandocVerdict(results_dir);
-    if (!text) return NULL;
-    char *out = NULL;
+/* scan-run/scan/recommendation.tsv's rows: 0, or -1 when there is none
+ * (no scan, or one analysed before coldload-scan wrote the file). */
+static int scandocRecs(const char *results_dir, scanRec **r, size_t *n) {
+    char path[4096];
+    *r = NULL;
+    *n = 0;
+    if (!results_dir || !scandocPath(path, sizeof path, results_dir, "scan/" SCANREC_FILE))
+        return -1;
+    return scanrecRead(path, r, n);
+}
+
+/* One workload's recommendation line (malloc'd), or NULL. */
+static char *scandocLine(const scanRec *r, size_t n, const char *w) {
+    char *line = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    if (!f) {
-        free(text);
+    FILE *f = open_memstream(&line, &len);
+    if (!f) return NULL;
+    scanrecLine(r, n, w, f);
+    if (fclose(f) != 0) {
+        free(line);
         return NULL;
     }
-    size_t k = 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (strncmp(line, scandocRecPrefix, sizeof scandocRecPrefix - 1) != 0) continue;
-        fprintf(f, "%s%s", k++ ? "; " : "", line + sizeof scandocRecPrefix - 1);
+    return line;
+}
+
+/* 1 when r[i] is its workload's first row: one line per workload. */
+static int scandocFirst(const scanRec *r, size_t i) {
+    size_t j;
+    for (j = 0; j < i && strcmp(r[j].workload, r[i].workload); j++) {}
+    return j == i;
+}
+
+char *scandocRecommendation(const char *results_dir) {
+    scanRec *r;
+    size_t n;
+    if (scandocRecs(results_dir, &r, &n) != 0) return NULL;
+    char *out = NULL;
+    size_t len = 0, k = 0;
+    FILE *f = open_memstream(&out, &len);
+    for (size_t i = 0; f && i < n; i++) {
+        if (!scandocFirst(r, i)) continue;
+        char *line = scandocLine(r, n, r[i].workload);
+        if (line) fprintf(f, "%s%s", k++ ? "; " : "", line);
+        free(line);
     }
-    free(text);
-    if (fclose(f) != 0 || k == 0) {
+    free(r);
+    if (!f || fclose(f) != 0 || k == 0) {
         free(out);
         return NULL;
     }
@@ -112,6 +143,12 @@ static const char scandocUnfinished[] =
     "The scan did not finish: " SCANDOC_DIR "/ holds no scan/verdict.txt (or an empty one). "
     "Its logs are in " SCANDOC_DIR "/logs/, and a failed scan step is a missing= line "
     "above; coldload-scan <results>/" SCANDOC_DIR " re-analyses what it measured.";
+
+/* A scan-run/scan/ written before coldload-scan wrote its findings as data:
+ * its verdict.txt is quoted, never parsed. */
+static const char scandocOld[] =
+    "not recorded as data (no scan/" SCANREC_COUNTS_FILE " or scan/" SCANREC_FILE
+    ": analysed by an older coldload-scan; coldload-scan <results>/" SCANDOC_DIR " writes them)";
 
 static const char scandocHowto[] =
     "The load scan runs each workload at every width (1..2N and auto) under 0..N pinned "
@@ -186,13 +223,15 @@ void scandocSection(const char *results_dir, int html, FILE *f,
         free(verdict);
         return;
     }
-    /* The counts: the verdict's first line ("scan: C cells on N CPUs; K
-     * cells cut (...)"), the ledger's processes, the scan's own settings. */
+    /* The counts (counts.tsv), the ledger's processes, the scan's own
+     * settings. The verdict's first line says the same counts: the quoted
+     * verdict below starts after it. */
     char *rest = strchr(verdict, '\n');
-    if (rest) *rest++ = '\0';
-    else rest = verdict + strlen(verdict);
-    const char *head = verdict;
-    if (!strncmp(head, "scan: ", 6)) head += 6;
+    rest = rest ? rest + 1 : verdict + strlen(verdict);
+    scanCounts counts;
+    char cpath[4096];
+    int have_counts = scandocPath(cpath, sizeof cpath, results_dir, "scan/" SCANREC_COUNTS_FILE) &&
+                      scanrecReadCounts(cpath, &counts) == 0;
     char buf[512];
     metaTable mt;
     char err[256], path[4096];
@@ -200,7 +239,18 @@ void scandocSection(const char *results_dir, int html, FILE *f,
                     metaRead(&mt, path, err, sizeof err) == 0;
     long procs = scandocProcesses(results_dir);
     text(f, "The scan (" SCANDOC_DIR "/): ");
-    text(f, head);
+    if (have_counts) {
+        char *head = NULL;
+        size_t hlen = 0;
+        FILE *h = open_memstream(&head, &hlen);
+        if (h) {
+            scanrecCountsText(&counts, h);
+            if (fclose(h) == 0) text(f, head);
+        }
+        free(head);
+    } else {
+        text(f, scandocOld);
+    }
     if (procs >= 0) {
         snprintf(buf, sizeof buf, "; %ld processes in its ledger (" SCANDOC_DIR "/scan-cells.csv)",
                  procs);
@@ -226,24 +276,26 @@ void scandocSection(const char *results_dir, int html, FILE *f,
                : "\n\n**Recommendation** (the best fixed width per number of pinned load "
                  "workers):\n\n",
           f);
-    size_t nrec = 0;
-    for (const char *p = rest; *p;) {
-        size_t len = strcspn(p, "\n");
-        if (len > sizeof scandocRecPrefix - 1 &&
-            !strncmp(p, scandocRecPrefix, sizeof scandocRecPrefix - 1)) {
-            char *line =
-                strndup(p + sizeof scandocRecPrefix - 1, len - (sizeof scandocRecPrefix - 1));
-            if (line) {
-                fputs(html ? "<li>" : "- ", f);
-                text(f, line);
-                fputs(html ? "</li>\n" : "\n", f);
-                nrec++;
-            }
-            free(line);
+    scanRec *recs;
+    size_t nrec = 0, nr = 0;
+    int have_recs = scandocRecs(results_dir, &recs, &nr) == 0;
+    for (size_t i = 0; i < nr; i++) {
+        if (!scandocFirst(recs, i)) continue;
+        char *line = scandocLine(recs, nr, recs[i].workload);
+        if (line) {
+            fputs(html ? "<li>" : "- ", f);
+            text(f, line);
+            fputs(html ? "</li>\n" : "\n", f);
+            nrec++;
         }
-        p += len + (p[len] == '\n');
+        free(line);
     }
-    if (!nrec) {
+    free(recs);
+    if (!have_recs) {
+        fputs(html ? "<li>" : "- ", f);
+        text(f, scandocOld);
+        fputs(html ? "</li>\n" : "\n", f);
+    } else if (!nrec) {
         fputs(html ? "<li>" : "- ", f);
         text(f, "none: the scan has no load-scan cells with an idle width-1 reference");
         fputs(html ? "</li>\n" : "\n", f);

@@ -11,6 +11,8 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +324,7 @@ enum {
     SC_MIGRATIONS,
     SC_LOAD,
     SC_PROC,
+    SC_WIDTH_REQUESTED,
     SC_N
 };
 
@@ -351,17 +354,23 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
                             char *err, size_t errlen) {
     long width, iter, trunc, procs, cnt[4] = {0, 0, 0, 0};
     double ms, load1;
-    uint64_t checksum;
+    uint64_t checksum = 0;
     const char *v;
-    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 1, 100000, &width))
-        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v, "a width in 1..100000");
+    /* width 0: a program's `default` cell (harness/threads.sh), which sets
+     * no width and records width_requested=default */
+    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 0, 100000, &width) ||
+        (width == 0 && strcmp(summaryField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
+        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v,
+                          "a width in 1..100000 (0 only with width_requested=default)");
     if (summaryParseDouble(v = summaryField(f, &cols[SC_MS]), &ms) || ms < 0)
         return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
     if (summaryParseDouble(v = summaryField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
         return summaryBad(err, errlen, where, &cols[SC_LOAD1], v, "a load average (or -1)");
     if (summaryParseLong(v = summaryField(f, &cols[SC_PROCS]), -1, 1000000, &procs))
         return summaryBad(err, errlen, where, &cols[SC_PROCS], v, "a task count (or -1)");
-    if (summaryParseHex64(v = summaryField(f, &cols[SC_CHECKSUM]), &checksum))
+    /* empty: the output was not checked (threads.sh --no-check-output) */
+    int has_sum = *(v = summaryField(f, &cols[SC_CHECKSUM])) != '\0';
+    if (has_sum && summaryParseHex64(v, &checksum))
         return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
     if (summaryParseLong(v = summaryField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
         return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
@@ -414,13 +423,13 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     if (strcmp(phase, "prepare") == 0) {
         ok = summaryVecPush(&g->v_prepare, ms);
     } else if (strcmp(phase, "first") == 0) {
-        ok = summaryVecPush(&g->v_first, ms) | summaryAddChecksum(g, checksum);
+        ok = summaryVecPush(&g->v_first, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
         if (cols[SC_MINFLT].idx >= 0) ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
         if (cols[SC_MAJFLT].idx >= 0) ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
         pr->first_ms = ms;
         pr->first_span = span;
     } else if (strcmp(phase, "steady") == 0) {
-        ok = summaryVecPush(&g->v_steady, ms) | summaryAddChecksum(g, checksum);
+        ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
         if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
         ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span);
         if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
@@ -428,7 +437,7 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     } else if (strcmp(phase, "steady_nowait") == 0) {
         /* the same computation as steady (its bits count), its time not: a
          * call timed without waiting for its result is a different figure */
-        ok = summaryVecPush(&g->v_nowait, ms) | summaryAddChecksum(g, checksum);
+        ok = summaryVecPush(&g->v_nowait, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
     } else {
         s->ignored_rows++; /* a later phase: not summarised here */
         return 0;
@@ -468,6 +477,7 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
         [SC_CPUS] = {"cpus", 0, -1},
         [SC_MIGRATIONS] = {"migrations", 0, -1},
         [SC_LOAD] = {"load", 0, -1},
+        [SC_WIDTH_REQUESTED] = {"width_requested", 0, -1},
         [SC_PROC] = {"proc", 0, -1},
     };
     return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);
@@ -536,6 +546,8 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
     if (!g) goto oom;
     if (code != 0) { /* a failed run's time is not a measurement */
         g->whole_failed++;
+        /* threads.sh's label: a run its cap ended (coldload-run status cut) */
+        if (strcmp(summaryField(f, &cols[WC_LABEL]), "cut") == 0) g->whole_cut++;
         return 0;
     }
     int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;
@@ -662,49 +674,29 @@ const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g) {
 
 static double summaryRatio(double a, double b) { return b > 0 ? a / b : NAN; }
 
-/* splitmix64 (Steele, Lea, Flood 2014): small, fast, and the same stream on
- * every platform, which is what a reproducible interval needs. */
-static uint64_t summaryMix(uint64_t *state) {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
+/* One side of the summary's interval: its process medians, resampled with
+ * replacement; the statistic is their median (tmp: n slots). */
+typedef struct summaryBootSide {
+    const double *x;
+    size_t n;
+    double *tmp;
+} summaryBootSide;
 
-/* The median of n values drawn with replacement from x (tmp has n slots). */
-static double summaryResampleMedian(const double *x, size_t n, double *tmp, uint64_t *state) {
-    for (size_t i = 0; i < n; i++)
-        tmp[i] = x[(size_t)((double)(summaryMix(state) >> 11) * 0x1.0p-53 * (double)n)];
+static double summaryResampleMedian(const void *side, uint64_t *state) {
+    const summaryBootSide *d = side;
+    for (size_t i = 0; i < d->n; i++) d->tmp[i] = d->x[statsPick(state, d->n)];
     statsSummary st;
-    return statsOf(tmp, n, &st) == 0 ? st.median : NAN;
-}
-
-static int summaryCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    return statsOf(d->tmp, d->n, &st) == 0 ? st.median : NAN;
 }
 
 void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
                       double *hi) {
     *lo = *hi = NAN;
     if (nl == 0 || ni == 0) return;
-    double *r = malloc(SUMMARY_BOOT_REPS * sizeof(double));
     double *tmp = malloc((nl > ni ? nl : ni) * sizeof(double));
-    uint64_t state = SUMMARY_BOOT_SEED;
-    size_t n = 0;
-    if (r && tmp)
-        for (size_t k = 0; k < SUMMARY_BOOT_REPS; k++) {
-            double a = summaryResampleMedian(loaded, nl, tmp, &state);
-            double b = summaryResampleMedian(idle, ni, tmp, &state);
-            double q = summaryRatio(a, b);
-            if (!isnan(q)) r[n++] = q;
-        }
-    if (n == SUMMARY_BOOT_REPS) { /* an idle median of 0 makes no ratio */
-        qsort(r, n, sizeof(double), summaryCmpDouble);
-        *lo = r[(size_t)floor(0.025 * (double)n)];
-        *hi = r[(size_t)ceil(0.975 * (double)n) - 1];
-    }
-    free(r);
+    summaryBootSide a = {loaded, nl, tmp}, b = {idle, ni, tmp};
+    if (tmp)
+        statsBootRatio(summaryResampleMedian, &a, &b, SUMMARY_BOOT_REPS, SUMMARY_BOOT_SEED, lo, hi);
     free(tmp);
 }
 
@@ -812,77 +804,134 @@ void summaryFinish(summary *s, double slow_ratio) {
 
 /* --- output ------------------------------------------------------------------------- */
 
-static void summaryPutNum(FILE *f, double x) {
-    if (isnan(x)) fputs(",", f);
-    else fprintf(f, ",%.6g", x);
+/* summary.csv's columns, in file order: one table, so the header and the
+ * values cannot drift apart, and results.json (report/json) names the same
+ * figures. New columns go at the end (readers by position). */
+#define SC(name, kind, field) \
+    { name, SUMMARY_COL_##kind, offsetof(summaryGroup, field) }
+const summaryColumn summaryColumns[] = {
+    SC("workload", TEXT, key.workload),
+    SC("params", TEXT, key.params),
+    SC("width", WIDTH, key.width),
+    SC("wait", TEXT, key.wait),
+    SC("condition", TEXT, key.condition),
+    SC("stressors", TEXT, key.stressors),
+    SC("copy", TEXT, key.copy),
+    SC("harness", TEXT, harness),
+    SC("runs", COUNT, runs),
+    SC("n", COUNT, n),
+    SC("prepare_ms", NUM, prepare_ms),
+    SC("first_ms", NUM, first_ms),
+    SC("first_max_ms", NUM, first_max_ms),
+    SC("min_ms", NUM, min_ms),
+    SC("median_ms", NUM, median_ms),
+    SC("max_ms", NUM, max_ms),
+    SC("first_over_min", NUM, first_over_min),
+    SC("max_over_median", NUM, max_over_median),
+    SC("idle_median_ms", NUM, idle_median_ms),
+    SC("loaded_over_idle", NUM, loaded_over_idle),
+    SC("truncated", COUNT, truncated),
+    SC("load1_median", NUM, load1_median),
+    SC("load1_max", NUM, load1_max),
+    SC("procs_running_median", NUM, procs_median),
+    SC("procs_running_max", NUM, procs_max),
+    SC("first_minflt", NUM, first_minflt),
+    SC("first_majflt", NUM, first_majflt),
+    SC("steady_nivcsw_median", NUM, nivcsw_median),
+    SC("psi_cpu_some_pct", NUM, psi_some_pct),
+    SC("checksums", COUNT, nchecksums),
+    SC("checksum", CHECKSUMS, checksums),
+    SC("whole_tool", WORD, whole_tool),
+    SC("whole_n", COUNT, whole_n),
+    SC("whole_min_ms", NUM, whole_min_ms),
+    SC("whole_median_ms", NUM, whole_median_ms),
+    SC("whole_max_ms", NUM, whole_max_ms),
+    SC("whole_majflt", NUM, whole_majflt),
+    SC("whole_minflt", NUM, whole_minflt),
+    SC("whole_failed", COUNT, whole_failed),
+    SC("source", TEXT, source),
+    /* the load kind, per-process and placement columns, after every older one */
+    SC("load", TEXT, key.load),
+    SC("procs", COUNT, procs),
+    SC("proc_median_min_ms", NUM, proc_median_min_ms),
+    SC("proc_median_median_ms", NUM, proc_median_median_ms),
+    SC("proc_median_max_ms", NUM, proc_median_max_ms),
+    SC("slow_procs", COUNT_OR_NONE, slow_procs),
+    SC("ratio_lo", NUM, ratio_lo),
+    SC("ratio_hi", NUM, ratio_hi),
+    SC("calls_1cpu", COUNT, calls_1cpu),
+    SC("calls_multi_cpu", COUNT, calls_multi_cpu),
+    SC("median_ms_1cpu", NUM, median_ms_1cpu),
+    SC("median_ms_multi_cpu", NUM, median_ms_multi_cpu),
+    SC("proc_ratio", NUM, proc_ratio),
+    /* the no-wait columns, after those */
+    SC("nowait_n", COUNT, nowait_n),
+    SC("nowait_min_ms", NUM, nowait_min_ms),
+    SC("nowait_median_ms", NUM, nowait_median_ms),
+    SC("nowait_max_ms", NUM, nowait_max_ms),
+};
+#undef SC
+const size_t summaryNColumns = sizeof summaryColumns / sizeof summaryColumns[0];
+
+const char *summaryColText(const summaryGroup *g, const summaryColumn *c) {
+    if (c->kind != SUMMARY_COL_TEXT && c->kind != SUMMARY_COL_WORD) return NULL;
+    const char *v = *(const char *const *)((const char *)g + c->off);
+    return v ? v : "";
+}
+
+double summaryColNum(const summaryGroup *g, const summaryColumn *c) {
+    const char *p = (const char *)g + c->off;
+    switch (c->kind) {
+    case SUMMARY_COL_WIDTH: {
+        int w = *(const int *)p;
+        return w > 0 ? w : NAN;
+    }
+    case SUMMARY_COL_COUNT: return (double)*(const size_t *)p;
+    case SUMMARY_COL_COUNT_OR_NONE: {
+        size_t n = *(const size_t *)p;
+        return n == SIZE_MAX ? NAN : (double)n;
+    }
+    case SUMMARY_COL_NUM: return *(const double *)p;
+    default: return NAN;
+    }
+}
+
+/* One field of a row: as CSV wants it (the counts exact, other numbers %.6g,
+ * nothing for NAN). */
+static void summaryPutCol(FILE *f, const summaryGroup *g, const summaryColumn *c) {
+    double x = summaryColNum(g, c);
+    switch (c->kind) {
+    case SUMMARY_COL_TEXT: csvWriteField(f, summaryColText(g, c)); break;
+    case SUMMARY_COL_WORD: fputs(summaryColText(g, c), f); break;
+    case SUMMARY_COL_CHECKSUMS:
+        for (size_t j = 0; j < g->nchecksums; j++)
+            fprintf(f, "%s%016llx", j ? ";" : "", (unsigned long long)g->checksums[j]);
+        break;
+    case SUMMARY_COL_NUM:
+        if (!isnan(x)) fprintf(f, "%.6g", x);
+        break;
+    default:
+        if (!isnan(x)) fprintf(f, "%.0f", x);
+        break;
+    }
 }
 
 int summaryWriteCsv(const summary *s, FILE *f) {
-    fputs("workload,params,width,wait,condition,stressors,copy,harness,runs,n,"
-          "prepare_ms,first_ms,first_max_ms,min_ms,median_ms,max_ms,first_over_min,"
-          "max_over_median,idle_median_ms,loaded_over_idle,truncated,load1_median,load1_max,"
-          "procs_running_median,procs_running_max,first_minflt,first_majflt,"
-          "steady_nivcsw_median,psi_cpu_some_pct,checksums,checksum,whole_tool,whole_n,"
-          "whole_min_ms,whole_median_ms,whole_max_ms,whole_majflt,whole_minflt,whole_failed,source,"
-          "load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,"
-          "ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,"
-          "proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms\n",
-          f);
+    for (size_t c = 0; c < summaryNColumns; c++)
+        fprintf(f, "%s%s", c ? "," : "", summaryColumns[c].name);
+    fputc('\n', f);
     for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
-        csvWriteField(f, g->key.workload);
-        fputc(',', f);
-        csvWriteField(f, g->key.params);
-        if (g->key.width > 0) fprintf(f, ",%d,", g->key.width);
-        else fputs(",,", f);
-        const char *strs[] = {g->key.wait, g->key.condition, g->key.stressors, g->key.copy,
-                              g->harness};
-        for (size_t j = 0; j < 5; j++) {
-            if (j) fputc(',', f);
-            csvWriteField(f, strs[j]);
+        for (size_t c = 0; c < summaryNColumns; c++) {
+            if (c) fputc(',', f);
+            summaryPutCol(f, &s->g[i], &summaryColumns[c]);
         }
-        fprintf(f, ",%zu,%zu", g->runs, g->n);
-        double nums[] = {g->prepare_ms,      g->first_ms,        g->first_max_ms,
-                         g->min_ms,          g->median_ms,       g->max_ms,
-                         g->first_over_min,  g->max_over_median, g->idle_median_ms,
-                         g->loaded_over_idle};
-        for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++) summaryPutNum(f, nums[j]);
-        fprintf(f, ",%zu", g->truncated);
-        double more[] = {g->load1_median, g->load1_max,    g->procs_median,  g->procs_max,
-                         g->first_minflt, g->first_majflt, g->nivcsw_median, g->psi_some_pct};
-        for (size_t j = 0; j < sizeof more / sizeof more[0]; j++) summaryPutNum(f, more[j]);
-        fprintf(f, ",%zu,", g->nchecksums);
-        for (size_t j = 0; j < g->nchecksums; j++)
-            fprintf(f, "%s%016llx", j ? ";" : "", (unsigned long long)g->checksums[j]);
-        fprintf(f, ",%s,%zu", g->whole_tool, g->whole_n);
-        double whole[] = {g->whole_min_ms, g->whole_median_ms, g->whole_max_ms, g->whole_majflt,
-                          g->whole_minflt};
-        for (size_t j = 0; j < sizeof whole / sizeof whole[0]; j++) summaryPutNum(f, whole[j]);
-        fprintf(f, ",%zu,", g->whole_failed);
-        csvWriteField(f, g->source);
-        /* the load kind, per-process and placement columns, after every older one
-         * (readers by position) */
-        fputc(',', f);
-        csvWriteField(f, g->key.load);
-        fprintf(f, ",%zu", g->procs);
-        double pm[] = {g->proc_median_min_ms, g->proc_median_median_ms, g->proc_median_max_ms};
-        for (size_t j = 0; j < 3; j++) summaryPutNum(f, pm[j]);
-        if (g->slow_procs == SIZE_MAX) fputc(',', f);
-        else fprintf(f, ",%zu", g->slow_procs);
-        summaryPutNum(f, g->ratio_lo);
-        summaryPutNum(f, g->ratio_hi);
-        fprintf(f, ",%zu,%zu", g->calls_1cpu, g->calls_multi_cpu);
-        summaryPutNum(f, g->median_ms_1cpu);
-        summaryPutNum(f, g->median_ms_multi_cpu);
-        summaryPutNum(f, g->proc_ratio);
-        /* the no-wait columns, after those */
-        fprintf(f, ",%zu", g->nowait_n);
-        summaryPutNum(f, g->nowait_min_ms);
-        summaryPutNum(f, g->nowait_median_ms);
-        summaryPutNum(f, g->nowait_max_ms);
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;
+}
+
+int summaryIsDefaultWidth(const summaryGroup *g) {
+    return g->key.width == 0 && g->harness && strcmp(g->harness, "threads") == 0;
 }
 
 void summaryDescribe(const summaryGroup *g, FILE *f) {
@@ -890,6 +939,7 @@ void summaryDescribe(const summaryGroup *g, FILE *f) {
     fputs(k->workload[0] ? k->workload : "program", f);
     if (k->params[0]) fprintf(f, " %s", k->params);
     if (k->width > 0) fprintf(f, ", width %d", k->width);
+    else if (summaryIsDefaultWidth(g)) fputs(", width default", f);
     if (k->wait[0]) fprintf(f, ", wait %s", k->wait);
     if (k->condition[0]) fprintf(f, ", %s", k->condition);
     if (k->load[0] && !summaryIsIdle(g)) fprintf(f, " %s", k->load);

@@ -123,6 +123,7 @@ typedef struct summaryGroup {
      * (processes timed alone, --runs 1), else GNU time's (the measurement
      * runs themselves); page faults come from GNU time's rows only. */
     size_t whole_n, whole_failed;
+    size_t whole_cut;       /* of the failed: runs their cap ended (label "cut", threads.sh) */
     const char *whole_tool; /* "hyperfine", "time" or "" */
     double whole_min_ms, whole_median_ms, whole_max_ms, whole_majflt, whole_minflt;
     /* over processes (summaryFinish): procs with a steady median, the min,
@@ -188,6 +189,34 @@ int summaryCpuSpan(const char *cpus);
 /* The idle group with the same workload, params, width, wait and copy. */
 const summaryGroup *summaryIdleOf(const summary *s, const summaryGroup *g);
 
+/* summary.csv's columns (docs/csv-columns.md), in file order: its header and
+ * its rows are written from this table, and results.json's group figures
+ * carry the same names. */
+typedef enum {
+    SUMMARY_COL_TEXT,          /* a string, CSV-quoted when it needs it */
+    SUMMARY_COL_WORD,          /* a string of the program's own words (never quoted) */
+    SUMMARY_COL_WIDTH,         /* an int, none when <= 0 */
+    SUMMARY_COL_COUNT,         /* a size_t */
+    SUMMARY_COL_COUNT_OR_NONE, /* a size_t, none when SIZE_MAX */
+    SUMMARY_COL_NUM,           /* a double, none when NAN */
+    SUMMARY_COL_CHECKSUMS      /* the group's distinct checksums, ";"-separated hex */
+} summaryColKind;
+
+typedef struct summaryColumn {
+    const char *name;
+    summaryColKind kind;
+    size_t off; /* offsetof(summaryGroup, the field) */
+} summaryColumn;
+
+extern const summaryColumn summaryColumns[];
+extern const size_t summaryNColumns;
+
+/* A TEXT or WORD column's value ("" when unset), NULL for other kinds. */
+const char *summaryColText(const summaryGroup *g, const summaryColumn *c);
+/* A numeric column's value as a double, NAN when it has none (and for the
+ * TEXT, WORD and CHECKSUMS kinds). */
+double summaryColNum(const summaryGroup *g, const summaryColumn *c);
+
 /* Writes summary.csv (header and one row per group). Returns 0 or -1. */
 int summaryWriteCsv(const summary *s, FILE *f);
 
@@ -207,6 +236,8 @@ const char *summaryFmtMs(double ms, char *buf, size_t len);
 int summaryIsCopy(const summaryGroup *g, int kind);
 int summaryIsIdle(const summaryGroup *g);
 int summaryIsLoaded(const summaryGroup *g);
+/* A program's `default` cell (harness/threads.sh): width 0, none set. */
+int summaryIsDefaultWidth(const summaryGroup *g);
 /* A loaded group whose load is pinned, or of a file without load kinds (the
  * measurements the contention verdict is decided on). */
 int summaryIsPinned(const summaryGroup *g);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/num.h"
 #include "common/stats.h"
 
 const char *verdictLevelName(verdictLevel l) {
@@ -33,23 +34,46 @@ struct verdictCtx {
 };
 
 /* A verdict's text is written into a memory stream: no length limit, so a
- * long params string or many widths never cut a citation short. */
+ * long params string or many widths never cut a citation short. What the
+ * verdict is on and its figures ride along until verdictEnd. */
 typedef struct verdictText {
     char *buf;
     size_t len;
     FILE *f;
+    long at; /* where the finding starts (past "<subject>: "), 0 when no subject */
+    const summaryGroup *g;
+    unsigned parts;
+    verdictFigure fig[VERDICT_FIGURES_MAX];
+    size_t nfig;
 } verdictText;
 
 static FILE *verdictBegin(verdictText *v) {
-    v->buf = NULL;
+    memset(v, 0, sizeof *v);
     v->f = open_memstream(&v->buf, &v->len);
     return v->f;
+}
+
+/* Writes the subject (label, or g described when label is NULL) and ": ",
+ * and records what it names: the parts of g's key. */
+static void verdictSubject(verdictText *v, const summaryGroup *g, unsigned parts,
+                           const char *label) {
+    if (label) fputs(label, v->f);
+    else summaryDescribe(g, v->f);
+    fputs(": ", v->f);
+    v->at = ftell(v->f);
+    v->g = g;
+    v->parts = parts;
+}
+
+/* Records the figures (at most VERDICT_FIGURES_MAX are kept). */
+static void verdictFigures(verdictText *v, const verdictFigure *fig, size_t n) {
+    for (size_t i = 0; i < n && v->nfig < VERDICT_FIGURES_MAX; i++) v->fig[v->nfig++] = fig[i];
 }
 
 /* Closes v and adds its text as a verdict of x's check. -1 when out of memory. */
 static int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
     verdictList *l = x->out;
-    int bad = !v->f || ferror(v->f);
+    int bad = !v->f || ferror(v->f) || v->at < 0;
     if (v->f && fclose(v->f) != 0) bad = 1;
     if (!bad && l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
@@ -57,34 +81,66 @@ static int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
         if (p) l->v = p, l->cap = cap;
         else bad = 1;
     }
-    if (bad || !v->buf) {
+    size_t at = (size_t)(v->at > 0 ? v->at : 0);
+    char *subject = !bad && v->buf && at >= 2 ? strndup(v->buf, at - 2) : NULL;
+    if (bad || !v->buf || (at >= 2 && !subject)) {
         free(v->buf);
+        free(subject);
         return -1;
     }
-    l->v[l->n++] = (verdict){lv, x->ck->id, v->buf};
+    verdict *n = &l->v[l->n++];
+    *n = (verdict){lv, x->ck->id, v->buf, subject, v->buf + at, v->g, v->parts, {{0}}, v->nfig};
+    memcpy(n->fig, v->fig, v->nfig * sizeof *v->fig);
     return 0;
 }
 
-/* A verdict of x's check: "<g described>: <fmt...>" (g NULL: fmt alone). */
-__attribute__((format(printf, 4, 5))) static int
-verdictAdd(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const char *fmt, ...) {
+/* The figures of a verdict: FIGS({"first_ms", g->first_ms}, {"ratio", r}). */
+#define FIGS(...) \
+    (const verdictFigure[]){__VA_ARGS__}, \
+        sizeof((const verdictFigure[]){__VA_ARGS__}) / sizeof(verdictFigure)
+
+static int verdictAddV(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
+                       const char *label, const verdictFigure *fig, size_t nfig, const char *fmt,
+                       va_list ap) {
     verdictText v;
     FILE *f = verdictBegin(&v);
     if (f) {
-        if (g) {
-            summaryDescribe(g, f);
-            fputs(": ", f);
-        }
-        va_list ap;
-        va_start(ap, fmt);
+        if (g) verdictSubject(&v, g, parts, label);
+        verdictFigures(&v, fig, nfig);
         vfprintf(f, fmt, ap);
-        va_end(ap);
     }
     return verdictEnd(x, lv, &v);
 }
 
+/* A verdict of x's check on group g: "<g described>: <fmt...>" (g NULL: fmt
+ * alone), citing the figures fig[0..nfig). */
+__attribute__((format(printf, 6, 7))) static int verdictAdd(verdictCtx *x, verdictLevel lv,
+                                                            const summaryGroup *g,
+                                                            const verdictFigure *fig, size_t nfig,
+                                                            const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = verdictAddV(x, lv, g, SUMMARY_K_ALL, NULL, fig, nfig, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* A verdict on a cell of several groups: the parts of g's key, named by label. */
+__attribute__((format(printf, 8, 9))) static int
+verdictAddOn(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
+             const char *label, const verdictFigure *fig, size_t nfig, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = verdictAddV(x, lv, g, parts, label, fig, nfig, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 void verdictFree(verdictList *l) {
-    for (size_t i = 0; i < l->n; i++) free(l->v[i].text);
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->v[i].text);
+        free(l->v[i].subject);
+    }
     free(l->v);
     memset(l, 0, sizeof(*l));
 }
@@ -125,12 +181,19 @@ static int verdictFirstRunAt(verdictCtx *x, int notable) {
             snprintf(faults, sizeof faults,
                      "; the first run took %g major and %g minor page faults", g->first_majflt,
                      g->first_minflt);
-        int rc = notable ? verdictAdd(x, VERDICT_NOTE, g,
+        const verdictFigure fig[] = {{"first_ms", g->first_ms},
+                                     {"min_ms", g->min_ms},
+                                     {"first_over_min", r},
+                                     {"threshold", notable ? t->first_min_notable : t->first_min},
+                                     {"first_majflt", g->first_majflt},
+                                     {"first_minflt", g->first_minflt}};
+        size_t nfig = sizeof fig / sizeof fig[0];
+        int rc = notable ? verdictAdd(x, VERDICT_NOTE, g, fig, nfig,
                                       "first %s ms vs steady min %s ms = %.1fx (>= %g, < %g)%s: "
                                       "notable; keep it out of averages too",
                                       MS(g->first_ms), MS(g->min_ms), r, t->first_min_notable,
                                       t->first_min, faults)
-                         : verdictAdd(x, VERDICT_WARN, g,
+                         : verdictAdd(x, VERDICT_WARN, g, fig, nfig,
                                       "first %s ms vs steady min %s ms = %.0fx (>= %g)%s: the "
                                       "first run must not go into an average; time it apart, "
                                       "report min and median of the rest",
@@ -151,6 +214,10 @@ static int verdictSpread(verdictCtx *x) {
             g->max_over_median < t->max_median)
             continue;
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"max_ms", g->max_ms}, {"median_ms", g->median_ms},
+                            {"max_over_median", g->max_over_median}, {"threshold", t->max_median},
+                            {"n", (double)g->n}, {"procs_median", g->procs_median},
+                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct}),
                        "max %s ms vs median %s ms = %.1fx (>= %g) over %zu runs%s: a "
                        "multi-threaded max this far above the median means check the load "
                        "before suspecting the code",
@@ -178,9 +245,54 @@ static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
             g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo, g->ratio_hi);
 }
 
+double verdictFairShare(const summaryGroup *g, int width, double load_cpus) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0) return NAN;
+    double cpus = load_cpus >= 1 ? load_cpus : stressors, w = width >= 1 ? width : 1;
+    return 1 + ceil(stressors / cpus) * fmin(1, cpus / w);
+}
+
+void verdictLoadCpus(verdictThresholds *t, const metaTable *m) {
+    if (t->load_cpus >= 1) return; /* --load-cpus given */
+    const char *usable = metaGet(m, "loaded_cpus_usable");
+    double n = 0;
+    if (usable) /* "0 1": the CPUs the harness spread the pinned workers over */
+        for (const char *c = usable; *c;) {
+            c += strspn(c, " ");
+            if (!*c) break;
+            n++;
+            c += strcspn(c, " ");
+        }
+    /* scan.sh's run has the count alone; any other run the CPUs it could use */
+    if (n < 1 && numDouble(metaGet(m, "scan_cpus"), 1, 4096, &n) != 0 &&
+        numDouble(metaGet(m, "nproc"), 1, 4096, &n) != 0)
+        n = 0;
+    t->load_cpus = n;
+}
+
+/* "2 load workers over 2 CPUs": the load the fair share is taken from. */
+static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds *t, char *buf,
+                                  size_t len) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0)
+        snprintf(buf, len, "a load of unknown size, one worker per CPU assumed");
+    else {
+        double cpus = t->load_cpus >= 1 ? t->load_cpus : stressors;
+        snprintf(buf, len, "%g load worker%s over %g CPU%s%s", stressors, stressors == 1 ? "" : "s",
+                 cpus, cpus == 1 ? "" : "s", t->load_cpus >= 1 ? "" : " (assumed)");
+    }
+    return buf;
+}
+#define LOADSAY(g) verdictLoadSay((g), x->t, (char[96]){0}, 96)
+
 /* Contention first: the wide groups it explains get no separate loaded-slow
  * verdict (explained[i] = 1), since the page's serial re-run is the answer to
- * "check the load". The text is the cell, the wide widths, width 1, then the
+ * "check the load". The rule is against what the load predicts (verdicts.md):
+ * a serial call longer than a time slice gets its fair share of a loaded CPU,
+ * so width 1 at that share (2x with one worker per CPU) is not hurt; the wide
+ * width is contention when it is far beyond both its own share and width 1.
+ * Width 1 at or near the share decides nothing by itself, so the verdict does
+ * not flip with it. The text is the cell, the wide widths, width 1, then the
  * per-process clauses: the widths and the clauses are gathered in one pass,
  * in two streams, and joined. */
 static int verdictContention(verdictCtx *x) {
@@ -189,10 +301,13 @@ static int verdictContention(verdictCtx *x) {
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *one = &s->g[i];
         /* Decided on pinned load only: under free load the answer depends on
-         * where the scheduler put the threads (bimodal says so). */
-        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle) ||
-            one->loaded_over_idle >= t->contention_narrow)
-            continue;
+         * where the scheduler put the threads (placement says so). */
+        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle)) continue;
+        /* A load of no known size (a file from before the stressors column):
+         * one worker per CPU, the harness's default, predicts 2x. */
+        double share1 = verdictFairShare(one, 1, t->load_cpus);
+        if (isnan(share1)) share1 = 2;
+        if (one->loaded_over_idle >= t->contention_narrow * share1) continue;
         verdictText wide, procs;
         FILE *fw = verdictBegin(&wide), *fp = verdictBegin(&procs);
         size_t nwide = 0;
@@ -201,36 +316,57 @@ static int verdictContention(verdictCtx *x) {
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameLoad(one, g) || g->n == 0) continue;
             if (g->median_ms < fastest->median_ms) fastest = g;
+            double share = verdictFairShare(g, g->key.width, t->load_cpus);
+            if (isnan(share)) share = share1;
             if (g->key.width < 2 || isnan(g->loaded_over_idle) ||
-                g->loaded_over_idle < t->contention_wide)
+                g->loaded_over_idle < t->contention_wide * share ||
+                g->loaded_over_idle < t->contention_wide * one->loaded_over_idle)
                 continue;
             x->explained[j] = 1;
             nwide++;
             verdictProcClause(g, t->contention_wide, fp);
-            fprintf(fw, "%swidth %d is %.1fx slower than idle (median %s vs %s ms)",
+            fprintf(fw,
+                    "%swidth %d is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
+                    "share %.1fx and %.0fx width 1's",
                     nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle, MS(g->median_ms),
-                    MS(g->idle_median_ms));
+                    MS(g->idle_median_ms), g->loaded_over_idle / share, share,
+                    g->loaded_over_idle / one->loaded_over_idle);
         }
         int bad = !fw || !fp;
         if (fw && fclose(fw) != 0) bad = 1;
         if (fp && fclose(fp) != 0) bad = 1;
-        int rc = bad ? -1
-                 : nwide == 0
-                     ? 0
-                     : verdictAdd(x, VERDICT_WARN, NULL,
-                                  "%s%s%s%s%s, %s%s%s (stressors %s), copy %s: under load %s, at "
-                                  "least %gx, while width 1 is %.1fx (median %s vs %s ms), below "
-                                  "%gx: core contention, not the code; keep the width at or "
-                                  "below the idle cores. Fastest under load: width %d (median %s "
-                                  "ms)%s",
-                                  one->key.workload, one->key.params[0] ? " " : "", one->key.params,
-                                  one->key.wait[0] ? ", wait " : "", one->key.wait,
-                                  one->key.condition, one->key.load[0] ? " " : "", one->key.load,
-                                  one->key.stressors[0] ? one->key.stressors : "?",
-                                  one->key.copy[0] ? one->key.copy : "-", wide.buf,
-                                  t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
-                                  MS(one->idle_median_ms), t->contention_narrow, fastest->key.width,
-                                  MS(fastest->median_ms), procs.buf);
+        char *on = NULL; /* the cell: every width of one's key */
+        if (!bad && nwide &&
+            asprintf(&on, "%s%s%s%s%s, %s%s%s (stressors %s), copy %s", one->key.workload,
+                     one->key.params[0] ? " " : "", one->key.params,
+                     one->key.wait[0] ? ", wait " : "", one->key.wait, one->key.condition,
+                     one->key.load[0] ? " " : "", one->key.load,
+                     one->key.stressors[0] ? one->key.stressors : "?",
+                     one->key.copy[0] ? one->key.copy : "-") < 0)
+            on = NULL, bad = 1;
+        int rc =
+            bad ? -1
+            : nwide == 0
+                ? 0
+                : verdictAddOn(
+                      x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH, on,
+                      FIGS({"wide_widths", (double)nwide}, {"contention_wide", t->contention_wide},
+                           {"narrow_loaded_over_idle", one->loaded_over_idle},
+                           {"narrow_median_ms", one->median_ms},
+                           {"narrow_idle_median_ms", one->idle_median_ms},
+                           {"contention_narrow", t->contention_narrow},
+                           {"narrow_fair_share", share1},
+                           {"fastest_width", (double)fastest->key.width},
+                           {"fastest_median_ms", fastest->median_ms}),
+                      "under load %s (each at least %gx), while width 1 is %.1fx "
+                      "(median %s vs %s ms), below %gx its fair share %.1fx (%s: a "
+                      "serial call gets 1/%.0f of its CPU): core contention, not the "
+                      "code; keep the width at or below the idle cores. Fastest under "
+                      "load: width %d (median %s ms)%s",
+                      wide.buf, t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
+                      MS(one->idle_median_ms), t->contention_narrow, share1, LOADSAY(one), share1,
+                      fastest->key.width, MS(fastest->median_ms), procs.buf);
+        free(on);
         free(wide.buf);
         free(procs.buf);
         if (rc) return -1;
@@ -252,11 +388,6 @@ static double verdictWidestGap(const double *x, size_t n, size_t side, size_t *k
             *k = i;
         }
     return best;
-}
-
-static int verdictCmpDouble(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* Where one side's calls ran: calls whose `cpus` named one CPU, more than
@@ -336,7 +467,7 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
     if (!m) return -2;
     for (size_t i = 0; i < g->nproc; i++)
         if (!isnan(g->proc[i].median_ms)) m[n++] = g->proc[i].median_ms;
-    qsort(m, n, sizeof(double), verdictCmpDouble);
+    qsort(m, n, sizeof(double), statsCmpDouble);
     double gap = verdictWidestGap(m, n, 1, &k);
     if (gap < t->bimodal) {
         free(m);
@@ -359,6 +490,9 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
     char place[256];
     verdictPlacement(&fast, &slow, place, sizeof place);
     return verdictAdd(x, VERDICT_WARN, g,
+                      FIGS({"slow_procs", (double)(n - k)}, {"procs", (double)n},
+                           {"slow_median_ms", slow_ms}, {"fast_median_ms", fast_ms},
+                           {"idle_median_ms", idle}, {"gap", gap}, {"threshold", t->bimodal}),
                       "%zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
                       "(>= %g): %s%s",
                       n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap, t->bimodal,
@@ -380,7 +514,7 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
         double *x = malloc(p->steady.n * sizeof(double));
         if (!x) return -2;
         memcpy(x, p->steady.x, p->steady.n * sizeof(double));
-        qsort(x, p->steady.n, sizeof(double), verdictCmpDouble);
+        qsort(x, p->steady.n, sizeof(double), statsCmpDouble);
         size_t k;
         double gap = verdictWidestGap(x, p->steady.n, 2, &k);
         if (gap >= t->bimodal) {
@@ -414,6 +548,10 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
     verdictPlacement(&fs, &ss, place, sizeof place);
     if (worst->proc) snprintf(proc, sizeof proc, "%ld (run ", worst->proc);
     return verdictAdd(x, VERDICT_WARN, g,
+                      FIGS({"split_procs", (double)nsplit}, {"procs", (double)g->procs},
+                           {"slow_calls", (double)slow.n}, {"calls", (double)worst->steady.n},
+                           {"slow_median_ms", b.median}, {"fast_median_ms", a.median},
+                           {"idle_median_ms", idle}, {"gap", best}),
                       "%zu of %zu processes split within; the widest, process %s%s%s: %zu of %zu "
                       "steady calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
                       nsplit, g->procs, proc, worst->run_id, worst->proc ? ")" : "", slow.n,
@@ -423,12 +561,80 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
                : 0;
 }
 
+static int verdictIsFree(const summaryGroup *g) {
+    return summaryIsLoaded(g) &&
+           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
+}
+
+/* placement: every free-load group with an idle twin, one verdict each, the
+ * same id whether none, some or all of its processes were slow (issue 21:
+ * 4 of 5 slow was `bimodal` in one run, 5 of 5 `loaded-slow` in the next,
+ * for one answer). The answer is the share of slow processes with its
+ * Wilson interval; the two sides' medians and where their calls ran follow.
+ * A NOTE when no process was slow, a WARN otherwise. */
+static int verdictFreeLoad(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        const summaryGroup *idle = verdictIsFree(g) ? summaryIdleOf(s, g) : NULL;
+        double lo, hi;
+        if (!idle || g->slow_procs == SIZE_MAX ||
+            statsWilson(g->slow_procs, g->procs, 1.96, &lo, &hi) != 0)
+            continue;
+        x->explained[i] = 1;
+        /* The same cut as slow_procs (summaryFinish): --contention-wide x the
+         * idle twin's median of process medians. */
+        double base = idle->proc_median_median_ms, cut = t->contention_wide * base;
+        summaryVec side[2] = {{0}}; /* process medians: [0] the rest, [1] slow */
+        verdictSpan span[2] = {{0}};
+        int bad = 0;
+        for (size_t j = 0; j < g->nproc && !bad; j++) {
+            const summaryProc *p = &g->proc[j];
+            if (isnan(p->median_ms)) continue;
+            int slow = p->median_ms >= cut;
+            bad = summaryVecPush(&side[slow], p->median_ms) != 0;
+            for (size_t c = 0; c < p->span.n; c++) verdictSpanAdd(&span[slow], p->span.x[c]);
+        }
+        statsSummary st[2];
+        char sides[256] = "", place[256] = "";
+        size_t o = 0;
+        for (int k = 1; k >= 0 && !bad; k--) {
+            if (statsOf(side[k].x, side[k].n, &st[k]) != 0) continue;
+            summaryCat(sides, sizeof sides, &o, "%s%s%s", o ? ", " : "; ",
+                       !side[!k].n ? "every process"
+                       : k         ? "the slow ones"
+                                   : "the rest",
+                       SIDE(st[k].median, base));
+        }
+        if (side[0].n && side[1].n) verdictPlacement(&span[0], &span[1], place, sizeof place);
+        free(side[0].x);
+        free(side[1].x);
+        if (bad) return -1;
+        if (verdictAdd(x, g->slow_procs ? VERDICT_WARN : VERDICT_NOTE, g,
+                       FIGS({"slow_procs", (double)g->slow_procs}, {"procs", (double)g->procs},
+                            {"share", (double)g->slow_procs / (double)g->procs}, {"share_lo", lo},
+                            {"share_hi", hi}, {"slow_ratio", t->contention_wide},
+                            {"idle_median_ms", base}),
+                       "%zu of %zu processes slow (>= %gx the idle median %s ms), share %.2f "
+                       "(95%% Wilson interval %.2f-%.2f)%s%s: %s; the share, not one process, "
+                       "is the answer under free load",
+                       g->slow_procs, g->procs, t->contention_wide, MS(base),
+                       (double)g->slow_procs / (double)g->procs, lo, hi, sides, place,
+                       verdictBimodalWhy))
+            return -1;
+    }
+    return 0;
+}
+
 /* bimodal: per loaded group, its processes first, then the calls within one. */
 static int verdictBimodal(verdictCtx *x) {
     const summary *s = x->s;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!summaryIsLoaded(g) || g->procs == 0) continue;
+        /* A free-load cell is placement's, whatever its split: one id per
+         * question, however many processes the scheduler slowed this time. */
+        if (!summaryIsLoaded(g) || g->procs == 0 || verdictIsFree(g)) continue;
         const summaryGroup *idle = summaryIdleOf(s, g);
         double base = idle ? idle->proc_median_median_ms : NAN;
         int rc = verdictBimodalProcs(x, g, base);
@@ -461,6 +667,12 @@ static int verdictLoadedFirst(verdictCtx *x) {
                      "processes",
                      p.one, p.multi, p.known);
         if (verdictAdd(x, VERDICT_NOTE, g,
+                       FIGS({"first_ms", g->first_ms}, {"nfirst", (double)g->nfirst},
+                            {"min_ms", g->min_ms}, {"first_over_min", r},
+                            {"threshold", t->first_min_notable},
+                            {"idle_first_ms", idle ? idle->first_ms : NAN},
+                            {"first_1cpu_procs", p.known ? (double)p.one : NAN},
+                            {"first_multi_cpu_procs", p.known ? (double)p.multi : NAN}),
                        "first call under load %s ms (median over %zu processes) = %.0fx the "
                        "steady min %s ms (>= %g)%s%s: under load the first call waits for the "
                        "CPUs as well as for the cold start; time it apart from the idle first "
@@ -478,11 +690,23 @@ static int verdictLoadedSlow(verdictCtx *x) {
         const summaryGroup *g = &x->s->g[i];
         if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
             continue;
+        /* What the load alone predicts, when its size is known: a slowdown
+         * at the fair share is the load, not the code. */
+        double share = verdictFairShare(g, g->key.width, t->load_cpus);
+        char fair[160] = "";
+        if (!isnan(share))
+            snprintf(fair, sizeof fair, "; the fair share of %s predicts %.1fx, this is %.1fx that",
+                     LOADSAY(g), share, g->loaded_over_idle / share);
         if (verdictAdd(x, VERDICT_WARN, g,
-                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s: check the load "
+                       FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
+                            {"loaded_over_idle", g->loaded_over_idle},
+                            {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
+                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct},
+                            {"fair_share", share}),
+                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s%s: check the load "
                        "before suspecting the code",
                        MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle, t->loaded_idle,
-                       LOAD(g)))
+                       fair, LOAD(g)))
             return -1;
     }
     return 0;
@@ -508,6 +732,12 @@ static void verdictFmtSums(const uint64_t *set, size_t n, char *buf, size_t len)
                               (unsigned long long)set[i]);
 }
 
+/* A group of harness/threads.sh: anyone's program, whose output check is
+ * across every cell (output-differs), not the engine's per-width one. */
+static int verdictIsThreads(const summaryGroup *g) {
+    return g->harness && strcmp(g->harness, "threads") == 0;
+}
+
 /* Idle against loaded, per (workload, params, width): the engine is
  * deterministic at a fixed width, whatever the wait policy or the copy.
  * same: the cells with one checksum both idle and loaded (bitwise-same),
@@ -519,6 +749,7 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
     for (size_t i = 0; i < s->n; i++) {
         const summaryKey *k = &s->g[i].key;
         const unsigned cell = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS | SUMMARY_K_WIDTH;
+        if (verdictIsThreads(&s->g[i])) continue;
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++) seen = summaryKeySame(&s->g[j].key, k, cell);
         if (seen) continue;
@@ -526,7 +757,7 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
         size_t ni = 0, nl = 0;
         for (size_t j = i; j < s->n; j++) {
             const summaryGroup *g = &s->g[j];
-            if (!summaryKeySame(&g->key, k, cell)) continue;
+            if (!summaryKeySame(&g->key, k, cell) || verdictIsThreads(g)) continue;
             if (summaryIsIdle(g)) verdictCollect(idle, &ni, CAP, g);
             else if (summaryIsLoaded(g)) verdictCollect(loaded, &nl, CAP, g);
         }
@@ -534,19 +765,24 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
         int same_sets = ni == nl;
         for (size_t j = 0; j < nl && same_sets; j++) same_sets = verdictHasSum(idle, ni, loaded[j]);
         int rc = 0;
+        char on[512]; /* the cell: workload, params, width */
+        snprintf(on, sizeof on, "%s%s%s, width %d", k->workload, k->params[0] ? " " : "", k->params,
+                 k->width);
         if (same && same_sets && ni == 1)
-            rc = verdictAdd(x, VERDICT_OK, NULL,
-                            "%s%s%s, width %d: checksum %016llx idle and loaded: numbers "
-                            "unaffected (bitwise)",
-                            k->workload, k->params[0] ? " " : "", k->params, k->width,
-                            (unsigned long long)idle[0]);
+            rc =
+                verdictAddOn(x, VERDICT_OK, &s->g[i], cell, on,
+                             FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl}),
+                             "checksum %016llx idle and loaded: numbers unaffected (bitwise)",
+                             (unsigned long long)idle[0]);
         else if (!same && !same_sets) {
             verdictFmtSums(idle, ni, a, sizeof a);
             verdictFmtSums(loaded, nl, b, sizeof b);
-            rc = verdictAdd(x, VERDICT_ERROR, NULL,
-                            "%s%s%s, width %d: checksum idle %s, loaded %s: the numbers changed "
-                            "under load; this must never happen",
-                            k->workload, k->params[0] ? " " : "", k->params, k->width, a, b);
+            rc =
+                verdictAddOn(x, VERDICT_ERROR, &s->g[i], cell, on,
+                             FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl}),
+                             "checksum idle %s, loaded %s: the numbers changed under load; this "
+                             "must never happen",
+                             a, b);
         }
         if (rc) return -1;
     }
@@ -559,9 +795,9 @@ static int verdictChecksumDiffers(verdictCtx *x) {
     char a[CAP * 20];
     for (size_t i = 0; i < x->s->n; i++) {
         const summaryGroup *g = &x->s->g[i];
-        if (g->nchecksums < 2) continue;
+        if (g->nchecksums < 2 || verdictIsThreads(g)) continue;
         verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, a, sizeof a);
-        if (verdictAdd(x, VERDICT_ERROR, g,
+        if (verdictAdd(x, VERDICT_ERROR, g, FIGS({"nchecksums", (double)g->nchecksums}),
                        "%zu different checksums within one group (%s): the same computation "
                        "gave different bits; this must never happen",
                        g->nchecksums, a))
@@ -570,7 +806,76 @@ static int verdictChecksumDiffers(verdictCtx *x) {
     return verdictChecksumCells(x, 0);
 }
 
-static int verdictBitwiseSame(verdictCtx *x) { return verdictChecksumCells(x, 1); }
+/* A program's output over all its cells (harness/threads.sh: stdout's hash
+ * is each run's checksum). same: one hash in every cell, bitwise-same;
+ * else output-differs, naming each cell with its hashes. A cell whose runs
+ * were not hashed (--no-check-output) has none and is left out. */
+static int verdictOutputCells(verdictCtx *x, int same) {
+    enum { CAP = 8 };
+    const summary *s = x->s;
+    const unsigned prog = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *gi = &s->g[i];
+        if (!verdictIsThreads(gi)) continue;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = verdictIsThreads(&s->g[j]) && summaryKeySame(&s->g[j].key, &gi->key, prog);
+        if (seen) continue;
+        uint64_t all[CAP];
+        size_t n = 0, cells = 0;
+        for (size_t j = i; j < s->n; j++) {
+            const summaryGroup *g = &s->g[j];
+            if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog)) continue;
+            if (g->nchecksums) cells++;
+            verdictCollect(all, &n, CAP, g);
+        }
+        if (n == 0) continue;
+        int rc = 0;
+        char on[512]; /* the program: workload (its name) and params (its arguments) */
+        snprintf(on, sizeof on, "%s%s%s", gi->key.workload, gi->key.params[0] ? " " : "",
+                 gi->key.params);
+        if (same && n == 1)
+            rc = verdictAddOn(x, VERDICT_OK, gi, prog, on,
+                              FIGS({"hashes", 1}, {"cells", (double)cells}),
+                              "stdout hash %016llx in every run of all %zu cells (each width and "
+                              "the default, idle and loaded): its output does not change",
+                              (unsigned long long)all[0], cells);
+        else if (!same && n > 1) {
+            char *list = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&list, &len);
+            for (size_t j = i; f && j < s->n; j++) {
+                const summaryGroup *g = &s->g[j];
+                if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) ||
+                    !g->nchecksums)
+                    continue;
+                char sums[CAP * 20];
+                verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, sums,
+                               sizeof sums);
+                fputs("; ", f);
+                summaryDescribe(g, f);
+                fprintf(f, ": %s", sums);
+            }
+            if (f && fclose(f) != 0) f = NULL;
+            rc = !f ? -1
+                    : verdictAddOn(x, VERDICT_ERROR, gi, prog, on,
+                                   FIGS({"hashes", (double)n}, {"cells", (double)cells}),
+                                   "%zu different stdout hashes over its cells: its output "
+                                   "depends on the width, the load or the run (if it prints "
+                                   "times or is meant to, run with --no-check-output)%s",
+                                   n, list ? list : "");
+            free(list);
+        }
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+static int verdictBitwiseSame(verdictCtx *x) {
+    return verdictChecksumCells(x, 1) || verdictOutputCells(x, 1) ? -1 : 0;
+}
+
+static int verdictOutputDiffers(verdictCtx *x) { return verdictOutputCells(x, 0); }
 
 static int verdictIdleBusy(verdictCtx *x) {
     const verdictThresholds *t = x->t;
@@ -592,6 +897,10 @@ static int verdictIdleBusy(verdictCtx *x) {
             snprintf(load + strlen(load), sizeof load - strlen(load),
                      ", CPU pressure (PSI some) %.0f%% while its harness ran", g->psi_some_pct);
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"procs_median", g->procs_median}, {"procs_max", g->procs_max},
+                            {"own_threads", own}, {"excess", excess}, {"threshold", t->idle_excess},
+                            {"load1_median", g->load1_median}, {"load1_max", g->load1_max},
+                            {"psi_some_pct", g->psi_some_pct}),
                        "an idle measurement saw load: procs_running median %g (max %g) "
                        "where its own threads (width %d, OpenBLAS pool %g) account for at "
                        "most %g, %g more (>= %g)%s: its figures are not idle figures; re-run "
@@ -800,8 +1109,20 @@ static int verdictColdStart(verdictCtx *x) {
         verdictText text;
         FILE *f = verdictBegin(&text);
         if (!f) return -1;
-        summaryDescribe(&base, f);
-        fprintf(f, ": whole process median (%s) same %s ms", same->whole_tool,
+        /* on every copy of same's key; described without its copy */
+        verdictSubject(&text, &base, SUMMARY_K_ALL & ~SUMMARY_K_COPY, NULL);
+        text.g = same;
+        {
+            const verdictFigure fig[] = {
+                {"same_ms", same->whole_median_ms},
+                {"fresh_ms", c[COLD_FRESH].g ? c[COLD_FRESH].g->whole_median_ms : NAN},
+                {"evicted_ms", c[COLD_EVICTED].g ? c[COLD_EVICTED].g->whole_median_ms : NAN},
+                {"dropcache_ms", c[COLD_DROPCACHE].g ? c[COLD_DROPCACHE].g->whole_median_ms : NAN},
+                {"slowest_over_same", worst},
+                {"threshold", t->cold_same}};
+            verdictFigures(&text, fig, sizeof fig / sizeof fig[0]);
+        }
+        fprintf(f, "whole process median (%s) same %s ms", same->whole_tool,
                 MS(same->whole_median_ms));
         for (int k = COLD_FRESH; k < COLD_N; k++)
             if (c[k].g)
@@ -850,6 +1171,9 @@ static int verdictNoWait(verdictCtx *x) {
         if (g->nowait_n == 0 || isnan(nw) || isnan(w) || nw * t->no_wait > w) continue;
         double r = nw > 0 ? w / nw : INFINITY;
         if (verdictAdd(x, VERDICT_WARN, g,
+                       FIGS({"median_ms", w}, {"nowait_median_ms", nw},
+                            {"nowait_n", (double)g->nowait_n}, {"ratio", r},
+                            {"threshold", t->no_wait}),
                        "steady median %s ms when the result is waited for, %s ms without "
                        "waiting (submit only, %zu calls) = %.1fx below (>= %g): timing without "
                        "waiting measures the dispatch, not the work; wait for the result "
@@ -891,13 +1215,18 @@ const verdictCheck verdictChecks[] = {
     {"contention",
      VERDICT_WARN,
      verdictContention,
-     "under pinned load width > 1 slowed >= --contention-wide while width 1 slowed < "
-     "--contention-narrow",
+     "under pinned load width 1 slowed < --contention-narrow x its fair share while width > 1 "
+     "slowed >= --contention-wide x its fair share and x width 1's slowdown",
      {{"contention-wide", "R", VT(contention_wide), 5, NULL,
-       "under load, width > 1 slowed at least this much ... (and a loaded process this much "
-       "slower than idle counts as slow)"},
-      {"contention-narrow", "R", VT(contention_narrow), 2, NULL,
-       "... while width 1 slowed less than this: contention"}}},
+       "under pinned load, width > 1 slowed at least R x its fair share and R x width 1's "
+       "slowdown ... (and a loaded process R x slower than idle counts as slow)"},
+      {"contention-narrow", "R", VT(contention_narrow), 1.5, NULL,
+       "... while width 1 slowed less than R x its fair share (1 + ceil(S/N): 2x with one load "
+       "worker per CPU): contention"},
+      {"load-cpus", "N", VT(load_cpus), 0,
+       "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its scan_cpus, else its "
+       "nproc, else N = S",
+       "the CPUs the S load workers were spread over: the N of the fair share"}}},
     {"bimodal",
      VERDICT_WARN,
      verdictBimodal,
@@ -905,11 +1234,17 @@ const verdictCheck verdictChecks[] = {
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
        "groups R x apart: bimodal"}}},
+    {"placement",
+     VERDICT_WARN,
+     verdictFreeLoad,
+     "every free-load group with an idle twin: k of K processes >= --contention-wide x idle, "
+     "the share and its Wilson interval (a NOTE when none was)",
+     {{0}}},
     {"loaded-slow",
      VERDICT_WARN,
      verdictLoadedSlow,
-     "loaded median >= --loaded-idle x its idle median (not where contention or bimodal explains "
-     "it)",
+     "loaded median >= --loaded-idle x its idle median (not where contention, bimodal or "
+     "placement explains it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
        "loaded median / idle median at or above: check the load"}}},
     {"checksum-differs",
@@ -917,10 +1252,15 @@ const verdictCheck verdictChecks[] = {
      verdictChecksumDiffers,
      "different checksums within a group, or idle vs loaded at one width",
      {{0}}},
+    {"output-differs",
+     VERDICT_ERROR,
+     verdictOutputDiffers,
+     "a program's stdout hash differs between its runs (threads.sh, across widths and loads)",
+     {{0}}},
     {"bitwise-same",
      VERDICT_OK,
      verdictBitwiseSame,
-     "one checksum idle and loaded at one width",
+     "one checksum idle and loaded at one width (a program: one stdout hash over every cell)",
      {{0}}},
     {"idle-busy",
      VERDICT_WARN,

@@ -16,17 +16,28 @@
  *   loaded-slow        WARN  loaded median >= loaded_idle x its idle median: check the load
  *                            (not repeated for a width a contention verdict explains)
  *   contention         WARN  under pinned load (or a load of unknown kind: files from before
- *                            the kinds) width > 1 slowed >= contention_wide x while width 1
- *                            slowed < contention_narrow x: core contention; fastest width
- *                            named, with slow_procs of procs and the ratio's interval
- *   bimodal            WARN  a loaded group whose process medians split into two groups
+ *                            the kinds) width 1 slowed less than contention_narrow x its fair
+ *                            share (verdictFairShare) while width > 1 slowed at least
+ *                            contention_wide x both its own fair share and width 1's
+ *                            slowdown: core contention; fastest width named, with
+ *                            slow_procs of procs and the ratio's interval
+ *   bimodal            WARN  a loaded group (not free load: placement's) whose process medians split into two groups
  *                            >= bimodal x apart (the widest gap between sorted medians), or,
  *                            failing that, one process's steady calls do (at least two calls
  *                            on each side: one slow call is `spread`'s): k of K processes
  *                            slow, the rest not, so where the scheduler puts the threads
  *                            decides; names the placement difference when `cpus` shows one
  *                            (and loaded-slow is not repeated for it)
- *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected
+ *   placement          WARN  every free-load group with an idle twin: slow_procs of procs,
+ *                            the share and its Wilson interval, the two sides' medians and
+ *                            where they ran; NOTE when no process was slow. One id per
+ *                            free-load cell whatever the share (bimodal and loaded-slow are
+ *                            not given for it)
+ *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected;
+ *                            for a program's cells (harness/threads.sh), one stdout hash over
+ *                            every cell
+ *   output-differs     ERROR a program's stdout hashes differ between its cells or runs
+ *                            (threads.sh; every cell named with its hashes)
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
  *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
  *                            own: the caller, width-1 engine workers, OpenBLAS's pool-1
@@ -44,15 +55,21 @@
 
 #include <stdio.h>
 
+#include "report/meta.h"
 #include "report/summary.h"
 
 typedef enum { VERDICT_OK, VERDICT_NOTE, VERDICT_WARN, VERDICT_ERROR } verdictLevel;
 
 typedef struct verdictThresholds {
-    double first_min, first_min_notable;       /* ratios first/min */
-    double max_median;                         /* ratio max/median, width > 1 */
-    double loaded_idle;                        /* ratio loaded/idle median */
-    double contention_wide, contention_narrow; /* slowdowns under load */
+    double first_min, first_min_notable; /* ratios first/min */
+    double max_median;                   /* ratio max/median, width > 1 */
+    double loaded_idle;                  /* ratio loaded/idle median */
+    /* contention: the wide width's slowdown / its fair share and / width 1's
+     * (wide), width 1's slowdown / its fair share (narrow) */
+    double contention_wide, contention_narrow;
+    /* the CPUs the load workers were spread over (N of the fair share);
+     * 0 = unknown: one worker per CPU assumed (verdictLoadCpus sets it) */
+    double load_cpus;
     double idle_excess; /* median procs_running above the run's own threads by this: busy */
     /* OpenBLAS's thread pool as the binaries started it (its size is fixed at
      * library load: nproc, or OPENBLAS_NUM_THREADS); its idle workers spin
@@ -63,10 +80,35 @@ typedef struct verdictThresholds {
     double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
 } verdictThresholds;
 
+/* A figure a verdict rests on, by name: a summary.csv column's name where it
+ * is one ("first_ms", "min_ms"), else what it is ("ratio", "threshold").
+ * NAN when the group has none. */
+typedef struct verdictFigure {
+    const char *name;
+    double value;
+} verdictFigure;
+
+#define VERDICT_FIGURES_MAX 8
+
+/* A verdict is data first: what it is on (group, parts), the figures it
+ * cites, and its sentence. The sentence opens with its subject -- the group
+ * or cell it is on, as text -- then ": " and the finding; the subject and
+ * the finding are kept apart so that no reader splits the sentence. */
 typedef struct verdict {
     verdictLevel level;
     const char *id;
-    char *text;
+    char *text;          /* "<subject>: <finding>" (verdicts.txt's line past the id) */
+    char *subject;       /* "grad n=1000, width 2, ...", or NULL when it is on nothing */
+    const char *finding; /* text past the subject and its ": " (into text) */
+    /* The group the subject names and the parts of its key it is on
+     * (SUMMARY_K_*): SUMMARY_K_ALL for one group; fewer for a cell of several
+     * groups (contention: every width, bitwise-same: workload, params and
+     * width, cold-start: every copy), of which `group` is one. NULL and 0 when
+     * it is on no group. Points into the summary the verdicts were run on. */
+    const summaryGroup *group;
+    unsigned parts;
+    verdictFigure fig[VERDICT_FIGURES_MAX];
+    size_t nfig;
 } verdict;
 
 typedef struct verdictList {
@@ -86,7 +128,7 @@ typedef struct verdictParam {
     const char *help;     /* what it decides ("first/min at or above: ...") */
 } verdictParam;
 
-#define VERDICT_PARAMS_MAX 2
+#define VERDICT_PARAMS_MAX 3
 
 typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
 
@@ -114,6 +156,20 @@ double verdictParamGet(const verdictThresholds *t, const verdictParam *p);
 
 /* Every threshold at its default. */
 void verdictDefaults(verdictThresholds *t);
+
+/* --load-cpus left at 0: the run's own count from its meta.txt, the words of
+ * loaded_cpus_usable, else scan_cpus, else its nproc; 0 (one worker per CPU)
+ * without any.
+ * coldload-summarize and coldload-compare call it after reading meta. */
+void verdictLoadCpus(verdictThresholds *t, const metaTable *m);
+
+/* The slowdown a serial (width 1) or w-thread CPU-bound call is predicted
+ * under g's pinned load by the scheduler's fair share: S workers over N CPUs
+ * put k = ceil(S/N) workers on the busiest CPU, and a thread there gets
+ * 1/(k+1) of it; w > N threads already share the CPUs w/N to one, so they
+ * lose less: 1 + k * min(1, N/w). S from g's `stressors`, N = load_cpus
+ * (0: N = S). NAN when g's stressors is not a count >= 1. */
+double verdictFairShare(const summaryGroup *g, int width, double load_cpus);
 
 /* The thresholds' part of --help: one "--name R  help [default]" entry each,
  * wrapped to `width` columns. */

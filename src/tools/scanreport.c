@@ -1,6 +1,7 @@
 /* scanreport.c -- coldload-scan: a results directory's scan rows
  * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
+ * counts.tsv and recommendation.tsv (the findings as data, report/scanrec.h),
  * verdict.txt (report/scan.h says what each holds). Measures nothing: it can
  * be re-run on any old scan. Exit: 0 done, 1 an output could not be
  * written, 2 bad flags or bad input (one line naming file and line). */
@@ -18,7 +19,8 @@
 static const char scanUsage[] =
     "usage: coldload-scan [--cpus N] RESULTS_DIR\n"
     "Reads RESULTS_DIR/samples.csv and scan-cells.csv (harness/scan.sh) and writes\n"
-    "RESULTS_DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat, verdict.txt.\n"
+    "RESULTS_DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat, counts.tsv,\n"
+    "recommendation.tsv, verdict.txt.\n"
     "  --cpus N   the scan's usable CPUs (default: scan_cpus of RESULTS_DIR/meta.txt)\n";
 
 /* dir/name into buf; -1 when it does not fit. */
@@ -57,6 +59,21 @@ static int scanWaitCsv(const scanData *d, const char *w, FILE *f) {
 static int scanVerdict(const scanData *d, const char *w, FILE *f) {
     (void)w;
     return scanWriteVerdict(d, f);
+}
+
+static int scanCountsTsv(const scanData *d, const char *w, FILE *f) {
+    (void)w;
+    scanCounts c = scanCount(d);
+    return scanrecWriteCounts(&c, f);
+}
+static int scanRecTsv(const scanData *d, const char *w, FILE *f) {
+    (void)w;
+    scanRec *r;
+    size_t n;
+    if (scanRecommend(d, &r, &n) != 0) return -1;
+    int rc = scanrecWrite(r, n, f);
+    free(r);
+    return rc;
 }
 
 int main(int argc, char **argv) {
@@ -125,6 +142,8 @@ int main(int argc, char **argv) {
     }
     if (scanEmit(&d, out, "heatmap.csv", NULL, scanHeatCsv) ||
         scanEmit(&d, out, "wait.csv", NULL, scanWaitCsv) ||
+        scanEmit(&d, out, SCANREC_COUNTS_FILE, NULL, scanCountsTsv) ||
+        scanEmit(&d, out, SCANREC_FILE, NULL, scanRecTsv) ||
         scanEmit(&d, out, "verdict.txt", NULL, scanVerdict)) {
         rc = 1;
         goto done;

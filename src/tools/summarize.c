@@ -1,6 +1,6 @@
 /* summarize.c -- coldload-summarize: a results directory's samples.csv and
- * whole.csv -> summary.csv, verdicts.txt, the charts' .dat files, report.html
- * and report.md.
+ * whole.csv -> summary.csv, verdicts.txt, results.json, the charts' .dat
+ * files, report.html and report.md.
  *
  * It measures nothing, so it can be re-run on any old results directory.
  * Bad input (a malformed CSV, a bad flag) is one line on stderr naming the
@@ -16,7 +16,9 @@
 #include "report/chartdata.h"
 #include "common/atomicfile.h"
 #include "common/num.h"
+#include "report/decide.h"
 #include "report/firstrun.h"
+#include "report/json.h"
 #include "common/opts.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -27,13 +29,18 @@ static void summarizeUsage(FILE *f) {
     fputs("usage: coldload-summarize [options] RESULTS_DIR\n"
           "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and "
           "writes\n"
-          "summary.csv, verdicts.txt, plots/*.dat, plots/labels.gp, report.html and report.md.\n"
+          "summary.csv, verdicts.txt, results.json, plots/*.dat, plots/labels.gp, report.html\n"
+          "and report.md.\n"
           "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
           "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
           "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
           "  --no-report               skip report.html and report.md\n"
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
+          "  --decided                 write nothing: one line per group, decided or undecided\n"
+          "                            by the stopping rule (report/decide.h), for the harness\n"
+          "  --condition C, --load L, --stressors S, --copy K\n"
+          "                            --decided: only the groups with these tags\n"
           "thresholds of the verdicts (defaults in brackets):\n",
           f);
     verdictUsage(f, 88);
@@ -108,7 +115,9 @@ int main(int argc, char **argv) {
     optsProg = "coldload-summarize";
     static summarizeCtx x;
     const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL;
-    int no_report = 0;
+    const char *want[4] = {NULL, NULL, NULL,
+                           NULL}; /* --decided's condition, load, stressors, copy */
+    int no_report = 0, decided = 0;
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
         const char *v;
@@ -122,8 +131,8 @@ int main(int argc, char **argv) {
             (checks ? summarizeListChecks : summarizeListCharts)(stdout);
             return 0;
         }
-        if (strcmp(argv[i], "--no-report") == 0) {
-            no_report = 1;
+        if (strcmp(argv[i], "--no-report") == 0 || strcmp(argv[i], "--decided") == 0) {
+            *(argv[i][2] == 'n' ? &no_report : &decided) = 1;
             i++;
             continue;
         }
@@ -137,11 +146,12 @@ int main(int argc, char **argv) {
         }
         if (m < 0) return OPTS_EXIT_USAGE;
         if (m) continue;
-        const char **files[] = {&samples, &whole, &out};
-        const char *names[] = {"--samples", "--whole", "--out"};
-        for (size_t k = 0; k < 3 && !m; k++)
+        const char **files[] = {&samples, &whole, &out, &want[0], &want[1], &want[2], &want[3]};
+        const char *names[] = {"--samples", "--whole",     "--out", "--condition",
+                               "--load",    "--stressors", "--copy"};
+        for (size_t k = 0; k < 7 && !m; k++)
             if ((m = optsMatch(argc, argv, &i, names[k], &v)) > 0) {
-                if (!*v) return optsError("%s: expected a path, got ''", names[k]), 2;
+                if (!*v) return optsError("%s: expected a value, got ''", names[k]), 2;
                 *files[k] = v;
             }
         if (m < 0) return OPTS_EXIT_USAGE;
@@ -209,6 +219,23 @@ int main(int argc, char **argv) {
             v = (double)sysconf(_SC_NPROCESSORS_ONLN);
         x.t.blas_pool = v >= 1 ? v : 1;
     }
+    verdictLoadCpus(&x.t, &meta);
+    if (decided) { /* the harness's question after a round: nothing is written */
+        for (size_t i = 0; i < x.s.n; i++) {
+            const summaryGroup *g = &x.s.g[i];
+            const char *tag[4] = {g->key.condition, g->key.load, g->key.stressors, g->key.copy};
+            int skip = g->n == 0 && g->nproc == 0; /* whole.csv-only groups: no process median */
+            for (size_t k = 0; k < 4; k++)
+                if (want[k] && strcmp(want[k], tag[k] ? tag[k] : "") != 0) skip = 1;
+            decideResult r;
+            if (skip) continue;
+            if (decideGroup(&x.s, g, &x.t, &r) != 0) return optsError("out of memory"), 1;
+            decideWriteLine(g, &r, stdout);
+        }
+        metaFree(&meta);
+        summaryFree(&x.s);
+        return 0;
+    }
     if (verdictRun(&x.s, &x.t, &x.v) != 0) {
         optsError("out of memory");
         return 1;
@@ -245,6 +272,8 @@ int main(int argc, char **argv) {
     rc |= summarizeWrite(path, summarizeCsv, &x);
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
+    summarizePath(path, sizeof path, out, "results.json");
+    if (jsonWriteResults(path, &x.s, &x.v, &meta, err, sizeof err) != 0) rc |= optsError("%s", err);
     if (!no_report) {
         summarizePath(path, sizeof path, out, "report.html");
         rc |= summarizeWrite(path, summarizeHtml, &x);

@@ -36,14 +36,7 @@ cl_init bench-auto "$@"
 cl_need_tools stress-ng setpriv timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/ising_trg"
-if [ -n "${OUT:-}" ]; then
-    mkdir -p "$OUT/logs"
-    CL_OUT=$(cd "$OUT" && pwd)
-else
-    CL_OUT=$(mktemp -d "${TMPDIR:-/tmp}/coldload-bench-auto.XXXXXX")
-    mkdir "$CL_OUT/logs"
-    CL_TMPDIRS+=("$CL_OUT")   # removed by cl_on_exit, after stress-ng is stopped
-fi
+cl_scratch_out bench-auto
 cl_lock
 cl_traps
 read -ra cpus <<<"$(cl_cpus_usable)"

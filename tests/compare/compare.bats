@@ -209,6 +209,16 @@ ccol() { col "$O/compare.csv" "$@"; }
     page_not_blank "$O" compare.html
 }
 
+@test "two threads jobs: the threads question is answered from each program's cells, the first is not asked" {
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$A/"
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$B/"
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^| Is the first run slow here, and why? | Not asked: a threads job' "$O/compare.md"
+    grep -q '^| Do threads hurt under full load here? | No: under pinned load (2 workers) width 2 takes 1.01x as long as width 1' "$O/compare.md"
+    grep -q 'OK within-noise' "$O/compare.md"
+}
+
 @test "the same directory twice (or a link to it) is compared, with a warning" {
     cell "$A" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
     ln -s "$A" "$BATS_TEST_TMPDIR/a-link"

@@ -147,6 +147,26 @@ grep -q 'cold-start' "$cb/verdicts.txt" || ci_fail "cold --binary: no cold-start
 grep -q '^cold_binary=/mnt/prog' "$cb/meta.txt" || ci_fail "cold --binary: meta.txt does not name /mnt/prog"
 ci_log "cold --binary /mnt/prog: its own report and cold-start verdict"
 
+# `threads --binary` on a program mounted from the host (a script: its
+# interpreter is in the image), as the caller's uid: the threads job's report.
+tb=$work/threads-binary
+mkdir -p "$tb"
+if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$tb"; fi
+docker run --rm --user "$run_uid" -v "$tb:/out" -v "$PWD/tests/harness/progs/by_width.sh:/mnt/prog:ro" \
+  "$IMAGE" threads --quick --procs 2 --load pinned --widths "1 2" --width-env-only OMP_NUM_THREADS \
+  --binary /mnt/prog -- '{width}' >"$work/threads-binary.log" 2>&1 ||
+  { tail -n 20 "$work/threads-binary.log" >&2; ci_fail "threads --binary /mnt/prog as uid $run_uid failed"; }
+for f in report.html report.md verdicts.txt runs.csv; do
+  [ -s "$tb/$f" ] || ci_fail "threads --binary: $f missing or empty"
+done
+grep -qx 'job=threads' "$tb/meta.txt" || ci_fail "threads --binary: meta.txt has no job=threads"
+grep -q '^## Do threads hurt by\\_width.sh under full load here?$' "$tb/report.md" ||
+  ci_fail "threads --binary: report.md does not ask the program's threads question"
+[ "$(awk -F, 'NR > 1 { print $8 }' "$tb/runs.csv" | sort -u)" = ok ] ||
+  ci_fail "threads --binary: a run did not succeed (see $tb/runs.csv)"
+grep -q '^threads_perf=' "$tb/meta.txt" || ci_fail "threads --binary: meta.txt does not say whether perf counted"
+ci_log "threads --binary /mnt/prog: its own report; perf: $(sed -n 's/^threads_perf=//p' "$tb/meta.txt")"
+
 # loaded_rows DIR WHO: DIR/samples.csv holds loaded rows of both kinds of
 # load (stress-ng started in the container as that user: its working
 # directory, /opt/coldload, is not writable by it).

@@ -146,3 +146,33 @@ setup() {
     [ "$status" -eq 2 ]
     [[ $output == *"p28_timing --describe failed: no such option (rebuild with make)"* ]]
 }
+
+@test "cl_run_lines: a log's page-format lines (by the workloads' line_prefix) into runs-lines.tsv, one header" {
+    CL_OUT=$BATS_TEST_TMPDIR
+    mkdir -p "$CL_OUT/logs"
+    CL_WL_READ=1
+    CL_WL_LINE_PREFIX=([grad]="width " [svdvals]="width " [trg]="beta=")
+    printf '# p28_timing: width 1, banner\nwidth 1: grad n=8 | first 1 ms\nnot a line\n  width 2: indented\n' \
+        >"$CL_OUT/logs/warm-idle-grad-w1.out"
+    printf 'beta=0.3000 lnZ/N=0.79\n' >"$CL_OUT/logs/warm-idle-trg-w1.out"
+    : >"$CL_OUT/logs/empty.out"
+    cl_run_lines "$CL_OUT/logs/warm-idle-grad-w1"
+    cl_run_lines "$CL_OUT/logs/warm-idle-trg-w1"
+    cl_run_lines "$CL_OUT/logs/empty"
+    cl_run_lines "$CL_OUT/logs/absent"
+    [ "$(cat "$CL_OUT/runs-lines.tsv")" = "$(printf 'log\tline\nwarm-idle-grad-w1\twidth 1: grad n=8 | first 1 ms\nwarm-idle-trg-w1\tbeta=0.3000 lnZ/N=0.79')" ]
+    # before the tables are read nothing is recorded
+    rm "$CL_OUT/runs-lines.tsv"
+    CL_WL_READ=0
+    cl_run_lines "$CL_OUT/logs/warm-idle-grad-w1"
+    [ ! -e "$CL_OUT/runs-lines.tsv" ]
+}
+
+@test "cl_csv_col: a column's number from the header, by name; nothing when absent" {
+    f=$BATS_TEST_TMPDIR/s.csv
+    printf 'a,truncated,cut\n1,0,none\n' >"$f"
+    [ "$(cl_csv_col "$f" truncated)" = 2 ]
+    [ "$(cl_csv_col "$f" cut)" = 3 ]
+    [ -z "$(cl_csv_col "$f" missing)" ]
+    [ -z "$(cl_csv_col "$BATS_TEST_TMPDIR/absent.csv" cut)" ]
+}

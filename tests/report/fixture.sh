@@ -198,3 +198,13 @@ EOF
 cat >"$dir/logs/loaded-loaded-s2-trg-w2.out" <<'EOF'
 beta=0.3000 lnZ/N=0.790559063801 dlnZ/dbeta=0.704498679523 exact=0.790559070951 0.704499070800 | first 1034.0 | value_and_grad 940.0 ms
 EOF
+
+# What the harness records of them after each command (harness/lib/workloads.sh
+# cl_run_lines, by the binaries' line_prefix): runs-lines.tsv, the report's
+# Runs section. The same function, so the fixture is what a run leaves.
+# shellcheck source=harness/lib/workloads.sh
+. "$(dirname "$0")/../../harness/lib/workloads.sh"
+CL_OUT=$dir CL_WL_READ=1
+CL_WL_LINE_PREFIX=([grad]="width " [trg]="beta=")
+rm -f "$dir/runs-lines.tsv"
+for log in "$dir"/logs/*.out; do cl_run_lines "${log%.out}"; done

@@ -62,14 +62,14 @@ cell() {
     [ "$(col "$D/summary.csv" '$c["load"] == "free"' procs calls_1cpu calls_multi_cpu median_ms_1cpu median_ms_multi_cpu)" = "3 2 3 0.0245 3" ]
 }
 
-@test "bimodal fires on a bimodal cell (with the placement difference), not on a unimodal one" {
+@test "bimodal fires on a bimodal pinned cell (with the placement difference), not on a unimodal one" {
     cell svdvals 2 none "1" "4 4.1 3.9 4 4.2"
-    cell svdvals 2 free "1" "4.8 5 4.9 5.1"
-    pseries "$S" svdvals 2 free 5 "0;1" 1600 "1590 1600 1610"
+    cell svdvals 2 pinned "1" "4.8 5 4.9 5.1"
+    pseries "$S" svdvals 2 pinned 5 "0;1" 1600 "1590 1600 1610"
     summarize() { run "$SUMMARIZE" --no-report "$D"; }
     summarize
     [ "$status" -eq 0 ]
-    grep -q '^WARN bimodal: svdvals size=256, width 2, wait block, loaded free (stressors 2), copy inplace: 1 of 5 processes 400.0x slower than idle (median 1600 ms), the rest 1.2x slower than idle (median 4.950 ms); the medians split 314x apart (>= 5): under this load, whether threads hurt depends on where the scheduler puts them; the fast calls ran with all engine threads on one CPU (12 of 12), the slow ones on 2 CPUs (3 of 3)$' "$D/verdicts.txt"
+    grep -q '^WARN bimodal: svdvals size=256, width 2, wait block, loaded pinned (stressors 2), copy inplace: 1 of 5 processes 400.0x slower than idle (median 1600 ms), the rest 1.2x slower than idle (median 4.950 ms); the medians split 314x apart (>= 5): under this load, whether threads hurt depends on where the scheduler puts them; the fast calls ran with all engine threads on one CPU (12 of 12), the slow ones on 2 CPUs (3 of 3)$' "$D/verdicts.txt"
     # no placement clause when cpus says nothing
     sed -i 's/,0;1,/,,/; s/,1,1,0,warm/,,,0,warm/' "$S"
     sed -i 's/,1,1,0,/,,,0,/' "$S"
@@ -83,22 +83,22 @@ cell() {
     # unimodal: every process slow, none fast
     rm "$S"
     cell svdvals 2 none "1" "4 4.1 3.9 4 4.2"
-    cell svdvals 2 free "0;1" "1500 1600 1550 1700 1450"
+    cell svdvals 2 pinned "0;1" "1500 1600 1550 1700 1450"
     "$SUMMARIZE" --no-report "$D" >/dev/null
     run grep -q "^WARN bimodal" "$D/verdicts.txt"
     [ "$status" -eq 1 ]
-    grep -q '^WARN loaded-slow: svdvals size=256, width 2, wait block, loaded free' "$D/verdicts.txt"
+    grep -q '^WARN loaded-slow: svdvals size=256, width 2, wait block, loaded pinned' "$D/verdicts.txt"
 }
 
 @test "bimodal within one process: two calls or more on each side; one slow call is not" {
     cell svdvals 2 none "1" "4 4.1 3.9"
-    pseries "$S" svdvals 2 free 1 "1" 5 "5 5.1 4.9 900 950"
-    pseries "$S" svdvals 2 free 2 "1" 5 "5 5.1 4.9 5 5.2"
+    pseries "$S" svdvals 2 pinned 1 "1" 5 "5 5.1 4.9 900 950"
+    pseries "$S" svdvals 2 pinned 2 "1" 5 "5 5.1 4.9 5 5.2"
     "$SUMMARIZE" --no-report "$D" >/dev/null
     grep -q '^WARN bimodal: .*: 1 of 2 processes split within; the widest, process 1 (run 1796200000000-4): 2 of 5 steady calls 231.2x slower than idle (median 925.0 ms), the other 3 1.2x slower than idle (median 5.000 ms); 176x apart (>= 5): under this load' "$D/verdicts.txt"
     rm "$S"
     cell svdvals 2 none "1" "4 4.1 3.9"
-    pseries "$S" svdvals 2 free 1 "1" 5 "5 5.1 4.9 5 900"
+    pseries "$S" svdvals 2 pinned 1 "1" 5 "5 5.1 4.9 5 900"
     "$SUMMARIZE" --no-report "$D" >/dev/null
     run grep -q "^WARN bimodal" "$D/verdicts.txt"
     [ "$status" -eq 1 ]
@@ -113,7 +113,7 @@ contention_cells() {
     cell svdvals 2 "$1" "0;1" "1400 1500 1600"
 }
 
-@test "contention is decided on pinned load only; free load of the same figures is loaded-slow" {
+@test "contention is decided on pinned load only; free load of the same figures is placement" {
     contention_cells pinned
     "$SUMMARIZE" --no-report "$D" >/dev/null
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
@@ -121,7 +121,47 @@ contention_cells() {
     rm "$S"
     contention_cells free
     "$SUMMARIZE" --no-report "$D" >/dev/null
-    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow" ]
+    [ "$(verdict_ids "$D")" = "NOTE placement OK bitwise-same OK bitwise-same WARN placement" ]
+}
+
+# A free-load cell of svdvals width 2 whose process medians are MEDIANS (idle 4 ms):
+# the ids of the verdicts that answer "do threads hurt" (spread and loaded-first
+# answer other questions).
+free_cell() {
+    rm -f "$S"
+    cell svdvals 2 none "0;1" "3.9 4 4.1 4 4"
+    cell svdvals 2 free "$1" "$2"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    answer_ids
+}
+
+answer_ids() {
+    grep -oE '^(NOTE|WARN) (placement|bimodal|loaded-slow|contention)' "$D/verdicts.txt" | tr '\n' ' '
+}
+
+@test "placement: a free-load cell has one verdict id whether 4, 5 or 0 of 5 processes were slow" {
+    # 4 of 5 slow: bimodal before (the medians split 300x), now placement
+    [ "$(free_cell "0;1" "1200 1250 1300 1350 4.2")" = "WARN placement " ]
+    grep -q '^WARN placement: svdvals size=256, width 2, wait block, loaded free (stressors 2), copy inplace: 4 of 5 processes slow (>= 5x the idle median 4.000 ms), share 0.80 (95% Wilson interval 0.38-0.96); the slow ones 318.8x slower than idle (median 1275 ms), the rest 1.1x slower than idle (median 4.200 ms): under this load, whether threads hurt depends on where the scheduler puts them; the share, not one process, is the answer under free load$' "$D/verdicts.txt"
+    # 5 of 5 slow: loaded-slow before, now placement
+    [ "$(free_cell "0;1" "1200 1250 1300 1350 1400")" = "WARN placement " ]
+    grep -q ': 5 of 5 processes slow (>= 5x the idle median 4.000 ms), share 1.00 (95% Wilson interval 0.57-1.00); every process 325.0x slower than idle (median 1300 ms):' "$D/verdicts.txt"
+    # 0 of 5 slow: nothing fired before; now the same id, as a note
+    [ "$(free_cell "0;1" "4.2 4.3 4.4 4.5 4.6")" = "NOTE placement " ]
+    grep -q ': 0 of 5 processes slow (>= 5x the idle median 4.000 ms), share 0.00 (95% Wilson interval 0.00-0.43); every process 1.1x slower than idle (median 4.400 ms):' "$D/verdicts.txt"
+}
+
+@test "placement names where the slow and the fast processes ran when cpus shows it differed" {
+    rm -f "$S"
+    cell svdvals 2 none "0;1" "3.9 4 4.1"
+    cell svdvals 2 free "1" "4.2 4.3 4.4"
+    pseries "$S" svdvals 2 free 4 "0;1" 1300 "1290 1300 1310"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    grep -q ': 1 of 4 processes slow .*; the slow ones 325.0x slower than idle (median 1300 ms), the rest 1.1x slower than idle (median 4.300 ms); the fast calls ran with all engine threads on one CPU (9 of 9), the slow ones on 2 CPUs (3 of 3): under this load' "$D/verdicts.txt"
+    # pinned load of the same figures is not placement's: bimodal
+    sed -i 's/,free,/,pinned,/' "$S"
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    [ "$(answer_ids)" = "WARN bimodal " ]
 }
 
 @test "a slow first call under load is loaded-first, not first-run; idle first runs stay first-run" {
@@ -130,7 +170,7 @@ contention_cells() {
     pseries "$S" grad 2 free 1 "0;1" 7.4 "0.02 0.021 0.022"
     pseries "$S" grad 2 free 2 "1" 7.6 "0.02 0.021 0.022"
     "$SUMMARIZE" --no-report "$D" >/dev/null
-    [ "$(verdict_ids "$D")" = "NOTE first-run-notable NOTE loaded-first OK bitwise-same" ]
+    [ "$(verdict_ids "$D")" = "NOTE first-run-notable NOTE loaded-first NOTE placement OK bitwise-same" ]
     grep -q '^NOTE first-run-notable: grad n=1000, width 2, wait block, idle, copy inplace: first 0.300 ms' "$D/verdicts.txt"
     grep -q '^NOTE loaded-first: grad n=1000, width 2, wait block, loaded free (stressors 2), copy inplace: first call under load 7.500 ms (median over 2 processes) = 375x the steady min 0.0200 ms (>= 10), 25.0x the idle first call (0.300 ms); the first calls ran on one CPU in 1 and on several in 1 of 2 processes' "$D/verdicts.txt"
 }
@@ -204,12 +244,20 @@ contention_cells() {
     cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
     "$SUMMARIZE" "$D/fx" >/dev/null
     md=$D/fx/report.md
-    head -n 12 "$md" >"$D/head"
+    head -n 45 "$md" >"$D/head"
     grep -q '^## Is the first run slow here, and why?' "$D/head"
     grep -q '^## Do threads hurt under full load here?' "$D/head"
     grep -q 'evicted from the page cache' "$D/head"
     grep -q 'Pinned load.*10 of 10 processes' "$D/head"
     grep -q 'Free load.*1 of 10 processes' "$D/head"
+    # each answer opens with one bold sentence (yes or no, the deciding figure), then its table
+    grep -q '^\*\*Yes: a cold start of grad takes 11.1x the cached one (31.526 vs 2.841 ms).\*\*$' "$D/head"
+    grep -q '^\*\*Yes, when every core is taken: under pinned load svdvals width 2 is 266x idle (95% interval 263x-268x), 10 of 10 processes at width \\> 1 at least 5x.\*\*$' "$D/head"
+    grep -q '^| cell | idle (ms) | loaded (ms) | slow processes | loaded / idle (95% interval) |$' "$D/head"
+    grep -q '^| svdvals size=256 w2 block, free S=2 | 3.735 | 4.643 | 1 of 5 | 1.2x (1.2x-266x) |$' "$D/head"
+    # the rest follows without repeating the yes
+    run grep -c '^Yes' "$D/head"
+    [ "$output" = 0 ]
     order=$(grep -n '^## ' "$md" | cut -d: -f2 | tr '\n' '|')
     [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## The map of when threads hurt|## Verdicts|## Summary|## Runs|## Metadata|" ]
     run grep -q -i missing "$D/head"

@@ -120,6 +120,43 @@ cell() {
     grep -q '^  svdvals: spin .* (6 cells) yield .* (6 cells) block .* (6 cells); ' "$D/scan/verdict.txt"
 }
 
+@test "the findings as data: counts.tsv and recommendation.tsv, one header naming the columns" {
+    "$SCAN" "$D"
+    printf 'cells\tcpus\tcut_cells\tcut_budget\tcut_watchdog\tskipped\n84\t2\t3\t1\t4\t0\n' >"$BATS_TEST_TMPDIR/counts"
+    cmp "$BATS_TEST_TMPDIR/counts" "$D/scan/counts.tsv"
+    printf 'workload\tload_workers\tbest_width\n' >"$BATS_TEST_TMPDIR/rec"
+    printf 'grad\t%s\t1\n' 0 1 2 >>"$BATS_TEST_TMPDIR/rec"
+    printf 'svdvals\t0\t4\nsvdvals\t1\t1\nsvdvals\t2\t1\n' >>"$BATS_TEST_TMPDIR/rec"
+    cmp "$BATS_TEST_TMPDIR/rec" "$D/scan/recommendation.tsv"
+}
+
+# The report's scan section (report/scandoc) reads those files, never the
+# verdict's prose: a recommendation changed in the TSV and garbled in
+# verdict.txt shows the TSV's; without the files it says they are missing.
+@test "the report's scan section: its counts and recommendation from the TSVs, not verdict.txt" {
+    SUM=$ROOT/build/coldload-summarize
+    [ -x "$SUM" ] || skip "build/coldload-summarize is not built (make)"
+    R=$BATS_TEST_TMPDIR/rs
+    cp -r "$ROOT/tests/fixtures/results-small-scan" "$R"
+    sed -i 's/^svdvals\t0\t4$/svdvals\t0\t3/' "$R/scan-run/scan/recommendation.tsv"
+    sed -i 's/^84\t/85\t/' "$R/scan-run/scan/counts.tsv"
+    sed -i 's/recommendation, svdvals: width 4/recommendation, svdvals: width 9/; s/^scan: 84 cells/scan: 99 cells/' \
+        "$R/scan-run/scan/verdict.txt"
+    "$SUM" "$R" >/dev/null 2>&1
+    grep -q '^The scan (scan-run/): 85 cells on 2 CPUs; 3 cells cut ' "$R/report.md"
+    grep -qx -- '- svdvals: width 3 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers' "$R/report.md"
+    grep -q 'recommends, per pinned load workers: grad: .*; svdvals: width 3 with 0 load workers' "$R/report.md"
+    [ "$(grep -v '^    ' "$R/report.md" | grep -c 'width 9\|99 cells')" -eq 0 ]
+    # verdict.txt is still quoted whole for people (past its first line)
+    grep -q '^      recommendation, svdvals: width 9' "$R/report.md"
+    # analysed before the files existed: said so, and no answer cites a recommendation
+    rm "$R/scan-run/scan/recommendation.tsv" "$R/scan-run/scan/counts.tsv"
+    "$SUM" "$R" >/dev/null 2>&1
+    grep -q '^The scan (scan-run/): not recorded as data (no scan/counts.tsv or scan/recommendation.tsv: analysed by an older coldload-scan; ' "$R/report.md"
+    grep -qx -- '- not recorded as data .*' "$R/report.md"
+    [ "$(grep -c 'recommends, per pinned load workers' "$R/report.md")" -eq 0 ]
+}
+
 @test "a results directory that is no scan (make report's) is refused: exit 1, no scan/ written" {
     N=$BATS_TEST_TMPDIR/notscan
     cp -r "$ROOT/tests/fixtures/results-small" "$N"

@@ -4,7 +4,8 @@
 # directory holding a scan, as harness/report.sh leaves one -- the files of
 # results-small, and under scan-run/ the synthetic scan of results-scan
 # (tests/report/scan_fixture.sh) with coldload-scan's analysis in
-# scan-run/scan/. Its recommendation is known: grad width 1 at 0, 1 and 2 load
+# scan-run/scan/ (counts.tsv, recommendation.tsv, verdict.txt, the chart data).
+# Its recommendation is known: grad width 1 at 0, 1 and 2 load
 # workers; svdvals width 4 idle, width 1 at 1 and 2.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

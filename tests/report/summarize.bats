@@ -121,7 +121,7 @@ summarize() {
     series "$S" svdvals 1 loaded warm 20 "15 18 21" 00000000000000aa 3
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same WARN loaded-slow" ]
-    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy inplace: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); procs_running median 3' "$D/verdicts.txt"
+    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy inplace: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); the fair share of 2 load workers over 2 CPUs (assumed) predicts 2.0x, this is 1.5x that; procs_running median 3' "$D/verdicts.txt"
     summarize --loaded-idle 4
     [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
 }
@@ -143,22 +143,61 @@ widths_idle_loaded() {
     series "$S" svdvals 2 loaded warm 1500 "1400 1500 1600" 00000000000000bb 4
 }
 
-@test "contention: width 2 slowed >= 5x while width 1 < 2x; names the fastest width; no loaded-slow for it" {
+@test "contention: width 2 slowed >= 5x its fair share and width 1's while width 1 < 1.5x its share; names the fastest width; no loaded-slow for it" {
     widths_idle_loaded "9 9.7 11"
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
-    grep -q 'width 2 is 384.6x slower than idle (median 1500 vs 3.900 ms), at least 5x, while width 1 is 1.7x (median 9.700 vs 5.700 ms), below 2x: core contention' "$D/verdicts.txt"
+    # no meta.txt: one load worker per CPU assumed, a fair share of 2x at every width
+    grep -q 'width 2 is 384.6x slower than idle (median 1500 vs 3.900 ms), 192x its fair share 2.0x and 226x width 1'"'"'s (each at least 5x), while width 1 is 1.7x (median 9.700 vs 5.700 ms), below 1.5x its fair share 2.0x (2 load workers over 2 CPUs (assumed): a serial call gets 1/2 of its CPU): core contention' "$D/verdicts.txt"
     grep -q 'Fastest under load: width 1 (median 9.700 ms)' "$D/verdicts.txt"
 }
 
-@test "contention does not fire when width 1 also slowed >= 2x: both are loaded-slow" {
+@test "contention does not fire when width 1 also slowed >= 1.5x its fair share: both are loaded-slow" {
     widths_idle_loaded "19 20 21"
     summarize
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
-    # width 1 at 3.5x is now "narrow": contention for width 2, width 1 still loaded-slow
+    # width 1 at 3.5x is now "narrow" (below 5 x 2x): contention for width 2, width 1 still loaded-slow
     summarize --contention-narrow 5
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention WARN loaded-slow" ]
     grep -q '^WARN loaded-slow: svdvals size=256, width 1,' "$D/verdicts.txt"
+}
+
+# The issue-21 cells: svdvals under pinned load, S=2 workers over the N=2 CPUs
+# meta.txt names; WIDTH1 and WIDTH2 the loaded steady times (idle 4.162 and 4.553 ms).
+fair_share_cells() {
+    printf 'nproc=2\nloaded_cpus_usable=0 1\n' >"$D/meta.txt"
+    series "$S" svdvals 1 idle warm 4.2 "4.150 4.162 4.170"
+    series "$S" svdvals 2 idle warm 4.6 "4.540 4.553 4.560" 00000000000000bb 2
+    series "$S" svdvals 1 loaded warm "${1%% *}" "$1" 00000000000000aa 3
+    series "$S" svdvals 2 loaded warm "${2%% *}" "$2" 00000000000000bb 4
+}
+
+@test "contention against the fair share: width 1 at 2.1x (S=2 over N=2 predicts 2x) and width 2 at 458x is contention" {
+    fair_share_cells "8.70 8.721 8.75" "2080 2084 2090"
+    summarize
+    [ "$status" -eq 0 ]
+    # width 1 is still loaded-slow (2.1x >= --loaded-idle 2), and says it is the fair share
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention WARN loaded-slow" ]
+    grep -q '^WARN loaded-slow: svdvals size=256, width 1, .*= 2.1x (>= 2); the fair share of 2 load workers over 2 CPUs predicts 2.0x, this is 1.0x that' "$D/verdicts.txt"
+    grep -q '^WARN contention: svdvals size=256, wait block, loaded (stressors 2), copy inplace: under load width 2 is 457.7x slower than idle (median 2084 vs 4.553 ms), 229x its fair share 2.0x and 218x width 1'"'"'s (each at least 5x), while width 1 is 2.1x (median 8.721 vs 4.162 ms), below 1.5x its fair share 2.0x (2 load workers over 2 CPUs: a serial call gets 1/2 of its CPU): core contention' "$D/verdicts.txt"
+    # N comes from meta.txt: over 1 CPU the 2 workers share it, a 3x fair share
+    summarize --load-cpus 1
+    grep -q 'while width 1 is 2.1x (median 8.721 vs 4.162 ms), below 1.5x its fair share 3.0x (2 load workers over 1 CPU: a serial call gets 1/3 of its CPU)' "$D/verdicts.txt"
+    grep -q -- ' --contention-narrow 1.5 --load-cpus 1 ' "$D/verdicts.txt"
+}
+
+@test "not contention: width 1 at 2x and width 2 at 2.5x are the fair share, and loaded-slow says so" {
+    fair_share_cells "8.30 8.324 8.35" "11.35 11.38 11.40"
+    summarize
+    [ "$status" -eq 0 ]
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
+    grep -q '^WARN loaded-slow: svdvals size=256, width 1, .*= 2.0x (>= 2); the fair share of 2 load workers over 2 CPUs predicts 2.0x, this is 1.0x that' "$D/verdicts.txt"
+    grep -q '^WARN loaded-slow: svdvals size=256, width 2, .*= 2.5x (>= 2); the fair share of 2 load workers over 2 CPUs predicts 2.0x, this is 1.2x that' "$D/verdicts.txt"
+    # width 2 beyond 5x its share but not 5x width 1's (width 1 at 4x, hurt itself): no contention
+    rm "$S"
+    fair_share_cells "16.6 16.65 16.7" "60 61 62"
+    summarize --contention-narrow 3
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
 }
 
 @test "checksum-differs: idle and loaded disagree at one width" {
@@ -360,7 +399,8 @@ cold_only_fixture() {
     done
     # 2.6x by the medians, but within the same copy's slowest run: the answer
     # says what the cold-start verdict under it says, not "Yes"
-    grep -q "^Not much\. A new process of the program whose binary and libraries were evicted .* (2\.6x), with 1 major page fault against 0: within the same copy's own spread" "$D/fx/report.md"
+    grep -q "^\*\*Not much: a cold start of the program takes 2.6x" "$D/fx/report.md"
+    grep -q "^A new process of the program whose binary and libraries were evicted .* (2\.6x), with 1 major page fault against 0: within the same copy's own spread" "$D/fx/report.md"
     grep -q 'reading them from disk cost nothing measurable here' "$D/fx/verdicts.txt"
     grep -q "^(the program printed no page-format lines; its own output is in logs/)$" "$D/fx/report.md"
     # one answer in the HTML's answers section: one h2 in it
@@ -638,9 +678,9 @@ cols_of() {
     [ "$status" -eq 0 ]
     local ids thresholds=() t name def help header
     ids=$(cut -f1 <<<"$output" | tr '\n' ' ')
-    [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal loaded-slow checksum-differs bitwise-same idle-busy cold-start no-wait "* ]]
+    [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal placement loaded-slow checksum-differs output-differs bitwise-same idle-busy cold-start no-wait "* ]]
     for t in $(cut -f3 <<<"$output" | tr ',' ' '); do [ "$t" = - ] || thresholds+=("$t"); done
-    [ "${#thresholds[@]}" -eq 11 ]
+    [ "${#thresholds[@]}" -eq 12 ]
     help=$("$SUMMARIZE" --help)
     # each set to a value of its own: the header must echo every one
     local args=() k=1
@@ -654,13 +694,13 @@ cols_of() {
         grep -qE -- "^  $name [RN] " <<<"$help"
         [[ $header == *" $name $((k + 100))"* ]]
         # the default, when it is a number, is in --help's brackets
-        [ "$name" = --blas-pool ] || awk -v n="$name" -v d="[$def]" '
+        [ "$name" = --blas-pool ] || [ "$name" = --load-cpus ] || awk -v n="$name" -v d="[$def]" '
             $1 == n { on = 1 } on && index($0, d) { found = 1 } on && /^  --/ && $1 != n { on = 0 }
             END { exit !found }' <<<"$help"
         k=$((k + 1))
     done
-    # and in report.md's threshold line
-    grep -q -- '`--no-wait 111`' "$D/report.md"
+    # and in report.md's threshold line (the last one: k passed it by one)
+    grep -q -- "\`${thresholds[-1]%%=*} $((k + 99))\`" "$D/report.md"
 }
 
 @test "--list-charts is the chart table: one plots/NAME.gp per chart, and every chart script of labels.gp is listed" {
@@ -708,4 +748,26 @@ cols_of() {
     grep -qF "WARN first-run: grad $long, width 1, wait block, idle, copy fresh: first 6.600 ms" "$D/verdicts.txt"
     grep -qF "\"grad $long w1 fresh\"" "$D/plots/first_vs_steady.dat"
     grep -qF "| grad $long, width 1, wait block, idle, copy fresh |" "$D/report.md"
+}
+
+# The Runs section reads runs-lines.tsv (the harness's cl_run_lines), never
+# the logs: a line only in a log is not shown, the rows are by log name and
+# in run order within a log; results from before the file say so.
+@test "the Runs section: the run lines from runs-lines.tsv, by log name, never scraped from logs/" {
+    cp -r "$ROOT/tests/fixtures/results-small" "$D/fx"
+    printf 'width 9: only in the log\n' >>"$D/fx/logs/warm-idle-svdvals-w2.out"
+    printf 'warm-idle-svdvals-w2\tbeta=0.5 second line of that run\nb-log\tbeta=0.4 from the file\n' \
+        >>"$D/fx/runs-lines.tsv"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    runs=$(sed -n '/^## Runs$/,/^## Metadata$/p' "$D/fx/report.md")
+    [ "$(echo "$runs" | grep -c 'only in the log')" -eq 0 ]
+    [ "$(echo "$runs" | sed -n 4p)" = "b-log                        beta=0.4 from the file" ]
+    echo "$runs" | grep -A1 '^warm-idle-svdvals-w2         width 2: svdvals' | grep -q '^warm-idle-svdvals-w2         beta=0.5 second line of that run$'
+    grep -q '<pre>b-log  ' "$D/fx/report.html"
+    # from before runs-lines.tsv: said so, the logs are not read
+    rm "$D/fx/runs-lines.tsv"
+    run "$SUMMARIZE" "$D/fx"
+    grep -qx "(no runs-lines.tsv: these results are from before the harness recorded the run lines; the binaries' output is in logs/)" "$D/fx/report.md"
+    [ "$(grep -c 'width 1: grad' "$D/fx/report.md")" -eq 0 ]
 }

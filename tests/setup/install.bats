@@ -49,12 +49,22 @@ setup() {
     [ "$status" -eq 0 ]
     [[ $output == "usage: harness/report.sh"* ]]
     # every make target a user has (make report, cold, warm, loaded, plots,
-    # compare, scan, firstrun) is a coldload command
-    for c in report cold warm loaded plots compare scan firstrun; do
+    # compare, scan, firstrun, threads) is a coldload command
+    for c in report cold warm loaded plots compare scan firstrun threads; do
         run coldload "$c" --help
         [ "$status" -eq 0 ] || { echo "coldload $c --help: exit $status"; return 1; }
         [[ $output == "usage: harness/$c.sh"* ]]
     done
+}
+
+@test "coldload threads: the installed launcher and harness measure a program into ./results, with its report" {
+    mkdir -p "$BATS_TEST_TMPDIR/work"
+    cd "$BATS_TEST_TMPDIR/work"
+    run coldload threads --quick --procs 1 --load pinned --widths 1 --binary true
+    [ "$status" -eq 0 ] || { echo "$output"; return 1; }
+    [ -s results/latest/report.md ]
+    grep -qx 'job=threads' results/latest/meta.txt
+    [ "$(awk -F, 'NR > 1 { print $8 }' results/latest/runs.csv | sort -u)" = ok ]
 }
 
 @test "coldload without a known command: usage and exit 2" {

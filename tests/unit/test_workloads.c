@@ -1,8 +1,7 @@
-/* test_workloads.c -- the workload descriptor both ways: describePrint's
- * table (header, columns, refusing a TAB inside a field), the binaries'
- * --help and --describe (describeInfoFlag), and the report's
- * reader of workloads.tsv (prefixes from the file, the built-ins when it is
- * absent or unusable). */
+/* test_workloads.c -- the workload descriptor: describePrint's table
+ * (header, columns, refusing a TAB inside a field) and the binaries' --help
+ * and --describe (describeInfoFlag). The report no longer reads
+ * workloads.tsv: the harness records the run lines (runs-lines.tsv). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -16,35 +15,9 @@
 
 #include "bench/describe.h"
 #include "bench/optscommon.h"
-#include "report/workloads.h"
 
 static const char header[] = "workload\tbinary\tparams\targs\tquick_args\tloaded_args\tline_prefix"
                              "\tquick_params\tloaded_params\tseries\tquick_series\n";
-
-static char dir[64];
-
-static int setupDir(void **state) {
-    (void)state;
-    strcpy(dir, "/tmp/coldload-wl-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardownDir(void **state) {
-    (void)state;
-    char p[128];
-    snprintf(p, sizeof p, "%s/workloads.tsv", dir);
-    unlink(p);
-    return rmdir(dir);
-}
-
-static void writeTsv(const char *text) {
-    char p[128];
-    snprintf(p, sizeof p, "%s/workloads.tsv", dir);
-    FILE *f = fopen(p, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
 
 static void testDescribeTable(void **state) {
     (void)state;
@@ -124,58 +97,11 @@ static void testInfoFlag(void **state) {
     }
 }
 
-static void testReadPrefixes(void **state) {
-    (void)state;
-    char text[1024];
-    snprintf(text, sizeof text,
-             "%sdot\tp28_timing\tn=8\t--workload dot\t--workload dot\t--workload dot\tdot "
-             "\tn=8\tn=8\t1\t1\n"
-             "dot2\tp28_timing\tn=8\t--workload dot\t--workload dot\t--workload dot\tdot "
-             "\tn=8\tn=8\t1\t1\n"
-             "trg\tising_trg\tb\t--beta 1\t--beta 1\t--beta 1\tbeta=\tb\tb\t1\t1\n",
-             header);
-    writeTsv(text);
-    workloadsTable *t = workloadsRead(dir);
-    assert_non_null(t);
-    assert_int_equal(t->builtin, 0);
-    assert_int_equal(t->n, 2); /* "dot " once */
-    assert_true(workloadsIsResultLine(t, "dot n=8: 1 ms", 13));
-    assert_true(workloadsIsResultLine(t, "beta=0.3 lnZ", 12));
-    assert_false(workloadsIsResultLine(t, "width 1: grad", 13)); /* not in this file */
-    assert_false(workloadsIsResultLine(t, "dot", 3));            /* shorter than the prefix */
-    workloadsDelete(t);
-}
-
-static void testBuiltinWhenAbsentOrBad(void **state) {
-    (void)state;
-    workloadsTable *t = workloadsRead(dir); /* no file */
-    assert_non_null(t);
-    assert_int_equal(t->builtin, 1);
-    assert_true(workloadsIsResultLine(t, "width 2: svdvals", 16));
-    assert_true(workloadsIsResultLine(t, "beta=0.4 x", 10));
-    assert_false(workloadsIsResultLine(t, "# banner", 8));
-    workloadsDelete(t);
-    writeTsv("workload\tbinary\nx\ty\n"); /* no line_prefix column */
-    t = workloadsRead(dir);
-    assert_int_equal(t->builtin, 1);
-    workloadsDelete(t);
-    writeTsv(header); /* no workload at all */
-    t = workloadsRead(dir);
-    assert_int_equal(t->builtin, 1);
-    workloadsDelete(t);
-    t = workloadsRead(NULL);
-    assert_int_equal(t->builtin, 1);
-    assert_int_equal(t->n, 2);
-    workloadsDelete(t);
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(testDescribeTable),
         cmocka_unit_test(testDescribeRefusesTab),
         cmocka_unit_test(testInfoFlag),
-        cmocka_unit_test_setup_teardown(testReadPrefixes, setupDir, teardownDir),
-        cmocka_unit_test_setup_teardown(testBuiltinWhenAbsentOrBad, setupDir, teardownDir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# harness/threads.sh -- the threads question for anyone's program: do threads
+# hurt PROG under full load here, and which width should its users run?
+#
+# Cells are width x load: each width of --widths, set in the environment
+# variables threaded runtimes read (OMP_NUM_THREADS, OPENBLAS_NUM_THREADS ...,
+# the list below) and put for {width} in ARGS, plus a `default` cell with
+# none of them set (what the program does on its own); loads idle, pinned
+# (one stress-ng worker bound to each CPU) and free (unbound), the load code
+# of loaded.sh. K runs per cell, one process each, in K shuffled rounds.
+# Each run goes through coldload-run (src/tools/run.c): wall time, rusage,
+# the CPUs its threads ran on, perf counters, stdout's hash, a cap, and
+# whatever it left behind killed. Then the summary and a report of its own
+# (harness/plots.sh, meta job=threads).
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# The variables a width is written into: OpenMP (libgomp, LLVM), OpenBLAS,
+# MKL, BLIS, Rust's rayon, Go, Julia, numexpr.
+CL_THREADS_ENV_DEFAULT="OMP_NUM_THREADS OPENBLAS_NUM_THREADS MKL_NUM_THREADS BLIS_NUM_THREADS RAYON_NUM_THREADS GOMAXPROCS JULIA_NUM_THREADS NUMEXPR_NUM_THREADS"
+
+usage() {
+    cat <<USAGE
+usage: harness/threads.sh --binary PROG [OPTIONS] [-- ARGS...]
+  --binary PROG       the program (a bare name is looked up on PATH); ARGS are its arguments,
+                      {width} in them replaced by each cell's width
+  --out DIR           results directory (default results/<UTC stamp>-<host>)
+  --quick             QUICK mode: 3 runs a cell, cap 10 s
+  --widths LIST       widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc)); a
+                      \`default\` cell (none of the variables set) is always added, unless
+                      ARGS hold {width}
+  --load KIND         pinned, free or both (default) besides idle
+  --stressors S       load workers (default: one per usable CPU)
+  --procs K           runs (processes) per cell (default 5, QUICK 3)
+  --seed N            seed of the shuffled order in each round (default: from the clock)
+  --budget SECONDS    cap of one run: past it the run is ended and counted as cut
+                      (default 60, QUICK 10)
+  --total SECONDS     deadline of the whole measurement: no run starts after it (default none)
+  --grace SECONDS     after the cap's TERM, KILL this much later (default 5)
+  --width-env VAR     one more variable to set the width in (repeatable)
+  --width-env-only "VAR..."  set the width in these variables only
+  --no-check-output   do not compare stdout's hash across cells (a program printing times)
+  --sample-ms MS      interval of the CPU sampler (default 5; 0 off)
+  --strict            refuse (exit 3) instead of warning when the machine is busy before idle runs
+Default variables: $CL_THREADS_ENV_DEFAULT
+Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
+summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
+(what was measured is kept), 2 bad flags or program, 3 busy machine with --strict.
+Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_WIDTHS COLDLOAD_LOAD COLDLOAD_PROCS COLDLOAD_SEED
+             COLDLOAD_BUDGET COLDLOAD_STRESSORS COLDLOAD_STRICT
+USAGE
+}
+
+cl_init threads "$@"
+cl_defaults
+binary='' total='' check_output=1 sample_ms=5 grace=5
+args=()
+envs=$CL_THREADS_ENV_DEFAULT
+while [ $# -gt 0 ]; do
+    case $1 in
+        --binary) cl_optval "$@"; binary=$2; shift 2 ;;
+        --total) cl_optval "$@"; total=$2; shift 2 ;;
+        --width-env) cl_optval "$@"; envs+=" $2"; shift 2 ;;
+        --width-env-only) cl_optval "$@"; envs=${2//,/ }; shift 2 ;;
+        --check-output) check_output=1; shift ;;
+        --no-check-output) check_output=0; shift ;;
+        --sample-ms) cl_optval "$@"; sample_ms=$2; shift 2 ;;
+        --grace) cl_optval "$@"; grace=$2; shift 2 ;;
+        --) shift; args=("$@"); break ;;
+        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
+    esac
+done
+# The common defaults, then this harness's: a run is a whole program, so its
+# cap is longer than a series' budget.
+if [ -z "$CL_OPT_BUDGET" ]; then
+    if [ "$CL_OPT_QUICK" = 1 ]; then CL_OPT_BUDGET=10; else CL_OPT_BUDGET=60; fi
+fi
+cl_finalize_opts
+[ -n "$binary" ] || cl_usage_error "--binary PROG is required"
+[ -z "$total" ] || cl_num --total "$total" 0 604800
+cl_num --grace "$grace" 0 600
+cl_int --sample-ms "$sample_ms" 0 60000
+read -ra env_vars <<<"$envs"
+[ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
+for v in "${env_vars[@]}"; do
+    [[ $v =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || cl_usage_error "--width-env: '$v' is not a variable name"
+done
+# The program, before anything starts: one line and exit 2 when it cannot run.
+[[ $binary == */* ]] || binary=$(type -P -- "$binary" || echo "$binary")
+[ -e "$binary" ] || cl_usage_error "--binary: '$binary': no such file (nor a program on PATH)"
+[ ! -d "$binary" ] || cl_usage_error "--binary: '$binary' is a directory"
+[ -x "$binary" ] || cl_usage_error "--binary: '$binary' is not executable"
+binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+name=$(basename "$binary")
+params="${args[*]}"
+cl_need_tools stress-ng timeout
+cl_need_binary "$CL_BUILD/coldload-run"
+
+cl_results_init
+cl_traps
+cl_meta_begin
+cl_meta job threads
+read -ra widths <<<"$CL_WIDTHS"
+cells=("${widths[@]}")
+if [[ $params == *'{width}'* ]]; then
+    cl_meta threads_default_cell "none: ARGS hold {width}, which has no value without a width"
+else
+    cells+=(default)
+    cl_meta threads_default_cell "yes: none of threads_width_env set, {width} absent"
+fi
+loads=(none)
+for l in $CL_LOADS; do loads+=("$l"); done
+read -ra usable <<<"$(cl_cpus_usable)"
+[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+read -ra stressors <<<"$CL_STRESSORS"
+cl_meta threads_binary "$binary"
+cl_meta threads_args "$params"
+cl_meta threads_widths "$CL_WIDTHS"
+cl_meta threads_cells "${cells[*]}"
+cl_meta threads_loads "${loads[*]}"
+cl_meta threads_stressors "$CL_STRESSORS"
+cl_meta threads_procs "$CL_PROCS"
+cl_meta threads_shuffle_seed "$CL_SEED"
+cl_meta threads_budget_s "$CL_BUDGET"
+cl_meta threads_grace_s "$grace"
+cl_meta threads_total_s "${total:-none}"
+cl_meta threads_width_env "${env_vars[*]}"
+cl_meta threads_check_output "$check_output"
+cl_meta threads_sample_ms "$sample_ms"
+cl_meta threads_cpus_usable "${usable[*]}"
+cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page cache warm)"
+cl_check_widths
+RANDOM=$CL_SEED
+
+# One run: --grace after the cap's TERM, and the watchdog behind both.
+CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
+nruns=$(( ${#cells[@]} * CL_PROCS * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
+CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
+runs_csv=$CL_OUT/runs.csv
+cl_tmpdir tmp   # the launcher's result line, one run at a time
+declare -A failed=() taken=()
+left_total=0 deadline_hit=0 perf_noted=0
+
+# threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
+# `default`), its rows and counts; WARMUP=1 measures nothing.
+threads_run() {
+    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line
+    local -a run_args=()
+    for a in "${args[@]}"; do run_args+=("${a//\{width\}/$cell}"); done
+    if [ "$cell" = default ]; then
+        for a in "${env_vars[@]}"; do envset+=(-u "$a"); done
+    else
+        for a in "${env_vars[@]}"; do envset+=("$a=$cell"); done
+    fi
+    step="threads-w$cell-$CL_TAG_LOAD-p$proc"
+    [ "$warm" = 1 ] && step="threads-w$cell-warmup"
+    local -a rec=()
+    if [ "$warm" = 0 ]; then
+        cl_tags
+        rec=(--runs-csv "$runs_csv" --csv "$CL_SAMPLES" --workload "$name" --params "$params"
+            --width "$cell" "${CL_TAGS[@]}")
+    fi
+    [ "$check_output" = 1 ] || rec+=(--no-hash)
+    CL_RC=0
+    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
+        --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" -- "$binary" "${run_args[@]}" || true
+    if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
+        cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+        CL_FAILURES=$((CL_FAILURES + 1))
+        return 0
+    fi
+    local st code wall user sys minflt majflt left
+    IFS=$'\t' read -r st code wall user sys minflt majflt left <<<"$line"
+    [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
+        cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
+    if [ "$left" -gt 0 ]; then
+        left_total=$((left_total + left))
+        cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
+    fi
+    [ "$warm" = 1 ] && return 0
+    CL_RUN_WORKLOAD=$name CL_RUN_PARAMS=$params CL_RUN_WAIT=
+    if [ "$cell" = default ]; then CL_RUN_WIDTH=; else CL_RUN_WIDTH=$cell; fi
+    CL_TAG_PROC=$proc
+    # A run that did not succeed is never a time: a cut run that still
+    # exited 0 (it handled the cap's TERM) gets timeout's 124.
+    [ "$st" = ok ] || [ "$code" != 0 ] || code=124
+    cl_whole_row coldload-run "$st" "$proc" "$wall" "$user" "$sys" "$minflt" "$majflt" "$code"
+    local key="$cell/$CL_TAG_LOAD"
+    taken[$key]=$(( ${taken[$key]:-0} + 1 ))
+    [ "$st" = ok ] || failed[$key]=$(( ${failed[$key]:-0} + 1 ))
+    if [ "$perf_noted" = 0 ]; then
+        perf_noted=1
+        local why
+        why=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "perf_why") c = i; next }
+            END { if (c) print $c }' "$runs_csv")
+        cl_meta threads_perf "${why:-cpu-migrations and context-switches counted (perf_event_open, inherit)}"
+    fi
+}
+
+# threads_cells_round PROC: every cell once, in a shuffled order.
+threads_cells_round() {
+    local order=("${cells[@]}") i j t
+    for ((i = ${#order[@]} - 1; i > 0; i--)); do
+        j=$((RANDOM % (i + 1)))
+        t=${order[i]} order[i]=${order[j]} order[j]=$t
+    done
+    for c in "${order[@]}"; do
+        if [ -n "$total" ] && ! awk -v e="$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))" -v t="$total" 'BEGIN { exit !(e < t) }'; then
+            deadline_hit=1
+            return 0
+        fi
+        cl_progress "width $c, load $CL_TAG_LOAD, run $1/$CL_PROCS"
+        threads_run "$c" "$1" 0
+    done
+}
+
+cl_progress_start $(( nruns + ${#cells[@]} ))
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
+cl_busy_check "the idle runs"
+for c in "${cells[@]}"; do
+    cl_progress "width $c, warm-up run (not measured)"
+    threads_run "$c" 0 1
+done
+for l in "${loads[@]}"; do
+    for s in "${stressors[@]}"; do
+        [ "$deadline_hit" = 0 ] || break
+        if [ "$l" = none ]; then
+            CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_LOAD=none
+        else
+            CL_TAG_CONDITION=loaded CL_TAG_STRESSORS=$s CL_TAG_LOAD=$l
+            printf 'coldload threads: starting %s load, %s stress-ng CPU workers\n' "$l" "$s" >&2
+            cl_stress_start "$l" "$s"
+            cl_meta_probe "threads_${l}_s${s}_established"
+            [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "$CL_STRESS_WORKERS"
+        fi
+        for ((p = 1; p <= CL_PROCS; p++)); do
+            [ "$deadline_hit" = 0 ] || break
+            threads_cells_round "$p"
+        done
+        if [ "$l" != none ]; then cl_stress_stop; fi
+        [ "$l" = none ] && break   # idle is one block whatever the stressor counts
+    done
+done
+
+# Per cell: runs taken and failed, for meta and the report's lines.
+nfail=0
+for key in "${!taken[@]}"; do
+    f=${failed[$key]:-0}
+    nfail=$((nfail + f))
+    [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of ${taken[$key]} runs failed"
+done
+cl_meta threads_runs_failed "$nfail"
+cl_meta threads_left_processes "$left_total"
+[ "$left_total" -eq 0 ] || cl_warn "the program left $left_total process(es) behind over the runs; each was killed after its run (meta threads_left)"
+[ "$deadline_hit" = 0 ] || cl_warn "--total ${total}s reached: the runs not started are missing (meta threads_total_s)"
+[ "$CL_FAILURES" -eq 0 ] || cl_warn "$CL_FAILURES run(s) could not be launched or recorded"
+
+prc=0
+bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || prc=$?
+[ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
+printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \
+    "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2

@@ -1,0 +1,34 @@
+# mk/threads.mk -- the threads question for anyone's program: the launcher
+# (coldload-run), the harness (harness/threads.sh) and their tests.
+#
+#   make threads BINARY=PROG [ARGS="..."] [WIDTHS="1 2"] [LOAD=pinned|free|both]
+#                [PROCS=K] [QUICK=1] [OUT=DIR] [SEED=N] [BUDGET=SECONDS]
+#                         K runs of PROG per width x load cell, and their report
+#   make threads-test     its bats tests (also part of `make test`)
+
+# The launcher measures: bench (launch, csvwrite, measure) and common only,
+# no engine, no BLAS -- nothing of ours between the program and the clock.
+$(B)/coldload-run: $(B)/obj/tools/run.o $(call lib,bench common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+
+PROGRAMS += $(B)/coldload-run
+
+threads: all
+	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))
+	bash harness/threads.sh --binary '$(BINARY)' $(HARNESS_ARGS) -- $(ARGS)
+
+threads-test: all
+	bats tests/harness/threads.bats
+
+# (make test runs it with the rest of tests/harness: harness-test)
+
+.PHONY: threads threads-test
+
+# What coldload-run's sampler costs a ~50 ms program, idle and under pinned
+# load (tests/bench/bench_run.sh; part of `make bench`).
+bench-run: all
+	bash tests/bench/bench_run.sh
+
+bench: bench-run
+
+.PHONY: bench-run

@@ -1,0 +1,410 @@
+/* launch.c -- one run of anyone's program, recorded (see launch.h).
+ *
+ * The order of a run: fork; the child joins a process group of its own and
+ * waits on a pipe; the parent opens the perf counters on it (they start at
+ * the exec: enable_on_exec), reads the clock and lets it go; the child
+ * execs. While it runs, one poll loop serves its stdout, our signals (a
+ * self-pipe: SIGCHLD, INT, TERM, HUP), the sampler's ticks and the cap.
+ * When it has exited: the clock, wait4's rusage, then what it left behind
+ * is killed and reaped, and its stdout drained to EOF. */
+#include "bench/launch.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/checksum.h"
+
+static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
+static int launchWake[2] = {-1, -1};       /* the self-pipe: any signal wakes the poll */
+
+static void launchOnSignal(int sig) {
+    int e = errno;
+    if (sig != SIGCHLD && !launchSignal) launchSignal = sig;
+    if (launchWake[1] >= 0) (void)!write(launchWake[1], "x", 1);
+    errno = e;
+}
+
+int launchSetup(char *err, size_t errlen) {
+    if (pipe2(launchWake, O_CLOEXEC | O_NONBLOCK) != 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = launchOnSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+    /* a write to a pipe whose reader is gone (the child died before its
+     * go, a closed stdout) is an error to handle, not a death */
+    signal(SIGPIPE, SIG_IGN);
+    /* Orphans of the program (a daemon it forked, even one that left its
+     * process group) become our children, so we can find and end them. */
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+        snprintf(err, errlen, "prctl(PR_SET_CHILD_SUBREAPER): %s", strerror(errno));
+        return -1;
+    }
+    /* The harness dying (even SIGKILLed) stops us, and so the run. */
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() == 1) launchSignal = SIGTERM;
+    return 0;
+}
+
+const char *launchStatusName(launchStatus s) {
+    static const char *const n[] = {"ok", "failed", "signal", "cut", "noexec", "stopped"};
+    return (unsigned)s < sizeof n / sizeof n[0] ? n[s] : "?";
+}
+
+static double launchNowMs(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* --- the perf counters ------------------------------------------------------------------- */
+
+static int launchPerfOpen(pid_t pid, unsigned long long config, char *why, size_t len) {
+    struct perf_event_attr a;
+    memset(&a, 0, sizeof a);
+    a.size = sizeof a;
+    a.type = PERF_TYPE_SOFTWARE;
+    a.config = config;
+    a.disabled = 1;
+    a.enable_on_exec = 1;
+    a.inherit = 1;
+    /* Kernel-side counting stays on: software events are counted in the
+     * kernel, and with exclude_kernel they may read 0 -- a made-up figure.
+     * Where that is refused the column stays empty. */
+    int fd = (int)syscall(SYS_perf_event_open, &a, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd < 0 && !why[0]) {
+        int e = errno;
+        char par[16] = "?";
+        FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+        if (f) {
+            if (!fgets(par, sizeof par, f)) strcpy(par, "?");
+            par[strcspn(par, "\n")] = '\0';
+            fclose(f);
+        }
+        snprintf(why, len, "perf_event_open: %s (perf_event_paranoid %s%s)", strerror(e), par,
+                 e == ENOSYS || e == EPERM ? "; a container's seccomp filter refuses it" : "");
+    }
+    return fd;
+}
+
+static long long launchPerfRead(int fd) {
+    long long v;
+    if (fd < 0 || read(fd, &v, sizeof v) != (ssize_t)sizeof v) return -1;
+    return v;
+}
+
+/* --- the sampler ------------------------------------------------------------------------- */
+
+/* Per thread: its CPU time (utime + stime ticks) at the previous pass, so a
+ * thread that only sleeps on a CPU it once ran on is not counted there. */
+enum { SAMPLE_SLOTS = 8192, SAMPLE_PROCS = 256 };
+typedef struct launchSampler {
+    int tid[SAMPLE_SLOTS];
+    unsigned long long ticks[SAMPLE_SLOTS];
+    unsigned char cpu[LAUNCH_CPUS_MAX / 8];
+    long threads_max;
+} launchSampler;
+
+static unsigned long long *launchTicksOf(launchSampler *s, int tid, int *fresh) {
+    unsigned h = (unsigned)tid * 2654435761u % SAMPLE_SLOTS;
+    for (int i = 0; i < SAMPLE_SLOTS; i++, h = (h + 1) % SAMPLE_SLOTS) {
+        if (s->tid[h] == tid) return *fresh = 0, &s->ticks[h];
+        if (s->tid[h] == 0) {
+            s->tid[h] = tid;
+            return *fresh = 1, &s->ticks[h];
+        }
+    }
+    return NULL; /* full: more threads than any program here has */
+}
+
+/* One thread's stat: counts its CPU when it is running or its CPU time grew. */
+static void launchSampleThread(launchSampler *s, int pid, int tid) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/stat", pid, tid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    if (!p) return;
+    /* fields from 3 (state) on; utime is 14, stime 15, processor 39 */
+    char state = 0;
+    unsigned long long ut = 0, st = 0;
+    long cpu = -1;
+    int field = 3;
+    for (char *t = strtok(p + 1, " "); t; t = strtok(NULL, " "), field++) {
+        if (field == 3) state = t[0];
+        else if (field == 14) ut = strtoull(t, NULL, 10);
+        else if (field == 15) st = strtoull(t, NULL, 10);
+        else if (field == 39) {
+            cpu = strtol(t, NULL, 10);
+            break;
+        }
+    }
+    int fresh = 0;
+    unsigned long long *prev = launchTicksOf(s, tid, &fresh);
+    int grew = prev && (fresh ? ut + st > 0 : ut + st > *prev);
+    if (prev) *prev = ut + st;
+    if (cpu >= 0 && cpu < LAUNCH_CPUS_MAX && (state == 'R' || grew))
+        s->cpu[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
+}
+
+/* One pass: the threads of root and of every process below it (each task's
+ * `children` list), at most SAMPLE_PROCS processes. */
+static void launchSample(launchSampler *s, int root) {
+    int procs[SAMPLE_PROCS], np = 0, threads = 0;
+    procs[np++] = root;
+    for (int i = 0; i < np; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/task", procs[i]);
+        DIR *d = opendir(path);
+        if (!d) continue;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+            int tid = atoi(e->d_name);
+            threads++;
+            launchSampleThread(s, procs[i], tid);
+            char cpath[80], buf[4096];
+            snprintf(cpath, sizeof cpath, "/proc/%d/task/%d/children", procs[i], tid);
+            int fd = open(cpath, O_RDONLY | O_CLOEXEC);
+            if (fd < 0) continue;
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            if (n <= 0) continue;
+            buf[n] = '\0';
+            for (char *t = strtok(buf, " \n"); t && np < SAMPLE_PROCS; t = strtok(NULL, " \n"))
+                procs[np++] = atoi(t);
+        }
+        closedir(d);
+    }
+    if (threads > s->threads_max) s->threads_max = threads;
+}
+
+static void launchCpuList(const launchSampler *s, launchResult *r) {
+    size_t o = 0;
+    r->cpus[0] = '\0';
+    r->ncpus = 0;
+    for (int c = 0; c < LAUNCH_CPUS_MAX; c++) {
+        if (!(s->cpu[c / 8] & (1u << (c % 8)))) continue;
+        o += (size_t)snprintf(r->cpus + o, sizeof r->cpus - o, "%s%d", r->ncpus ? ";" : "", c);
+        r->ncpus++;
+    }
+}
+
+/* --- leftovers ------------------------------------------------------------------------------ */
+
+/* Our children now (the program's orphans come to us: launchSetup). */
+static int launchChildren(pid_t *out, int cap) {
+    char path[64], buf[8192];
+    snprintf(path, sizeof path, "/proc/self/task/%ld/children", (long)syscall(SYS_gettid));
+    int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0;
+    if (fd < 0) return 0;
+    ssize_t len = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (len <= 0) return 0;
+    buf[len] = '\0';
+    for (char *t = strtok(buf, " \n"); t && n < cap; t = strtok(NULL, " \n")) out[n++] = atoi(t);
+    return n;
+}
+
+/* Kills what the run left: its process group, and any process reparented
+ * to us; reaps them (at most 3 s). Returns how many were reaped. */
+static long launchReapLeft(pid_t pgid) {
+    long left = 0;
+    double until = launchNowMs() + 3000;
+    for (;;) {
+        kill(-pgid, SIGKILL);
+        pid_t kids[256];
+        int n = launchChildren(kids, 256);
+        for (int i = 0; i < n; i++) kill(kids[i], SIGKILL);
+        pid_t p;
+        int st;
+        while ((p = waitpid(-1, &st, WNOHANG)) > 0) left++;
+        if (p < 0 && errno == ECHILD) break;
+        if (launchNowMs() > until) break;
+        usleep(2000);
+    }
+    return left;
+}
+
+/* --- the run --------------------------------------------------------------------------------- */
+
+/* The child's side, between fork and exec: never returns. */
+static void launchChild(const launchOpts *o, int go, int out_w, int errpipe) {
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    setpgid(0, 0);
+    /* should the launcher be SIGKILLed, the program does not run on */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (out_w >= 0 && dup2(out_w, STDOUT_FILENO) < 0) _exit(127);
+    char c;
+    if (read(go, &c, 1) != 1) _exit(127); /* the parent gave up */
+    execvp(o->argv[0], o->argv);
+    int e = errno;
+    (void)!write(errpipe, &e, sizeof e);
+    _exit(127);
+}
+
+static void launchDrain(int *fd, const launchOpts *o, launchResult *r, int block_ms) {
+    char buf[65536];
+    double until = launchNowMs() + block_ms;
+    while (*fd >= 0) {
+        struct pollfd p = {*fd, POLLIN, 0};
+        int left = (int)(until - launchNowMs());
+        if (poll(&p, 1, left > 0 ? left : 0) <= 0) return;
+        ssize_t n = read(*fd, buf, sizeof buf);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n <= 0) {
+            close(*fd);
+            *fd = -1;
+            return;
+        }
+        r->out_hash = checksumBytes(r->out_hash, buf, (size_t)n);
+        r->out_bytes += n;
+        for (ssize_t w = 0; o->stdout_fd >= 0 && w < n;) {
+            ssize_t k = write(o->stdout_fd, buf + w, (size_t)(n - w));
+            if (k <= 0) break;
+            w += k;
+        }
+    }
+}
+
+int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
+    memset(r, 0, sizeof *r);
+    r->out_hash = CHECKSUM_FNV_OFFSET;
+    r->migrations = r->ctxsw = -1;
+    int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1};
+    int pm = -1, pc = -1, rc = -1;
+    launchSampler *smp = calloc(1, sizeof *smp);
+    if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
+        (o->hash_stdout && pipe2(op, O_CLOEXEC))) {
+        snprintf(err, errlen, "%s: %s", smp ? "pipe" : "calloc", strerror(errno));
+        goto out;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "fork: %s", strerror(errno));
+        goto out;
+    }
+    if (pid == 0) launchChild(o, go[0], op[1], ep[1]);
+    setpgid(pid, pid); /* both sides: whichever runs first, the group exists */
+    close(go[0]), go[0] = -1;
+    close(ep[1]), ep[1] = -1;
+    if (op[1] >= 0) close(op[1]), op[1] = -1;
+    if (op[0] >= 0) fcntl(op[0], F_SETFL, O_NONBLOCK);
+
+    pm = launchPerfOpen(pid, PERF_COUNT_SW_CPU_MIGRATIONS, r->perf_why, sizeof r->perf_why);
+    pc = launchPerfOpen(pid, PERF_COUNT_SW_CONTEXT_SWITCHES, r->perf_why, sizeof r->perf_why);
+    double t0 = launchNowMs();
+    if (write(go[1], "g", 1) != 1) {
+        snprintf(err, errlen, "the child did not start: %s", strerror(errno));
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        goto out;
+    }
+    close(go[1]), go[1] = -1;
+    int e = 0;
+    if (read(ep[0], &e, sizeof e) == (ssize_t)sizeof e) r->exec_errno = e;
+
+    double next_sample = t0 + (o->sample_ms > 0 ? 1 : 1e18);
+    double deadline = o->cap_s > 0 ? t0 + o->cap_s * 1e3 : 1e18, kill_at = 1e18;
+    int status = 0, stopping = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    for (;;) {
+        pid_t w = wait4(pid, &status, WNOHANG, &ru);
+        if (w == pid) break;
+        double now = launchNowMs();
+        if (launchSignal && !stopping) {
+            stopping = 1;
+            r->interrupted = launchSignal;
+            kill(-pid, SIGTERM);
+            kill_at = now + 1000;
+        }
+        if (now >= deadline && !stopping) {
+            stopping = 1;
+            deadline = 1e18;
+            r->status = LAUNCH_CUT;
+            kill(-pid, SIGTERM);
+            kill_at = now + (o->grace_s > 0 ? o->grace_s * 1e3 : 0);
+        }
+        if (now >= kill_at) {
+            kill(-pid, SIGKILL);
+            kill_at = 1e18;
+        }
+        if (now >= next_sample) {
+            launchSample(smp, pid);
+            r->samples++;
+            double t = launchNowMs();
+            r->sampler_ms += t - now;
+            next_sample = t + o->sample_ms;
+            now = t;
+        }
+        double next = next_sample < deadline ? next_sample : deadline;
+        if (kill_at < next) next = kill_at;
+        int timeout = next > 1e17 ? -1 : next <= now ? 0 : (int)(next - now) + 1;
+        struct pollfd p[2] = {{launchWake[0], POLLIN, 0}, {op[0], POLLIN, 0}};
+        int np = op[0] >= 0 ? 2 : 1;
+        if (poll(p, (nfds_t)np, timeout) > 0) {
+            char junk[64];
+            if (p[0].revents)
+                while (read(launchWake[0], junk, sizeof junk) > 0) {}
+            if (np == 2 && p[1].revents) launchDrain(&op[0], o, r, 0);
+        }
+    }
+    double t1 = launchNowMs();
+    r->wall_ms = t1 - t0;
+    r->user_ms = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3;
+    r->sys_ms = (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
+    r->maxrss_kb = ru.ru_maxrss;
+    r->minflt = ru.ru_minflt, r->majflt = ru.ru_majflt;
+    r->nvcsw = ru.ru_nvcsw, r->nivcsw = ru.ru_nivcsw;
+    r->migrations = launchPerfRead(pm);
+    r->ctxsw = launchPerfRead(pc);
+    if (WIFEXITED(status)) r->exit_code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) r->signo = WTERMSIG(status), r->exit_code = 128 + r->signo;
+    launchDrain(&op[0], o, r, 0);
+    r->left = launchReapLeft(pid);
+    launchDrain(&op[0], o, r, 2000); /* EOF now that nothing holds the pipe */
+    launchCpuList(smp, r);
+    r->threads_max = smp->threads_max;
+    if (r->interrupted) r->status = LAUNCH_STOPPED;
+    else if (r->status == LAUNCH_CUT) {
+    } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;
+    else if (r->signo) r->status = LAUNCH_SIGNAL;
+    else r->status = r->exit_code ? LAUNCH_FAILED : LAUNCH_OK;
+    rc = 0;
+out:
+    int fds[] = {go[0], go[1], ep[0], ep[1], op[0], op[1], pm, pc};
+    for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+        if (fds[i] >= 0) close(fds[i]);
+    free(smp);
+    return rc;
+}

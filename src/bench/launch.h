@@ -1,0 +1,81 @@
+/* launch.h -- run one process of anyone's program and record what it did:
+ * the launcher behind coldload-run (src/tools/run.c) and harness/threads.sh.
+ *
+ * One launchRun is one run of the program: fork, its own process group,
+ * exec (the argument list as given, argv[0] looked up on PATH), then, while
+ * it runs, its stdout hashed (FNV-1a 64, common/checksum.h's offset) and
+ * copied on, and the CPUs its threads run on sampled from
+ * /proc/PID/task/TID/stat (field 39, the CPU each thread last ran on) --
+ * the program's own threads and those of the processes it started. After
+ * it: wall time on CLOCK_MONOTONIC from just before the exec to the child's
+ * exit, wait4's rusage, the perf_event_open software counters
+ * (cpu-migrations, context-switches, with `inherit`) where the kernel
+ * allows them, and whatever the program left behind in its process group
+ * or reparented to us (the launcher is a child subreaper): killed, and
+ * counted.
+ *
+ * Why in C and not GNU time: GNU time's text gives 10 ms CPU times, no
+ * placement, no leftovers, and a run cut by `timeout` loses its rusage.
+ * Why a sampler and not only perf: perf counts migrations but not where the
+ * threads were; the sampler costs CPU time the program could have used,
+ * which is why its interval is an option (launchOpts.sample_ms) and its
+ * cost is measured (make bench, tests/bench/bench_run.sh). */
+#ifndef COLDLOAD_LAUNCH_H
+#define COLDLOAD_LAUNCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct launchOpts {
+    char *const *argv; /* the program and its arguments (argv[0] looked up on PATH) */
+    double cap_s;      /* the run's cap: past it the group gets TERM; 0: no cap */
+    double grace_s;    /* after TERM, KILL this much later (a program that ignores TERM) */
+    int sample_ms;     /* sampler interval; 0: no sampling (cpus empty) */
+    int hash_stdout;   /* 1: hash stdout (else it is passed through unread) */
+    int stdout_fd;     /* where stdout is copied when hashed; -1: dropped */
+} launchOpts;
+
+#define LAUNCH_CPUS_MAX 1024
+
+typedef enum {
+    LAUNCH_OK,      /* exited 0 */
+    LAUNCH_FAILED,  /* exited non-zero */
+    LAUNCH_SIGNAL,  /* killed by a signal it did not get from us */
+    LAUNCH_CUT,     /* over its cap: ended by us */
+    LAUNCH_NOEXEC,  /* could not be executed (exec_errno) */
+    LAUNCH_STOPPED, /* the launcher itself was interrupted (interrupted = the signal) */
+} launchStatus;
+
+typedef struct launchResult {
+    launchStatus status;
+    int exit_code;  /* as a shell says it: the code, or 128 + the signal */
+    int signo;      /* the signal that ended it, 0 when it exited */
+    int exec_errno; /* LAUNCH_NOEXEC: why */
+    int interrupted;
+    double wall_ms, user_ms, sys_ms;
+    long maxrss_kb, minflt, majflt, nvcsw, nivcsw;
+    long left;         /* processes found after the run and killed */
+    uint64_t out_hash; /* FNV-1a 64 of stdout (hash_stdout) */
+    long long out_bytes;
+    int ncpus;                          /* distinct CPUs the threads were seen on; 0: none */
+    char cpus[LAUNCH_CPUS_MAX * 5 + 1]; /* "0;1", "" when none was seen */
+    long samples;                       /* sampler passes */
+    long threads_max;                   /* most threads seen at one pass */
+    double sampler_ms;                  /* wall time spent in the sampler */
+    long long migrations, ctxsw;        /* perf counters; -1: unknown (perf_why) */
+    char perf_why[160];                 /* "" when the counters worked */
+} launchResult;
+
+/* Runs the program once. Returns 0 (r describes the run, whatever its
+ * status), or -1 when the launcher itself could not work (no fork, no
+ * pipe): err says why and nothing was run. */
+int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen);
+
+/* Installs the launcher's INT/TERM/HUP handling (a signal stops the run in
+ * progress, whose status is then LAUNCH_STOPPED) and makes this process a
+ * child subreaper. Call once, before launchRun. */
+int launchSetup(char *err, size_t errlen);
+
+const char *launchStatusName(launchStatus s);
+
+#endif

@@ -1,0 +1,201 @@
+#!/usr/bin/env bats
+# tests/harness/threads.bats -- the threads question for anyone's program
+# (harness/threads.sh, coldload-run): cells, the width in the environment and
+# in {width}, the default cell, failures, cuts, leftovers, the output check,
+# bad programs, signals, and the report of a threads job.
+
+load helpers
+
+P=$BATS_TEST_DIRNAME/progs
+
+setup_file() {
+    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
+    command -v gcc >/dev/null || skip "gcc"
+    gcc -O2 -fopenmp "$P/omp_work.c" -o "$BATS_FILE_TMPDIR/omp_work"
+}
+
+setup() {
+    OMP=$BATS_FILE_TMPDIR/omp_work
+    O=$BATS_TEST_TMPDIR/out
+}
+
+# absent [GREP_ARGS...] PATTERN FILE: grep finds nothing (a bare `! grep` cannot fail a test)
+absent() {
+    if grep -q "$@"; then echo "found: $*"; return 1; fi
+}
+
+# threads ARGS...: a small run, the way the tests want it fast
+threads() {
+    run bash "$H/threads.sh" --quick --procs 2 --load pinned --widths "1 2" --out "$O" "$@"
+}
+
+@test "make threads BINARY= QUICK=1: width x load cells, one row per run, a default cell, the threads report" {
+    run make -s -C "$ROOT" threads BINARY="$OMP" ARGS=5 QUICK=1 PROCS=2 OUT="$O"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # 3 cells (1, 2, default) x 3 levels (idle, pinned, free) x 2 runs
+    [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 18 ]
+    [ "$(col "$O/runs.csv" status | sort -u)" = ok ]
+    [ "$(col "$O/runs.csv" width_requested | sort -u | tr '\n' ' ')" = "1 2 default " ]
+    [ "$(col "$O/runs.csv" load | sort | uniq -c | awk '{print $1}' | sort -u)" = 6 ]
+    # every ok run is one steady sample of its program, params = ARGS
+    [ "$(col "$O/samples.csv" workload | sort -u)" = omp_work ]
+    [ "$(col "$O/samples.csv" params | sort -u)" = 5 ]
+    [ "$(col "$O/samples.csv" phase | sort -u)" = steady ]
+    [ "$(($(wc -l <"$O/samples.csv") - 1))" -eq 18 ]
+    [ "$(col "$O/whole.csv" tool | sort -u)" = coldload-run ]
+    grep -qx 'job=threads' "$O/meta.txt"
+    grep -q '^threads_warmup=one unmeasured idle run per cell' "$O/meta.txt"
+    # the report asks this program's question alone
+    grep -qxF '## Do threads hurt omp\_work under full load here?' "$O/report.md"
+    absent '^## Is the first run slow' "$O/report.md"
+    grep -q '^## Which width to use$' "$O/report.md"
+    grep -q '^| pinned load (2 workers) | ' "$O/report.md" ||
+        grep -q '^| pinned load (1 worker) | ' "$O/report.md"
+    # its output does not depend on the width: one hash over every cell
+    grep -q '^OK bitwise-same: omp_work 5: stdout hash [0-9a-f]\{16\} in every run of all 9 cells' "$O/verdicts.txt"
+    [ -s "$O/report.html" ] && [ -s "$O/results.json" ]
+}
+
+@test "the width reaches the program in every variable and for {width}; the default cell sets none" {
+    threads --binary "$P/by_width.sh" --load free -- plain
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qx 'OMP_NUM_THREADS=2 RAYON_NUM_THREADS=2 GOMAXPROCS=2 EXTRA=unset args=plain' "$O"/logs/threads-w2-none-p1.out
+    grep -qx 'OMP_NUM_THREADS=1 RAYON_NUM_THREADS=1 GOMAXPROCS=1 EXTRA=unset args=plain' "$O"/logs/threads-w1-free-p2.out
+    grep -qx 'OMP_NUM_THREADS=unset RAYON_NUM_THREADS=unset GOMAXPROCS=unset EXTRA=unset args=plain' "$O"/logs/threads-wdefault-none-p1.out
+    # an output that depends on the width is an error naming the cells
+    grep -q '^ERROR output-differs: by_width.sh plain: 3 different stdout hashes over its cells' "$O/verdicts.txt"
+    grep -q 'by_width.sh plain, width default, idle' "$O/verdicts.txt"
+    absent '^OK bitwise-same' "$O/verdicts.txt"
+    # {width} in ARGS: replaced per cell, so there is no default cell
+    O=$BATS_TEST_TMPDIR/out2
+    threads --binary "$P/by_width.sh" --load free --width-env-only "GOMAXPROCS COLDLOAD_TEST_EXTRA" -- 'w={width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qx 'OMP_NUM_THREADS=unset RAYON_NUM_THREADS=unset GOMAXPROCS=2 EXTRA=2 args=w=2' "$O"/logs/threads-w2-free-p1.out
+    [ "$(col "$O/runs.csv" width_requested | sort -u | tr '\n' ' ')" = "1 2 " ]
+    [ "$(col "$O/runs.csv" params | sort -u)" = 'w={width}' ]
+    grep -q '^threads_default_cell=none: ARGS hold {width}' "$O/meta.txt"
+    grep -qx 'threads_width_env=GOMAXPROCS COLDLOAD_TEST_EXTRA' "$O/meta.txt"
+}
+
+@test "a program that fails at width 2: its runs kept with their status, out of the timing, counted; the report is made" {
+    threads --binary "$P/fails_at_2.sh"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(rows "$O/runs.csv" width_requested 2 | col /dev/stdin status | sort -u)" = failed ]
+    [ "$(rows "$O/runs.csv" width_requested 2 | col /dev/stdin exit_code | sort -u)" = 3 ]
+    [ "$(rows "$O/runs.csv" width_requested 1 | col /dev/stdin status | sort -u)" = ok ]
+    # no time of a failed run: no width-2 sample; whole.csv keeps the status
+    [ -z "$(rows "$O/samples.csv" width 2 | tail -n +2)" ]
+    [ "$(rows "$O/whole.csv" width 2 | col /dev/stdin label | sort -u)" = failed ]
+    grep -q 'Every run (2) failed at width 2 idle: that cell has no time\.' "$O/report.md"
+    grep -q 'Every run (2) failed at width 2 under pinned load' "$O/report.md"
+    grep -q '^threads_failed=width 2, load pinned: 2 of 2 runs failed$' "$O/meta.txt"
+    grep -qx 'threads_runs_failed=4' "$O/meta.txt"
+}
+
+@test "a program that leaves a daemon: each run's leftovers are killed after it, and meta says so" {
+    marker=300.$$$RANDOM
+    threads --binary "$P/daemon.sh" --widths 1 -- "$marker"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 1 ]   # none left
+    # 2 cells (1, default): 2 warm-ups + 2 x 2 levels x 2 runs, one sleep each
+    grep -qx 'threads_left_processes=10' "$O/meta.txt"
+    grep -q '^warning=threads: the program left 10 process(es) behind' "$O/meta.txt"
+    [ "$(col "$O/runs.csv" left | sort -u)" = 1 ]
+}
+
+@test "a program that ignores SIGTERM is cut at --budget, KILLed after --grace, counted as cut, never a time" {
+    marker=30.$$$RANDOM
+    start=$SECONDS
+    threads --binary "$P/ignores_term.sh" --widths 1 --procs 1 --budget 0.5 --grace 0.3 -- "$marker"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # 2 warm-ups + 2 cells x 2 levels, each ~0.8 s: far below the program's 30 s
+    [ $((SECONDS - start)) -lt 25 ]
+    [ "$(col "$O/runs.csv" status | sort -u)" = cut ]
+    [ "$(col "$O/runs.csv" exit_code | sort -u)" = 137 ]
+    [ "$(col "$O/whole.csv" label | sort -u)" = cut ]
+    [ ! -s "$O/samples.csv" ] || [ "$(wc -l <"$O/samples.csv")" -le 1 ]
+    grep -q '1 of them was cut at the cap' "$O/report.md"
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 1 ]
+}
+
+@test "xz -T{width} on generated data: a program nobody here wrote; its output depends on -T, and says so" {
+    command -v xz >/dev/null || skip "xz"
+    head -c 400000 /dev/urandom | base64 >"$BATS_TEST_TMPDIR/data"
+    threads --binary xz -- "-T{width}" -c "$BATS_TEST_TMPDIR/data"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(col "$O/runs.csv" status | sort -u)" = ok ]
+    # a bare name is looked up on PATH
+    grep -qx "threads_binary=$(type -P xz)" "$O/meta.txt"
+    # xz -T1 writes a single-threaded stream, -T2 a multi-threaded one
+    grep -q '^ERROR output-differs: xz -T{width} -c ' "$O/verdicts.txt"
+    # --no-check-output: nothing compared, and the report says it was off
+    O=$BATS_TEST_TMPDIR/out2
+    threads --binary xz --no-check-output -- "-T{width}" -c "$BATS_TEST_TMPDIR/data"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    absent 'output-differs\|bitwise-same' "$O/verdicts.txt"
+    grep -q 'Its output was not checked (--no-check-output)\.' "$O/report.md"
+    [ -z "$(col "$O/samples.csv" checksum | sort -u)" ]
+}
+
+@test "bad programs: missing, a directory, not executable: one line, exit 2, no results directory, no load" {
+    for prog in /nonexistent/prog "$BATS_TEST_TMPDIR" "$P/omp_work.c" no-such-program-anywhere; do
+        run bash "$H/threads.sh" --quick --out "$O" --binary "$prog"
+        [ "$status" -eq 2 ]
+        [[ ${lines[0]} == "coldload threads: --binary: "* ]]
+        [ ! -e "$O" ]
+    done
+    run bash "$H/threads.sh" --quick --out "$O"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--binary PROG is required"* ]]
+    run bash "$H/threads.sh" --quick --out "$O" --binary "$OMP" --width-env 'A-B'
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"'A-B' is not a variable name"* ]]
+}
+
+@test "threads.sh interrupted by TERM: exit 143, the rows taken whole, no load generator and no program left" {
+    marker=30.$$$RANDOM
+    # each run is cut at 1 s: the warm-ups and the idle runs take ~9 s, then the load starts
+    bash "$H/threads.sh" --procs 3 --load pinned --widths 1 --out "$O" --binary "$P/ignores_term.sh" \
+        --budget 1 --grace 0.2 -- "$marker" 2>"$BATS_TEST_TMPDIR/err" &
+    pid=$!
+    wait_for test -s "$O/stress-ng.pgid"
+    pgid=$(cat "$O/stress-ng.pgid")
+    wait_for pgrep -f "sleep $marker"
+    kill -TERM "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 143 ]
+    no_live_in_group "$pgid"
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 1 ]
+    every_row_complete "$O/runs.csv"
+    grep -qx 'threads_interrupted_by=SIGTERM' "$O/meta.txt"
+}
+
+@test "coldload-run: status, exit code, cut and leftovers of one run; the full record in runs.csv" {
+    R=$B/coldload-run
+    cd "$BATS_TEST_TMPDIR"
+    "$R" --result r --runs-csv runs.csv -- sh -c 'echo hi; exit 4'
+    [ "$(cut -f1,2 r)" = "$(printf 'failed\t4')" ]
+    "$R" --result r -- sh -c 'kill -SEGV $$'
+    [ "$(cut -f1,2 r)" = "$(printf 'signal\t139')" ]
+    "$R" --result r -- /nonexistent/prog 2>/dev/null
+    [ "$(cut -f1,2 r)" = "$(printf 'noexec\t127')" ]
+    "$R" --result r --cap 0.2 --grace 0.2 -- sh -c "trap '' TERM; sleep 5"
+    [ "$(cut -f1,2 r)" = "$(printf 'cut\t137')" ]
+    "$R" --result r -- sh -c 'sleep 300.$PPID$$ & exit 0'
+    [ "$(cut -f1,8 r)" = "$(printf 'ok\t1')" ]
+    # stdout is hashed (FNV-1a 64) and passed on; runs.csv has the documented columns
+    out=$("$R" --result r --runs-csv runs.csv -- printf 'abc')
+    [ "$out" = abc ]
+    [ "$(tail -n1 runs.csv | awk -F, '{print $8}')" = ok ]
+    [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
+    [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
+    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms'
+    run "$R" --cap x -- true
+    [ "$status" -eq 2 ]
+    run "$R"
+    [ "$status" -eq 2 ]
+}

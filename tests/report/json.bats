@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# tests/report/json.bats -- results.json (docs/json.md): coldload-summarize
+# writes it beside summary.csv, and what jq reads from it is what summary.csv
+# and verdicts.txt say -- the same groups, the same figures, the same verdicts.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+    need_results
+    command -v jq >/dev/null || skip "jq is not installed (make deps)"
+    cp -r "$ROOT/tests/fixtures/results-procs/." "$D/"
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ]
+    J=$D/results.json
+}
+
+# csv_col FILE ROW COLUMN: a summary.csv field by row number (1 = first group) and name.
+csv_col() {
+    awk -F, -v row="$1" -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        NR == row + 1 { print $c[name] }' "$D/summary.csv"
+}
+
+@test "results.json: schema_version 1, every group and verdict, meta as strings" {
+    [ -s "$J" ]
+    [ "$(jq '.schema_version' "$J")" = 1 ]
+    [ "$(jq '.groups | length' "$J")" = "$(($(wc -l <"$D/summary.csv") - 1))" ]
+    [ "$(jq '.verdicts | length' "$J")" = "$(grep -cv '^#' "$D/verdicts.txt")" ]
+    [ "$(jq -r '.meta.host' "$J")" = vm ]
+    [ "$(jq -r '.meta.nproc | type' "$J")" = string ]
+    # no temporary file left beside it
+    [ -z "$(find "$D" -maxdepth 1 -name '.results.json.*')" ]
+}
+
+@test "results.json: a group's key and figures are summary.csv's row" {
+    local row=1 n
+    n=$(jq '.groups | length' "$J")
+    for ((row = 1; row <= n; row++)); do
+        g=".groups[$((row - 1))]"
+        [ "$(jq -r "$g.key.workload" "$J")" = "$(csv_col $row workload)" ]
+        [ "$(jq -r "$g.key.copy" "$J")" = "$(csv_col $row copy)" ]
+        [ "$(jq -r "$g.key.load" "$J")" = "$(csv_col $row load)" ]
+        [ "$(jq -r "$g.figures.runs" "$J")" = "$(csv_col $row runs)" ]
+        # the CSV prints %.6g; the JSON has the full double
+        for col in median_ms min_ms first_ms proc_median_median_ms; do
+            csv=$(csv_col $row $col)
+            js=$(jq -r "$g.figures.$col" "$J")
+            if [ -z "$csv" ]; then
+                [ "$js" = null ]
+            else
+                [ "$(awk -v x="$js" 'BEGIN { printf "%.6g", x }')" = "$csv" ]
+            fi
+        done
+    done
+    # width: a number in JSON, the same value
+    [ "$(jq '.groups[0].key.width | type' "$J")" = '"number"' ]
+    [ "$(jq -r '.groups[0].key.width' "$J")" = "$(csv_col 1 width)" ]
+}
+
+@test "results.json: verdicts carry level, id, group key, figures and text as verdicts.txt" {
+    # every verdicts.txt line is "LEVEL id: text" of the same verdict, in order
+    diff <(grep -v '^#' "$D/verdicts.txt") <(jq -r '.verdicts[] | "\(.level) \(.id): \(.text)"' "$J")
+    # the jq example of docs/json.md
+    [ "$(jq -r '.verdicts[] | select(.level=="WARN") | .id' "$J" | sort -u | tr '\n' ' ')" = \
+        "cold-start contention first-run placement spread " ]
+    # first-run: on one group, its figures are the group's
+    v='[.verdicts[] | select(.id=="first-run")][0]'
+    [ "$(jq "$v.group.copy" "$J")" = '"fresh"' ]
+    [ "$(jq "$v.figures.threshold" "$J")" = 100 ]
+    [ "$(jq --argjson v "$(jq "$v" "$J")" \
+        '[.groups[] | select(.key == $v.group)][0].figures.first_ms == $v.figures.first_ms' "$J")" = true ]
+    # contention is on a cell over every width: its group key has no width
+    [ "$(jq '[.verdicts[] | select(.id=="contention")][0].group | has("width")' "$J")" = false ]
+    [ "$(jq -r '[.verdicts[] | select(.id=="contention")][0].subject' "$J")" = \
+        "grad n=1000, wait block, loaded pinned (stressors 2), copy inplace" ]
+}
+
+@test "results.json: a NAN figure is null, not a number JSON cannot spell" {
+    # idle groups have no loaded/idle ratio (empty in summary.csv)
+    [ -z "$(csv_col 1 loaded_over_idle)" ]
+    [ "$(jq '.groups[0].figures.loaded_over_idle' "$J")" = null ]
+    jq -e . "$J" >/dev/null
+}
