@@ -62,7 +62,8 @@ read -ra usable <<<"$(cl_cpus_usable)"
 cl_meta loaded_widths "$CL_WIDTHS"
 cl_meta loaded_stressors "$CL_STRESSORS"
 cl_meta loaded_load "$CL_LOADS"
-cl_meta loaded_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"
+# K when --procs fixed it, else the stopping rule's MIN-MAX
+if [ "$CL_PROCS_MIN" = "$CL_PROCS_MAX" ]; then cl_meta loaded_procs "$CL_PROCS_MIN"; else cl_meta loaded_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"; fi
 cl_meta loaded_shuffle_seed "$CL_SEED"
 cl_meta loaded_cpus_usable "${usable[*]}"
 # A workload with a smaller loaded size (the TRG) names the size it ran at.

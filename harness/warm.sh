@@ -48,7 +48,8 @@ cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta warm_widths "$CL_WIDTHS"
-cl_meta warm_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"
+# K when --procs fixed it, else the stopping rule's MIN-MAX
+if [ "$CL_PROCS_MIN" = "$CL_PROCS_MAX" ]; then cl_meta warm_procs "$CL_PROCS_MIN"; else cl_meta warm_procs "$CL_PROCS_MIN-$CL_PROCS_MAX"; fi
 cl_meta warm_shuffle_seed "$CL_SEED"
 cl_check_widths
 cl_workloads warm
