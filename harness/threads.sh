@@ -41,7 +41,7 @@ usage: harness/threads.sh --binary PROG [OPTIONS] [-- ARGS...]
   --width-env VAR     one more variable to set the width in (repeatable)
   --width-env-only "VAR..."  set the width in these variables only
   --no-check-output   do not compare stdout's hash across cells (a program printing times)
-  --sample-ms MS      interval of the CPU sampler (default 5; 0 off)
+  --sample-ms MS      interval of the CPU sampler (default 10; 0 off)
   --strict            refuse (exit 3) instead of warning when the machine is busy before idle runs
 Default variables: $CL_THREADS_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
@@ -54,7 +54,7 @@ USAGE
 
 cl_init threads "$@"
 cl_defaults
-binary='' total='' check_output=1 sample_ms=5 grace=5
+binary='' total='' check_output=1 sample_ms=10 grace=5
 args=()
 envs=$CL_THREADS_ENV_DEFAULT
 while [ $# -gt 0 ]; do
