@@ -280,7 +280,12 @@ cl_group_stop() {
         if ! cl_pgid_alive "$1" && ! cl_pid_alive "$2"; then break; fi
         sleep 0.1
     done
-    if ! cl_pid_alive "$2"; then wait "$2" 2>/dev/null || true; fi
+    # Not while cleaning up: the clean-up runs from a trap that may have cut
+    # a `wait` short, and bash's job table may then still list PID as
+    # running though it was reaped -- a `wait PID` then blocks in wait4(-1)
+    # on any other child, stress-ng's leader among them (1 in 51 soak runs
+    # hung so, its load running on). The exit reaps what is left.
+    if [ "$CL_CLEANING" = 0 ] && ! cl_pid_alive "$2"; then wait "$2" 2>/dev/null || true; fi
 }
 
 # cl_pid_alive PID: running, not a zombie waiting to be reaped.
