@@ -160,7 +160,7 @@ for f in report.html report.md verdicts.txt runs.csv; do
   [ -s "$tb/$f" ] || ci_fail "threads --binary: $f missing or empty"
 done
 grep -qx 'job=threads' "$tb/meta.txt" || ci_fail "threads --binary: meta.txt has no job=threads"
-grep -q '^## Do threads hurt by\\_width.sh under full load here?$' "$tb/report.md" ||
+grep -qxF '## Do threads hurt prog under full load here?' "$tb/report.md" ||
   ci_fail "threads --binary: report.md does not ask the program's threads question"
 [ "$(awk -F, 'NR > 1 { print $8 }' "$tb/runs.csv" | sort -u)" = ok ] ||
   ci_fail "threads --binary: a run did not succeed (see $tb/runs.csv)"
