@@ -38,11 +38,29 @@ cl_init() {
 cl_supervise() {
     [ "${COLDLOAD_SUPERVISOR:-}" = "$PPID" ] && return 0
     set +e
-    local child='' rc=0 sig='' outf out='' n
-    outf=$(mktemp "${TMPDIR:-/tmp}/coldload-out.XXXXXX") || { set -e; return 0; }   # unsupervised, then
+    local child='' rc=0 sig='' outf='' out='' n tries=0
+    # The traps come first: a signal between making the hand-over file and
+    # trapping would kill us by its default action and leave the file behind
+    # (1 run in 230 of the soak). The traps cope with no child yet.
     trap 'sig=${sig:-INT}; kill -INT "$child" 2>/dev/null || true' INT
     trap 'sig=${sig:-TERM}; kill -TERM "$child" 2>/dev/null || true' TERM
     trap 'sig=${sig:-HUP}; kill -HUP "$child" 2>/dev/null || true' HUP
+    # The file is made without a $(...) or a subshell (nothing for a signal
+    # to land in, see above): noclobber creates it with O_EXCL, so a planted
+    # name or symlink is refused and another name is tried.
+    while [ -z "$outf" ] && [ "$tries" -lt 20 ]; do
+        tries=$((tries + 1))
+        outf="${TMPDIR:-/tmp}/coldload-out.$$.$RANDOM$RANDOM"
+        set -C
+        { true >"$outf"; } 2>/dev/null || outf=''
+        set +C
+    done
+    if [ -z "$outf" ]; then   # unsupervised, then
+        trap - INT TERM HUP
+        set -e
+        if [ -n "$sig" ]; then kill "-$sig" $$; fi
+        return 0
+    fi
     cl_pdeath TERM env --default-signal=INT,TERM,HUP COLDLOAD_SUPERVISOR=$$ COLDLOAD_OUT_FILE="$outf" \
         bash "$0" "$@" &
     child=$!

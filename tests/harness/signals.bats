@@ -198,3 +198,30 @@ QUICK
     run compgen -G "$BATS_TEST_TMPDIR/tmp/coldload-out.*"
     [ "$status" -ne 0 ]
 }
+
+@test "a signal while the supervisor makes its hand-over file leaves no file and gives 128+n" {
+    # The supervisor traps INT, TERM and HUP before it makes the file, and
+    # makes it without a command a signal could land in: a TERM sent by
+    # whatever makes the file (here a mktemp on PATH) found no trap, killed
+    # the supervisor by its default action and left the file (1 soak run in
+    # 230, issue 23).
+    mkdir -p "$BATS_TEST_TMPDIR/bin" "$BATS_TEST_TMPDIR/tmp"
+    cat >"$BATS_TEST_TMPDIR/bin/mktemp" <<'MKTEMP'
+#!/bin/bash
+f=$(/usr/bin/mktemp "$@") || exit
+if [ -z "${COLDLOAD_SUPERVISOR:-}" ] && [[ $f == */coldload-out.* ]]; then kill -TERM "$PPID"; sleep 0.2; fi
+printf '%s\n' "$f"
+MKTEMP
+    chmod +x "$BATS_TEST_TMPDIR/bin/mktemp"
+    cat >"$BATS_TEST_TMPDIR/quick.sh" <<QUICK
+set -euo pipefail
+. "$H/lib.sh"
+cl_init quick "\$@"
+kill -TERM "\$COLDLOAD_SUPERVISOR"
+sleep 5
+QUICK
+    run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" TMPDIR="$BATS_TEST_TMPDIR/tmp" bash "$BATS_TEST_TMPDIR/quick.sh"
+    [ "$status" -eq 143 ]
+    run compgen -G "$BATS_TEST_TMPDIR/tmp/coldload-out.*"
+    [ "$status" -ne 0 ]
+}
