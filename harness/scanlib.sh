@@ -185,7 +185,8 @@ scan_run() {
     before=$(cl_samples_lines)
     t0=$(cl_now_ms)
     cl_exec "$step" env OPENBLAS_NUM_THREADS="$blas" "$CL_BUILD/p28_timing" --workload "$w" \
-        --wait "$pol" --width "$width" --runs "$CL_RUNS" --budget "$budget" --csv "$CL_SAMPLES" \
+        --wait "$pol" --width "$width" --runs "$CL_RUNS" --budget "$budget" \
+        --precision "$CL_PRECISION" --csv "$CL_SAMPLES" \
         "${CL_TAGS[@]}" || rc=$CL_RC
     wall=$(( $(cl_now_ms) - t0 ))
     case $rc in

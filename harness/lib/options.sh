@@ -152,6 +152,13 @@ cl_finalize_opts() {
         CL_PROCS=${CL_OPT_PROCS:-5}
     fi
     cl_num --budget "$CL_BUDGET" 0 86400
+    # The stopping rule's per-process half: a process stops taking steady
+    # calls once their median is known to +-CL_PRECISION of itself (at least
+    # 3 calls; bench.h, docs/verdicts.md). 0 takes every --runs.
+    CL_PRECISION=${COLDLOAD_PRECISION:-0.1}
+    if ! [[ $CL_PRECISION =~ ^(0|1|0?\.[0-9]+)$ ]]; then
+        cl_usage_error "COLDLOAD_PRECISION: expected a share from 0 to 1 (0.1 is +-10 %), got '$CL_PRECISION'"
+    fi
     cl_int --runs "$CL_RUNS" 1 100000
     CL_RUNS=$((10#$CL_RUNS))
     cl_int --procs "$CL_PROCS" 1 100

@@ -268,6 +268,7 @@ cl_meta_begin() {
     cl_meta "${p}_out" "$CL_OUT"
     cl_meta "${p}_quick" "$CL_OPT_QUICK"
     cl_meta "${p}_budget_s" "$CL_BUDGET"
+    cl_meta "${p}_precision" "$CL_PRECISION"
     cl_meta "${p}_watchdog_s" "$CL_WATCHDOG_S"
     cl_meta "${p}_runs" "$CL_RUNS"
     cl_meta "${p}_strict" "$CL_OPT_STRICT"

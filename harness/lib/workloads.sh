@@ -158,7 +158,7 @@ cl_measure() {
     # The budget bounds the whole measurement (ising_trg: all its betas; a
     # beta that would start after it is spent is skipped).
     cl_tags
-    cmd+=(--width "$width" --budget "$CL_BUDGET" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    cmd+=(--width "$width" --budget "$CL_BUDGET" --precision "$CL_PRECISION" --csv "$CL_SAMPLES" "${CL_TAGS[@]}")
     # The pthread OpenBLAS starts nproc threads when it loads, whatever width
     # is set later, and its idle ones spin: a width-1 run would share the
     # machine with a spinner of its own. Start it at the measured width.
@@ -217,12 +217,12 @@ cl_plan_print() {
 # cl_undecided CELL...: CL_UNDECIDED, the cells (workload:width) whose answer
 # is not known yet under the current tags, by coldload-summarize --decided
 # (report/decide.h: the bootstrap interval against every threshold the cell
-# is judged on). A cell is undecided when any of its groups is (the TRG's
-# full-size and loaded-size cells share a workload and width: they go on
-# together) or when it has none (its processes failed). The tool failing
+# is judged on). A cell is its workload, width and params (the TRG's
+# full-size and loaded-size cells are two); it is undecided when any of its
+# groups is or when it has none (its processes failed). The tool failing
 # keeps every cell: the rule may only stop a cell early, never lose one.
 cl_undecided() {
-    local out state wl width cell rest
+    local out state wl width params cell rest
     local -A open=() seen=()
     CL_UNDECIDED=()
     if ! out=$("$CL_BUILD/coldload-summarize" --decided --condition "$CL_TAG_CONDITION" \
@@ -231,14 +231,14 @@ cl_undecided() {
         CL_UNDECIDED=("$@")
         return 0
     fi
-    while IFS=$'\t' read -r state wl width rest; do
+    while IFS=$'\t' read -r state wl width params rest; do
         [ -n "$state" ] || continue
-        seen[$wl:$width]=1
-        [ "$state" = decided ] || open[$wl:$width]=1
+        seen[$wl:$width:$params]=1
+        [ "$state" = decided ] || open[$wl:$width:$params]=1
     done <<<"$out"
     for cell in "$@"; do
         cl_cell "${cell%:*}"
-        wl=$CL_CELL_WORKLOAD:${cell#*:}
+        wl=$CL_CELL_WORKLOAD:${cell#*:}:$CL_CELL_PARAMS
         if [ -n "${open[$wl]:-}" ] || [ -z "${seen[$wl]:-}" ]; then CL_UNDECIDED+=("$cell"); fi
     done
 }

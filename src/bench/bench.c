@@ -172,6 +172,7 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
     r->runs_asked = runs;
     r->runs_taken = 0;
     r->truncated = 0;
+    r->known = 0;
     r->decide_ms = benchOnceDecideMs;
     r->decisions = benchOnceDecisions;
     r->calls = 0;
@@ -206,6 +207,10 @@ int benchRun(const benchSeries *s, benchFn *fn, void *arg, int runs, benchResult
             r->truncated = 1;
             break;
         }
+        if (i < runs && statsMedianKnown(steady, (size_t)r->runs_taken, s->precision)) {
+            r->known = 1;
+            break;
+        }
     }
     statsOf(steady, (size_t)r->runs_taken, &r->steady);
     /* none made: the series ran on the one kept from before, at its cost */
@@ -235,6 +240,13 @@ void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r) {
         fprintf(f, "  [tuned: %ld of %d steady calls explored widths]", r->explored, r->runs_taken);
 }
 
+void benchStopTail(FILE *f, const benchSeries *s, const benchResult *r) {
+    if (r->truncated) fprintf(f, "  [budget: %d of %d runs]", r->runs_taken, r->runs_asked);
+    else if (r->known)
+        fprintf(f, "  [median known to +-%g%%: %d of %d runs]", s->precision * 100, r->runs_taken,
+                r->runs_asked);
+}
+
 int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *arg, int runs,
                    benchResult *r, statsSummary *waited) {
     size_t cap = (size_t)(runs > 0 ? runs : 1);
@@ -246,6 +258,7 @@ int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *a
     r->runs_asked = runs;
     r->runs_taken = 0;
     r->truncated = 0;
+    r->known = 0;
     r->first_ms = 0;
     for (int i = 1; i <= runs; i++) {
         if (benchCallSplit(s, submit, wait, arg, 1, NULL, &x) != 0) goto out;
@@ -256,6 +269,10 @@ int benchRunNoWait(const benchSeries *s, benchFn *submit, benchFn *wait, void *a
         if (benchEmit(s, "steady_nowait", i, &x, cut) != 0) goto out;
         if (cut) {
             r->truncated = 1;
+            break;
+        }
+        if (i < runs && statsMedianKnown(both, (size_t)r->runs_taken, s->precision)) {
+            r->known = 1;
             break;
         }
     }

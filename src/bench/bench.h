@@ -6,7 +6,10 @@
  * CSV row is written (and flushed) per call. A time budget bounds the series:
  * once it is spent no further steady call starts, and the last row written
  * says truncated=1. At least one steady call is always made, so a series has
- * statistics.
+ * statistics. With a precision, the steady calls also stop once their median
+ * is known to it (statsMedianKnown: at least 3 calls): a process whose
+ * calls agree need not take all `runs` (the stopping rule's per-process
+ * half; the harness decides how many processes a cell takes).
  *
  * With --width auto the width is taken before each call (autowidth.h),
  * outside the timed region: a decision serves AUTOW_KEEP_MS of calls (the
@@ -49,6 +52,7 @@ typedef struct benchSeries {
                                   per process, kept AUTOW_KEEP_MS */
     int width_limit;     /* auto: the most threads a call can use (0: no limit) */
     double budget_ms;    /* <= 0: no budget */
+    double precision;    /* > 0: stop once the steady median is known to +-it */
 } benchSeries;
 
 typedef struct benchResult {
@@ -56,6 +60,7 @@ typedef struct benchResult {
     statsSummary steady; /* over the steady calls taken */
     int runs_asked, runs_taken;
     int truncated;
+    int known;                    /* stopped before `runs`: the median was known */
     uint64_t checksum;            /* of the last call */
     int width_min, width_max;     /* over the series' calls (fixed: both the width) */
     double decide_ms;             /* auto: mean cost of the decisions made (none: of the one
@@ -85,6 +90,10 @@ void benchWidthLabel(const benchSeries *s, const benchResult *r, char *buf, size
  * "  [tuned: E of S steady calls explored widths]"; nothing for a fixed
  * width. */
 void benchAutoTail(FILE *f, const benchSeries *s, const benchResult *r);
+/* Why the steady calls stopped before `runs`, for the page line: "  [budget: 7
+ * of 20 runs]" or "  [median known to +-10%: 3 of 20 runs]"; nothing when
+ * all were taken. */
+void benchStopTail(FILE *f, const benchSeries *s, const benchResult *r);
 /* The "no wait" series: up to `runs` calls of `submit` (an
  * asynchronous start that returns before the work is done), each timed
  * alone, then `wait` (untimed) before the next. Rows have phase

@@ -16,6 +16,8 @@ const char optsCommonUsage[] =
     "  --runs N           steady runs after the first, 1..1000000\n"
     "  --budget SECONDS   stop taking steady runs once this much time is spent\n"
     "                     (0 = no budget, the default; at least one steady run)\n"
+    "  --precision P      stop taking steady runs once their median is known to +-P of\n"
+    "                     itself (0 = off, the default; at least 3 steady runs; see bench.h)\n"
     "  --csv FILE         append one row per sample to FILE (header when new)\n"
     "  --tag KEY=VALUE    add a column KEY with VALUE to every row (repeatable)\n"
     "  --csv-header       print the header the rows with these --tag keys have, and exit\n"
@@ -57,6 +59,8 @@ int optsCommonParse(optsCommon *c, int argc, char **argv, int *i) {
         return m < 0 ? -1 : optsLong("--runs", v, 1, 1000000, &c->runs) ? -1 : 1;
     if ((m = optsMatch(argc, argv, i, "--budget", &v)) != 0)
         return m < 0 ? -1 : optsDouble("--budget", v, 0, 1e6, &c->budget_s) ? -1 : 1;
+    if ((m = optsMatch(argc, argv, i, "--precision", &v)) != 0)
+        return m < 0 ? -1 : optsDouble("--precision", v, 0, 1, &c->precision) ? -1 : 1;
     if ((m = optsMatch(argc, argv, i, "--csv", &v)) != 0) {
         if (m < 0) return -1;
         if (!*v) return optsError("--csv: expected a file name, got ''");

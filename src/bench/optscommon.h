@@ -17,6 +17,7 @@ typedef struct optsCommon {
     poolWait wait;              /* --wait POLICY  default POOL_WAIT_DEFAULT */
     long runs;                  /* --runs N       steady calls, 1..1000000 */
     double budget_s;            /* --budget S     0 (none) .. 1e6 */
+    double precision;           /* --precision P  0 (off) .. 1: stop when the median is known */
     const char *csv;            /* --csv FILE     NULL: no rows */
     csvTag tags[OPTS_MAX_TAGS]; /* --tag KEY=VALUE, repeatable */
     size_t ntags;

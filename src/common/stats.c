@@ -26,6 +26,35 @@ int statsOf(const double *x, size_t n, statsSummary *s) {
     return 0;
 }
 
+/* The largest l (1-based) whose [x(l), x(n+1-l)] covers the median with
+ * probability 1 - 2 P(Bin(n, 1/2) <= l - 1) >= STATS_MEDIAN_COVERAGE; 0
+ * when even [min, max] does not (n < 3). */
+static size_t statsMedianRank(size_t n) {
+    double tail = 0, term = pow(0.5, (double)n); /* P(B = 0) */
+    size_t l = 0;
+    for (size_t k = 0; 2 * (k + 1) <= n; k++) {
+        tail += term; /* P(B <= k) */
+        if (1 - 2 * tail < STATS_MEDIAN_COVERAGE) break;
+        l = k + 1;
+        term *= (double)(n - k) / (double)(k + 1); /* P(B = k + 1) */
+    }
+    return l;
+}
+
+int statsMedianKnown(const double *x, size_t n, double precision) {
+    if (n < STATS_MEDIAN_MIN || !(precision > 0)) return 0;
+    size_t l = statsMedianRank(n);
+    if (l == 0) return 0;
+    double small[64], *y = n <= 64 ? small : malloc(n * sizeof(double));
+    if (!y) return 0;
+    memcpy(y, x, n * sizeof(double));
+    qsort(y, n, sizeof(double), statsCmpDouble);
+    double med = n % 2 ? y[n / 2] : (y[n / 2 - 1] + y[n / 2]) / 2.0;
+    int known = med > 0 && y[l - 1] >= med * (1 - precision) && y[n - l] <= med * (1 + precision);
+    if (y != small) free(y);
+    return known;
+}
+
 uint64_t statsSplitmix(uint64_t *state) {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;

@@ -16,6 +16,17 @@ typedef struct statsSummary {
 /* Returns -1 when n == 0 (s untouched), 0 otherwise. x is not modified. */
 int statsOf(const double *x, size_t n, statsSummary *s);
 
+/* Whether the median of x[0..n) is known to within +-precision of itself:
+ * the narrowest order-statistic interval [x(l), x(n+1-l)] that holds the
+ * true median with probability >= STATS_MEDIAN_COVERAGE, whatever the
+ * distribution (binomial, n and 1/2), lies inside median * [1 - precision,
+ * 1 + precision]. Below STATS_MEDIAN_MIN samples, or with no such
+ * interval, it is not known. Used by the timing loop to stop a process
+ * whose median is known (bench.h: --precision). */
+#define STATS_MEDIAN_COVERAGE 0.75
+#define STATS_MEDIAN_MIN 3
+int statsMedianKnown(const double *x, size_t n, double precision);
+
 /* The qsort comparator of doubles, ascending (NaNs compare equal to all). */
 int statsCmpDouble(const void *a, const void *b);
 

@@ -89,8 +89,8 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
 }
 
 void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f) {
-    fprintf(f, "%s\t%s\t%d\t%zu\t%.4g\t%.4g\t", r->decided ? "decided" : "undecided",
-            g->key.workload, g->key.width, g->procs, r->lo, r->hi);
+    fprintf(f, "%s\t%s\t%d\t%s\t%zu\t%.4g\t%.4g\t", r->decided ? "decided" : "undecided",
+            g->key.workload, g->key.width, g->key.params, g->procs, r->lo, r->hi);
     if (g->procs < DECIDE_MIN_PROCS) {
         fprintf(f, "%zu of at least %d processes\n", g->procs, DECIDE_MIN_PROCS);
         return;

@@ -68,8 +68,9 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
                 decideResult *r);
 
 /* One line of `coldload-summarize --decided`: "decided|undecided TAB workload TAB
- * width TAB procs TAB lo TAB hi TAB why" (why: the thresholds the interval
- * straddles or clears, or the precision). */
+ * width TAB params TAB procs TAB lo TAB hi TAB why" (why: the thresholds the
+ * interval straddles or clears, or the precision). The params tell apart two
+ * cells of one workload and width (the TRG at full and at loaded size). */
 void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f);
 
 #endif

@@ -140,7 +140,7 @@ static int itrgSeries(benchSeries *s, trg *t, double beta, int chi, int steps, i
         benchWidthLabel(s, &r, wl, sizeof wl);
         printf(" | width %s", wl);
     }
-    if (r.truncated) printf("  [budget: %d of %d runs]", r.runs_taken, r.runs_asked);
+    benchStopTail(stdout, s, &r);
     benchAutoTail(stdout, s, &r);
     printf("\n");
     fflush(stdout);
@@ -203,7 +203,8 @@ int main(int argc, char **argv) {
                      .width = c.width.cap,
                      .req = &c.width,
                      .engine = engine,
-                     .budget_ms = c.budget_s * 1e3};
+                     .budget_ms = c.budget_s * 1e3,
+                     .precision = c.precision};
     /* --budget bounds the whole invocation, not each beta: under load one
      * 2-thread TRG call took 55 s here, so four betas of a first and a steady
      * call each would take minutes whatever a per-beta budget said. A beta

@@ -144,7 +144,7 @@ static uint64_t p28SvdSum(void *arg) {
 static void p28PrintTail(const benchSeries *s, const benchResult *r, int pad) {
     printf(" | min %*.3f median %*.3f max %*.3f ms", pad, r->steady.min, pad, r->steady.median, pad,
            r->steady.max);
-    if (r->truncated) printf("  [budget: %d of %d runs]", r->runs_taken, r->runs_asked);
+    benchStopTail(stdout, s, r);
     benchAutoTail(stdout, s, r);
     printf("\n");
     fflush(stdout);
@@ -179,7 +179,7 @@ static int p28DoGradNoWait(benchSeries *s, p28Grad *w, int runs) {
     printf("width %d: grad n=%zu  steady, no wait (submit only)", s->width, w->n);
     printf(" | min %.3f median %.3f max %.3f ms | submit+wait median %.3f", r.steady.min,
            r.steady.median, r.steady.max, waited.median);
-    if (r.truncated) printf("  [budget: %d of %d runs]", r.runs_taken, r.runs_asked);
+    benchStopTail(stdout, s, &r);
     printf("\n");
     fflush(stdout);
     return 0;
@@ -318,7 +318,8 @@ int main(int argc, char **argv) {
                      .width = c.width.cap,
                      .req = &c.width,
                      .engine = engine,
-                     .budget_ms = c.budget_s * 1e3};
+                     .budget_ms = c.budget_s * 1e3,
+                     .precision = c.precision};
     if (!strcmp(workload, "grad") || !strcmp(workload, "all"))
         rc = p28DoGrad(&s, engine, (size_t)n, (int)c.runs);
     if (rc == 0 && (!strcmp(workload, "svdvals") || !strcmp(workload, "all")))

@@ -140,6 +140,20 @@ setup() {
     cmp "$S" "$BATS_TEST_TMPDIR/s.csv"
 }
 
+@test "--precision stops a series once its median is known: 3 to 20 steady rows, none truncated; 0 takes all" {
+    local p=$BATS_TEST_TMPDIR/p.csv z=$BATS_TEST_TMPDIR/z.csv
+    run "$P" --workload svdvals --size 64 --runs 20 --precision 1 --csv "$p"
+    [ "$status" -eq 0 ]
+    n=$(awk -F, 'NR > 1 && $8 == "steady"' "$p" | wc -l)
+    [ "$n" -ge 3 ] && [ "$n" -le 20 ]
+    if [ "$n" -lt 20 ]; then [[ $output == *"[median known to +-100%: $n of 20 runs]"* ]]; fi
+    [ "$(awk -F, 'NR > 1 && $18 == 1' "$p" | wc -l)" -eq 0 ]
+    run "$P" --workload svdvals --size 64 --runs 20 --precision 0 --csv "$z"
+    [ "$(awk -F, 'NR > 1 && $8 == "steady"' "$z" | wc -l)" -eq 20 ]
+    [[ $output != *"known"* ]]
+    for v in -0.1 1.5 x; do rejects "$P" --precision --precision "$v"; done
+}
+
 @test "--budget cuts a series: the line says how many runs, exactly the last row is truncated=1" {
     local b=$BATS_TEST_TMPDIR/b.csv
     run "$P" --workload svdvals --size 128 --runs 1000 --budget 0.05 --csv "$b"

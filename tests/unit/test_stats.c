@@ -22,6 +22,29 @@ static void medianOfOddAndEvenCounts(void **state) {
     assert_int_equal(statsOf(odd, 0, &s), -1);
 }
 
+/* Three calls are the fewest: [min, max] of 3 covers the median with
+ * probability 1 - 2/8 = 0.75. */
+static void medianKnownNeedsThreeCallsWithinPrecision(void **state) {
+    (void)state;
+    const double two[] = {10, 10}, three[] = {9.5, 10, 10.9}, wide[] = {9, 10, 11.2};
+    assert_false(statsMedianKnown(two, 2, 0.1));
+    assert_true(statsMedianKnown(three, 3, 0.1));
+    assert_false(statsMedianKnown(wide, 3, 0.1)); /* 11.2 > 10 * 1.1 */
+    assert_false(statsMedianKnown(three, 3, 0));  /* 0: the rule is off */
+}
+
+/* From 6 calls on, the outermost ones may lie outside: n = 6 takes
+ * [x(2), x(5)] (1 - 2 * 7/64 = 0.78 >= 0.75; [x(3), x(4)] only 0.31), n = 5
+ * still [min, max] ([x(2), x(4)] covers 1 - 2 * 6/32 = 0.625). */
+static void medianKnownLetsOutliersOutAsCountsGrow(void **state) {
+    (void)state;
+    const double five[] = {30, 10, 10.2, 9.9, 10.1}, six[] = {30, 10, 10.2, 9.9, 10.1, 2},
+                 sixhi[] = {30, 10, 10.2, 9.9, 10.1, 12};
+    assert_false(statsMedianKnown(five, 5, 0.1));
+    assert_true(statsMedianKnown(six, 6, 0.1));
+    assert_false(statsMedianKnown(sixhi, 6, 0.1)); /* x(5) = 12 > 10.05 * 1.1 */
+}
+
 /* 4 of 5: centre (0.8 + 1.9208/5) / (1 + 3.8416/5) = 0.66965, half-width
  * 1.1084 * sqrt(0.032 + 0.038416) = 0.29413. */
 static void wilsonMatchesHandWorkedValues(void **state) {
@@ -61,6 +84,8 @@ int main(void) {
         cmocka_unit_test(medianOfOddAndEvenCounts),
         cmocka_unit_test(wilsonMatchesHandWorkedValues),
         cmocka_unit_test(wilsonRefusesNoProcesses),
+        cmocka_unit_test(medianKnownNeedsThreeCallsWithinPrecision),
+        cmocka_unit_test(medianKnownLetsOutliersOutAsCountsGrow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
