@@ -110,7 +110,7 @@ args_of() {
     for ((i = 0; i + 1 < ${#run[@]}; i++)); do
         if [ "${run[i]}" = --beta ]; then run[i + 1]=${run[i + 1]%%,*}; fi
     done
-    run+=(--width 1 --budget "$CL_BUDGET")
+    run+=(--width 1 --budget "$CL_BUDGET" --precision "$CL_PRECISION")
 }
 
 variants=()
@@ -180,33 +180,42 @@ if [[ " ${kinds[*]} " == *" evicted "* ]]; then
     cl_meta firstrun_files_method "$files_method"
 fi
 
-# warm BINARY: one untimed run of every binary this harness uses, so `same`
-# and the variants find their files in the page cache (an evicted or
-# dropcache run before them emptied it).
+# warm PROG WORKLOAD: one untimed run of PROG, so that a `same` run or a
+# variant finds its files in the page cache after an evicted or dropcache run
+# emptied it. Only the program about to run is warmed (each one the first
+# time it runs after the cache was emptied: they share the libraries, not
+# their own file), with one steady call and the loaded runs' small TRG: what
+# warms the files is running the code, not the size of the work. (Warming
+# every binary after every eviction, at full size, was a third of
+# firstrun's time.)
+declare -A cold_prog=()
 warm() {
+    local prog=$1 w=$2
+    cl_cell "$w"
+    [ "$w" != trg ] || cl_cell trgload
+    cl_exec "firstrun-warmup-${prog##*/}" "$prog" "${CL_CELL_ARGS[@]}" --runs 1 --width 1 >/dev/null ||
+        cl_die "${prog##*/} failed its warm-up run (see $CL_LOG.err)"
+    unset 'cold_prog[$prog]'
+}
+# every program may have lost its files (the first runs, and after each
+# eviction): the libraries are shared
+all_cold() {
     local w b
     for w in "${workloads[@]}"; do
         b=$(bin_of "$w")
-        args_of "$w"
-        cl_exec "firstrun-warmup-$b" "$CL_BUILD/$b" "${run[@]}" >/dev/null ||
-            cl_die "$b failed its warm-up run (see $CL_LOG.err)"
-        if [ -n "${static_ok[$w]:-}" ]; then
-            cl_exec "firstrun-warmup-$b-static" "$CL_BUILD/$b-static" "${run[@]}" >/dev/null ||
-                cl_die "$b-static failed its warm-up run (see $CL_LOG.err)"
-        fi
+        cold_prog[$CL_BUILD/$b]=1
+        [ -z "${static_ok[$w]:-}" ] || cold_prog[$CL_BUILD/$b-static]=1
     done
 }
 
 # one_run WORKLOAD VARIANT KIND PROC: one process, its rows into firstrun.csv.
-dirty=1
 one_run() {
     local w=$1 v=$2 k=$3 p=$4 b dir='' prog env_=() before after
     b=$(bin_of "$w")
     prog=$CL_BUILD/$b
     [ "$v" = static ] && prog=$CL_BUILD/$b-static
-    if [ "$dirty" = 1 ] && [ "$k" != evicted ] && [ "$k" != dropcache ]; then
-        warm
-        dirty=0
+    if [ -n "${cold_prog[$prog]:-}" ] && [ "$k" != evicted ] && [ "$k" != dropcache ]; then
+        warm "$prog" "$w"
     fi
     case $k in
         fresh|evicted)
@@ -217,13 +226,13 @@ one_run() {
                 mapfile -t -O 1 cold < <(grep -vxF -- "$(realpath -e "$prog")" "$lists/$b")
                 cl_exec "firstrun-evict-$w-p$p" "$CL_BUILD/coldload-evict" "${cold[@]}" ||
                     cl_warn "coldload-evict failed (see $CL_LOG.err)"
-                dirty=1
+                all_cold
             fi
             prog=$dir/$b ;;
         dropcache)
             cl_exec "firstrun-dropcache-$w-p$p" sh -c 'sync && echo 3 >/proc/sys/vm/drop_caches' ||
                 cl_warn "dropping the page cache failed (see $CL_LOG.err)"
-            dirty=1 ;;
+            all_cold ;;
     esac
     env_=(OPENBLAS_NUM_THREADS="$pool")
     case $v in
@@ -255,6 +264,7 @@ for w in "${workloads[@]}"; do
         cells+=("$w:$v:same")
     done
 done
+all_cold
 cl_progress_start $(( ${#cells[@]} * CL_PROCS ))
 for ((p = 1; p <= CL_PROCS; p++)); do
     cl_busy_check "first-run round $p"

@@ -17,10 +17,10 @@ usage: harness/report.sh [--quick] [--out DIR] [--load pinned|free|both] [--proc
                          [--widths "1 2"] [--stressors S] [--budget SECONDS] [--runs N] [--strict]
                          [--scan | --no-scan | --scan=1|0] [--help]
   --quick             QUICK mode everywhere (fewer copies, processes and runs, one beta; < 4 min on 2 cores)
-  --scan, --no-scan   run the scan (harness/scan.sh --quick: the map of when threads hurt) as the last
-                      step, or not (default: run it, but not with --quick). Its deadline is 240 s, each
-                      process capped at 10 s: it adds at most ~4.5 min. Into DIR/scan-run/, apart from
-                      the report's samples; the report gets the section "The map of when threads hurt"
+  --scan, --no-scan   run the scan (harness/scan.sh --quick --scan load: the map of when threads hurt)
+                      as the last step, or not (default: run it, but not with --quick). Its deadline is
+                      240 s, each process capped at 10 s. Into DIR/scan-run/, apart from the report's
+                      samples; the report gets the section "The map of when threads hurt"
   --out DIR           results directory (default results/<UTC stamp>-<host>, results/latest links to it)
   --load KIND         loaded runs: pinned (one stress-ng worker bound to each CPU), free (unbound
                       stress-ng), or both (default: pinned first)
@@ -110,7 +110,10 @@ run_step "first-run parts" firstrun "$CL_META" bash "$steps/firstrun.sh" --out "
 # widths, load levels, processes, budget and runs are the report's cells',
 # not the scan's map, so neither they nor their COLDLOAD_* reach it.
 if [ "$scan" = 1 ]; then
-    scan_flags=(--out "$CL_OUT/scan-run" --quick --seed "$CL_SEED")
+    # The load map only (load workers x width, the best width per level):
+    # the wait-policy scan is two thirds of the scan's processes and answers
+    # neither of the report's questions; `make scan` runs both.
+    scan_flags=(--out "$CL_OUT/scan-run" --quick --scan load --seed "$CL_SEED")
     [ "$CL_OPT_STRICT" = 1 ] && scan_flags+=(--strict)
     run_step "scan" scan "$CL_OUT/scan-run/meta.txt" env -u COLDLOAD_WIDTHS -u COLDLOAD_STRESSORS \
         -u COLDLOAD_PROCS -u COLDLOAD_BUDGET -u COLDLOAD_RUNS -u COLDLOAD_SCAN -u COLDLOAD_SCAN_TOTAL \

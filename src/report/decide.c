@@ -35,14 +35,17 @@ int decidePrecision(const double *m, size_t n, double precision, double *lo, dou
     return n >= DECIDE_MIN_PROCS && !isnan(*lo) && *lo >= 1 - precision && *hi <= 1 + precision;
 }
 
+static int decideIsFree(const summaryGroup *g) {
+    return g->key.load &&
+           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
+}
+
 size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, double *thr,
                         const char **name) {
     if (!summaryIsLoaded(g)) return 0;
     size_t n = 0;
     thr[n] = t->loaded_idle, name[n++] = "loaded-idle";
-    int free_load = g->key.load &&
-                    summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
-    if (free_load) {
+    if (decideIsFree(g)) {
         thr[n] = t->contention_wide, name[n++] = "contention-wide";
     } else if (summaryIsPinned(g)) {
         double e = verdictFairShare(g, g->key.width, t->load_cpus);
@@ -80,6 +83,12 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
         r->by_ratio = 1;
         r->nthr = decideThresholds(g, t, r->thr, r->thr_name);
         r->decided = decideRatio(a, nl, b, ni, r->thr, r->nthr, &r->lo, &r->hi);
+        /* Under free load the question is placement's "k of K slow": its
+         * WARN holds once k >= 1, so more processes only narrow the share
+         * (a coin flip's cell would otherwise always take the most). */
+        if (!r->decided && decideIsFree(g) && nl >= DECIDE_MIN_PROCS && g->slow_procs >= 1 &&
+            g->slow_procs != SIZE_MAX)
+            r->decided = r->by_slow = 1;
     } else {
         r->decided = decidePrecision(a, nl, DECIDE_PRECISION, &r->lo, &r->hi);
     }
@@ -98,6 +107,11 @@ void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f) {
     if (!r->by_ratio) {
         fprintf(f, "median known to %.4g-%.4g of itself (within 1 +- %g: %s)\n", r->lo, r->hi,
                 DECIDE_PRECISION, r->decided ? "yes" : "no");
+        return;
+    }
+    if (r->by_slow) {
+        fprintf(f, "%zu of %zu processes slow: placement's warning holds\n", g->slow_procs,
+                g->procs);
         return;
     }
     for (size_t i = 0; i < r->nthr; i++)

@@ -12,7 +12,11 @@
  *                               --loaded-idle (loaded-slow), and
  *     pinned, width 1           --contention-narrow x E(1) (is width 1 hurt?)
  *     pinned, width w >= 2      --contention-wide x E(w)   (is width w contention?)
- *     free                      --contention-wide          (the slow-process line of placement)
+ *     free                      --contention-wide          (the slow-process line of placement);
+ *                               or, whatever the interval, once one process
+ *                               is slow (>= --contention-wide x idle): the
+ *                               cell's one verdict, placement, is then a WARN
+ *                               that no further process can take back
  *   idle, or loaded without     no threshold is a ratio of its own: decided when
  *   an idle twin                the bootstrap interval of its median of process
  *                               medians over itself lies within 1 +- DECIDE_PRECISION
@@ -57,6 +61,7 @@ size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, doubl
 typedef struct decideResult {
     int decided;
     int by_ratio;  /* 1: loaded/idle against thresholds; 0: the precision rule */
+    int by_slow;   /* free load: decided because a process was slow (slow_procs) */
     double lo, hi; /* the interval the rule read (NAN without one) */
     double thr[DECIDE_THR_MAX];
     const char *thr_name[DECIDE_THR_MAX];

@@ -93,6 +93,56 @@ static void thresholds_of_a_group(void **state) {
     assert_int_equal(decideThresholds(&g, &t, thr, name), 0);
 }
 
+/* Groups with process medians only: what decideGroup reads. */
+static void groupOf(summaryGroup *g, summaryProc *p, const double *med, size_t n, summaryKey key) {
+    memset(g, 0, sizeof *g);
+    memset(p, 0, n * sizeof *p);
+    g->key = key;
+    for (size_t i = 0; i < n; i++) p[i].median_ms = med[i];
+    g->proc = p;
+    g->nproc = g->procs = n;
+    g->n = n;
+}
+
+/* s->g[1] as a loaded svdvals width-2 cell of those process medians under
+ * load `load`, slow_procs of them slow; then the rule on it. */
+static int decideLoaded(summary *s, summaryProc *p, const double *med, char *load,
+                        size_t slow_procs, const verdictThresholds *t, decideResult *r) {
+    groupOf(&s->g[1], p, med, 3,
+            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2});
+    s->g[1].slow_procs = slow_procs;
+    return decideGroup(s, &s->g[1], t, r);
+}
+
+/* Under free load a cell with one slow process of three is decided (its one
+ * verdict, placement, is a WARN that more processes cannot take back); one
+ * with none slow and a straddling interval is not; and a pinned cell is not
+ * decided by a slow process alone (its ratio must clear the thresholds). */
+static void free_cell_decided_once_a_process_is_slow(void **state) {
+    (void)state;
+    summaryGroup g[2];
+    summaryProc pi[3], pl[3];
+    const double idle[3] = {5, 5.1, 4.9}, mixed[3] = {5.2, 2000, 6}, edge[3] = {5, 9, 20};
+    summary s = {.g = g, .n = 2};
+    verdictThresholds t;
+    verdictDefaults(&t);
+    t.load_cpus = 2;
+    groupOf(&g[0], pi, idle, 3,
+            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2});
+    decideResult r;
+    /* free, 1 of 3 slow */
+    assert_int_equal(decideLoaded(&s, pl, mixed, "free", 1, &t, &r), 0);
+    assert_int_equal(r.decided, 1);
+    assert_int_equal(r.by_slow, 1);
+    /* free, none slow, 1.0x .. 4x: straddles --loaded-idle 2 */
+    assert_int_equal(decideLoaded(&s, pl, edge, "free", 0, &t, &r), 0);
+    assert_int_equal(r.decided, 0);
+    /* pinned, width 2: one slow of three straddles 10 x idle */
+    assert_int_equal(decideLoaded(&s, pl, mixed, "pinned", 1, &t, &r), 0);
+    assert_int_equal(r.decided, 0);
+    assert_int_equal(r.by_slow, 0);
+}
+
 /* A standard normal draw (Box-Muller) from the one splitmix64 stream. */
 static double simNormal(uint64_t *st) {
     double u = statsUnit(st), v = statsUnit(st);
@@ -154,6 +204,7 @@ int main(void) {
         cmocka_unit_test(ratio_rule),
         cmocka_unit_test(precision_rule),
         cmocka_unit_test(thresholds_of_a_group),
+        cmocka_unit_test(free_cell_decided_once_a_process_is_slow),
         cmocka_unit_test(stopping_is_no_worse_than_fixed_k5),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
