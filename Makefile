@@ -21,7 +21,7 @@ AR       ?= ar
 PKGS     := openblas lapacke
 BLAS_CF  := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 BLAS_LD  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lopenblas -llapacke)
-# jansson writes results.json (report/json): only coldload-summarize links it.
+# jansson writes results.json (doc/json): only coldload-summarize links it.
 JSON_CF  := $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LD  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 WARN     := -Wall -Wextra -Werror
@@ -33,16 +33,19 @@ B        := build
 # The source tree is the architecture: one directory a layer, each a static
 # library, each using only the layers below it:
 #
-#   src/tools/      mains of the tools (summarize, evict)
+#   src/tools/      mains of the tools (summarize, evict, compare, scan ...)
 #   src/workloads/  the timed programs: TRG, Onsager, and the two workload mains
-#   src/report/     CSV reader, meta.txt, summary, verdicts, chart data, report
+#   src/doc/        the documents: report, its sections, chart data, results.json
+#   src/results/    a results directory loaded and judged; the comparison's model
+#   src/verdict/    the verdicts and the report's two answers
+#   src/model/      a results directory's files read: CSVs, meta.txt, summary
 #   src/bench/      timing loop, probes, placement, CSV writer, shared options
 #   src/engine/     fork-join pool, grad program, OpenBLAS/LAPACKE, --width auto
 #   src/common/     option values, statistics, checksums, CSV quoting
 #
-# report/ sits beside bench/, not on it: the summarizer links no engine and
-# no BLAS.
-LAYERS   := common engine bench workloads report
+# doc -> results -> verdict -> model sit beside bench/, not on it: the
+# summarizer links no engine and no BLAS.
+LAYERS   := common engine bench workloads model verdict results doc
 MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
             src/tools/summarize.c src/tools/evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
@@ -79,7 +82,7 @@ $(eval $(call flavour,tsan,$(TSAN_CF)))
 lib       = $(addprefix $(B)/obj/lib,$(addsuffix .a,$(1)))
 LIB_BENCH := $(call lib,bench engine common)
 LIB_TRG   := $(call lib,workloads bench engine common)
-LIB_ALL   := $(call lib,report workloads bench engine common)
+LIB_ALL   := $(call lib,doc results verdict model workloads bench engine common)
 LDLIBS    := $(BLAS_LD) -lpthread -lm
 # What the binaries were built with, as meta.txt's build_flags records it.
 BUILD_FLAGS = $(CC) $(ALL_CF) $(LDLIBS)
@@ -95,7 +98,7 @@ $(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
 # header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth test_autotune
-flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,report workloads bench engine common))
+flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads bench engine common))
 $(B)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka

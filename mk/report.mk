@@ -10,8 +10,8 @@
 #   make golden                regenerate tests/fixtures/golden/ (a deliberate output change)
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
-# No engine, no BLAS: the report layer and common only.
-$(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,report common)
+# No engine, no BLAS: the document, verdict and model layers and common.
+$(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,doc verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(B)/coldload-summarize
@@ -40,8 +40,8 @@ golden: $(B)/coldload-summarize
 
 # --- fuzzing: the readers and every stage after them, under ASan+UBSan -------
 FUZZ_SECONDS ?= 60
-FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/report/*.c src/common/*.c)
-$(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/report/*.h src/common/*.h)
+FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/common/*.c)
+$(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm $(JSON_LD)

@@ -9,8 +9,8 @@
 #                     tests/harness/scan.bats)
 
 
-# No engine, no BLAS: the report layer and common only.
-$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,report common)
+# No engine, no BLAS: the model layer and common only.
+$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 PROGRAMS += $(B)/coldload-scan

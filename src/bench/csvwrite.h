@@ -14,7 +14,7 @@
  * that count columns find the older ones where they were)
  * followed by one column per --tag KEY, in the order given. Fields are quoted
  * (RFC 4180) when they hold a comma, a quote, CR or LF.
- * (Reading them back: report/csvread.h.) */
+ * (Reading them back: model/csvread.h.) */
 #ifndef COLDLOAD_CSVWRITE_H
 #define COLDLOAD_CSVWRITE_H
 

@@ -14,8 +14,8 @@
 
 #include "common/atomicfile.h"
 #include "common/opts.h"
-#include "report/compare.h"
-#include "report/comparedoc.h"
+#include "doc/comparedoc.h"
+#include "results/compare.h"
 
 static const char compareUsage[] =
     "usage: coldload-compare --out DIR [--label TEXT]... [--seed N] RESULTS_DIR RESULTS_DIR...\n"

@@ -1,8 +1,8 @@
 /* scanreport.c -- coldload-scan: a results directory's scan rows
  * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
- * counts.tsv and recommendation.tsv (the findings as data, report/scanrec.h),
- * verdict.txt (report/scan.h says what each holds). Measures nothing: it can
+ * counts.tsv and recommendation.tsv (the findings as data, model/scanrec.h),
+ * verdict.txt (model/scan.h says what each holds). Measures nothing: it can
  * be re-run on any old scan. Exit: 0 done, 1 an output could not be
  * written, 2 bad flags or bad input (one line naming file and line). */
 #include <errno.h>
@@ -13,8 +13,8 @@
 
 #include "common/atomicfile.h"
 #include "common/opts.h"
-#include "report/meta.h"
-#include "report/scan.h"
+#include "model/meta.h"
+#include "model/scan.h"
 
 static const char scanUsage[] =
     "usage: coldload-scan [--cpus N] RESULTS_DIR\n"

@@ -13,16 +13,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/chartdata.h"
 #include "common/atomicfile.h"
 #include "common/num.h"
-#include "report/decide.h"
-#include "report/firstrun.h"
-#include "report/json.h"
 #include "common/opts.h"
-#include "report/report.h"
-#include "report/summary.h"
-#include "report/verdict.h"
+#include "doc/chartdata.h"
+#include "doc/firstrundoc.h"
+#include "doc/json.h"
+#include "doc/report.h"
+#include "model/pressure.h"
+#include "model/summary.h"
+#include "verdict/decide.h"
+#include "verdict/verdict.h"
 
 /* --help: the fixed part, then the thresholds from the check table. */
 static void summarizeUsage(FILE *f) {
@@ -38,7 +39,7 @@ static void summarizeUsage(FILE *f) {
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
           "  --decided                 write nothing: one line per group, decided or undecided\n"
-          "                            by the stopping rule (report/decide.h), for the harness\n"
+          "                            by the stopping rule (verdict/decide.h), for the harness\n"
           "  --condition C, --load L, --stressors S, --copy K\n"
           "                            --decided: only the groups with these tags\n"
           "thresholds of the verdicts (defaults in brackets):\n",
@@ -208,7 +209,7 @@ int main(int argc, char **argv) {
         optsError("%s", err);
         return 1;
     }
-    for (size_t i = 0; i < x.s.n; i++) x.s.g[i].psi_some_pct = reportPsiDuring(&meta, &x.s.g[i]);
+    for (size_t i = 0; i < x.s.n; i++) x.s.g[i].psi_some_pct = pressureDuring(&meta, &x.s.g[i]);
     if (x.t.blas_pool == 0 && metaGet(&meta, "openblas_num_threads")) {
         /* The harness started OpenBLAS at each run's width: the pool is the
          * width itself (the check takes the larger of the two). */
@@ -240,7 +241,7 @@ int main(int argc, char **argv) {
         optsError("out of memory");
         return 1;
     }
-    char plots[4096], *machine = reportMachine(&meta);
+    char plots[4096], *machine = metaMachine(&meta);
     if (!machine) {
         optsError("out of memory");
         return 1;
@@ -258,7 +259,7 @@ int main(int argc, char **argv) {
     /* The first-run chart has its own rows (firstrun.csv): a defect there is
      * said in the report's section, and costs the rest of the report nothing. */
     size_t frcells;
-    if (firstrunChart(dir, plots, &frcells, err, sizeof err) != 0)
+    if (firstrundocChart(dir, plots, &frcells, err, sizeof err) != 0)
         fprintf(stderr, "coldload-summarize: warning: %s\n", err);
     /* The directory's own name (results/latest is a link to it). */
     char *real = realpath(dir, NULL);

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/compare.h"
-#include "report/comparedoc.h"
+#include "doc/comparedoc.h"
+#include "results/compare.h"
 
 static char fuzzDirs[3][64]; /* input a, input b, the chart's directory */
 

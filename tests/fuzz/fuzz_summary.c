@@ -13,12 +13,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "report/chartdata.h"
-#include "report/coldread.h"
-#include "report/firstrun.h"
-#include "report/report.h"
-#include "report/summary.h"
-#include "report/verdict.h"
+#include "doc/chartdata.h"
+#include "doc/firstrundoc.h"
+#include "doc/report.h"
+#include "model/coldread.h"
+#include "model/pressure.h"
+#include "model/summary.h"
+#include "verdict/verdict.h"
 
 static FILE *fuzzNull(void) {
     static FILE *devnull;
@@ -32,7 +33,7 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     verdictList v = {0};
     FILE *out = fuzzNull();
     summaryFinish(s, 5);
-    for (size_t i = 0; i < s->n; i++) s->g[i].psi_some_pct = reportPsiDuring(meta, &s->g[i]);
+    for (size_t i = 0; i < s->n; i++) s->g[i].psi_some_pct = pressureDuring(meta, &s->g[i]);
     verdictDefaults(&t);
     verdictRun(s, &t, &v);
     summaryWriteCsv(s, out);
@@ -79,14 +80,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     case 4: {
         firstrun fr;
         if (firstrunLoad(&fr, path, err, sizeof err) == 0) {
-            firstrunWriteDat(&fr, fuzzNull());
+            firstrundocWriteDat(&fr, fuzzNull());
             firstrunFree(&fr);
         }
         break;
     }
     default: {
         if (metaRead(&meta, path, err, sizeof err) == 0) {
-            free(reportMachine(&meta));
+            free(metaMachine(&meta));
             /* A loaded group and an idle one look their PSI up in this meta. */
             static const char rows[] =
                 "run_id,workload,params,width,wait,phase,ms,load1,procs_running,checksum,"

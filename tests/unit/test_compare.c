@@ -8,7 +8,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "report/compare.h"
+#include "results/compare.h"
 
 /* Three processes of five calls; scaled by f. */
 static double calls[3][5];

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "bench/csvwrite.h"
-#include "report/csvread.h"
+#include "model/csvread.h"
 
 static char tmpl[64];
 

@@ -1,4 +1,4 @@
-/* test_decide.c -- the stopping rule (report/decide): its interval test on
+/* test_decide.c -- the stopping rule (verdict/decide): its interval test on
  * both sides of a threshold, the thresholds a loaded group is judged
  * against, the precision rule of an idle group; and a simulation of its
  * error rate against today's fixed K = 5 processes.
@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "common/stats.h"
-#include "report/decide.h"
+#include "verdict/decide.h"
 
 #define SIM_TRIALS 1000
 #define SIG_IDLE 0.03

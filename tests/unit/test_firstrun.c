@@ -1,4 +1,4 @@
-/* test_firstrun.c -- the first-run attribution (src/report/firstrun.c) from
+/* test_firstrun.c -- the first-run attribution (src/model/firstrun.c) from
  * tests/fixtures/results-firstrun/firstrun.csv, whose parts are known by
  * construction: per round i = 1..5, base/same totals 20 + 0.1 i ms (exec ->
  * main 8 + 0.1 i, main -> first 12), base/evicted 50 + 0.1 i, static 13 + 0.1 i
@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "report/firstrun.h"
+#include "doc/firstrundoc.h"
 
 #define FIXTURE "tests/fixtures/results-firstrun/firstrun.csv"
 #define EPS 1e-9
@@ -86,7 +86,7 @@ static void theStackEndsAtTheTotal(void **state) {
     assert_int_equal(firstrunLoad(&fr, FIXTURE, err, sizeof err), 0);
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(firstrunWriteDat(&fr, f), 0);
+    assert_int_equal(firstrundocWriteDat(&fr, f), 0);
     rewind(f);
     size_t rows = 0;
     while (fgets(line, sizeof line, f)) {

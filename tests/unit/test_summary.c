@@ -1,4 +1,4 @@
-/* test_summary.c -- the summary (report/summary) on a tiny samples.csv the
+/* test_summary.c -- the summary (model/summary) on a tiny samples.csv the
  * test writes: the groups it makes, their medians over calls and over
  * processes, the loaded group's link to its idle twin and its slow_procs,
  * each figure worked out by hand below. */
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/summary.h"
+#include "model/summary.h"
 
 static const char header[] =
     "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,"

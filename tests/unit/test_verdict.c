@@ -1,4 +1,4 @@
-/* test_verdict.c -- verdict rules (report/verdict) on both sides of their
+/* test_verdict.c -- verdict rules (verdict/verdict) on both sides of their
  * thresholds, on groups built here with exactly the figures a rule reads:
  * first-run (and first-run-notable below it), spread, no-wait, and
  * bitwise-same against checksum-differs. Also what a verdict carries as
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "report/verdict.h"
+#include "verdict/verdict.h"
 
 #define MAXG 4
 static summaryGroup groups[MAXG];

@@ -1,0 +1,420 @@
+/* comparedoc.c -- compare.csv, compare.md, compare.html and the chart data of
+ * a comparison (see comparedoc.h).
+ *
+ * The two documents are one body written through a format table (headings,
+ * paragraphs, table markup, the escaper): they cannot drift apart in content,
+ * at the price of Markdown's tables being as wide as the HTML ones. */
+#include "doc/comparedoc.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/csvfield.h"
+#include "doc/chartdata.h"
+#include "doc/report.h"
+
+/* --- compare.csv --------------------------------------------------------------------- */
+
+static const char *const comparedocSums[3] = {"", "no", "yes"}; /* by sums_same + 1 */
+
+static void comparedocNum(FILE *f, double x) {
+    if (isnan(x)) fputs(",", f);
+    else fprintf(f, ",%.6g", x);
+}
+
+int comparedocCsv(const compareResult *r, FILE *f) {
+    fputs("workload,params,width,wait,condition,load,stressors,copy,metric,baseline,input,"
+          "baseline_label,label,baseline_ms,ms,baseline_procs,procs,baseline_n,n,ratio,ratio_lo,"
+          "ratio_hi,significant,checksum_same,seed,reps\n",
+          f);
+    for (size_t k = 0; k < r->nrows; k++) {
+        const compareRow *w = &r->rows[k];
+        const summaryKey *key = &r->cells[w->cell].group[w->base]->key;
+        const char *strs[] = {key->workload, key->params};
+        for (size_t j = 0; j < 2; j++) {
+            if (j) fputc(',', f);
+            csvWriteField(f, strs[j]);
+        }
+        if (key->width > 0) fprintf(f, ",%d", key->width);
+        else fputc(',', f);
+        const char *more[] = {key->wait,      key->condition, key->load,
+                              key->stressors, key->copy,      compareMetricName(w->metric)};
+        for (size_t j = 0; j < 6; j++) {
+            fputc(',', f);
+            csvWriteField(f, more[j]);
+        }
+        fprintf(f, ",%zu,%zu,", w->base + 1, w->input + 1);
+        csvWriteField(f, r->in[w->base].label);
+        fputc(',', f);
+        csvWriteField(f, r->in[w->input].label);
+        comparedocNum(f, w->base_ms);
+        comparedocNum(f, w->ms);
+        fprintf(f, ",%zu,%zu,%zu,%zu", w->base_procs, w->procs, w->base_n, w->n);
+        comparedocNum(f, w->ratio);
+        comparedocNum(f, w->lo);
+        comparedocNum(f, w->hi);
+        fprintf(f, ",%s,%s,%llu,%d\n",
+                isnan(w->lo)     ? ""
+                : w->significant ? "yes"
+                                 : "no",
+                comparedocSums[w->sums_same + 1], (unsigned long long)r->seed, COMPARE_REPS);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+/* --- the documents ------------------------------------------------------------------- */
+
+typedef struct comparedocFmt {
+    const char *h1, *h1_end, *h2, *h2_end, *p, *p_end;
+    const char *table, *table_end, *row, *row_end, *th, *th_end, *td, *td_end;
+    int md; /* a header separator line after the first row; rows cannot carry a class */
+    void (*escape)(FILE *f, const char *s);
+} comparedocFmt;
+
+static const comparedocFmt comparedocMdFmt = {"# ", "\n\n", "## ", "\n\n",        "",  "\n\n",
+                                              "",   "\n",   "|",   "\n",          " ", " |",
+                                              " ",  " |",   1,     reportEscapeMd};
+static const comparedocFmt comparedocHtmlFmt = {"<h1>",
+                                                "</h1>\n",
+                                                "<h2>",
+                                                "</h2>\n",
+                                                "<p>",
+                                                "</p>\n",
+                                                "<div class=\"wide\"><table>\n",
+                                                "</table></div>\n",
+                                                "<tr>",
+                                                "</tr>\n",
+                                                "<th>",
+                                                "</th>",
+                                                "<td>",
+                                                "</td>",
+                                                0,
+                                                reportEscapeHtml};
+
+/* One table row of n cells; head: th cells (and Markdown's separator after).
+ * cls/id: the HTML row's class and data-id (NULL: none). */
+static void comparedocRow(const comparedocFmt *t, FILE *f, const char *const *cells, size_t n,
+                          int head, const char *cls, const char *id) {
+    if (!t->md && cls) fprintf(f, "<tr class=\"%s\" data-id=\"%s\">", cls, id);
+    else fputs(t->row, f);
+    for (size_t k = 0; k < n; k++) {
+        fputs(head ? t->th : t->td, f);
+        t->escape(f, cells[k]);
+        fputs(head ? t->th_end : t->td_end, f);
+    }
+    fputs(t->row_end, f);
+    if (head && t->md) {
+        fputs("|", f);
+        for (size_t k = 0; k < n; k++) fputs(" --- |", f);
+        fputs("\n", f);
+    }
+}
+
+static void comparedocHeading(const comparedocFmt *t, FILE *f, const char *h) {
+    fputs(t->h2, f);
+    t->escape(f, h);
+    fputs(t->h2_end, f);
+}
+
+static void comparedocPara(const comparedocFmt *t, FILE *f, const char *text) {
+    fputs(t->p, f);
+    t->escape(f, text);
+    fputs(t->p_end, f);
+}
+
+static void comparedocSection(const comparedocFmt *t, FILE *f, const char *id, int open) {
+    if (!t->md) fprintf(f, open ? "<section id=\"%s\">\n" : "</section>\n", id);
+}
+
+static void comparedocInputs(const compareResult *r, const comparedocFmt *t, FILE *f) {
+    comparedocSection(t, f, "inputs", 1);
+    comparedocHeading(t, f, "Inputs");
+    static const char *const head[] = {"input", "label", "results directory", "machine",
+                                       "coldload version"};
+    fputs(t->table, f);
+    comparedocRow(t, f, head, 5, 1, NULL, NULL);
+    for (size_t i = 0; i < r->nin; i++) {
+        const compareInput *in = &r->in[i];
+        const char *rev = metaGet(&in->meta, "git_describe");
+        if (!rev) rev = metaGet(&in->meta, "git_rev");
+        char num[24];
+        snprintf(num, sizeof num, "%zu", i + 1);
+        const char *cells[] = {num, in->label, in->dir, in->machine, rev ? rev : "unknown"};
+        comparedocRow(t, f, cells, 5, 0, NULL, NULL);
+    }
+    fputs(t->table_end, f);
+    comparedocSection(t, f, "inputs", 0);
+}
+
+/* The report's two questions, one column per input. */
+static void comparedocAnswers(const compareResult *r, const comparedocFmt *t, FILE *f) {
+    comparedocSection(t, f, "answers", 1);
+    comparedocHeading(t, f, "The report's questions, input by input");
+    const char *cells[COMPARE_MAX_INPUTS + 1];
+    char **ans = calloc(r->nin, sizeof *ans);
+    if (!ans) return;
+    cells[0] = "question";
+    for (size_t i = 0; i < r->nin; i++) cells[i + 1] = r->in[i].label;
+    fputs(t->table, f);
+    comparedocRow(t, f, cells, r->nin + 1, 1, NULL, NULL);
+    for (int q = 0; q < REPORT_QUESTIONS; q++) {
+        cells[0] = reportQuestion(q);
+        for (size_t i = 0; i < r->nin; i++) {
+            const compareInput *in = &r->in[i];
+            reportInput ri = {&in->s,      &in->v,    &in->t,  &in->meta,
+                              in->machine, in->label, in->dir, 0};
+            free(ans[i]);
+            ans[i] = reportAnswer(&ri, q);
+            cells[i + 1] = ans[i] ? ans[i] : "";
+        }
+        comparedocRow(t, f, cells, r->nin + 1, 0, NULL, NULL);
+    }
+    for (size_t i = 0; i < r->nin; i++) free(ans[i]);
+    fputs(t->table_end, f);
+    free(ans);
+    comparedocSection(t, f, "answers", 0);
+}
+
+static void comparedocFindings(const compareResult *r, const comparedocFmt *t, FILE *f) {
+    comparedocSection(t, f, "findings", 1);
+    comparedocHeading(t, f, "Findings");
+    size_t count[VERDICT_ERROR + 1] = {0};
+    for (size_t i = 0; i < r->nf; i++) count[r->f[i].level]++;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%zu error(s), %zu warning(s), %zu note(s), %zu ok; worst first.",
+             count[VERDICT_ERROR], count[VERDICT_WARN], count[VERDICT_NOTE], count[VERDICT_OK]);
+    comparedocPara(t, f, buf);
+    static const char *const head[] = {"finding", "subject", "figures"};
+    fputs(t->table, f);
+    comparedocRow(t, f, head, 3, 1, NULL, NULL);
+    for (size_t i = 0; i < r->nf; i++) {
+        const char *lv = verdictLevelName(r->f[i].level);
+        char what[128];
+        snprintf(what, sizeof what, "%s %s", lv, r->f[i].id);
+        const char *cells[] = {what, r->f[i].subject, r->f[i].finding};
+        comparedocRow(t, f, cells, 3, 0, lv, r->f[i].id);
+    }
+    fputs(t->table_end, f);
+    comparedocSection(t, f, "findings", 0);
+}
+
+static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE *f) {
+    comparedocSection(t, f, "cells", 1);
+    comparedocHeading(t, f, "Every compared figure");
+    char buf[1024];
+    snprintf(buf, sizeof buf,
+             "Per cell both inputs have, and figure: steady (the median of the process medians "
+             "of the steady calls), first (the median first call over the processes), whole "
+             "(the median whole-process wall time). Ratio: input over baseline (the first input "
+             "that has the figure). Interval: bootstrap, %d resamples of the processes and, "
+             "inside each, of its calls; seed %llu. Significant: the interval excludes 1. "
+             "Every column: compare.csv.",
+             COMPARE_REPS, (unsigned long long)r->seed);
+    comparedocPara(t, f, buf);
+    static const char *const head[] = {"cell", "figure", "baseline",     "ms",          "input",
+                                       "ms",   "ratio",  "95% interval", "significant", "checksum"};
+    fputs(t->table, f);
+    comparedocRow(t, f, head, 10, 1, NULL, NULL);
+    for (size_t k = 0; k < r->nrows; k++) {
+        const compareRow *w = &r->rows[k];
+        char bms[32], ms[32], ratio[32] = "-", ivl[64] = "-";
+        summaryFmtMs(w->base_ms, bms, sizeof bms);
+        summaryFmtMs(w->ms, ms, sizeof ms);
+        if (!isnan(w->ratio)) snprintf(ratio, sizeof ratio, "%.3gx", w->ratio);
+        if (!isnan(w->lo)) snprintf(ivl, sizeof ivl, "[%.3g, %.3g]", w->lo, w->hi);
+        const char *cells[] = {r->cells[w->cell].name,
+                               compareMetricName(w->metric),
+                               r->in[w->base].label,
+                               bms,
+                               r->in[w->input].label,
+                               ms,
+                               ratio,
+                               ivl,
+                               isnan(w->lo)     ? "-"
+                               : w->significant ? "yes"
+                                                : "no",
+                               w->sums_same < 0 ? "-"
+                               : w->sums_same   ? "same"
+                                                : "CHANGED"};
+        comparedocRow(t, f, cells, 10, 0, w->significant ? "sig" : "", "row");
+    }
+    fputs(t->table_end, f);
+    comparedocSection(t, f, "cells", 0);
+}
+
+static const char comparedocChartWhy[] =
+    "Per compared cell, one dot per process of each input (its median steady call; one dot "
+    "per run for whole-process cold starts), the input's median as a short line; log scale: "
+    "a 2x change is the same height everywhere.";
+
+static void comparedocBody(const compareResult *r, int chart, const comparedocFmt *t, FILE *f) {
+    comparedocAnswers(r, t, f);
+    comparedocFindings(r, t, f);
+    if (chart) {
+        comparedocSection(t, f, "charts", 1);
+        comparedocHeading(t, f, "Chart");
+        if (t->md) fprintf(f, "![One dot per process and input](plots/compare.svg)\n\n");
+        else
+            fputs("<figure id=\"chart-compare\"><img src=\"plots/compare.svg\" alt=\"one dot "
+                  "per process and input\"><figcaption>",
+                  f);
+        t->escape(f, comparedocChartWhy);
+        fputs(t->md ? "\n\n"
+                    : " <a href=\"plots/compare.png\">PNG</a>, <a "
+                      "href=\"plots/compare.dat\">data</a>.</figcaption></figure>\n",
+              f);
+        comparedocSection(t, f, "charts", 0);
+    }
+    comparedocInputs(r, t, f);
+    comparedocRows(r, t, f);
+}
+
+int comparedocMd(const compareResult *r, int chart, FILE *f) {
+    fputs("# coldload comparison\n\n", f);
+    comparedocBody(r, chart, &comparedocMdFmt, f);
+    return ferror(f) ? -1 : 0;
+}
+
+static const char comparedocCss[] =
+    "body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;"
+    "color:#222;background:#fff}\n"
+    "h2{border-bottom:1px solid #ccc;padding-bottom:.2em}\n"
+    "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
+    "padding:.2em .4em;text-align:left;vertical-align:top}\n"
+    "tr.ERROR td:first-child{border-left:6px solid #b00020;background:#fde7ea}"
+    "tr.WARN td:first-child{border-left:6px solid #d98200;background:#fff4e0}\n"
+    "tr.NOTE td:first-child{border-left:6px solid #2a6fb0}"
+    "tr.OK td:first-child{border-left:6px solid #2e7d32}tr.sig td{font-weight:bold}\n"
+    "figure img{max-width:100%;border:1px solid #ddd}figcaption{color:#444}\n"
+    "div.wide{overflow-x:auto}\n";
+
+int comparedocHtml(const compareResult *r, int chart, FILE *f) {
+    fprintf(f,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<title>coldload comparison</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+            "<h1>coldload comparison</h1>\n",
+            comparedocCss);
+    comparedocBody(r, chart, &comparedocHtmlFmt, f);
+    fputs("</body>\n</html>\n", f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* --- the chart's data ------------------------------------------------------------------- */
+
+/* A data-file string: double-quoted, no quote or control character inside. */
+static void comparedocDatString(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) fputc(*s == '"' || (unsigned char)*s < 0x20 ? '\'' : *s, f);
+    fputc('"', f);
+}
+
+/* The x tick of a cell: workload, width, condition and load, and the copy
+ * when it is not the ordinary one. */
+static void comparedocTick(const summaryGroup *g, char *buf, size_t len) {
+    const summaryKey *k = &g->key;
+    size_t o = 0;
+    buf[0] = '\0';
+    summaryCat(buf, len, &o, "%s", k->workload[0] ? k->workload : "program");
+    if (strcmp(k->workload, "trg") == 0 && k->params[0])
+        summaryCat(buf, len, &o, " %.8s", k->params);
+    if (k->width > 0) summaryCat(buf, len, &o, " w%d", k->width);
+    if (!summaryIsIdle(g)) summaryCat(buf, len, &o, " %s", k->load[0] ? k->load : k->condition);
+    if (k->copy[0] && strcmp(k->copy, "inplace") != 0) summaryCat(buf, len, &o, " %s", k->copy);
+}
+
+/* The row drawn for a cell: steady where there is one, else whole, else
+ * first -- but a cold start is about the new process: whole first there. */
+static const compareRow *comparedocPrimary(const compareResult *r, size_t cell) {
+    static const compareMetric warm[] = {COMPARE_STEADY, COMPARE_WHOLE, COMPARE_FIRST};
+    static const compareMetric cold[] = {COMPARE_WHOLE, COMPARE_FIRST, COMPARE_STEADY};
+    const summaryGroup *g = NULL;
+    for (size_t i = 0; i < r->nin && !g; i++) g = r->cells[cell].group[i];
+    const compareMetric *order = g && g->harness && strcmp(g->harness, "cold") == 0 ? cold : warm;
+    for (size_t m = 0; m < 3; m++)
+        for (size_t k = 0; k < r->nrows; k++)
+            if (r->rows[k].cell == cell && r->rows[k].metric == order[m]) return &r->rows[k];
+    return NULL;
+}
+
+/* Dots of input i in cell c for metric m at x: one per process median (or run). */
+static void comparedocDots(const summaryGroup *g, compareMetric m, double x, size_t i, FILE *f) {
+    const summaryVec *w = g->v_whole_hf.n ? &g->v_whole_hf : &g->v_whole_time;
+    if (m == COMPARE_WHOLE)
+        for (size_t k = 0; k < w->n; k++) fprintf(f, "%.4f %zu %.6g\n", x, i + 1, w->x[k]);
+    for (size_t k = 0; m != COMPARE_WHOLE && k < g->nproc; k++) {
+        double v = m == COMPARE_STEADY ? g->proc[k].median_ms : g->proc[k].first_ms;
+        if (!isnan(v)) fprintf(f, "%.4f %zu %.6g\n", x, i + 1, v);
+    }
+}
+
+long comparedocChart(const compareResult *r, const char *dir, char *err, size_t errlen) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/compare.dat", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    fputs("# dots: x input ms (one per process or run)\n", f);
+    long n = 0;
+    double step = 0.7 / (double)r->nin;
+    for (size_t c = 0; c < r->ncells; c++) {
+        const compareRow *w = comparedocPrimary(r, c);
+        if (!w) continue;
+        for (size_t i = 0; i < r->nin; i++)
+            if (r->cells[c].group[i])
+                comparedocDots(r->cells[c].group[i], w->metric,
+                               (double)n + ((double)i - (double)(r->nin - 1) / 2) * step, i, f);
+        n++;
+    }
+    fputs("\n\n# cells: x tick\n", f);
+    n = 0;
+    for (size_t c = 0; c < r->ncells; c++) {
+        const compareRow *w = comparedocPrimary(r, c);
+        if (!w) continue;
+        char tick[256];
+        comparedocTick(r->cells[c].group[w->base], tick, sizeof tick);
+        fprintf(f, "%ld ", n++);
+        comparedocDatString(f, tick);
+        fputc('\n', f);
+    }
+    fputs("\n\n# medians: x input ms\n", f);
+    n = 0;
+    for (size_t c = 0; c < r->ncells; c++) {
+        const compareRow *w = comparedocPrimary(r, c);
+        if (!w) continue;
+        for (size_t k = 0; k < r->nrows; k++) {
+            const compareRow *v = &r->rows[k];
+            if (v->cell != c || v->metric != w->metric) continue;
+            size_t side[2] = {v->base, v->input};
+            double ms[2] = {v->base_ms, v->ms};
+            for (int s = v->input == w->input ? 0 : 1; s < 2; s++)
+                fprintf(f, "%.4f %zu %.6g\n",
+                        (double)n + ((double)side[s] - (double)(r->nin - 1) / 2) * step,
+                        side[s] + 1, ms[s]);
+        }
+        n++;
+    }
+    int rc = fclose(f);
+    snprintf(path, sizeof path, "%s/compare_labels.gp", dir);
+    if (rc != 0 || !(f = fopen(path, "w"))) {
+        snprintf(err, errlen, "%s: write failed", path);
+        return -1;
+    }
+    fprintf(f,
+            "# compare_labels.gp -- written by coldload-compare\nn_cells = %ld\n"
+            "n_inputs = %zu\nbar_width = %.4f\narray input_name[%zu]\n",
+            n, r->nin, step, r->nin);
+    for (size_t i = 0; i < r->nin; i++) {
+        fprintf(f, "input_name[%zu] = ", i + 1);
+        chartdataGpString(f, r->in[i].label);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "%s: write failed", path);
+        return -1;
+    }
+    return n;
+}

@@ -1,0 +1,186 @@
+/* firstrundoc.c -- the first run's parts as documents: the chart's data
+ * (plots/firstrun.dat) and the report's section "Where the first run's
+ * milliseconds go" (see firstrundoc.h). The parts themselves are computed in
+ * model/firstrun.c; this file only lays them out. */
+#include "doc/firstrundoc.h"
+
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+/* --- the chart's data -------------------------------------------------------------------- */
+
+/* Segments bottom up: the work itself, the parts that add up, the remainder. */
+#define FR_SEGMENTS (FIRSTRUN_PARTS + 2)
+
+static double frSegment(const firstrunCell *c, int s) {
+    if (s == 0) return c->steady.median;
+    if (s <= FIRSTRUN_PARTS) return c->part[s - 1].n ? c->part[s - 1].median : 0;
+    return c->remainder;
+}
+
+int firstrundocWriteDat(const firstrun *fr, FILE *f) {
+    fprintf(f, "# firstrun.dat -- written by coldload-summarize from firstrun.csv\n"
+               "# idx label total_ms, then lo hi (ms) of each segment stacked from 0 (negative "
+               "ones below it):\n# steady");
+    for (int p = 0; p < FIRSTRUN_PARTS; p++) fprintf(f, " part%d", p);
+    fputs(" remainder\n", f);
+    for (size_t i = 0; i < fr->n; i++) {
+        const firstrunCell *c = &fr->c[i];
+        double up = 0, down = 0;
+        char label[160];
+        snprintf(label, sizeof label, "%s/%s", c->workload, c->kind);
+        for (char *q = label; *q; q++)
+            if (*q == '"' || *q == ' ' || *q == '\t') *q = '_';
+        fprintf(f, "%zu \"%s\" %.6g", i, label, c->total.median);
+        for (int s = 0; s < FR_SEGMENTS; s++) {
+            double v = frSegment(c, s);
+            if (isnan(v)) v = 0;
+            double *at = v >= 0 ? &up : &down;
+            fprintf(f, " %.6g %.6g", *at, *at + v);
+            *at += v;
+        }
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int firstrundocChart(const char *results_dir, const char *plots_dir, size_t *cells, char *err,
+                     size_t errlen) {
+    char path[4096];
+    firstrun fr;
+    *cells = 0;
+    snprintf(path, sizeof path, "%s/firstrun.csv", results_dir);
+    if (firstrunLoad(&fr, path, err, errlen) != 0) return -1;
+    snprintf(path, sizeof path, "%s/firstrun.dat", plots_dir);
+    int rc = 0;
+    if (fr.n == 0) {
+        unlink(path); /* a stale chart of rows that are gone would mislead */
+    } else {
+        FILE *f = fopen(path, "w");
+        if (!f || firstrundocWriteDat(&fr, f) != 0) rc = -1;
+        if (f && fclose(f) != 0) rc = -1;
+        if (rc) snprintf(err, errlen, "%s: write failed", path);
+    }
+    *cells = fr.n;
+    firstrunFree(&fr);
+    return rc;
+}
+
+/* --- the report's section ---------------------------------------------------------------- */
+
+static const char frWhy[] =
+    "Each part is the measured difference between processes that differ in one thing (pairs: "
+    "the processes of one round), its median and its spread (min..max) over the pairs; the "
+    "copy kind's own part against the warm binary, the other parts on the warm binary. A "
+    "process's total runs from the exec (coldload-exec's clock just before execve) to its "
+    "first result; the extra is the total minus the steady call. The remainder is the extra "
+    "minus the parts measured: what none of them explains, not a measurement of its own.";
+
+static void frMs(char *buf, size_t len, double v) {
+    if (isnan(v)) snprintf(buf, len, "-");
+    else snprintf(buf, len, "%.3f", v);
+}
+
+static void frRange(char *buf, size_t len, const firstrunSpread *s, const char *what) {
+    if (!s->n) snprintf(buf, len, "not measured");
+    else snprintf(buf, len, "%.3f .. %.3f (%zu %s)", s->min, s->max, s->n, what);
+}
+
+/* One table row: cells name, how, median, spread. */
+static void frTableRow(FILE *f, int html, void (*text)(FILE *, const char *), const char *name,
+                       const char *how, const char *med, const char *spread) {
+    const char *cells[4] = {name, how, med, spread};
+    fputs(html ? "<tr>" : "|", f);
+    for (int j = 0; j < 4; j++) {
+        fputs(html ? "<td>" : " ", f);
+        text(f, cells[j]);
+        fputs(html ? "</td>" : " |", f);
+    }
+    fputs(html ? "</tr>\n" : "\n", f);
+}
+
+static void frSpreadRow(FILE *f, int html, void (*text)(FILE *, const char *), const char *name,
+                        const char *how, const firstrunSpread *s, const char *what) {
+    char med[32], spread[96];
+    frMs(med, sizeof med, s->n ? s->median : NAN);
+    frRange(spread, sizeof spread, s, what);
+    frTableRow(f, html, text, name, how, med, spread);
+}
+
+static void frCellTable(const firstrunCell *c, int html, FILE *f,
+                        void (*text)(FILE *, const char *)) {
+    char cap[256], med[32];
+    snprintf(cap, sizeof cap,
+             "%s, %s: %.3f ms from exec to the first result, %.3f ms of it "
+             "beyond the steady call (%zu processes)",
+             c->workload, c->kind, c->total.median, c->extra, c->total.n);
+    if (html) {
+        fputs("<p><b>", f);
+        text(f, cap);
+        fputs("</b></p>\n<table class=\"firstrun\">\n<tr><th>part</th><th>measured as</th>"
+              "<th>median ms</th><th>spread ms</th></tr>\n",
+              f);
+    } else {
+        fputs("**", f);
+        text(f, cap);
+        fputs("**\n\n| part | measured as | median ms | spread ms |\n|---|---|---:|---:|\n", f);
+    }
+    const char *start = c->start_phase && !strcmp(c->start_phase, "start_to_main")
+                            ? "/proc/self/stat starttime (the fork, 10 ms ticks) to the constructor"
+                            : "coldload-exec's clock before execve to the constructor";
+    frSpreadRow(f, html, text, "total: exec -> first result", "exec -> main + main -> first result",
+                &c->total, "processes");
+    frSpreadRow(f, html, text, "of the total: exec -> main", start, &c->exec_main, "processes");
+    frSpreadRow(f, html, text, "of the total: main -> first result",
+                "constructor to the first call's end", &c->main_first, "processes");
+    frSpreadRow(f, html, text, "of main -> first result: the first call", "its own clock",
+                &c->first, "processes");
+    frSpreadRow(f, html, text, "the steady call (the work itself)",
+                "median of each process's steady calls", &c->steady, "processes");
+    frMs(med, sizeof med, c->extra);
+    frTableRow(f, html, text, "extra: total - steady", "the first run's extra milliseconds", med,
+               "");
+    for (int p = 0; p < FIRSTRUN_ALL; p++) {
+        if (p == FIRSTRUN_COPY && !strcmp(c->kind, "same")) continue;
+        frSpreadRow(f, html, text, firstrunPartName(p), firstrunPartHow(p), &c->part[p], "pairs");
+    }
+    frMs(med, sizeof med, c->remainder);
+    frTableRow(f, html, text, "remainder",
+               "extra - the parts measured above (lazy binding not "
+               "counted twice)",
+               med, "");
+    fputs(html ? "</table>\n" : "\n", f);
+}
+
+void firstrundocSection(const char *results_dir, int html, FILE *f,
+                        void (*text)(FILE *f, const char *s)) {
+    if (!results_dir) return;
+    char path[4096], err[512];
+    firstrun fr;
+    snprintf(path, sizeof path, "%s/firstrun.csv", results_dir);
+    int rc = firstrunLoad(&fr, path, err, sizeof err);
+    if (rc == 0 && fr.n == 0) return;
+    fputs(html ? "<section id=\"firstrun\">\n<h2>Where the first run's milliseconds go</h2>\n<p>"
+               : "## Where the first run's milliseconds go\n\n",
+          f);
+    if (rc != 0) {
+        text(f, err);
+        fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        return;
+    }
+    text(f, frWhy);
+    fputs(html ? "</p>\n" : "\n\n", f);
+    if (html)
+        fputs("<figure id=\"chart-firstrun\">\n<img src=\"plots/firstrun.svg\" alt=\"Where the "
+              "first run's milliseconds go\">\n<figcaption><b>Where the first run's milliseconds "
+              "go.</b> One bar per workload and copy kind, from exec to the first result: the "
+              "steady call at the bottom, each part above it, the remainder on top (a negative "
+              "part or remainder below zero). <a href=\"plots/firstrun.png\">PNG</a>, "
+              "<a href=\"plots/firstrun.dat\">data</a>.</figcaption>\n</figure>\n",
+              f);
+    else fputs("![Where the first run's milliseconds go](plots/firstrun.png)\n\n", f);
+    for (size_t i = 0; i < fr.n; i++) frCellTable(&fr.c[i], html, f, text);
+    if (html) fputs("</section>\n", f);
+    firstrunFree(&fr);
+}

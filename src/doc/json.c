@@ -1,0 +1,203 @@
+/* json.c -- results.json (see json.h and docs/json.md). */
+#include "doc/json.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int jsonErr(char *err, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int jsonErr(char *err, size_t len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* json_object_set_new that remembers a failure: building stops being
+ * checked call by call, and the document is refused at the end. */
+static void jsonSet(json_t *o, const char *k, json_t *v, int *bad) {
+    if (!v || json_object_set_new(o, k, v) != 0) *bad = 1;
+}
+
+/* A figure: null when the run has none (JSON has no NaN or infinity). */
+static json_t *jsonNum(double x) { return isfinite(x) ? json_real(x) : json_null(); }
+
+/* 1 when column c is part of the group key (model/summary's summaryKey). */
+static int jsonIsKey(const summaryColumn *c) {
+    size_t k = offsetof(summaryGroup, key);
+    return c->off >= k && c->off < k + sizeof(summaryKey);
+}
+
+/* Which SUMMARY_K_* bit a key column is. */
+static unsigned jsonKeyPart(const summaryColumn *c) {
+    static const struct {
+        size_t off;
+        unsigned part;
+    } parts[] = {
+        {offsetof(summaryGroup, key.workload), SUMMARY_K_WORKLOAD},
+        {offsetof(summaryGroup, key.params), SUMMARY_K_PARAMS},
+        {offsetof(summaryGroup, key.width), SUMMARY_K_WIDTH},
+        {offsetof(summaryGroup, key.wait), SUMMARY_K_WAIT},
+        {offsetof(summaryGroup, key.condition), SUMMARY_K_CONDITION},
+        {offsetof(summaryGroup, key.stressors), SUMMARY_K_STRESSORS},
+        {offsetof(summaryGroup, key.copy), SUMMARY_K_COPY},
+        {offsetof(summaryGroup, key.load), SUMMARY_K_LOAD},
+    };
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (parts[i].off == c->off) return parts[i].part;
+    return 0;
+}
+
+/* The parts of g's key in mask: {"workload": "grad", "width": 2, ...}, each
+ * named as its summary.csv column; width null when unknown. */
+static json_t *jsonKey(const summaryGroup *g, unsigned mask, int *bad) {
+    json_t *o = json_object();
+    if (!o) *bad = 1;
+    for (size_t i = 0; o && i < summaryNColumns; i++) {
+        const summaryColumn *c = &summaryColumns[i];
+        if (!jsonIsKey(c) || !(jsonKeyPart(c) & mask)) continue;
+        const char *t = summaryColText(g, c);
+        jsonSet(o, c->name, t ? json_string(t) : jsonNum(summaryColNum(g, c)), bad);
+    }
+    return o;
+}
+
+/* One group: its key, its strings (harness, source, whole_tool), its
+ * checksums as hex strings, and every numeric column as a figure. */
+static json_t *jsonGroup(const summaryGroup *g, int *bad) {
+    json_t *o = json_object(), *fig = json_object(), *sums = json_array();
+    if (!o || !fig || !sums) {
+        json_decref(o);
+        json_decref(fig);
+        json_decref(sums);
+        *bad = 1;
+        return NULL;
+    }
+    jsonSet(o, "key", jsonKey(g, SUMMARY_K_ALL, bad), bad);
+    for (size_t i = 0; i < summaryNColumns; i++) {
+        const summaryColumn *c = &summaryColumns[i];
+        if (jsonIsKey(c) || c->kind == SUMMARY_COL_CHECKSUMS) continue;
+        const char *t = summaryColText(g, c);
+        if (t) jsonSet(o, c->name, json_string(t), bad);
+        else if (c->kind == SUMMARY_COL_NUM)
+            jsonSet(fig, c->name, jsonNum(summaryColNum(g, c)), bad);
+        else {
+            double n = summaryColNum(g, c); /* a count: exact as an integer */
+            jsonSet(fig, c->name, isnan(n) ? json_null() : json_integer((json_int_t)n), bad);
+        }
+    }
+    for (size_t j = 0; j < g->nchecksums; j++) {
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)g->checksums[j]);
+        if (json_array_append_new(sums, json_string(hex)) != 0) *bad = 1;
+    }
+    jsonSet(o, "checksum", sums, bad);
+    jsonSet(o, "figures", fig, bad);
+    return o;
+}
+
+static json_t *jsonVerdict(const verdict *v, int *bad) {
+    json_t *o = json_object(), *fig = json_object();
+    if (!o || !fig) {
+        json_decref(o);
+        json_decref(fig);
+        *bad = 1;
+        return NULL;
+    }
+    jsonSet(o, "level", json_string(verdictLevelName(v->level)), bad);
+    jsonSet(o, "id", json_string(v->id), bad);
+    jsonSet(o, "group", v->group ? jsonKey(v->group, v->parts, bad) : json_null(), bad);
+    jsonSet(o, "subject", v->subject ? json_string(v->subject) : json_null(), bad);
+    for (size_t i = 0; i < v->nfig; i++)
+        jsonSet(fig, v->fig[i].name, jsonNum(v->fig[i].value), bad);
+    jsonSet(o, "figures", fig, bad);
+    jsonSet(o, "text", json_string(v->text), bad);
+    return o;
+}
+
+/* meta.txt: every key with its value as a string, the last of a key winning
+ * (as metaGet reads it); the warning= lines, which repeat, also as a list. */
+static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
+    json_t *o = json_object();
+    *warnings = json_array();
+    if (!o || !*warnings) *bad = 1;
+    for (size_t i = 0; o && *warnings && i < m->n; i++) {
+        jsonSet(o, m->keys[i], json_string(m->vals[i]), bad);
+        if (strcmp(m->keys[i], "warning") == 0 &&
+            json_array_append_new(*warnings, json_string(m->vals[i])) != 0)
+            *bad = 1;
+    }
+    return o;
+}
+
+static json_t *jsonDocument(const summary *s, const verdictList *v, const metaTable *meta) {
+    int bad = 0;
+    json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(), *warnings;
+    if (!doc || !groups || !verdicts) bad = 1;
+    jsonSet(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
+    jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
+    jsonSet(doc, "warnings", warnings, &bad);
+    for (size_t i = 0; groups && i < s->n; i++)
+        if (json_array_append_new(groups, jsonGroup(&s->g[i], &bad)) != 0) bad = 1;
+    for (size_t i = 0; verdicts && i < v->n; i++)
+        if (json_array_append_new(verdicts, jsonVerdict(&v->v[i], &bad)) != 0) bad = 1;
+    jsonSet(doc, "groups", groups, &bad);
+    jsonSet(doc, "verdicts", verdicts, &bad);
+    if (bad) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
+                     const metaTable *meta, char *err, size_t errlen) {
+    json_t *doc = jsonDocument(s, v, meta);
+    if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
+    /* The temporary name beside path: rename() then stays in one file system. */
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash ? (int)(slash - path) : 1;
+    char *tmp = NULL;
+    if (asprintf(&tmp, "%.*s/.results.json.XXXXXX", dirlen, slash ? path : ".") < 0) {
+        json_decref(doc);
+        return jsonErr(err, errlen, "%s: out of memory", path);
+    }
+    int fd = mkostemp(tmp, O_NOFOLLOW | O_CLOEXEC), rc = -1;
+    if (fd < 0) {
+        jsonErr(err, errlen, "%s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    /* mkostemp makes the file 0600; give it the mode fopen would (0666 less
+     * the umask), as the other outputs have. */
+    mode_t mask = umask(0);
+    umask(mask);
+    FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        jsonErr(err, errlen, "%s: %s", tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        goto out;
+    }
+    int bad = json_dumpf(doc, f, JSON_INDENT(1)) != 0;
+    bad |= fputc('\n', f) == EOF;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        jsonErr(err, errlen, "%s: write failed", path);
+        unlink(tmp);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(tmp);
+    json_decref(doc);
+    return rc;
+}

@@ -1,0 +1,333 @@
+/* scandoc.c -- the report's scan section and the recommendation it cites
+ * (see scandoc.h), from <results>/scan-run/: scan/counts.tsv and
+ * scan/recommendation.tsv (the findings as data, model/scanrec.h),
+ * scan/verdict.txt (quoted whole, never parsed), the chart data beside them,
+ * the ledger scan-cells.csv and meta.txt. */
+#include "doc/scandoc.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/slurp.h"
+#include "model/meta.h"
+#include "model/scanrec.h"
+
+/* verdict.txt is a few lines per load level; anything past this is not a
+ * verdict coldload-scan wrote. */
+#define SCANDOC_MAX_TEXT (1u << 20)
+
+/* results_dir/scan-run/rel, or NULL when it does not fit. */
+static const char *scandocPath(char *buf, size_t n, const char *results_dir, const char *rel) {
+    return (size_t)snprintf(buf, n, "%s/" SCANDOC_DIR "/%s", results_dir, rel) < n ? buf : NULL;
+}
+
+/* scan-run/scan/verdict.txt, or NULL when there is none. */
+static char *scandocVerdict(const char *results_dir) {
+    char path[4096];
+    int trunc;
+    if (!results_dir || !scandocPath(path, sizeof path, results_dir, "scan/verdict.txt"))
+        return NULL;
+    return slurpText(path, SCANDOC_MAX_TEXT, &trunc);
+}
+
+/* The ledger's processes (its lines after the header); -1 without a ledger. */
+static long scandocProcesses(const char *results_dir) {
+    char path[4096];
+    if (!scandocPath(path, sizeof path, results_dir, "scan-cells.csv")) return -1;
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long lines = 0;
+    int c, last = '\n';
+    while ((c = getc(f)) != EOF) {
+        if (c == '\n') lines++;
+        last = c;
+    }
+    if (last != '\n') lines++;
+    fclose(f);
+    return lines > 0 ? lines - 1 : 0;
+}
+
+static int scandocCmp(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The chart data of scan-run/scan/ (heatmap-W.dat, wait-W.dat), sorted:
+ * the heatmaps come before the wait charts. *n names, malloc'd. */
+static char **scandocCharts(const char *results_dir, size_t *n) {
+    char path[4096];
+    char **v = NULL;
+    size_t cap = 0;
+    *n = 0;
+    if (!scandocPath(path, sizeof path, results_dir, "scan")) return NULL;
+    DIR *d = opendir(path);
+    if (!d) return NULL;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".dat") != 0) continue;
+        if (strncmp(e->d_name, "heatmap-", 8) != 0 && strncmp(e->d_name, "wait-", 5) != 0) continue;
+        if (*n == cap) {
+            size_t nc = cap ? 2 * cap : 8;
+            char **nv = realloc(v, nc * sizeof *nv);
+            if (!nv) break;
+            v = nv, cap = nc;
+        }
+        if (!(v[*n] = strndup(e->d_name, len - 4))) break;
+        (*n)++;
+    }
+    closedir(d);
+    if (*n) qsort(v, *n, sizeof *v, scandocCmp);
+    return v;
+}
+
+/* scan-run/scan/recommendation.tsv's rows: 0, or -1 when there is none
+ * (no scan, or one analysed before coldload-scan wrote the file). */
+static int scandocRecs(const char *results_dir, scanRec **r, size_t *n) {
+    char path[4096];
+    *r = NULL;
+    *n = 0;
+    if (!results_dir || !scandocPath(path, sizeof path, results_dir, "scan/" SCANREC_FILE))
+        return -1;
+    return scanrecRead(path, r, n);
+}
+
+/* One workload's recommendation line (malloc'd), or NULL. */
+static char *scandocLine(const scanRec *r, size_t n, const char *w) {
+    char *line = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&line, &len);
+    if (!f) return NULL;
+    scanrecLine(r, n, w, f);
+    if (fclose(f) != 0) {
+        free(line);
+        return NULL;
+    }
+    return line;
+}
+
+/* 1 when r[i] is its workload's first row: one line per workload. */
+static int scandocFirst(const scanRec *r, size_t i) {
+    size_t j;
+    for (j = 0; j < i && strcmp(r[j].workload, r[i].workload); j++) {}
+    return j == i;
+}
+
+char *scandocRecommendation(const char *results_dir) {
+    scanRec *r;
+    size_t n;
+    if (scandocRecs(results_dir, &r, &n) != 0) return NULL;
+    char *out = NULL;
+    size_t len = 0, k = 0;
+    FILE *f = open_memstream(&out, &len);
+    for (size_t i = 0; f && i < n; i++) {
+        if (!scandocFirst(r, i)) continue;
+        char *line = scandocLine(r, n, r[i].workload);
+        if (line) fprintf(f, "%s%s", k++ ? "; " : "", line);
+        free(line);
+    }
+    free(r);
+    if (!f || fclose(f) != 0 || k == 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static const char scandocNone[] =
+    "Not measured here: these results hold no scan (" SCANDOC_DIR "/scan/verdict.txt). "
+    "make report SCAN=1 runs it as the report's last step (a full report does by default, "
+    "a QUICK one does not); make scan runs it alone.";
+
+static const char scandocUnfinished[] =
+    "The scan did not finish: " SCANDOC_DIR "/ holds no scan/verdict.txt (or an empty one). "
+    "Its logs are in " SCANDOC_DIR "/logs/, and a failed scan step is a missing= line "
+    "above; coldload-scan <results>/" SCANDOC_DIR " re-analyses what it measured.";
+
+/* A scan-run/scan/ written before coldload-scan wrote its findings as data:
+ * its verdict.txt is quoted, never parsed. */
+static const char scandocOld[] =
+    "not recorded as data (no scan/" SCANREC_COUNTS_FILE " or scan/" SCANREC_FILE
+    ": analysed by an older coldload-scan; coldload-scan <results>/" SCANDOC_DIR " writes them)";
+
+static const char scandocHowto[] =
+    "The load scan runs each workload at every width (1..2N and auto) under 0..N pinned "
+    "load workers (N usable CPUs) and compares each cell's median with the same workload "
+    "idle at width 1: the smallest slowdown of a load level is its best width. The wait "
+    "scan runs the engine's wait policies (spin, yield, block) idle and under pinned and "
+    "free load. Every process had a share of the scan's deadline; a cell cut short says "
+    "how (its budget, or stopped inside a call: its slowdown is then a lower bound).";
+
+/* One chart: name is heatmap-W or wait-W; how to read it only under the
+ * first of its kind (the workloads' charts read alike). */
+static void scandocChart(const char *name, int first, int html, FILE *f,
+                         void (*text)(FILE *f, const char *s)) {
+    int heat = name[0] == 'h';
+    const char *w = strchr(name, '-') + 1;
+    char title[256];
+    snprintf(title, sizeof title, "%s: %s", w,
+             heat ? "slowdown against idle width 1, by load workers and width"
+                  : "wait policy x width x load");
+    const char *how =
+        heat ? "One row per number of pinned load workers, one column per width (auto last); "
+               "log colour scale; each cell labelled with its slowdown against idle width 1 "
+               "and its processes (>Nx: a lower bound, its processes were stopped inside a "
+               "call). The smallest number in a row is that load level's best width."
+             : "The median call (log scale) against the engine width, one line per load and "
+               "policy: colour the policy, dashes the load (solid idle, dashed pinned, dotted "
+               "free). The policy whose lines rise least under load degrades least.";
+    if (html) {
+        fprintf(f, "<figure id=\"chart-scan-%s\">\n<img src=\"" SCANDOC_DIR "/scan/%s.png\" alt=\"",
+                name, name);
+        text(f, title);
+        fputs("\">\n<figcaption><b>", f);
+        text(f, title);
+        fputs(".</b>", f);
+        if (first) {
+            fputc(' ', f);
+            text(f, how);
+        }
+        fprintf(f,
+                " <a href=\"" SCANDOC_DIR "/scan/%s.svg\">SVG</a>, <a href=\"" SCANDOC_DIR
+                "/scan/%s.dat\">data</a>.</figcaption>\n</figure>\n",
+                name, name);
+    } else {
+        fputs("![", f);
+        text(f, title);
+        fprintf(f, "](" SCANDOC_DIR "/scan/%s.png)\n\n**", name);
+        text(f, title);
+        fputs(".**", f);
+        if (first) {
+            fputc(' ', f);
+            text(f, how);
+        }
+        fputs("\n\n", f);
+    }
+}
+
+void scandocSection(const char *results_dir, int html, FILE *f,
+                    void (*text)(FILE *f, const char *s)) {
+    if (!results_dir) return;
+    fputs(html ? "<section id=\"scan\">\n<h2>The map of when threads hurt</h2>\n<p>"
+               : "## The map of when threads hurt\n\n",
+          f);
+    char *verdict = scandocVerdict(results_dir);
+    if (!verdict || !*verdict) {
+        /* A scan-run/ without a verdict is a scan that did not finish:
+         * that is not the same as no scan asked for. */
+        char path[4096];
+        DIR *d = scandocPath(path, sizeof path, results_dir, "") ? opendir(path) : NULL;
+        text(f, d ? scandocUnfinished : scandocNone);
+        if (d) closedir(d);
+        fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        free(verdict);
+        return;
+    }
+    /* The counts (counts.tsv), the ledger's processes, the scan's own
+     * settings. The verdict's first line says the same counts: the quoted
+     * verdict below starts after it. */
+    char *rest = strchr(verdict, '\n');
+    rest = rest ? rest + 1 : verdict + strlen(verdict);
+    scanCounts counts;
+    char cpath[4096];
+    int have_counts = scandocPath(cpath, sizeof cpath, results_dir, "scan/" SCANREC_COUNTS_FILE) &&
+                      scanrecReadCounts(cpath, &counts) == 0;
+    char buf[512];
+    metaTable mt;
+    char err[256], path[4096];
+    int have_meta = scandocPath(path, sizeof path, results_dir, "meta.txt") &&
+                    metaRead(&mt, path, err, sizeof err) == 0;
+    long procs = scandocProcesses(results_dir);
+    text(f, "The scan (" SCANDOC_DIR "/): ");
+    if (have_counts) {
+        char *head = NULL;
+        size_t hlen = 0;
+        FILE *h = open_memstream(&head, &hlen);
+        if (h) {
+            scanrecCountsText(&counts, h);
+            if (fclose(h) == 0) text(f, head);
+        }
+        free(head);
+    } else {
+        text(f, scandocOld);
+    }
+    if (procs >= 0) {
+        snprintf(buf, sizeof buf, "; %ld processes in its ledger (" SCANDOC_DIR "/scan-cells.csv)",
+                 procs);
+        text(f, buf);
+    }
+    const char *k = have_meta ? metaGet(&mt, "scan_procs") : NULL;
+    const char *t = have_meta ? metaGet(&mt, "scan_total_s") : NULL;
+    if (k) {
+        snprintf(buf, sizeof buf, ", %s per cell", k);
+        text(f, buf);
+    }
+    if (t) {
+        snprintf(buf, sizeof buf, ", deadline %s s", t);
+        text(f, buf);
+    }
+    text(f, ". ");
+    text(f, scandocHowto);
+    if (have_meta) metaFree(&mt);
+
+    /* The recommendation, one line per workload. */
+    fputs(html ? "</p>\n<p><b>Recommendation</b> (the best fixed width per number of pinned "
+                 "load workers):</p>\n<ul>\n"
+               : "\n\n**Recommendation** (the best fixed width per number of pinned load "
+                 "workers):\n\n",
+          f);
+    scanRec *recs;
+    size_t nrec = 0, nr = 0;
+    int have_recs = scandocRecs(results_dir, &recs, &nr) == 0;
+    for (size_t i = 0; i < nr; i++) {
+        if (!scandocFirst(recs, i)) continue;
+        char *line = scandocLine(recs, nr, recs[i].workload);
+        if (line) {
+            fputs(html ? "<li>" : "- ", f);
+            text(f, line);
+            fputs(html ? "</li>\n" : "\n", f);
+            nrec++;
+        }
+        free(line);
+    }
+    free(recs);
+    if (!have_recs) {
+        fputs(html ? "<li>" : "- ", f);
+        text(f, scandocOld);
+        fputs(html ? "</li>\n" : "\n", f);
+    } else if (!nrec) {
+        fputs(html ? "<li>" : "- ", f);
+        text(f, "none: the scan has no load-scan cells with an idle width-1 reference");
+        fputs(html ? "</li>\n" : "\n", f);
+    }
+    fputs(html ? "</ul>\n" : "\n", f);
+
+    size_t n;
+    char **charts = scandocCharts(results_dir, &n);
+    for (size_t i = 0; i < n; i++)
+        scandocChart(charts[i], i == 0 || charts[i][0] != charts[i - 1][0], html, f, text);
+    for (size_t i = 0; i < n; i++) free(charts[i]);
+    free(charts);
+
+    /* The verdict as coldload-scan wrote it: its indentation is its
+     * structure, so a preformatted block. */
+    if (html) {
+        fputs("<p>The scan's verdict (<a href=\"" SCANDOC_DIR "/scan/verdict.txt\">" SCANDOC_DIR
+              "/scan/verdict.txt</a>):</p>\n<pre>",
+              f);
+        text(f, rest);
+        fputs("</pre>\n</section>\n", f);
+    } else {
+        /* An indented code block: no fence a line could close. */
+        fputs("The scan's verdict (" SCANDOC_DIR "/scan/verdict.txt):\n\n", f);
+        for (const char *p = rest; *p;) {
+            size_t len = strcspn(p, "\n");
+            fputs("    ", f);
+            fwrite(p, 1, len, f);
+            fputc('\n', f);
+            p += len + (p[len] == '\n');
+        }
+        fputc('\n', f);
+    }
+    free(verdict);
+}

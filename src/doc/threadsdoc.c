@@ -1,0 +1,340 @@
+/* threadsdoc.c -- the threads job's answer and section (see threadsdoc.h).
+ *
+ * "Do threads hurt" is decided per load level on the numeric widths: the
+ * width with the lowest median run is the best; threads hurt when the widest
+ * width's median is at least THREADSDOC_HURT x the best one's and its 95%
+ * interval lies wholly above the best one's -- a difference the runs
+ * resolve, not one median against another. Pinned load decides the answer
+ * when it was measured (it is the reproducible one), then free load. */
+#include "doc/threadsdoc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define THREADSDOC_HURT 1.25 /* widest / best median at or above: threads hurt */
+#define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
+#define THREADSDOC_CELLS 256
+
+typedef struct tdCell {
+    const summaryGroup *g;
+    size_t ok, failed, cut;
+    double median, lo, hi; /* ms: the median run and its bootstrap 95% interval */
+} tdCell;
+
+typedef struct tdCells {
+    tdCell c[THREADSDOC_CELLS];
+    size_t n;
+    const char *prog;
+} tdCells;
+
+int threadsdocIsJob(const metaTable *m) {
+    const char *job = m ? metaGet(m, "job") : NULL;
+    return job && strcmp(job, "threads") == 0;
+}
+
+static int tdIsThreads(const summaryGroup *g) {
+    return g->harness && strcmp(g->harness, "threads") == 0;
+}
+
+/* The cells of the threads harness, each with its median run's interval. */
+static void tdCollect(const summary *s, tdCells *t) {
+    t->n = 0;
+    t->prog = NULL;
+    const double one = 1.0;
+    for (size_t i = 0; i < s->n && t->n < THREADSDOC_CELLS; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!tdIsThreads(g)) continue;
+        tdCell *c = &t->c[t->n++];
+        memset(c, 0, sizeof *c);
+        c->g = g;
+        if (!t->prog) t->prog = g->key.workload;
+        double *med = malloc((g->nproc ? g->nproc : 1) * sizeof *med);
+        for (size_t k = 0; med && k < g->nproc; k++)
+            if (!isnan(g->proc[k].median_ms)) med[c->ok++] = g->proc[k].median_ms;
+        c->failed = g->whole_failed;
+        c->cut = g->whole_cut;
+        c->median = c->ok ? g->proc_median_median_ms : NAN;
+        /* the interval of the median alone: the bootstrap of a ratio to 1 */
+        summaryBootRatio(med, c->ok, &one, 1, &c->lo, &c->hi);
+        free(med);
+    }
+}
+
+static int tdSameLevel(const tdCell *a, const tdCell *b) {
+    return summaryKeySame(&a->g->key, &b->g->key, SUMMARY_K_LOAD | SUMMARY_K_STRESSORS);
+}
+
+/* "idle", "pinned load (2 workers)", "free load (2 workers)". */
+static const char *tdLevelName(const tdCell *c, char *buf, size_t len) {
+    if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");
+    else
+        snprintf(buf, len, "%s load (%s worker%s)", c->g->key.load, c->g->key.stressors,
+                 strcmp(c->g->key.stressors, "1") ? "s" : "");
+    return buf;
+}
+
+static const char *tdWidthName(const tdCell *c, char *buf, size_t len) {
+    if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
+    else snprintf(buf, len, "default");
+    return buf;
+}
+
+/* Whether threads hurt at a level: the widest width is the fastest (no), within
+ * THREADSDOC_HURT of the fastest (within), beyond it but with overlapping
+ * intervals (unresolved), or beyond it and resolved (yes). */
+enum { TD_NO, TD_WITHIN, TD_UNRESOLVED, TD_YES };
+static const char *const tdHurtWord[] = {"no", "no (within 1.25x)", "not resolved", "yes"};
+
+/* The level's best numeric width, its widest, and its default cell (any NULL). */
+typedef struct tdLevel {
+    const tdCell *first, *best, *widest, *def;
+    int hurt;
+} tdLevel;
+
+static tdLevel tdLevelOf(const tdCells *t, const tdCell *first) {
+    tdLevel L = {first, NULL, NULL, NULL, TD_NO};
+    for (size_t i = 0; i < t->n; i++) {
+        const tdCell *c = &t->c[i];
+        if (!tdSameLevel(c, first) || isnan(c->median)) continue;
+        if (c->g->key.width == 0) {
+            L.def = c;
+            continue;
+        }
+        if (!L.best || c->median < L.best->median) L.best = c;
+        if (!L.widest || c->g->key.width > L.widest->g->key.width) L.widest = c;
+    }
+    if (!L.best || L.widest == L.best) L.hurt = TD_NO;
+    else if (L.widest->median < THREADSDOC_HURT * L.best->median) L.hurt = TD_WITHIN;
+    else L.hurt = L.widest->lo > L.best->hi ? TD_YES : TD_UNRESOLVED;
+    return L;
+}
+
+/* The first cell of the level with this load kind ("none", "pinned", "free"). */
+static const tdCell *tdFirstOf(const tdCells *t, const char *load) {
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->c[i].g->key.load, load) == 0) return &t->c[i];
+    return NULL;
+}
+
+#define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
+
+static void tdSayLevel(const tdLevel *L, FILE *f) {
+    char lv[96], bw[16], ww[16];
+    tdLevelName(L->first, lv, sizeof lv);
+    tdWidthName(L->best, bw, sizeof bw);
+    tdWidthName(L->widest, ww, sizeof ww);
+    double r = L->widest->median / L->best->median;
+    if (L->hurt == TD_YES)
+        fprintf(f,
+                "Yes: under %s it takes %.1fx as long at width %s as at width %s (median run "
+                "%s ms, 95%% interval %s-%s, against %s ms, %s-%s).",
+                lv, r, ww, bw, MS(L->widest->median), MS(L->widest->lo), MS(L->widest->hi),
+                MS(L->best->median), MS(L->best->lo), MS(L->best->hi));
+    else if (L->widest == L->best)
+        fprintf(f, "No: under %s the widest width, %s, is the fastest (median run %s ms).", lv, ww,
+                MS(L->widest->median));
+    else if (L->hurt == TD_WITHIN)
+        fprintf(f,
+                "No: under %s width %s takes %.2fx as long as width %s, the fastest (median run "
+                "%s ms against %s ms), within %.2fx.",
+                lv, ww, r, bw, MS(L->widest->median), MS(L->best->median), THREADSDOC_HURT);
+    else
+        fprintf(f,
+                "Not clearly: under %s width %s is the fastest (median run %s ms) and width %s "
+                "takes %.2fx as long (%s ms), but the two cells' intervals overlap: more runs "
+                "(--procs) would decide it.",
+                lv, bw, MS(L->best->median), ww, r, MS(L->widest->median));
+}
+
+static void tdSayDefault(const tdLevel *L, FILE *f) {
+    if (!L->def || !L->best) return;
+    char lv[96], bw[16];
+    tdLevelName(L->first, lv, sizeof lv);
+    tdWidthName(L->best, bw, sizeof bw);
+    double r = L->def->median / L->best->median;
+    if (r < THREADSDOC_SAME)
+        fprintf(f,
+                "Left to itself (no width variable set) it runs as fast as its best width under "
+                "%s (median run %s ms against %s ms at width %s).",
+                lv, MS(L->def->median), MS(L->best->median), bw);
+    else
+        fprintf(f,
+                "Left to itself (no width variable set) it takes %.1fx as long under %s as at "
+                "width %s (median run %s ms against %s ms).",
+                r, lv, bw, MS(L->def->median), MS(L->best->median));
+}
+
+/* "2 of 5 runs failed at width 8 under pinned load (1 cut at the cap)." per cell. */
+static void tdSayFailures(const tdCells *t, FILE *f) {
+    for (size_t i = 0; i < t->n; i++) {
+        const tdCell *c = &t->c[i];
+        if (!c->failed) continue;
+        char lv[96], w[16];
+        tdLevelName(c, lv, sizeof lv);
+        tdWidthName(c, w, sizeof w);
+        if (c->ok == 0)
+            fprintf(f, " Every run (%zu) failed at width %s %s%s: that cell has no time.",
+                    c->failed, w, summaryIsIdle(c->g) ? "" : "under ", lv);
+        else
+            fprintf(f, " %zu of %zu runs failed at width %s %s%s (left out of its times).",
+                    c->failed, c->failed + c->ok, w, summaryIsIdle(c->g) ? "" : "under ", lv);
+        if (c->cut)
+            fprintf(f, " %zu of them %s cut at the cap.", c->cut, c->cut == 1 ? "was" : "were");
+    }
+}
+
+static void tdSayOutput(const summary *s, const metaTable *m, FILE *f) {
+    const char *chk = metaGet(m, "threads_check_output");
+    if (chk && strcmp(chk, "0") == 0) {
+        fputs(" Its output was not checked (--no-check-output).", f);
+        return;
+    }
+    uint64_t first = 0;
+    size_t n = 0, differ = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!tdIsThreads(g)) continue;
+        for (size_t k = 0; k < g->nchecksums; k++) {
+            if (n++ == 0) first = g->checksums[k];
+            else if (g->checksums[k] != first) differ = 1;
+        }
+    }
+    if (n == 0) return;
+    fprintf(f, differ
+                   ? " Its output (stdout) differed between runs: see the output-differs verdict."
+                   : " Its output (stdout) was the same in every run, at every width and load "
+                     "(bitwise).");
+}
+
+char *threadsdocQuestion(const metaTable *m) {
+    const char *bin = m ? metaGet(m, "threads_binary") : NULL;
+    const char *name = bin ? strrchr(bin, '/') : NULL;
+    name = name ? name + 1 : bin ? bin : "the program";
+    char *q = NULL;
+    if (asprintf(&q, "Do threads hurt %s under full load here?", name) < 0) return NULL;
+    return q;
+}
+
+/* The level that decides the answer: pinned load when it was measured (it
+ * reproduces), else free load; 0 when neither has a successful run. */
+static int tdDeciding(const tdCells *t, tdLevel *L) {
+    static const char *const order[] = {"pinned", "free"};
+    for (size_t k = 0; k < 2; k++) {
+        const tdCell *first = tdFirstOf(t, order[k]);
+        if (!first) continue;
+        *L = tdLevelOf(t, first);
+        if (L->best) return 1;
+    }
+    return 0;
+}
+
+void threadsdocLead(const summary *s, FILE *f) {
+    tdCells *t = malloc(sizeof *t);
+    if (!t) return;
+    tdCollect(s, t);
+    tdLevel L;
+    if (tdDeciding(t, &L)) tdSayLevel(&L, f);
+    free(t);
+}
+
+void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
+    tdCells *t = malloc(sizeof *t);
+    if (!t) return;
+    tdCollect(s, t);
+    tdLevel L;
+    if (tdDeciding(t, &L)) tdSayDefault(&L, f);
+    else
+        fputs("Not measured: no loaded cell has a successful run to compare with the idle ones.",
+              f);
+    /* the best width at every level, in one line */
+    int any = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        const tdCell *c = &t->c[i];
+        if (tdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
+        tdLevel B = tdLevelOf(t, c);
+        if (!B.best) continue;
+        char lv[96], bw[16];
+        fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdWidthName(B.best, bw, sizeof bw),
+                tdLevelName(c, lv, sizeof lv));
+    }
+    if (any) fputc('.', f);
+    tdSayFailures(t, f);
+    tdSayOutput(s, m, f);
+    free(t);
+}
+
+/* Cell text, allocated into buf. */
+static const char *tdInterval(double x, double lo, double hi, char *buf, size_t len) {
+    if (isnan(x)) snprintf(buf, len, "-");
+    else if (isnan(lo)) snprintf(buf, len, "%s", MS(x));
+    else snprintf(buf, len, "%s (%s-%s)", MS(x), MS(lo), MS(hi));
+    return buf;
+}
+
+void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
+    tdCells *t = malloc(sizeof *t);
+    if (!t) return;
+    tdCollect(s, t);
+    (void)m;
+    fmt->section(f, "threads", "Which width to use");
+    fmt->para(f, "Per load level, the width whose median run was the fastest, and what the "
+                 "default cell (none of the width variables set: what the program does on its "
+                 "own) costs against it. A run is one process of the program; its time is its "
+                 "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
+                 "intervals of the median run. Threads hurt at a level when its widest width's "
+                 "median is at least 1.25x the best one's and the two intervals do not overlap.");
+    static const char *const rh[] = {"load",           "best width",
+                                     "median run, ms", "default cell, ms",
+                                     "default / best", "threads hurt"};
+    fmt->table(f, rh, 6);
+    for (size_t i = 0; i < t->n; i++) {
+        const tdCell *c = &t->c[i];
+        int first = 1;
+        for (size_t j = 0; j < i && first; j++) first = !tdSameLevel(&t->c[j], c);
+        if (!first) continue;
+        tdLevel L = tdLevelOf(t, c);
+        char lv[96], bw[16] = "-", med[96], def[96], ratio[32] = "-";
+        tdLevelName(c, lv, sizeof lv);
+        if (L.best) tdWidthName(L.best, bw, sizeof bw);
+        tdInterval(L.best ? L.best->median : NAN, L.best ? L.best->lo : NAN,
+                   L.best ? L.best->hi : NAN, med, sizeof med);
+        tdInterval(L.def ? L.def->median : NAN, L.def ? L.def->lo : NAN, L.def ? L.def->hi : NAN,
+                   def, sizeof def);
+        if (L.def && L.best) snprintf(ratio, sizeof ratio, "%.2fx", L.def->median / L.best->median);
+        const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
+        const char *row[] = {lv, bw, med, def, ratio, hurt};
+        fmt->row(f, row, 6);
+    }
+    fmt->table_end(f);
+    fmt->para(f, "Every cell: its runs (ok, failed, of which cut at the cap), the median run, "
+                 "its slowdown against the idle cell of the same width (median of the loaded "
+                 "runs over the idle ones, with its interval), how many runs were at least "
+                 "--contention-wide x idle, and the runs whose threads were seen on one CPU or on "
+                 "more (the launcher's sampler).");
+    static const char *const ch[] = {"width",          "load",   "runs ok",   "failed",      "cut",
+                                     "median run, ms", "x idle", "slow runs", "1 CPU / more"};
+    fmt->table(f, ch, 9);
+    for (size_t i = 0; i < t->n; i++) {
+        const tdCell *c = &t->c[i];
+        const summaryGroup *g = c->g;
+        char w[16], lv[96], ok[16], fl[16], cut[16], med[96], x[96], slow[32], span[48];
+        tdWidthName(c, w, sizeof w);
+        tdLevelName(c, lv, sizeof lv);
+        snprintf(ok, sizeof ok, "%zu", c->ok);
+        snprintf(fl, sizeof fl, "%zu", c->failed);
+        snprintf(cut, sizeof cut, "%zu", c->cut);
+        tdInterval(c->median, c->lo, c->hi, med, sizeof med);
+        if (summaryIsIdle(g) || isnan(g->proc_ratio)) snprintf(x, sizeof x, "-");
+        else if (isnan(g->ratio_lo)) snprintf(x, sizeof x, "%.2fx", g->proc_ratio);
+        else snprintf(x, sizeof x, "%.2fx (%.2f-%.2f)", g->proc_ratio, g->ratio_lo, g->ratio_hi);
+        if (g->slow_procs == SIZE_MAX) snprintf(slow, sizeof slow, "-");
+        else snprintf(slow, sizeof slow, "%zu of %zu", g->slow_procs, g->procs);
+        snprintf(span, sizeof span, "%zu / %zu", g->calls_1cpu, g->calls_multi_cpu);
+        const char *row[] = {w, lv, ok, fl, cut, med, x, slow, span};
+        fmt->row(f, row, 9);
+    }
+    fmt->table_end(f);
+    fmt->section_end(f);
+    free(t);
+}

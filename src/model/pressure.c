@@ -1,0 +1,83 @@
+/* pressure.c -- the CPU pressure (PSI "some") a group's harness ran under,
+ * from the probes meta.txt holds (see pressure.h). It reads meta.txt's
+ * figures, not the report's: the summarizer and compare both need it, so it
+ * lives with the model, below the documents. */
+#include "model/pressure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
+static double pressureUtc(const char *v) {
+    struct tm tm;
+    double sec;
+    int n = 0;
+    memset(&tm, 0, sizeof tm);
+    if (!v ||
+        sscanf(v, "%4d-%2d-%2dT%2d:%2d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+               &tm.tm_min, &sec, &n) != 6 ||
+        !(sec >= 0 && sec < 61))
+        return NAN;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    return (double)timegm(&tm) + sec;
+}
+
+/* The total= field of a PSI line ("avg10=0.00 ... total=123"), microseconds. */
+static double pressureTotal(const char *v) {
+    const char *p = v ? strstr(v, "total=") : NULL;
+    char *end;
+    if (!p) return NAN;
+    double t = strtod(p + 6, &end);
+    return end == p + 6 ? NAN : t;
+}
+
+/* meta's value of "<prefix><mid><suffix>" (the key built in full: a long
+ * stressors or harness tag never cuts it into another key), or NULL. */
+static const char *pressureMetaKey(const metaTable *m, const char *prefix, const char *mid,
+                                   const char *suffix) {
+    char *k;
+    if (asprintf(&k, "%s%s%s", prefix, mid, suffix) < 0) return NULL;
+    const char *v = metaGet(m, k);
+    free(k);
+    return v;
+}
+
+/* CPU pressure between the probes <pre><mid><a>_* and <pre><mid><b>_*, in
+ * percent of the wall time between them; NAN when either is missing. */
+static double pressureBetween(const metaTable *m, const char *pre, const char *mid, const char *a,
+                              const char *b) {
+    char sa[64], sb[64];
+    snprintf(sa, sizeof sa, "%s_utc", a);
+    snprintf(sb, sizeof sb, "%s_utc", b);
+    double t0 = pressureUtc(pressureMetaKey(m, pre, mid, sa));
+    double t1 = pressureUtc(pressureMetaKey(m, pre, mid, sb));
+    snprintf(sa, sizeof sa, "%s_psi_cpu_some", a);
+    snprintf(sb, sizeof sb, "%s_psi_cpu_some", b);
+    double p0 = pressureTotal(pressureMetaKey(m, pre, mid, sa));
+    double p1 = pressureTotal(pressureMetaKey(m, pre, mid, sb));
+    if (isnan(t0) || isnan(t1) || isnan(p0) || isnan(p1) || t1 - t0 < 0.1 || p1 < p0) return NAN;
+    double pct = (p1 - p0) / ((t1 - t0) * 1e6) * 100;
+    return pct > 100 ? 100 : pct;
+}
+
+double pressureDuring(const metaTable *m, const summaryGroup *g) {
+    if (summaryIsLoaded(g) && g->key.stressors[0]) {
+        /* loaded.sh probes each kind of load apart, loaded_<load>_s<S>_*;
+         * results from before the kinds have one load, loaded_s<S>_*, which
+         * stands for every kind when the per-kind probes are absent. */
+        double pct = NAN;
+        char *pre = NULL;
+        if (g->key.load[0] && asprintf(&pre, "loaded_%s_s", g->key.load) >= 0) {
+            pct = pressureBetween(m, pre, g->key.stressors, "_established", "_before_stop");
+            free(pre);
+        }
+        return isnan(pct) ? pressureBetween(m, "loaded_s", g->key.stressors, "_established",
+                                            "_before_stop")
+                          : pct;
+    }
+    return g->harness[0] ? pressureBetween(m, "", g->harness, "_start", "_end") : NAN;
+}

@@ -1,0 +1,124 @@
+/* decide.c -- the stopping rule (decide.h): a cell's bootstrap interval
+ * against the thresholds its verdicts use, or its own precision. One code
+ * path for coldload-summarize --decided (the harness asks it after each
+ * round) and for the simulation in tests/unit/test_decide.c that measures
+ * the rule's error rate. */
+#include "verdict/decide.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "common/stats.h"
+
+int decideInterval(double lo, double hi, const double *thr, size_t n) {
+    if (isnan(lo) || isnan(hi)) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(hi < thr[i] || lo >= thr[i])) return 0;
+    return 1;
+}
+
+int decideRatio(const double *loaded, size_t nl, const double *idle, size_t ni, const double *thr,
+                size_t nthr, double *lo, double *hi) {
+    *lo = *hi = NAN;
+    if (nl == 0 || ni == 0) return 0;
+    summaryBootRatio(loaded, nl, idle, ni, lo, hi);
+    return nl >= DECIDE_MIN_PROCS && decideInterval(*lo, *hi, thr, nthr);
+}
+
+int decidePrecision(const double *m, size_t n, double precision, double *lo, double *hi) {
+    *lo = *hi = NAN;
+    statsSummary st;
+    if (statsOf(m, n, &st) != 0 || !(st.median > 0)) return 0;
+    /* the median as a side of one value: every resample of it is itself */
+    summaryBootRatio(m, n, &st.median, 1, lo, hi);
+    return n >= DECIDE_MIN_PROCS && !isnan(*lo) && *lo >= 1 - precision && *hi <= 1 + precision;
+}
+
+static int decideIsFree(const summaryGroup *g) {
+    return g->key.load &&
+           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
+}
+
+size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, double *thr,
+                        const char **name) {
+    if (!summaryIsLoaded(g)) return 0;
+    size_t n = 0;
+    thr[n] = t->loaded_idle, name[n++] = "loaded-idle";
+    if (decideIsFree(g)) {
+        thr[n] = t->contention_wide, name[n++] = "contention-wide";
+    } else if (summaryIsPinned(g)) {
+        double e = verdictFairShare(g, g->key.width, t->load_cpus);
+        if (isnan(e)) e = 2;
+        if (g->key.width <= 1)
+            thr[n] = t->contention_narrow * e, name[n++] = "contention-narrow x fair share";
+        else thr[n] = t->contention_wide * e, name[n++] = "contention-wide x fair share";
+    }
+    return n;
+}
+
+/* The process medians of g (NAN ones left out) in a new array; *n of them. */
+static double *decideMedians(const summaryGroup *g, size_t *n) {
+    double *m = malloc((g->nproc ? g->nproc : 1) * sizeof *m);
+    *n = 0;
+    if (m)
+        for (size_t i = 0; i < g->nproc; i++)
+            if (!isnan(g->proc[i].median_ms)) m[(*n)++] = g->proc[i].median_ms;
+    return m;
+}
+
+int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds *t,
+                decideResult *r) {
+    *r = (decideResult){0};
+    r->lo = r->hi = NAN;
+    const summaryGroup *idle = summaryIsLoaded(g) ? summaryIdleOf(s, g) : NULL;
+    size_t nl, ni = 0;
+    double *a = decideMedians(g, &nl), *b = idle ? decideMedians(idle, &ni) : NULL;
+    if (!a || (idle && !b)) {
+        free(a);
+        free(b);
+        return -1;
+    }
+    if (idle && ni > 0) {
+        r->by_ratio = 1;
+        r->nthr = decideThresholds(g, t, r->thr, r->thr_name);
+        r->decided = decideRatio(a, nl, b, ni, r->thr, r->nthr, &r->lo, &r->hi);
+        /* Under free load the question is placement's "k of K slow": its
+         * WARN holds once k >= 1, so more processes only narrow the share
+         * (a coin flip's cell would otherwise always take the most). */
+        if (!r->decided && decideIsFree(g) && nl >= DECIDE_MIN_PROCS && g->slow_procs >= 1 &&
+            g->slow_procs != SIZE_MAX)
+            r->decided = r->by_slow = 1;
+    } else {
+        r->decided = decidePrecision(a, nl, DECIDE_PRECISION, &r->lo, &r->hi);
+    }
+    free(a);
+    free(b);
+    return 0;
+}
+
+void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f) {
+    fprintf(f, "%s\t%s\t%d\t%s\t%zu\t%.4g\t%.4g\t", r->decided ? "decided" : "undecided",
+            g->key.workload, g->key.width, g->key.params, g->procs, r->lo, r->hi);
+    if (g->procs < DECIDE_MIN_PROCS) {
+        fprintf(f, "%zu of at least %d processes\n", g->procs, DECIDE_MIN_PROCS);
+        return;
+    }
+    if (!r->by_ratio) {
+        fprintf(f, "median known to %.4g-%.4g of itself (within 1 +- %g: %s)\n", r->lo, r->hi,
+                DECIDE_PRECISION, r->decided ? "yes" : "no");
+        return;
+    }
+    if (r->by_slow) {
+        fprintf(f, "%zu of %zu processes slow: placement's warning holds\n", g->slow_procs,
+                g->procs);
+        return;
+    }
+    for (size_t i = 0; i < r->nthr; i++)
+        fprintf(f, "%s%s %.4g (--%s)", i ? "; " : "",
+                r->hi < r->thr[i]    ? "below"
+                : r->lo >= r->thr[i] ? "at or above"
+                                     : "straddles",
+                r->thr[i], r->thr_name[i]);
+    fputc('\n', f);
+}

@@ -1,0 +1,191 @@
+/* verdict.h -- the page's "how to tell you were not caught" checks, applied to
+ * every group of a summary, each verdict citing the figures it rests on.
+ *
+ * The checks are one table, verdictChecks (verdict.c): id, level, function and
+ * thresholds; summarize's options, --help, --list-checks, verdicts.txt's
+ * header and the report's threshold line are made from it.
+ *
+ * Verdict ids (stable: tests and the report key on them):
+ *   first-run          WARN  first/min >= first_min in a group that is not loaded: the first
+ *                            run must not go into an average
+ *   first-run-notable  NOTE  first/min >= first_min_notable (and below first_min), not loaded
+ *   loaded-first       NOTE  a loaded group's first/min >= first_min_notable: the slow first
+ *                            call under load, with its ratio to the idle first call and the
+ *                            CPUs the first calls ran on
+ *   spread             WARN  width > 1 and max/median >= max_median: check the load
+ *   loaded-slow        WARN  loaded median >= loaded_idle x its idle median: check the load
+ *                            (not repeated for a width a contention verdict explains)
+ *   contention         WARN  under pinned load (or a load of unknown kind: files from before
+ *                            the kinds) width 1 slowed less than contention_narrow x its fair
+ *                            share (verdictFairShare) while width > 1 slowed at least
+ *                            contention_wide x both its own fair share and width 1's
+ *                            slowdown: core contention; fastest width named, with
+ *                            slow_procs of procs and the ratio's interval
+ *   bimodal            WARN  a loaded group (not free load: placement's) whose process medians split into two groups
+ *                            >= bimodal x apart (the widest gap between sorted medians), or,
+ *                            failing that, one process's steady calls do (at least two calls
+ *                            on each side: one slow call is `spread`'s): k of K processes
+ *                            slow, the rest not, so where the scheduler puts the threads
+ *                            decides; names the placement difference when `cpus` shows one
+ *                            (and loaded-slow is not repeated for it)
+ *   placement          WARN  every free-load group with an idle twin: slow_procs of procs,
+ *                            the share and its Wilson interval, the two sides' medians and
+ *                            where they ran; NOTE when no process was slow. One id per
+ *                            free-load cell whatever the share (bimodal and loaded-slow are
+ *                            not given for it)
+ *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected;
+ *                            for a program's cells (harness/threads.sh), one stdout hash over
+ *                            every cell
+ *   output-differs     ERROR a program's stdout hashes differ between its cells or runs
+ *                            (threads.sh; every cell named with its hashes)
+ *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
+ *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
+ *                            own: the caller, width-1 engine workers, OpenBLAS's pool-1
+ *   cold-start         NOTE  per workload with whole-process runs of the copy kinds `same` and
+ *                            fresh/evicted/dropcache: each kind's median, its extra ms over
+ *                            same, the page faults, and what they mean (disk reads or not)
+ *                      WARN  the same, when a kind's median >= cold_same x same's
+ *   no-wait            WARN  a group with "no wait" rows (steady_nowait: submit timed, the
+ *                            result not waited for) whose median is below its waited steady
+ *                            median by >= no_wait x: timing without waiting measures the
+ *                            dispatch, not the work; both medians cited
+ */
+#ifndef COLDLOAD_VERDICT_H
+#define COLDLOAD_VERDICT_H
+
+#include <stdio.h>
+
+#include "model/meta.h"
+#include "model/summary.h"
+
+typedef enum { VERDICT_OK, VERDICT_NOTE, VERDICT_WARN, VERDICT_ERROR } verdictLevel;
+
+typedef struct verdictThresholds {
+    double first_min, first_min_notable; /* ratios first/min */
+    double max_median;                   /* ratio max/median, width > 1 */
+    double loaded_idle;                  /* ratio loaded/idle median */
+    /* contention: the wide width's slowdown / its fair share and / width 1's
+     * (wide), width 1's slowdown / its fair share (narrow) */
+    double contention_wide, contention_narrow;
+    /* the CPUs the load workers were spread over (N of the fair share);
+     * 0 = unknown: one worker per CPU assumed (verdictLoadCpus sets it) */
+    double load_cpus;
+    double idle_excess; /* median procs_running above the run's own threads by this: busy */
+    /* OpenBLAS's thread pool as the binaries started it (its size is fixed at
+     * library load: nproc, or OPENBLAS_NUM_THREADS); its idle workers spin
+     * with sched_yield, so they count as runnable. 0 = unknown (width). */
+    double blas_pool;
+    double cold_same; /* ratio fresh/evicted/dropcache whole-process median / same's: WARN */
+    double bimodal;   /* gap ratio between two groups of process medians (or calls) */
+    double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
+} verdictThresholds;
+
+/* A figure a verdict rests on, by name: a summary.csv column's name where it
+ * is one ("first_ms", "min_ms"), else what it is ("ratio", "threshold").
+ * NAN when the group has none. */
+typedef struct verdictFigure {
+    const char *name;
+    double value;
+} verdictFigure;
+
+#define VERDICT_FIGURES_MAX 8
+
+/* A verdict is data first: what it is on (group, parts), the figures it
+ * cites, and its sentence. The sentence opens with its subject -- the group
+ * or cell it is on, as text -- then ": " and the finding; the subject and
+ * the finding are kept apart so that no reader splits the sentence. */
+typedef struct verdict {
+    verdictLevel level;
+    const char *id;
+    char *text;          /* "<subject>: <finding>" (verdicts.txt's line past the id) */
+    char *subject;       /* "grad n=1000, width 2, ...", or NULL when it is on nothing */
+    const char *finding; /* text past the subject and its ": " (into text) */
+    /* The group the subject names and the parts of its key it is on
+     * (SUMMARY_K_*): SUMMARY_K_ALL for one group; fewer for a cell of several
+     * groups (contention: every width, bitwise-same: workload, params and
+     * width, cold-start: every copy), of which `group` is one. NULL and 0 when
+     * it is on no group. Points into the summary the verdicts were run on. */
+    const summaryGroup *group;
+    unsigned parts;
+    verdictFigure fig[VERDICT_FIGURES_MAX];
+    size_t nfig;
+} verdict;
+
+typedef struct verdictList {
+    verdict *v;
+    size_t n, cap;
+} verdictList;
+
+/* One threshold of a check: the option that sets it, the field it sets, its
+ * default and its help. summarize's options and --help, verdicts.txt's header
+ * and the report's threshold line are all made from these. */
+typedef struct verdictParam {
+    const char *name;     /* the option without "--": "first-min" */
+    const char *arg;      /* its value in --help: "R" a ratio, "N" a count */
+    size_t off;           /* offsetof(verdictThresholds, the field) */
+    double def;           /* the default */
+    const char *def_text; /* the default as --help says it when it is not a number, or NULL */
+    const char *help;     /* what it decides ("first/min at or above: ...") */
+} verdictParam;
+
+#define VERDICT_PARAMS_MAX 3
+
+typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
+
+/* One check: the verdict id it gives, at which level, the function that
+ * looks for it, and the thresholds it introduces (a threshold another check
+ * also reads is listed once, with the first). Adding a check is one entry of
+ * verdictChecks plus its function (and a field for each new threshold). */
+typedef struct verdictCheck {
+    const char *id;
+    verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */
+    int (*fn)(verdictCtx *x);
+    const char *what;                        /* one line: what fires it */
+    verdictParam params[VERDICT_PARAMS_MAX]; /* unused slots have name NULL */
+} verdictCheck;
+
+/* The checks, in the order they run (the order of verdicts within a level). */
+extern const verdictCheck verdictChecks[];
+extern const size_t verdictNChecks;
+
+/* The i-th threshold over every check (table order), NULL past the last. */
+const verdictParam *verdictParamAt(size_t i);
+/* The field of t that p sets. */
+double *verdictParamValue(verdictThresholds *t, const verdictParam *p);
+double verdictParamGet(const verdictThresholds *t, const verdictParam *p);
+
+/* Every threshold at its default. */
+void verdictDefaults(verdictThresholds *t);
+
+/* --load-cpus left at 0: the run's own count from its meta.txt, the words of
+ * loaded_cpus_usable, else scan_cpus, else its nproc; 0 (one worker per CPU)
+ * without any.
+ * coldload-summarize and coldload-compare call it after reading meta. */
+void verdictLoadCpus(verdictThresholds *t, const metaTable *m);
+
+/* The slowdown a serial (width 1) or w-thread CPU-bound call is predicted
+ * under g's pinned load by the scheduler's fair share: S workers over N CPUs
+ * put k = ceil(S/N) workers on the busiest CPU, and a thread there gets
+ * 1/(k+1) of it; w > N threads already share the CPUs w/N to one, so they
+ * lose less: 1 + k * min(1, N/w). S from g's `stressors`, N = load_cpus
+ * (0: N = S). NAN when g's stressors is not a count >= 1. */
+double verdictFairShare(const summaryGroup *g, int width, double load_cpus);
+
+/* The thresholds' part of --help: one "--name R  help [default]" entry each,
+ * wrapped to `width` columns. */
+void verdictUsage(FILE *f, int width);
+
+/* "--first-min 100 --first-min-notable 10 ...": every threshold as set. */
+void verdictThresholdLine(const verdictThresholds *t, FILE *f);
+
+/* Runs every check over s (after summaryFinish). Returns 0, or -1 when out of
+ * memory (the verdicts found so far stay in out). */
+int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out);
+void verdictFree(verdictList *l);
+
+const char *verdictLevelName(verdictLevel l);
+
+/* verdicts.txt: one "LEVEL id: text" line per verdict, worst first. */
+int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f);
+
+#endif
