@@ -264,17 +264,54 @@ for w in "${workloads[@]}"; do
         cells+=("$w:$v:same")
     done
 done
+# undecided_cells: the runs the next round needs, from coldload-summarize
+# --firstrun-decided (verdict/decide.h: each part's spread over its pairs
+# within +-CL_PRECISION of the first run's extra): both sides of every
+# undecided part. None: every part is known. The tool failing keeps them all.
+undecided_cells() {
+    local out state w k v rest
+    local -A need=()
+    next=()
+    if ! out=$("$CL_BUILD/coldload-summarize" --firstrun-decided "$CL_PRECISION" "$CL_OUT" 2>&1); then
+        cl_warn "coldload-summarize --firstrun-decided failed (${out%%$'\n'*}): every run goes on"
+        next=("${cells[@]}")
+        return 0
+    fi
+    while IFS=$'\t' read -r state w k v rest; do
+        [ "$state" = undecided ] || continue
+        need[$w:base:same]=1
+        if [ "$v" = base ]; then need[$w:base:$k]=1; else need[$w:$v:same]=1; fi
+    done <<<"$out"
+    for cell in "${cells[@]}"; do [ -z "${need[$cell]:-}" ] || next+=("$cell"); done
+}
+
+# Rounds: 3 (or --procs K when it is less), then one more of the runs an
+# undecided part needs, up to --procs [5]; --procs K given fixes K rounds.
+pmax=$CL_PROCS pmin=$CL_PROCS how=fixed
+if [ -z "$CL_OPT_PROCS" ] && [ "$pmax" -gt 3 ]; then pmin=3 how=decided; fi
+cl_meta firstrun_rounds "$pmin-$pmax"
 all_cold
-cl_progress_start $(( ${#cells[@]} * CL_PROCS ))
-for ((p = 1; p <= CL_PROCS; p++)); do
+cl_progress_start $(( ${#cells[@]} * pmax ))
+round=("${cells[@]}")
+for ((p = 1; p <= pmax; p++)); do
+    if [ "$p" -gt "$pmin" ]; then
+        undecided_cells
+        [ ${#next[@]} -gt 0 ] || break
+        round=("${next[@]}")
+    fi
     cl_busy_check "first-run round $p"
-    cl_shuffle "${cells[@]}"
+    cl_shuffle "${round[@]}"
     for cell in "${CL_SHUFFLED[@]}"; do
         IFS=: read -r w v k <<<"$cell"
-        cl_progress "round $p of $CL_PROCS: $w $v ($k)"
+        cl_progress "round $p of $pmin-$pmax: $w $v ($k)"
         one_run "$w" "$v" "$k" "$p"
     done
 done
+if [ "$p" -gt "$pmax" ] && [ "$how" = decided ]; then
+    undecided_cells
+    [ ${#next[@]} -eq 0 ] || how=max
+fi
+cl_meta firstrun_stop "$((p - 1)) $how"
 
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES first-run process(es) failed; the rows taken are kept"
 printf 'coldload firstrun: done, rows in %s\n' "$csv" >&2

@@ -35,6 +35,13 @@ static const char *const firstrunHows[FIRSTRUN_ALL] = {
     "total(pool of W) - total(pool of 1)", "first call(base) - first call(--prefault)",
     "total(lazy) - total(LD_BIND_NOW=1); not added: within dynamic linking"};
 
+static const char *const firstrunVariants[FIRSTRUN_ALL] = {"base", "static", "pool1", "prefault",
+                                                           "bindnow"};
+
+const char *firstrunPartVariant(firstrunPartId p) {
+    return p < FIRSTRUN_ALL ? firstrunVariants[p] : "?";
+}
+
 const char *firstrunPartName(firstrunPartId p) { return p < FIRSTRUN_ALL ? firstrunNames[p] : "?"; }
 const char *firstrunPartHow(firstrunPartId p) { return p < FIRSTRUN_ALL ? firstrunHows[p] : "?"; }
 

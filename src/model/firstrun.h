@@ -66,5 +66,9 @@ void firstrunFree(firstrun *fr);
 /* A part's name and what was measured for it ("total(base, same) - total(static, same)"). */
 const char *firstrunPartName(firstrunPartId p);
 const char *firstrunPartHow(firstrunPartId p);
+/* The run a part sets against base, same (harness/firstrun.sh's variant):
+ * base (of the cell's kind) for the copy kind, else static, pool1, prefault
+ * or bindnow. */
+const char *firstrunPartVariant(firstrunPartId p);
 
 #endif

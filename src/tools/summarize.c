@@ -42,6 +42,8 @@ static void summarizeUsage(FILE *f) {
           "                            by the stopping rule (verdict/decide.h), for the harness\n"
           "  --condition C, --load L, --stressors S, --copy K\n"
           "                            --decided: only the groups with these tags\n"
+          "  --firstrun-decided P      write nothing: one line per first-run part, decided or\n"
+          "                            undecided to +-P of the first run's extra (decide.h)\n"
           "thresholds of the verdicts (defaults in brackets):\n",
           f);
     verdictUsage(f, 88);
@@ -112,6 +114,20 @@ static int summarizeVerdicts(void *c, FILE *f) {
 static int summarizeHtml(void *c, FILE *f) { return reportWriteHtml(&((summarizeCtx *)c)->in, f); }
 static int summarizeMd(void *c, FILE *f) { return reportWriteMd(&((summarizeCtx *)c)->in, f); }
 
+/* --firstrun-decided: the first-run pairs' stopping rule, for firstrun.sh. */
+static int summarizeFirstrunDecided(const char *dir, double precision) {
+    char path[4096], err[SUMMARY_ERR_MAX];
+    firstrun fr;
+    summarizePath(path, sizeof path, dir, "firstrun.csv");
+    if (firstrunLoad(&fr, path, err, sizeof err) != 0) {
+        optsError("%s", err);
+        return OPTS_EXIT_USAGE;
+    }
+    decideFirstrunWrite(&fr, precision, stdout);
+    firstrunFree(&fr);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     optsProg = "coldload-summarize";
     static summarizeCtx x;
@@ -119,6 +135,7 @@ int main(int argc, char **argv) {
     const char *want[4] = {NULL, NULL, NULL,
                            NULL}; /* --decided's condition, load, stressors, copy */
     int no_report = 0, decided = 0;
+    double fr_precision = -1; /* --firstrun-decided */
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
         const char *v;
@@ -147,6 +164,11 @@ int main(int argc, char **argv) {
         }
         if (m < 0) return OPTS_EXIT_USAGE;
         if (m) continue;
+        if ((m = optsMatch(argc, argv, &i, "--firstrun-decided", &v)) != 0) {
+            if (m < 0 || optsDouble("--firstrun-decided", v, 0, 1, &fr_precision) != 0)
+                return OPTS_EXIT_USAGE;
+            continue;
+        }
         const char **files[] = {&samples, &whole, &out, &want[0], &want[1], &want[2], &want[3]};
         const char *names[] = {"--samples", "--whole",     "--out", "--condition",
                                "--load",    "--stressors", "--copy"};
@@ -177,6 +199,7 @@ int main(int argc, char **argv) {
         return OPTS_EXIT_USAGE;
     }
     if (!out) out = dir;
+    if (fr_precision >= 0) return summarizeFirstrunDecided(dir, fr_precision);
 
     char sp[4096], wp[4096], path[4096], err[SUMMARY_ERR_MAX];
     if (!samples) summarizePath(sp, sizeof sp, dir, "samples.csv"), samples = sp;

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "common/stats.h"
 
 int decideInterval(double lo, double hi, const double *thr, size_t n) {
@@ -121,4 +123,28 @@ void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f) {
                                      : "straddles",
                 r->thr[i], r->thr_name[i]);
     fputc('\n', f);
+}
+
+int decideFirstrunOwns(const firstrunCell *c, firstrunPartId p) {
+    return (p == FIRSTRUN_COPY) == (strcmp(c->kind, "same") != 0);
+}
+
+int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double precision) {
+    const firstrunSpread *s = &c->part[p];
+    if (s->n < DECIDE_MIN_PROCS || isnan(c->extra) || isnan(s->min) || isnan(s->max)) return 0;
+    return s->max - s->min <= 2 * precision * fabs(c->extra);
+}
+
+void decideFirstrunWrite(const firstrun *fr, double precision, FILE *f) {
+    for (size_t i = 0; i < fr->n; i++) {
+        const firstrunCell *c = &fr->c[i];
+        for (int p = 0; p < FIRSTRUN_ALL; p++) {
+            if (!decideFirstrunOwns(c, (firstrunPartId)p) || c->part[p].n == 0) continue;
+            const firstrunSpread *s = &c->part[p];
+            fprintf(f, "%s\t%s\t%s\t%s\t%zu\t%.4g\t%.4g\t%.4g\t%.4g\n",
+                    decideFirstrunPart(c, (firstrunPartId)p, precision) ? "decided" : "undecided",
+                    c->workload, c->kind, firstrunPartVariant((firstrunPartId)p), s->n, s->median,
+                    s->min, s->max, c->extra);
+        }
+    }
 }

@@ -32,6 +32,7 @@
 
 #include <stddef.h>
 
+#include "model/firstrun.h"
 #include "model/summary.h"
 #include "verdict/verdict.h"
 
@@ -77,5 +78,21 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
  * interval straddles or clears, or the precision). The params tell apart two
  * cells of one workload and width (the TRG at full and at loaded size). */
 void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f);
+
+/* The first-run pairs (harness/firstrun.sh takes 3 rounds, then more while a
+ * part is undecided, up to --procs): part p of cell c is decided when it has
+ * at least DECIDE_MIN_PROCS pairs and their spread (min..max: for 3 to 5
+ * pairs the narrowest interval of >= 75 % coverage of the median, as
+ * statsMedianKnown) is at most 2 x precision x the cell's extra -- the part's
+ * share of the first run's extra milliseconds known to +-precision. A part
+ * not measured (no pair) is neither: 0. A cell of kind same owns the variant
+ * parts; another kind only its copy part (its others are same's). */
+int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double precision);
+int decideFirstrunOwns(const firstrunCell *c, firstrunPartId p);
+
+/* `coldload-summarize --firstrun-decided`: one line per part a cell owns and
+ * measured, "decided|undecided TAB workload TAB kind TAB variant TAB pairs
+ * TAB median TAB min TAB max TAB extra" (variant: firstrunPartVariant). */
+void decideFirstrunWrite(const firstrun *fr, double precision, FILE *f);
 
 #endif
