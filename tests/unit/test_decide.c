@@ -143,6 +143,28 @@ static void free_cell_decided_once_a_process_is_slow(void **state) {
     assert_int_equal(r.by_slow, 0);
 }
 
+/* A first-run part is decided with >= 3 pairs whose spread is within
+ * 2 x precision x the cell's extra; a cell of kind same owns the variant
+ * parts, another kind only its copy part. */
+static void firstrun_part_known_to_a_share_of_the_extra(void **state) {
+    (void)state;
+    firstrunCell c;
+    memset(&c, 0, sizeof c);
+    c.kind = "same";
+    c.extra = 5;
+    c.part[FIRSTRUN_DYNLINK] = (firstrunSpread){3.8, 3.5, 4.4, 3}; /* spread 0.9 <= 1 */
+    assert_true(decideFirstrunPart(&c, FIRSTRUN_DYNLINK, 0.1));
+    c.part[FIRSTRUN_DYNLINK].max = 4.6; /* spread 1.1 > 1 */
+    assert_false(decideFirstrunPart(&c, FIRSTRUN_DYNLINK, 0.1));
+    c.part[FIRSTRUN_POOL] = (firstrunSpread){1.2, 1.2, 1.2, 2}; /* 2 pairs */
+    assert_false(decideFirstrunPart(&c, FIRSTRUN_POOL, 0.1));
+    assert_true(decideFirstrunOwns(&c, FIRSTRUN_POOL));
+    assert_false(decideFirstrunOwns(&c, FIRSTRUN_COPY));
+    c.kind = "evicted";
+    assert_true(decideFirstrunOwns(&c, FIRSTRUN_COPY));
+    assert_false(decideFirstrunOwns(&c, FIRSTRUN_DYNLINK));
+}
+
 /* A standard normal draw (Box-Muller) from the one splitmix64 stream. */
 static double simNormal(uint64_t *st) {
     double u = statsUnit(st), v = statsUnit(st);
@@ -205,6 +227,7 @@ int main(void) {
         cmocka_unit_test(precision_rule),
         cmocka_unit_test(thresholds_of_a_group),
         cmocka_unit_test(free_cell_decided_once_a_process_is_slow),
+        cmocka_unit_test(firstrun_part_known_to_a_share_of_the_extra),
         cmocka_unit_test(stopping_is_no_worse_than_fixed_k5),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
