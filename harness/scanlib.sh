@@ -8,6 +8,7 @@
 #   scan_print_plan          the plan, one process a line (--dry-run)
 #   scan_cells_init FILE     the ledger's header (kept when it is there)
 #   scan_phase PHASE         one load level: its load up, K shuffled rounds of its cells, load down
+#   scan_known_slow          after a pinned phase's first round: the cells known to be slow
 #   scan_run SCAN W WAIT WIDTH   one process, capped by its share of the time left
 #   scan_count_cut           "budget=B watchdog=W skipped=S failed=F" over the ledger
 #   scan_plots DIR           gnuplot on DIR's .dat files
@@ -153,6 +154,19 @@ scan_phase() {
     fi
     cl_meta_probe "scan_${phase/:/_}"
     for ((p = 1; p <= CL_PROCS; p++)); do
+        if [ "$p" = 2 ] && [ "$SCAN_KIND" = pinned ]; then
+            scan_known_slow
+            if [ ${#SCAN_SLOW_CELLS[@]} -gt 0 ]; then
+                cl_meta "scan_${phase/:/_}_known_slow" "${SCAN_SLOW_CELLS[*]}"
+                local -A slow=()
+                for cell in "${SCAN_SLOW_CELLS[@]}"; do slow[$cell]=1; done
+                local open=()
+                for cell in "${cells[@]}"; do [ -n "${slow[$cell]:-}" ] || open+=("$cell"); done
+                # their later processes are not run: the time they had is the others'
+                SCAN_LEFT=$((SCAN_LEFT - (${#cells[@]} - ${#open[@]}) * (CL_PROCS - 1)))
+                cells=("${open[@]}")
+            fi
+        fi
         CL_TAG_PROC=$p
         cl_shuffle "${cells[@]}"
         for cell in "${CL_SHUFFLED[@]}"; do
@@ -162,6 +176,41 @@ scan_phase() {
     done
     cl_stress_stop
     CL_TAG_PROC=1
+}
+
+# scan_known_slow: SCAN_SLOW_CELLS, the cells (workload:wait:width) of this
+# phase whose first process's steady median is at least SCAN_SLOW times the
+# fastest cell's of the same workload here. Such a cell cannot be the level's
+# best width and its slowdown is plain (a 2 s call against 5 ms), so its
+# other processes are not run: the stopping rule's answer is known (issue 21).
+# Pinned load only: there every process of a cell is as slow as the next;
+# under free load one process says nothing of the next (placement), and the
+# wait scan's free phase keeps all its processes.
+SCAN_SLOW=10
+scan_known_slow() {
+    SCAN_SLOW_CELLS=()
+    [ -s "$CL_SAMPLES" ] || return 0
+    mapfile -t SCAN_SLOW_CELLS < <(awk -F, -v h="$CL_TAG_HARNESS" -v s="$CL_TAG_STRESSORS" -v l="$CL_TAG_LOAD" -v r="$SCAN_SLOW" '
+        # the median of v[k, 1..n]
+        function median(v, k, n,  i, j, t, y) {
+            for (i = 1; i <= n; i++) {
+                t = v[k, i]
+                for (j = i - 1; j >= 1 && y[j] > t; j--) y[j + 1] = y[j]
+                y[j + 1] = t
+            }
+            return n % 2 ? y[(n + 1) / 2] : (y[n / 2] + y[n / 2 + 1]) / 2
+        }
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["harness"] != h || $c["stressors"] != s || $c["load"] != l || $c["proc"] != 1 { next }
+        { k = $c["workload"] ":" $c["wait"] ":" $c["width_requested"]; cell[k] = 1 }
+        $c["phase"] == "steady" { sv[k, ++ns[k]] = $c["ms"] }
+        $c["phase"] == "first" { fv[k, ++nf[k]] = $c["ms"] }
+        END {
+            # a process stopped at its cap before any steady call: its first call
+            for (k in cell) med[k] = ns[k] ? median(sv, k, ns[k]) : median(fv, k, nf[k])
+            for (k in med) { split(k, p, ":"); if (!(p[1] in best) || med[k] < best[p[1]]) best[p[1]] = med[k] }
+            for (k in med) { split(k, p, ":"); if (best[p[1]] > 0 && med[k] >= r * best[p[1]]) print k }
+        }' "$CL_SAMPLES" | sort)
 }
 
 scan_run() {
