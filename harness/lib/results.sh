@@ -35,13 +35,22 @@ cl_results_init() {
     if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then printf '%s\n' "$CL_OUT" >"$COLDLOAD_OUT_FILE"; fi
     cl_lock
     if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
+    # No file we append to may be a symbolic link: whoever can write a shared
+    # results directory could plant runs-lines.tsv -> a file of root's, and
+    # root's next run would append to it (issue 23). Checked before CL_META
+    # is set, so that dying here writes nothing through one either.
+    local f
+    for f in "$CL_OUT/samples.csv" "$CL_OUT/whole.csv" "$CL_OUT/meta.txt" "$CL_OUT/runs-lines.tsv" \
+        "$CL_OUT/firstrun.csv" "$CL_OUT/cold-pages.tsv" "$CL_OUT/scan-cells.csv" "$CL_OUT/runs.csv" \
+        "$CL_OUT/stress-ng.pgid"; do
+        if [ -L "$f" ]; then cl_die "$f is a symbolic link (to $(readlink -- "$f")): not followed; use another --out" 2; fi
+    done
     CL_META=$CL_OUT/meta.txt
     CL_SAMPLES=$CL_OUT/samples.csv
     CL_WHOLE=$CL_OUT/whole.csv
     # Found now, not after every measurement: a samples.csv or whole.csv that
     # is not a regular file (a FIFO would block the binaries' open) or cannot
     # be appended to (read-only, immutable) in an otherwise writable directory.
-    local f
     for f in "$CL_SAMPLES" "$CL_WHOLE" "$CL_OUT/meta.txt"; do
         if [ -e "$f" ] && [ ! -f "$f" ]; then cl_die "$f is not a regular file: use another --out" 2; fi
         if [ -e "$f" ] && ! { : >>"$f"; } 2>/dev/null; then cl_die "$f cannot be appended to: use another --out" 2; fi

@@ -221,6 +221,19 @@ path_without() {
     [ ! -s "$OUT/whole.csv" ] || [ "$(wc -l <"$OUT/whole.csv")" -le 1 ]
 }
 
+@test "a planted symlink for a file the harness appends to (runs-lines.tsv, stress-ng.pgid, meta.txt) is refused (exit 2), its target untouched" {
+    for f in runs-lines.tsv stress-ng.pgid meta.txt; do
+        rm -rf "$OUT"
+        mkdir -p "$OUT"
+        printf 'precious\n' >"$BATS_TEST_TMPDIR/target"
+        ln -s "$BATS_TEST_TMPDIR/target" "$OUT/$f"
+        run timeout 20 bash "$H/warm.sh" --out "$OUT" --quick --widths 1
+        [ "$status" -eq 2 ]
+        [[ $output == *"$f is a symbolic link (to $BATS_TEST_TMPDIR/target): not followed"* ]]
+        [ "$(cat "$BATS_TEST_TMPDIR/target")" = precious ]
+    done
+}
+
 @test "a full disk: the run exits non-zero and leaves whole rows only" {
     [ "$(id -u)" = 0 ] || skip "mounting a small tmpfs needs root"
     mnt=$BATS_TEST_TMPDIR/small
