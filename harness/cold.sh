@@ -24,47 +24,21 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/coldfiles.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/cold.sh [--out DIR] [--quick] [--copies K] [--hf-runs N] [--budget SECONDS] [--runs N]
-                       [--strict] [--binary PATH [-- ARGS...]]
-  --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick           QUICK mode: 2 copies, 5 steady runs, budget 6 s
-  --copies K        fresh copies, 1..100 (default 5, QUICK 2)
-  --hf-runs N       hyperfine runs per kind, 2..1000 (default 10, QUICK too)
-  --budget SECONDS  time budget per run, passed to coldload's binaries (default 20, QUICK 6);
-                    with --binary, how long one run may take before it is ended
-  --runs N          steady runs per in-process measurement (default 20, QUICK 5)
-  --strict          refuse (exit 3) instead of warning when the machine is busy
-  --binary PATH     investigate any executable (run with ARGS); no in-process rows then
-  --widths, --stressors, --procs, --load, --seed
-                    accepted for uniformity with the other harnesses; cold runs are width 1,
-                    idle, one process per copy and kind
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_STRICT,
-  COLDLOAD_NO_DROPCACHE=1 (skip the dropcache kind even as root),
+    cl_usage '[-- ARGS...]' <<'USAGE'
+Besides: COLDLOAD_NO_DROPCACHE=1 (skip the dropcache kind even as root),
   COLDLOAD_NO_STRACE=1 (find the files from the ELF dynamic section, not from a traced run)
 USAGE
 }
 
 cl_init cold "$@"
 cl_defaults
-copies=
-hf_runs=
-binary=
-args=()
-while [ $# -gt 0 ]; do
-    case $1 in
-        --copies) cl_optval "$@"; copies=$2; shift 2 ;;
-        --hf-runs) cl_optval "$@"; hf_runs=$2; shift 2 ;;
-        --binary) cl_optval "$@"; binary=$2; shift 2 ;;
-        --) shift; args=("$@"); break ;;
-        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
-    esac
-done
+CL_DASHDASH_OK=1   # -- ARGS: the --binary's arguments
+cl_parse_opts "$@"
 cl_finalize_opts
-if [ "$CL_OPT_QUICK" = 1 ]; then copies=${copies:-2}; else copies=${copies:-5}; fi
-hf_runs=${hf_runs:-10}
-cl_int --copies "$copies" 1 100
-cl_int --hf-runs "$hf_runs" 2 1000
+cl_opt_final --copies
+cl_opt_final --hf-runs
+copies=$CL_OPT_COPIES hf_runs=$CL_OPT_HF_RUNS binary=$CL_OPT_BINARY
+args=("${CL_ARGS[@]}")
 if [ ${#args[@]} -gt 0 ] && [ -z "$binary" ]; then cl_usage_error "arguments after -- need --binary PATH"; fi
 
 cl_need_tools hyperfine jq time timeout readelf realpath
