@@ -43,7 +43,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 cl_finalize_opts
-binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=${CL_OPT_CHECK_OUTPUT:-1}
+cl_opt_final --check-output
+binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT
 [ -n "$binary" ] || cl_usage_error "--binary PROG is required"
 [ -z "$total" ] || cl_opt_check --total "$total"
 cl_opt_final --grace

@@ -106,16 +106,18 @@ cl_usage() {
     cat
 }
 
-# cl_opt_doc_cell TEXT: TEXT as one Markdown table cell (| escaped).
+# cl_opt_doc_cell TEXT: TEXT as one Markdown table cell (|, < and > escaped).
 cl_opt_doc_cell() {
     local t=${1//|/\\|}
+    t=${t//</\&lt;}
+    t=${t//>/\&gt;}
     printf '%s' "$t"
 }
 
 # cl_opt_doc: every row as one line of a Markdown table, in the table's order;
 # {d:..} and {q:..} as the row's first script sees them.
 cl_opt_doc() {
-    local i s first used unused d q name=$CL_NAME
+    local i s f first used unused d q name=$CL_NAME
     printf '| flag | scripts | default | QUICK | accepted | environment | meaning |\n'
     printf '|---|---|---|---|---|---|---|\n'
     for ((i = 0; i < CL_OT_N; i++)); do
@@ -127,7 +129,7 @@ cl_opt_doc() {
         CL_NAME=$first
         cl_opt_shown "$i" d; d=$CL_SHOWN
         cl_opt_shown "$i" q; q=$CL_SHOWN
-        [ -n "$d" ] || { [[ ${CL_OT_CHECK[i]} != switch* ]] || d=off; }
+        [ -n "$d" ] || [ "${CL_OT_CHECK[i]}" != switch ] || d=off
         cl_opt_range "$i"
         case ${CL_OT_CHECK[i]} in
             enum:* | enums:*) CL_RANGE=$(cl_opt_either "${CL_OT_CHECK[i]#*:}"); [[ ${CL_OT_CHECK[i]} != enums:* ]] || CL_RANGE="a list of $CL_RANGE" ;;
@@ -135,7 +137,8 @@ cl_opt_doc() {
         esac
         cl_opt_subst "${CL_OT_HELP[i]}"
         s=${used[*]}
-        [ ${#unused[@]} -eq 0 ] || s+=" (accepted, unused: ${unused[*]})"
+        s=${s// /, }
+        [ ${#unused[@]} -eq 0 ] || { f=${unused[*]}; s+="; accepted, unused: ${f// /, }"; }
         # shellcheck disable=SC2016 # the backquotes are Markdown's
         printf '| `%s` | %s | %s | %s | %s | %s | %s |\n' \
             "$(cl_opt_doc_cell "${CL_OT_FLAG[i]}${CL_OT_ARG[i]:+ ${CL_OT_ARG[i]}}")" "$(cl_opt_doc_cell "$s")" \
