@@ -9,9 +9,9 @@
 #   make options-doc       docs/options.md's harness table from harness/lib/opttable.sh
 #                          (tests/harness/options.bats fails when it is out of date)
 
-# harness/lib/*.sh are sourced, never run: shellcheck reads them on their own
+# harness/lib/*.sh and harness/cold/*.sh are sourced, never run: shellcheck reads them on their own
 # too (through the scripts it would not report a syntax error in them).
-SHELL_SCRIPTS += $(wildcard harness/lib/*.sh)
+SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh)
 
 # The evict tool uses no layer at all: linked alone.
 $(B)/coldload-evict: $(B)/obj/tools/evict.o
