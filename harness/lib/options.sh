@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/options.sh -- messages (cl_die, cl_warn, cl_usage_error), the
-# common options and their checks, the settings they give (CL_BUDGET,
+# options -- parsed, defaulted and checked as the option table says
+# (harness/lib/opttable.sh) -- and the settings they give (CL_BUDGET,
 # CL_RUNS, CL_PROCS, CL_PROCS_MIN, CL_PROCS_MAX, CL_NPROC, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
 # CL_WATCHDOG_S), and the tools a harness needs. Sourced by harness/lib.sh.
 
