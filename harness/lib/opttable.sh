@@ -32,7 +32,9 @@
 #
 # Adding an option: one row here (tests/harness/options.bats checks the
 # fields), read it in the script after cl_finalize_opts (cl_opt_final FLAG
-# for a script's own value), then `make options-doc`.
+# for a script's own value), then `make options-doc`. A flag report.sh takes
+# is handed on to cold, warm, loaded and firstrun: each needs it in its row,
+# used or ~accepted (options.bats checks that too).
 
 # Variables set here are read by harness/lib/options.sh and optusage.sh.
 # shellcheck disable=SC2034

@@ -144,3 +144,13 @@ help_of() {
         done
     done
 }
+
+@test "report.sh hands its flags to cold, warm, loaded and firstrun: each of them takes every one (used or ~accepted)" {
+    local f s
+    for f in $(flags_of report); do
+        case $f in --scan | --no-scan) continue ;; esac   # report.sh's own
+        for s in cold warm loaded firstrun; do
+            flags_of "$s" | grep -qxF -- "$f" || { echo "report.sh takes $f, $s.sh has no row (nor ~$s) for it"; false; }
+        done
+    done
+}
