@@ -15,10 +15,8 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/coldreport.sh [--out DIR] [COLD_OPTIONS...] [--binary PATH [-- ARGS...]]
-  every option is harness/cold.sh's (below); --out DIR is where the results and the report go
-  (default results/<UTC stamp>-<host>, results/latest links to it)
+    cl_usage '[COLD_OPTIONS...] [--binary PATH [-- ARGS...]]' <<'USAGE'
+Every other option is harness/cold.sh's (below); DIR is where the results and the report go.
 Writes DIR/report.html, report.md, summary.csv, verdicts.txt, plots/ besides cold.sh's files.
 Exit: 0 done, 1 the cold runs or the report failed (what was measured is kept), 2 bad flags.
 USAGE
@@ -35,8 +33,10 @@ while [ $# -gt 0 ]; do
         --out) cl_optval "$@"; CL_OPT_OUT=$2; shift 2 ;;
         --out=*) CL_OPT_OUT=${1#--out=}; shift ;;
         -h|--help) usage; exit 0 ;;
-        # the common flags are read here too (meta), everything is cold.sh's to judge
-        *) if cl_common_opt "$@"; then passed+=("${@:1:$CL_SHIFT}"); shift "$CL_SHIFT"
+        # the common flags (those that also come from COLDLOAD_*) are read
+        # here too (meta); everything is cold.sh's to judge
+        *) if cl_opt_row "$1" cold && [ -n "${CL_OT_ENV[CL_OT_I]}" ] && cl_take_opt cold "$@"; then
+               passed+=("${@:1:$CL_SHIFT}"); shift "$CL_SHIFT"
            else passed+=("$1"); shift; fi ;;
     esac
 done

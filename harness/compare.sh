@@ -10,11 +10,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/compare.sh [--out DIR] [--label TEXT]... [--seed N] RESULTS_DIR RESULTS_DIR...
-  --out DIR       the comparison directory (default results/compare-<UTC stamp>)
-  --label TEXT    a name per input, in order (default: host and date from meta.txt)
-  --seed N        the bootstrap's seed (default 20261203)
+    cl_usage 'RESULTS_DIR RESULTS_DIR...' <<'USAGE'
 Writes DIR/compare.csv, compare.md, compare.html, plots/compare.png and .svg.
 Exit: 0 done, 1 a step failed, 2 bad flags or bad input (the message names file and line).
 USAGE

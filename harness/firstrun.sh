@@ -27,52 +27,27 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/coldfiles.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/firstrun.sh [--out DIR] [--quick] [--procs K] [--seed N] [--widths LIST] [--budget SECONDS]
-                           [--runs N] [--kinds LIST] [--workloads LIST] [--strict]
-  --out DIR          results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick            QUICK mode: 3 processes a pair, 5 runs, budget 6 s, TRG chi 8, 10 steps
-  --procs K          processes per run kind (default 5, QUICK 3; the parts need >= 5 for their spread)
-  --seed N           seed of the shuffled order in each round (default: from the clock)
-  --widths LIST      the OpenBLAS pool of the base runs is the largest (default min(8, nproc))
-  --budget SECONDS   time budget per process (default 20, QUICK 6)
-  --runs N           steady runs per process (default 20; TRG 3)
-  --kinds LIST       copy kinds of the base runs (default "same fresh evicted", + dropcache as root)
-  --workloads LIST   of grad svdvals trg (default all three; trg only when ising_trg is built)
-  --strict           refuse (exit 3) instead of warning when the machine is busy
+    cl_usage '' <<'USAGE'
 Writes DIR/firstrun.csv (and meta.txt firstrun_* keys, logs/firstrun-*).
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS COLDLOAD_BUDGET
-             COLDLOAD_RUNS COLDLOAD_STRICT COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1
+Besides: COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 (as cold.sh's)
 USAGE
 }
 
 cl_init firstrun "$@"
 cl_defaults
-kinds_opt=
-workloads_opt=
-while [ $# -gt 0 ]; do
-    case $1 in
-        --kinds) cl_optval "$@"; kinds_opt=$2; shift 2 ;;
-        --workloads) cl_optval "$@"; workloads_opt=$2; shift 2 ;;
-        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
-           shift "$CL_SHIFT" ;;
-    esac
-done
+cl_parse_opts "$@"
 cl_finalize_opts
+kinds_opt=$CL_OPT_KINDS workloads_opt=$CL_OPT_WORKLOADS
+cl_opt_check --kinds "$kinds_opt"
+cl_opt_check --workloads "$workloads_opt"
 cl_need_tools timeout readelf realpath
 for b in p28_timing coldload-exec coldload-evict; do cl_need_binary "$CL_BUILD/$b"; done
 
 # --- what runs
 workloads=(grad svdvals trg)
 [ -n "$workloads_opt" ] && read -ra workloads <<<"${workloads_opt//,/ }"
-for w in "${workloads[@]}"; do
-    case $w in grad|svdvals|trg) ;; *) cl_usage_error "--workloads: expected grad, svdvals or trg, got '$w'" ;; esac
-done
 kinds=(same fresh evicted)
 [ -n "$kinds_opt" ] && read -ra kinds <<<"${kinds_opt//,/ }"
-for k in "${kinds[@]}"; do
-    case $k in same|fresh|evicted|dropcache) ;; *) cl_usage_error "--kinds: expected same, fresh, evicted or dropcache, got '$k'" ;; esac
-done
 # same is every part's baseline: always there, always first
 kinds=(same "${kinds[@]/same/}")
 read -ra kinds <<<"${kinds[*]}"

@@ -9,7 +9,9 @@
 # stress-ng is stopped.
 #
 # The code lives in harness/lib/, one file a concern, each sourced here (the
-# scripts source only this file): options.sh (messages, options, tools),
+# scripts source only this file): opttable.sh (the options' table: flags,
+# defaults, QUICK defaults, checks, help), options.sh (messages, options, tools),
+# optusage.sh (--help and the docs table from the option table),
 # probes.sh (machine state read from /proc and /sys), results.sh (results
 # directory, lock, meta.txt), run.sh (supervisor, traps, watchdog, process
 # groups, progress), load.sh (stress-ng), csv.sh (whole.csv rows, samples.csv
@@ -19,13 +21,19 @@
 #   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
 #                              the arguments are recorded as NAME_command in meta
 #   cl_defaults                CL_OPT_* from the COLDLOAD_* environment (flags override)
-#   cl_common_opt ARGS...      one common flag at $1: returns 0 and sets CL_SHIFT, or 1 (not common)
-#       --out DIR  --quick  --widths LIST  --stressors LIST  --budget SECONDS  --runs N
-#       --procs K  --load pinned|free|both  --seed N
-#       --strict  -h|--help (calls the script's usage function, exit 0)
+#   cl_common_opt ARGS...      one flag at $1 of this script's rows in harness/lib/opttable.sh (its
+#                              variable set): returns 0 and sets CL_SHIFT, or 1 (not the script's);
+#                              -h|--help calls the script's usage function, exit 0
+#   cl_take_opt SCRIPT ARGS... the same for another script's rows (coldreport.sh: cold.sh's)
+#   cl_parse_opts ARGS...      a whole command line of the script's rows (-- ARGS into CL_ARGS
+#                              when CL_DASHDASH_OK=1)
+#   cl_opt_default FLAG        CL_DEF: FLAG's default for this script (QUICK or not), from the table
+#   cl_opt_check FLAG VALUE    the table's check of FLAG (exit 2 naming FLAG when VALUE fails it)
+#   cl_opt_final FLAG          FLAG's variable: the value given or the default, checked
+#   cl_usage TAIL <<TEXT       --help from the table (usage line, options, environment), then stdin
 #   cl_optval ARGS...          dies with usage when flag $1 has no value (or one starting with --)
 #   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
-#   cl_parse_common ARGS...    for scripts with only the common flags: parse all, then finalize
+#   cl_parse_common ARGS...    cl_parse_opts, then cl_finalize_opts
 #   cl_usage_error MSG         "coldload NAME: MSG" + usage on stderr, exit 2
 #   cl_die MSG [RC]            one line on stderr, exit RC (default 1)
 #   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
@@ -139,8 +147,12 @@ CL_SAMPLES_TAGS=harness,condition,stressors,copy,load,proc
 # from its binary's --describe.
 CL_WL_BINARIES="p28_timing ising_trg"
 
+# shellcheck source=harness/lib/opttable.sh
+. "$CL_ROOT/harness/lib/opttable.sh"
 # shellcheck source=harness/lib/options.sh
 . "$CL_ROOT/harness/lib/options.sh"
+# shellcheck source=harness/lib/optusage.sh
+. "$CL_ROOT/harness/lib/optusage.sh"
 # shellcheck source=harness/lib/probes.sh
 . "$CL_ROOT/harness/lib/probes.sh"
 # shellcheck source=harness/lib/results.sh

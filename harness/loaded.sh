@@ -11,31 +11,13 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/loaded.sh [--out DIR] [--quick] [--load pinned|free|both] [--procs K] [--seed N]
-                         [--widths LIST] [--stressors LIST] [--budget SECONDS] [--runs N]
-  --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick           QUICK mode: 3 processes a cell, 5 runs, budget 6 s, TRG with one beta, chi 8, 10 steps
-  --load KIND       pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound
-                    stress-ng --cpu S (where the scheduler puts it); both (default): pinned, then free
-  --procs K         processes per (workload, width, load) cell (default 5, QUICK 3)
-  --seed N          seed of the shuffled order of the cells in each round (default: from the clock)
-  --widths LIST     engine widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc))
-  --stressors LIST  S load workers for each S in LIST (default: one per usable CPU)
-  --budget SECONDS  time budget per process, passed to the binaries (default 20, QUICK 6)
-  --runs N          steady runs per process (default 20; TRG 3)
-  --strict          accepted for uniformity with warm.sh (a loaded machine is the point here)
-  --dry-run         print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run
-                    only) plans for a machine of N CPUs
+    cl_usage '' <<'USAGE'
 Loaded runs take the TRG at one beta, chi 8, 10 steps (~400x slower than idle at width 2).
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_LOAD COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS
-             COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS
 USAGE
 }
 
 cl_init loaded "$@"
 cl_defaults
-CL_DRY_OK=1   # --dry-run: the plan, nothing run
 cl_parse_common "$@"
 if [ "${CL_OPT_DRY:-0}" = 1 ]; then
     cl_workloads loaded

@@ -15,10 +15,8 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/scanlib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/plots.sh [--results DIR] [-- SUMMARIZE_FLAGS...]
-  --results DIR   the results directory to render (default results/latest)
-  -- FLAGS        passed to coldload-summarize (e.g. -- --first-min 50)
+    cl_usage '[-- SUMMARIZE_FLAGS...]' <<'USAGE'
+  -- FLAGS          passed to coldload-summarize (e.g. -- --first-min 50)
 Writes DIR/summary.csv, verdicts.txt, plots/*.png, plots/*.svg, report.html, report.md,
 and the scan's charts DIR/scan-run/scan/*.png, *.svg when DIR holds a scan.
 USAGE

@@ -12,28 +12,10 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/report.sh [--quick] [--out DIR] [--load pinned|free|both] [--procs K] [--seed N]
-                         [--widths "1 2"] [--stressors S] [--budget SECONDS] [--runs N] [--strict]
-                         [--scan | --no-scan | --scan=1|0] [--help]
-  --quick             QUICK mode everywhere (fewer copies, processes and runs, one beta; < 4 min on 2 cores)
-  --scan, --no-scan   run the scan (harness/scan.sh --quick --scan load: the map of when threads hurt)
-                      as the last step, or not (default: run it, but not with --quick). Its deadline is
-                      240 s, each process capped at 10 s. Into DIR/scan-run/, apart from the report's
-                      samples; the report gets the section "The map of when threads hurt"
-  --out DIR           results directory (default results/<UTC stamp>-<host>, results/latest links to it)
-  --load KIND         loaded runs: pinned (one stress-ng worker bound to each CPU), free (unbound
-                      stress-ng), or both (default: pinned first)
-  --procs K           processes per cell for warm and loaded runs (default 5, QUICK 3)
-  --seed N            seed of the shuffled cell order (default: from the clock; in meta.txt)
-  --widths LIST       engine widths for warm and loaded runs (default "1 N", N = min(8, nproc))
-  --stressors LIST    load workers for the loaded runs (default: one per usable CPU)
-  --budget SECONDS    time budget per process (default 20, QUICK 6)
-  --runs N            steady runs per process (default 20, QUICK 5)
-  --strict            refuse (exit 3) to take idle measurements on a busy machine
+    cl_usage '[--help]' <<'USAGE'
+Also --flag=VALUE for --flag VALUE.
 Writes DIR/report.html and DIR/report.md (verdicts first), summary.csv, verdicts.txt, plots/.
-Environment: the COLDLOAD_* of the flags (README); COLDLOAD_REPORT_SCAN=1|0 (--scan, --no-scan);
-             COLDLOAD_HARNESS=DIR where the steps' scripts are (default harness/; for tests)
+Besides: COLDLOAD_HARNESS=DIR where the steps' scripts are (default harness/; for tests)
 Exit: 0 done, 1 a measurement or the report failed (what was measured is kept), 2 bad flags.
 USAGE
 }
@@ -41,13 +23,11 @@ USAGE
 cl_init report "$@"
 cl_defaults
 passed=()   # the flags the user gave, handed on unchanged (the harnesses keep their defaults)
-scan=${COLDLOAD_REPORT_SCAN:-}
 while [ $# -gt 0 ]; do
     case $1 in
         # --scan is a switch; --scan=V (make's SCAN=V) sets it either way
-        --scan=*) scan=${1#--scan=}; [ -n "$scan" ] || cl_usage_error "--scan= needs 1 or 0"; shift; continue ;;
-        --scan) scan=1; shift; continue ;;
-        --no-scan) scan=0; shift; continue ;;
+        --scan=*) CL_OPT_REPORT_SCAN=${1#--scan=}; [ -n "$CL_OPT_REPORT_SCAN" ] || cl_usage_error "--scan= needs 1 or 0"; shift; continue ;;
+        --scan | --no-scan) cl_common_opt "$@"; shift; continue ;;
     esac
     # --flag=VALUE is --flag VALUE (the container's entrypoint passes either form)
     if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
@@ -58,10 +38,11 @@ done
 cl_finalize_opts
 # The scan is the longest step a QUICK report could take, so QUICK leaves it
 # out unless asked; a full report has the time.
-case ${scan:-$((1 - CL_OPT_QUICK))} in
+cl_opt_default --scan
+case ${CL_OPT_REPORT_SCAN:-$CL_DEF} in
     1|yes|true) scan=1 ;;
     0|no|false) scan=0 ;;
-    *) cl_usage_error "--scan: expected 1 or 0 (yes/no), got '$scan'" ;;
+    *) cl_usage_error "--scan: expected 1 or 0 (yes/no), got '$CL_OPT_REPORT_SCAN'" ;;
 esac
 steps=${COLDLOAD_HARNESS:-$CL_ROOT/harness}
 # One seed for the whole report, so warm and loaded both replay from meta.

@@ -43,47 +43,29 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/scanlib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/scan.sh [--out DIR] [--quick] [--scan wait|load|both] [--total SECONDS]
-                       [--procs K] [--seed N] [--widths LIST] [--stressors LIST]
-                       [--budget SECONDS] [--runs N] [--dry-run]
-  --out DIR         results directory (default results/scans/<UTC stamp>-<host>; results/scans/latest)
-  --quick           QUICK mode: deadline 240 s, 5 runs, cap 10 s a process
-  --scan WHICH      wait, load or both (default both)
-  --total SECONDS   the scan's deadline from its start (default 1800, QUICK 240)
-  --procs K         processes per cell, >= 3 (default 3)
-  --seed N          seed of the shuffled order in each round (default: from the clock)
-  --widths LIST     the widths of both scans (default: wait 1 2 4 .. N N+1, load 1 2 4 .. N 2N; N usable CPUs)
-  --stressors LIST  the load scan's load levels besides 0 (default 1 N/2 N-1 N)
-  --budget SECONDS  the most one process may take (default 60, QUICK 10)
-  --runs N          steady runs per process (default 20, QUICK 5)
-  --dry-run         print the cells (one process a line) and the time plan, run nothing;
-                    COLDLOAD_NPROC=N (--dry-run only) plans for a machine of N CPUs
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS
-             COLDLOAD_STRESSORS COLDLOAD_BUDGET COLDLOAD_RUNS COLDLOAD_SCAN COLDLOAD_SCAN_TOTAL
+    cl_usage '' <<'USAGE'
 USAGE
 }
 
 cl_init scan "$@"
 cl_defaults
-scan_which=${COLDLOAD_SCAN:-both} SCAN_TOTAL=${COLDLOAD_SCAN_TOTAL:-} dry=0
-while [ $# -gt 0 ]; do
-    case $1 in
-        --scan) cl_optval "$@"; scan_which=$2; shift 2 ;;
-        --total) cl_optval "$@"; SCAN_TOTAL=$2; shift 2 ;;
-        --dry-run) dry=1 CL_OPT_DRY=1; shift ;;
-        *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
-    esac
-done
-case $scan_which in wait|load|both) ;; *) cl_usage_error "--scan: expected wait, load or both, got '$scan_which'" ;; esac
+cl_parse_opts "$@"
+dry=${CL_OPT_DRY:-0}
+cl_opt_final --scan
+scan_which=$CL_OPT_SCAN
 # K processes per cell is the point of a cell: fewer than 3 cannot show a
-# bimodal one. (cl_finalize_opts' default is 5 or 3; the scan's is 3.)
-CL_OPT_PROCS=${CL_OPT_PROCS:-3}
+# bimodal one (the table's 3..100; this message says why).
+if [[ $CL_OPT_PROCS =~ ^[0-9]+$ ]] && [ "$((10#$CL_OPT_PROCS))" -lt 3 ]; then
+    cl_usage_error "--procs: a scan cell needs at least 3 processes, got $((10#$CL_OPT_PROCS))"
+fi
+# The scan's K is fixed (3 by default): it does not stop early.
+cl_opt_default --procs
+CL_OPT_PROCS=${CL_OPT_PROCS:-$CL_DEF}
 cl_finalize_opts
-[ "$CL_PROCS" -ge 3 ] || cl_usage_error "--procs: a scan cell needs at least 3 processes, got $CL_PROCS"
-if [ "$CL_OPT_QUICK" = 1 ]; then SCAN_TOTAL=${SCAN_TOTAL:-240} SCAN_CAP_MAX=${CL_OPT_BUDGET:-10}
-else SCAN_TOTAL=${SCAN_TOTAL:-1800} SCAN_CAP_MAX=${CL_OPT_BUDGET:-60}; fi
-cl_num --total "$SCAN_TOTAL" 0 604800
+cl_opt_final --total
+SCAN_TOTAL=$CL_OPT_SCAN_TOTAL
+cl_opt_default --budget
+SCAN_CAP_MAX=${CL_OPT_BUDGET:-$CL_DEF}
 # A scan's directory is not a report's: its own parent, so results/latest
 # (what `make plots` renders) keeps naming the last report; results/scans/latest
 # names the last scan.

@@ -21,66 +21,35 @@ set -euo pipefail
 CL_THREADS_ENV_DEFAULT="OMP_NUM_THREADS OPENBLAS_NUM_THREADS MKL_NUM_THREADS BLIS_NUM_THREADS RAYON_NUM_THREADS GOMAXPROCS JULIA_NUM_THREADS NUMEXPR_NUM_THREADS"
 
 usage() {
-    cat <<USAGE
-usage: harness/threads.sh --binary PROG [OPTIONS] [-- ARGS...]
-  --binary PROG       the program (a bare name is looked up on PATH); ARGS are its arguments,
-                      {width} in them replaced by each cell's width
-  --out DIR           results directory (default results/<UTC stamp>-<host>)
-  --quick             QUICK mode: 3 runs a cell, cap 10 s
-  --widths LIST       widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc)); a
-                      \`default\` cell (none of the variables set) is always added, unless
-                      ARGS hold {width}
-  --load KIND         pinned, free or both (default) besides idle
-  --stressors S       load workers (default: one per usable CPU)
-  --procs K           runs (processes) per cell (default 5, QUICK 3)
-  --seed N            seed of the shuffled order in each round (default: from the clock)
-  --budget SECONDS    cap of one run: past it the run is ended and counted as cut
-                      (default 60, QUICK 10)
-  --total SECONDS     deadline of the whole measurement: no run starts after it (default none)
-  --grace SECONDS     after the cap's TERM, KILL this much later (default 5)
-  --width-env VAR     one more variable to set the width in (repeatable)
-  --width-env-only "VAR..."  set the width in these variables only
-  --no-check-output   do not compare stdout's hash across cells (a program printing times)
-  --sample-ms MS      interval of the CPU sampler (default 10; 0 off)
-  --strict            refuse (exit 3) instead of warning when the machine is busy before idle runs
+    cl_usage '[-- ARGS...]' <<USAGE
+A \`default\` cell (none of the variables set) is added to the widths, unless ARGS hold {width}.
 Default variables: $CL_THREADS_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
 (what was measured is kept), 2 bad flags or program, 3 busy machine with --strict.
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_WIDTHS COLDLOAD_LOAD COLDLOAD_PROCS COLDLOAD_SEED
-             COLDLOAD_BUDGET COLDLOAD_STRESSORS COLDLOAD_STRICT
 USAGE
 }
 
 cl_init threads "$@"
 cl_defaults
-binary='' total='' check_output=1 sample_ms=10 grace=5
 args=()
 envs=$CL_THREADS_ENV_DEFAULT
 while [ $# -gt 0 ]; do
     case $1 in
-        --binary) cl_optval "$@"; binary=$2; shift 2 ;;
-        --total) cl_optval "$@"; total=$2; shift 2 ;;
         --width-env) cl_optval "$@"; envs+=" $2"; shift 2 ;;
         --width-env-only) cl_optval "$@"; envs=${2//,/ }; shift 2 ;;
-        --check-output) check_output=1; shift ;;
-        --no-check-output) check_output=0; shift ;;
-        --sample-ms) cl_optval "$@"; sample_ms=$2; shift 2 ;;
-        --grace) cl_optval "$@"; grace=$2; shift 2 ;;
         --) shift; args=("$@"); break ;;
         *) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
     esac
 done
-# The common defaults, then this harness's: a run is a whole program, so its
-# cap is longer than a series' budget.
-if [ -z "$CL_OPT_BUDGET" ]; then
-    if [ "$CL_OPT_QUICK" = 1 ]; then CL_OPT_BUDGET=10; else CL_OPT_BUDGET=60; fi
-fi
 cl_finalize_opts
+cl_opt_final --check-output
+binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT
 [ -n "$binary" ] || cl_usage_error "--binary PROG is required"
-[ -z "$total" ] || cl_num --total "$total" 0 604800
-cl_num --grace "$grace" 0 600
-cl_int --sample-ms "$sample_ms" 0 60000
+[ -z "$total" ] || cl_opt_check --total "$total"
+cl_opt_final --grace
+cl_opt_final --sample-ms
+grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS
 read -ra env_vars <<<"$envs"
 [ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
 for v in "${env_vars[@]}"; do

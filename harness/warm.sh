@@ -10,30 +10,15 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/warm.sh [--out DIR] [--quick] [--procs K] [--seed N] [--widths LIST] [--budget SECONDS]
-                       [--runs N] [--strict]
-  --out DIR         results directory (default results/<UTC stamp>-<host>; appended to when it exists)
-  --quick           QUICK mode: 3 processes a cell, 5 runs, budget 6 s, TRG with one beta, chi 8, 10 steps
-  --procs K         processes per (workload, width) cell (default 5, QUICK 3)
-  --seed N          seed of the shuffled order of the cells in each round (default: from the clock)
-  --widths LIST     engine widths, e.g. "1 2" or 1,2 (default "1 N", N = min(8, nproc))
-  --budget SECONDS  time budget per process, passed to the binaries (default 20, QUICK 6)
-  --runs N          steady runs per process (default 20; TRG 3)
-  --strict          refuse (exit 3) instead of warning when the machine is busy
-  --stressors LIST, --load KIND   accepted for uniformity with loaded.sh; unused here
-  --dry-run         print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run
-                    only) plans for a machine of N CPUs
+    cl_usage '' <<'USAGE'
 Besides the TRG at its full size, warm measures the loaded runs' smaller TRG (one beta, chi 8, 10 steps).
 The workloads and their arguments are the binaries' own: build/p28_timing --describe, build/ising_trg --describe.
-Environment: COLDLOAD_OUT COLDLOAD_QUICK COLDLOAD_PROCS COLDLOAD_SEED COLDLOAD_WIDTHS COLDLOAD_BUDGET
-             COLDLOAD_RUNS COLDLOAD_STRICT COLDLOAD_BUSY_PSI
+Also COLDLOAD_BUSY_PSI: the CPU pressure (%) that counts as busy (default 50).
 USAGE
 }
 
 cl_init warm "$@"
 cl_defaults
-CL_DRY_OK=1   # --dry-run: the plan, nothing run
 cl_parse_common "$@"
 if [ "${CL_OPT_DRY:-0}" = 1 ]; then
     cl_workloads warm

@@ -6,10 +6,12 @@
 #   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1]
 #                          the cold starts of any program, and their report (report.html...)
 #   make harness-test      the bats suite (also part of `make test`)
+#   make options-doc       docs/options.md's harness table from harness/lib/opttable.sh
+#                          (tests/harness/options.bats fails when it is out of date)
 
-# harness/lib/*.sh are sourced, never run: shellcheck reads them on their own
+# harness/lib/*.sh and harness/cold/*.sh are sourced, never run: shellcheck reads them on their own
 # too (through the scripts it would not report a syntax error in them).
-SHELL_SCRIPTS += $(wildcard harness/lib/*.sh)
+SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh)
 
 # The evict tool uses no layer at all: linked alone.
 $(B)/coldload-evict: $(B)/obj/tools/evict.o
@@ -44,6 +46,9 @@ harness-print-cflags:
 harness-test: all
 	bats tests/harness
 
+options-doc:
+	bash harness/optdoc.sh --write docs/options.md
+
 test-all: harness-test
 
-.PHONY: cold warm loaded harness-print-cflags harness-test
+.PHONY: cold warm loaded harness-print-cflags harness-test options-doc

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/options.sh -- messages (cl_die, cl_warn, cl_usage_error), the
-# common options and their checks, the settings they give (CL_BUDGET,
+# options -- parsed, defaulted and checked as the option table says
+# (harness/lib/opttable.sh) -- and the settings they give (CL_BUDGET,
 # CL_RUNS, CL_PROCS, CL_PROCS_MIN, CL_PROCS_MAX, CL_NPROC, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
 # CL_WATCHDOG_S), and the tools a harness needs. Sourced by harness/lib.sh.
 
@@ -29,20 +30,117 @@ cl_warn() {
     if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta warning "$CL_NAME: $1"; fi
 }
 
+# cl_defaults: every option variable of the table (harness/lib/opttable.sh)
+# empty, then from its COLDLOAD_* variable (a flag given later wins).
+# (CL_OT_*: the table's rows, set by harness/lib/opttable.sh)
+# shellcheck disable=SC2153
 cl_defaults() {
-    CL_OPT_OUT=${COLDLOAD_OUT:-}
-    CL_OPT_QUICK=${COLDLOAD_QUICK:-0}
-    CL_OPT_WIDTHS=${COLDLOAD_WIDTHS:-}
-    CL_OPT_STRESSORS=${COLDLOAD_STRESSORS:-}
-    CL_OPT_BUDGET=${COLDLOAD_BUDGET:-}
-    CL_OPT_RUNS=${COLDLOAD_RUNS:-}
-    CL_OPT_STRICT=${COLDLOAD_STRICT:-0}
-    CL_OPT_PROCS=${COLDLOAD_PROCS:-}
-    CL_OPT_MAX_PROCS=${COLDLOAD_MAX_PROCS:-}
-    CL_OPT_LOAD=${COLDLOAD_LOAD:-}
-    CL_OPT_SEED=${COLDLOAD_SEED:-}
+    local i v e
+    for ((i = 0; i < CL_OT_N; i++)); do
+        v=${CL_OT_VAR[i]}
+        [ "$v" = - ] || printf -v "$v" %s ''
+    done
+    for ((i = 0; i < CL_OT_N; i++)); do
+        v=${CL_OT_VAR[i]} e=${CL_OT_ENV[i]}
+        if [ -n "$e" ] && [ "$v" != - ]; then printf -v "$v" %s "${!e:-}"; fi
+    done
     case $CL_OPT_QUICK in 1|yes|true) CL_OPT_QUICK=1 ;; *) CL_OPT_QUICK=0 ;; esac
     case $CL_OPT_STRICT in 1|yes|true) CL_OPT_STRICT=1 ;; *) CL_OPT_STRICT=0 ;; esac
+}
+
+# cl_opt_row FLAG [SCRIPT]: CL_OT_I, the table row of FLAG for SCRIPT (default
+# this script), and CL_OT_USED (1, or 0 for a row that says ~SCRIPT); 1 when none.
+cl_opt_row() {
+    local s=${2:-$CL_NAME} i
+    for ((i = 0; i < CL_OT_N; i++)); do
+        [ "${CL_OT_FLAG[i]}" = "$1" ] || continue
+        case " ${CL_OT_SCRIPTS[i]} " in
+            *" $s "*) CL_OT_I=$i CL_OT_USED=1; return 0 ;;
+            *" ~$s "*) CL_OT_I=$i CL_OT_USED=0; return 0 ;;
+        esac
+    done
+    return 1
+}
+
+# cl_opt_main FLAG: CL_OT_I, the row this script uses for FLAG, else FLAG's first row.
+cl_opt_main() {
+    local i
+    if cl_opt_row "$1" && [ "$CL_OT_USED" = 1 ]; then return 0; fi
+    for ((i = 0; i < CL_OT_N; i++)); do
+        if [ "${CL_OT_FLAG[i]}" = "$1" ]; then CL_OT_I=$i; return 0; fi
+    done
+    return 1
+}
+
+# cl_opt_subst TEXT: CL_SUBST, TEXT with each {d:--flag} and {q:--flag} replaced
+# by that flag's default or QUICK default in this script.
+cl_opt_subst() {
+    local t=$1 m re='\{([dq]):(--[a-z0-9-]+)\}'
+    while [[ $t =~ $re ]]; do
+        m=${BASH_REMATCH[0]}
+        cl_opt_def "${BASH_REMATCH[2]}" "${BASH_REMATCH[1]}"
+        t=${t/"$m"/$CL_DEF}
+    done
+    CL_SUBST=$t
+}
+
+# cl_opt_def FLAG d|q: CL_DEF, FLAG's default (d) or QUICK default (q) in this
+# script, as the table says it (a computed one starts with ~).
+cl_opt_def() {
+    local t
+    cl_opt_main "$1" || cl_die "no option $1 in harness/lib/opttable.sh" 2
+    t=${CL_OT_DEF[CL_OT_I]}
+    if [ "$2" = q ] && [ -n "${CL_OT_QUICK[CL_OT_I]}" ]; then t=${CL_OT_QUICK[CL_OT_I]}; fi
+    cl_opt_subst "$t"
+    CL_DEF=$CL_SUBST
+}
+
+# cl_opt_default FLAG: CL_DEF, FLAG's default in this run (QUICK or not).
+cl_opt_default() {
+    if [ "$CL_OPT_QUICK" = 1 ]; then cl_opt_def "$1" q; else cl_opt_def "$1" d; fi
+}
+
+# cl_opt_check FLAG VALUE: VALUE passes FLAG's check in this script, else a
+# usage error naming FLAG (exit 2). A list (ints:) is echoed as space-separated
+# integers: call it in $(...) then (set -e passes its exit 2 on).
+cl_opt_check() {
+    local c lo hi item items
+    cl_opt_main "$1" || cl_die "no option $1 in harness/lib/opttable.sh" 2
+    c=${CL_OT_CHECK[CL_OT_I]}
+    IFS=: read -r _ lo hi <<<"$c"
+    case $c in
+        int:*) cl_int "$1" "$2" "$lo" "$hi" ;;
+        num:*) cl_num "$1" "$2" "$lo" "$hi" ;;
+        share:*)
+            if ! [[ $2 =~ ^[0-9]*\.?[0-9]+$ ]] || ! awk -v v="$2" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v >= lo && v <= hi) }'; then
+                cl_usage_error "$1: expected a share from $lo to $hi (0.1 is +-10 %), got '$2'"
+            fi ;;
+        ints:*) cl_int_list "$1" "$2" "$lo" "$hi" ;;
+        enum:* | enums:*)
+            # a list splits on blanks and commas, without globbing
+            if [[ $c == enum:* ]]; then items=("$2"); else read -r -d "" -a items <<<"${2//,/ }" || true; fi
+            for item in "${items[@]}"; do
+                [[ ,${c#*:}, == *",$item,"* ]] || cl_usage_error "$1: expected $(cl_opt_either "${c#*:}"), got '$item'"
+            done ;;
+    esac
+}
+
+# cl_opt_either A,B,C: "A, B or C".
+cl_opt_either() {
+    local l=${1//,/, }
+    if [[ $l == *", "* ]]; then echo "${l%, *} or ${l##*, }"; else echo "$l"; fi
+}
+
+# cl_opt_final FLAG: FLAG's variable holds its value in this run -- the one
+# given, else its default -- and it passes its check (an integer loses its
+# leading zeros). For a script's own options, after cl_finalize_opts.
+cl_opt_final() {
+    local v
+    cl_opt_main "$1" || cl_die "no option $1 in harness/lib/opttable.sh" 2
+    v=${CL_OT_VAR[CL_OT_I]}
+    if [ -z "${!v}" ]; then cl_opt_default "$1"; printf -v "$v" %s "$CL_DEF"; fi
+    cl_opt_check "$1" "${!v}"
+    if [[ ${CL_OT_CHECK[CL_OT_I]} == int:* ]]; then printf -v "$v" %s "$((10#${!v}))"; fi
 }
 
 # A value starting with -- is the next flag, not a value: `--out --quick`
@@ -52,29 +150,32 @@ cl_optval() {
     if [[ $2 == --* ]]; then cl_usage_error "$1 needs a value, got the flag '$2'"; fi
     # a path that looks like a flag (`--out -r`) is a forgotten value far more
     # often than a directory named -r: a usage error, before anything is made
-    case $1 in
-        --out | --results | --binary)
-            if [[ $2 == -* ]]; then cl_usage_error "$1 needs a path, got '$2' (a flag? ./$2 names a file of that name)"; fi ;;
+    if cl_opt_main "$1" && [ "${CL_OT_CHECK[CL_OT_I]}" = path ] && [[ $2 == -* ]]; then
+        cl_usage_error "$1 needs a path, got '$2' (a flag? ./$2 names a file of that name)"
+    fi
+}
+
+# cl_take_opt SCRIPT ARGS...: the flag at $1 when SCRIPT's table rows have it
+# (its variable set, CL_SHIFT the words taken), or -h/--help (the script's
+# usage, exit 0); 1 for another flag, or one the script reads itself (var -).
+cl_take_opt() {
+    local s=$1 c v
+    shift
+    CL_SHIFT=1
+    case $1 in -h|--help) if declare -F usage >/dev/null; then usage; fi; exit 0 ;; esac
+    cl_opt_row "$1" "$s" || return 1
+    v=${CL_OT_VAR[CL_OT_I]} c=${CL_OT_CHECK[CL_OT_I]}
+    [ "$v" != - ] || return 1
+    case $c in
+        switch) printf -v "$v" %s 1 ;;
+        switch:*) printf -v "$v" %s "${c#switch:}" ;;
+        *) cl_optval "$@"; printf -v "$v" %s "$2"; CL_SHIFT=2 ;;
     esac
 }
 
+# cl_common_opt ARGS...: cl_take_opt for this script.
 cl_common_opt() {
-    CL_SHIFT=1
-    case $1 in
-        --out) cl_optval "$@"; CL_OPT_OUT=$2; CL_SHIFT=2 ;;
-        --quick) CL_OPT_QUICK=1 ;;
-        --widths) cl_optval "$@"; CL_OPT_WIDTHS=$2; CL_SHIFT=2 ;;
-        --stressors) cl_optval "$@"; CL_OPT_STRESSORS=$2; CL_SHIFT=2 ;;
-        --budget) cl_optval "$@"; CL_OPT_BUDGET=$2; CL_SHIFT=2 ;;
-        --runs) cl_optval "$@"; CL_OPT_RUNS=$2; CL_SHIFT=2 ;;
-        --procs) cl_optval "$@"; CL_OPT_PROCS=$2; CL_SHIFT=2 ;;
-        --max-procs) cl_optval "$@"; CL_OPT_MAX_PROCS=$2; CL_SHIFT=2 ;;
-        --load) cl_optval "$@"; CL_OPT_LOAD=$2; CL_SHIFT=2 ;;
-        --seed) cl_optval "$@"; CL_OPT_SEED=$2; CL_SHIFT=2 ;;
-        --strict) CL_OPT_STRICT=1 ;;
-        -h|--help) if declare -F usage >/dev/null; then usage; fi; exit 0 ;;
-        *) return 1 ;;
-    esac
+    cl_take_opt "$CL_NAME" "$@"
 }
 
 # cl_int NAME VALUE LO HI: VALUE is a decimal integer in LO..HI, else usage error.
@@ -105,15 +206,20 @@ cl_int_list() {
     echo "${out[*]}"
 }
 
-# cl_parse_common "$@": the whole command line of a script that takes only
-# the common options, then cl_finalize_opts. --dry-run (CL_OPT_DRY=1) too
-# when the script set CL_DRY_OK=1 (warm.sh, loaded.sh: they print their plan).
-cl_parse_common() {
+# cl_parse_opts "$@": a whole command line of this script's table rows; with
+# CL_DASHDASH_OK=1 the words after -- go into CL_ARGS (else -- is unknown).
+cl_parse_opts() {
+    CL_ARGS=()
     while [ $# -gt 0 ]; do
-        if [ "$1" = --dry-run ] && [ "${CL_DRY_OK:-0}" = 1 ]; then CL_OPT_DRY=1 CL_SHIFT=1
-        else cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; fi
+        if [ "$1" = -- ] && [ "${CL_DASHDASH_OK:-0}" = 1 ]; then shift; CL_ARGS=("$@"); break; fi
+        cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
         shift "$CL_SHIFT"
     done
+}
+
+# cl_parse_common "$@": cl_parse_opts, then cl_finalize_opts (warm.sh, loaded.sh).
+cl_parse_common() {
+    cl_parse_opts "$@"
     cl_finalize_opts
 }
 
@@ -141,61 +247,55 @@ cl_finalize_opts() {
     # K processes per cell multiply the time: the budget per process is
     # smaller than one long process's was (60 s, QUICK 10 s), so that a
     # default report stays under 20 min on 2 CPUs (QUICK under 4 min) even
-    # when every loaded width-2 call takes 2 s.
-    if [ "$CL_OPT_QUICK" = 1 ]; then
-        CL_BUDGET=${CL_OPT_BUDGET:-6}
-        CL_RUNS=${CL_OPT_RUNS:-5}
-        CL_PROCS=${CL_OPT_PROCS:-3}
-    else
-        CL_BUDGET=${CL_OPT_BUDGET:-20}
-        CL_RUNS=${CL_OPT_RUNS:-20}
-        CL_PROCS=${CL_OPT_PROCS:-5}
-    fi
-    cl_num --budget "$CL_BUDGET" 0 86400
+    # when every loaded width-2 call takes 2 s. The defaults and ranges are
+    # the table's (harness/lib/opttable.sh), this script's rows.
+    cl_opt_default --budget; CL_BUDGET=${CL_OPT_BUDGET:-$CL_DEF}
+    cl_opt_default --runs; CL_RUNS=${CL_OPT_RUNS:-$CL_DEF}
+    cl_opt_default --procs; CL_PROCS=${CL_OPT_PROCS:-$CL_DEF}
+    # warm, loaded, report: no K without --procs ("3 to 7", the stopping rule below)
+    [[ -n $CL_OPT_PROCS || $CL_PROCS =~ ^[0-9]+$ ]] || CL_PROCS=3
+    cl_opt_check --budget "$CL_BUDGET"
+    cl_opt_check --runs "$CL_RUNS"
     # The stopping rule's per-process half: a process stops taking steady
     # calls once their median is known to +-CL_PRECISION of itself (at least
     # 3 calls; bench.h, docs/verdicts.md). 0 takes every --runs.
-    CL_PRECISION=${COLDLOAD_PRECISION:-0.1}
-    if ! [[ $CL_PRECISION =~ ^(0|1|0?\.[0-9]+)$ ]]; then
-        cl_usage_error "COLDLOAD_PRECISION: expected a share from 0 to 1 (0.1 is +-10 %), got '$CL_PRECISION'"
-    fi
-    cl_int --runs "$CL_RUNS" 1 100000
+    cl_opt_default --precision; CL_PRECISION=${CL_OPT_PRECISION:-$CL_DEF}
+    cl_opt_check --precision "$CL_PRECISION"
     CL_RUNS=$((10#$CL_RUNS))
-    cl_int --procs "$CL_PROCS" 1 100
+    cl_opt_check --procs "$CL_PROCS"
     CL_PROCS=$((10#$CL_PROCS))
     # The stopping rule of warm and loaded runs (cl_measure_all): each cell
     # takes CL_PROCS_MIN processes, then more, one round at a time, while
     # coldload-summarize --decided says its answer is not known yet, up to
-    # CL_PROCS_MAX (default 7; QUICK 3, so that a QUICK report keeps its
+    # CL_PROCS_MAX (--max-procs; QUICK 3, so that a QUICK report keeps its
     # time). --procs K forces exactly K. Other harnesses (firstrun.sh, the
     # scan) take CL_PROCS (or their own count) and do not stop early.
     if [ -n "$CL_OPT_PROCS" ]; then
         [ -z "$CL_OPT_MAX_PROCS" ] || cl_usage_error "--procs K forces K processes a cell: --max-procs goes without it"
         CL_PROCS_MIN=$CL_PROCS CL_PROCS_MAX=$CL_PROCS
     else
-        if [ "$CL_OPT_QUICK" = 1 ]; then CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-3}; else CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-7}; fi
-        cl_int --max-procs "$CL_PROCS_MAX" 3 100
+        cl_opt_default --max-procs; CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-$CL_DEF}
+        cl_opt_check --max-procs "$CL_PROCS_MAX"
         CL_PROCS_MIN=3 CL_PROCS_MAX=$((10#$CL_PROCS_MAX))
     fi
-    case ${CL_OPT_LOAD:-both} in
-        both) CL_LOADS="pinned free" ;;
-        pinned|free) CL_LOADS=$CL_OPT_LOAD ;;
-        *) cl_usage_error "--load: expected pinned, free or both, got '$CL_OPT_LOAD'" ;;
-    esac
+    cl_opt_default --load
+    cl_opt_check --load "${CL_OPT_LOAD:-$CL_DEF}"
+    CL_LOADS=${CL_OPT_LOAD:-$CL_DEF}
+    [ "$CL_LOADS" != both ] || CL_LOADS="pinned free"
     # The shuffle's seed: given, or from the clock -- either way in meta, so
     # an order can be replayed with --seed.
     CL_SEED=${CL_OPT_SEED:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}
-    cl_int --seed "$CL_SEED" 0 999999999
+    cl_opt_check --seed "$CL_SEED"
     CL_SEED=$((10#$CL_SEED))
     if [ -n "$CL_OPT_WIDTHS" ]; then
-        CL_WIDTHS=$(cl_int_list --widths "$CL_OPT_WIDTHS" 1 256)
+        CL_WIDTHS=$(cl_opt_check --widths "$CL_OPT_WIDTHS")
     elif [ "$n" -gt 1 ]; then
         CL_WIDTHS="1 $((n < 8 ? n : 8))"
     else
         CL_WIDTHS=1
     fi
     if [ -n "$CL_OPT_STRESSORS" ]; then
-        CL_STRESSORS=$(cl_int_list --stressors "$CL_OPT_STRESSORS" 1 1024)
+        CL_STRESSORS=$(cl_opt_check --stressors "$CL_OPT_STRESSORS")
     else
         CL_STRESSORS=$n
     fi

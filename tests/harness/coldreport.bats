@@ -96,15 +96,15 @@ help_match() {
     help=$(bash "$H/cold.sh" --help)
     help_match 'QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, budget ([0-9]+) s'
     q_copies=$m1 q_runs=$m2 q_budget=$m3
-    help_match '--copies K +fresh copies, 1\.\.100 \(default ([0-9]+), QUICK ([0-9]+)\)'
+    help_match '--copies K +fresh copies \(1\.\.100; default ([0-9]+), QUICK ([0-9]+)\)'
     copies=$m1
     [ "$m2" = "$q_copies" ]
-    help_match '--hf-runs N +hyperfine runs per kind, 2\.\.1000 \(default ([0-9]+), QUICK too\)'
+    help_match '--hf-runs N +hyperfine runs per kind \(2\.\.1000; default ([0-9]+), QUICK too\)'
     hf=$m1
-    help_match '--budget SECONDS [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
+    help_match '--budget SECONDS [^(]*\([^)]*; default ([0-9]+), QUICK ([0-9]+)\)'
     budget=$m1
     [ "$m2" = "$q_budget" ]
-    help_match '--runs N [^(]*\(default ([0-9]+), QUICK ([0-9]+)\)'
+    help_match '--runs N [^(]*\([^)]*; default ([0-9]+), QUICK ([0-9]+)\)'
     runs=$m1
     [ "$m2" = "$q_runs" ]
     # the runs themselves, with no setting from the environment

@@ -183,7 +183,8 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     run bash "$ROOT/harness/report.sh" --help
     [ "$status" -eq 0 ]
     [[ $output == *"usage: harness/report.sh [--quick] [--out DIR]"* ]]
-    [[ $output == *"--scan, --no-scan"*"deadline is 240 s"* ]]
+    # (the lines are wrapped: blanks and newlines squeezed)
+    [[ $(tr -s ' \n' '  ' <<<"$output") == *" --scan run the scan "*"deadline is 240 s"*" --no-scan "* ]]
     for args in "--bogus" "--widths 0" "--widths x" "--budget -1" "--stressors" "--runs 0" "--runs=0" "--quick=1" \
         "--scan=maybe" "--scan=" "--scan=wait" "--no-scan=1"; do
         # shellcheck disable=SC2086

@@ -1,0 +1,108 @@
+# shellcheck shell=bash
+# harness/lib/opttable.sh -- the harness options, one row each: the one table
+# every script's --help, its defaults (normal and QUICK), the checks of its
+# values and the harness part of docs/options.md come from (issue 22).
+# Sourced by harness/lib.sh; read by harness/lib/options.sh (parsing,
+# defaults, checks) and harness/lib/optusage.sh (--help, the docs table,
+# which harness/optdoc.sh writes: `make options-doc`).
+#
+# One row a line, nine fields separated by '|' (so no '|' inside a field):
+#   flag     --name
+#   arg      the value's name in --help (empty: a switch)
+#   var      the variable the parser sets (CL_OPT_*, each one meaning only:
+#            cl_defaults fills it from env for every script); '-' when the
+#            script parses the flag itself (compare.sh, plots.sh, --width-env)
+#   env      the COLDLOAD_* variable it comes from when not given (a flag wins), or empty
+#   scripts  the scripts (harness/NAME.sh) that take it in this row's sense;
+#            ~NAME: accepted, unused (report.sh hands one set of flags to all)
+#   default  the value without the flag: a literal, or ~TEXT (computed; TEXT
+#            says how); empty for a switch
+#   quick    the default with --quick when it is another (empty: none of its own)
+#   check    int:LO:HI, num:LO:HI (a number of seconds; LO excluded when 0),
+#            share:LO:HI (a fraction, LO and HI included),
+#            ints:LO:HI (a list, blanks or commas), enum:A,B,C, enums:A,B,C (a
+#            list of them), path (not starting with -), str, switch (sets 1),
+#            switch:V (sets V)
+#   help     the text of --help and of the docs table
+# In default, quick and help, {d:--flag} and {q:--flag} stand for that flag's
+# default and QUICK default in the same script. A flag may have several rows
+# (--budget: 20 s for the measuring scripts, 60 s for scan.sh and threads.sh),
+# a script at most one row per flag. The first row of a flag is also what a
+# script without a row of its own gets (coldreport.sh's meta). The rows'
+# order is --help's order.
+#
+# Adding an option: one row here (tests/harness/options.bats checks the
+# fields), read it in the script after cl_finalize_opts (cl_opt_final FLAG
+# for a script's own value), then `make options-doc`. A flag report.sh takes
+# is handed on to cold, warm, loaded and firstrun: each needs it in its row,
+# used or ~accepted (options.bats checks that too).
+
+# Variables set here are read by harness/lib/options.sh and optusage.sh.
+# shellcheck disable=SC2034
+
+CL_OT_TABLE=$(cat <<'TABLE'
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|cold|||switch|QUICK mode: {q:--copies} copies, {q:--runs} steady runs, budget {q:--budget} s
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|warm loaded|||switch|QUICK mode: {q:--max-procs} processes a cell, {q:--runs} runs, budget {q:--budget} s, TRG with one beta, chi 8, 10 steps
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|firstrun|||switch|QUICK mode: {q:--procs} processes a pair, {q:--runs} runs, budget {q:--budget} s, TRG chi 8, 10 steps
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|report|||switch|QUICK mode everywhere (fewer copies, processes and runs, one beta; < 4 min on 2 cores)
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|scan|||switch|QUICK mode: deadline {q:--total} s, {q:--runs} runs, cap {q:--budget} s a process
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--procs} runs a cell, cap {q:--budget} s
+--out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
+--out|DIR|CL_OPT_OUT|COLDLOAD_OUT|scan|~results/scans/<UTC stamp>-<host>||path|results directory; results/scans/latest links to the newest stamped one
+--out|DIR|-||compare|~results/compare-<UTC stamp>||path|the comparison directory
+--results|DIR|-||plots|~results/latest||path|the results directory to render
+--binary|PATH|CL_OPT_BINARY||cold|~build/p28_timing: grad and svdvals||path|investigate any executable (a bare name is looked up on PATH), run with ARGS; no in-process rows then
+--binary|PROG|CL_OPT_BINARY||threads|~required||path|the program (a bare name is looked up on PATH); ARGS are its arguments, {width} in them replaced by each cell's width
+--copies|K|CL_OPT_COPIES||cold|5|2|int:1:100|fresh copies
+--hf-runs|N|CL_OPT_HF_RUNS||cold|10|10|int:2:1000|hyperfine runs per kind
+--kinds|LIST|CL_OPT_KINDS||firstrun|~same fresh evicted, and dropcache as root||enums:same,fresh,evicted,dropcache|copy kinds of the base runs
+--workloads|LIST|CL_OPT_WORKLOADS||firstrun|~grad svdvals trg; trg only when ising_trg is built||enums:grad,svdvals,trg|the workloads
+--scan|WHICH|CL_OPT_SCAN|COLDLOAD_SCAN|scan|both||enum:wait,load,both|wait, load or both
+--scan||CL_OPT_REPORT_SCAN|COLDLOAD_REPORT_SCAN|report|1|0|switch:1|run the scan (harness/scan.sh --quick --scan load: the map of when threads hurt) as the last step, into DIR/scan-run/, apart from the report's samples; its deadline is 240 s, each process capped at 10 s. --scan=1 or --scan=0 (yes, no) set it either way; the last flag wins
+--no-scan||CL_OPT_REPORT_SCAN||report|||switch:0|no scan
+--total|SECONDS|CL_OPT_SCAN_TOTAL|COLDLOAD_SCAN_TOTAL|scan|1800|240|num:0:604800|the scan's deadline from its start
+--load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|loaded report ~cold ~warm ~firstrun ~scan|both||enum:pinned,free,both|pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound stress-ng --cpu S (where the scheduler puts it); both: pinned, then free
+--load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both|the loads besides idle: pinned (one stress-ng worker bound to each CPU), free (unbound) or both
+--procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|firstrun|5|3|int:1:100|processes per run kind; the parts need >= 5 for their spread
+--procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|threads|5|3|int:1:100|runs (processes) per cell
+--procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|warm loaded report ~cold|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|processes per (workload, width[, load]) cell: without it a cell stops once its answer is known (the stopping rule, docs/verdicts.md); --procs K forces exactly K
+--procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|scan|3|3|int:3:100|processes per cell
+--max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|warm loaded report ~cold ~firstrun ~threads|7|3|int:3:100|the most processes the stopping rule gives a cell; not with --procs
+--seed|N|CL_OPT_SEED|COLDLOAD_SEED|warm loaded firstrun report scan threads ~cold|~from the clock||int:0:999999999|seed of the shuffled order of the cells in each round, kept in meta.txt
+--seed|N|-||compare|20261203||str|the bootstrap's seed
+--label|TEXT|-||compare|~host and date from meta.txt||str|a name per input, in order; repeatable
+--widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|warm loaded report threads ~cold|~"1 N", N = min(8, nproc)||ints:1:256|engine widths, e.g. "1 2" or 1,2; a width above the CPUs or the cgroup limit is measured but warned about
+--widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|firstrun|~min(8, nproc)||ints:1:256|the OpenBLAS pool of the base runs is the largest
+--widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|scan|~wait 1 2 4 .. N N+1, load 1 2 4 .. N 2N; N usable CPUs||ints:1:256|the widths of both scans
+--stressors|LIST|CL_OPT_STRESSORS|COLDLOAD_STRESSORS|loaded report threads ~cold ~warm ~firstrun|~one per usable CPU||ints:1:1024|load workers: one load for each S in LIST
+--stressors|LIST|CL_OPT_STRESSORS|COLDLOAD_STRESSORS|scan|~1 N/2 N-1 N||ints:1:1024|the load scan's load levels besides 0
+--budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|warm loaded firstrun report|20|6|num:0:86400|time budget per process, passed to the binaries
+--budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|cold|20|6|num:0:86400|time budget per run, passed to coldload's binaries; with --binary, how long one run may take before it is ended
+--budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|scan|60|10|num:0:86400|the most one process may take
+--budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|threads|60|10|num:0:86400|cap of one run: past it the run is ended (TERM, then KILL after --grace) and counted as cut
+--runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|warm loaded firstrun report ~threads|20|5|int:1:100000|steady runs per process; the TRG 3, QUICK 2, unless given
+--runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|cold|20|5|int:1:100000|steady runs per in-process measurement
+--runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|scan|20|5|int:1:100000|steady runs per process
+--precision|P|CL_OPT_PRECISION|COLDLOAD_PRECISION|warm loaded firstrun report scan ~cold|0.1||share:0:1|the stopping rule within a process: its steady calls stop once their median is known to +-P of itself (at least 3 calls; 0 takes every --runs); firstrun.sh: a part is known to +-P of the first run's extra (docs/verdicts.md)
+--total|SECONDS|CL_OPT_TOTAL||threads|~none||num:0:604800|deadline of the whole measurement: no run starts after it, the rest is missing, with a warning
+--grace|SECONDS|CL_OPT_GRACE||threads|5||num:0:600|after the cap's TERM, KILL this much later
+--width-env|VAR|-||threads|||str|one more variable to set the width in (repeatable)
+--width-env-only|"VAR..."|-||threads|||str|set the width in these variables only
+--check-output||CL_OPT_CHECK_OUTPUT||threads|1||switch:1|compare stdout's hash across cells
+--no-check-output||CL_OPT_CHECK_OUTPUT||threads|||switch:0|do not compare stdout's hash across cells (a program printing times)
+--sample-ms|MS|CL_OPT_SAMPLE_MS||threads|10||int:0:60000|interval of the CPU sampler, 0 off; chosen by make bench-run
+--strict||CL_OPT_STRICT|COLDLOAD_STRICT|cold warm firstrun report scan threads ~loaded|||switch|refuse (exit 3) instead of warning when the machine is busy before an idle measurement
+--dry-run||CL_OPT_DRY||warm loaded scan|||switch|print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run only) plans for a machine of N CPUs
+TABLE
+)
+
+# The table as arrays, one index a row: CL_OT_FLAG[i], CL_OT_ARG[i] ... CL_OT_HELP[i].
+CL_OT_N=0
+CL_OT_FLAG=() CL_OT_ARG=() CL_OT_VAR=() CL_OT_ENV=() CL_OT_SCRIPTS=()
+CL_OT_DEF=() CL_OT_QUICK=() CL_OT_CHECK=() CL_OT_HELP=()
+while IFS='|' read -r f a v e s d q c h; do
+    CL_OT_FLAG+=("$f") CL_OT_ARG+=("$a") CL_OT_VAR+=("$v") CL_OT_ENV+=("$e") CL_OT_SCRIPTS+=("$s")
+    CL_OT_DEF+=("$d") CL_OT_QUICK+=("$q") CL_OT_CHECK+=("$c") CL_OT_HELP+=("$h")
+    CL_OT_N=$((CL_OT_N + 1))
+done <<<"$CL_OT_TABLE"
+unset f a v e s d q c h
