@@ -1,0 +1,228 @@
+/* test_docfmt.c -- the one document interface (src/doc/docfmt.c) and the
+ * report sections written through it: a hostile string from a results
+ * directory is escaped in both formats, a table carries the same cells in
+ * both, links and images cannot be broken out of, a preformatted block
+ * cannot be closed from inside; meta's stop keys parse once into data and
+ * the answers' table says them; the verdicts section escapes a subject. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "doc/answers.h"
+#include "doc/docfmt.h"
+#include "doc/verdictsdoc.h"
+
+#define HOSTILE "<script>alert(1)</script> a|b *c* _d_ [e](f) `g` # & \"q\"\nnext"
+
+/* What one writer wrote to a memory stream, as a string (free it). */
+typedef struct out {
+    char *buf;
+    size_t len;
+    FILE *f;
+} out;
+
+static void outOpen(out *o) {
+    o->buf = NULL;
+    o->len = 0;
+    o->f = open_memstream(&o->buf, &o->len);
+    assert_non_null(o->f);
+}
+
+static char *outClose(out *o) {
+    assert_int_equal(fclose(o->f), 0);
+    return o->buf;
+}
+
+static void aHostileParagraphIsEscapedInBothFormats(void **state) {
+    (void)state;
+    out h, m;
+    outOpen(&h);
+    docHtml.para(h.f, HOSTILE);
+    char *html = outClose(&h);
+    outOpen(&m);
+    docMd.para(m.f, HOSTILE);
+    char *md = outClose(&m);
+    assert_null(strstr(html, "<script>"));
+    assert_non_null(strstr(html, "<p>&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_non_null(strstr(html, "&amp; &quot;q&quot;"));
+    assert_string_equal(md, "\\<script\\>alert(1)\\</script\\> a\\|b \\*c\\* \\_d\\_ \\[e\\](f) "
+                            "\\`g\\` \\# & \"q\" next\n\n");
+    free(html);
+    free(md);
+}
+
+static void aTableCarriesTheSameCellsInBothFormats(void **state) {
+    (void)state;
+    static const char *const head[] = {"cell", "ms"};
+    const docTable t = {NULL, head, 2, NULL};
+    const char *row[] = {"x|y <z>", "1.5"};
+    out h, m;
+    outOpen(&h);
+    docHtml.table(h.f, &t);
+    docHtml.row(h.f, &t, row);
+    docHtml.table_end(h.f, &t);
+    char *html = outClose(&h);
+    outOpen(&m);
+    docMd.table(m.f, &t);
+    docMd.row(m.f, &t, row);
+    docMd.table_end(m.f, &t);
+    char *md = outClose(&m);
+    assert_string_equal(html, "<div class=\"wide\"><table>\n<tr><th>cell</th><th>ms</th></tr>\n"
+                              "<tr><td>x|y &lt;z&gt;</td><td>1.5</td></tr>\n</table></div>\n");
+    assert_string_equal(md, "| cell | ms |\n|---|---:|\n| x\\|y \\<z\\> | 1.5 |\n\n");
+    free(html);
+    free(md);
+}
+
+static void spanningCellsAndRowClassesInBothFormats(void **state) {
+    (void)state;
+    static const char *const head[] = {"a", "b", "c"};
+    const docTable t = {"glance", head, 3, "lll"};
+    const docCell c[2] = {{"2 more", 2, NULL, 0}, {"<WARN>", 1, "lvl", 1}};
+    out h, m;
+    outOpen(&h);
+    docHtml.row_cells(h.f, &t, c, 2, "WARN\"x", "id<");
+    char *html = outClose(&h);
+    outOpen(&m);
+    docMd.table(m.f, &t);
+    docMd.row_cells(m.f, &t, c, 2, "WARN", "id");
+    char *md = outClose(&m);
+    assert_string_equal(html, "<tr class=\"WARN&quot;x\" data-id=\"id&lt;\"><td colspan=\"2\">2 "
+                              "more</td><td class=\"lvl\"><b>&lt;WARN&gt;</b></td></tr>\n");
+    assert_string_equal(md, "| a | b | c |\n|---|---|---|\n| 2 more | | **\\<WARN\\>** |\n");
+    free(html);
+    free(md);
+}
+
+/* A file name from scan-run/scan/ becomes a link and an image source. */
+static void linksAndImagesCannotBeBrokenOutOf(void **state) {
+    (void)state;
+    const docFigure g = {"chart-x\"",     "t",  "scan/a b\".png",
+                         "scan/a)(b.png", NULL, {{"SVG", "x y.svg"}, {NULL, NULL}}};
+    out h, m;
+    outOpen(&h);
+    docHtml.figure(h.f, &g);
+    docHtml.link(h.f, "a\"><script>", "x");
+    char *html = outClose(&h);
+    outOpen(&m);
+    docMd.figure(m.f, &g);
+    docMd.link(m.f, "a) [b](c", "x]");
+    char *md = outClose(&m);
+    assert_non_null(strstr(html, "<img src=\"scan/a%20b%22.png\" alt=\"t\">"));
+    assert_non_null(strstr(html, "<a href=\"x%20y.svg\">SVG</a>.</figcaption>"));
+    assert_non_null(strstr(html, "<a href=\"a%22%3E%3Cscript%3E\">x</a>"));
+    assert_null(strstr(html, "<script>"));
+    assert_non_null(strstr(md, "![t](scan/a%29%28b.png)\n\n**t.**\n\n"));
+    assert_non_null(strstr(md, "[x\\]](a%29%20%5Bb%5D%28c)"));
+    free(html);
+    free(md);
+}
+
+static void aBlockCannotBeClosedFromInside(void **state) {
+    (void)state;
+    out h, m;
+    outOpen(&h);
+    docHtml.pre(h.f, "a\n</pre><b>x\n");
+    char *html = outClose(&h);
+    outOpen(&m);
+    docMd.pre(m.f, "a\n````\nb\n");
+    docMd.code(m.f, "x`y", NULL);
+    docMd.text(m.f, " ");
+    docMd.code(m.f, "`z", NULL);
+    char *md = outClose(&m);
+    assert_string_equal(html, "<pre>a\n&lt;/pre&gt;&lt;b&gt;x\n</pre>\n");
+    assert_string_equal(md, "````text\na\n ````\nb\n````\n\n``x`y`` `` `z ``");
+    free(html);
+    free(md);
+}
+
+/* meta's stop keys: parsed once, malformed ones left out, the last wins. */
+static void stopKeysParseOnceIntoData(void **state) {
+    (void)state;
+    char *keys[] = {"loaded_stop_pinned_s2_grad_w2", "loaded_stop_free_s2_trgload_w1",
+                    "warm_stop_none_s0_svdvals_w1",  "loaded_stop_pinned_s2_grad_w2",
+                    "loaded_stop_pinned_sX_grad_w2", "loaded_stop_pinned_s2_grad_w",
+                    "loaded_s2_before_stop_utc"};
+    char *vals[] = {"3 decided", "7 max", "5 fixed", "4 decided", "3 decided", "3 decided", "2026"};
+    metaTable m = {"", keys, vals, 7};
+    metaStops s;
+    assert_int_equal(metaStopsRead(&m, &s), 0);
+    assert_int_equal(s.n, 3);
+    const metaStop *x = metaStopFind(&s, "loaded", "pinned", 2, "grad", 2);
+    assert_non_null(x);
+    assert_int_equal(x->procs, 4); /* the last of the key */
+    assert_int_equal(x->how, META_STOP_DECIDED);
+    x = metaStopFind(&s, "warm", "none", 0, "svdvals", 1);
+    assert_non_null(x);
+    assert_int_equal(x->how, META_STOP_FIXED);
+    assert_null(metaStopFind(&s, "loaded", "free", 2, "grad", 1));
+    /* the answers' table: the loaded TRG is the harness's cell trgload */
+    summaryGroup g;
+    memset(&g, 0, sizeof g);
+    g.harness = "loaded";
+    g.key.workload = "trg";
+    g.key.load = "free";
+    g.key.stressors = "2";
+    g.key.width = 1;
+    char buf[64];
+    assert_string_equal(answersStopText(&s, &g, buf, sizeof buf), "7, undecided at the most");
+    g.key.workload = "grad";
+    g.key.load = "pinned";
+    g.key.width = 2;
+    assert_string_equal(answersStopText(&s, &g, buf, sizeof buf), "4, decided");
+    g.key.width = 1;
+    assert_string_equal(answersStopText(&s, &g, buf, sizeof buf), "-");
+    metaStopsFree(&s);
+}
+
+/* The verdicts section through both formats: the counts, the row, a hostile
+ * subject and finding escaped; the same cells in both. */
+static void theVerdictsSectionEscapesInBothFormats(void **state) {
+    (void)state;
+    verdictThresholds t;
+    verdictDefaults(&t);
+    char text[] = "<img src=x>|bad: it *fired*";
+    verdict v = {VERDICT_WARN, "spread", text, "<img src=x>|bad", text + 17, NULL, 0, {{0}}, 0};
+    verdictList vl = {&v, 1, 1};
+    metaTable m = {"", NULL, NULL, 0};
+    summary s;
+    memset(&s, 0, sizeof s);
+    reportInput in = {&s, &vl, &t, &m, "machine", "name", NULL, 0};
+    out h, md;
+    outOpen(&h);
+    verdictsdocVerdicts(&(reportDoc){&in, &docHtml, h.f, NULL});
+    char *html = outClose(&h);
+    outOpen(&md);
+    verdictsdocVerdicts(&(reportDoc){&in, &docMd, md.f, NULL});
+    char *mdt = outClose(&md);
+    assert_non_null(strstr(html, "0 error(s), 1 warning(s), 0 note(s), 0 ok. "));
+    assert_non_null(strstr(html, "<tr class=\"WARN\" data-id=\"spread\"><td class=\"lvl\"><b>WARN "
+                                 "spread</b></td><td>&lt;img src=x&gt;|bad</td><td "
+                                 "class=\"text\">it *fired*</td></tr>"));
+    assert_null(strstr(html, "<img"));
+    assert_non_null(strstr(mdt, "0 error(s), 1 warning(s), 0 note(s), 0 ok. "));
+    assert_non_null(strstr(mdt, "| **WARN spread** | \\<img src=x\\>\\|bad | it \\*fired\\* |\n"));
+    /* the thresholds: a tooltip in HTML, a code span in Markdown */
+    assert_non_null(strstr(html, "<code title=\""));
+    assert_non_null(strstr(mdt, "`--first-min 100`"));
+    free(html);
+    free(mdt);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(aHostileParagraphIsEscapedInBothFormats),
+        cmocka_unit_test(aTableCarriesTheSameCellsInBothFormats),
+        cmocka_unit_test(spanningCellsAndRowClassesInBothFormats),
+        cmocka_unit_test(linksAndImagesCannotBeBrokenOutOf),
+        cmocka_unit_test(aBlockCannotBeClosedFromInside),
+        cmocka_unit_test(stopKeysParseOnceIntoData),
+        cmocka_unit_test(theVerdictsSectionEscapesInBothFormats),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
