@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "doc/answers.h"
 #include "doc/docfmt.h"
@@ -38,15 +39,37 @@ static char *outClose(out *o) {
     return o->buf;
 }
 
+/* One writer's output in each format: the same calls, both documents. */
+typedef void (*writer)(const docFmt *fmt, FILE *f, const void *arg);
+
+static void render(writer w, const void *arg, char **html, char **md) {
+    out o;
+    outOpen(&o);
+    w(&docHtml, o.f, arg);
+    *html = outClose(&o);
+    outOpen(&o);
+    w(&docMd, o.f, arg);
+    *md = outClose(&o);
+}
+
+static void writePara(const docFmt *fmt, FILE *f, const void *arg) { fmt->para(f, arg); }
+
+static void writeTable(const docFmt *fmt, FILE *f, const void *arg) {
+    static const char *const head[] = {"cell", "ms"};
+    const docTable t = {NULL, head, 2, NULL};
+    fmt->table(f, &t);
+    fmt->row(f, &t, arg);
+    fmt->table_end(f, &t);
+}
+
+static void writeVerdicts(const docFmt *fmt, FILE *f, const void *arg) {
+    verdictsdocVerdicts(&(reportDoc){arg, fmt, f, NULL});
+}
+
 static void aHostileParagraphIsEscapedInBothFormats(void **state) {
     (void)state;
-    out h, m;
-    outOpen(&h);
-    docHtml.para(h.f, HOSTILE);
-    char *html = outClose(&h);
-    outOpen(&m);
-    docMd.para(m.f, HOSTILE);
-    char *md = outClose(&m);
+    char *html, *md;
+    render(writePara, HOSTILE, &html, &md);
     assert_null(strstr(html, "<script>"));
     assert_non_null(strstr(html, "<p>&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert_non_null(strstr(html, "&amp; &quot;q&quot;"));
@@ -58,20 +81,9 @@ static void aHostileParagraphIsEscapedInBothFormats(void **state) {
 
 static void aTableCarriesTheSameCellsInBothFormats(void **state) {
     (void)state;
-    static const char *const head[] = {"cell", "ms"};
-    const docTable t = {NULL, head, 2, NULL};
     const char *row[] = {"x|y <z>", "1.5"};
-    out h, m;
-    outOpen(&h);
-    docHtml.table(h.f, &t);
-    docHtml.row(h.f, &t, row);
-    docHtml.table_end(h.f, &t);
-    char *html = outClose(&h);
-    outOpen(&m);
-    docMd.table(m.f, &t);
-    docMd.row(m.f, &t, row);
-    docMd.table_end(m.f, &t);
-    char *md = outClose(&m);
+    char *html, *md;
+    render(writeTable, row, &html, &md);
     assert_string_equal(html, "<div class=\"wide\"><table>\n<tr><th>cell</th><th>ms</th></tr>\n"
                               "<tr><td>x|y &lt;z&gt;</td><td>1.5</td></tr>\n</table></div>\n");
     assert_string_equal(md, "| cell | ms |\n|---|---:|\n| x\\|y \\<z\\> | 1.5 |\n\n");
@@ -193,13 +205,8 @@ static void theVerdictsSectionEscapesInBothFormats(void **state) {
     summary s;
     memset(&s, 0, sizeof s);
     reportInput in = {&s, &vl, &t, &m, "machine", "name", NULL, 0};
-    out h, md;
-    outOpen(&h);
-    verdictsdocVerdicts(&(reportDoc){&in, &docHtml, h.f, NULL});
-    char *html = outClose(&h);
-    outOpen(&md);
-    verdictsdocVerdicts(&(reportDoc){&in, &docMd, md.f, NULL});
-    char *mdt = outClose(&md);
+    char *html, *mdt;
+    render(writeVerdicts, &in, &html, &mdt);
     assert_non_null(strstr(html, "0 error(s), 1 warning(s), 0 note(s), 0 ok. "));
     assert_non_null(strstr(html, "<tr class=\"WARN\" data-id=\"spread\"><td class=\"lvl\"><b>WARN "
                                  "spread</b></td><td>&lt;img src=x&gt;|bad</td><td "
@@ -214,6 +221,54 @@ static void theVerdictsSectionEscapesInBothFormats(void **state) {
     free(mdt);
 }
 
+/* The first answer's yes or no is the cold-start verdict's level, read, not
+ * judged again: the same figures under a NOTE give "Not much". */
+static void theFirstAnswerIsTheVerdicts(void **state) {
+    (void)state;
+    static const char *const copies[3] = {"same", "evicted", "dropcache"};
+    const double med[3] = {1.0, 1.1, 3.0}, maj[3] = {0, 1, 5};
+    summaryGroup g[3];
+    memset(g, 0, sizeof g);
+    for (int i = 0; i < 3; i++) {
+        g[i].key = (summaryKey){"grad", "n=1", "block", "idle", "0", (char *)copies[i], "none", 1};
+        g[i].whole_median_ms = med[i];
+        g[i].whole_max_ms = med[i] * 1.2;
+        g[i].whole_majflt = maj[i];
+        g[i].first_over_min = NAN;
+    }
+    summary s;
+    memset(&s, 0, sizeof s);
+    s.g = g;
+    s.n = 3;
+    verdictThresholds t;
+    verdictDefaults(&t);
+    verdict v = {VERDICT_WARN, "cold-start", NULL, NULL, "", &g[0], 0, {{0}}, 6};
+    const verdictFigure fig[6] = {{"same_ms", 1.0},           {"fresh_ms", NAN},
+                                  {"evicted_ms", 1.1},        {"dropcache_ms", 3.0},
+                                  {"slowest_over_same", 3.0}, {"threshold", 2}};
+    memcpy(v.fig, fig, sizeof fig);
+    verdictList vl = {&v, 1, 1};
+    metaTable m = {"", NULL, NULL, 0};
+    reportInput in = {&s, &vl, &t, &m, "machine", "name", NULL, 0};
+    char *a = answersText(&in, 0);
+    assert_non_null(a);
+    assert_non_null(strstr(a, "Yes. A new process of grad whose binary and libraries were "
+                              "dropped with the whole page cache takes 3"));
+    assert_non_null(strstr(a, "(3.0x), with 5 major page faults against 0: the OS reads them "
+                              "from disk, and that is the slow first run."));
+    free(a);
+    v.level = VERDICT_NOTE;
+    a = answersText(&in, 0);
+    assert_non_null(a);
+    assert_non_null(strstr(a, "Not much. A new process of grad"));
+    free(a);
+    /* no cold-start verdict: no cold start to cite, whatever the groups hold */
+    vl.n = 0;
+    a = answersText(&in, 0);
+    assert_string_equal(a, "Not measured here: this run has no cold starts and no first calls.");
+    free(a);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aHostileParagraphIsEscapedInBothFormats),
@@ -223,6 +278,7 @@ int main(void) {
         cmocka_unit_test(aBlockCannotBeClosedFromInside),
         cmocka_unit_test(stopKeysParseOnceIntoData),
         cmocka_unit_test(theVerdictsSectionEscapesInBothFormats),
+        cmocka_unit_test(theFirstAnswerIsTheVerdicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
