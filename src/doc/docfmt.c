@@ -30,11 +30,12 @@ void docEscapeHtml(FILE *f, const char *s) {
     }
 }
 
-/* Markdown inline text: the characters that would start markup are escaped;
+/* Markdown inline text: the characters that would start markup are escaped
+ * (& too: "&lt;" from a results directory is four characters, not an entity);
  * a line break would end a table row or a list item, so it is a space. */
 void docEscapeMd(FILE *f, const char *s) {
     for (; *s; s++) {
-        if (strchr("\\`*_[]<>|#", *s)) fputc('\\', f);
+        if (strchr("\\`*_[]<>|#&", *s)) fputc('\\', f);
         fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
     }
 }

@@ -74,7 +74,7 @@ static void aHostileParagraphIsEscapedInBothFormats(void **state) {
     assert_non_null(strstr(html, "<p>&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert_non_null(strstr(html, "&amp; &quot;q&quot;"));
     assert_string_equal(md, "\\<script\\>alert(1)\\</script\\> a\\|b \\*c\\* \\_d\\_ \\[e\\](f) "
-                            "\\`g\\` \\# & \"q\" next\n\n");
+                            "\\`g\\` \\# \\& \"q\" next\n\n");
     free(html);
     free(md);
 }
