@@ -1,9 +1,10 @@
 /* comparedoc.c -- compare.csv, compare.md, compare.html and the chart data of
  * a comparison (see comparedoc.h).
  *
- * The two documents are one body written through a format table (headings,
- * paragraphs, table markup, the escaper): they cannot drift apart in content,
- * at the price of Markdown's tables being as wide as the HTML ones. */
+ * The two documents are one walk over the page's sections, each written once
+ * through a docFmt (doc/docfmt.h, the report's interface and stylesheet):
+ * they cannot drift apart in content, at the price of Markdown's tables
+ * being as wide as the HTML ones. */
 #include "doc/comparedoc.h"
 
 #include <errno.h>
@@ -13,7 +14,7 @@
 
 #include "common/csvfield.h"
 #include "doc/chartdata.h"
-#include "doc/report.h"
+#include "doc/answers.h"
 
 /* --- compare.csv --------------------------------------------------------------------- */
 
@@ -66,75 +67,12 @@ int comparedocCsv(const compareResult *r, FILE *f) {
 
 /* --- the documents ------------------------------------------------------------------- */
 
-typedef struct comparedocFmt {
-    const char *h1, *h1_end, *h2, *h2_end, *p, *p_end;
-    const char *table, *table_end, *row, *row_end, *th, *th_end, *td, *td_end;
-    int md; /* a header separator line after the first row; rows cannot carry a class */
-    void (*escape)(FILE *f, const char *s);
-} comparedocFmt;
-
-static const comparedocFmt comparedocMdFmt = {"# ", "\n\n", "## ", "\n\n",        "",  "\n\n",
-                                              "",   "\n",   "|",   "\n",          " ", " |",
-                                              " ",  " |",   1,     reportEscapeMd};
-static const comparedocFmt comparedocHtmlFmt = {"<h1>",
-                                                "</h1>\n",
-                                                "<h2>",
-                                                "</h2>\n",
-                                                "<p>",
-                                                "</p>\n",
-                                                "<div class=\"wide\"><table>\n",
-                                                "</table></div>\n",
-                                                "<tr>",
-                                                "</tr>\n",
-                                                "<th>",
-                                                "</th>",
-                                                "<td>",
-                                                "</td>",
-                                                0,
-                                                reportEscapeHtml};
-
-/* One table row of n cells; head: th cells (and Markdown's separator after).
- * cls/id: the HTML row's class and data-id (NULL: none). */
-static void comparedocRow(const comparedocFmt *t, FILE *f, const char *const *cells, size_t n,
-                          int head, const char *cls, const char *id) {
-    if (!t->md && cls) fprintf(f, "<tr class=\"%s\" data-id=\"%s\">", cls, id);
-    else fputs(t->row, f);
-    for (size_t k = 0; k < n; k++) {
-        fputs(head ? t->th : t->td, f);
-        t->escape(f, cells[k]);
-        fputs(head ? t->th_end : t->td_end, f);
-    }
-    fputs(t->row_end, f);
-    if (head && t->md) {
-        fputs("|", f);
-        for (size_t k = 0; k < n; k++) fputs(" --- |", f);
-        fputs("\n", f);
-    }
-}
-
-static void comparedocHeading(const comparedocFmt *t, FILE *f, const char *h) {
-    fputs(t->h2, f);
-    t->escape(f, h);
-    fputs(t->h2_end, f);
-}
-
-static void comparedocPara(const comparedocFmt *t, FILE *f, const char *text) {
-    fputs(t->p, f);
-    t->escape(f, text);
-    fputs(t->p_end, f);
-}
-
-static void comparedocSection(const comparedocFmt *t, FILE *f, const char *id, int open) {
-    if (!t->md) fprintf(f, open ? "<section id=\"%s\">\n" : "</section>\n", id);
-}
-
-static void comparedocInputs(const compareResult *r, const comparedocFmt *t, FILE *f) {
-    comparedocSection(t, f, "inputs", 1);
-    comparedocHeading(t, f, "Inputs");
+static void comparedocInputs(const compareResult *r, const docFmt *fmt, FILE *f) {
+    fmt->section(f, "inputs", "Inputs");
     static const char *const head[] = {"input", "label", "results directory", "machine",
                                        "coldload version"};
-    fputs(t->table, f);
-    comparedocRow(t, f, head, 5, 1, NULL, NULL);
+    static const docTable t = {NULL, head, 5, "lllll"};
+    fmt->table(f, &t);
     for (size_t i = 0; i < r->nin; i++) {
         const compareInput *in = &r->in[i];
         const char *rev = metaGet(&in->meta, "git_describe");
@@ -142,67 +80,66 @@ static void comparedocInputs(const compareResult *r, const comparedocFmt *t, FIL
         char num[24];
         snprintf(num, sizeof num, "%zu", i + 1);
         const char *cells[] = {num, in->label, in->dir, in->machine, rev ? rev : "unknown"};
-        comparedocRow(t, f, cells, 5, 0, NULL, NULL);
+        fmt->row(f, &t, cells);
     }
-    fputs(t->table_end, f);
-    comparedocSection(t, f, "inputs", 0);
+    fmt->table_end(f, &t);
+    fmt->section_end(f);
 }
 
 /* The report's two questions, one column per input. */
-static void comparedocAnswers(const compareResult *r, const comparedocFmt *t, FILE *f) {
-    comparedocSection(t, f, "answers", 1);
-    comparedocHeading(t, f, "The report's questions, input by input");
+static void comparedocAnswers(const compareResult *r, const docFmt *fmt, FILE *f) {
     const char *cells[COMPARE_MAX_INPUTS + 1];
     char **ans = calloc(r->nin, sizeof *ans);
     if (!ans) return;
+    fmt->section(f, "answers", "The report's questions, input by input");
     cells[0] = "question";
     for (size_t i = 0; i < r->nin; i++) cells[i + 1] = r->in[i].label;
-    fputs(t->table, f);
-    comparedocRow(t, f, cells, r->nin + 1, 1, NULL, NULL);
-    for (int q = 0; q < REPORT_QUESTIONS; q++) {
-        cells[0] = reportQuestion(q);
+    const docTable t = {NULL, cells, r->nin + 1, "lllllllll"};
+    fmt->table(f, &t);
+    for (int q = 0; q < ANSWERS_QUESTIONS; q++) {
+        const char *row[COMPARE_MAX_INPUTS + 1];
+        row[0] = answersQuestion(q);
         for (size_t i = 0; i < r->nin; i++) {
             const compareInput *in = &r->in[i];
             reportInput ri = {&in->s,      &in->v,    &in->t,  &in->meta,
                               in->machine, in->label, in->dir, 0};
             free(ans[i]);
-            ans[i] = reportAnswer(&ri, q);
-            cells[i + 1] = ans[i] ? ans[i] : "";
+            ans[i] = answersText(&ri, q);
+            row[i + 1] = ans[i] ? ans[i] : "";
         }
-        comparedocRow(t, f, cells, r->nin + 1, 0, NULL, NULL);
+        fmt->row(f, &t, row);
     }
     for (size_t i = 0; i < r->nin; i++) free(ans[i]);
-    fputs(t->table_end, f);
+    fmt->table_end(f, &t);
     free(ans);
-    comparedocSection(t, f, "answers", 0);
+    fmt->section_end(f);
 }
 
-static void comparedocFindings(const compareResult *r, const comparedocFmt *t, FILE *f) {
-    comparedocSection(t, f, "findings", 1);
-    comparedocHeading(t, f, "Findings");
+static void comparedocFindings(const compareResult *r, const docFmt *fmt, FILE *f) {
+    fmt->section(f, "findings", "Findings");
     size_t count[VERDICT_ERROR + 1] = {0};
     for (size_t i = 0; i < r->nf; i++) count[r->f[i].level]++;
     char buf[512];
     snprintf(buf, sizeof buf, "%zu error(s), %zu warning(s), %zu note(s), %zu ok; worst first.",
              count[VERDICT_ERROR], count[VERDICT_WARN], count[VERDICT_NOTE], count[VERDICT_OK]);
-    comparedocPara(t, f, buf);
+    fmt->para(f, buf);
     static const char *const head[] = {"finding", "subject", "figures"};
-    fputs(t->table, f);
-    comparedocRow(t, f, head, 3, 1, NULL, NULL);
+    static const docTable t = {"verdicts", head, 3, "lll"};
+    fmt->table(f, &t);
     for (size_t i = 0; i < r->nf; i++) {
         const char *lv = verdictLevelName(r->f[i].level);
         char what[128];
         snprintf(what, sizeof what, "%s %s", lv, r->f[i].id);
-        const char *cells[] = {what, r->f[i].subject, r->f[i].finding};
-        comparedocRow(t, f, cells, 3, 0, lv, r->f[i].id);
+        const docCell c[3] = {
+            {what, 1, "lvl", 1}, {r->f[i].subject, 1, NULL, 0}, {r->f[i].finding, 1, "text", 0}};
+        fmt->row_cells(f, &t, c, 3, lv, r->f[i].id);
     }
-    fputs(t->table_end, f);
-    comparedocSection(t, f, "findings", 0);
+    fmt->table_end(f, &t);
+    fmt->section_end(f);
 }
 
-static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE *f) {
-    comparedocSection(t, f, "cells", 1);
-    comparedocHeading(t, f, "Every compared figure");
+static void comparedocRows(const compareResult *r, const docFmt *fmt, FILE *f) {
+    fmt->section(f, "cells", "Every compared figure");
     char buf[1024];
     snprintf(buf, sizeof buf,
              "Per cell both inputs have, and figure: steady (the median of the process medians "
@@ -212,11 +149,11 @@ static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE 
              "inside each, of its calls; seed %llu. Significant: the interval excludes 1. "
              "Every column: compare.csv.",
              COMPARE_REPS, (unsigned long long)r->seed);
-    comparedocPara(t, f, buf);
+    fmt->para(f, buf);
     static const char *const head[] = {"cell", "figure", "baseline",     "ms",          "input",
                                        "ms",   "ratio",  "95% interval", "significant", "checksum"};
-    fputs(t->table, f);
-    comparedocRow(t, f, head, 10, 1, NULL, NULL);
+    static const docTable t = {NULL, head, 10, "lllrlrrrll"};
+    fmt->table(f, &t);
     for (size_t k = 0; k < r->nrows; k++) {
         const compareRow *w = &r->rows[k];
         char bms[32], ms[32], ratio[32] = "-", ivl[64] = "-";
@@ -224,24 +161,26 @@ static void comparedocRows(const compareResult *r, const comparedocFmt *t, FILE 
         summaryFmtMs(w->ms, ms, sizeof ms);
         if (!isnan(w->ratio)) snprintf(ratio, sizeof ratio, "%.3gx", w->ratio);
         if (!isnan(w->lo)) snprintf(ivl, sizeof ivl, "[%.3g, %.3g]", w->lo, w->hi);
-        const char *cells[] = {r->cells[w->cell].name,
-                               compareMetricName(w->metric),
-                               r->in[w->base].label,
-                               bms,
-                               r->in[w->input].label,
-                               ms,
-                               ratio,
-                               ivl,
-                               isnan(w->lo)     ? "-"
-                               : w->significant ? "yes"
-                                                : "no",
-                               w->sums_same < 0 ? "-"
-                               : w->sums_same   ? "same"
-                                                : "CHANGED"};
-        comparedocRow(t, f, cells, 10, 0, w->significant ? "sig" : "", "row");
+        const char *text[] = {r->cells[w->cell].name,
+                              compareMetricName(w->metric),
+                              r->in[w->base].label,
+                              bms,
+                              r->in[w->input].label,
+                              ms,
+                              ratio,
+                              ivl,
+                              isnan(w->lo)     ? "-"
+                              : w->significant ? "yes"
+                                               : "no",
+                              w->sums_same < 0 ? "-"
+                              : w->sums_same   ? "same"
+                                               : "CHANGED"};
+        docCell c[10];
+        for (int j = 0; j < 10; j++) c[j] = (docCell){text[j], 1, NULL, 0};
+        fmt->row_cells(f, &t, c, 10, w->significant ? "sig" : NULL, NULL);
     }
-    fputs(t->table_end, f);
-    comparedocSection(t, f, "cells", 0);
+    fmt->table_end(f, &t);
+    fmt->section_end(f);
 }
 
 static const char comparedocChartWhy[] =
@@ -249,56 +188,35 @@ static const char comparedocChartWhy[] =
     "per run for whole-process cold starts), the input's median as a short line; log scale: "
     "a 2x change is the same height everywhere.";
 
-static void comparedocBody(const compareResult *r, int chart, const comparedocFmt *t, FILE *f) {
-    comparedocAnswers(r, t, f);
-    comparedocFindings(r, t, f);
-    if (chart) {
-        comparedocSection(t, f, "charts", 1);
-        comparedocHeading(t, f, "Chart");
-        if (t->md) fprintf(f, "![One dot per process and input](plots/compare.svg)\n\n");
-        else
-            fputs("<figure id=\"chart-compare\"><img src=\"plots/compare.svg\" alt=\"one dot "
-                  "per process and input\"><figcaption>",
-                  f);
-        t->escape(f, comparedocChartWhy);
-        fputs(t->md ? "\n\n"
-                    : " <a href=\"plots/compare.png\">PNG</a>, <a "
-                      "href=\"plots/compare.dat\">data</a>.</figcaption></figure>\n",
-              f);
-        comparedocSection(t, f, "charts", 0);
-    }
-    comparedocInputs(r, t, f);
-    comparedocRows(r, t, f);
+/* The sections of the page, in order, each written once through a format. */
+static void comparedocChartSection(const compareResult *r, const docFmt *fmt, FILE *f) {
+    (void)r;
+    static const docFigure g = {
+        "chart-compare",     "One dot per process and input",
+        "plots/compare.svg", "plots/compare.png",
+        comparedocChartWhy,  {{"PNG", "plots/compare.png"}, {"data", "plots/compare.dat"}}};
+    fmt->section(f, "charts", "Chart");
+    fmt->figure(f, &g);
+    fmt->section_end(f);
+}
+
+static int comparedocWrite(const compareResult *r, int chart, const docFmt *fmt, FILE *f) {
+    static void (*const sections[])(const compareResult *, const docFmt *, FILE *) = {
+        comparedocAnswers, comparedocFindings, comparedocChartSection, comparedocInputs,
+        comparedocRows};
+    fmt->begin(f, "coldload comparison", "coldload comparison");
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        if (chart || sections[i] != comparedocChartSection) sections[i](r, fmt, f);
+    fmt->end(f);
+    return ferror(f) ? -1 : 0;
 }
 
 int comparedocMd(const compareResult *r, int chart, FILE *f) {
-    fputs("# coldload comparison\n\n", f);
-    comparedocBody(r, chart, &comparedocMdFmt, f);
-    return ferror(f) ? -1 : 0;
+    return comparedocWrite(r, chart, &docMd, f);
 }
 
-static const char comparedocCss[] =
-    "body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;"
-    "color:#222;background:#fff}\n"
-    "h2{border-bottom:1px solid #ccc;padding-bottom:.2em}\n"
-    "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
-    "padding:.2em .4em;text-align:left;vertical-align:top}\n"
-    "tr.ERROR td:first-child{border-left:6px solid #b00020;background:#fde7ea}"
-    "tr.WARN td:first-child{border-left:6px solid #d98200;background:#fff4e0}\n"
-    "tr.NOTE td:first-child{border-left:6px solid #2a6fb0}"
-    "tr.OK td:first-child{border-left:6px solid #2e7d32}tr.sig td{font-weight:bold}\n"
-    "figure img{max-width:100%;border:1px solid #ddd}figcaption{color:#444}\n"
-    "div.wide{overflow-x:auto}\n";
-
 int comparedocHtml(const compareResult *r, int chart, FILE *f) {
-    fprintf(f,
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<title>coldload comparison</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-            "<h1>coldload comparison</h1>\n",
-            comparedocCss);
-    comparedocBody(r, chart, &comparedocHtmlFmt, f);
-    fputs("</body>\n</html>\n", f);
-    return ferror(f) ? -1 : 0;
+    return comparedocWrite(r, chart, &docHtml, f);
 }
 
 /* --- the chart's data ------------------------------------------------------------------- */

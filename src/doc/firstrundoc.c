@@ -88,99 +88,84 @@ static void frRange(char *buf, size_t len, const firstrunSpread *s, const char *
 }
 
 /* One table row: cells name, how, median, spread. */
-static void frTableRow(FILE *f, int html, void (*text)(FILE *, const char *), const char *name,
-                       const char *how, const char *med, const char *spread) {
+static const char *const frHead[4] = {"part", "measured as", "median ms", "spread ms"};
+static const docTable frTable = {"firstrun", frHead, 4, "llrr"};
+
+static void frTableRow(const docFmt *fmt, FILE *f, const char *name, const char *how,
+                       const char *med, const char *spread) {
     const char *cells[4] = {name, how, med, spread};
-    fputs(html ? "<tr>" : "|", f);
-    for (int j = 0; j < 4; j++) {
-        fputs(html ? "<td>" : " ", f);
-        text(f, cells[j]);
-        fputs(html ? "</td>" : " |", f);
-    }
-    fputs(html ? "</tr>\n" : "\n", f);
+    fmt->row(f, &frTable, cells);
 }
 
-static void frSpreadRow(FILE *f, int html, void (*text)(FILE *, const char *), const char *name,
-                        const char *how, const firstrunSpread *s, const char *what) {
+static void frSpreadRow(const docFmt *fmt, FILE *f, const char *name, const char *how,
+                        const firstrunSpread *s, const char *what) {
     char med[32], spread[96];
     frMs(med, sizeof med, s->n ? s->median : NAN);
     frRange(spread, sizeof spread, s, what);
-    frTableRow(f, html, text, name, how, med, spread);
+    frTableRow(fmt, f, name, how, med, spread);
 }
 
-static void frCellTable(const firstrunCell *c, int html, FILE *f,
-                        void (*text)(FILE *, const char *)) {
+static void frCellTable(const firstrunCell *c, const docFmt *fmt, FILE *f) {
     char cap[256], med[32];
     snprintf(cap, sizeof cap,
              "%s, %s: %.3f ms from exec to the first result, %.3f ms of it "
              "beyond the steady call (%zu processes)",
              c->workload, c->kind, c->total.median, c->extra, c->total.n);
-    if (html) {
-        fputs("<p><b>", f);
-        text(f, cap);
-        fputs("</b></p>\n<table class=\"firstrun\">\n<tr><th>part</th><th>measured as</th>"
-              "<th>median ms</th><th>spread ms</th></tr>\n",
-              f);
-    } else {
-        fputs("**", f);
-        text(f, cap);
-        fputs("**\n\n| part | measured as | median ms | spread ms |\n|---|---|---:|---:|\n", f);
-    }
+    fmt->para_begin(f, NULL);
+    fmt->strong(f, cap);
+    fmt->para_end(f);
+    fmt->table(f, &frTable);
     const char *start = c->start_phase && !strcmp(c->start_phase, "start_to_main")
                             ? "/proc/self/stat starttime (the fork, 10 ms ticks) to the constructor"
                             : "coldload-exec's clock before execve to the constructor";
-    frSpreadRow(f, html, text, "total: exec -> first result", "exec -> main + main -> first result",
+    frSpreadRow(fmt, f, "total: exec -> first result", "exec -> main + main -> first result",
                 &c->total, "processes");
-    frSpreadRow(f, html, text, "of the total: exec -> main", start, &c->exec_main, "processes");
-    frSpreadRow(f, html, text, "of the total: main -> first result",
-                "constructor to the first call's end", &c->main_first, "processes");
-    frSpreadRow(f, html, text, "of main -> first result: the first call", "its own clock",
-                &c->first, "processes");
-    frSpreadRow(f, html, text, "the steady call (the work itself)",
+    frSpreadRow(fmt, f, "of the total: exec -> main", start, &c->exec_main, "processes");
+    frSpreadRow(fmt, f, "of the total: main -> first result", "constructor to the first call's end",
+                &c->main_first, "processes");
+    frSpreadRow(fmt, f, "of main -> first result: the first call", "its own clock", &c->first,
+                "processes");
+    frSpreadRow(fmt, f, "the steady call (the work itself)",
                 "median of each process's steady calls", &c->steady, "processes");
     frMs(med, sizeof med, c->extra);
-    frTableRow(f, html, text, "extra: total - steady", "the first run's extra milliseconds", med,
-               "");
+    frTableRow(fmt, f, "extra: total - steady", "the first run's extra milliseconds", med, "");
     for (int p = 0; p < FIRSTRUN_ALL; p++) {
         if (p == FIRSTRUN_COPY && !strcmp(c->kind, "same")) continue;
-        frSpreadRow(f, html, text, firstrunPartName(p), firstrunPartHow(p), &c->part[p], "pairs");
+        frSpreadRow(fmt, f, firstrunPartName(p), firstrunPartHow(p), &c->part[p], "pairs");
     }
     frMs(med, sizeof med, c->remainder);
-    frTableRow(f, html, text, "remainder",
+    frTableRow(fmt, f, "remainder",
                "extra - the parts measured above (lazy binding not "
                "counted twice)",
                med, "");
-    fputs(html ? "</table>\n" : "\n", f);
+    fmt->table_end(f, &frTable);
 }
 
-void firstrundocSection(const char *results_dir, int html, FILE *f,
-                        void (*text)(FILE *f, const char *s)) {
+void firstrundocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
     if (!results_dir) return;
     char path[4096], err[512];
     firstrun fr;
     snprintf(path, sizeof path, "%s/firstrun.csv", results_dir);
     int rc = firstrunLoad(&fr, path, err, sizeof err);
     if (rc == 0 && fr.n == 0) return;
-    fputs(html ? "<section id=\"firstrun\">\n<h2>Where the first run's milliseconds go</h2>\n<p>"
-               : "## Where the first run's milliseconds go\n\n",
-          f);
+    fmt->section(f, "firstrun", "Where the first run's milliseconds go");
     if (rc != 0) {
-        text(f, err);
-        fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        fmt->para(f, err);
+        fmt->section_end(f);
         return;
     }
-    text(f, frWhy);
-    fputs(html ? "</p>\n" : "\n\n", f);
-    if (html)
-        fputs("<figure id=\"chart-firstrun\">\n<img src=\"plots/firstrun.svg\" alt=\"Where the "
-              "first run's milliseconds go\">\n<figcaption><b>Where the first run's milliseconds "
-              "go.</b> One bar per workload and copy kind, from exec to the first result: the "
-              "steady call at the bottom, each part above it, the remainder on top (a negative "
-              "part or remainder below zero). <a href=\"plots/firstrun.png\">PNG</a>, "
-              "<a href=\"plots/firstrun.dat\">data</a>.</figcaption>\n</figure>\n",
-              f);
-    else fputs("![Where the first run's milliseconds go](plots/firstrun.png)\n\n", f);
-    for (size_t i = 0; i < fr.n; i++) frCellTable(&fr.c[i], html, f, text);
-    if (html) fputs("</section>\n", f);
+    fmt->para(f, frWhy);
+    static const docFigure chart = {
+        "chart-firstrun",
+        "Where the first run's milliseconds go",
+        "plots/firstrun.svg",
+        "plots/firstrun.png",
+        "One bar per workload and copy kind, from exec to the first result: the steady call at "
+        "the bottom, each part above it, the remainder on top (a negative part or remainder "
+        "below zero).",
+        {{"PNG", "plots/firstrun.png"}, {"data", "plots/firstrun.dat"}}};
+    fmt->figure(f, &chart);
+    for (size_t i = 0; i < fr.n; i++) frCellTable(&fr.c[i], fmt, f);
+    fmt->section_end(f);
     firstrunFree(&fr);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "doc/docfmt.h"
 #include "model/firstrun.h"
 
 /* firstrun.dat for plots/firstrun.gp: one line per cell, "idx label" and a
@@ -22,9 +23,7 @@ int firstrundocChart(const char *results_dir, const char *plots_dir, size_t *cel
 /* The report's section "Where the first run's milliseconds go": the chart
  * (plots/firstrun.svg or .png) and one table per cell, from
  * results_dir/firstrun.csv; nothing when it is absent, its error when it is
- * malformed. text() writes a string escaped for the document (HTML or
- * Markdown). */
-void firstrundocSection(const char *results_dir, int html, FILE *f,
-                        void (*text)(FILE *f, const char *s));
+ * malformed; written through fmt (HTML or Markdown). */
+void firstrundocSection(const char *results_dir, const docFmt *fmt, FILE *f);
 
 #endif

@@ -1,19 +1,24 @@
 /* report.h -- report.html and report.md from a summary, its verdicts, the
- * run's meta.txt and its page-format output lines (the .out files in logs/).
+ * run's meta.txt and its page-format output lines (runs-lines.tsv).
  *
- * Both documents have the same order: the two answers first (each a lead
- * sentence -- yes or no and the figure that decides it -- then a small table
- * of the cells it rests on, then the rest of the answer), then the charts
- * with how to read them, what the cold start read, the first run's parts,
- * the map of when threads hurt (doc/scandoc: the scan in scan-run/, or a
- * line saying there is none), the verdicts (what to believe), the summary
- * table, every run's page-format lines, and the metadata. Charts are linked relatively
- * (plots/<name>.svg, .png), so the results directory can be moved whole. */
+ * Both documents are one walk over one table of sections (report.c), each
+ * section one function writing through a docFmt (doc/docfmt.h): the two
+ * answers first (doc/answers: each a lead sentence -- yes or no and the
+ * figure that decides it -- then a small table of the cells it rests on,
+ * then the rest of the answer), then the charts with how to read them, what
+ * the cold start read (doc/coldsection), the first run's parts
+ * (doc/firstrundoc), the map of when threads hurt (doc/scandoc), the
+ * verdicts and the summary table (doc/verdictsdoc), every run's
+ * page-format lines and the metadata (doc/runsdoc). Charts are linked
+ * relatively (plots/<name>.svg, .png), so the results directory can be
+ * moved whole. */
 #ifndef COLDLOAD_REPORT_H
 #define COLDLOAD_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
+#include "doc/docfmt.h"
 #include "model/meta.h"
 #include "model/summary.h"
 #include "verdict/verdict.h"
@@ -25,21 +30,29 @@ typedef struct reportInput {
     const metaTable *meta;
     const char *machine;
     const char *name;        /* the results directory's name, for the title */
-    const char *results_dir; /* where logs/ is; NULL: no run lines */
+    const char *results_dir; /* where runs-lines.tsv is; NULL: no run lines */
     unsigned charts;         /* bit (1 << i) per chart chartdataCharts[i] rendered */
 } reportInput;
 
+/* One document being written: its inputs, its format and file, and what is
+ * read from the inputs once for every section (the stopping rule's stops). */
+typedef struct reportDoc {
+    const reportInput *in;
+    const docFmt *fmt;
+    FILE *f;
+    const metaStops *stops;
+} reportDoc;
+
+/* The report in one format (docHtml, docMd). 0, or -1 on a write error. */
+int reportWrite(const reportInput *in, const docFmt *fmt, FILE *f);
 int reportWriteHtml(const reportInput *in, FILE *f);
 int reportWriteMd(const reportInput *in, FILE *f);
 
-/* The report's opening questions and their answers, for other documents over
- * the same inputs (coldload-compare puts them side by side). */
-#define REPORT_QUESTIONS 2
-const char *reportQuestion(int k);
-char *reportAnswer(const reportInput *in, int k); /* malloc'd (free it); NULL: out of memory */
+/* 1 when the results are a cold-only job's (coldreport.sh: meta's last job
+ * is "cold"; before that key, a coldreport run and no report.sh run). */
+int reportColdOnly(const metaTable *m);
 
-/* The escaping of report.html's text and report.md's inline text. */
-void reportEscapeHtml(FILE *f, const char *s);
-void reportEscapeMd(FILE *f, const char *s);
+/* "2.6x", "0.35x", "-" for NAN, into buf. */
+const char *reportRatio(double r, char *buf, size_t len);
 
 #endif

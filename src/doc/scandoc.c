@@ -159,12 +159,12 @@ static const char scandocHowto[] =
     "how (its budget, or stopped inside a call: its slowdown is then a lower bound).";
 
 /* One chart: name is heatmap-W or wait-W; how to read it only under the
- * first of its kind (the workloads' charts read alike). */
-static void scandocChart(const char *name, int first, int html, FILE *f,
-                         void (*text)(FILE *f, const char *s)) {
+ * first of its kind (the workloads' charts read alike). The name comes from
+ * a file name in scan-run/scan/: the format escapes it like any text. */
+static void scandocChart(const char *name, int first, const docFmt *fmt, FILE *f) {
     int heat = name[0] == 'h';
     const char *w = strchr(name, '-') + 1;
-    char title[256];
+    char title[256], id[300], png[300], svg[300], dat[300];
     snprintf(title, sizeof title, "%s: %s", w,
              heat ? "slowdown against idle width 1, by load workers and width"
                   : "wait policy x width x load");
@@ -176,50 +176,26 @@ static void scandocChart(const char *name, int first, int html, FILE *f,
              : "The median call (log scale) against the engine width, one line per load and "
                "policy: colour the policy, dashes the load (solid idle, dashed pinned, dotted "
                "free). The policy whose lines rise least under load degrades least.";
-    if (html) {
-        fprintf(f, "<figure id=\"chart-scan-%s\">\n<img src=\"" SCANDOC_DIR "/scan/%s.png\" alt=\"",
-                name, name);
-        text(f, title);
-        fputs("\">\n<figcaption><b>", f);
-        text(f, title);
-        fputs(".</b>", f);
-        if (first) {
-            fputc(' ', f);
-            text(f, how);
-        }
-        fprintf(f,
-                " <a href=\"" SCANDOC_DIR "/scan/%s.svg\">SVG</a>, <a href=\"" SCANDOC_DIR
-                "/scan/%s.dat\">data</a>.</figcaption>\n</figure>\n",
-                name, name);
-    } else {
-        fputs("![", f);
-        text(f, title);
-        fprintf(f, "](" SCANDOC_DIR "/scan/%s.png)\n\n**", name);
-        text(f, title);
-        fputs(".**", f);
-        if (first) {
-            fputc(' ', f);
-            text(f, how);
-        }
-        fputs("\n\n", f);
-    }
+    snprintf(id, sizeof id, "chart-scan-%s", name);
+    snprintf(png, sizeof png, SCANDOC_DIR "/scan/%s.png", name);
+    snprintf(svg, sizeof svg, SCANDOC_DIR "/scan/%s.svg", name);
+    snprintf(dat, sizeof dat, SCANDOC_DIR "/scan/%s.dat", name);
+    const docFigure g = {id, title, png, png, first ? how : NULL, {{"SVG", svg}, {"data", dat}}};
+    fmt->figure(f, &g);
 }
 
-void scandocSection(const char *results_dir, int html, FILE *f,
-                    void (*text)(FILE *f, const char *s)) {
+void scandocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
     if (!results_dir) return;
-    fputs(html ? "<section id=\"scan\">\n<h2>The map of when threads hurt</h2>\n<p>"
-               : "## The map of when threads hurt\n\n",
-          f);
+    fmt->section(f, "scan", "The map of when threads hurt");
     char *verdict = scandocVerdict(results_dir);
     if (!verdict || !*verdict) {
         /* A scan-run/ without a verdict is a scan that did not finish:
          * that is not the same as no scan asked for. */
         char path[4096];
         DIR *d = scandocPath(path, sizeof path, results_dir, "") ? opendir(path) : NULL;
-        text(f, d ? scandocUnfinished : scandocNone);
+        fmt->para(f, d ? scandocUnfinished : scandocNone);
         if (d) closedir(d);
-        fputs(html ? "</p>\n</section>\n" : "\n\n", f);
+        fmt->section_end(f);
         free(verdict);
         return;
     }
@@ -238,44 +214,46 @@ void scandocSection(const char *results_dir, int html, FILE *f,
     int have_meta = scandocPath(path, sizeof path, results_dir, "meta.txt") &&
                     metaRead(&mt, path, err, sizeof err) == 0;
     long procs = scandocProcesses(results_dir);
-    text(f, "The scan (" SCANDOC_DIR "/): ");
+    fmt->para_begin(f, NULL);
+    fmt->text(f, "The scan (" SCANDOC_DIR "/): ");
     if (have_counts) {
         char *head = NULL;
         size_t hlen = 0;
         FILE *h = open_memstream(&head, &hlen);
         if (h) {
             scanrecCountsText(&counts, h);
-            if (fclose(h) == 0) text(f, head);
+            if (fclose(h) == 0) fmt->text(f, head);
         }
         free(head);
     } else {
-        text(f, scandocOld);
+        fmt->text(f, scandocOld);
     }
     if (procs >= 0) {
         snprintf(buf, sizeof buf, "; %ld processes in its ledger (" SCANDOC_DIR "/scan-cells.csv)",
                  procs);
-        text(f, buf);
+        fmt->text(f, buf);
     }
     const char *k = have_meta ? metaGet(&mt, "scan_procs") : NULL;
     const char *t = have_meta ? metaGet(&mt, "scan_total_s") : NULL;
     if (k) {
         snprintf(buf, sizeof buf, ", %s per cell", k);
-        text(f, buf);
+        fmt->text(f, buf);
     }
     if (t) {
         snprintf(buf, sizeof buf, ", deadline %s s", t);
-        text(f, buf);
+        fmt->text(f, buf);
     }
-    text(f, ". ");
-    text(f, scandocHowto);
+    fmt->text(f, ". ");
+    fmt->text(f, scandocHowto);
+    fmt->para_end(f);
     if (have_meta) metaFree(&mt);
 
     /* The recommendation, one line per workload. */
-    fputs(html ? "</p>\n<p><b>Recommendation</b> (the best fixed width per number of pinned "
-                 "load workers):</p>\n<ul>\n"
-               : "\n\n**Recommendation** (the best fixed width per number of pinned load "
-                 "workers):\n\n",
-          f);
+    fmt->para_begin(f, NULL);
+    fmt->strong(f, "Recommendation");
+    fmt->text(f, " (the best fixed width per number of pinned load workers):");
+    fmt->para_end(f);
+    fmt->list_begin(f, NULL);
     scanRec *recs;
     size_t nrec = 0, nr = 0;
     int have_recs = scandocRecs(results_dir, &recs, &nr) == 0;
@@ -283,51 +261,32 @@ void scandocSection(const char *results_dir, int html, FILE *f,
         if (!scandocFirst(recs, i)) continue;
         char *line = scandocLine(recs, nr, recs[i].workload);
         if (line) {
-            fputs(html ? "<li>" : "- ", f);
-            text(f, line);
-            fputs(html ? "</li>\n" : "\n", f);
+            fmt->item(f, line);
             nrec++;
         }
         free(line);
     }
     free(recs);
-    if (!have_recs) {
-        fputs(html ? "<li>" : "- ", f);
-        text(f, scandocOld);
-        fputs(html ? "</li>\n" : "\n", f);
-    } else if (!nrec) {
-        fputs(html ? "<li>" : "- ", f);
-        text(f, "none: the scan has no load-scan cells with an idle width-1 reference");
-        fputs(html ? "</li>\n" : "\n", f);
-    }
-    fputs(html ? "</ul>\n" : "\n", f);
+    if (!have_recs) fmt->item(f, scandocOld);
+    else if (!nrec)
+        fmt->item(f, "none: the scan has no load-scan cells with an idle width-1 reference");
+    fmt->list_end(f);
 
     size_t n;
     char **charts = scandocCharts(results_dir, &n);
     for (size_t i = 0; i < n; i++)
-        scandocChart(charts[i], i == 0 || charts[i][0] != charts[i - 1][0], html, f, text);
+        scandocChart(charts[i], i == 0 || charts[i][0] != charts[i - 1][0], fmt, f);
     for (size_t i = 0; i < n; i++) free(charts[i]);
     free(charts);
 
     /* The verdict as coldload-scan wrote it: its indentation is its
      * structure, so a preformatted block. */
-    if (html) {
-        fputs("<p>The scan's verdict (<a href=\"" SCANDOC_DIR "/scan/verdict.txt\">" SCANDOC_DIR
-              "/scan/verdict.txt</a>):</p>\n<pre>",
-              f);
-        text(f, rest);
-        fputs("</pre>\n</section>\n", f);
-    } else {
-        /* An indented code block: no fence a line could close. */
-        fputs("The scan's verdict (" SCANDOC_DIR "/scan/verdict.txt):\n\n", f);
-        for (const char *p = rest; *p;) {
-            size_t len = strcspn(p, "\n");
-            fputs("    ", f);
-            fwrite(p, 1, len, f);
-            fputc('\n', f);
-            p += len + (p[len] == '\n');
-        }
-        fputc('\n', f);
-    }
+    fmt->para_begin(f, NULL);
+    fmt->text(f, "The scan's verdict (");
+    fmt->link(f, SCANDOC_DIR "/scan/verdict.txt", SCANDOC_DIR "/scan/verdict.txt");
+    fmt->text(f, "):");
+    fmt->para_end(f);
+    fmt->pre(f, rest);
+    fmt->section_end(f);
     free(verdict);
 }

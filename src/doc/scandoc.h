@@ -14,6 +14,8 @@
 
 #include <stdio.h>
 
+#include "doc/docfmt.h"
+
 /* Where the scan is, under the results directory. */
 #define SCANDOC_DIR "scan-run"
 
@@ -21,9 +23,8 @@
  * recommendation (best width per load level, one line per workload), the
  * heatmap and wait-policy charts (scan-run/scan/<chart>-<workload>.png for
  * each .dat there), the verdict lines. Without a scan one line saying so
- * and how to get one. text() writes a string escaped for the document. */
-void scandocSection(const char *results_dir, int html, FILE *f,
-                    void (*text)(FILE *f, const char *s));
+ * and how to get one. Written through fmt (HTML or Markdown). */
+void scandocSection(const char *results_dir, const docFmt *fmt, FILE *f);
 
 /* The recommendation lines joined, "grad: width 1 with 0 load workers, ...;
  * svdvals: ..." (malloc'd), or NULL when there is no scan (or no memory). */

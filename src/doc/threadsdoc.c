@@ -287,7 +287,8 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
     static const char *const rh[] = {"load",           "best width",
                                      "median run, ms", "default cell, ms",
                                      "default / best", "threads hurt"};
-    fmt->table(f, rh, 6);
+    static const docTable rt = {NULL, rh, 6, NULL};
+    fmt->table(f, &rt);
     for (size_t i = 0; i < t->n; i++) {
         const tdCell *c = &t->c[i];
         int first = 1;
@@ -304,9 +305,9 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         if (L.def && L.best) snprintf(ratio, sizeof ratio, "%.2fx", L.def->median / L.best->median);
         const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
         const char *row[] = {lv, bw, med, def, ratio, hurt};
-        fmt->row(f, row, 6);
+        fmt->row(f, &rt, row);
     }
-    fmt->table_end(f);
+    fmt->table_end(f, &rt);
     fmt->para(f, "Every cell: its runs (ok, failed, of which cut at the cap), the median run, "
                  "its slowdown against the idle cell of the same width (median of the loaded "
                  "runs over the idle ones, with its interval), how many runs were at least "
@@ -314,7 +315,8 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "more (the launcher's sampler).");
     static const char *const ch[] = {"width",          "load",   "runs ok",   "failed",      "cut",
                                      "median run, ms", "x idle", "slow runs", "1 CPU / more"};
-    fmt->table(f, ch, 9);
+    static const docTable ct = {NULL, ch, 9, NULL};
+    fmt->table(f, &ct);
     for (size_t i = 0; i < t->n; i++) {
         const tdCell *c = &t->c[i];
         const summaryGroup *g = c->g;
@@ -332,9 +334,9 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         else snprintf(slow, sizeof slow, "%zu of %zu", g->slow_procs, g->procs);
         snprintf(span, sizeof span, "%zu / %zu", g->calls_1cpu, g->calls_multi_cpu);
         const char *row[] = {w, lv, ok, fl, cut, med, x, slow, span};
-        fmt->row(f, row, 9);
+        fmt->row(f, &ct, row);
     }
-    fmt->table_end(f);
+    fmt->table_end(f, &ct);
     fmt->section_end(f);
     free(t);
 }

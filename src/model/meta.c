@@ -86,3 +86,93 @@ char *metaMachine(const metaTable *m) {
         return NULL;
     return out;
 }
+
+/* --- the stopping rule's stops ---------------------------------------------------------- */
+
+/* A count: digits only, at least one. */
+static int metaCount(const char *s, size_t len, long *out) {
+    if (len == 0 || len > 9) return -1;
+    long v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+/* key "<harness>_stop_<load>_s<S>_<cell>_w<W>", value "P how" into *x
+ * (strings allocated); -1 when it is not one, -2 when out of memory. */
+static int metaStopParse(const char *key, const char *val, metaStop *x) {
+    static const char *const hows[] = {"decided", "max", "fixed"};
+    const char *stop = strstr(key, "_stop_");
+    if (!stop || stop == key) return -1;
+    const char *load = stop + 6, *s = strstr(load, "_s");
+    if (!s || s == load) return -1;
+    const char *digits = s + 2, *cell = strchr(digits, '_');
+    const char *w = strrchr(key, '_');
+    if (!cell || !w || w <= cell || w[1] != 'w') return -1;
+    cell++;
+    if (metaCount(digits, (size_t)(cell - 1 - digits), &x->stressors) ||
+        metaCount(w + 2, strlen(w + 2), &x->width) || w == cell)
+        return -1;
+    const char *sp = strchr(val, ' ');
+    if (!sp || metaCount(val, (size_t)(sp - val), &x->procs)) return -1;
+    int how = -1;
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(sp + 1, hows[i])) how = i;
+    if (how < 0) return -1;
+    x->how = (metaStopHow)how;
+    x->harness = strndup(key, (size_t)(stop - key));
+    x->load = strndup(load, (size_t)(s - load));
+    x->cell = strndup(cell, (size_t)(w - cell));
+    if (!x->harness || !x->load || !x->cell) {
+        free(x->harness), free(x->load), free(x->cell);
+        return -2;
+    }
+    return 0;
+}
+
+static void metaStopFree(metaStop *x) {
+    free(x->harness);
+    free(x->load);
+    free(x->cell);
+}
+
+int metaStopsRead(const metaTable *m, metaStops *out) {
+    out->v = NULL;
+    out->n = 0;
+    if (!m || m->n == 0) return 0;
+    out->v = calloc(m->n, sizeof *out->v);
+    if (!out->v) return -1;
+    for (size_t i = 0; i < m->n; i++) {
+        /* the last of a key wins: a later line of it replaces this one */
+        if (metaGet(m, m->keys[i]) != m->vals[i]) continue;
+        metaStop x;
+        int rc = metaStopParse(m->keys[i], m->vals[i], &x);
+        if (rc == -2) goto err;
+        if (rc == 0) out->v[out->n++] = x;
+    }
+    return 0;
+err:
+    metaStopsFree(out);
+    return -1;
+}
+
+const metaStop *metaStopFind(const metaStops *s, const char *harness, const char *load,
+                             long stressors, const char *cell, long width) {
+    for (size_t i = 0; s && i < s->n; i++) {
+        const metaStop *x = &s->v[i];
+        if (x->stressors == stressors && x->width == width && !strcmp(x->harness, harness) &&
+            !strcmp(x->load, load) && !strcmp(x->cell, cell))
+            return x;
+    }
+    return NULL;
+}
+
+void metaStopsFree(metaStops *s) {
+    for (size_t i = 0; i < s->n; i++) metaStopFree(&s->v[i]);
+    free(s->v);
+    s->v = NULL;
+    s->n = 0;
+}

@@ -21,4 +21,29 @@ void metaFree(metaTable *m);
  * NULL when out of memory. */
 char *metaMachine(const metaTable *m);
 
+/* The stopping rule's record of warm and loaded cells (issue 21): meta's
+ * <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed, parsed once
+ * into data. cell is the harness's workload name (grad, svdvals, trgload). */
+typedef enum { META_STOP_DECIDED, META_STOP_MAX, META_STOP_FIXED } metaStopHow;
+
+typedef struct metaStop {
+    char *harness, *load, *cell;
+    long stressors, width;
+    long procs;
+    metaStopHow how;
+} metaStop;
+
+typedef struct metaStops {
+    metaStop *v;
+    size_t n;
+} metaStops;
+
+/* Every well-formed stop key of m (the last of a key wins, as metaGet's);
+ * others are left out. 0, or -1 when out of memory (out is then empty). */
+int metaStopsRead(const metaTable *m, metaStops *out);
+/* The stop of one cell, NULL when meta has none. */
+const metaStop *metaStopFind(const metaStops *s, const char *harness, const char *load,
+                             long stressors, const char *cell, long width);
+void metaStopsFree(metaStops *s);
+
 #endif

@@ -159,6 +159,12 @@ BEGIN {
                 }
             }
         }
+        # the stopping rule record of each loaded cell (harness/lib/workloads.sh
+        # cl_stop_note): every kind of stop, so the report table shows each
+        meta("loaded_stop_pinned_s2_grad_w1", K " decided"); meta("loaded_stop_pinned_s2_svdvals_w1", K " decided")
+        meta("loaded_stop_pinned_s2_grad_w2", K " decided"); meta("loaded_stop_pinned_s2_svdvals_w2", K " decided")
+        meta("loaded_stop_free_s2_grad_w1", K " decided"); meta("loaded_stop_free_s2_svdvals_w1", K " decided")
+        meta("loaded_stop_free_s2_grad_w2", K " fixed"); meta("loaded_stop_free_s2_svdvals_w2", K " max")
         PROCN = 1; LOADK = "none"
     }
     for (WIDTH = 1; WIDTH <= 2 && !NEW; WIDTH++) {

@@ -146,10 +146,10 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
         grep -q "^!\[.*\](scan-run/scan/$c.png)$" "$md"
         grep -q "<img src=\"scan-run/scan/$c.png\"" "$D/report.html"
     done
-    # the verdict lines, as coldload-scan wrote them (the first is the counts above)
-    grep -qx '      svdvals, 0 load workers: best width 4 (1.25 ms, 0.25x idle width 1; 3 procs); auto chose 2: 2.5 ms, 2x the best' "$md"
-    grep -qx '      grad: spin 74.7x (6 cells) yield 59.8x (6 cells) block 49.8x (6 cells); degrades least: block' "$md"
-    [ "$(grep -c '^    .*degrades least: block$' "$md")" -eq 2 ]
+    # the verdict lines, as coldload-scan wrote them (the first is the counts above), in a fenced block
+    grep -qx '  svdvals, 0 load workers: best width 4 (1.25 ms, 0.25x idle width 1; 3 procs); auto chose 2: 2.5 ms, 2x the best' "$md"
+    grep -qx '  grad: spin 74.7x (6 cells) yield 59.8x (6 cells) block 49.8x (6 cells); degrades least: block' "$md"
+    [ "$(grep -c '^  .*degrades least: block$' "$md")" -eq 2 ]
     # every picture the page links exists alongside it
     grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2 >"$D/srcs"
     [ "$(grep -c '^scan-run/scan/' "$D/srcs")" -eq 4 ]

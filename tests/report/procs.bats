@@ -247,14 +247,17 @@ answer_ids() {
     head -n 45 "$md" >"$D/head"
     grep -q '^## Is the first run slow here, and why?' "$D/head"
     grep -q '^## Do threads hurt under full load here?' "$D/head"
-    grep -q 'evicted from the page cache' "$D/head"
+    grep -q 'dropped with the whole page cache' "$D/head"
     grep -q 'Pinned load.*10 of 10 processes' "$D/head"
     grep -q 'Free load.*1 of 10 processes' "$D/head"
     # each answer opens with one bold sentence (yes or no, the deciding figure), then its table
-    grep -q '^\*\*Yes: a cold start of grad takes 11.1x the cached one (31.526 vs 2.841 ms).\*\*$' "$D/head"
+    grep -q '^\*\*Yes: a cold start of grad takes 29.7x the cached one (84.457 vs 2.841 ms).\*\*$' "$D/head"
     grep -q '^\*\*Yes, when every core is taken: under pinned load svdvals width 2 is 266x idle (95% interval 263x-268x), 10 of 10 processes at width \\> 1 at least 5x.\*\*$' "$D/head"
-    grep -q '^| cell | idle (ms) | loaded (ms) | slow processes | loaded / idle (95% interval) |$' "$D/head"
-    grep -q '^| svdvals size=256 w2 block, free S=2 | 3.735 | 4.643 | 1 of 5 | 1.2x (1.2x-266x) |$' "$D/head"
+    grep -q '^| cell | idle (ms) | loaded (ms) | slow processes | processes taken, stopped | loaded / idle (95% interval) |$' "$D/head"
+    grep -q '^| svdvals size=256 w2 block, free S=2 | 3.735 | 4.643 | 1 of 5 | 5, undecided at the most | 1.2x (1.2x-266x) |$' "$D/head"
+    # how many processes each cell took and why it stopped: meta's stop keys
+    grep -q '^| grad n=1000 w2 block, free S=2 | 0.0194 | 0.0241 | 0 of 5 | 5, fixed | ' "$D/head"
+    grep -q '^| grad n=1000 w1 block, pinned S=2 | 0.0153 | 0.0166 | 0 of 5 | 5, decided | ' "$D/head"
     # the rest follows without repeating the yes
     run grep -c '^Yes' "$D/head"
     [ "$output" = 0 ]

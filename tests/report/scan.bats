@@ -146,9 +146,10 @@ cell() {
     grep -q '^The scan (scan-run/): 85 cells on 2 CPUs; 3 cells cut ' "$R/report.md"
     grep -qx -- '- svdvals: width 3 with 0 load workers, width 1 with 1 load worker, width 1 with 2 load workers' "$R/report.md"
     grep -q 'recommends, per pinned load workers: grad: .*; svdvals: width 3 with 0 load workers' "$R/report.md"
-    [ "$(grep -v '^    ' "$R/report.md" | grep -c 'width 9\|99 cells')" -eq 0 ]
+    # (outside the fenced block that quotes verdict.txt)
+    [ "$(awk '/^````/ { q = !q; next } !q' "$R/report.md" | grep -c 'width 9\|99 cells')" -eq 0 ]
     # verdict.txt is still quoted whole for people (past its first line)
-    grep -q '^      recommendation, svdvals: width 9' "$R/report.md"
+    grep -q '^  recommendation, svdvals: width 9' "$R/report.md"
     # analysed before the files existed: said so, and no answer cites a recommendation
     rm "$R/scan-run/scan/recommendation.tsv" "$R/scan-run/scan/counts.tsv"
     "$SUM" "$R" >/dev/null 2>&1

@@ -1,0 +1,19 @@
+/* runsdoc.h -- the report's last two sections: "Runs" (every run's
+ * page-format lines, from runs-lines.tsv, by log file) and "Metadata"
+ * (meta.txt as it is). Both are preformatted blocks: the lines' columns are
+ * their structure. */
+#ifndef COLDLOAD_RUNSDOC_H
+#define COLDLOAD_RUNSDOC_H
+
+#include "doc/report.h"
+
+void runsdocRuns(const reportDoc *d);
+void runsdocMeta(const reportDoc *d);
+
+/* The run lines of results_dir/runs-lines.tsv as one block: by log name, in
+ * run order within a log, each prefixed with its log's name padded to a
+ * column (malloc'd). NULL when there are none; *missing = 1 when the file is
+ * absent or not that table. */
+char *runsdocLines(const char *results_dir, int *missing);
+
+#endif
