@@ -38,7 +38,7 @@ help_of() {
     [ "$n" -gt 30 ]
     run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' 'NF != 9 { print NR \": \" NF \" fields\" }'"
     [ -z "$output" ] || { echo "$output"; false; }
-    run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' '\$8 !~ /^(int|num|ints):[0-9]+:[0-9]+\$|^enums?:[a-z,]+\$|^path\$|^str\$|^switch(:[01])?\$/ { print \$1 \": check \" \$8 }'"
+    run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' '\$8 !~ /^(int|num|ints|share):[0-9]+:[0-9]+\$|^enums?:[a-z,]+\$|^path\$|^str\$|^switch(:[01])?\$/ { print \$1 \": check \" \$8 }'"
     [ -z "$output" ] || { echo "$output"; false; }
     for s in $SCRIPTS; do
         run bash -c "$(declare -f rows flags_of); H=$H; flags_of $s | uniq -d"
@@ -87,6 +87,7 @@ help_of() {
                 int:*) [[ $line == *"($lo..$hi"* ]] || { echo "$s $f: no range $lo..$hi in: $line"; false; } ;;
                 ints:*) [[ $line == *"(each $lo..$hi"* ]] || { echo "$s $f: no range each $lo..$hi in: $line"; false; } ;;
                 num:0:*) [[ $line == *"(0 < $a <= $hi"* ]] || { echo "$s $f: no range 0 < $a <= $hi in: $line"; false; } ;;
+                share:*) [[ $line == *"($lo <= $a <= $hi"* ]] || { echo "$s $f: no range $lo <= $a <= $hi in: $line"; false; } ;;
             esac
         done
     done < <(rows)
@@ -106,6 +107,8 @@ help_of() {
                        [[ ${lines[0]} == *"$f: expected an integer in $lo..$hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
                 num:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
                        [[ ${lines[0]} == *"$f: expected a number of seconds, > $lo and <= $hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                share:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
+                       [[ ${lines[0]} == *"$f: expected a share from $lo to $hi (0.1 is +-10 %), got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
                 enum:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" bogus
                         [[ ${lines[0]} == *"$f: expected "*", got 'bogus'" ]] || { echo "$s $f: $output"; false; } ;;
                 *) continue ;;
