@@ -52,6 +52,25 @@ void verdictSubject(verdictText *v, const summaryGroup *g, unsigned parts, const
 void verdictFigures(verdictText *v, const verdictFigure *fig, size_t n);
 int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v);
 
+/* A verdict of x's check on group g with its figures, its sentence not yet
+ * said: verdictRun says it at the end, from these data, with the check's say
+ * (or its sentence). -1 when out of memory. */
+int verdictFound(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const verdictFigure *fig,
+                 size_t nfig);
+
+/* The load a group's samples saw, from v's figures procs_median,
+ * load1_median and psi_some_pct: "; procs_running median 3, load1 median
+ * 2.10, ..." or "" (verdictload.c; spread and loaded-slow cite it). */
+const char *verdictLoadSeen(const verdict *v, char *buf, size_t len);
+
+/* How the checks' findings are said (verdictChecks' say), by file. */
+int verdictFirstRunSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* cold */
+int verdictNotableSay(const verdict *v, const verdictThresholds *t, FILE *f);    /* cold */
+int verdictSpreadSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* load */
+int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f); /* load */
+int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f);   /* load */
+int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* wait */
+
 /* A verdict of x's check on group g: "<g described>: <fmt...>" (g NULL: fmt
  * alone), citing the figures fig[0..nfig). */
 __attribute__((format(printf, 6, 7))) int verdictAdd(verdictCtx *x, verdictLevel lv,

@@ -50,17 +50,21 @@ void verdictFigures(verdictText *v, const verdictFigure *fig, size_t n) {
     for (size_t i = 0; i < n && v->nfig < VERDICT_FIGURES_MAX; i++) v->fig[v->nfig++] = fig[i];
 }
 
-/* Closes v and adds its text as a verdict of x's check. -1 when out of memory. */
-int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
-    verdictList *l = x->out;
+/* Room for one more verdict in l: 0, or -1 when out of memory. */
+static int verdictGrow(verdictList *l) {
+    if (l->n < l->cap) return 0;
+    size_t cap = l->cap ? l->cap * 2 : 16;
+    verdict *p = realloc(l->v, cap * sizeof(*p));
+    if (!p) return -1;
+    l->v = p, l->cap = cap;
+    return 0;
+}
+
+/* Closes v's stream into n's text, subject and finding. -1 (nothing kept)
+ * on a write error or when out of memory. */
+static int verdictClose(verdictText *v, verdict *n) {
     int bad = !v->f || ferror(v->f) || v->at < 0;
     if (v->f && fclose(v->f) != 0) bad = 1;
-    if (!bad && l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
-        verdict *p = realloc(l->v, cap * sizeof(*p));
-        if (p) l->v = p, l->cap = cap;
-        else bad = 1;
-    }
     size_t at = (size_t)(v->at > 0 ? v->at : 0);
     char *subject = !bad && v->buf && at >= 2 ? strndup(v->buf, at - 2) : NULL;
     if (bad || !v->buf || (at >= 2 && !subject)) {
@@ -68,10 +72,60 @@ int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
         free(subject);
         return -1;
     }
-    verdict *n = &l->v[l->n++];
-    *n = (verdict){lv, x->ck->id, v->buf, subject, v->buf + at, v->g, v->parts, {{0}}, v->nfig};
-    memcpy(n->fig, v->fig, v->nfig * sizeof *v->fig);
+    n->text = v->buf;
+    n->subject = subject;
+    n->finding = v->buf + at;
     return 0;
+}
+
+/* Closes v and adds its text as a verdict of x's check. -1 when out of memory. */
+int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
+    verdict n = {lv, x->ck->id, NULL, NULL, NULL, v->g, v->parts, {{0}}, v->nfig, x->ck};
+    memcpy(n.fig, v->fig, v->nfig * sizeof *v->fig);
+    if (verdictGrow(x->out) != 0) {
+        if (v->f) fclose(v->f);
+        free(v->buf);
+        return -1;
+    }
+    if (verdictClose(v, &n) != 0) return -1;
+    x->out->v[x->out->n++] = n;
+    return 0;
+}
+
+int verdictFound(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const verdictFigure *fig,
+                 size_t nfig) {
+    if (verdictGrow(x->out) != 0) return -1;
+    if (nfig > VERDICT_FIGURES_MAX) nfig = VERDICT_FIGURES_MAX;
+    verdict *n = &x->out->v[x->out->n++];
+    *n = (verdict){lv, x->ck->id, NULL, NULL, NULL, g, g ? SUMMARY_K_ALL : 0, {{0}}, nfig, x->ck};
+    memcpy(n->fig, fig, nfig * sizeof *fig);
+    return 0;
+}
+
+double verdictFig(const verdict *v, const char *name) {
+    for (size_t i = 0; i < v->nfig; i++)
+        if (strcmp(v->fig[i].name, name) == 0) return v->fig[i].value;
+    return NAN;
+}
+
+/* A row without a say function: its sentence, then the figures it cites. */
+static int verdictSaySentence(const verdict *v, FILE *f) {
+    fputs(v->kind->sentence ? v->kind->sentence : v->kind->what, f);
+    for (size_t i = 0; i < v->nfig; i++)
+        fprintf(f, "%s%s %g", i ? ", " : " (", v->fig[i].name, v->fig[i].value);
+    if (v->nfig) fputc(')', f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* Says v's sentence from its data: "<subject>: <finding>", the subject its
+ * group described, the finding its kind's. -1 when out of memory. */
+static int verdictSay(verdict *v, const verdictThresholds *t) {
+    verdictText s;
+    FILE *f = verdictBegin(&s);
+    if (!f) return -1;
+    if (v->group) verdictSubject(&s, v->group, v->parts, NULL);
+    if ((v->kind->say ? v->kind->say(v, t, f) : verdictSaySentence(v, f)) != 0) s.at = -1;
+    return verdictClose(&s, v);
 }
 
 static int verdictAddV(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
@@ -125,29 +179,38 @@ const verdictCheck verdictChecks[] = {
     {"first-run",
      VERDICT_WARN,
      verdictFirstRun,
+     verdictFirstRunSay,
      "first/min >= --first-min in a group that is not loaded",
      {{"first-min", "R", VT(first_min), 100, NULL,
-       "first/min at or above: the first run must not go into an average"}}},
+       "first/min at or above: the first run must not go into an average"}},
+     NULL},
     {"first-run-notable",
      VERDICT_NOTE,
      verdictFirstRunNotable,
+     verdictNotableSay,
      "first/min >= --first-min-notable (below --first-min), not loaded",
      {{"first-min-notable", "R", VT(first_min_notable), 10, NULL,
-       "first/min at or above: notable (and a loaded group's first call: loaded-first)"}}},
+       "first/min at or above: notable (and a loaded group's first call: loaded-first)"}},
+     NULL},
     {"loaded-first",
      VERDICT_NOTE,
      verdictLoadedFirst,
+     NULL,
      "a loaded group's first/min >= --first-min-notable, against the idle first call",
-     {{0}}},
+     {{0}},
+     NULL},
     {"spread",
      VERDICT_WARN,
      verdictSpread,
+     verdictSpreadSay,
      "width > 1 and max/median >= --max-median",
      {{"max-median", "R", VT(max_median), 3, NULL,
-       "multi-threaded max/median at or above: check the load"}}},
+       "multi-threaded max/median at or above: check the load"}},
+     NULL},
     {"contention",
      VERDICT_WARN,
      verdictContention,
+     NULL,
      "under pinned load width 1 slowed < --contention-narrow x its fair share while width > 1 "
      "slowed >= --contention-wide x its fair share and x width 1's slowdown",
      {{"contention-wide", "R", VT(contention_wide), 5, NULL,
@@ -159,45 +222,59 @@ const verdictCheck verdictChecks[] = {
       {"load-cpus", "N", VT(load_cpus), 0,
        "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its scan_cpus, else its "
        "nproc, else N = S",
-       "the CPUs the S load workers were spread over: the N of the fair share"}}},
+       "the CPUs the S load workers were spread over: the N of the fair share"}},
+     NULL},
     {"bimodal",
      VERDICT_WARN,
      verdictBimodal,
+     NULL,
      "a loaded group's process medians (or one process's steady calls) split >= --bimodal apart",
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
-       "groups R x apart: bimodal"}}},
+       "groups R x apart: bimodal"}},
+     NULL},
     {"placement",
      VERDICT_WARN,
      verdictFreeLoad,
+     NULL,
      "every free-load group with an idle twin: k of K processes >= --contention-wide x idle, "
      "the share and its Wilson interval (a NOTE when none was)",
-     {{0}}},
+     {{0}},
+     NULL},
     {"loaded-slow",
      VERDICT_WARN,
      verdictLoadedSlow,
+     verdictLoadedSlowSay,
      "loaded median >= --loaded-idle x its idle median (not where contention, bimodal or "
      "placement explains it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
-       "loaded median / idle median at or above: check the load"}}},
+       "loaded median / idle median at or above: check the load"}},
+     NULL},
     {"checksum-differs",
      VERDICT_ERROR,
      verdictChecksumDiffers,
+     NULL,
      "different checksums within a group, or idle vs loaded at one width",
-     {{0}}},
+     {{0}},
+     NULL},
     {"output-differs",
      VERDICT_ERROR,
      verdictOutputDiffers,
+     NULL,
      "a program's stdout hash differs between its runs (threads.sh, across widths and loads)",
-     {{0}}},
+     {{0}},
+     NULL},
     {"bitwise-same",
      VERDICT_OK,
      verdictBitwiseSame,
+     NULL,
      "one checksum idle and loaded at one width (a program: one stdout hash over every cell)",
-     {{0}}},
+     {{0}},
+     NULL},
     {"idle-busy",
      VERDICT_WARN,
      verdictIdleBusy,
+     verdictIdleBusySay,
      "an idle group's procs_running median exceeds its own threads by >= --idle-excess",
      {{"idle-excess", "N", VT(idle_excess), 1, NULL,
        "idle samples whose median procs_running exceeds the run's own threads by N or more: "
@@ -205,21 +282,26 @@ const verdictCheck verdictChecks[] = {
       {"blas-pool", "N", VT(blas_pool), 0,
        "the width when meta.txt has openblas_num_threads, else nproc from RESULTS_DIR/meta.txt, "
        "else this machine's",
-       "OpenBLAS's thread pool size in the runs"}}},
+       "OpenBLAS's thread pool size in the runs"}},
+     NULL},
     {"cold-start",
      VERDICT_WARN,
      verdictColdStart,
+     NULL,
      "per workload, each cold copy kind against the same copy (a NOTE below --cold-same)",
      {{"cold-same", "R", VT(cold_same), 2, NULL,
        "a cold start (fresh, evicted or dropcache copy) whose whole-process median is at or "
-       "above R x the same copy's: a warning, not a note"}}},
+       "above R x the same copy's: a warning, not a note"}},
+     NULL},
     {"no-wait",
      VERDICT_WARN,
      verdictNoWait,
+     verdictNoWaitSay,
      "a \"no wait\" median (submit only) >= --no-wait x below the waited steady median",
      {{"no-wait", "R", VT(no_wait), 2, NULL,
        "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "
-       "no-wait"}}},
+       "no-wait"}},
+     NULL},
 };
 const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
 
@@ -292,6 +374,9 @@ int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
         rc = x.ck->fn(&x);
     }
     free(x.explained);
+    /* The sentences, from the data the checks recorded: judging is over. */
+    for (size_t i = 0; i < out->n && rc == 0; i++)
+        if (!out->v[i].text) rc = verdictSay(&out->v[i], t);
     /* Worst first, in the order found within a level (insertion sort: stable,
      * and lists are short). */
     for (size_t i = 1; i < out->n; i++) {

@@ -23,28 +23,14 @@ static int verdictFirstRunAt(verdictCtx *x, int notable) {
         if (summaryIsLoaded(g) || isnan(r) || r < t->first_min_notable ||
             (r >= t->first_min) == notable)
             continue;
-        char faults[96] = "";
-        if (g->first_majflt > 0)
-            snprintf(faults, sizeof faults,
-                     "; the first run took %g major and %g minor page faults", g->first_majflt,
-                     g->first_minflt);
         const verdictFigure fig[] = {{"first_ms", g->first_ms},
                                      {"min_ms", g->min_ms},
                                      {"first_over_min", r},
                                      {"threshold", notable ? t->first_min_notable : t->first_min},
                                      {"first_majflt", g->first_majflt},
                                      {"first_minflt", g->first_minflt}};
-        size_t nfig = sizeof fig / sizeof fig[0];
-        int rc = notable ? verdictAdd(x, VERDICT_NOTE, g, fig, nfig,
-                                      "first %s ms vs steady min %s ms = %.1fx (>= %g, < %g)%s: "
-                                      "notable; keep it out of averages too",
-                                      MS(g->first_ms), MS(g->min_ms), r, t->first_min_notable,
-                                      t->first_min, faults)
-                         : verdictAdd(x, VERDICT_WARN, g, fig, nfig,
-                                      "first %s ms vs steady min %s ms = %.0fx (>= %g)%s: the "
-                                      "first run must not go into an average; time it apart, "
-                                      "report min and median of the rest",
-                                      MS(g->first_ms), MS(g->min_ms), r, t->first_min, faults);
+        int rc = verdictFound(x, notable ? VERDICT_NOTE : VERDICT_WARN, g, fig,
+                              sizeof fig / sizeof fig[0]);
         if (rc) return -1;
     }
     return 0;
@@ -52,6 +38,39 @@ static int verdictFirstRunAt(verdictCtx *x, int notable) {
 
 int verdictFirstRun(verdictCtx *x) { return verdictFirstRunAt(x, 0); }
 int verdictFirstRunNotable(verdictCtx *x) { return verdictFirstRunAt(x, 1); }
+
+/* "first 1.000 ms vs steady min 0.010 ms" and the page faults, when the
+ * first run took major ones: what both first-run sentences cite. */
+static void verdictFirstVsMin(const verdict *v, FILE *f) {
+    fprintf(f, "first %s ms vs steady min %s ms", MS(verdictFig(v, "first_ms")),
+            MS(verdictFig(v, "min_ms")));
+}
+static void verdictFaults(const verdict *v, FILE *f) {
+    double maj = verdictFig(v, "first_majflt");
+    if (maj > 0)
+        fprintf(f, "; the first run took %g major and %g minor page faults", maj,
+                verdictFig(v, "first_minflt"));
+}
+
+int verdictFirstRunSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    verdictFirstVsMin(v, f);
+    fprintf(f, " = %.0fx (>= %g)", verdictFig(v, "first_over_min"), verdictFig(v, "threshold"));
+    verdictFaults(v, f);
+    fputs(": the first run must not go into an average; time it apart, report min and median of "
+          "the rest",
+          f);
+    return ferror(f) ? -1 : 0;
+}
+
+int verdictNotableSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    verdictFirstVsMin(v, f);
+    fprintf(f, " = %.1fx (>= %g, < %g)", verdictFig(v, "first_over_min"),
+            verdictFig(v, "threshold"), t->first_min);
+    verdictFaults(v, f);
+    fputs(": notable; keep it out of averages too", f);
+    return ferror(f) ? -1 : 0;
+}
 
 /* --- cold-start: why a copy's whole process is slower than the same copy again --- */
 

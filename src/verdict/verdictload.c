@@ -15,20 +15,20 @@
 
 /* Load seen during a group's samples, as a citation: " (procs_running median
  * 3, load1 median 2.1)", or "" when the rows had none. */
-static const char *verdictLoad(const summaryGroup *g, char *buf, size_t len) {
+const char *verdictLoadSeen(const verdict *v, char *buf, size_t len) {
+    double procs = verdictFig(v, "procs_median"), load1 = verdictFig(v, "load1_median"),
+           psi = verdictFig(v, "psi_some_pct");
     size_t o = 0;
     buf[0] = '\0';
-    if (!isnan(g->procs_median))
-        o += (size_t)snprintf(buf, len, "; procs_running median %g", g->procs_median);
-    if (!isnan(g->load1_median) && o < len)
-        o += (size_t)snprintf(buf + o, len - o, "%s load1 median %.2f", o ? "," : ";",
-                              g->load1_median);
-    if (!isnan(g->psi_some_pct) && o < len)
+    if (!isnan(procs)) o += (size_t)snprintf(buf, len, "; procs_running median %g", procs);
+    if (!isnan(load1) && o < len)
+        o += (size_t)snprintf(buf + o, len - o, "%s load1 median %.2f", o ? "," : ";", load1);
+    if (!isnan(psi) && o < len)
         snprintf(buf + o, len - o, "%s CPU pressure (PSI some) %.0f%% while it ran", o ? "," : ";",
-                 g->psi_some_pct);
+                 psi);
     return buf;
 }
-#define LOAD(g) verdictLoad((g), (char[192]){0}, 192)
+#define LOAD(v) verdictLoadSeen((v), (char[192]){0}, 192)
 
 int verdictSpread(verdictCtx *x) {
     const verdictThresholds *t = x->t;
@@ -37,19 +37,26 @@ int verdictSpread(verdictCtx *x) {
         if (g->key.width < 2 || g->n < 2 || isnan(g->max_over_median) ||
             g->max_over_median < t->max_median)
             continue;
-        if (verdictAdd(x, VERDICT_WARN, g,
-                       FIGS({"max_ms", g->max_ms}, {"median_ms", g->median_ms},
-                            {"max_over_median", g->max_over_median}, {"threshold", t->max_median},
-                            {"n", (double)g->n}, {"procs_median", g->procs_median},
-                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct}),
-                       "max %s ms vs median %s ms = %.1fx (>= %g) over %zu runs%s: a "
-                       "multi-threaded max this far above the median means check the load "
-                       "before suspecting the code",
-                       MS(g->max_ms), MS(g->median_ms), g->max_over_median, t->max_median, g->n,
-                       LOAD(g)))
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"max_ms", g->max_ms}, {"median_ms", g->median_ms},
+                              {"max_over_median", g->max_over_median}, {"threshold", t->max_median},
+                              {"n", (double)g->n}, {"procs_median", g->procs_median},
+                              {"load1_median", g->load1_median},
+                              {"psi_some_pct", g->psi_some_pct})))
             return -1;
     }
     return 0;
+}
+
+int verdictSpreadSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    fprintf(f,
+            "max %s ms vs median %s ms = %.1fx (>= %g) over %.0f runs%s: a multi-threaded max "
+            "this far above the median means check the load before suspecting the code",
+            MS(verdictFig(v, "max_ms")), MS(verdictFig(v, "median_ms")),
+            verdictFig(v, "max_over_median"), verdictFig(v, "threshold"), verdictFig(v, "n"),
+            LOAD(v));
+    return ferror(f) ? -1 : 0;
 }
 
 /* Everything but the width: the groups a width comparison under one load
@@ -207,23 +214,26 @@ int verdictLoadedSlow(verdictCtx *x) {
         /* What the load alone predicts, when its size is known: a slowdown
          * at the fair share is the load, not the code. */
         double share = verdictFairShare(g, g->key.width, t->load_cpus);
-        char fair[160] = "";
-        if (!isnan(share))
-            snprintf(fair, sizeof fair, "; the fair share of %s predicts %.1fx, this is %.1fx that",
-                     LOADSAY(g), share, g->loaded_over_idle / share);
-        if (verdictAdd(x, VERDICT_WARN, g,
-                       FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
-                            {"loaded_over_idle", g->loaded_over_idle},
-                            {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
-                            {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct},
-                            {"fair_share", share}),
-                       "median %s ms vs idle median %s ms = %.1fx (>= %g)%s%s: check the load "
-                       "before suspecting the code",
-                       MS(g->median_ms), MS(g->idle_median_ms), g->loaded_over_idle, t->loaded_idle,
-                       fair, LOAD(g)))
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
+                              {"loaded_over_idle", g->loaded_over_idle},
+                              {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
+                              {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct},
+                              {"fair_share", share})))
             return -1;
     }
     return 0;
+}
+
+int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    double share = verdictFig(v, "fair_share"), r = verdictFig(v, "loaded_over_idle");
+    fprintf(f, "median %s ms vs idle median %s ms = %.1fx (>= %g)", MS(verdictFig(v, "median_ms")),
+            MS(verdictFig(v, "idle_median_ms")), r, verdictFig(v, "threshold"));
+    if (!isnan(share))
+        fprintf(f, "; the fair share of %s predicts %.1fx, this is %.1fx that",
+                verdictLoadSay(v->group, t, (char[96]){0}, 96), share, r / share);
+    fprintf(f, "%s: check the load before suspecting the code", LOAD(v));
+    return ferror(f) ? -1 : 0;
 }
 
 int verdictIdleBusy(verdictCtx *x) {
@@ -238,25 +248,30 @@ int verdictIdleBusy(verdictCtx *x) {
         double w = g->key.width, pool = t->blas_pool > w ? t->blas_pool : w;
         double own = w + pool - 1, excess = g->procs_median - own;
         if (excess < t->idle_excess) continue;
-        char load[128] = "";
-        if (!isnan(g->load1_median))
-            snprintf(load, sizeof load, ", load1 median %.2f (max %.2f)", g->load1_median,
-                     g->load1_max);
-        if (!isnan(g->psi_some_pct))
-            snprintf(load + strlen(load), sizeof load - strlen(load),
-                     ", CPU pressure (PSI some) %.0f%% while its harness ran", g->psi_some_pct);
-        if (verdictAdd(x, VERDICT_WARN, g,
-                       FIGS({"procs_median", g->procs_median}, {"procs_max", g->procs_max},
-                            {"own_threads", own}, {"excess", excess}, {"threshold", t->idle_excess},
-                            {"load1_median", g->load1_median}, {"load1_max", g->load1_max},
-                            {"psi_some_pct", g->psi_some_pct}),
-                       "an idle measurement saw load: procs_running median %g (max %g) "
-                       "where its own threads (width %d, OpenBLAS pool %g) account for at "
-                       "most %g, %g more (>= %g)%s: its figures are not idle figures; re-run "
-                       "on a quiet machine",
-                       g->procs_median, g->procs_max, g->key.width, pool, own, excess,
-                       t->idle_excess, load))
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"procs_median", g->procs_median}, {"procs_max", g->procs_max},
+                              {"own_threads", own}, {"excess", excess},
+                              {"threshold", t->idle_excess}, {"load1_median", g->load1_median},
+                              {"load1_max", g->load1_max}, {"psi_some_pct", g->psi_some_pct})))
             return -1;
     }
     return 0;
+}
+
+int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    /* own threads = width + pool - 1 (verdictIdleBusy): the pool back from them */
+    double own = verdictFig(v, "own_threads"), load1 = verdictFig(v, "load1_median"),
+           psi = verdictFig(v, "psi_some_pct");
+    int width = v->group->key.width;
+    fprintf(f,
+            "an idle measurement saw load: procs_running median %g (max %g) where its own "
+            "threads (width %d, OpenBLAS pool %g) account for at most %g, %g more (>= %g)",
+            verdictFig(v, "procs_median"), verdictFig(v, "procs_max"), width, own - width + 1, own,
+            verdictFig(v, "excess"), verdictFig(v, "threshold"));
+    if (!isnan(load1))
+        fprintf(f, ", load1 median %.2f (max %.2f)", load1, verdictFig(v, "load1_max"));
+    if (!isnan(psi)) fprintf(f, ", CPU pressure (PSI some) %.0f%% while its harness ran", psi);
+    fputs(": its figures are not idle figures; re-run on a quiet machine", f);
+    return ferror(f) ? -1 : 0;
 }

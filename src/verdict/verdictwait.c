@@ -20,16 +20,23 @@ int verdictNoWait(verdictCtx *x) {
         double nw = g->nowait_median_ms, w = g->median_ms;
         if (g->nowait_n == 0 || isnan(nw) || isnan(w) || nw * t->no_wait > w) continue;
         double r = nw > 0 ? w / nw : INFINITY;
-        if (verdictAdd(x, VERDICT_WARN, g,
-                       FIGS({"median_ms", w}, {"nowait_median_ms", nw},
-                            {"nowait_n", (double)g->nowait_n}, {"ratio", r},
-                            {"threshold", t->no_wait}),
-                       "steady median %s ms when the result is waited for, %s ms without "
-                       "waiting (submit only, %zu calls) = %.1fx below (>= %g): timing without "
-                       "waiting measures the dispatch, not the work; wait for the result "
-                       "(block_until_ready) inside the timed region",
-                       MS(w), MS(nw), g->nowait_n, r, t->no_wait))
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"median_ms", w}, {"nowait_median_ms", nw},
+                              {"nowait_n", (double)g->nowait_n}, {"ratio", r},
+                              {"threshold", t->no_wait})))
             return -1;
     }
     return 0;
+}
+
+int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    fprintf(f,
+            "steady median %s ms when the result is waited for, %s ms without waiting (submit "
+            "only, %.0f calls) = %.1fx below (>= %g): timing without waiting measures the "
+            "dispatch, not the work; wait for the result (block_until_ready) inside the timed "
+            "region",
+            MS(verdictFig(v, "median_ms")), MS(verdictFig(v, "nowait_median_ms")),
+            verdictFig(v, "nowait_n"), verdictFig(v, "ratio"), verdictFig(v, "threshold"));
+    return ferror(f) ? -1 : 0;
 }
