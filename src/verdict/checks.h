@@ -98,5 +98,6 @@ int verdictChecksumDiffers(verdictCtx *x); /* verdictoutput.c */
 int verdictOutputDiffers(verdictCtx *x);   /* verdictoutput.c */
 int verdictBitwiseSame(verdictCtx *x);     /* verdictoutput.c */
 int verdictNoWait(verdictCtx *x);          /* verdictwait.c */
+int verdictFirstOnly(verdictCtx *x);       /* verdictcold.c */
 
 #endif
