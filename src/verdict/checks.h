@@ -98,6 +98,5 @@ int verdictChecksumDiffers(verdictCtx *x); /* verdictoutput.c */
 int verdictOutputDiffers(verdictCtx *x);   /* verdictoutput.c */
 int verdictBitwiseSame(verdictCtx *x);     /* verdictoutput.c */
 int verdictNoWait(verdictCtx *x);          /* verdictwait.c */
-int verdictFirstOnly(verdictCtx *x);       /* verdictcold.c */
 
 #endif

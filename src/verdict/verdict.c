@@ -302,13 +302,6 @@ const verdictCheck verdictChecks[] = {
        "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "
        "no-wait"}},
      NULL},
-    {"first-only",
-     VERDICT_NOTE,
-     verdictFirstOnly,
-     NULL,
-     "a group with a first call and no steady call",
-     {{0}},
-     "a first call and no steady call: no steady figure to hold it against"},
 };
 const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
 

@@ -321,14 +321,3 @@ int verdictColdStart(verdictCtx *x) {
     }
     return 0;
 }
-
-/* first-only: a group whose processes ran the first call alone. */
-int verdictFirstOnly(verdictCtx *x) {
-    for (size_t i = 0; i < x->s->n; i++) {
-        const summaryGroup *g = &x->s->g[i];
-        if (g->n == 0 && !isnan(g->first_ms) &&
-            verdictFound(x, VERDICT_NOTE, g, FIGS({"first_ms", g->first_ms})))
-            return -1;
-    }
-    return 0;
-}
