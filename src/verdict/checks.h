@@ -64,12 +64,13 @@ int verdictFound(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const ve
 const char *verdictLoadSeen(const verdict *v, char *buf, size_t len);
 
 /* How the checks' findings are said (verdictChecks' say), by file. */
-int verdictFirstRunSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* cold */
-int verdictNotableSay(const verdict *v, const verdictThresholds *t, FILE *f);    /* cold */
-int verdictSpreadSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* load */
-int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f); /* load */
-int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f);   /* load */
-int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* wait */
+int verdictFirstRunSay(const verdict *v, const verdictThresholds *t, FILE *f);    /* cold */
+int verdictNotableSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* cold */
+int verdictSpreadSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* load */
+int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f);  /* load */
+int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f);    /* load */
+int verdictLoadedFirstSay(const verdict *v, const verdictThresholds *t, FILE *f); /* place */
+int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* wait */
 
 /* A verdict of x's check on group g: "<g described>: <fmt...>" (g NULL: fmt
  * alone), citing the figures fig[0..nfig). */

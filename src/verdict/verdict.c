@@ -195,7 +195,7 @@ const verdictCheck verdictChecks[] = {
     {"loaded-first",
      VERDICT_NOTE,
      verdictLoadedFirst,
-     NULL,
+     verdictLoadedFirstSay,
      "a loaded group's first/min >= --first-min-notable, against the idle first call",
      {{0}},
      NULL},

@@ -153,8 +153,7 @@ typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
  * thresholds, or, without one, `sentence` followed by the figures as
  * "(name value, ...)". A check whose say is NULL and sentence NULL writes its
  * text while judging (the older checks whose sentences cite more than
- * figures: contention, bimodal, placement, loaded-first, the checksums,
- * cold-start). */
+ * figures: contention, bimodal, placement, the checksums, cold-start). */
 struct verdictCheck {
     const char *id;
     verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */

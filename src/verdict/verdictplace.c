@@ -294,31 +294,38 @@ int verdictLoadedFirst(verdictCtx *x) {
         double r = g->first_over_min;
         if (!summaryIsLoaded(g) || isnan(r) || r < t->first_min_notable) continue;
         const summaryGroup *idle = summaryIdleOf(s, g);
-        char vs_idle[96] = "", place[160] = "";
-        if (idle && idle->first_ms > 0)
-            snprintf(vs_idle, sizeof vs_idle, ", %.1fx the idle first call (%s ms)",
-                     g->first_ms / idle->first_ms, MS(idle->first_ms));
         verdictSpan p = {0};
         for (size_t j = 0; j < g->nproc; j++) verdictSpanAdd(&p, g->proc[j].first_span);
-        if (p.known)
-            snprintf(place, sizeof place,
-                     "; the first calls ran on one CPU in %zu and on several in %zu of %zu "
-                     "processes",
-                     p.one, p.multi, p.known);
-        if (verdictAdd(x, VERDICT_NOTE, g,
-                       FIGS({"first_ms", g->first_ms}, {"nfirst", (double)g->nfirst},
-                            {"min_ms", g->min_ms}, {"first_over_min", r},
-                            {"threshold", t->first_min_notable},
-                            {"idle_first_ms", idle ? idle->first_ms : NAN},
-                            {"first_1cpu_procs", p.known ? (double)p.one : NAN},
-                            {"first_multi_cpu_procs", p.known ? (double)p.multi : NAN}),
-                       "first call under load %s ms (median over %zu processes) = %.0fx the "
-                       "steady min %s ms (>= %g)%s%s: under load the first call waits for the "
-                       "CPUs as well as for the cold start; time it apart from the idle first "
-                       "run",
-                       MS(g->first_ms), g->nfirst, r, MS(g->min_ms), t->first_min_notable, vs_idle,
-                       place))
+        if (verdictFound(x, VERDICT_NOTE, g,
+                         FIGS({"first_ms", g->first_ms}, {"nfirst", (double)g->nfirst},
+                              {"min_ms", g->min_ms}, {"first_over_min", r},
+                              {"threshold", t->first_min_notable},
+                              {"idle_first_ms", idle ? idle->first_ms : NAN},
+                              {"first_1cpu_procs", p.known ? (double)p.one : NAN},
+                              {"first_multi_cpu_procs", p.known ? (double)p.multi : NAN})))
             return -1;
     }
     return 0;
+}
+
+int verdictLoadedFirstSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    double first = verdictFig(v, "first_ms"), idle = verdictFig(v, "idle_first_ms"),
+           one = verdictFig(v, "first_1cpu_procs"), multi = verdictFig(v, "first_multi_cpu_procs");
+    fprintf(f,
+            "first call under load %s ms (median over %.0f processes) = %.0fx the steady min %s ms "
+            "(>= %g)",
+            MS(first), verdictFig(v, "nfirst"), verdictFig(v, "first_over_min"),
+            MS(verdictFig(v, "min_ms")), verdictFig(v, "threshold"));
+    if (idle > 0) fprintf(f, ", %.1fx the idle first call (%s ms)", first / idle, MS(idle));
+    /* every process whose first-call placement is known ran on one CPU or several */
+    if (!isnan(one))
+        fprintf(f,
+                "; the first calls ran on one CPU in %.0f and on several in %.0f of %.0f "
+                "processes",
+                one, multi, one + multi);
+    fputs(": under load the first call waits for the CPUs as well as for the cold start; time it "
+          "apart from the idle first run",
+          f);
+    return ferror(f) ? -1 : 0;
 }
