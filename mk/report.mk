@@ -10,8 +10,8 @@
 #   make golden                regenerate tests/fixtures/golden/ (a deliberate output change)
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
-# No engine, no BLAS: the document, verdict and model layers and common.
-$(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,doc verdict model common)
+# No engine, no BLAS: the report's layers and common.
+$(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(B)/coldload-summarize

@@ -45,25 +45,18 @@ int firstrundocWriteDat(const firstrun *fr, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-int firstrundocChart(const char *results_dir, const char *plots_dir, size_t *cells, char *err,
-                     size_t errlen) {
+int firstrundocChart(const firstrun *fr, const char *plots_dir, char *err, size_t errlen) {
     char path[4096];
-    firstrun fr;
-    *cells = 0;
-    snprintf(path, sizeof path, "%s/firstrun.csv", results_dir);
-    if (firstrunLoad(&fr, path, err, errlen) != 0) return -1;
     snprintf(path, sizeof path, "%s/firstrun.dat", plots_dir);
     int rc = 0;
-    if (fr.n == 0) {
+    if (fr->n == 0) {
         unlink(path); /* a stale chart of rows that are gone would mislead */
     } else {
         FILE *f = fopen(path, "w");
-        if (!f || firstrundocWriteDat(&fr, f) != 0) rc = -1;
+        if (!f || firstrundocWriteDat(fr, f) != 0) rc = -1;
         if (f && fclose(f) != 0) rc = -1;
         if (rc) snprintf(err, errlen, "%s: write failed", path);
     }
-    *cells = fr.n;
-    firstrunFree(&fr);
     return rc;
 }
 

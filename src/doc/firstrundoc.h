@@ -15,10 +15,9 @@
  * write error. */
 int firstrundocWriteDat(const firstrun *fr, FILE *f);
 
-/* Loads results_dir/firstrun.csv and writes plots_dir/firstrun.dat (removed
- * when there are no cells). 0 with *cells set; -1 with err set. */
-int firstrundocChart(const char *results_dir, const char *plots_dir, size_t *cells, char *err,
-                     size_t errlen);
+/* Writes fr's cells to plots_dir/firstrun.dat (removed when there are
+ * none). 0; -1 with err set. */
+int firstrundocChart(const firstrun *fr, const char *plots_dir, char *err, size_t errlen);
 
 /* The report's section "Where the first run's milliseconds go": the chart
  * (plots/firstrun.svg or .png) and one table per cell, from

@@ -8,11 +8,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "common/stats.h"
-#include "model/pressure.h"
+#include "results/results.h"
 
 const char *compareMetricName(compareMetric m) {
     static const char *const n[COMPARE_METRIC_N] = {"steady", "first", "whole"};
@@ -20,16 +18,6 @@ const char *compareMetricName(compareMetric m) {
 }
 
 /* --- reading one input -------------------------------------------------------------- */
-
-static int compareErr(char *err, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int compareErr(char *err, size_t len, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* "host 2026-12-03 08:14" from meta's host and first date_utc; NULL when
  * meta has no host. */
@@ -50,37 +38,22 @@ int compareInputRead(compareInput *in, const char *dir, const char *label, char 
                      size_t errlen) {
     memset(in, 0, sizeof *in);
     summaryInit(&in->s);
-    verdictDefaults(&in->t);
-    struct stat st;
     if (!(in->dir = strdup(dir))) return -2;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return compareErr(err, errlen, "%s: not a directory", dir);
-    char samples[4096], whole[4096], meta[4096];
-    if ((size_t)snprintf(samples, sizeof samples, "%s/samples.csv", dir) >= sizeof samples)
-        return compareErr(err, errlen, "%s: path too long", dir);
-    snprintf(whole, sizeof whole, "%s/whole.csv", dir);
-    snprintf(meta, sizeof meta, "%s/meta.txt", dir);
-    int have_s = access(samples, F_OK) == 0, have_w = access(whole, F_OK) == 0;
-    if (!have_s && !have_w)
-        return compareErr(err, errlen, "%s: neither samples.csv nor whole.csv: nothing to compare",
-                          dir);
-    if ((have_s && summaryReadSamples(&in->s, samples, err, errlen) != 0) ||
-        (have_w && summaryReadWhole(&in->s, whole, err, errlen) != 0))
-        return -1;
-    summaryFinish(&in->s, in->t.contention_wide);
-    if (metaRead(&in->meta, meta, err, errlen) != 0) return -1;
-    for (size_t i = 0; i < in->s.n; i++)
-        in->s.g[i].psi_some_pct = pressureDuring(&in->meta, &in->s.g[i]);
-    /* OpenBLAS's pool as coldload-summarize takes it: the width when the
-     * harness set OPENBLAS_NUM_THREADS, else the runs' nproc. */
-    const char *np = metaGet(&in->meta, "nproc");
-    double pool = np ? strtod(np, NULL) : 0;
-    in->t.blas_pool = metaGet(&in->meta, "openblas_num_threads") ? 1
-                      : pool >= 1 && pool <= 4096                ? pool
-                                                                 : 1;
-    verdictLoadCpus(&in->t, &in->meta);
-    if (verdictRun(&in->s, &in->t, &in->v) != 0) return -2;
-    if (!(in->machine = metaMachine(&in->meta))) return -2;
+    /* Read and judged as coldload-summarize does: the same loader, the
+     * page's thresholds. What the comparison keeps is moved out of it. */
+    verdictThresholds t;
+    verdictDefaults(&t);
+    results r;
+    int rc = resultsLoad(&r, dir, &t, NULL, err, errlen);
+    if (rc == RESULTS_OK) {
+        in->s = r.s, in->v = r.v, in->t = r.t, in->meta = r.meta, in->machine = r.machine;
+        summaryInit(&r.s);
+        memset(&r.v, 0, sizeof r.v);
+        memset(&r.meta, 0, sizeof r.meta);
+        r.machine = NULL;
+    }
+    resultsFree(&r);
+    if (rc != RESULTS_OK) return rc == RESULTS_NO_MEMORY ? -2 : -1;
     in->label = label ? strdup(label) : compareLabelOf(&in->meta);
     if (!in->label) in->label = strdup(dir);
     return in->label ? 0 : -2;

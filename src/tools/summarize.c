@@ -20,8 +20,8 @@
 #include "doc/firstrundoc.h"
 #include "doc/json.h"
 #include "doc/report.h"
-#include "model/pressure.h"
 #include "model/summary.h"
+#include "results/results.h"
 #include "verdict/decide.h"
 #include "verdict/verdict.h"
 
@@ -79,11 +79,6 @@ static void summarizePath(char *buf, size_t len, const char *dir, const char *na
     }
 }
 
-static int summarizeExists(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
 typedef int (*summarizeWriter)(void *ctx, FILE *f);
 
 /* Writes path through a temporary file renamed into place (atomicfile.h).
@@ -100,16 +95,15 @@ static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
 }
 
 typedef struct summarizeCtx {
-    summary s;
-    verdictList v;
-    verdictThresholds t;
+    verdictThresholds t; /* as the options set them */
+    results r;           /* the directory loaded with them */
     reportInput in;
 } summarizeCtx;
 
-static int summarizeCsv(void *c, FILE *f) { return summaryWriteCsv(&((summarizeCtx *)c)->s, f); }
+static int summarizeCsv(void *c, FILE *f) { return summaryWriteCsv(&((summarizeCtx *)c)->r.s, f); }
 static int summarizeVerdicts(void *c, FILE *f) {
     summarizeCtx *x = c;
-    return verdictWrite(&x->v, &x->t, f);
+    return verdictWrite(&x->r.v, &x->r.t, f);
 }
 static int summarizeHtml(void *c, FILE *f) { return reportWriteHtml(&((summarizeCtx *)c)->in, f); }
 static int summarizeMd(void *c, FILE *f) { return reportWriteMd(&((summarizeCtx *)c)->in, f); }
@@ -201,95 +195,54 @@ int main(int argc, char **argv) {
     if (!out) out = dir;
     if (fr_precision >= 0) return summarizeFirstrunDecided(dir, fr_precision);
 
-    char sp[4096], wp[4096], path[4096], err[SUMMARY_ERR_MAX];
-    if (!samples) summarizePath(sp, sizeof sp, dir, "samples.csv"), samples = sp;
-    if (!whole) summarizePath(wp, sizeof wp, dir, "whole.csv"), whole = wp;
-    /* A default file may be absent (a --binary cold run has no samples); a
-     * file named on the command line must exist. */
-    int have_s = summarizeExists(samples), have_w = summarizeExists(whole);
-    if ((samples != sp && !have_s) || (whole != wp && !have_w)) {
-        optsError("%s: %s", samples != sp && !have_s ? samples : whole, strerror(ENOENT));
-        return OPTS_EXIT_USAGE;
+    char path[4096], err[SUMMARY_ERR_MAX];
+    const resultsOptions ro = {samples, whole, !decided};
+    int lrc = resultsLoad(&x.r, dir, &x.t, &ro, err, sizeof err);
+    if (lrc != RESULTS_OK) {
+        optsError("%s", lrc == RESULTS_NO_MEMORY ? "out of memory" : err);
+        resultsFree(&x.r);
+        return lrc == RESULTS_BAD_INPUT ? OPTS_EXIT_USAGE : 1;
     }
-    if (!have_s && !have_w) {
-        optsError("%s: neither samples.csv nor whole.csv: nothing to summarise", dir);
-        return OPTS_EXIT_USAGE;
-    }
-    summaryInit(&x.s);
-    if ((have_s && summaryReadSamples(&x.s, samples, err, sizeof err) != 0) ||
-        (have_w && summaryReadWhole(&x.s, whole, err, sizeof err) != 0)) {
-        optsError("%s", err);
-        summaryFree(&x.s);
-        return OPTS_EXIT_USAGE;
-    }
-    if (x.s.ignored_rows)
+    if (x.r.s.ignored_rows)
         fprintf(stderr, "coldload-summarize: %zu rows of other phases not summarised\n",
-                x.s.ignored_rows);
-    summaryFinish(&x.s, x.t.contention_wide);
-    metaTable meta;
-    summarizePath(path, sizeof path, dir, "meta.txt");
-    if (metaRead(&meta, path, err, sizeof err) != 0) {
-        optsError("%s", err);
-        return 1;
-    }
-    for (size_t i = 0; i < x.s.n; i++) x.s.g[i].psi_some_pct = pressureDuring(&meta, &x.s.g[i]);
-    if (x.t.blas_pool == 0 && metaGet(&meta, "openblas_num_threads")) {
-        /* The harness started OpenBLAS at each run's width: the pool is the
-         * width itself (the check takes the larger of the two). */
-        x.t.blas_pool = 1;
-    } else if (x.t.blas_pool == 0) { /* the runs' machine, else this one */
-        double v;
-        if (numDouble(metaGet(&meta, "nproc"), 1, 4096, &v) != 0)
-            v = (double)sysconf(_SC_NPROCESSORS_ONLN);
-        x.t.blas_pool = v >= 1 ? v : 1;
-    }
-    verdictLoadCpus(&x.t, &meta);
+                x.r.s.ignored_rows);
     if (decided) { /* the harness's question after a round: nothing is written */
-        for (size_t i = 0; i < x.s.n; i++) {
-            const summaryGroup *g = &x.s.g[i];
+        for (size_t i = 0; i < x.r.s.n; i++) {
+            const summaryGroup *g = &x.r.s.g[i];
             const char *tag[4] = {g->key.condition, g->key.load, g->key.stressors, g->key.copy};
             int skip = g->n == 0 && g->nproc == 0; /* whole.csv-only groups: no process median */
             for (size_t k = 0; k < 4; k++)
                 if (want[k] && strcmp(want[k], tag[k] ? tag[k] : "") != 0) skip = 1;
             decideResult r;
             if (skip) continue;
-            if (decideGroup(&x.s, g, &x.t, &r) != 0) return optsError("out of memory"), 1;
+            if (decideGroup(&x.r.s, g, &x.r.t, &r) != 0) return optsError("out of memory"), 1;
             decideWriteLine(g, &r, stdout);
         }
-        metaFree(&meta);
-        summaryFree(&x.s);
+        resultsFree(&x.r);
         return 0;
     }
-    if (verdictRun(&x.s, &x.t, &x.v) != 0) {
-        optsError("out of memory");
-        return 1;
-    }
-    char plots[4096], *machine = metaMachine(&meta);
-    if (!machine) {
-        optsError("out of memory");
-        return 1;
-    }
+    char plots[4096];
     summarizePath(plots, sizeof plots, out, "plots");
     if (mkdir(plots, 0777) != 0 && errno != EEXIST) {
         optsError("%s: %s", plots, strerror(errno));
         return 1;
     }
     unsigned charts = 0;
-    if (chartdataWrite(&x.s, machine, plots, &charts, err, sizeof err) != 0) {
+    if (chartdataWrite(&x.r.s, x.r.machine, plots, &charts, err, sizeof err) != 0) {
         optsError("%s", err);
         return 1;
     }
     /* The first-run chart has its own rows (firstrun.csv): a defect there is
      * said in the report's section, and costs the rest of the report nothing. */
-    size_t frcells;
-    if (firstrundocChart(dir, plots, &frcells, err, sizeof err) != 0)
+    if (x.r.fr_err) fprintf(stderr, "coldload-summarize: warning: %s\n", x.r.fr_err);
+    else if (firstrundocChart(&x.r.fr, plots, err, sizeof err) != 0)
         fprintf(stderr, "coldload-summarize: warning: %s\n", err);
     /* The directory's own name (results/latest is a link to it). */
     char *real = realpath(dir, NULL);
     const char *base = strrchr(real ? real : dir, '/');
-    x.in = (reportInput){&x.s,  &x.v,    &x.t,
-                         &meta, machine, base && base[1] ? base + 1 : (real ? real : dir),
-                         dir,   charts};
+    x.in = (reportInput){&x.r.s,    &x.r.v,      &x.r.t,
+                         &x.r.meta, x.r.machine, base && base[1] ? base + 1 : (real ? real : dir),
+                         dir,       charts};
 
     int rc = 0;
     summarizePath(path, sizeof path, out, "summary.csv");
@@ -297,22 +250,20 @@ int main(int argc, char **argv) {
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
     summarizePath(path, sizeof path, out, "results.json");
-    if (jsonWriteResults(path, &x.s, &x.v, &meta, err, sizeof err) != 0) rc |= optsError("%s", err);
+    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.meta, err, sizeof err) != 0)
+        rc |= optsError("%s", err);
     if (!no_report) {
         summarizePath(path, sizeof path, out, "report.html");
         rc |= summarizeWrite(path, summarizeHtml, &x);
         summarizePath(path, sizeof path, out, "report.md");
         rc |= summarizeWrite(path, summarizeMd, &x);
     }
-    for (size_t i = 0; i < x.v.n; i++)
-        printf("%s %s: %s\n", verdictLevelName(x.v.v[i].level), x.v.v[i].id, x.v.v[i].text);
+    for (size_t i = 0; i < x.r.v.n; i++)
+        printf("%s %s: %s\n", verdictLevelName(x.r.v.v[i].level), x.r.v.v[i].id, x.r.v.v[i].text);
     fprintf(stderr,
-            "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n", x.s.n,
-            x.v.n, out);
+            "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
+            x.r.s.n, x.r.v.n, out);
     free(real);
-    free(machine);
-    metaFree(&meta);
-    verdictFree(&x.v);
-    summaryFree(&x.s);
+    resultsFree(&x.r);
     return rc ? 1 : 0;
 }

@@ -90,10 +90,16 @@ typedef struct verdictFigure {
 
 #define VERDICT_FIGURES_MAX 8
 
-/* A verdict is data first: what it is on (group, parts), the figures it
- * cites, and its sentence. The sentence opens with its subject -- the group
- * or cell it is on, as text -- then ": " and the finding; the subject and
- * the finding are kept apart so that no reader splits the sentence. */
+typedef struct verdictCheck verdictCheck;
+
+/* A verdict is data first: its kind (the check that found it), what it is on
+ * (group, parts), the figures it cites, and its sentence. A check records the
+ * data; the sentence is said from them when the run is over, by its kind's
+ * say function (verdictCheck.say), so that the words never decide anything
+ * and the figures are all a sentence can cite. The sentence opens with its
+ * subject -- the group or cell it is on, as text -- then ": " and the
+ * finding; the subject and the finding are kept apart so that no reader
+ * splits the sentence. */
 typedef struct verdict {
     verdictLevel level;
     const char *id;
@@ -109,7 +115,11 @@ typedef struct verdict {
     unsigned parts;
     verdictFigure fig[VERDICT_FIGURES_MAX];
     size_t nfig;
+    const verdictCheck *kind; /* its row of verdictChecks */
 } verdict;
+
+/* v's figure of that name, NAN when it has none. */
+double verdictFig(const verdict *v, const char *name);
 
 typedef struct verdictList {
     verdict *v;
@@ -133,16 +143,27 @@ typedef struct verdictParam {
 typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
 
 /* One check: the verdict id it gives, at which level, the function that
- * looks for it, and the thresholds it introduces (a threshold another check
- * also reads is listed once, with the first). Adding a check is one entry of
- * verdictChecks plus its function (and a field for each new threshold). */
-typedef struct verdictCheck {
+ * looks for it, how its finding is said, and the thresholds it introduces (a
+ * threshold another check also reads is listed once, with the first).
+ *
+ * Adding a check is one entry of verdictChecks plus its function (and a field
+ * for each new threshold): the function records each verdict's data
+ * (verdictFound: group and figures), and the entry says it -- with `say`, a
+ * function that writes the finding from the verdict's figures, group and the
+ * thresholds, or, without one, `sentence` followed by the figures as
+ * "(name value, ...)". A check whose say is NULL and sentence NULL writes its
+ * text while judging (the older checks whose sentences cite more than
+ * figures: contention, bimodal, placement, the checksums, cold-start). */
+struct verdictCheck {
     const char *id;
     verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */
     int (*fn)(verdictCtx *x);
+    /* writes v's finding (past "<subject>: ") to f; -1 on a write error */
+    int (*say)(const verdict *v, const verdictThresholds *t, FILE *f);
     const char *what;                        /* one line: what fires it */
     verdictParam params[VERDICT_PARAMS_MAX]; /* unused slots have name NULL */
-} verdictCheck;
+    const char *sentence;                    /* the finding when say is NULL */
+};
 
 /* The checks, in the order they run (the order of verdicts within a level). */
 extern const verdictCheck verdictChecks[];

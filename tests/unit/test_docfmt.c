@@ -204,7 +204,11 @@ static void theVerdictsSectionEscapesInBothFormats(void **state) {
     verdictThresholds t;
     verdictDefaults(&t);
     char text[] = "<img src=x>|bad: it *fired*";
-    verdict v = {VERDICT_WARN, "spread", text, "<img src=x>|bad", text + 17, NULL, 0, {{0}}, 0};
+    verdict v = {.level = VERDICT_WARN,
+                 .id = "spread",
+                 .text = text,
+                 .subject = "<img src=x>|bad",
+                 .finding = text + 17};
     verdictList vl = {&v, 1, 1};
     metaTable m = {"", NULL, NULL, 0};
     summary s;
@@ -250,7 +254,8 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     s.n = 3;
     verdictThresholds t;
     verdictDefaults(&t);
-    verdict v = {VERDICT_WARN, "cold-start", NULL, NULL, "", &g[0], 0, {{0}}, 6};
+    verdict v = {
+        .level = VERDICT_WARN, .id = "cold-start", .finding = "", .group = &g[0], .nfig = 6};
     const verdictFigure fig[6] = {{"same_ms", 1.0},           {"fresh_ms", NAN},
                                   {"evicted_ms", 1.1},        {"dropcache_ms", 3.0},
                                   {"slowest_over_same", 3.0}, {"threshold", 2}};

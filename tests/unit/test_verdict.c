@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <math.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "verdict/verdict.h"
@@ -92,6 +94,42 @@ static void firstRunAtAndBelowItsThreshold(void **state) {
     run(1, &l);
     assert_null(find(&l, "first-run"));
     assert_null(find(&l, "first-run-notable"));
+    verdictFree(&l);
+}
+
+/* The sentence is said from the verdict's data alone: its row's say function,
+ * given the verdict and the thresholds and nothing of the summary, writes
+ * exactly its finding -- and other figures give another sentence. */
+static void aSentenceIsSaidFromTheVerdictsFiguresAlone(void **state) {
+    (void)state;
+    verdictList l;
+    summaryGroup *g = group(0, "idle", 1);
+    g->first_ms = 1.5, g->min_ms = 0.015, g->first_over_min = 100;
+    run(1, &l);
+    verdict *v = (verdict *)find(&l, "first-run");
+    assert_non_null(v);
+    assert_ptr_equal(v->kind, &verdictChecks[0]);
+    assert_non_null(v->kind->say);
+    verdictThresholds t;
+    verdictDefaults(&t);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(v->kind->say(v, &t, f), 0);
+    assert_int_equal(fclose(f), 0);
+    assert_string_equal(buf, v->finding);
+    assert_string_equal(buf, "first 1.500 ms vs steady min 0.0150 ms = 100x (>= 100): the first "
+                             "run must not go into an average; time it apart, report min and "
+                             "median of the rest");
+    free(buf);
+    for (size_t i = 0; i < v->nfig; i++)
+        if (strcmp(v->fig[i].name, "first_over_min") == 0) v->fig[i].value = 250;
+    f = open_memstream(&buf, &len);
+    assert_int_equal(v->kind->say(v, &t, f), 0);
+    assert_int_equal(fclose(f), 0);
+    assert_non_null(strstr(buf, " = 250x (>= 100)"));
+    assert_true(isnan(verdictFig(v, "no_such_figure")));
+    free(buf);
     verdictFree(&l);
 }
 
@@ -183,6 +221,7 @@ static void bitwiseSameOrChecksumDiffers(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(firstRunAtAndBelowItsThreshold),
+        cmocka_unit_test(aSentenceIsSaidFromTheVerdictsFiguresAlone),
         cmocka_unit_test(spreadAtAndBelowItsThreshold),
         cmocka_unit_test(noWaitAtAndBelowItsThreshold),
         cmocka_unit_test(bitwiseSameOrChecksumDiffers),

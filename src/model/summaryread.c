@@ -1,0 +1,415 @@
+/* summaryread.c -- samples.csv and whole.csv read by column name into the
+ * summary's groups (see summary.h): every field checked before it is used,
+ * every defect "file:line: what". Apart from the groups and their statistics
+ * (summary.c) because reading is where a hand-edited or truncated file is
+ * met, and it is the larger half. */
+#include "model/summary.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/csvfield.h"
+#include "common/num.h"
+#include "common/stats.h"
+#include "model/csvread.h"
+#include "model/summaryint.h"
+
+static int summaryParseLong(const char *s, long lo, long hi, long *out) {
+    return numLong(s, lo, hi, out);
+}
+
+static int summaryParseHex64(const char *s, uint64_t *out) {
+    size_t n = strlen(s);
+    if (n == 0 || n > 16) return -1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = (unsigned char)s[i], d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return -1;
+        v = v << 4 | (uint64_t)d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* --- columns by name ------------------------------------------------------------ */
+
+typedef struct summaryCol {
+    const char *name;
+    int required;
+    long idx; /* -1 when absent */
+} summaryCol;
+
+/* Maps each wanted column to its index in the header; rejects a header with an
+ * empty or repeated name (a column read by name must be unambiguous). */
+static int summaryMapHeader(char **f, size_t nf, summaryCol *cols, size_t ncols, const char *path,
+                            char *err, size_t errlen) {
+    for (size_t i = 0; i < nf; i++) {
+        if (!f[i][0]) {
+            snprintf(err, errlen, "%s:1: column %zu of the header has no name", path, i + 1);
+            return -1;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(f[i], f[j]) == 0) {
+                snprintf(err, errlen, "%s:1: column '%.64s' appears twice in the header", path,
+                         f[i]);
+                return -1;
+            }
+    }
+    for (size_t c = 0; c < ncols; c++) {
+        cols[c].idx = -1;
+        for (size_t i = 0; i < nf; i++)
+            if (strcmp(f[i], cols[c].name) == 0) cols[c].idx = (long)i;
+        if (cols[c].idx < 0 && cols[c].required) {
+            snprintf(err, errlen, "%s:1: the header has no column '%s'", path, cols[c].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const char *summaryField(char **f, const summaryCol *c) {
+    return c->idx >= 0 ? f[c->idx] : "";
+}
+
+/* The reader both files share: the header, then rows with exactly its field
+ * count, each handed to `row`. */
+typedef int (*summaryRowFn)(summary *s, char **f, const summaryCol *cols, const char *where,
+                            char *err, size_t errlen);
+
+static int summaryReadFile(summary *s, const char *path, summaryCol *cols, size_t ncols,
+                           summaryRowFn row, char *err, size_t errlen) {
+    char rerr[SUMMARY_ERR_MAX];
+    csvReader *r = csvReaderOpen(path, rerr, sizeof rerr);
+    if (!r) {
+        snprintf(err, errlen, "%s", rerr);
+        return -1;
+    }
+    char **f;
+    size_t nf, header_nf = 0;
+    int rc = csvReaderNext(r, &f, &nf, rerr, sizeof rerr), ret = -1;
+    if (rc == 0) {
+        snprintf(err, errlen, "%s:1: empty file (no header)", path);
+        goto out;
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", rerr);
+        goto out;
+    }
+    if (summaryMapHeader(f, nf, cols, ncols, path, err, errlen) != 0) goto out;
+    header_nf = nf;
+    while ((rc = csvReaderNext(r, &f, &nf, rerr, sizeof rerr)) > 0) {
+        char where[SUMMARY_ERR_MAX / 2];
+        snprintf(where, sizeof where, "%s:%zu", path, csvReaderLine(r));
+        if (nf != header_nf) {
+            snprintf(err, errlen, "%s: %zu fields, the header has %zu", where, nf, header_nf);
+            goto out;
+        }
+        if (row(s, f, cols, where, err, errlen) != 0) goto out;
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", rerr);
+        goto out;
+    }
+    ret = 0;
+out:
+    csvReaderClose(r);
+    return ret;
+}
+
+/* --- samples.csv ----------------------------------------------------------------- */
+
+enum {
+    SC_RUN_ID,
+    SC_WORKLOAD,
+    SC_PARAMS,
+    SC_WIDTH,
+    SC_WAIT,
+    SC_PHASE,
+    SC_ITER,
+    SC_MS,
+    SC_MINFLT,
+    SC_MAJFLT,
+    SC_NVCSW,
+    SC_NIVCSW,
+    SC_LOAD1,
+    SC_PROCS,
+    SC_CHECKSUM,
+    SC_TRUNCATED,
+    SC_HARNESS,
+    SC_CONDITION,
+    SC_STRESSORS,
+    SC_COPY,
+    SC_CPU,
+    SC_CPUS,
+    SC_MIGRATIONS,
+    SC_LOAD,
+    SC_PROC,
+    SC_WIDTH_REQUESTED,
+    SC_N
+};
+
+/* The load kind of a row: the `load` tag, "none" for an idle row without
+ * one (idle files from before the tag, whole.csv), "" for a loaded row
+ * without one (legacy). */
+static const char *summaryLoadOf(const char *load, const char *condition) {
+    return *load ? load
+           : summaryWordOf(summaryConditions, SUMMARY_COND_N, condition) == SUMMARY_COND_IDLE
+               ? summaryLoads[SUMMARY_LOAD_NONE].name
+               : "";
+}
+
+/* A copy tag as the summary names it: an alias becomes its kind's name. */
+static const char *summaryCopyOf(const char *copy) {
+    int k = summaryWordOf(summaryCopies, SUMMARY_COPY_N, copy);
+    return k < 0 ? copy : summaryCopies[k].name;
+}
+
+static int summaryBad(char *err, size_t errlen, const char *where, const summaryCol *c,
+                      const char *v, const char *want) {
+    snprintf(err, errlen, "%s: column '%s': '%.40s' is not %s", where, c->name, v, want);
+    return -1;
+}
+
+static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const char *where,
+                            char *err, size_t errlen) {
+    long width, iter, trunc, procs, cnt[4] = {0, 0, 0, 0};
+    double ms, load1;
+    uint64_t checksum = 0;
+    const char *v;
+    /* width 0: a program's `default` cell (harness/threads.sh), which sets
+     * no width and records width_requested=default */
+    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 0, 100000, &width) ||
+        (width == 0 && strcmp(summaryField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
+        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v,
+                          "a width in 1..100000 (0 only with width_requested=default)");
+    if (summaryParseDouble(v = summaryField(f, &cols[SC_MS]), &ms) || ms < 0)
+        return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
+    if (summaryParseDouble(v = summaryField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
+        return summaryBad(err, errlen, where, &cols[SC_LOAD1], v, "a load average (or -1)");
+    if (summaryParseLong(v = summaryField(f, &cols[SC_PROCS]), -1, 1000000, &procs))
+        return summaryBad(err, errlen, where, &cols[SC_PROCS], v, "a task count (or -1)");
+    /* empty: the output was not checked (threads.sh --no-check-output) */
+    int has_sum = *(v = summaryField(f, &cols[SC_CHECKSUM])) != '\0';
+    if (has_sum && summaryParseHex64(v, &checksum))
+        return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
+    if (summaryParseLong(v = summaryField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
+        return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
+    /* Placement and the process tag: empty is allowed (unknown, or a file
+     * from before them); anything else must be what the contract says. */
+    long cpu, migr, proc = 0;
+    int span = summaryCpuSpan(v = summaryField(f, &cols[SC_CPUS]));
+    if (span < 0)
+        return summaryBad(err, errlen, where, &cols[SC_CPUS], v, "a ;-separated CPU list");
+    if (*(v = summaryField(f, &cols[SC_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
+        return summaryBad(err, errlen, where, &cols[SC_CPU], v, "a CPU number");
+    if (*(v = summaryField(f, &cols[SC_MIGRATIONS])) && summaryParseLong(v, -1, 1L << 40, &migr))
+        return summaryBad(err, errlen, where, &cols[SC_MIGRATIONS], v, "a count >= 0");
+    if (*(v = summaryField(f, &cols[SC_PROC])) && summaryParseLong(v, 1, 1000000, &proc))
+        return summaryBad(err, errlen, where, &cols[SC_PROC], v, "a process number >= 1");
+    if (cols[SC_ITER].idx >= 0 &&
+        summaryParseLong(v = summaryField(f, &cols[SC_ITER]), 0, 1000000000L, &iter))
+        return summaryBad(err, errlen, where, &cols[SC_ITER], v, "an iteration >= 0");
+    for (int i = 0; i < 4; i++) {
+        const summaryCol *c = &cols[SC_MINFLT + i];
+        if (c->idx >= 0 && summaryParseLong(v = summaryField(f, c), 0, 1L << 40, &cnt[i]))
+            return summaryBad(err, errlen, where, c, v, "a count >= 0");
+    }
+    const char *phase = summaryField(f, &cols[SC_PHASE]);
+    summaryKey k = {
+        .workload = (char *)summaryField(f, &cols[SC_WORKLOAD]),
+        .params = (char *)summaryField(f, &cols[SC_PARAMS]),
+        .wait = (char *)summaryField(f, &cols[SC_WAIT]),
+        .condition = (char *)summaryField(f, &cols[SC_CONDITION]),
+        .stressors = (char *)summaryField(f, &cols[SC_STRESSORS]),
+        .copy = (char *)summaryCopyOf(summaryField(f, &cols[SC_COPY])),
+        .load = (char *)summaryLoadOf(summaryField(f, &cols[SC_LOAD]),
+                                      summaryField(f, &cols[SC_CONDITION])),
+        .width = (int)width,
+    };
+    if (!k.workload[0]) {
+        snprintf(err, errlen, "%s: column 'workload' is empty", where);
+        return -1;
+    }
+    if (!phase[0]) {
+        snprintf(err, errlen, "%s: column 'phase' is empty", where);
+        return -1;
+    }
+    summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[SC_HARNESS]), where);
+    if (!g) goto oom;
+    summaryProc *pr = summaryProcFor(g, summaryField(f, &cols[SC_RUN_ID]));
+    if (!pr) goto oom;
+    if (proc) pr->proc = proc;
+    int ok = 0;
+    if (strcmp(phase, "prepare") == 0) {
+        ok = summaryVecPush(&g->v_prepare, ms);
+    } else if (strcmp(phase, "first") == 0) {
+        ok = summaryVecPush(&g->v_first, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
+        if (cols[SC_MINFLT].idx >= 0) ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
+        if (cols[SC_MAJFLT].idx >= 0) ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
+        pr->first_ms = ms;
+        pr->first_span = span;
+    } else if (strcmp(phase, "steady") == 0) {
+        ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
+        if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
+        ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span);
+        if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
+        else if (span > 1) ok |= summaryVecPush(&g->v_ms_multi_cpu, ms);
+    } else if (strcmp(phase, "steady_nowait") == 0) {
+        /* the same computation as steady (its bits count), its time not: a
+         * call timed without waiting for its result is a different figure */
+        ok = summaryVecPush(&g->v_nowait, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
+    } else {
+        s->ignored_rows++; /* a later phase: not summarised here */
+        return 0;
+    }
+    if (load1 >= 0) ok |= summaryVecPush(&g->v_load1, load1);
+    if (procs >= 0) ok |= summaryVecPush(&g->v_procs, (double)procs);
+    if (trunc) g->truncated++;
+    if (ok == 0) return 0;
+oom:
+    snprintf(err, errlen, "%s: out of memory", where);
+    return -1;
+}
+
+int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
+    summaryCol cols[SC_N] = {
+        [SC_RUN_ID] = {"run_id", 1, -1},
+        [SC_WORKLOAD] = {"workload", 1, -1},
+        [SC_PARAMS] = {"params", 1, -1},
+        [SC_WIDTH] = {"width", 1, -1},
+        [SC_WAIT] = {"wait", 1, -1},
+        [SC_PHASE] = {"phase", 1, -1},
+        [SC_ITER] = {"iter", 0, -1},
+        [SC_MS] = {"ms", 1, -1},
+        [SC_MINFLT] = {"minflt", 0, -1},
+        [SC_MAJFLT] = {"majflt", 0, -1},
+        [SC_NVCSW] = {"nvcsw", 0, -1},
+        [SC_NIVCSW] = {"nivcsw", 0, -1},
+        [SC_LOAD1] = {"load1", 1, -1},
+        [SC_PROCS] = {"procs_running", 1, -1},
+        [SC_CHECKSUM] = {"checksum", 1, -1},
+        [SC_TRUNCATED] = {"truncated", 1, -1},
+        [SC_HARNESS] = {"harness", 0, -1},
+        [SC_CONDITION] = {"condition", 0, -1},
+        [SC_STRESSORS] = {"stressors", 0, -1},
+        [SC_COPY] = {"copy", 0, -1},
+        [SC_CPU] = {"cpu", 0, -1},
+        [SC_CPUS] = {"cpus", 0, -1},
+        [SC_MIGRATIONS] = {"migrations", 0, -1},
+        [SC_LOAD] = {"load", 0, -1},
+        [SC_WIDTH_REQUESTED] = {"width_requested", 0, -1},
+        [SC_PROC] = {"proc", 0, -1},
+    };
+    return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);
+}
+
+/* --- whole.csv ------------------------------------------------------------------- */
+
+enum {
+    WC_WALL,
+    WC_WORKLOAD,
+    WC_PARAMS,
+    WC_WIDTH,
+    WC_WAIT,
+    WC_CONDITION,
+    WC_STRESSORS,
+    WC_COPY,
+    WC_LABEL,
+    WC_HARNESS,
+    WC_RUN,
+    WC_USER,
+    WC_SYS,
+    WC_MINFLT,
+    WC_MAJFLT,
+    WC_EXIT,
+    WC_TOOL,
+    WC_LOAD,
+    WC_N
+};
+
+static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const char *where,
+                           char *err, size_t errlen) {
+    double wall, x;
+    long width = 0, majflt = -1, minflt = -1, n;
+    const char *v;
+    if (summaryParseDouble(v = summaryField(f, &cols[WC_WALL]), &wall) || wall < 0)
+        return summaryBad(err, errlen, where, &cols[WC_WALL], v, "a time >= 0 in ms");
+    /* Empty where the contract allows it: width for --binary runs, CPU times
+     * and faults where the tool gives none. */
+    if (*(v = summaryField(f, &cols[WC_WIDTH])) && summaryParseLong(v, 1, 100000, &width))
+        return summaryBad(err, errlen, where, &cols[WC_WIDTH], v, "a width in 1..100000");
+    for (int c = WC_USER; c <= WC_SYS; c++)
+        if (*(v = summaryField(f, &cols[c])) && (summaryParseDouble(v, &x) || x < 0))
+            return summaryBad(err, errlen, where, &cols[c], v, "a time >= 0 in ms");
+    if (*(v = summaryField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &minflt))
+        return summaryBad(err, errlen, where, &cols[WC_MINFLT], v, "a count >= 0");
+    if (*(v = summaryField(f, &cols[WC_MAJFLT])) && summaryParseLong(v, 0, 1L << 40, &majflt))
+        return summaryBad(err, errlen, where, &cols[WC_MAJFLT], v, "a count >= 0");
+    if (*(v = summaryField(f, &cols[WC_RUN])) && summaryParseLong(v, 0, 1000000000L, &n))
+        return summaryBad(err, errlen, where, &cols[WC_RUN], v, "a run number >= 0");
+    long code = 0;
+    if (*(v = summaryField(f, &cols[WC_EXIT])) && summaryParseLong(v, -1000, 1000, &code))
+        return summaryBad(err, errlen, where, &cols[WC_EXIT], v, "an exit status");
+    const char *copy = summaryField(f, &cols[WC_COPY]);
+    summaryKey k = {
+        .workload = (char *)summaryField(f, &cols[WC_WORKLOAD]),
+        .params = (char *)summaryField(f, &cols[WC_PARAMS]),
+        .wait = (char *)summaryField(f, &cols[WC_WAIT]),
+        .condition = (char *)summaryField(f, &cols[WC_CONDITION]),
+        .stressors = (char *)summaryField(f, &cols[WC_STRESSORS]),
+        .copy = (char *)summaryCopyOf(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
+        .load = (char *)summaryLoadOf(summaryField(f, &cols[WC_LOAD]),
+                                      summaryField(f, &cols[WC_CONDITION])),
+        .width = (int)width,
+    };
+    summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[WC_HARNESS]), where);
+    if (!g) goto oom;
+    if (code != 0) { /* a failed run's time is not a measurement */
+        g->whole_failed++;
+        /* threads.sh's label: a run its cap ended (coldload-run status cut) */
+        if (strcmp(summaryField(f, &cols[WC_LABEL]), "cut") == 0) g->whole_cut++;
+        return 0;
+    }
+    int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;
+    if (summaryVecPush(hf ? &g->v_whole_hf : &g->v_whole_time, wall) != 0) goto oom;
+    if (majflt >= 0 && summaryVecPush(&g->v_whole_majflt, (double)majflt) != 0) goto oom;
+    if (minflt >= 0 && summaryVecPush(&g->v_whole_minflt, (double)minflt) != 0) goto oom;
+    return 0;
+oom:
+    snprintf(err, errlen, "%s: out of memory", where);
+    return -1;
+}
+
+int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
+    summaryCol cols[WC_N] = {
+        [WC_WALL] = {"wall_ms", 1, -1},
+        [WC_WORKLOAD] = {"workload", 0, -1},
+        [WC_PARAMS] = {"params", 0, -1},
+        [WC_WIDTH] = {"width", 0, -1},
+        [WC_WAIT] = {"wait", 0, -1},
+        [WC_CONDITION] = {"condition", 0, -1},
+        [WC_STRESSORS] = {"stressors", 0, -1},
+        [WC_COPY] = {"copy", 0, -1},
+        [WC_LABEL] = {"label", 0, -1},
+        [WC_HARNESS] = {"harness", 0, -1},
+        [WC_RUN] = {"run", 0, -1},
+        [WC_USER] = {"user_ms", 0, -1},
+        [WC_SYS] = {"sys_ms", 0, -1},
+        [WC_MINFLT] = {"minflt", 0, -1},
+        [WC_MAJFLT] = {"majflt", 0, -1},
+        [WC_EXIT] = {"exit_code", 0, -1},
+        [WC_TOOL] = {"tool", 0, -1},
+        [WC_LOAD] = {"load", 0, -1},
+    };
+    return summaryReadFile(s, path, cols, WC_N, summaryWholeRow, err, errlen);
+}

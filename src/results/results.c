@@ -1,0 +1,101 @@
+/* results.c -- a results directory loaded and judged (see results.h): the
+ * one place that knows which file holds what, so that the tools above it
+ * read a directory the same way. */
+#include "results/results.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/num.h"
+#include "model/pressure.h"
+
+static int resultsErr(char *err, size_t len, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int resultsErr(char *err, size_t len, int rc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+double resultsBlasPool(const metaTable *m) {
+    double v;
+    if (metaGet(m, "openblas_num_threads")) return 1;
+    if (numDouble(metaGet(m, "nproc"), 1, 4096, &v) != 0) v = (double)sysconf(_SC_NPROCESSORS_ONLN);
+    return v >= 1 ? v : 1;
+}
+
+/* The CSVs: the ones named, else the directory's that exist. */
+static int resultsReadRows(results *r, const resultsOptions *o, char *err, size_t errlen) {
+    char sp[4096], wp[4096];
+    const char *samples = o->samples, *whole = o->whole;
+    if ((size_t)snprintf(sp, sizeof sp, "%s/samples.csv", r->dir) >= sizeof sp ||
+        (size_t)snprintf(wp, sizeof wp, "%s/whole.csv", r->dir) >= sizeof wp)
+        return resultsErr(err, errlen, RESULTS_BAD_INPUT, "%s: path too long", r->dir);
+    if (!samples) samples = sp;
+    if (!whole) whole = wp;
+    /* A default file may be absent (a --binary cold run has no samples); a
+     * file named by the caller must exist. */
+    int have_s = access(samples, F_OK) == 0, have_w = access(whole, F_OK) == 0;
+    if ((samples != sp && !have_s) || (whole != wp && !have_w))
+        return resultsErr(err, errlen, RESULTS_BAD_INPUT, "%s: %s",
+                          samples != sp && !have_s ? samples : whole, strerror(ENOENT));
+    if (!have_s && !have_w)
+        return resultsErr(err, errlen, RESULTS_BAD_INPUT,
+                          "%s: neither samples.csv nor whole.csv: no rows to read", r->dir);
+    if ((have_s && summaryReadSamples(&r->s, samples, err, errlen) != 0) ||
+        (have_w && summaryReadWhole(&r->s, whole, err, errlen) != 0))
+        return RESULTS_BAD_INPUT;
+    summaryFinish(&r->s, r->t.contention_wide);
+    return RESULTS_OK;
+}
+
+int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const resultsOptions *o,
+                char *err, size_t errlen) {
+    static const resultsOptions none = {NULL, NULL, 1};
+    char path[4096];
+    struct stat st;
+    memset(r, 0, sizeof *r);
+    summaryInit(&r->s);
+    r->t = *t;
+    if (!o) o = &none;
+    if (!(r->dir = strdup(dir))) return RESULTS_NO_MEMORY;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return resultsErr(err, errlen, RESULTS_BAD_INPUT, "%s: not a directory", dir);
+    int rc = resultsReadRows(r, o, err, errlen);
+    if (rc != RESULTS_OK) return rc;
+    snprintf(path, sizeof path, "%s/meta.txt", dir);
+    if (metaRead(&r->meta, path, err, errlen) != 0) return RESULTS_READ_ERROR;
+    for (size_t i = 0; i < r->s.n; i++)
+        r->s.g[i].psi_some_pct = pressureDuring(&r->meta, &r->s.g[i]);
+    if (r->t.blas_pool == 0) r->t.blas_pool = resultsBlasPool(&r->meta);
+    verdictLoadCpus(&r->t, &r->meta);
+    if (!(r->machine = metaMachine(&r->meta))) return RESULTS_NO_MEMORY;
+    /* firstrun.csv has its own rows: a defect there is said where its parts
+     * are shown and costs the rest nothing. */
+    char frerr[512];
+    snprintf(path, sizeof path, "%s/firstrun.csv", dir);
+    if (firstrunLoad(&r->fr, path, frerr, sizeof frerr) != 0) {
+        memset(&r->fr, 0, sizeof r->fr);
+        if (!(r->fr_err = strdup(frerr))) return RESULTS_NO_MEMORY;
+    }
+    if (o->judge && verdictRun(&r->s, &r->t, &r->v) != 0) return RESULTS_NO_MEMORY;
+    return RESULTS_OK;
+}
+
+void resultsFree(results *r) {
+    free(r->dir);
+    free(r->machine);
+    free(r->fr_err);
+    firstrunFree(&r->fr);
+    verdictFree(&r->v);
+    metaFree(&r->meta);
+    summaryFree(&r->s);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,277 @@
+/* verdictload.c -- the checks that ask "did the load, not the code, slow
+ * this?": spread, contention (against the fair share the load predicts),
+ * loaded-slow and idle-busy, with the fair-share arithmetic they share.
+ * Apart from verdict.c so that each question's rules read in one place. */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/num.h"
+#include "common/stats.h"
+#include "verdict/checks.h"
+
+/* Load seen during a group's samples, as a citation: " (procs_running median
+ * 3, load1 median 2.1)", or "" when the rows had none. */
+const char *verdictLoadSeen(const verdict *v, char *buf, size_t len) {
+    double procs = verdictFig(v, "procs_median"), load1 = verdictFig(v, "load1_median"),
+           psi = verdictFig(v, "psi_some_pct");
+    size_t o = 0;
+    buf[0] = '\0';
+    if (!isnan(procs)) o += (size_t)snprintf(buf, len, "; procs_running median %g", procs);
+    if (!isnan(load1) && o < len)
+        o += (size_t)snprintf(buf + o, len - o, "%s load1 median %.2f", o ? "," : ";", load1);
+    if (!isnan(psi) && o < len)
+        snprintf(buf + o, len - o, "%s CPU pressure (PSI some) %.0f%% while it ran", o ? "," : ";",
+                 psi);
+    return buf;
+}
+#define LOAD(v) verdictLoadSeen((v), (char[192]){0}, 192)
+
+int verdictSpread(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
+        if (g->key.width < 2 || g->n < 2 || isnan(g->max_over_median) ||
+            g->max_over_median < t->max_median)
+            continue;
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"max_ms", g->max_ms}, {"median_ms", g->median_ms},
+                              {"max_over_median", g->max_over_median}, {"threshold", t->max_median},
+                              {"n", (double)g->n}, {"procs_median", g->procs_median},
+                              {"load1_median", g->load1_median},
+                              {"psi_some_pct", g->psi_some_pct})))
+            return -1;
+    }
+    return 0;
+}
+
+int verdictSpreadSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    fprintf(f,
+            "max %s ms vs median %s ms = %.1fx (>= %g) over %.0f runs%s: a multi-threaded max "
+            "this far above the median means check the load before suspecting the code",
+            MS(verdictFig(v, "max_ms")), MS(verdictFig(v, "median_ms")),
+            verdictFig(v, "max_over_median"), verdictFig(v, "threshold"), verdictFig(v, "n"),
+            LOAD(v));
+    return ferror(f) ? -1 : 0;
+}
+
+/* Everything but the width: the groups a width comparison under one load
+ * puts side by side. */
+static int verdictSameLoad(const summaryGroup *a, const summaryGroup *b) {
+    return summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH);
+}
+
+/* "; width 2: 5 of 5 processes >= 5x idle, loaded/idle of the process medians
+ * 384.6x (95% interval 350.1-410.2x)" -- the spread over processes behind a
+ * width's median, when there were several processes. */
+static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
+    if (g->procs < 2 || g->slow_procs == SIZE_MAX) return;
+    fprintf(f,
+            "; width %d: %zu of %zu processes >= %gx idle, loaded/idle of the process "
+            "medians %.1fx (95%% interval %.1f-%.1fx)",
+            g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo, g->ratio_hi);
+}
+
+double verdictFairShare(const summaryGroup *g, int width, double load_cpus) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0) return NAN;
+    double cpus = load_cpus >= 1 ? load_cpus : stressors, w = width >= 1 ? width : 1;
+    return 1 + ceil(stressors / cpus) * fmin(1, cpus / w);
+}
+
+void verdictLoadCpus(verdictThresholds *t, const metaTable *m) {
+    if (t->load_cpus >= 1) return; /* --load-cpus given */
+    const char *usable = metaGet(m, "loaded_cpus_usable");
+    double n = 0;
+    if (usable) /* "0 1": the CPUs the harness spread the pinned workers over */
+        for (const char *c = usable; *c;) {
+            c += strspn(c, " ");
+            if (!*c) break;
+            n++;
+            c += strcspn(c, " ");
+        }
+    /* scan.sh's run has the count alone; any other run the CPUs it could use */
+    if (n < 1 && numDouble(metaGet(m, "scan_cpus"), 1, 4096, &n) != 0 &&
+        numDouble(metaGet(m, "nproc"), 1, 4096, &n) != 0)
+        n = 0;
+    t->load_cpus = n;
+}
+
+/* "2 load workers over 2 CPUs": the load the fair share is taken from. */
+static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds *t, char *buf,
+                                  size_t len) {
+    double stressors;
+    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0)
+        snprintf(buf, len, "a load of unknown size, one worker per CPU assumed");
+    else {
+        double cpus = t->load_cpus >= 1 ? t->load_cpus : stressors;
+        snprintf(buf, len, "%g load worker%s over %g CPU%s%s", stressors, stressors == 1 ? "" : "s",
+                 cpus, cpus == 1 ? "" : "s", t->load_cpus >= 1 ? "" : " (assumed)");
+    }
+    return buf;
+}
+#define LOADSAY(g) verdictLoadSay((g), x->t, (char[96]){0}, 96)
+
+/* Contention first: the wide groups it explains get no separate loaded-slow
+ * verdict (explained[i] = 1), since the page's serial re-run is the answer to
+ * "check the load". The rule is against what the load predicts (verdicts.md):
+ * a serial call longer than a time slice gets its fair share of a loaded CPU,
+ * so width 1 at that share (2x with one worker per CPU) is not hurt; the wide
+ * width is contention when it is far beyond both its own share and width 1.
+ * Width 1 at or near the share decides nothing by itself, so the verdict does
+ * not flip with it. The text is the cell, the wide widths, width 1, then the
+ * per-process clauses: the widths and the clauses are gathered in one pass,
+ * in two streams, and joined. */
+int verdictContention(verdictCtx *x) {
+    const summary *s = x->s;
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *one = &s->g[i];
+        /* Decided on pinned load only: under free load the answer depends on
+         * where the scheduler put the threads (placement says so). */
+        if (!summaryIsPinned(one) || one->key.width != 1 || isnan(one->loaded_over_idle)) continue;
+        /* A load of no known size (a file from before the stressors column):
+         * one worker per CPU, the harness's default, predicts 2x. */
+        double share1 = verdictFairShare(one, 1, t->load_cpus);
+        if (isnan(share1)) share1 = 2;
+        if (one->loaded_over_idle >= t->contention_narrow * share1) continue;
+        verdictText wide, procs;
+        FILE *fw = verdictBegin(&wide), *fp = verdictBegin(&procs);
+        size_t nwide = 0;
+        const summaryGroup *fastest = one;
+        for (size_t j = 0; fw && fp && j < s->n; j++) {
+            const summaryGroup *g = &s->g[j];
+            if (j == i || !verdictSameLoad(one, g) || g->n == 0) continue;
+            if (g->median_ms < fastest->median_ms) fastest = g;
+            double share = verdictFairShare(g, g->key.width, t->load_cpus);
+            if (isnan(share)) share = share1;
+            if (g->key.width < 2 || isnan(g->loaded_over_idle) ||
+                g->loaded_over_idle < t->contention_wide * share ||
+                g->loaded_over_idle < t->contention_wide * one->loaded_over_idle)
+                continue;
+            x->explained[j] = 1;
+            nwide++;
+            verdictProcClause(g, t->contention_wide, fp);
+            fprintf(fw,
+                    "%swidth %d is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
+                    "share %.1fx and %.0fx width 1's",
+                    nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle, MS(g->median_ms),
+                    MS(g->idle_median_ms), g->loaded_over_idle / share, share,
+                    g->loaded_over_idle / one->loaded_over_idle);
+        }
+        int bad = !fw || !fp;
+        if (fw && fclose(fw) != 0) bad = 1;
+        if (fp && fclose(fp) != 0) bad = 1;
+        char *on = NULL; /* the cell: every width of one's key */
+        if (!bad && nwide &&
+            asprintf(&on, "%s%s%s%s%s, %s%s%s (stressors %s), copy %s", one->key.workload,
+                     one->key.params[0] ? " " : "", one->key.params,
+                     one->key.wait[0] ? ", wait " : "", one->key.wait, one->key.condition,
+                     one->key.load[0] ? " " : "", one->key.load,
+                     one->key.stressors[0] ? one->key.stressors : "?",
+                     one->key.copy[0] ? one->key.copy : "-") < 0)
+            on = NULL, bad = 1;
+        int rc =
+            bad ? -1
+            : nwide == 0
+                ? 0
+                : verdictAddOn(
+                      x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH, on,
+                      FIGS({"wide_widths", (double)nwide}, {"contention_wide", t->contention_wide},
+                           {"narrow_loaded_over_idle", one->loaded_over_idle},
+                           {"narrow_median_ms", one->median_ms},
+                           {"narrow_idle_median_ms", one->idle_median_ms},
+                           {"contention_narrow", t->contention_narrow},
+                           {"narrow_fair_share", share1},
+                           {"fastest_width", (double)fastest->key.width},
+                           {"fastest_median_ms", fastest->median_ms}),
+                      "under load %s (each at least %gx), while width 1 is %.1fx "
+                      "(median %s vs %s ms), below %gx its fair share %.1fx (%s: a "
+                      "serial call gets 1/%.0f of its CPU): core contention, not the "
+                      "code; keep the width at or below the idle cores. Fastest under "
+                      "load: width %d (median %s ms)%s",
+                      wide.buf, t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
+                      MS(one->idle_median_ms), t->contention_narrow, share1, LOADSAY(one), share1,
+                      fastest->key.width, MS(fastest->median_ms), procs.buf);
+        free(on);
+        free(wide.buf);
+        free(procs.buf);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+int verdictLoadedSlow(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
+        if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
+            continue;
+        /* What the load alone predicts, when its size is known: a slowdown
+         * at the fair share is the load, not the code. */
+        double share = verdictFairShare(g, g->key.width, t->load_cpus);
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
+                              {"loaded_over_idle", g->loaded_over_idle},
+                              {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
+                              {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct},
+                              {"fair_share", share})))
+            return -1;
+    }
+    return 0;
+}
+
+int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    double share = verdictFig(v, "fair_share"), r = verdictFig(v, "loaded_over_idle");
+    fprintf(f, "median %s ms vs idle median %s ms = %.1fx (>= %g)", MS(verdictFig(v, "median_ms")),
+            MS(verdictFig(v, "idle_median_ms")), r, verdictFig(v, "threshold"));
+    if (!isnan(share))
+        fprintf(f, "; the fair share of %s predicts %.1fx, this is %.1fx that",
+                verdictLoadSay(v->group, t, (char[96]){0}, 96), share, r / share);
+    fprintf(f, "%s: check the load before suspecting the code", LOAD(v));
+    return ferror(f) ? -1 : 0;
+}
+
+int verdictIdleBusy(verdictCtx *x) {
+    const verdictThresholds *t = x->t;
+    for (size_t i = 0; i < x->s->n; i++) {
+        const summaryGroup *g = &x->s->g[i];
+        if (!summaryIsIdle(g) || isnan(g->procs_median) || g->key.width < 1) continue;
+        /* A sample's own runnable threads: the caller, the engine's width-1
+         * workers and OpenBLAS's pool-1 workers (at least width-1: setting
+         * the width grows the pool), which may spin between calls. Measured
+         * here: width 1 on an idle 2-CPU machine shows procs_running 2. */
+        double w = g->key.width, pool = t->blas_pool > w ? t->blas_pool : w;
+        double own = w + pool - 1, excess = g->procs_median - own;
+        if (excess < t->idle_excess) continue;
+        if (verdictFound(x, VERDICT_WARN, g,
+                         FIGS({"procs_median", g->procs_median}, {"procs_max", g->procs_max},
+                              {"own_threads", own}, {"excess", excess},
+                              {"threshold", t->idle_excess}, {"load1_median", g->load1_median},
+                              {"load1_max", g->load1_max}, {"psi_some_pct", g->psi_some_pct})))
+            return -1;
+    }
+    return 0;
+}
+
+int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    /* own threads = width + pool - 1 (verdictIdleBusy): the pool back from them */
+    double own = verdictFig(v, "own_threads"), load1 = verdictFig(v, "load1_median"),
+           psi = verdictFig(v, "psi_some_pct");
+    int width = v->group->key.width;
+    fprintf(f,
+            "an idle measurement saw load: procs_running median %g (max %g) where its own "
+            "threads (width %d, OpenBLAS pool %g) account for at most %g, %g more (>= %g)",
+            verdictFig(v, "procs_median"), verdictFig(v, "procs_max"), width, own - width + 1, own,
+            verdictFig(v, "excess"), verdictFig(v, "threshold"));
+    if (!isnan(load1))
+        fprintf(f, ", load1 median %.2f (max %.2f)", load1, verdictFig(v, "load1_max"));
+    if (!isnan(psi)) fprintf(f, ", CPU pressure (PSI some) %.0f%% while its harness ran", psi);
+    fputs(": its figures are not idle figures; re-run on a quiet machine", f);
+    return ferror(f) ? -1 : 0;
+}
