@@ -222,8 +222,7 @@ cl_plan_print() {
 # groups is or when it has none (its processes failed). The tool failing
 # keeps every cell: the rule may only stop a cell early, never lose one.
 cl_undecided() {
-    local out state wl width params cell rest
-    local -A open=() seen=()
+    local out state wl width params cell rest line seen open
     CL_UNDECIDED=()
     if ! out=$("$CL_BUILD/coldload-summarize" --decided --condition "$CL_TAG_CONDITION" \
         --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT" 2>&1); then
@@ -231,15 +230,34 @@ cl_undecided() {
         CL_UNDECIDED=("$@")
         return 0
     fi
-    while IFS=$'\t' read -r state wl width params rest; do
-        [ -n "$state" ] || continue
-        seen[$wl:$width:$params]=1
-        [ "$state" = decided ] || open[$wl:$width:$params]=1
-    done <<<"$out"
+    local lines=()
+    mapfile -t lines <<<"$out"
     for cell in "$@"; do
         cl_cell "${cell%:*}"
-        wl=$CL_CELL_WORKLOAD:${cell#*:}:$CL_CELL_PARAMS
-        if [ -n "${open[$wl]:-}" ] || [ -z "${seen[$wl]:-}" ]; then CL_UNDECIDED+=("$cell"); fi
+        seen=0 open=0
+        for line in "${lines[@]}"; do
+            IFS=$'\t' read -r state wl width params rest <<<"$line"
+            [ "$wl:$width" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
+            cl_params_in "$params" "$CL_CELL_PARAMS" || continue
+            seen=1
+            [ "$state" = decided ] || open=1
+        done
+        if [ "$open" = 1 ] || [ "$seen" = 0 ]; then CL_UNDECIDED+=("$cell"); fi
+    done
+}
+
+# cl_params_in GROUP CELL: true when a summary group's params belong to a
+# harness cell's: each k=v of the group is the cell's, or one value of the
+# cell's list ks=v1,v2 (ising_trg runs betas=0.3,0.4 as one process, one
+# group per beta=...). The TRG's full size and its loaded size are two cells.
+cl_params_in() {
+    local item k items
+    IFS=';' read -ra items <<<"$1"
+    for item in "${items[@]}"; do
+        [[ ";$2;" != *";$item;"* ]] || continue
+        k=${item%%=*}
+        if [[ ";$2;" =~ \;${k}s=([^\;]*)\; ]] && [[ ",${BASH_REMATCH[1]}," == *",${item#*=},"* ]]; then continue; fi
+        return 1
     done
 }
 

@@ -46,7 +46,8 @@ size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, doubl
                         const char **name) {
     if (!summaryIsLoaded(g)) return 0;
     size_t n = 0;
-    thr[n] = t->loaded_idle, name[n++] = "loaded-idle";
+    thr[n] = verdictLoadedSlowAt(g, t),
+    name[n++] = summaryIsPinned(g) ? "loaded-idle x fair share" : "loaded-idle";
     if (decideIsFree(g)) {
         thr[n] = t->contention_wide, name[n++] = "contention-wide";
     } else if (summaryIsPinned(g)) {

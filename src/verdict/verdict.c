@@ -245,7 +245,8 @@ const verdictCheck verdictChecks[] = {
      VERDICT_WARN,
      verdictLoadedSlow,
      verdictLoadedSlowSay,
-     "loaded median >= --loaded-idle x its idle median (not where contention, bimodal or "
+     "loaded median >= --loaded-idle x its idle median (x the fair share under pinned load; not "
+     "where contention, bimodal or "
      "placement explains it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
        "loaded median / idle median at or above: check the load"}},

@@ -13,7 +13,8 @@
  *                            call under load, with its ratio to the idle first call and the
  *                            CPUs the first calls ran on
  *   spread             WARN  width > 1 and max/median >= max_median: check the load
- *   loaded-slow        WARN  loaded median >= loaded_idle x its idle median: check the load
+ *   loaded-slow        WARN  loaded median >= loaded_idle x its idle median (x the fair share
+ *                            under pinned load): check the load
  *                            (not repeated for a width a contention verdict explains)
  *   contention         WARN  under pinned load (or a load of unknown kind: files from before
  *                            the kinds) width 1 slowed less than contention_narrow x its fair
@@ -190,6 +191,11 @@ void verdictLoadCpus(verdictThresholds *t, const metaTable *m);
  * 1/(k+1) of it; w > N threads already share the CPUs w/N to one, so they
  * lose less: 1 + k * min(1, N/w). S from g's `stressors`, N = load_cpus
  * (0: N = S). NAN when g's stressors is not a count >= 1. */
+/* Where loaded-slow fires for g: --loaded-idle times, under pinned load, the
+ * fair share E(w) (a slowdown at the fair share is the load, not the code:
+ * with one worker pinned per CPU a serial call runs ~2x, every time, and a
+ * fixed 2x sat on it and flipped run to run); --loaded-idle alone otherwise. */
+double verdictLoadedSlowAt(const summaryGroup *g, const verdictThresholds *t);
 double verdictFairShare(const summaryGroup *g, int width, double load_cpus);
 
 /* The thresholds' part of --help: one "--name R  help [default]" entry each,

@@ -205,21 +205,25 @@ int verdictContention(verdictCtx *x) {
     return 0;
 }
 
+double verdictLoadedSlowAt(const summaryGroup *g, const verdictThresholds *t) {
+    double e = summaryIsPinned(g) ? verdictFairShare(g, g->key.width, t->load_cpus) : NAN;
+    return t->loaded_idle * (isnan(e) ? 1 : e);
+}
+
 int verdictLoadedSlow(verdictCtx *x) {
     const verdictThresholds *t = x->t;
     for (size_t i = 0; i < x->s->n; i++) {
         const summaryGroup *g = &x->s->g[i];
-        if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < t->loaded_idle)
-            continue;
+        double at = verdictLoadedSlowAt(g, t);
+        if (x->explained[i] || isnan(g->loaded_over_idle) || g->loaded_over_idle < at) continue;
         /* What the load alone predicts, when its size is known: a slowdown
          * at the fair share is the load, not the code. */
         double share = verdictFairShare(g, g->key.width, t->load_cpus);
         if (verdictFound(x, VERDICT_WARN, g,
                          FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
-                              {"loaded_over_idle", g->loaded_over_idle},
-                              {"threshold", t->loaded_idle}, {"procs_median", g->procs_median},
-                              {"load1_median", g->load1_median}, {"psi_some_pct", g->psi_some_pct},
-                              {"fair_share", share})))
+                              {"loaded_over_idle", g->loaded_over_idle}, {"threshold", at},
+                              {"procs_median", g->procs_median}, {"load1_median", g->load1_median},
+                              {"psi_some_pct", g->psi_some_pct}, {"fair_share", share})))
             return -1;
     }
     return 0;

@@ -176,3 +176,13 @@ setup() {
     [ -z "$(cl_csv_col "$f" missing)" ]
     [ -z "$(cl_csv_col "$BATS_TEST_TMPDIR/absent.csv" cut)" ]
 }
+
+@test "cl_params_in: a group's params belong to the harness cell that ran them (one beta of a TRG's list), not to its other size" {
+    cl_params_in "beta=0.3;chi=16;steps=20" "betas=0.3,0.4,0.5,0.6;chi=16;steps=20"
+    cl_params_in "beta=0.4;chi=8;steps=10" "betas=0.4;chi=8;steps=10"
+    cl_params_in "n=1000" "n=1000"
+    ! cl_params_in "beta=0.4;chi=16;steps=20" "betas=0.4;chi=8;steps=10"
+    ! cl_params_in "beta=0.4;chi=8;steps=10" "betas=0.3,0.4,0.5,0.6;chi=16;steps=20"
+    ! cl_params_in "beta=0.45;chi=8;steps=10" "betas=0.4;chi=8;steps=10"
+    ! cl_params_in "size=256" "n=1000"
+}
