@@ -116,13 +116,19 @@ summarize() {
     grep -q -- ' --max-median 5 ' "$D/verdicts.txt"
 }
 
-@test "loaded-slow: a loaded median >= 2x its idle median (width 1 alone, no contention)" {
+@test "loaded-slow: a loaded median >= 2x what the load predicts (width 1 alone, no contention); 1.5x its fair share is not" {
+    series "$S" svdvals 1 idle warm 6 "5 6 7"
+    series "$S" svdvals 1 loaded warm 28 "24 27 30" 00000000000000aa 3
+    summarize
+    [ "$(verdict_ids "$D")" = "OK bitwise-same WARN loaded-slow" ]
+    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy inplace: median 27.000 ms vs idle median 6.000 ms = 4.5x (>= 4); the fair share of 2 load workers over 2 CPUs (assumed) predicts 2.0x, this is 2.2x that; procs_running median 3' "$D/verdicts.txt"
+    summarize --loaded-idle 3
+    [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
+    # 3.0x is 1.5x the fair share of 2x: the load, not the code (it fired at a fixed 2x)
+    rm "$S"
     series "$S" svdvals 1 idle warm 6 "5 6 7"
     series "$S" svdvals 1 loaded warm 20 "15 18 21" 00000000000000aa 3
     summarize
-    [ "$(verdict_ids "$D")" = "OK bitwise-same WARN loaded-slow" ]
-    grep -q 'loaded-slow: svdvals size=256, width 1, wait block, loaded (stressors 2), copy inplace: median 18.000 ms vs idle median 6.000 ms = 3.0x (>= 2); the fair share of 2 load workers over 2 CPUs (assumed) predicts 2.0x, this is 1.5x that; procs_running median 3' "$D/verdicts.txt"
-    summarize --loaded-idle 4
     [ "$(verdict_ids "$D")" = "OK bitwise-same" ]
 }
 
@@ -152,14 +158,14 @@ widths_idle_loaded() {
     grep -q 'Fastest under load: width 1 (median 9.700 ms)' "$D/verdicts.txt"
 }
 
-@test "contention does not fire when width 1 also slowed >= 1.5x its fair share: both are loaded-slow" {
+@test "contention does not fire when width 1 also slowed >= 1.5x its fair share: width 2 is loaded-slow, width 1 (below 2x its share) nothing" {
     widths_idle_loaded "19 20 21"
     summarize
-    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
-    # width 1 at 3.5x is now "narrow" (below 5 x 2x): contention for width 2, width 1 still loaded-slow
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow" ]
+    grep -q '^WARN loaded-slow: svdvals size=256, width 2,' "$D/verdicts.txt"
+    # width 1 at 3.5x is now "narrow" (below 5 x 2x): contention for width 2
     summarize --contention-narrow 5
-    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention WARN loaded-slow" ]
-    grep -q '^WARN loaded-slow: svdvals size=256, width 1,' "$D/verdicts.txt"
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
 }
 
 # The issue-21 cells: svdvals under pinned load, S=2 workers over the N=2 CPUs
@@ -176,9 +182,8 @@ fair_share_cells() {
     fair_share_cells "8.70 8.721 8.75" "2080 2084 2090"
     summarize
     [ "$status" -eq 0 ]
-    # width 1 is still loaded-slow (2.1x >= --loaded-idle 2), and says it is the fair share
-    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention WARN loaded-slow" ]
-    grep -q '^WARN loaded-slow: svdvals size=256, width 1, .*= 2.1x (>= 2); the fair share of 2 load workers over 2 CPUs predicts 2.0x, this is 1.0x that' "$D/verdicts.txt"
+    # width 1 at 2.1x is its fair share: no loaded-slow (that waits for 2 x 2x)
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
     grep -q '^WARN contention: svdvals size=256, wait block, loaded (stressors 2), copy inplace: under load width 2 is 457.7x slower than idle (median 2084 vs 4.553 ms), 229x its fair share 2.0x and 218x width 1'"'"'s (each at least 5x), while width 1 is 2.1x (median 8.721 vs 4.162 ms), below 1.5x its fair share 2.0x (2 load workers over 2 CPUs: a serial call gets 1/2 of its CPU): core contention' "$D/verdicts.txt"
     # N comes from meta.txt: over 1 CPU the 2 workers share it, a 3x fair share
     summarize --load-cpus 1
@@ -186,13 +191,11 @@ fair_share_cells() {
     grep -q -- ' --contention-narrow 1.5 --load-cpus 1 ' "$D/verdicts.txt"
 }
 
-@test "not contention: width 1 at 2x and width 2 at 2.5x are the fair share, and loaded-slow says so" {
+@test "not contention: width 1 at 2x and width 2 at 2.5x are the fair share: nothing fires (loaded-slow waits for 2x the share)" {
     fair_share_cells "8.30 8.324 8.35" "11.35 11.38 11.40"
     summarize
     [ "$status" -eq 0 ]
-    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN loaded-slow WARN loaded-slow" ]
-    grep -q '^WARN loaded-slow: svdvals size=256, width 1, .*= 2.0x (>= 2); the fair share of 2 load workers over 2 CPUs predicts 2.0x, this is 1.0x that' "$D/verdicts.txt"
-    grep -q '^WARN loaded-slow: svdvals size=256, width 2, .*= 2.5x (>= 2); the fair share of 2 load workers over 2 CPUs predicts 2.0x, this is 1.2x that' "$D/verdicts.txt"
+    [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same" ]
     # width 2 beyond 5x its share but not 5x width 1's (width 1 at 4x, hurt itself): no contention
     rm "$S"
     fair_share_cells "16.6 16.65 16.7" "60 61 62"

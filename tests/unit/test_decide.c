@@ -76,17 +76,20 @@ static void thresholds_of_a_group(void **state) {
     t.load_cpus = 2;
     double thr[DECIDE_THR_MAX];
     const char *name[DECIDE_THR_MAX];
-    /* pinned width 1: loaded-idle 2 and narrow 1.5 x E(1) = 3 */
+    /* pinned width 1: loaded-idle 2 x E(1) = 4 (2x is the fair share, the
+     * load's) and narrow 1.5 x E(1) = 3 */
     assert_int_equal(decideThresholds(&g, &t, thr, name), 2);
-    assert_float_equal(thr[0], 2, 1e-12);
+    assert_float_equal(thr[0], 4, 1e-12);
     assert_float_equal(thr[1], 3, 1e-12);
-    /* pinned width 2: wide 5 x E(2) = 10 */
+    /* pinned width 2: loaded-idle 2 x E(2) = 4, wide 5 x E(2) = 10 */
     g.key.width = 2;
     assert_int_equal(decideThresholds(&g, &t, thr, name), 2);
+    assert_float_equal(thr[0], 4, 1e-12);
     assert_float_equal(thr[1], 10, 1e-12);
-    /* free: the slow-process line, 5 x idle */
+    /* free: loaded-idle 2 as given, the slow-process line 5 x idle */
     g.key.load = "free";
     assert_int_equal(decideThresholds(&g, &t, thr, name), 2);
+    assert_float_equal(thr[0], 2, 1e-12);
     assert_float_equal(thr[1], 5, 1e-12);
     g.key.condition = "idle";
     g.key.load = "none";
