@@ -76,11 +76,16 @@ if [[ " ${kinds[*]} " == *" dropcache "* ]] && [ -n "$dropcache_why" ] && [ "$dr
 fi
 
 # the binary of a workload, and its arguments: the binary's own --describe
-# table at this mode's size (cl_cell), the TRG at its first beta only
+# table at this mode's size (cl_cell); the TRG at its loaded runs' size (one
+# beta, chi 8, 10 steps). The parts are the start's -- linking, the pool, the
+# page cache, first touches -- not the work's: a 280 ms full-size TRG call
+# varies by +-30 ms from process to process, which buried parts of a few ms
+# (every TRG part stayed undecided to the most rounds) and took two thirds of
+# firstrun's time.
 bin_of() { cl_describe; echo "${CL_WL_BINARY[$1]}"; }
 args_of() {
     local i
-    cl_cell "$1"
+    if [ "$1" = trg ]; then cl_cell trgload; else cl_cell "$1"; fi
     run=("${CL_CELL_ARGS[@]}")
     for ((i = 0; i + 1 < ${#run[@]}; i++)); do
         if [ "${run[i]}" = --beta ]; then run[i + 1]=${run[i + 1]%%,*}; fi
