@@ -26,7 +26,7 @@ usable_cpus() {
 # workers are recorded in meta (pinned: after the harness's own check).
 start_loaded() {
     env --default-signal=INT,TERM,HUP bash "$H/loaded.sh" --out "$OUT" --load "$1" --stressors "$2" \
-        --widths 1 --procs 1 --budget 60 --runs 100000 >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+        --widths 1 --procs 1 --budget 60 --runs 100000 --precision 0 >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
     PID=$!
     wait_for grep -q "^loaded_$1_s$2_stress_pgid=" "$OUT/meta.txt"
     PGID=$(sed -n "s/^loaded_$1_s$2_stress_pgid=//p" "$OUT/meta.txt")

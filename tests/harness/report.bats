@@ -40,7 +40,7 @@ steps() {
     [ "$status" -eq 0 ]
     [ "$(steps)" = "cold warm loaded firstrun scan plots " ]
     # its own map: the report's widths, processes and budget are not its
-    [ "$(grep '^scan ' "$CALLS")" = "scan --out $OUT/scan-run --quick --seed 42 --strict" ]
+    [ "$(grep '^scan ' "$CALLS")" = "scan --out $OUT/scan-run --quick --scan load --seed 42 --strict" ]
     grep -q "^cold --out $OUT --seed 42 --widths 1 2 --procs 4 --budget 3 --strict$" "$CALLS"
     grep -q '^report_scan=1$' "$OUT/meta.txt"
     grep -q '^report_failed=none$' "$OUT/meta.txt"
