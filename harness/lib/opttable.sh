@@ -41,10 +41,11 @@
 # shellcheck disable=SC2034
 
 CL_OT_TABLE=$(cat <<'TABLE'
---quick||CL_OPT_QUICK|COLDLOAD_QUICK|cold|||switch|QUICK mode: {q:--copies} copies, {q:--runs} steady runs, budget {q:--budget} s
---quick||CL_OPT_QUICK|COLDLOAD_QUICK|warm loaded|||switch|QUICK mode: {q:--max-procs} processes a cell, {q:--runs} runs, budget {q:--budget} s, TRG with one beta, chi 8, 10 steps
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|cold|||switch|QUICK mode: {q:--copies} copies, {q:--runs} steady runs, {q:--hf-runs} hyperfine runs a kind, budget {q:--budget} s
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|warm|||switch|QUICK mode: {q:--max-procs} processes a cell, {q:--runs} runs, budget {q:--budget} s, TRG with one beta, chi 8, 10 steps
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|loaded|||switch|QUICK mode: {q:--load} load only, {q:--max-procs} processes a cell, {q:--runs} runs, budget {q:--budget} s, TRG with one beta, chi 8, 10 steps
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|firstrun|||switch|QUICK mode: {q:--procs} processes a pair, {q:--runs} runs, budget {q:--budget} s, TRG chi 8, 10 steps
---quick||CL_OPT_QUICK|COLDLOAD_QUICK|report|||switch|QUICK mode everywhere (fewer copies, processes and runs, one beta; < 4 min on 2 cores)
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|report|||switch|QUICK mode everywhere (fewer copies, processes and runs, one beta, budget {q:--budget} s, {q:--load} load only, no scan; about 90 s on 2 cores)
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|scan|||switch|QUICK mode: deadline {q:--total} s, {q:--runs} runs, cap {q:--budget} s a process
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--procs} runs a cell, cap {q:--budget} s
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
@@ -54,14 +55,14 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --binary|PATH|CL_OPT_BINARY||cold|~build/p28_timing: grad and svdvals||path|investigate any executable (a bare name is looked up on PATH), run with ARGS; no in-process rows then
 --binary|PROG|CL_OPT_BINARY||threads|~required||path|the program (a bare name is looked up on PATH); ARGS are its arguments, {width} in them replaced by each cell's width
 --copies|K|CL_OPT_COPIES||cold|5|2|int:1:100|fresh copies
---hf-runs|N|CL_OPT_HF_RUNS||cold|10|10|int:2:1000|hyperfine runs per kind
+--hf-runs|N|CL_OPT_HF_RUNS||cold|10|5|int:2:1000|hyperfine runs per kind
 --kinds|LIST|CL_OPT_KINDS||firstrun|~same fresh evicted, and dropcache as root||enums:same,fresh,evicted,dropcache|copy kinds of the base runs
 --workloads|LIST|CL_OPT_WORKLOADS||firstrun|~grad svdvals trg; trg only when ising_trg is built||enums:grad,svdvals,trg|the workloads
 --scan|WHICH|CL_OPT_SCAN|COLDLOAD_SCAN|scan|both||enum:wait,load,both|wait, load or both
 --scan||CL_OPT_REPORT_SCAN|COLDLOAD_REPORT_SCAN|report|1|0|switch:1|run the scan (harness/scan.sh --quick --scan load: the map of when threads hurt) as the last step, into DIR/scan-run/, apart from the report's samples; its deadline is 240 s, each process capped at 10 s. --scan=1 or --scan=0 (yes, no) set it either way; the last flag wins
 --no-scan||CL_OPT_REPORT_SCAN||report|||switch:0|no scan
 --total|SECONDS|CL_OPT_SCAN_TOTAL|COLDLOAD_SCAN_TOTAL|scan|1800|240|num:0:604800|the scan's deadline from its start
---load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|loaded report ~cold ~warm ~firstrun ~scan|both||enum:pinned,free,both|pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound stress-ng --cpu S (where the scheduler puts it); both: pinned, then free
+--load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|loaded report ~cold ~warm ~firstrun ~scan|both|pinned|enum:pinned,free,both|pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound stress-ng --cpu S (where the scheduler puts it); both: pinned, then free
 --load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both|the loads besides idle: pinned (one stress-ng worker bound to each CPU), free (unbound) or both
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|firstrun|5|3|int:1:100|processes per run kind; the parts need >= 5 for their spread
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|threads|5|3|int:1:100|runs (processes) per cell
@@ -76,7 +77,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|scan|~wait 1 2 4 .. N N+1, load 1 2 4 .. N 2N; N usable CPUs||ints:1:256|the widths of both scans
 --stressors|LIST|CL_OPT_STRESSORS|COLDLOAD_STRESSORS|loaded report threads ~cold ~warm ~firstrun|~one per usable CPU||ints:1:1024|load workers: one load for each S in LIST
 --stressors|LIST|CL_OPT_STRESSORS|COLDLOAD_STRESSORS|scan|~1 N/2 N-1 N||ints:1:1024|the load scan's load levels besides 0
---budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|warm loaded firstrun report|20|6|num:0:86400|time budget per process, passed to the binaries
+--budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|warm loaded firstrun report|20|2|num:0:86400|time budget per process, passed to the binaries
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|cold|20|6|num:0:86400|time budget per run, passed to coldload's binaries; with --binary, how long one run may take before it is ended
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|scan|60|10|num:0:86400|the most one process may take
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|threads|60|10|num:0:86400|cap of one run: past it the run is ended (TERM, then KILL after --grace) and counted as cut

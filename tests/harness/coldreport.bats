@@ -92,15 +92,16 @@ help_match() {
 }
 
 @test "cold.sh --help: its defaults are those of a default and a QUICK run (meta.txt), its ranges those it checks" {
-    local help m1 m2 m3 copies q_copies hf budget q_budget runs q_runs d q
+    local help m1 m2 m3 copies q_copies hf q_hf budget q_budget runs q_runs d q
     help=$(bash "$H/cold.sh" --help)
-    help_match 'QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, budget ([0-9]+) s'
-    q_copies=$m1 q_runs=$m2 q_budget=$m3
+    help_match 'QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, ([0-9]+) hyperfine runs a kind, budget ([0-9]+) s'
+    q_copies=$m1 q_runs=$m2 q_hf=$m3 q_budget=${BASH_REMATCH[4]}
     help_match '--copies K +fresh copies \(1\.\.100; default ([0-9]+), QUICK ([0-9]+)\)'
     copies=$m1
     [ "$m2" = "$q_copies" ]
-    help_match '--hf-runs N +hyperfine runs per kind \(2\.\.1000; default ([0-9]+), QUICK too\)'
+    help_match '--hf-runs N +hyperfine runs per kind \(2\.\.1000; default ([0-9]+), QUICK ([0-9]+)\)'
     hf=$m1
+    [ "$m2" = "$q_hf" ]
     help_match '--budget SECONDS [^(]*\([^)]*; default ([0-9]+), QUICK ([0-9]+)\)'
     budget=$m1
     [ "$m2" = "$q_budget" ]
@@ -114,7 +115,7 @@ help_match() {
     run env -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$q" --quick --binary /bin/true
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(meta_last "$d" cold_copies) $(meta_last "$q" cold_copies)" = "$copies $q_copies" ]
-    [ "$(meta_last "$d" cold_hf_runs) $(meta_last "$q" cold_hf_runs)" = "$hf $hf" ]
+    [ "$(meta_last "$d" cold_hf_runs) $(meta_last "$q" cold_hf_runs)" = "$hf $q_hf" ]
     [ "$(meta_last "$d" cold_budget_s) $(meta_last "$q" cold_budget_s)" = "$budget $q_budget" ]
     [ "$(meta_last "$d" cold_runs) $(meta_last "$q" cold_runs)" = "$runs $q_runs" ]
     # hyperfine ran that many times per kind, K copies each kind

@@ -13,7 +13,7 @@ setup_file() {
     # knows what to expect; short budgets keep the suite short.
     quick cold --copies 2
     quick warm --widths "1 2" --budget 3 --procs 2
-    quick loaded --widths 1,2 --stressors 2 --budget 3 --procs 2
+    quick loaded --widths 1,2 --stressors 2 --budget 3 --procs 2 --load both
 }
 
 quick() {
@@ -82,11 +82,11 @@ quick() {
     # 2 copies x 2 workloads: one process (run_id) per kind each
     rows "$BATS_TEST_TMPDIR/cold.csv" copy fresh | col /dev/stdin run_id | sort -u >"$BATS_TEST_TMPDIR/ids"
     [ "$(wc -l <"$BATS_TEST_TMPDIR/ids")" -eq 4 ]
-    # whole-process view: >= 10 hyperfine runs per kind and workload, and GNU time rows with faults
+    # whole-process view: QUICK's 5 hyperfine runs per kind and workload (at least), and GNU time rows with faults
     for w in grad svdvals; do
         for kind in fresh same evicted; do
             n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "hyperfine" && $12 == k' "$OUT/whole.csv" | wc -l)
-            [ "$n" -ge 10 ] || { echo "$w $kind: $n hyperfine rows"; return 1; }
+            [ "$n" -ge 5 ] || { echo "$w $kind: $n hyperfine rows"; return 1; }
             n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "time" && $12 == k && $17 ~ /^[0-9]+$/ && $18 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)
             [ "$n" -eq 2 ] || { echo "$w $kind: $n time rows with faults"; return 1; }
         done
