@@ -17,25 +17,28 @@ USAGE
 }
 
 cl_init compare "$@"
-cmp_out="" pass=() dirs=()
+# The options are the table's (harness/lib/opttable.sh): --out and --seed
+# parsed, defaulted and checked by its code; --label repeats, so it is
+# gathered here, in order, for coldload-compare.
+cl_defaults
+labels=() dirs=()
 while [ $# -gt 0 ]; do
     if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
     case $1 in
-        --out) cl_optval "$@"; cmp_out=$2; shift 2 ;;
-        --label|--seed) cl_optval "$@"; pass+=("$1" "$2"); shift 2 ;;
-        -h|--help) usage; exit 0 ;;
-        -*) cl_usage_error "unknown option '$1'" ;;
+        --label) cl_optval "$@"; labels+=("$1" "$2"); shift 2 ;;
+        -*) cl_common_opt "$@" || cl_usage_error "unknown option '$1'"; shift "$CL_SHIFT" ;;
         *) dirs+=("$1"); shift ;;
     esac
 done
+cl_opt_final --seed
 [ ${#dirs[@]} -ge 2 ] || cl_usage_error "two or more results directories expected"
-[ -n "$cmp_out" ] || cmp_out=$CL_RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)
+cmp_out=${CL_OPT_COMPARE_OUT:-$CL_RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)}
 cl_need_tools gnuplot
 cl_need_binary "$CL_BUILD/coldload-compare"
 
 # Exit 2 from coldload-compare is bad input: its message names file and line.
 rc=0
-"$CL_BUILD/coldload-compare" --out "$cmp_out" "${pass[@]}" "${dirs[@]}" || rc=$?
+"$CL_BUILD/coldload-compare" --out "$cmp_out" "${labels[@]}" --seed "$CL_OPT_COMPARE_SEED" "${dirs[@]}" || rc=$?
 [ "$rc" -eq 0 ] || cl_die "coldload-compare failed (exit $rc)" "$rc"
 cmp_out=$(cd "$cmp_out" && pwd)
 if [ -s "$cmp_out/plots/compare.dat" ]; then

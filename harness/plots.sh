@@ -23,16 +23,12 @@ USAGE
 }
 
 cl_init plots "$@"
-results=$CL_RESULTS/latest
-summarize_flags=()
-while [ $# -gt 0 ]; do
-    case $1 in
-        --results) cl_optval "$@"; results=$2; shift 2 ;;
-        -h|--help) usage; exit 0 ;;
-        --) shift; summarize_flags=("$@"); break ;;
-        *) cl_usage_error "unknown option '$1'" ;;
-    esac
-done
+# --results is the table's (harness/lib/opttable.sh); -- FLAGS go to coldload-summarize.
+cl_defaults
+CL_DASHDASH_OK=1
+cl_parse_opts "$@"
+summarize_flags=("${CL_ARGS[@]}")
+results=${CL_OPT_RESULTS:-$CL_RESULTS/latest}
 [ -d "$results" ] || cl_usage_error "no results directory '$results' (run make report first, or pass --results DIR)"
 results=$(cd "$results" && pwd)
 cl_need_tools gnuplot

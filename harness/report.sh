@@ -58,8 +58,10 @@ cl_meta_begin
 
 # run_step NAME HARNESS META CMD...: one harness, in the background so a
 # signal to this script reaches it (cl_traps stops CL_CHILD), its progress on
-# our stderr. When it fails, meta gets `missing=NAME: why` (the harness's own
-# last error in META, or its exit status) -- the report opens with those lines.
+# our stderr. When it fails, meta gets `missing_step=NAME` and then
+# `missing_why=WHY` (the harness's own last error in META, or its exit
+# status): two keys, so that the report pairs them and never splits a text
+# (docs/meta-keys.md); it opens with them.
 failed=()
 run_step() {
     local name=$1 harness=$2 meta=$3 rc=0 why
@@ -74,7 +76,9 @@ run_step() {
         why=
         # (a harness that died before its meta existed leaves no error line)
         [ ! -f "$meta" ] || why=$(sed -n "s/^${harness}_error=//p" "$meta" | tail -n1)
-        cl_meta missing "$name: ${why:-exit status $rc}"
+        # one append: the pair lands whole or not at all (a full disk)
+        cl_append "$CL_META" "missing_step=$name"$'\n'"missing_why=${why:-exit status $rc}"$'\n' ||
+            cl_write_failed "$CL_META"
         cl_warn "$name failed with exit status $rc; going on with what it measured"
     fi
 }

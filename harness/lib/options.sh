@@ -178,9 +178,11 @@ cl_common_opt() {
     cl_take_opt "$CL_NAME" "$@"
 }
 
-# cl_int NAME VALUE LO HI: VALUE is a decimal integer in LO..HI, else usage error.
+# cl_int NAME VALUE LO HI: VALUE is a decimal integer in LO..HI, else usage
+# error. (At most 10 digits: no overflow in $((...)), and compare's --seed is
+# a 32-bit one, up to 4294967295.)
 cl_int() {
-    if ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$((10#$2))" -lt "$3" ] || [ "$((10#$2))" -gt "$4" ]; then
+    if ! [[ $2 =~ ^[0-9]{1,10}$ ]] || [ "$((10#$2))" -lt "$3" ] || [ "$((10#$2))" -gt "$4" ]; then
         cl_usage_error "$1: expected an integer in $3..$4, got '$2'"
     fi
 }

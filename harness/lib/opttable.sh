@@ -11,7 +11,8 @@
 #   arg      the value's name in --help (empty: a switch)
 #   var      the variable the parser sets (CL_OPT_*, each one meaning only:
 #            cl_defaults fills it from env for every script); '-' when the
-#            script parses the flag itself (compare.sh, plots.sh, --width-env)
+#            script parses the flag itself: a repeatable one (compare.sh's
+#            --label, threads.sh's --width-env) and --width-env-only
 #   env      the COLDLOAD_* variable it comes from when not given (a flag wins), or empty
 #   scripts  the scripts (harness/NAME.sh) that take it in this row's sense;
 #            ~NAME: accepted, unused (report.sh hands one set of flags to all)
@@ -50,8 +51,8 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--procs} runs a cell, cap {q:--budget} s
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|scan|~results/scans/<UTC stamp>-<host>||path|results directory; results/scans/latest links to the newest stamped one
---out|DIR|-||compare|~results/compare-<UTC stamp>||path|the comparison directory
---results|DIR|-||plots|~results/latest||path|the results directory to render
+--out|DIR|CL_OPT_COMPARE_OUT||compare|~results/compare-<UTC stamp>||path|the comparison directory
+--results|DIR|CL_OPT_RESULTS||plots|~results/latest||path|the results directory to render
 --binary|PATH|CL_OPT_BINARY||cold|~build/p28_timing: grad and svdvals||path|investigate any executable (a bare name is looked up on PATH), run with ARGS; no in-process rows then
 --binary|PROG|CL_OPT_BINARY||threads|~required||path|the program (a bare name is looked up on PATH); ARGS are its arguments, {width} in them replaced by each cell's width
 --copies|K|CL_OPT_COPIES||cold|5|2|int:1:100|fresh copies
@@ -70,7 +71,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|scan|3|3|int:3:100|processes per cell
 --max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|warm loaded report ~cold ~firstrun ~threads|7|3|int:3:100|the most processes the stopping rule gives a cell; not with --procs
 --seed|N|CL_OPT_SEED|COLDLOAD_SEED|warm loaded firstrun report scan threads ~cold|~from the clock||int:0:999999999|seed of the shuffled order of the cells in each round, kept in meta.txt
---seed|N|-||compare|20261203||str|the bootstrap's seed
+--seed|N|CL_OPT_COMPARE_SEED||compare|20261203||int:0:4294967295|the bootstrap's seed
 --label|TEXT|-||compare|~host and date from meta.txt||str|a name per input, in order; repeatable
 --widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|warm loaded report threads ~cold|~"1 N", N = min(8, nproc)||ints:1:256|engine widths, e.g. "1 2" or 1,2; a width above the CPUs or the cgroup limit is measured but warned about
 --widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|firstrun|~min(8, nproc)||ints:1:256|the OpenBLAS pool of the base runs is the largest

@@ -41,9 +41,32 @@ int reportColdOnly(const metaTable *m) {
 
 /* --- the head and the charts ----------------------------------------------------------- */
 
-/* The title; meta.txt's "missing=<half>: <reason>" lines (report.sh writes
- * one when a harness failed), the very first thing the document says, since
- * every answer after them lacks that half; the machine and the results. */
+/* One "Missing:" paragraph: bold, then sep and why when there is a why. */
+static void reportMissing(const reportDoc *d, const char *bold, const char *sep, const char *why) {
+    const docFmt *fmt = d->fmt;
+    fmt->para_begin(d->f, "missing");
+    fmt->strong(d->f, bold);
+    if (why) {
+        fmt->text(d->f, sep);
+        fmt->text(d->f, why);
+    }
+    fmt->para_end(d->f);
+}
+
+/* A failed step's name (missing_step), bold, and its why when one follows. */
+static void reportMissingStep(const reportDoc *d, const char *step, const char *why) {
+    char *bold = docStr("Missing: %s", step);
+    reportMissing(d, bold ? bold : step, " — ", why);
+    free(bold);
+}
+
+/* The title; the failed steps (report.sh writes missing_step=NAME then
+ * missing_why=WHY for each, docs/meta-keys.md), the very first thing the
+ * document says, since every answer after them lacks that half; the machine
+ * and the results. The keys are paired by order, nothing is split: a
+ * missing_step without its missing_why (an edited file) is said alone,
+ * a missing_why without a step after "Missing", and a results directory's
+ * older missing=TEXT line whole, as written. */
 static void reportHead(const reportDoc *d) {
     const docFmt *fmt = d->fmt;
     const reportInput *in = d->in;
@@ -51,17 +74,19 @@ static void reportHead(const reportDoc *d) {
     fmt->begin(d->f, title ? title : "coldload report", "coldload report");
     free(title);
     const metaTable *m = in->meta;
+    const char *step = NULL; /* a missing_step waiting for its why */
     for (size_t i = 0; i < m->n; i++) {
-        if (strcmp(m->keys[i], "missing") != 0) continue;
-        const char *v = m->vals[i], *c = strstr(v, ": ");
-        char *half = docStr("Missing: %.*s", c ? (int)(c - v) : (int)strlen(v), v);
-        fmt->para_begin(d->f, "missing");
-        fmt->strong(d->f, half ? half : v);
-        fmt->text(d->f, " — ");
-        fmt->text(d->f, c ? c + 2 : "");
-        fmt->para_end(d->f);
-        free(half);
+        const char *k = m->keys[i], *v = m->vals[i];
+        int is_step = strcmp(k, "missing_step") == 0, is_why = strcmp(k, "missing_why") == 0;
+        int is_old = strcmp(k, "missing") == 0;
+        if (!is_step && !is_why && !is_old) continue;
+        if (step && !is_why) reportMissingStep(d, step, NULL);
+        if (is_old) reportMissing(d, "Missing:", " ", v);
+        else if (is_why && step) reportMissingStep(d, step, v);
+        else if (is_why) reportMissing(d, "Missing", " — ", v);
+        step = is_step ? v : NULL;
     }
+    if (step) reportMissingStep(d, step, NULL);
     fmt->para_begin(d->f, "machine");
     fmt->text(d->f, in->machine);
     if (in->name && *in->name) {

@@ -170,6 +170,48 @@ ccol() { col "$O/compare.csv" "$@"; }
     [[ ${lines[0]} == "usage: coldload-compare --out DIR"* ]]
 }
 
+# compare.sh's options are the option table's (harness/lib/opttable.sh): each
+# bad value is refused by compare.sh itself, before coldload-compare runs.
+@test "compare.sh: a bad value of each option is exit 2, a one-line error naming it, then the usage; nothing made" {
+    local args want
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086
+        run bash "$ROOT/harness/compare.sh" $args "$A" "$B"
+        [ "$status" -eq 2 ] || { echo "$args: exit $status: $output"; false; }
+        [ "${lines[0]}" = "coldload compare: $want" ] || { echo "$args: ${lines[0]}"; false; }
+        [[ ${lines[1]} == "usage: harness/compare.sh "* ]] || { echo "$args: ${lines[1]}"; false; }
+        [ ! -e "$O" ]
+    done <<EOT
+--out $O --seed -1|--seed: expected an integer in 0..4294967295, got '-1'
+--out $O --seed 4294967296|--seed: expected an integer in 0..4294967295, got '4294967296'
+--out $O --seed=7x|--seed: expected an integer in 0..4294967295, got '7x'
+--out $O --seed=|--seed needs a value
+--out -r|--out needs a path, got '-r' (a flag? ./-r names a file of that name)
+--out=|--out needs a value
+--out $O --label --seed|--label needs a value, got the flag '--seed'
+--out $O --label=|--label needs a value
+--out $O --bogus|unknown option '--bogus'
+EOT
+    run bash "$ROOT/harness/compare.sh" --out "$O" "$A"
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload compare: two or more results directories expected" ]
+}
+
+@test "compare.sh hands --label (in order, either form) and --seed to coldload-compare; the table's seed without --seed" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-procs" "$B"/r
+    run bash "$ROOT/harness/compare.sh" --out "$O" --label=first --seed 0042 --label second "$A/r" "$B/r"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(ccol 'NR > 1' seed | sort -u)" = 42 ]
+    grep -q 'first' "$O/compare.md"
+    grep -q 'second' "$O/compare.md"
+    [ "$(grep -o 'first\|second' "$O/compare.md" | head -n2 | tr '\n' ' ')" = "first second " ]
+    rm -rf "$O"
+    run bash "$ROOT/harness/compare.sh" --out "$O" "$A/r" "$B/r"
+    [ "$status" -eq 0 ]
+    [ "$(ccol 'NR > 1' seed | sort -u)" = 20261203 ]
+}
+
 @test "compare.sh draws the chart; compare.html renders in headless Chromium, text escaped" {
     command -v chromium >/dev/null || { echo "chromium missing: make deps installs it" >&2; false; }
     cp -r "$ROOT/tests/fixtures/results-procs" "$A"/r

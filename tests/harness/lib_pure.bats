@@ -28,6 +28,13 @@ setup() {
         [ "$status" -eq 2 ]
         [[ $output == *"--runs: expected an integer in 1..10, got '$bad'"* ]]
     done
+    # up to 10 digits (compare's 32-bit --seed), no more: $((...)) never overflows
+    cl_int --seed 4294967295 0 4294967295
+    for bad in 4294967296 99999999999 99999999999999999999; do
+        run cl_int --seed "$bad" 0 4294967295
+        [ "$status" -eq 2 ]
+        [[ $output == *"--seed: expected an integer in 0..4294967295, got '$bad'"* ]]
+    done
 }
 
 @test "cl_int_list: spaces or commas, normalised; an empty or bad item is a usage error" {

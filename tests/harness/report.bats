@@ -5,7 +5,7 @@
 # by default, not with --quick, either way with --scan / --no-scan (or
 # COLDLOAD_REPORT_SCAN, make's SCAN); it runs QUICK-sized into
 # <out>/scan-run/ with the report's seed; a failing scan leaves
-# `missing=scan: why` and the rest of the report; a signal during the (real)
+# `missing_step=scan`, `missing_why=why` and the rest of the report; a signal during the (real)
 # scan stops it and its processes.
 
 bats_require_minimum_version 1.5.0
@@ -108,12 +108,17 @@ steps() {
     [[ $output != *"--scan"* ]]
 }
 
-@test "a failing scan: missing=scan: its own error, the rest of the report is made, exit 1" {
+# missing_keys FILE: meta's missing_step and missing_why lines, one "KEY=VALUE|" each.
+missing_keys() {
+    grep '^missing' "$1" | tr '\n' '|'
+}
+
+@test "a failing scan: missing_step=scan, missing_why= its own error, the rest of the report is made, exit 1" {
     stand_in scan 'mkdir -p "$2"; echo "scan_error=coldload-scan failed (stand-in)" >>"$2/meta.txt"; exit 1'
     run bash "$H/report.sh" --out "$OUT" --seed 3
     [ "$status" -eq 1 ]
     [ "$(steps)" = "cold warm loaded firstrun scan plots " ]
-    grep -q '^missing=scan: coldload-scan failed (stand-in)$' "$OUT/meta.txt"
+    [ "$(missing_keys "$OUT/meta.txt")" = "missing_step=scan|missing_why=coldload-scan failed (stand-in)|" ]
     grep -q '^report_failed=scan (exit 1)$' "$OUT/meta.txt"
     [[ $output == *"scan failed with exit status 1; going on"* ]]
     # a scan that dies before its meta exists: its exit status is the why
@@ -121,8 +126,28 @@ steps() {
     stand_in scan 'exit 2'
     run bash "$H/report.sh" --out "$OUT"
     [ "$status" -eq 1 ]
-    grep -q '^missing=scan: exit status 2$' "$OUT/meta.txt"
+    [ "$(missing_keys "$OUT/meta.txt")" = "missing_step=scan|missing_why=exit status 2|" ]
     grep -q '^plots --results ' "$CALLS"
+}
+
+@test "two failed steps: a missing_step, missing_why pair each, in order; the report says each (Missing: NAME — why)" {
+    stand_in cold 'echo "cold_error=hyperfine: no such file (stand-in)" >>"$2/meta.txt"; exit 1'
+    stand_in firstrun 'exit 3'
+    run bash "$H/report.sh" --out "$OUT" --seed 5 --no-scan
+    [ "$status" -eq 1 ]
+    [ "$(steps)" = "cold warm loaded firstrun plots " ]
+    [ "$(missing_keys "$OUT/meta.txt")" = "missing_step=cold starts|missing_why=hyperfine: no such file (stand-in)|missing_step=first-run parts|missing_why=exit status 3|" ]
+    run ! grep -q '^missing=' "$OUT/meta.txt"
+    grep -q '^report_failed=cold starts (exit 1) first-run parts (exit 3)$' "$OUT/meta.txt"
+    # the report made from that meta (a fixture's rows under it): one line a step, before the answers
+    cp -r "$ROOT/tests/fixtures/results-procs" "$BATS_TEST_TMPDIR/fx"
+    cat "$OUT/meta.txt" >>"$BATS_TEST_TMPDIR/fx/meta.txt"
+    "$B/coldload-summarize" "$BATS_TEST_TMPDIR/fx" >/dev/null
+    md=$BATS_TEST_TMPDIR/fx/report.md
+    [ "$(sed -n 3p "$md")" = "**Missing: cold starts** — hyperfine: no such file (stand-in)" ]
+    [ "$(sed -n 5p "$md")" = "**Missing: first-run parts** — exit status 3" ]
+    [ "$(grep -c '^\*\*Missing' "$md")" = 2 ]
+    grep -q '<p class="missing"><b>Missing: cold starts</b> — hyperfine: no such file (stand-in)</p>' "$BATS_TEST_TMPDIR/fx/report.html"
 }
 
 # A real scan.sh (its idle phase: no stress-ng yet), TERM to the report:

@@ -86,6 +86,30 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     [[ $output =~ samples.csv:[0-9]+: ]]
 }
 
+# plots.sh's --results is the option table's (harness/lib/opttable.sh), and
+# the words after -- go to coldload-summarize as they are.
+@test "plots.sh: a bad --results or another flag is exit 2, a one-line error, then the usage; -- FLAGS reach coldload-summarize" {
+    local args want
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086
+        run bash "$ROOT/harness/plots.sh" $args
+        [ "$status" -eq 2 ] || { echo "$args: exit $status: $output"; false; }
+        [ "${lines[0]}" = "coldload plots: $want" ] || { echo "$args: ${lines[0]}"; false; }
+        [[ ${lines[1]} == "usage: harness/plots.sh "* ]] || { echo "$args: ${lines[1]}"; false; }
+    done <<EOT
+--results|--results needs a value
+--results -r|--results needs a path, got '-r' (a flag? ./-r names a file of that name)
+--results --bogus|--results needs a value, got the flag '--bogus'
+--results $D --out x|unknown option '--out'
+--results $D $D|unknown option '$D'
+EOT
+    [ ! -e "$D/report.html" ]
+    run bash "$ROOT/harness/plots.sh" --results "$D" -- --zz-not-a-flag
+    [ "$status" -eq 2 ]
+    [[ $output == *"coldload-summarize: "*"--zz-not-a-flag"* ]]
+    [ ! -e "$D/report.html" ]
+}
+
 @test "report.md: the two answers first, then charts, verdicts (a table), summary table, runs and metadata" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     order=$(grep -n '^## ' "$D/report.md" | cut -d: -f2 | tr '\n' '|')

@@ -265,12 +265,30 @@ answer_ids() {
     [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## The map of when threads hurt|## Verdicts|## Summary|## Runs|## Metadata|" ]
     run grep -q -i missing "$D/head"
     [ "$status" -eq 1 ]
-    echo "missing=loaded runs: stress-ng: temp-path '.' must be readable and writeable" >>"$D/fx/meta.txt"
+    printf '%s\n' "missing_step=loaded runs" "missing_why=stress-ng: temp-path '.' must be readable and writeable" >>"$D/fx/meta.txt"
     "$SUMMARIZE" "$D/fx" >/dev/null
     [ "$(sed -n 3p "$md")" = "**Missing: loaded runs** — stress-ng: temp-path '.' must be readable and writeable" ]
     grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path &#39;.&#39; must be readable and writeable</p>' "$D/fx/report.html" ||
         grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path' "$D/fx/report.html"
     [ "$(grep -n 'class="missing"' "$D/fx/report.html" | head -n1 | cut -d: -f1)" -lt "$(grep -n 'id="answers"' "$D/fx/report.html" | cut -d: -f1)" ]
+}
+
+# Meta's failed steps are data, paired by order and never split: an older
+# directory's missing=TEXT is shown whole; a step without its why, a why
+# without a step and a ": " inside a name or a why are not taken apart.
+@test "report: Missing lines -- missing_step/missing_why pairs, a lone step or why, an older missing= whole" {
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
+    printf '%s\n' "missing=loaded runs: stress-ng: gone" "missing_step=a: b" "missing_why=c: d" \
+        "missing_step=warm runs" "missing_step=scan" "warning=between" "missing_why=exit status 2" \
+        "missing_why=stray: why" "missing_step=first-run parts" >>"$D/fx/meta.txt"
+    "$SUMMARIZE" "$D/fx" >/dev/null
+    grep '^\*\*Missing' "$D/fx/report.md" >"$D/got"
+    printf '%s\n' "**Missing:** loaded runs: stress-ng: gone" "**Missing: a: b** — c: d" "**Missing: warm runs**" \
+        "**Missing: scan** — exit status 2" "**Missing** — stray: why" "**Missing: first-run parts**" >"$D/want"
+    diff -u "$D/want" "$D/got"
+    [ "$(grep -c '<p class="missing">' "$D/fx/report.html")" = 6 ]
+    grep -q '<p class="missing"><b>Missing:</b> loaded runs: stress-ng: gone</p>' "$D/fx/report.html"
+    grep -q '<p class="missing"><b>Missing: warm runs</b></p>' "$D/fx/report.html"
 }
 
 @test "report: the second answer names the loaded TRG size and the cells the budget cut short" {
