@@ -10,7 +10,7 @@
 
 
 # No engine, no BLAS: the model layer and common only.
-$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,model common)
+$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,results model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 PROGRAMS += $(B)/coldload-scan

@@ -261,7 +261,7 @@ static int answersLoadSentence(const reportInput *in, const char *load, FILE *f,
 /* The scan's recommendation, when the results hold one: the width to use
  * at each load level, which the two points of the loaded runs cannot give. */
 static void answersScan(const reportInput *in, FILE *f) {
-    char *rec = scandocRecommendation(in->results_dir);
+    char *rec = scandocRecommendation(in->scan);
     if (!rec) return;
     fprintf(f, " The scan (" SCANDOC_DIR "/) recommends, per pinned load workers: %s.", rec);
     free(rec);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/coldread.h"
 
 #define COLDSECTION_ROWS 15 /* per table; the rest summed in one line */
 
@@ -112,17 +111,14 @@ static void coldsectionTable(const reportDoc *d, const coldreadTable *t, const c
 void coldsectionWrite(const reportDoc *d) {
     const reportInput *in = d->in;
     const docFmt *fmt = d->fmt;
-    if (!in->results_dir) return;
-    char path[4096], err[512];
-    snprintf(path, sizeof path, "%s/cold-pages.tsv", in->results_dir);
-    coldread c;
-    if (coldreadLoad(&c, path, in->s, err, sizeof err) != 0) {
+    if (in->cold_err) {
         fmt->section(d->f, "coldread", "What the cold start read");
-        fmt->para(d->f, err);
+        fmt->para(d->f, in->cold_err);
         fmt->section_end(d->f);
         return;
     }
-    if (c.n == 0) goto out;
+    const coldread *c = in->cold;
+    if (!c || c->n == 0) return;
     const char *method = metaGet(in->meta, "cold_files_method");
     fmt->section(d->f, "coldread", "What the cold start read");
     fmt->para_begin(d->f, NULL);
@@ -134,11 +130,9 @@ void coldsectionWrite(const reportDoc *d) {
     }
     fmt->para_end(d->f);
     char *unknown = coldsectionUnknown(in->meta);
-    for (size_t k = 0; k < c.n; k++) /* same: the baseline the others are measured from */
-        if (strcmp(c.t[k].kind, summaryCopies[SUMMARY_COPY_SAME].name) != 0)
-            coldsectionTable(d, &c.t[k], unknown);
+    for (size_t k = 0; k < c->n; k++) /* same: the baseline the others are measured from */
+        if (strcmp(c->t[k].kind, summaryCopies[SUMMARY_COPY_SAME].name) != 0)
+            coldsectionTable(d, &c->t[k], unknown);
     free(unknown);
     fmt->section_end(d->f);
-out:
-    coldreadFree(&c);
 }

@@ -7,8 +7,9 @@
 
 #include "doc/report.h"
 
-/* Nothing without a results directory or without cold-pages.tsv rows; the
- * reading's error as the section's text when the file is bad. */
+/* From the report's input (cold, cold_err): nothing without
+ * cold-pages.tsv rows; the reading's error as the section's text when the
+ * file was bad. */
 void coldsectionWrite(const reportDoc *d);
 
 #endif

@@ -101,8 +101,8 @@ static void comparedocAnswers(const compareResult *r, const docFmt *fmt, FILE *f
         row[0] = answersQuestion(q);
         for (size_t i = 0; i < r->nin; i++) {
             const compareInput *in = &r->in[i];
-            reportInput ri = {&in->s,      &in->v,    &in->t,  &in->meta,
-                              in->machine, in->label, in->dir, 0};
+            reportInput ri = {&in->s,      &in->v,    &in->t, &in->meta,
+                              in->machine, in->label, 0,      .scan = &in->scan};
             free(ans[i]);
             ans[i] = answersText(&ri, q);
             row[i + 1] = ans[i] ? ans[i] : "";

@@ -134,15 +134,10 @@ static void frCellTable(const firstrunCell *c, const docFmt *fmt, FILE *f) {
     fmt->table_end(f, &frTable);
 }
 
-void firstrundocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
-    if (!results_dir) return;
-    char path[4096], err[512];
-    firstrun fr;
-    snprintf(path, sizeof path, "%s/firstrun.csv", results_dir);
-    int rc = firstrunLoad(&fr, path, err, sizeof err);
-    if (rc == 0 && fr.n == 0) return;
+void firstrundocSection(const firstrun *fr, const char *err, const docFmt *fmt, FILE *f) {
+    if (!fr || (!err && fr->n == 0)) return;
     fmt->section(f, "firstrun", "Where the first run's milliseconds go");
-    if (rc != 0) {
+    if (err) {
         fmt->para(f, err);
         fmt->section_end(f);
         return;
@@ -158,7 +153,6 @@ void firstrundocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
         "below zero).",
         {{"PNG", "plots/firstrun.png"}, {"data", "plots/firstrun.dat"}}};
     fmt->figure(f, &chart);
-    for (size_t i = 0; i < fr.n; i++) frCellTable(&fr.c[i], fmt, f);
+    for (size_t i = 0; i < fr->n; i++) frCellTable(&fr->c[i], fmt, f);
     fmt->section_end(f);
-    firstrunFree(&fr);
 }

@@ -20,9 +20,10 @@ int firstrundocWriteDat(const firstrun *fr, FILE *f);
 int firstrundocChart(const firstrun *fr, const char *plots_dir, char *err, size_t errlen);
 
 /* The report's section "Where the first run's milliseconds go": the chart
- * (plots/firstrun.svg or .png) and one table per cell, from
- * results_dir/firstrun.csv; nothing when it is absent, its error when it is
- * malformed; written through fmt (HTML or Markdown). */
-void firstrundocSection(const char *results_dir, const docFmt *fmt, FILE *f);
+ * (plots/firstrun.svg or .png) and one table per cell of fr (firstrun.csv's,
+ * results/results loads it); nothing when fr is NULL or has no cells, err as
+ * its text when firstrun.csv was malformed (err non-NULL); written through
+ * fmt (HTML or Markdown). */
+void firstrundocSection(const firstrun *fr, const char *err, const docFmt *fmt, FILE *f);
 
 #endif

@@ -119,10 +119,10 @@ static void reportThreads(const reportDoc *d) {
 }
 
 static void reportFirstrun(const reportDoc *d) {
-    firstrundocSection(d->in->results_dir, d->fmt, d->f);
+    firstrundocSection(d->in->fr, d->in->fr_err, d->fmt, d->f);
 }
 
-static void reportScan(const reportDoc *d) { scandocSection(d->in->results_dir, d->fmt, d->f); }
+static void reportScan(const reportDoc *d) { scandocSection(d->in->scan, d->fmt, d->f); }
 
 static void reportEnd(const reportDoc *d) { d->fmt->end(d->f); }
 

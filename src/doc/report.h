@@ -1,5 +1,7 @@
-/* report.h -- report.html and report.md from a summary, its verdicts, the
- * run's meta.txt and its page-format output lines (runs-lines.tsv).
+/* report.h -- report.html and report.md from a results directory as
+ * results/results loaded it: the summary, its verdicts, meta.txt, the first
+ * run's parts, what the cold start read, the page-format output lines
+ * (runs-lines.tsv) and the scan. No section opens a file of the directory.
  *
  * Both documents are one walk over one table of sections (report.c), each
  * section one function writing through a docFmt (doc/docfmt.h): the two
@@ -21,6 +23,7 @@
 #include "doc/docfmt.h"
 #include "model/meta.h"
 #include "model/summary.h"
+#include "results/results.h"
 #include "verdict/verdict.h"
 
 typedef struct reportInput {
@@ -29,9 +32,19 @@ typedef struct reportInput {
     const verdictThresholds *thresholds;
     const metaTable *meta;
     const char *machine;
-    const char *name;        /* the results directory's name, for the title */
-    const char *results_dir; /* where runs-lines.tsv is; NULL: no run lines */
-    unsigned charts;         /* bit (1 << i) per chart chartdataCharts[i] rendered */
+    const char *name; /* the results directory's name, for the title */
+    unsigned charts;  /* bit (1 << i) per chart chartdataCharts[i] rendered */
+    /* The directory's other files, as results/results loaded them. NULL:
+     * no directory behind the report (a unit test's): no first-run,
+     * cold-read or scan section and no run lines -- a directory without a
+     * scan gets the scan section's "no scan" from a scan not present. */
+    const firstrun *fr;      /* no section when it has no cells and fr_err is NULL */
+    const char *fr_err;      /* firstrun.csv's defect, the section's text */
+    const coldread *cold;    /* no section when it has no tables and cold_err is NULL */
+    const char *cold_err;    /* cold-pages.tsv's defect, the section's text */
+    const runlines *runs;    /* runs-lines.tsv */
+    int logs;                /* the directory has logs/ */
+    const resultsScan *scan; /* scan-run/ */
 } reportInput;
 
 /* One document being written: its inputs, its format and file, and what is

@@ -1,79 +1,49 @@
 /* runsdoc.c -- the report's Runs and Metadata sections (see runsdoc.h).
  * The report never reads the logs: the harness recorded each binary's
  * page-format lines in runs-lines.tsv (harness/lib/workloads.sh
- * cl_run_lines), and this file lays them out. */
+ * cl_run_lines), results/results loaded them (model/runlines), and this
+ * file lays them out. */
 #include "doc/runsdoc.h"
 
-#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/slurp.h"
 #include "doc/threadsdoc.h"
 
-#define RUNSDOC_FILE_MAX (64 * 1024) /* runs-lines.tsv: more is cut */
-
-/* One row of runs-lines.tsv: its log's name and its line, and where it came
- * in the file (the sort is stable by it). */
+/* A row of runs-lines.tsv and where it came in the file (the sort is
+ * stable by it). */
 typedef struct runsdocLine {
-    const char *log, *line;
+    const runlinesRow *row;
     size_t at;
 } runsdocLine;
 
 static int runsdocCmp(const void *a, const void *b) {
     const runsdocLine *x = a, *y = b;
-    int c = strcmp(x->log, y->log);
+    int c = strcmp(x->row->log, y->row->log);
     return c ? c : (x->at > y->at) - (x->at < y->at);
 }
 
-char *runsdocLines(const char *results_dir, int *missing) {
-    static const char head[] = "log\tline\n";
-    *missing = 1;
-    if (!results_dir) return NULL;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/runs-lines.tsv", results_dir);
-    int trunc = 0;
-    char *text = slurpText(path, RUNSDOC_FILE_MAX, &trunc);
-    if (!text || strncmp(text, head, sizeof head - 1) != 0) {
-        free(text);
-        return NULL;
+char *runsdocLines(const runlines *rl) {
+    if (!rl || rl->n == 0) return NULL;
+    runsdocLine *rows = malloc(rl->n * sizeof *rows);
+    if (!rows) return NULL;
+    size_t width = 0;
+    for (size_t i = 0; i < rl->n; i++) {
+        rows[i] = (runsdocLine){&rl->rows[i], i};
+        size_t w = strlen(rl->rows[i].log);
+        if (w > width) width = w;
     }
-    *missing = 0;
-    runsdocLine *rows = NULL;
-    size_t n = 0, cap = 0, width = 0;
-    for (char *p = text + sizeof head - 1; *p;) {
-        size_t len = strcspn(p, "\n");
-        char *next = p + len + (p[len] == '\n'), *tab = memchr(p, '\t', len);
-        p[len] = '\0';
-        if (tab && (!trunc || *next)) { /* a cut file's last row may be partial */
-            *tab = '\0';
-            if (n == cap) {
-                size_t nc = cap ? 2 * cap : 64;
-                runsdocLine *nr = realloc(rows, nc * sizeof *nr);
-                if (!nr) break;
-                rows = nr, cap = nc;
-            }
-            rows[n] = (runsdocLine){p, tab + 1, n};
-            if ((size_t)(tab - p) > width) width = (size_t)(tab - p);
-            n++;
-        }
-        p = next;
-    }
-    if (n > 1) qsort(rows, n, sizeof *rows, runsdocCmp);
+    if (rl->n > 1) qsort(rows, rl->n, sizeof *rows, runsdocCmp);
     char *out = NULL;
     size_t outlen = 0;
     FILE *f = open_memstream(&out, &outlen);
-    for (size_t i = 0; f && i < n; i++)
-        fprintf(f, "%-*s  %s\n", (int)width, rows[i].log, rows[i].line);
-    if (f && trunc && n) fprintf(f, "%-*s  [... cut]\n", (int)width, "runs-lines.tsv");
+    for (size_t i = 0; f && i < rl->n; i++)
+        fprintf(f, "%-*s  %s\n", (int)width, rows[i].row->log, rows[i].row->line);
+    if (f && rl->cut) fprintf(f, "%-*s  [... cut]\n", (int)width, RUNLINES_FILE);
     free(rows);
-    free(text);
     if (!f) return NULL;
     fclose(f);
-    if (out && !out[0]) {
-        free(out);
-        out = NULL;
-    }
     return out;
 }
 
@@ -81,19 +51,12 @@ char *runsdocLines(const char *results_dir, int *missing) {
  * another program's runs, which print none of coldload's lines; said so when
  * runs-lines.tsv is missing beside a logs/ (results written before the
  * harness recorded the lines: the report does not read the logs). */
-static const char *runsdocNone(const reportInput *in, int missing) {
+static const char *runsdocNone(const reportInput *in) {
     if (reportColdOnly(in->meta) || threadsdocIsJob(in->meta))
         return "(the program printed no page-format lines; its own output is in logs/)\n";
-    char path[4096];
-    DIR *d = NULL;
-    if (missing && in->results_dir &&
-        (size_t)snprintf(path, sizeof path, "%s/logs", in->results_dir) < sizeof path)
-        d = opendir(path);
-    if (d) {
-        closedir(d);
+    if (in->runs && !in->runs->present && in->logs)
         return "(no runs-lines.tsv: these results are from before the harness recorded the run "
                "lines; the binaries' output is in logs/)\n";
-    }
     return "(no page-format lines in logs/)\n";
 }
 
@@ -102,9 +65,8 @@ void runsdocRuns(const reportDoc *d) {
     fmt->section(d->f, "runs", "Runs");
     fmt->para(d->f, "The page-format lines of every run, by its log file in logs/ (the full "
                     "output is there).");
-    int missing;
-    char *runs = runsdocLines(d->in->results_dir, &missing);
-    fmt->pre(d->f, runs ? runs : runsdocNone(d->in, missing));
+    char *runs = runsdocLines(d->in->runs);
+    fmt->pre(d->f, runs ? runs : runsdocNone(d->in));
     free(runs);
     fmt->section_end(d->f);
 }

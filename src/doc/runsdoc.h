@@ -10,10 +10,10 @@
 void runsdocRuns(const reportDoc *d);
 void runsdocMeta(const reportDoc *d);
 
-/* The run lines of results_dir/runs-lines.tsv as one block: by log name, in
- * run order within a log, each prefixed with its log's name padded to a
- * column (malloc'd). NULL when there are none; *missing = 1 when the file is
- * absent or not that table. */
-char *runsdocLines(const char *results_dir, int *missing);
+/* The run lines of runs-lines.tsv (rl, as results/results loaded it) as
+ * one block: by log name, in run order within a log, each prefixed with its
+ * log's name padded to a column, a cut file's last line saying so
+ * (malloc'd). NULL when there are none (or no memory). */
+char *runsdocLines(const runlines *rl);
 
 #endif

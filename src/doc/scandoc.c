@@ -1,96 +1,12 @@
 /* scandoc.c -- the report's scan section and the recommendation it cites
- * (see scandoc.h), from <results>/scan-run/: scan/counts.tsv and
- * scan/recommendation.tsv (the findings as data, model/scanrec.h),
- * scan/verdict.txt (quoted whole, never parsed), the chart data beside them,
- * the ledger scan-cells.csv and meta.txt. */
+ * (see scandoc.h), from <results>/scan-run/ as results/results loaded it
+ * (resultsScan): scan/counts.tsv and scan/recommendation.tsv (the findings
+ * as data, model/scanrec.h), scan/verdict.txt (quoted whole, never parsed),
+ * the chart data beside them, the ledger scan-cells.csv and meta.txt. */
 #include "doc/scandoc.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "common/slurp.h"
-#include "model/meta.h"
-#include "model/scanrec.h"
-
-/* verdict.txt is a few lines per load level; anything past this is not a
- * verdict coldload-scan wrote. */
-#define SCANDOC_MAX_TEXT (1u << 20)
-
-/* results_dir/scan-run/rel, or NULL when it does not fit. */
-static const char *scandocPath(char *buf, size_t n, const char *results_dir, const char *rel) {
-    return (size_t)snprintf(buf, n, "%s/" SCANDOC_DIR "/%s", results_dir, rel) < n ? buf : NULL;
-}
-
-/* scan-run/scan/verdict.txt, or NULL when there is none. */
-static char *scandocVerdict(const char *results_dir) {
-    char path[4096];
-    int trunc;
-    if (!results_dir || !scandocPath(path, sizeof path, results_dir, "scan/verdict.txt"))
-        return NULL;
-    return slurpText(path, SCANDOC_MAX_TEXT, &trunc);
-}
-
-/* The ledger's processes (its lines after the header); -1 without a ledger. */
-static long scandocProcesses(const char *results_dir) {
-    char path[4096];
-    if (!scandocPath(path, sizeof path, results_dir, "scan-cells.csv")) return -1;
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    long lines = 0;
-    int c, last = '\n';
-    while ((c = getc(f)) != EOF) {
-        if (c == '\n') lines++;
-        last = c;
-    }
-    if (last != '\n') lines++;
-    fclose(f);
-    return lines > 0 ? lines - 1 : 0;
-}
-
-static int scandocCmp(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The chart data of scan-run/scan/ (heatmap-W.dat, wait-W.dat), sorted:
- * the heatmaps come before the wait charts. *n names, malloc'd. */
-static char **scandocCharts(const char *results_dir, size_t *n) {
-    char path[4096];
-    char **v = NULL;
-    size_t cap = 0;
-    *n = 0;
-    if (!scandocPath(path, sizeof path, results_dir, "scan")) return NULL;
-    DIR *d = opendir(path);
-    if (!d) return NULL;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".dat") != 0) continue;
-        if (strncmp(e->d_name, "heatmap-", 8) != 0 && strncmp(e->d_name, "wait-", 5) != 0) continue;
-        if (*n == cap) {
-            size_t nc = cap ? 2 * cap : 8;
-            char **nv = realloc(v, nc * sizeof *nv);
-            if (!nv) break;
-            v = nv, cap = nc;
-        }
-        if (!(v[*n] = strndup(e->d_name, len - 4))) break;
-        (*n)++;
-    }
-    closedir(d);
-    if (*n) qsort(v, *n, sizeof *v, scandocCmp);
-    return v;
-}
-
-/* scan-run/scan/recommendation.tsv's rows: 0, or -1 when there is none
- * (no scan, or one analysed before coldload-scan wrote the file). */
-static int scandocRecs(const char *results_dir, scanRec **r, size_t *n) {
-    char path[4096];
-    *r = NULL;
-    *n = 0;
-    if (!results_dir || !scandocPath(path, sizeof path, results_dir, "scan/" SCANREC_FILE))
-        return -1;
-    return scanrecRead(path, r, n);
-}
 
 /* One workload's recommendation line (malloc'd), or NULL. */
 static char *scandocLine(const scanRec *r, size_t n, const char *w) {
@@ -113,10 +29,10 @@ static int scandocFirst(const scanRec *r, size_t i) {
     return j == i;
 }
 
-char *scandocRecommendation(const char *results_dir) {
-    scanRec *r;
-    size_t n;
-    if (scandocRecs(results_dir, &r, &n) != 0) return NULL;
+char *scandocRecommendation(const resultsScan *sc) {
+    if (!sc || !sc->have_recs) return NULL;
+    const scanRec *r = sc->recs;
+    size_t n = sc->nrecs;
     char *out = NULL;
     size_t len = 0, k = 0;
     FILE *f = open_memstream(&out, &len);
@@ -126,7 +42,6 @@ char *scandocRecommendation(const char *results_dir) {
         if (line) fprintf(f, "%s%s", k++ ? "; " : "", line);
         free(line);
     }
-    free(r);
     if (!f || fclose(f) != 0 || k == 0) {
         free(out);
         return NULL;
@@ -184,57 +99,44 @@ static void scandocChart(const char *name, int first, const docFmt *fmt, FILE *f
     fmt->figure(f, &g);
 }
 
-void scandocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
-    if (!results_dir) return;
+void scandocSection(const resultsScan *sc, const docFmt *fmt, FILE *f) {
+    if (!sc) return;
     fmt->section(f, "scan", "The map of when threads hurt");
-    char *verdict = scandocVerdict(results_dir);
+    const char *verdict = sc->verdict;
     if (!verdict || !*verdict) {
         /* A scan-run/ without a verdict is a scan that did not finish:
          * that is not the same as no scan asked for. */
-        char path[4096];
-        DIR *d = scandocPath(path, sizeof path, results_dir, "") ? opendir(path) : NULL;
-        fmt->para(f, d ? scandocUnfinished : scandocNone);
-        if (d) closedir(d);
+        fmt->para(f, sc->present ? scandocUnfinished : scandocNone);
         fmt->section_end(f);
-        free(verdict);
         return;
     }
     /* The counts (counts.tsv), the ledger's processes, the scan's own
      * settings. The verdict's first line says the same counts: the quoted
      * verdict below starts after it. */
-    char *rest = strchr(verdict, '\n');
+    const char *rest = strchr(verdict, '\n');
     rest = rest ? rest + 1 : verdict + strlen(verdict);
-    scanCounts counts;
-    char cpath[4096];
-    int have_counts = scandocPath(cpath, sizeof cpath, results_dir, "scan/" SCANREC_COUNTS_FILE) &&
-                      scanrecReadCounts(cpath, &counts) == 0;
     char buf[512];
-    metaTable mt;
-    char err[256], path[4096];
-    int have_meta = scandocPath(path, sizeof path, results_dir, "meta.txt") &&
-                    metaRead(&mt, path, err, sizeof err) == 0;
-    long procs = scandocProcesses(results_dir);
     fmt->para_begin(f, NULL);
     fmt->text(f, "The scan (" SCANDOC_DIR "/): ");
-    if (have_counts) {
+    if (sc->have_counts) {
         char *head = NULL;
         size_t hlen = 0;
         FILE *h = open_memstream(&head, &hlen);
         if (h) {
-            scanrecCountsText(&counts, h);
+            scanrecCountsText(&sc->counts, h);
             if (fclose(h) == 0) fmt->text(f, head);
         }
         free(head);
     } else {
         fmt->text(f, scandocOld);
     }
-    if (procs >= 0) {
+    if (sc->procs >= 0) {
         snprintf(buf, sizeof buf, "; %ld processes in its ledger (" SCANDOC_DIR "/scan-cells.csv)",
-                 procs);
+                 sc->procs);
         fmt->text(f, buf);
     }
-    const char *k = have_meta ? metaGet(&mt, "scan_procs") : NULL;
-    const char *t = have_meta ? metaGet(&mt, "scan_total_s") : NULL;
+    const char *k = metaGet(&sc->meta, "scan_procs");
+    const char *t = metaGet(&sc->meta, "scan_total_s");
     if (k) {
         snprintf(buf, sizeof buf, ", %s per cell", k);
         fmt->text(f, buf);
@@ -246,7 +148,6 @@ void scandocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
     fmt->text(f, ". ");
     fmt->text(f, scandocHowto);
     fmt->para_end(f);
-    if (have_meta) metaFree(&mt);
 
     /* The recommendation, one line per workload. */
     fmt->para_begin(f, NULL);
@@ -254,30 +155,23 @@ void scandocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
     fmt->text(f, " (the best fixed width per number of pinned load workers):");
     fmt->para_end(f);
     fmt->list_begin(f, NULL);
-    scanRec *recs;
-    size_t nrec = 0, nr = 0;
-    int have_recs = scandocRecs(results_dir, &recs, &nr) == 0;
-    for (size_t i = 0; i < nr; i++) {
-        if (!scandocFirst(recs, i)) continue;
-        char *line = scandocLine(recs, nr, recs[i].workload);
+    size_t nrec = 0;
+    for (size_t i = 0; i < sc->nrecs; i++) {
+        if (!scandocFirst(sc->recs, i)) continue;
+        char *line = scandocLine(sc->recs, sc->nrecs, sc->recs[i].workload);
         if (line) {
             fmt->item(f, line);
             nrec++;
         }
         free(line);
     }
-    free(recs);
-    if (!have_recs) fmt->item(f, scandocOld);
+    if (!sc->have_recs) fmt->item(f, scandocOld);
     else if (!nrec)
         fmt->item(f, "none: the scan has no load-scan cells with an idle width-1 reference");
     fmt->list_end(f);
 
-    size_t n;
-    char **charts = scandocCharts(results_dir, &n);
-    for (size_t i = 0; i < n; i++)
-        scandocChart(charts[i], i == 0 || charts[i][0] != charts[i - 1][0], fmt, f);
-    for (size_t i = 0; i < n; i++) free(charts[i]);
-    free(charts);
+    for (size_t i = 0; i < sc->ncharts; i++)
+        scandocChart(sc->charts[i], i == 0 || sc->charts[i][0] != sc->charts[i - 1][0], fmt, f);
 
     /* The verdict as coldload-scan wrote it: its indentation is its
      * structure, so a preformatted block. */
@@ -288,5 +182,4 @@ void scandocSection(const char *results_dir, const docFmt *fmt, FILE *f) {
     fmt->para_end(f);
     fmt->pre(f, rest);
     fmt->section_end(f);
-    free(verdict);
 }

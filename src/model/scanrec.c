@@ -2,6 +2,7 @@
  * sentences (see scanrec.h). */
 #include "model/scanrec.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,17 +28,31 @@ int scanrecWrite(const scanRec *r, size_t n, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-/* The file's text with its header checked; the rows follow *rows. */
-static char *scanrecSlurp(const char *path, const char *head, char **rows) {
+/* The file's text with its header checked; the rows follow *rows. NULL
+ * with *rc = 1 when the file is absent, -1 (err said) when it cannot be
+ * read, is longer than any written or does not start with head. */
+static char *scanrecSlurp(const char *path, const char *head, char **rows, int *rc, char *err,
+                          size_t errlen) {
     int trunc = 0;
+    errno = 0;
     char *text = slurpText(path, SCANREC_MAX_TEXT, &trunc);
     size_t hl = strlen(head);
-    if (!text || trunc || strncmp(text, head, hl) != 0 || text[hl] != '\n') {
-        free(text);
+    *rc = -1;
+    if (!text) {
+        if (errno == ENOENT) *rc = 1;
+        else snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOMEM));
         return NULL;
     }
-    *rows = text + hl + 1;
-    return text;
+    if (trunc) snprintf(err, errlen, "%s: longer than %u bytes", path, SCANREC_MAX_TEXT);
+    else if (strncmp(text, head, hl) != 0 || text[hl] != '\n')
+        snprintf(err, errlen, "%s:1: not the header %s", path, head);
+    else {
+        *rows = text + hl + 1;
+        *rc = 0;
+        return text;
+    }
+    free(text);
+    return NULL;
 }
 
 /* Splits line (in place) at tabs into exactly n fields. */
@@ -51,31 +66,38 @@ static int scanrecFields(char *line, char **field, int n) {
     return 0;
 }
 
-int scanrecReadCounts(const char *path, scanCounts *c) {
-    char *rows, *text = scanrecSlurp(path, scanrecCountsHead, &rows), *f[6];
-    if (!text) return -1;
+int scanrecReadCounts(const char *path, scanCounts *c, char *err, size_t errlen) {
+    int rc;
+    char *rows, *text = scanrecSlurp(path, scanrecCountsHead, &rows, &rc, err, errlen), *f[6];
+    if (!text) return rc;
     rows[strcspn(rows, "\n")] = '\0';
     long *v[6] = {&c->cells,      &c->cpus,         &c->cut_cells,
                   &c->cut_budget, &c->cut_watchdog, &c->skipped};
-    int rc = scanrecFields(rows, f, 6);
+    rc = scanrecFields(rows, f, 6);
     for (int i = 0; i < 6 && rc == 0; i++) rc = numLong(f[i], 0, 1L << 40, v[i]);
+    if (rc != 0)
+        snprintf(err, errlen, "%s:2: expected 6 tab-separated counts (%s)", path,
+                 "cells cpus cut_cells cut_budget cut_watchdog skipped");
     free(text);
     return rc;
 }
 
-int scanrecRead(const char *path, scanRec **r, size_t *n) {
-    char *rows, *text = scanrecSlurp(path, scanrecHead, &rows);
+int scanrecRead(const char *path, scanRec **r, size_t *n, char *err, size_t errlen) {
+    int rc;
+    char *rows, *text = scanrecSlurp(path, scanrecHead, &rows, &rc, err, errlen);
     *r = NULL;
     *n = 0;
-    if (!text) return -1;
-    size_t cap = 0;
-    int rc = 0;
+    if (!text) return rc;
+    size_t cap = 0, lineno = 1;
     for (char *line = rows; *line && rc == 0;) {
         size_t len = strcspn(line, "\n");
         char *next = line + len + (line[len] == '\n'), *f[3];
         line[len] = '\0';
+        lineno++;
         if (scanrecFields(line, f, 3) != 0 || strlen(f[0]) == 0 ||
             strlen(f[0]) >= sizeof(*r)->workload || strlen(f[2]) >= sizeof(*r)->width) {
+            snprintf(err, errlen, "%s:%zu: expected workload<TAB>load_workers<TAB>best_width", path,
+                     lineno);
             rc = -1;
             break;
         }
@@ -83,6 +105,7 @@ int scanrecRead(const char *path, scanRec **r, size_t *n) {
             size_t nc = cap ? 2 * cap : 8;
             scanRec *nr = realloc(*r, nc * sizeof *nr);
             if (!nr) {
+                snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
                 rc = -1;
                 break;
             }
@@ -91,7 +114,9 @@ int scanrecRead(const char *path, scanRec **r, size_t *n) {
         scanRec *x = &(*r)[*n];
         strcpy(x->workload, f[0]);
         strcpy(x->width, f[2]);
-        rc = numLong(f[1], 0, 1L << 20, &x->load_workers);
+        if ((rc = numLong(f[1], 0, 1L << 20, &x->load_workers)) != 0)
+            snprintf(err, errlen, "%s:%zu: load_workers '%.40s' is not a count", path, lineno,
+                     f[1]);
         (*n)++;
         line = next;
     }

@@ -1,8 +1,8 @@
 /* scanrec.h -- the scan's findings as data: what coldload-scan writes into
  * scan/counts.tsv and scan/recommendation.tsv beside verdict.txt, read back
- * by the report's scan section (doc/scandoc), and the sentences both
- * verdict.txt and that section render from them. verdict.txt is for people;
- * nothing reads it back.
+ * by the loader (results/) for the report's scan section (doc/scandoc), and
+ * the sentences both verdict.txt and that section render from them.
+ * verdict.txt is for people; nothing parses it back.
  *
  *   counts.tsv          one row: cells cpus cut_cells cut_budget cut_watchdog skipped
  *   recommendation.tsv  one row per (workload, load level): workload
@@ -36,10 +36,11 @@ typedef struct scanRec {
 int scanrecWriteCounts(const scanCounts *c, FILE *f);
 int scanrecWrite(const scanRec *r, size_t n, FILE *f);
 
-/* Read one back: 0, or -1 when the file is missing, its header is not the
- * one written above, or a row is malformed. *r is malloc'd (n may be 0). */
-int scanrecReadCounts(const char *path, scanCounts *c);
-int scanrecRead(const char *path, scanRec **r, size_t *n);
+/* Read one back: 0; 1 when the file is absent; -1 when it cannot be read,
+ * its header is not the one written above or a row is malformed, err =
+ * "file:line: what". *r is malloc'd (n may be 0; none unless 0). */
+int scanrecReadCounts(const char *path, scanCounts *c, char *err, size_t errlen);
+int scanrecRead(const char *path, scanRec **r, size_t *n, char *err, size_t errlen);
 
 /* "C cells on N CPUs; K cells cut (processes: B by their budget, W stopped
  * inside a call, S never started)". */

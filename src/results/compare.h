@@ -27,6 +27,7 @@
 
 #include "model/meta.h"
 #include "model/summary.h"
+#include "results/results.h"
 #include "verdict/verdict.h"
 
 #define COMPARE_MAX_INPUTS 16
@@ -46,7 +47,8 @@ typedef struct compareInput {
     verdictList v;
     verdictThresholds t;
     metaTable meta;
-    char *machine; /* metaMachine: malloc'd */
+    char *machine;    /* metaMachine: malloc'd */
+    resultsScan scan; /* scan-run/: the answers cite its recommendation */
 } compareInput;
 
 /* Reads dir (samples.csv and/or whole.csv, meta.txt). label NULL: from meta.

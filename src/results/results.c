@@ -56,6 +56,33 @@ static int resultsReadRows(results *r, const resultsOptions *o, char *err, size_
     return RESULTS_OK;
 }
 
+/* The files only the report shows: each has its own rows, so a defect in
+ * one is kept (*_err) to be said where it is shown, and costs the rest
+ * nothing. */
+static int resultsReadShown(results *r, char *err, size_t errlen) {
+    char path[4096], e[512];
+    struct stat st;
+    if (resultsLoadFirstrun(&r->fr, r->dir, e, sizeof e) != 0 && !(r->fr_err = strdup(e)))
+        return RESULTS_NO_MEMORY;
+    snprintf(path, sizeof path, "%s/cold-pages.tsv", r->dir);
+    if (coldreadLoad(&r->cold, path, &r->s, e, sizeof e) != 0 && !(r->cold_err = strdup(e)))
+        return RESULTS_NO_MEMORY;
+    snprintf(path, sizeof path, "%s/" RUNLINES_FILE, r->dir);
+    int rl = runlinesRead(&r->runs, path, e, sizeof e);
+    if (rl == -2 || (rl == -1 && !(r->runs_err = strdup(e)))) return RESULTS_NO_MEMORY;
+    snprintf(path, sizeof path, "%s/logs", r->dir);
+    r->logs = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    return resultsScanLoad(&r->scan, r->dir, err, errlen);
+}
+
+int resultsLoadFirstrun(firstrun *fr, const char *dir, char *err, size_t errlen) {
+    char path[4096];
+    memset(fr, 0, sizeof *fr);
+    if ((size_t)snprintf(path, sizeof path, "%s/firstrun.csv", dir) >= sizeof path)
+        return resultsErr(err, errlen, -1, "%s: path too long", dir);
+    return firstrunLoad(fr, path, err, errlen);
+}
+
 int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const resultsOptions *o,
                 char *err, size_t errlen) {
     static const resultsOptions none = {NULL, NULL, 1};
@@ -77,14 +104,7 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
     if (r->t.blas_pool == 0) r->t.blas_pool = resultsBlasPool(&r->meta);
     verdictLoadCpus(&r->t, &r->meta);
     if (!(r->machine = metaMachine(&r->meta))) return RESULTS_NO_MEMORY;
-    /* firstrun.csv has its own rows: a defect there is said where its parts
-     * are shown and costs the rest nothing. */
-    char frerr[512];
-    snprintf(path, sizeof path, "%s/firstrun.csv", dir);
-    if (firstrunLoad(&r->fr, path, frerr, sizeof frerr) != 0) {
-        memset(&r->fr, 0, sizeof r->fr);
-        if (!(r->fr_err = strdup(frerr))) return RESULTS_NO_MEMORY;
-    }
+    if ((rc = resultsReadShown(r, err, errlen)) != RESULTS_OK) return rc;
     if (o->judge && verdictRun(&r->s, &r->t, &r->v) != 0) return RESULTS_NO_MEMORY;
     return RESULTS_OK;
 }
@@ -94,6 +114,11 @@ void resultsFree(results *r) {
     free(r->machine);
     free(r->fr_err);
     firstrunFree(&r->fr);
+    free(r->cold_err);
+    coldreadFree(&r->cold);
+    free(r->runs_err);
+    runlinesFree(&r->runs);
+    resultsScanFree(&r->scan);
     verdictFree(&r->v);
     metaFree(&r->meta);
     summaryFree(&r->s);

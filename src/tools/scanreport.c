@@ -2,8 +2,9 @@
  * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
  * counts.tsv and recommendation.tsv (the findings as data, model/scanrec.h),
- * verdict.txt (model/scan.h says what each holds). Measures nothing: it can
- * be re-run on any old scan. Exit: 0 done, 1 an output could not be
+ * verdict.txt (model/scan.h says what each holds). The directory is read
+ * by results/results (resultsLoadScan), the one place that knows which file
+ * holds what. Measures nothing: it can be re-run on any old scan. Exit: 0 done, 1 an output could not be
  * written, 2 bad flags or bad input (one line naming file and line). */
 #include <errno.h>
 #include <stdio.h>
@@ -13,8 +14,8 @@
 
 #include "common/atomicfile.h"
 #include "common/opts.h"
-#include "model/meta.h"
 #include "model/scan.h"
+#include "results/results.h"
 
 static const char scanUsage[] =
     "usage: coldload-scan [--cpus N] RESULTS_DIR\n"
@@ -99,39 +100,26 @@ int main(int argc, char **argv) {
         fputs(scanUsage, stderr);
         return OPTS_EXIT_USAGE;
     }
-    char samples[4096], cells[4096], meta[4096], out[4096], err[512];
-    if (scanPath(samples, sizeof samples, dir, "samples.csv") ||
-        scanPath(cells, sizeof cells, dir, "scan-cells.csv") ||
-        scanPath(meta, sizeof meta, dir, "meta.txt") || scanPath(out, sizeof out, dir, "scan")) {
+    char out[4096], err[512];
+    if (scanPath(out, sizeof out, dir, "scan")) {
         optsError("%s: path too long", dir);
         return OPTS_EXIT_USAGE;
     }
-    if (cpus == 0) {
-        metaTable mt;
-        if (metaRead(&mt, meta, err, sizeof err) != 0) {
-            optsError("%s", err);
-            return OPTS_EXIT_USAGE;
-        }
-        const char *c = metaGet(&mt, "scan_cpus");
-        cpus = c ? strtol(c, NULL, 10) : 0;
-        metaFree(&mt);
-        if (cpus < 1) {
-            optsError("%s: no scan_cpus; pass --cpus N", meta);
-            return OPTS_EXIT_USAGE;
-        }
+    resultsScanRows x;
+    int lrc = resultsLoadScan(&x, dir, cpus, err, sizeof err);
+    if (lrc != RESULTS_OK) {
+        optsError("%s", lrc == RESULTS_NO_MEMORY ? "out of memory" : err);
+        resultsScanRowsFree(&x);
+        return lrc == RESULTS_BAD_INPUT ? OPTS_EXIT_USAGE : 1;
     }
-    scanData d;
-    if (scanLoad(&d, samples, cells, (int)cpus, err, sizeof err) != 0) {
-        optsError("%s", err);
-        return OPTS_EXIT_USAGE;
-    }
+    const scanData *d = &x.d;
     int rc = 0;
     /* A results directory without scan rows (make report's, a typo) is no
      * scan: "0 cells" and exit 0 would pass it off as an empty one. */
-    if (d.n == 0) {
+    if (d->n == 0) {
         optsError("%s: no scan rows (harness scan-wait or scan-load): %s is not a scan's results "
                   "directory (harness/scan.sh)",
-                  samples, dir);
+                  x.samples, dir);
         rc = 1;
         goto done;
     }
@@ -140,36 +128,32 @@ int main(int argc, char **argv) {
         rc = 1;
         goto done;
     }
-    if (scanEmit(&d, out, "heatmap.csv", NULL, scanHeatCsv) ||
-        scanEmit(&d, out, "wait.csv", NULL, scanWaitCsv) ||
-        scanEmit(&d, out, SCANREC_COUNTS_FILE, NULL, scanCountsTsv) ||
-        scanEmit(&d, out, SCANREC_FILE, NULL, scanRecTsv) ||
-        scanEmit(&d, out, "verdict.txt", NULL, scanVerdict)) {
+    if (scanEmit(d, out, "heatmap.csv", NULL, scanHeatCsv) ||
+        scanEmit(d, out, "wait.csv", NULL, scanWaitCsv) ||
+        scanEmit(d, out, SCANREC_COUNTS_FILE, NULL, scanCountsTsv) ||
+        scanEmit(d, out, SCANREC_FILE, NULL, scanRecTsv) ||
+        scanEmit(d, out, "verdict.txt", NULL, scanVerdict)) {
         rc = 1;
         goto done;
     }
     /* one .dat per workload and chart */
-    for (size_t i = 0; i < d.n && rc == 0; i++) {
-        const scanCell *c = &d.cells[i];
+    for (size_t i = 0; i < d->n && rc == 0; i++) {
+        const scanCell *c = &d->cells[i];
         const scanCell *first = NULL;
         for (size_t k = 0; k < i && !first; k++)
-            if (!strcmp(d.cells[k].scan, c->scan) && !strcmp(d.cells[k].workload, c->workload))
-                first = &d.cells[k];
+            if (!strcmp(d->cells[k].scan, c->scan) && !strcmp(d->cells[k].workload, c->workload))
+                first = &d->cells[k];
         if (first) continue;
         char name[64];
         int wait = !strcmp(c->scan, "wait");
         snprintf(name, sizeof name, "%s-%s.dat", wait ? "wait" : "heatmap", c->workload);
-        rc = scanEmit(&d, out, name, c->workload, wait ? scanWriteWaitDat : scanWriteHeatmapDat)
-                 ? 1
-                 : 0;
+        rc = scanEmit(d, out, name, c->workload, wait ? scanWriteWaitDat : scanWriteHeatmapDat) ? 1
+                                                                                                : 0;
     }
-    if (rc == 0) {
-        FILE *f = fopen(cells, "r"); /* only to say which inputs were read */
-        fprintf(stderr, "coldload-scan: %zu cells from %s%s -> %s/\n", d.n, samples,
-                f ? " and scan-cells.csv" : "", out);
-        if (f) fclose(f);
-    }
+    if (rc == 0)
+        fprintf(stderr, "coldload-scan: %zu cells from %s%s -> %s/\n", d->n, x.samples,
+                x.ledger ? " and scan-cells.csv" : "", out);
 done:
-    scanFree(&d);
+    resultsScanRowsFree(&x);
     return rc;
 }

@@ -110,10 +110,9 @@ static int summarizeMd(void *c, FILE *f) { return reportWriteMd(&((summarizeCtx 
 
 /* --firstrun-decided: the first-run pairs' stopping rule, for firstrun.sh. */
 static int summarizeFirstrunDecided(const char *dir, double precision) {
-    char path[4096], err[SUMMARY_ERR_MAX];
+    char err[SUMMARY_ERR_MAX];
     firstrun fr;
-    summarizePath(path, sizeof path, dir, "firstrun.csv");
-    if (firstrunLoad(&fr, path, err, sizeof err) != 0) {
+    if (resultsLoadFirstrun(&fr, dir, err, sizeof err) != 0) {
         optsError("%s", err);
         return OPTS_EXIT_USAGE;
     }
@@ -232,17 +231,31 @@ int main(int argc, char **argv) {
         optsError("%s", err);
         return 1;
     }
-    /* The first-run chart has its own rows (firstrun.csv): a defect there is
-     * said in the report's section, and costs the rest of the report nothing. */
-    if (x.r.fr_err) fprintf(stderr, "coldload-summarize: warning: %s\n", x.r.fr_err);
-    else if (firstrundocChart(&x.r.fr, plots, err, sizeof err) != 0)
+    /* The files with rows of their own (the first run's, the cold reads,
+     * the run lines, the scan's findings): a defect there is said here and
+     * in its section, and costs the rest of the report nothing. */
+    const char *defects[] = {x.r.fr_err, x.r.cold_err, x.r.runs_err, x.r.scan.err};
+    for (size_t i = 0; i < sizeof defects / sizeof defects[0]; i++)
+        if (defects[i]) fprintf(stderr, "coldload-summarize: warning: %s\n", defects[i]);
+    if (!x.r.fr_err && firstrundocChart(&x.r.fr, plots, err, sizeof err) != 0)
         fprintf(stderr, "coldload-summarize: warning: %s\n", err);
     /* The directory's own name (results/latest is a link to it). */
     char *real = realpath(dir, NULL);
     const char *base = strrchr(real ? real : dir, '/');
-    x.in = (reportInput){&x.r.s,    &x.r.v,      &x.r.t,
-                         &x.r.meta, x.r.machine, base && base[1] ? base + 1 : (real ? real : dir),
-                         dir,       charts};
+    x.in = (reportInput){.s = &x.r.s,
+                         .verdicts = &x.r.v,
+                         .thresholds = &x.r.t,
+                         .meta = &x.r.meta,
+                         .machine = x.r.machine,
+                         .name = base && base[1] ? base + 1 : (real ? real : dir),
+                         .charts = charts,
+                         .fr = &x.r.fr,
+                         .fr_err = x.r.fr_err,
+                         .cold = &x.r.cold,
+                         .cold_err = x.r.cold_err,
+                         .runs = &x.r.runs,
+                         .logs = x.r.logs,
+                         .scan = &x.r.scan};
 
     int rc = 0;
     summarizePath(path, sizeof path, out, "summary.csv");

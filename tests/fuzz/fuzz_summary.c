@@ -39,7 +39,13 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     summaryWriteCsv(s, out);
     verdictWrite(&v, &t, out);
     for (size_t c = 0; c < chartdataNCharts; c++) chartdataEmit(s, c, out);
-    reportInput in = {s, &v, &t, meta, "fuzz", "fuzz", NULL, 0xf};
+    reportInput in = {.s = s,
+                      .verdicts = &v,
+                      .thresholds = &t,
+                      .meta = meta,
+                      .machine = "fuzz",
+                      .name = "fuzz",
+                      .charts = 0xf};
     reportWriteHtml(&in, out);
     reportWriteMd(&in, out);
     verdictFree(&v);

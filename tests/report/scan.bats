@@ -84,12 +84,23 @@ cell() {
 }
 
 @test "the CPU count: from meta's scan_cpus, or --cpus; neither is exit 2" {
-    "$SCAN" --cpus 4 "$D"
+    run "$SCAN" --cpus 4 "$D"
+    [ "$status" -eq 0 ]
+    [[ $output == *"84 cells from $D/samples.csv and scan-cells.csv -> $D/scan/"* ]]
     grep -q ' on 4 CPUs;' "$D/scan/verdict.txt"
-    rm "$D/meta.txt"
+    # meta.txt's value is data like any other: a count or nothing
+    echo 'scan_cpus=2x' >"$D/meta.txt"
+    run "$SCAN" "$D"
+    [ "$status" -eq 2 ]
+    [[ $output == *"$D/meta.txt: scan_cpus=2x is not a CPU count 1..4096; pass --cpus N"* ]]
+    rm "$D/meta.txt" "$D/scan-cells.csv"
     run "$SCAN" "$D"
     [ "$status" -eq 2 ]
     [[ $output == *"no scan_cpus; pass --cpus N"* ]]
+    # without the ledger: the rows alone, and said so
+    run "$SCAN" --cpus 2 "$D"
+    [ "$status" -eq 0 ]
+    [[ $output == *" cells from $D/samples.csv -> $D/scan/"* ]]
 }
 
 @test "bad input: exit 2 naming the file and line; a bad flag is exit 2" {
@@ -150,6 +161,13 @@ cell() {
     [ "$(awk '/^````/ { q = !q; next } !q' "$R/report.md" | grep -c 'width 9\|99 cells')" -eq 0 ]
     # verdict.txt is still quoted whole for people (past its first line)
     grep -q '^  recommendation, svdvals: width 9' "$R/report.md"
+    # a malformed recommendation.tsv reads as an absent one, warned about with its line
+    printf 'grad\tmany\t1\n' >>"$R/scan-run/scan/recommendation.tsv"
+    run "$SUM" "$R"
+    [ "$status" -eq 0 ]
+    [[ $output == *"warning: $R/scan-run/scan/recommendation.tsv:8: load_workers 'many' is not a count"* ]]
+    grep -qx -- '- not recorded as data .*' "$R/report.md"
+    grep -q '^The scan (scan-run/): 85 cells on 2 CPUs; ' "$R/report.md"
     # analysed before the files existed: said so, and no answer cites a recommendation
     rm "$R/scan-run/scan/recommendation.tsv" "$R/scan-run/scan/counts.tsv"
     "$SUM" "$R" >/dev/null 2>&1

@@ -770,6 +770,13 @@ cols_of() {
     [ "$(echo "$runs" | sed -n 6p)" = "b-log                        beta=0.4 from the file" ]
     echo "$runs" | grep -A1 '^warm-idle-svdvals-w2         width 2: svdvals' | grep -q '^warm-idle-svdvals-w2         beta=0.5 second line of that run$'
     grep -q '<pre>b-log  ' "$D/fx/report.html"
+    # a row without a tab is left out and warned about with its line; the rest is shown
+    printf 'no tab in this row\n' >>"$D/fx/runs-lines.tsv"
+    run "$SUMMARIZE" "$D/fx"
+    [ "$status" -eq 0 ]
+    [[ $output == *"warning: $D/fx/runs-lines.tsv:$(wc -l <"$D/fx/runs-lines.tsv"): no tab between log and line"* ]]
+    grep -q '^b-log  *beta=0.4 from the file$' "$D/fx/report.md"
+    [ "$(grep -c 'no tab in this row' "$D/fx/report.md")" -eq 0 ]
     # from before runs-lines.tsv: said so, the logs are not read
     rm "$D/fx/runs-lines.tsv"
     run "$SUMMARIZE" "$D/fx"

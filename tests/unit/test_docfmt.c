@@ -197,6 +197,13 @@ static void stopKeysParseOnceIntoData(void **state) {
     metaStopsFree(&s);
 }
 
+/* A report's input with no results directory behind it. */
+static reportInput inputOf(const summary *s, const verdictList *vl, const verdictThresholds *t,
+                           const metaTable *m) {
+    return (reportInput){
+        .s = s, .verdicts = vl, .thresholds = t, .meta = m, .machine = "machine", .name = "name"};
+}
+
 /* The verdicts section through both formats: the counts, the row, a hostile
  * subject and finding escaped; the same cells in both. */
 static void theVerdictsSectionEscapesInBothFormats(void **state) {
@@ -213,7 +220,7 @@ static void theVerdictsSectionEscapesInBothFormats(void **state) {
     metaTable m = {"", NULL, NULL, 0};
     summary s;
     memset(&s, 0, sizeof s);
-    reportInput in = {&s, &vl, &t, &m, "machine", "name", NULL, 0};
+    reportInput in = inputOf(&s, &vl, &t, &m);
     char *html, *mdt;
     render(writeVerdicts, &in, &html, &mdt);
     /* the same counts and cells in both; the thresholds a tooltip in HTML, a
@@ -262,7 +269,7 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     memcpy(v.fig, fig, sizeof fig);
     verdictList vl = {&v, 1, 1};
     metaTable m = {"", NULL, NULL, 0};
-    reportInput in = {&s, &vl, &t, &m, "machine", "name", NULL, 0};
+    reportInput in = inputOf(&s, &vl, &t, &m);
     char *a = answersText(&in, 0);
     assert_non_null(a);
     assert_non_null(strstr(a, "Yes. A new process of grad whose binary and libraries were "
