@@ -106,10 +106,11 @@ static json_t *jsonGroup(const summaryGroup *g, int *bad) {
 }
 
 static json_t *jsonVerdict(const verdict *v, int *bad) {
-    json_t *o = json_object(), *fig = json_object();
-    if (!o || !fig) {
+    json_t *o = json_object(), *fig = json_object(), *notes = json_object();
+    if (!o || !fig || !notes) {
         json_decref(o);
         json_decref(fig);
+        json_decref(notes);
         *bad = 1;
         return NULL;
     }
@@ -120,6 +121,9 @@ static json_t *jsonVerdict(const verdict *v, int *bad) {
     for (size_t i = 0; i < v->nfig; i++)
         jsonSet(fig, v->fig[i].name, jsonNum(v->fig[i].value), bad);
     jsonSet(o, "figures", fig, bad);
+    for (size_t i = 0; i < v->nnote; i++)
+        jsonSet(notes, v->note[i].name, json_string(v->note[i].text), bad);
+    jsonSet(o, "notes", notes, bad);
     jsonSet(o, "text", json_string(v->text), bad);
     return o;
 }

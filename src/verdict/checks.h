@@ -1,6 +1,6 @@
 /* checks.h -- what the check functions share, inside the verdict module:
- * the run's context, the text a verdict is written into, the helpers that add
- * a verdict, and every check function verdictChecks (verdict.c) names. The
+ * the run's context, the helpers that record a verdict's data, every check
+ * function verdictChecks (verdict.c) names and how each says its finding. The
  * checks live one file per question (verdictcold, verdictload, verdictplace,
  * verdictoutput, verdictwait); this header is not the module's API
  * (verdict.h is), only the seam between its files. */
@@ -21,40 +21,30 @@ struct verdictCtx {
     const verdictCheck *ck;   /* the check running (its id names the verdicts) */
 };
 
-/* A verdict's text is written into a memory stream: no length limit, so a
- * long params string or many widths never cut a citation short. What the
- * verdict is on and its figures ride along until verdictEnd. */
-typedef struct verdictText {
-    char *buf;
-    size_t len;
-    FILE *f;
-    long at; /* where the finding starts (past "<subject>: "), 0 when no subject */
-    const summaryGroup *g;
-    unsigned parts;
-    verdictFigure fig[VERDICT_FIGURES_MAX];
-    size_t nfig;
-} verdictText;
-
 /* The figures of a verdict: FIGS({"first_ms", g->first_ms}, {"ratio", r}). */
 #define FIGS(...) \
     (const verdictFigure[]){__VA_ARGS__}, \
         sizeof((const verdictFigure[]){__VA_ARGS__}) / sizeof(verdictFigure)
 
-
 /* Short aliases for the figures every text prints. */
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
 
-/* A verdict's text: begin a stream, write the subject (label, or g described
- * when label is NULL) and ": ", record the figures, then end: the text
- * becomes a verdict of x's check. verdictEnd returns -1 when out of memory. */
-FILE *verdictBegin(verdictText *v);
-void verdictSubject(verdictText *v, const summaryGroup *g, unsigned parts, const char *label);
-void verdictFigures(verdictText *v, const verdictFigure *fig, size_t n);
-int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v);
+/* A verdict of x's check on the parts `parts` (SUMMARY_K_*) of g's key, its
+ * figures and notes still to add, its sentence not yet said: verdictRun says
+ * it at the end, from its data, with the check's say (or its sentence). NULL
+ * when out of memory. The pointer is good until the next verdict is found. */
+verdict *verdictFoundOn(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts);
+/* Adds figures to v: fig[0..n), or one whose name fmt makes ("median_ms_w%d").
+ * The names are copied. -1 when out of memory. */
+int verdictAddFigs(verdict *v, const verdictFigure *fig, size_t n);
+__attribute__((format(printf, 3, 4))) int verdictAddFig(verdict *v, double value, const char *fmt,
+                                                        ...);
+/* Adds a note to v: its text as fmt makes it. -1 when out of memory. */
+__attribute__((format(printf, 3, 4))) int verdictAddNote(verdict *v, const char *name,
+                                                         const char *fmt, ...);
 
-/* A verdict of x's check on group g with its figures, its sentence not yet
- * said: verdictRun says it at the end, from these data, with the check's say
- * (or its sentence). -1 when out of memory. */
+/* A verdict of x's check on group g (all of its key) with its figures: -1
+ * when out of memory. */
 int verdictFound(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const verdictFigure *fig,
                  size_t nfig);
 
@@ -71,18 +61,13 @@ int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f);
 int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f);    /* load */
 int verdictLoadedFirstSay(const verdict *v, const verdictThresholds *t, FILE *f); /* place */
 int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* wait */
-
-/* A verdict of x's check on group g: "<g described>: <fmt...>" (g NULL: fmt
- * alone), citing the figures fig[0..nfig). */
-__attribute__((format(printf, 6, 7))) int verdictAdd(verdictCtx *x, verdictLevel lv,
-                                                     const summaryGroup *g,
-                                                     const verdictFigure *fig, size_t nfig,
-                                                     const char *fmt, ...);
-/* A verdict on a cell of several groups: the parts of g's key, named by label. */
-__attribute__((format(printf, 8, 9))) int verdictAddOn(verdictCtx *x, verdictLevel lv,
-                                                       const summaryGroup *g, unsigned parts,
-                                                       const char *label, const verdictFigure *fig,
-                                                       size_t nfig, const char *fmt, ...);
+int verdictColdStartSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* cold */
+int verdictContentionSay(const verdict *v, const verdictThresholds *t, FILE *f);  /* load */
+int verdictBimodalSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* place */
+int verdictPlacementSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* place */
+int verdictChecksumSay(const verdict *v, const verdictThresholds *t, FILE *f);    /* output */
+int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* output */
+int verdictSameSay(const verdict *v, const verdictThresholds *t, FILE *f);        /* output */
 
 /* The checks, one per row of verdictChecks, by the file of their question. */
 int verdictFirstRun(verdictCtx *x);        /* verdictcold.c */

@@ -4,8 +4,9 @@
  * themselves are one file per question (checks.h lists them).
  *
  * Each check looks at statistics only (never at raw rows), so a verdict can
- * always be re-derived by hand from summary.csv: every text cites the figures
- * and the threshold it compared them with. */
+ * always be re-derived by hand from summary.csv: every verdict records the
+ * figures and the threshold it compared them with, and its text is said from
+ * them once every check has run. */
 #include "verdict/verdict.h"
 
 #include <math.h>
@@ -28,28 +29,6 @@ const char *verdictLevelName(verdictLevel l) {
     return "?";
 }
 
-FILE *verdictBegin(verdictText *v) {
-    memset(v, 0, sizeof *v);
-    v->f = open_memstream(&v->buf, &v->len);
-    return v->f;
-}
-
-/* Writes the subject (label, or g described when label is NULL) and ": ",
- * and records what it names: the parts of g's key. */
-void verdictSubject(verdictText *v, const summaryGroup *g, unsigned parts, const char *label) {
-    if (label) fputs(label, v->f);
-    else summaryDescribe(g, v->f);
-    fputs(": ", v->f);
-    v->at = ftell(v->f);
-    v->g = g;
-    v->parts = parts;
-}
-
-/* Records the figures (at most VERDICT_FIGURES_MAX are kept). */
-void verdictFigures(verdictText *v, const verdictFigure *fig, size_t n) {
-    for (size_t i = 0; i < n && v->nfig < VERDICT_FIGURES_MAX; i++) v->fig[v->nfig++] = fig[i];
-}
-
 /* Room for one more verdict in l: 0, or -1 when out of memory. */
 static int verdictGrow(verdictList *l) {
     if (l->n < l->cap) return 0;
@@ -60,52 +39,86 @@ static int verdictGrow(verdictList *l) {
     return 0;
 }
 
-/* Closes v's stream into n's text, subject and finding. -1 (nothing kept)
- * on a write error or when out of memory. */
-static int verdictClose(verdictText *v, verdict *n) {
-    int bad = !v->f || ferror(v->f) || v->at < 0;
-    if (v->f && fclose(v->f) != 0) bad = 1;
-    size_t at = (size_t)(v->at > 0 ? v->at : 0);
-    char *subject = !bad && v->buf && at >= 2 ? strndup(v->buf, at - 2) : NULL;
-    if (bad || !v->buf || (at >= 2 && !subject)) {
-        free(v->buf);
-        free(subject);
-        return -1;
-    }
-    n->text = v->buf;
-    n->subject = subject;
-    n->finding = v->buf + at;
+verdict *verdictFoundOn(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts) {
+    if (verdictGrow(x->out) != 0) return NULL;
+    verdict *n = &x->out->v[x->out->n++];
+    *n = (verdict){.level = lv, .id = x->ck->id, .group = g, .parts = g ? parts : 0, .kind = x->ck};
+    return n;
+}
+
+/* Room for one more entry of size `size` in *arr (n of them): 0, or -1. */
+static int verdictRoom(void **arr, size_t n, size_t size) {
+    if (n && (n & (n - 1)) != 0) return 0; /* grown in powers of two: room below the next */
+    void *p = realloc(*arr, (n ? 2 * n : 1) * size);
+    if (!p) return -1;
+    *arr = p;
     return 0;
 }
 
-/* Closes v and adds its text as a verdict of x's check. -1 when out of memory. */
-int verdictEnd(verdictCtx *x, verdictLevel lv, verdictText *v) {
-    verdict n = {lv, x->ck->id, NULL, NULL, NULL, v->g, v->parts, {{0}}, v->nfig, x->ck};
-    memcpy(n.fig, v->fig, v->nfig * sizeof *v->fig);
-    if (verdictGrow(x->out) != 0) {
-        if (v->f) fclose(v->f);
-        free(v->buf);
+/* Appends one figure, its name fmt's (copied). */
+static int verdictAddFigV(verdict *v, double value, const char *fmt, va_list ap) {
+    char *name = NULL;
+    if (verdictRoom((void **)&v->fig, v->nfig, sizeof *v->fig) != 0 ||
+        vasprintf(&name, fmt, ap) < 0)
+        return -1;
+    v->fig[v->nfig++] = (verdictFigure){name, value};
+    return 0;
+}
+
+int verdictAddFig(verdict *v, double value, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = verdictAddFigV(v, value, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int verdictAddFigs(verdict *v, const verdictFigure *fig, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (verdictAddFig(v, fig[i].value, "%s", fig[i].name) != 0) return -1;
+    return 0;
+}
+
+int verdictAddNote(verdict *v, const char *name, const char *fmt, ...) {
+    char *n = strdup(name), *text = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = n ? vasprintf(&text, fmt, ap) : -1;
+    va_end(ap);
+    if (rc < 0 || verdictRoom((void **)&v->note, v->nnote, sizeof *v->note) != 0) {
+        free(n);
+        if (rc >= 0) free(text);
         return -1;
     }
-    if (verdictClose(v, &n) != 0) return -1;
-    x->out->v[x->out->n++] = n;
+    v->note[v->nnote++] = (verdictNote){n, text};
     return 0;
 }
 
 int verdictFound(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const verdictFigure *fig,
                  size_t nfig) {
-    if (verdictGrow(x->out) != 0) return -1;
-    if (nfig > VERDICT_FIGURES_MAX) nfig = VERDICT_FIGURES_MAX;
-    verdict *n = &x->out->v[x->out->n++];
-    *n = (verdict){lv, x->ck->id, NULL, NULL, NULL, g, g ? SUMMARY_K_ALL : 0, {{0}}, nfig, x->ck};
-    memcpy(n->fig, fig, nfig * sizeof *fig);
-    return 0;
+    verdict *v = verdictFoundOn(x, lv, g, SUMMARY_K_ALL);
+    return v ? verdictAddFigs(v, fig, nfig) : -1;
 }
 
 double verdictFig(const verdict *v, const char *name) {
     for (size_t i = 0; i < v->nfig; i++)
         if (strcmp(v->fig[i].name, name) == 0) return v->fig[i].value;
     return NAN;
+}
+
+double verdictFigf(const verdict *v, const char *fmt, ...) {
+    char name[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof name, fmt, ap);
+    va_end(ap);
+    return verdictFig(v, name);
+}
+
+const char *verdictNoteOf(const verdict *v, const char *name) {
+    for (size_t i = 0; i < v->nnote; i++)
+        if (strcmp(v->note[i].name, name) == 0) return v->note[i].text;
+    return NULL;
 }
 
 /* A row without a say function: its sentence, then the figures it cites. */
@@ -117,55 +130,59 @@ static int verdictSaySentence(const verdict *v, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
+/* The subject: the parts of v's group's key it is on, described as
+ * summaryDescribe describes a group (the other parts left out). */
+static void verdictDescribe(const verdict *v, FILE *f) {
+    summaryGroup g = *v->group;
+    summaryKey *k = &g.key;
+    if (!(v->parts & SUMMARY_K_WIDTH)) k->width = 0, g.harness = NULL; /* no "width default" */
+    if (!(v->parts & SUMMARY_K_WAIT)) k->wait = "";
+    if (!(v->parts & SUMMARY_K_CONDITION)) k->condition = "";
+    if (!(v->parts & SUMMARY_K_LOAD)) k->load = "";
+    if (!(v->parts & SUMMARY_K_STRESSORS)) k->stressors = "";
+    if (!(v->parts & SUMMARY_K_COPY)) k->copy = "";
+    summaryDescribe(&g, f);
+}
+
 /* Says v's sentence from its data: "<subject>: <finding>", the subject its
  * group described, the finding its kind's. -1 when out of memory. */
 static int verdictSay(verdict *v, const verdictThresholds *t) {
-    verdictText s;
-    FILE *f = verdictBegin(&s);
+    char *buf = NULL;
+    size_t len = 0;
+    long at = 0;
+    FILE *f = open_memstream(&buf, &len);
     if (!f) return -1;
-    if (v->group) verdictSubject(&s, v->group, v->parts, NULL);
-    if ((v->kind->say ? v->kind->say(v, t, f) : verdictSaySentence(v, f)) != 0) s.at = -1;
-    return verdictClose(&s, v);
-}
-
-static int verdictAddV(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
-                       const char *label, const verdictFigure *fig, size_t nfig, const char *fmt,
-                       va_list ap) {
-    verdictText v;
-    FILE *f = verdictBegin(&v);
-    if (f) {
-        if (g) verdictSubject(&v, g, parts, label);
-        verdictFigures(&v, fig, nfig);
-        vfprintf(f, fmt, ap);
+    if (v->group) {
+        verdictDescribe(v, f);
+        fputs(": ", f);
+        at = ftell(f);
     }
-    return verdictEnd(x, lv, &v);
-}
-
-/* A verdict of x's check on group g: "<g described>: <fmt...>" (g NULL: fmt
- * alone), citing the figures fig[0..nfig). */
-int verdictAdd(verdictCtx *x, verdictLevel lv, const summaryGroup *g, const verdictFigure *fig,
-               size_t nfig, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = verdictAddV(x, lv, g, SUMMARY_K_ALL, NULL, fig, nfig, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
-/* A verdict on a cell of several groups: the parts of g's key, named by label. */
-int verdictAddOn(verdictCtx *x, verdictLevel lv, const summaryGroup *g, unsigned parts,
-                 const char *label, const verdictFigure *fig, size_t nfig, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = verdictAddV(x, lv, g, parts, label, fig, nfig, fmt, ap);
-    va_end(ap);
-    return rc;
+    int bad = (v->kind->say ? v->kind->say(v, t, f) : verdictSaySentence(v, f)) != 0 || at < 0;
+    if (fclose(f) != 0) bad = 1;
+    char *subject = !bad && at >= 2 ? strndup(buf, (size_t)at - 2) : NULL;
+    if (bad || !buf || (at >= 2 && !subject)) {
+        free(buf);
+        free(subject);
+        return -1;
+    }
+    v->text = buf;
+    v->subject = subject;
+    v->finding = buf + at;
+    return 0;
 }
 
 void verdictFree(verdictList *l) {
     for (size_t i = 0; i < l->n; i++) {
-        free(l->v[i].text);
-        free(l->v[i].subject);
+        verdict *v = &l->v[i];
+        free(v->text);
+        free(v->subject);
+        for (size_t j = 0; j < v->nfig; j++) free((char *)v->fig[j].name);
+        for (size_t j = 0; j < v->nnote; j++) {
+            free((char *)v->note[j].name);
+            free((char *)v->note[j].text);
+        }
+        free(v->fig);
+        free(v->note);
     }
     free(l->v);
     memset(l, 0, sizeof(*l));
@@ -210,7 +227,7 @@ const verdictCheck verdictChecks[] = {
     {"contention",
      VERDICT_WARN,
      verdictContention,
-     NULL,
+     verdictContentionSay,
      "under pinned load width 1 slowed < --contention-narrow x its fair share while width > 1 "
      "slowed >= --contention-wide x its fair share and x width 1's slowdown",
      {{"contention-wide", "R", VT(contention_wide), 5, NULL,
@@ -227,7 +244,7 @@ const verdictCheck verdictChecks[] = {
     {"bimodal",
      VERDICT_WARN,
      verdictBimodal,
-     NULL,
+     verdictBimodalSay,
      "a loaded group's process medians (or one process's steady calls) split >= --bimodal apart",
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
@@ -236,7 +253,7 @@ const verdictCheck verdictChecks[] = {
     {"placement",
      VERDICT_WARN,
      verdictFreeLoad,
-     NULL,
+     verdictPlacementSay,
      "every free-load group with an idle twin: k of K processes >= --contention-wide x idle, "
      "the share and its Wilson interval (a NOTE when none was)",
      {{0}},
@@ -254,21 +271,21 @@ const verdictCheck verdictChecks[] = {
     {"checksum-differs",
      VERDICT_ERROR,
      verdictChecksumDiffers,
-     NULL,
+     verdictChecksumSay,
      "different checksums within a group, or idle vs loaded at one width",
      {{0}},
      NULL},
     {"output-differs",
      VERDICT_ERROR,
      verdictOutputDiffers,
-     NULL,
+     verdictOutputSay,
      "a program's stdout hash differs between its runs (threads.sh, across widths and loads)",
      {{0}},
      NULL},
     {"bitwise-same",
      VERDICT_OK,
      verdictBitwiseSame,
-     NULL,
+     verdictSameSay,
      "one checksum idle and loaded at one width (a program: one stdout hash over every cell)",
      {{0}},
      NULL},
@@ -288,7 +305,7 @@ const verdictCheck verdictChecks[] = {
     {"cold-start",
      VERDICT_WARN,
      verdictColdStart,
-     NULL,
+     verdictColdStartSay,
      "per workload, each cold copy kind against the same copy (a NOTE below --cold-same)",
      {{"cold-same", "R", VT(cold_same), 2, NULL,
        "a cold start (fresh, evicted or dropcache copy) whose whole-process median is at or "

@@ -83,24 +83,36 @@ typedef struct verdictThresholds {
 
 /* A figure a verdict rests on, by name: a summary.csv column's name where it
  * is one ("first_ms", "min_ms"), else what it is ("ratio", "threshold").
- * NAN when the group has none. */
+ * NAN when the group has none. A figure of one of several widths or copy
+ * kinds carries it in its name: a suffix "_w<width>" for a width
+ * ("loaded_over_idle_w2", contention), a prefix of the copy kind for a kind
+ * ("evicted_majflt", cold-start); where the order matters a figure says it
+ * ("wide_1" = 2: the first wide width). */
 typedef struct verdictFigure {
     const char *name;
     double value;
 } verdictFigure;
 
-#define VERDICT_FIGURES_MAX 8
+/* A text a verdict cites that is not a number, by name: a checksum or a
+ * stdout hash in hex ("checksum", "idle_checksums": "00000000000000aa,
+ * 00000000000000bb"), a copy kind ("slowest"), a run id, a cell's
+ * description with its hashes ("cell_1", "hashes_1"). Said as it is, never
+ * read back. */
+typedef struct verdictNote {
+    const char *name;
+    const char *text;
+} verdictNote;
 
 typedef struct verdictCheck verdictCheck;
 
 /* A verdict is data first: its kind (the check that found it), what it is on
- * (group, parts), the figures it cites, and its sentence. A check records the
- * data; the sentence is said from them when the run is over, by its kind's
- * say function (verdictCheck.say), so that the words never decide anything
- * and the figures are all a sentence can cite. The sentence opens with its
- * subject -- the group or cell it is on, as text -- then ": " and the
- * finding; the subject and the finding are kept apart so that no reader
- * splits the sentence. */
+ * (group, parts), the figures and notes it cites, and its sentence. A check
+ * records the data; the sentence is said from them when the run is over, by
+ * its kind's say function (verdictCheck.say), so that the words never decide
+ * anything and the data are all a sentence can cite. The sentence opens with
+ * its subject -- the group or cell it is on, as text: the parts of the
+ * group's key it is on described -- then ": " and the finding; the subject
+ * and the finding are kept apart so that no reader splits the sentence. */
 typedef struct verdict {
     verdictLevel level;
     const char *id;
@@ -110,17 +122,26 @@ typedef struct verdict {
     /* The group the subject names and the parts of its key it is on
      * (SUMMARY_K_*): SUMMARY_K_ALL for one group; fewer for a cell of several
      * groups (contention: every width, bitwise-same: workload, params and
-     * width, cold-start: every copy), of which `group` is one. NULL and 0 when
-     * it is on no group. Points into the summary the verdicts were run on. */
+     * width, output-differs: workload and params, cold-start: every copy), of
+     * which `group` is one. NULL and 0 when it is on no group. Points into the
+     * summary the verdicts were run on. */
     const summaryGroup *group;
     unsigned parts;
-    verdictFigure fig[VERDICT_FIGURES_MAX];
+    /* Its figures and notes, in the order recorded (names unique): the
+     * verdict owns the arrays and their strings (verdictFree). */
+    verdictFigure *fig;
     size_t nfig;
+    verdictNote *note;
+    size_t nnote;
     const verdictCheck *kind; /* its row of verdictChecks */
 } verdict;
 
 /* v's figure of that name, NAN when it has none. */
 double verdictFig(const verdict *v, const char *name);
+/* v's figure of the name fmt makes ("median_ms_w%d", 2), NAN when none. */
+__attribute__((format(printf, 2, 3))) double verdictFigf(const verdict *v, const char *fmt, ...);
+/* v's note of that name, NULL when it has none. */
+const char *verdictNoteOf(const verdict *v, const char *name);
 
 typedef struct verdictList {
     verdict *v;
@@ -149,12 +170,10 @@ typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
  *
  * Adding a check is one entry of verdictChecks plus its function (and a field
  * for each new threshold): the function records each verdict's data
- * (verdictFound: group and figures), and the entry says it -- with `say`, a
- * function that writes the finding from the verdict's figures, group and the
- * thresholds, or, without one, `sentence` followed by the figures as
- * "(name value, ...)". A check whose say is NULL and sentence NULL writes its
- * text while judging (the older checks whose sentences cite more than
- * figures: contention, bimodal, placement, the checksums, cold-start). */
+ * (verdictFound: group, parts, figures and notes), and the entry says it --
+ * with `say`, a function that writes the finding from the verdict's figures,
+ * notes, group and the thresholds, or, without one, `sentence` followed by
+ * the figures as "(name value, ...)". No check writes text while judging. */
 struct verdictCheck {
     const char *id;
     verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */
@@ -205,8 +224,9 @@ void verdictUsage(FILE *f, int width);
 /* "--first-min 100 --first-min-notable 10 ...": every threshold as set. */
 void verdictThresholdLine(const verdictThresholds *t, FILE *f);
 
-/* Runs every check over s (after summaryFinish). Returns 0, or -1 when out of
- * memory (the verdicts found so far stay in out). */
+/* Runs every check over s (after summaryFinish), then says every verdict's
+ * sentence from its data. Returns 0, or -1 when out of memory (the verdicts
+ * found so far stay in out for verdictFree; their text may be NULL). */
 int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out);
 void verdictFree(verdictList *l);
 

@@ -102,8 +102,8 @@ static const int verdictColdCopy[COLD_N] = {SUMMARY_COPY_SAME, SUMMARY_COPY_FRES
 
 /* What one kind's figures say against the same copy's. */
 typedef struct verdictColdCase {
-    const summaryGroup *g;
-    double extra, maj, same_maj;
+    const summaryGroup *g; /* NULL: the kind was not run (in a say: present or not) */
+    double extra, maj;
     int slow;     /* median above every whole run of the same copy */
     int more_maj; /* more major faults than the same copy (-1: not recorded) */
 } verdictColdCase;
@@ -150,7 +150,7 @@ static const char *verdictColdWho(unsigned mask) {
 
 /* The explanation: one clause per kind of evidence among evicted/dropcache,
  * then what a fresh copy costs. Each clause only where the figures show it. */
-static void verdictColdWhy(FILE *f, const verdictColdCase *c, const summaryGroup *same) {
+static void verdictColdWhy(FILE *f, const verdictColdCase *c, double same_max_ms) {
     unsigned disk = 0, slow_nomaj = 0, maj_fast = 0, none = 0;
     for (int k = COLD_EVICTED; k <= COLD_DROPCACHE; k++) {
         if (!c[k].g) continue;
@@ -188,14 +188,14 @@ static void verdictColdWhy(FILE *f, const verdictColdCase *c, const summaryGroup
         fprintf(f,
                 " major page faults%s but no time above the same copy's slowest run (%s ms): "
                 "reading them from disk cost nothing measurable here",
-                each, MS(same->whole_max_ms));
+                each, MS(same_max_ms));
         sep = "; ";
     }
     if (none) {
         fprintf(f,
                 "%sthe cold-start cost was not observed for %s: no time above the same "
                 "copy's slowest run (%s ms) and %s",
-                sep, verdictColdWho(none), MS(same->whole_max_ms),
+                sep, verdictColdWho(none), MS(same_max_ms),
                 c[__builtin_ctz(none)].more_maj < 0
                     ? "no major page faults recorded"
                     : "no more major page faults, so the pages were probably still cached");
@@ -227,6 +227,26 @@ static void verdictColdWhy(FILE *f, const verdictColdCase *c, const summaryGroup
                 "copy's slowest run",
                 sep, fr->maj);
     }
+}
+
+/* The figures of kind k's group g: "<kind>_majflt" (the comparison's,
+ * verdictMajflt), the whole process's and the first run's, and against the
+ * same copy (not for same itself) "<kind>_slow" and "<kind>_more_majflt"
+ * (NAN: no major faults recorded). */
+static int verdictColdFigs(verdict *v, int k, const verdictColdCase *c) {
+    const char *n = verdictColdName(k);
+    const summaryGroup *g = c->g;
+    return verdictAddFig(v, c->maj, "%s_majflt", n) ||
+                   verdictAddFig(v, g->whole_majflt, "%s_whole_majflt", n) ||
+                   verdictAddFig(v, g->whole_minflt, "%s_whole_minflt", n) ||
+                   verdictAddFig(v, g->first_ms, "%s_first_ms", n) ||
+                   verdictAddFig(v, g->first_majflt, "%s_first_majflt", n) ||
+                   verdictAddFig(v, g->first_minflt, "%s_first_minflt", n) ||
+                   (k != COLD_SAME &&
+                    (verdictAddFig(v, c->slow, "%s_slow", n) ||
+                     verdictAddFig(v, c->more_maj < 0 ? NAN : c->more_maj, "%s_more_majflt", n)))
+               ? -1
+               : 0;
 }
 
 int verdictColdStart(verdictCtx *x) {
@@ -263,61 +283,82 @@ int verdictColdStart(verdictCtx *x) {
             double r = x->g->whole_median_ms / same->whole_median_ms;
             if (worst_k < 0 || r > worst) worst = r, worst_k = k;
         }
-        /* The group without its copy: "grad n=1000, width 1, wait block, idle". */
-        summaryGroup base = *same;
-        base.key.copy = "";
-        verdictText text;
-        FILE *f = verdictBegin(&text);
-        if (!f) return -1;
-        /* on every copy of same's key; described without its copy */
-        verdictSubject(&text, &base, SUMMARY_K_ALL & ~SUMMARY_K_COPY, NULL);
-        text.g = same;
-        {
-            const verdictFigure fig[] = {
-                {"same_ms", same->whole_median_ms},
-                {"fresh_ms", c[COLD_FRESH].g ? c[COLD_FRESH].g->whole_median_ms : NAN},
-                {"evicted_ms", c[COLD_EVICTED].g ? c[COLD_EVICTED].g->whole_median_ms : NAN},
-                {"dropcache_ms", c[COLD_DROPCACHE].g ? c[COLD_DROPCACHE].g->whole_median_ms : NAN},
-                {"slowest_over_same", worst},
-                {"threshold", t->cold_same}};
-            verdictFigures(&text, fig, sizeof fig / sizeof fig[0]);
-        }
-        fprintf(f, "whole process median (%s) same %s ms", same->whole_tool,
-                MS(same->whole_median_ms));
-        for (int k = COLD_FRESH; k < COLD_N; k++)
-            if (c[k].g)
-                fprintf(f, ", %s %s ms (%s, %.1fx)", verdictColdName(k),
-                        MS(c[k].g->whole_median_ms), DELTA(c[k].extra),
-                        c[k].g->whole_median_ms / same->whole_median_ms);
-        fprintf(f, "; slowest %s = %.1fx same (%s %g)", verdictColdName(worst_k), worst,
-                worst >= t->cold_same ? ">=" : "<", t->cold_same);
-        /* Page faults: the whole process (GNU time), then the first run in it. */
-        static const char *const head[2] = {
-            "; page faults major/minor of the whole process (GNU time): ",
-            "; first run in the process (ms, faults major/minor): "};
-        for (int pass = 0; pass < 2; pass++) {
-            const char *sep = head[pass];
-            for (int k = 0; k < COLD_N; k++) {
-                const summaryGroup *g = c[k].g;
-                if (!g) continue;
-                double maj = pass ? g->first_majflt : g->whole_majflt,
-                       min = pass ? g->first_minflt : g->whole_minflt;
-                if (pass ? isnan(g->first_ms) : isnan(maj)) continue;
-                fprintf(f, "%s%s", sep, verdictColdName(k));
-                sep = ", ";
-                if (pass) fprintf(f, " %s", MS(g->first_ms));
-                if (isnan(maj)) continue;
-                fprintf(f, " %g/", maj);
-                if (isnan(min)) fprintf(f, "-");
-                else fprintf(f, "%g", min);
-            }
-        }
-        verdictColdWhy(f, c, same);
-        int warn = worst >= t->cold_same;
-        if (warn)
-            fprintf(f, ". A whole-process time is a cold or a warm start: time them apart and "
-                       "say which");
-        if (verdictEnd(x, warn ? VERDICT_WARN : VERDICT_NOTE, &text)) return -1;
+        /* on every copy of same's key: described without its copy */
+        verdict *v = verdictFoundOn(x, worst >= t->cold_same ? VERDICT_WARN : VERDICT_NOTE, same,
+                                    SUMMARY_K_ALL & ~SUMMARY_K_COPY);
+        if (!v ||
+            verdictAddFigs(
+                v,
+                FIGS({"same_ms", same->whole_median_ms},
+                     {"fresh_ms", c[COLD_FRESH].g ? c[COLD_FRESH].g->whole_median_ms : NAN},
+                     {"evicted_ms", c[COLD_EVICTED].g ? c[COLD_EVICTED].g->whole_median_ms : NAN},
+                     {"dropcache_ms",
+                      c[COLD_DROPCACHE].g ? c[COLD_DROPCACHE].g->whole_median_ms : NAN},
+                     {"slowest_over_same", worst}, {"threshold", t->cold_same},
+                     {"same_max_ms", same->whole_max_ms})) ||
+            verdictAddNote(v, "whole_tool", "%s", same->whole_tool ? same->whole_tool : "") ||
+            verdictAddNote(v, "slowest", "%s", verdictColdName(worst_k)))
+            return -1;
+        for (int k = 0; k < COLD_N; k++)
+            if (c[k].g && verdictColdFigs(v, k, &c[k])) return -1;
     }
     return 0;
+}
+
+/* The cases back from v's figures (verdictColdFigs), each kind present when
+ * its "<kind>_ms" is. */
+static void verdictColdCases(const verdict *v, verdictColdCase *c) {
+    static const summaryGroup present; /* a kind's group, as a flag: no figure read from it */
+    double same_ms = verdictFig(v, "same_ms");
+    for (int k = 0; k < COLD_N; k++) {
+        const char *n = verdictColdName(k);
+        double ms = verdictFigf(v, "%s_ms", n), more = verdictFigf(v, "%s_more_majflt", n);
+        c[k] = (verdictColdCase){isnan(ms) ? NULL : &present, ms - same_ms,
+                                 verdictFigf(v, "%s_majflt", n), verdictFigf(v, "%s_slow", n) == 1,
+                                 isnan(more) ? -1 : more == 1};
+    }
+}
+
+/* Each kind against the same copy, the page faults, then what they mean. */
+int verdictColdStartSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    verdictColdCase c[COLD_N];
+    verdictColdCases(v, c);
+    double same_ms = verdictFig(v, "same_ms");
+    const char *tool = verdictNoteOf(v, "whole_tool"), *slowest = verdictNoteOf(v, "slowest");
+    int warn = v->level >= VERDICT_WARN;
+    fprintf(f, "whole process median (%s) same %s ms", tool ? tool : "", MS(same_ms));
+    for (int k = COLD_FRESH; k < COLD_N; k++)
+        if (c[k].g)
+            fprintf(f, ", %s %s ms (%s, %.1fx)", verdictColdName(k), MS(same_ms + c[k].extra),
+                    DELTA(c[k].extra), (same_ms + c[k].extra) / same_ms);
+    fprintf(f, "; slowest %s = %.1fx same (%s %g)", slowest ? slowest : "?",
+            verdictFig(v, "slowest_over_same"), warn ? ">=" : "<", verdictFig(v, "threshold"));
+    /* Page faults: the whole process (GNU time), then the first run in it. */
+    static const char *const head[2] = {
+        "; page faults major/minor of the whole process (GNU time): ",
+        "; first run in the process (ms, faults major/minor): "};
+    for (int pass = 0; pass < 2; pass++) {
+        const char *sep = head[pass];
+        for (int k = 0; k < COLD_N; k++) {
+            const char *n = verdictColdName(k);
+            if (!c[k].g) continue;
+            double maj = verdictFigf(v, pass ? "%s_first_majflt" : "%s_whole_majflt", n),
+                   min = verdictFigf(v, pass ? "%s_first_minflt" : "%s_whole_minflt", n),
+                   first = verdictFigf(v, "%s_first_ms", n);
+            if (pass ? isnan(first) : isnan(maj)) continue;
+            fprintf(f, "%s%s", sep, n);
+            sep = ", ";
+            if (pass) fprintf(f, " %s", MS(first));
+            if (isnan(maj)) continue;
+            fprintf(f, " %g/", maj);
+            if (isnan(min)) fprintf(f, "-");
+            else fprintf(f, "%g", min);
+        }
+    }
+    verdictColdWhy(f, c, verdictFig(v, "same_max_ms"));
+    if (warn)
+        fprintf(f, ". A whole-process time is a cold or a warm start: time them apart and "
+                   "say which");
+    return ferror(f) ? -1 : 0;
 }

@@ -65,17 +65,6 @@ static int verdictSameLoad(const summaryGroup *a, const summaryGroup *b) {
     return summaryKeySame(&a->key, &b->key, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH);
 }
 
-/* "; width 2: 5 of 5 processes >= 5x idle, loaded/idle of the process medians
- * 384.6x (95% interval 350.1-410.2x)" -- the spread over processes behind a
- * width's median, when there were several processes. */
-static void verdictProcClause(const summaryGroup *g, double wide, FILE *f) {
-    if (g->procs < 2 || g->slow_procs == SIZE_MAX) return;
-    fprintf(f,
-            "; width %d: %zu of %zu processes >= %gx idle, loaded/idle of the process "
-            "medians %.1fx (95%% interval %.1f-%.1fx)",
-            g->key.width, g->slow_procs, g->procs, wide, g->proc_ratio, g->ratio_lo, g->ratio_hi);
-}
-
 double verdictFairShare(const summaryGroup *g, int width, double load_cpus) {
     double stressors;
     if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0) return NAN;
@@ -114,7 +103,6 @@ static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds
     }
     return buf;
 }
-#define LOADSAY(g) verdictLoadSay((g), x->t, (char[96]){0}, 96)
 
 /* Contention first: the wide groups it explains get no separate loaded-slow
  * verdict (explained[i] = 1), since the page's serial re-run is the answer to
@@ -123,9 +111,10 @@ static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds
  * so width 1 at that share (2x with one worker per CPU) is not hurt; the wide
  * width is contention when it is far beyond both its own share and width 1.
  * Width 1 at or near the share decides nothing by itself, so the verdict does
- * not flip with it. The text is the cell, the wide widths, width 1, then the
- * per-process clauses: the widths and the clauses are gathered in one pass,
- * in two streams, and joined. */
+ * not flip with it. The verdict is on the cell (every width of width 1's
+ * key); its figures are width 1's, then per wide width W, in the order found,
+ * wide_<i> = W and W's figures suffixed _w<W> (with its processes' spread,
+ * when it had several). */
 int verdictContention(verdictCtx *x) {
     const summary *s = x->s;
     const verdictThresholds *t = x->t;
@@ -139,11 +128,10 @@ int verdictContention(verdictCtx *x) {
         double share1 = verdictFairShare(one, 1, t->load_cpus);
         if (isnan(share1)) share1 = 2;
         if (one->loaded_over_idle >= t->contention_narrow * share1) continue;
-        verdictText wide, procs;
-        FILE *fw = verdictBegin(&wide), *fp = verdictBegin(&procs);
+        verdict *v = NULL;
         size_t nwide = 0;
         const summaryGroup *fastest = one;
-        for (size_t j = 0; fw && fp && j < s->n; j++) {
+        for (size_t j = 0; j < s->n; j++) {
             const summaryGroup *g = &s->g[j];
             if (j == i || !verdictSameLoad(one, g) || g->n == 0) continue;
             if (g->median_ms < fastest->median_ms) fastest = g;
@@ -154,55 +142,74 @@ int verdictContention(verdictCtx *x) {
                 g->loaded_over_idle < t->contention_wide * one->loaded_over_idle)
                 continue;
             x->explained[j] = 1;
-            nwide++;
-            verdictProcClause(g, t->contention_wide, fp);
-            fprintf(fw,
-                    "%swidth %d is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
-                    "share %.1fx and %.0fx width 1's",
-                    nwide > 1 ? ", " : "", g->key.width, g->loaded_over_idle, MS(g->median_ms),
-                    MS(g->idle_median_ms), g->loaded_over_idle / share, share,
-                    g->loaded_over_idle / one->loaded_over_idle);
+            int w = g->key.width;
+            if (!v && !(v = verdictFoundOn(x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH)))
+                return -1;
+            if (verdictAddFig(v, w, "wide_%zu", ++nwide) ||
+                verdictAddFig(v, g->loaded_over_idle, "loaded_over_idle_w%d", w) ||
+                verdictAddFig(v, g->median_ms, "median_ms_w%d", w) ||
+                verdictAddFig(v, g->idle_median_ms, "idle_median_ms_w%d", w) ||
+                verdictAddFig(v, share, "fair_share_w%d", w))
+                return -1;
+            if (g->procs < 2 || g->slow_procs == SIZE_MAX) continue;
+            if (verdictAddFig(v, (double)g->slow_procs, "slow_procs_w%d", w) ||
+                verdictAddFig(v, (double)g->procs, "procs_w%d", w) ||
+                verdictAddFig(v, g->proc_ratio, "proc_ratio_w%d", w) ||
+                verdictAddFig(v, g->ratio_lo, "ratio_lo_w%d", w) ||
+                verdictAddFig(v, g->ratio_hi, "ratio_hi_w%d", w))
+                return -1;
         }
-        int bad = !fw || !fp;
-        if (fw && fclose(fw) != 0) bad = 1;
-        if (fp && fclose(fp) != 0) bad = 1;
-        char *on = NULL; /* the cell: every width of one's key */
-        if (!bad && nwide &&
-            asprintf(&on, "%s%s%s%s%s, %s%s%s (stressors %s), copy %s", one->key.workload,
-                     one->key.params[0] ? " " : "", one->key.params,
-                     one->key.wait[0] ? ", wait " : "", one->key.wait, one->key.condition,
-                     one->key.load[0] ? " " : "", one->key.load,
-                     one->key.stressors[0] ? one->key.stressors : "?",
-                     one->key.copy[0] ? one->key.copy : "-") < 0)
-            on = NULL, bad = 1;
-        int rc =
-            bad ? -1
-            : nwide == 0
-                ? 0
-                : verdictAddOn(
-                      x, VERDICT_WARN, one, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH, on,
-                      FIGS({"wide_widths", (double)nwide}, {"contention_wide", t->contention_wide},
-                           {"narrow_loaded_over_idle", one->loaded_over_idle},
-                           {"narrow_median_ms", one->median_ms},
-                           {"narrow_idle_median_ms", one->idle_median_ms},
-                           {"contention_narrow", t->contention_narrow},
-                           {"narrow_fair_share", share1},
-                           {"fastest_width", (double)fastest->key.width},
-                           {"fastest_median_ms", fastest->median_ms}),
-                      "under load %s (each at least %gx), while width 1 is %.1fx "
-                      "(median %s vs %s ms), below %gx its fair share %.1fx (%s: a "
-                      "serial call gets 1/%.0f of its CPU): core contention, not the "
-                      "code; keep the width at or below the idle cores. Fastest under "
-                      "load: width %d (median %s ms)%s",
-                      wide.buf, t->contention_wide, one->loaded_over_idle, MS(one->median_ms),
-                      MS(one->idle_median_ms), t->contention_narrow, share1, LOADSAY(one), share1,
-                      fastest->key.width, MS(fastest->median_ms), procs.buf);
-        free(on);
-        free(wide.buf);
-        free(procs.buf);
-        if (rc) return -1;
+        if (v &&
+            verdictAddFigs(
+                v, FIGS({"wide_widths", (double)nwide}, {"contention_wide", t->contention_wide},
+                        {"narrow_loaded_over_idle", one->loaded_over_idle},
+                        {"narrow_median_ms", one->median_ms},
+                        {"narrow_idle_median_ms", one->idle_median_ms},
+                        {"contention_narrow", t->contention_narrow}, {"narrow_fair_share", share1},
+                        {"fastest_width", (double)fastest->key.width},
+                        {"fastest_median_ms", fastest->median_ms})))
+            return -1;
     }
     return 0;
+}
+
+/* The wide widths (wide_1, wide_2, ...), width 1, then each wide width's
+ * processes: "; width 2: 5 of 5 processes >= 5x idle, loaded/idle of the
+ * process medians 384.6x (95% interval 350.1-410.2x)". */
+int verdictContentionSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    double wide = verdictFig(v, "contention_wide"), r1 = verdictFig(v, "narrow_loaded_over_idle"),
+           share1 = verdictFig(v, "narrow_fair_share");
+    fputs("under load ", f);
+    double w;
+    for (size_t i = 1; !isnan(w = verdictFigf(v, "wide_%zu", i)); i++) {
+        double r = verdictFigf(v, "loaded_over_idle_w%.0f", w),
+               share = verdictFigf(v, "fair_share_w%.0f", w);
+        fprintf(f,
+                "%swidth %.0f is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
+                "share %.1fx and %.0fx width 1's",
+                i > 1 ? ", " : "", w, r, MS(verdictFigf(v, "median_ms_w%.0f", w)),
+                MS(verdictFigf(v, "idle_median_ms_w%.0f", w)), r / share, share, r / r1);
+    }
+    fprintf(f,
+            " (each at least %gx), while width 1 is %.1fx (median %s vs %s ms), below %gx its "
+            "fair share %.1fx (%s: a serial call gets 1/%.0f of its CPU): core contention, not "
+            "the code; keep the width at or below the idle cores. Fastest under load: width "
+            "%.0f (median %s ms)",
+            wide, r1, MS(verdictFig(v, "narrow_median_ms")),
+            MS(verdictFig(v, "narrow_idle_median_ms")), verdictFig(v, "contention_narrow"), share1,
+            verdictLoadSay(v->group, t, (char[96]){0}, 96), share1, verdictFig(v, "fastest_width"),
+            MS(verdictFig(v, "fastest_median_ms")));
+    for (size_t i = 1; !isnan(w = verdictFigf(v, "wide_%zu", i)); i++) {
+        double slow = verdictFigf(v, "slow_procs_w%.0f", w);
+        if (isnan(slow)) continue;
+        fprintf(f,
+                "; width %.0f: %.0f of %.0f processes >= %gx idle, loaded/idle of the process "
+                "medians %.1fx (95%% interval %.1f-%.1fx)",
+                w, slow, verdictFigf(v, "procs_w%.0f", w), wide,
+                verdictFigf(v, "proc_ratio_w%.0f", w), verdictFigf(v, "ratio_lo_w%.0f", w),
+                verdictFigf(v, "ratio_hi_w%.0f", w));
+    }
+    return ferror(f) ? -1 : 0;
 }
 
 double verdictLoadedSlowAt(const summaryGroup *g, const verdictThresholds *t) {

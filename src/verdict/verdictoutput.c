@@ -64,27 +64,17 @@ static int verdictChecksumCells(verdictCtx *x, int same) {
         if (ni == 0 || nl == 0) continue;
         int same_sets = ni == nl;
         for (size_t j = 0; j < nl && same_sets; j++) same_sets = verdictHasSum(idle, ni, loaded[j]);
-        int rc = 0;
-        char on[512]; /* the cell: workload, params, width */
-        snprintf(on, sizeof on, "%s%s%s, width %d", k->workload, k->params[0] ? " " : "", k->params,
-                 k->width);
-        if (same && same_sets && ni == 1)
-            rc =
-                verdictAddOn(x, VERDICT_OK, &s->g[i], cell, on,
-                             FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl}),
-                             "checksum %016llx idle and loaded: numbers unaffected (bitwise)",
-                             (unsigned long long)idle[0]);
-        else if (!same && !same_sets) {
-            verdictFmtSums(idle, ni, a, sizeof a);
-            verdictFmtSums(loaded, nl, b, sizeof b);
-            rc =
-                verdictAddOn(x, VERDICT_ERROR, &s->g[i], cell, on,
-                             FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl}),
-                             "checksum idle %s, loaded %s: the numbers changed under load; this "
-                             "must never happen",
-                             a, b);
-        }
-        if (rc) return -1;
+        if (!(same && same_sets && ni == 1) && (same || same_sets)) continue;
+        verdict *v = verdictFoundOn(x, same ? VERDICT_OK : VERDICT_ERROR, &s->g[i], cell);
+        verdictFmtSums(idle, ni, a, sizeof a);
+        verdictFmtSums(loaded, nl, b, sizeof b);
+        if (!v ||
+            verdictAddFigs(
+                v, FIGS({"idle_checksums", (double)ni}, {"loaded_checksums", (double)nl})) ||
+            (same ? verdictAddNote(v, "checksum", "%s", a)
+                  : verdictAddNote(v, "idle_checksums", "%s", a) ||
+                        verdictAddNote(v, "loaded_checksums", "%s", b)))
+            return -1;
     }
     return 0;
 }
@@ -97,23 +87,42 @@ int verdictChecksumDiffers(verdictCtx *x) {
         const summaryGroup *g = &x->s->g[i];
         if (g->nchecksums < 2 || verdictIsThreads(g)) continue;
         verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, a, sizeof a);
-        if (verdictAdd(x, VERDICT_ERROR, g, FIGS({"nchecksums", (double)g->nchecksums}),
-                       "%zu different checksums within one group (%s): the same computation "
-                       "gave different bits; this must never happen",
-                       g->nchecksums, a))
+        verdict *v = verdictFoundOn(x, VERDICT_ERROR, g, SUMMARY_K_ALL);
+        if (!v || verdictAddFig(v, (double)g->nchecksums, "nchecksums") ||
+            verdictAddNote(v, "checksums", "%s", a))
             return -1;
     }
     return verdictChecksumCells(x, 0);
 }
 
+/* Within one group (its note "checksums"), or a cell's idle against loaded. */
+int verdictChecksumSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    const char *within = verdictNoteOf(v, "checksums"), *idle = verdictNoteOf(v, "idle_checksums"),
+               *loaded = verdictNoteOf(v, "loaded_checksums");
+    if (within)
+        fprintf(f,
+                "%.0f different checksums within one group (%s): the same computation gave "
+                "different bits; this must never happen",
+                verdictFig(v, "nchecksums"), within);
+    else
+        fprintf(f,
+                "checksum idle %s, loaded %s: the numbers changed under load; this must never "
+                "happen",
+                idle ? idle : "-", loaded ? loaded : "-");
+    return ferror(f) ? -1 : 0;
+}
+
 /* A program's output over all its cells (harness/threads.sh: stdout's hash
  * is each run's checksum). same: one hash in every cell, bitwise-same;
- * else output-differs, naming each cell with its hashes. A cell whose runs
- * were not hashed (--no-check-output) has none and is left out. */
+ * else output-differs, naming each cell with its hashes (notes cell_<i> and
+ * hashes_<i>, i from 1). A cell whose runs were not hashed
+ * (--no-check-output) has none and is left out. */
 static int verdictOutputCells(verdictCtx *x, int same) {
     enum { CAP = 8 };
     const summary *s = x->s;
     const unsigned prog = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS;
+    char sums[CAP * 20];
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *gi = &s->g[i];
         if (!verdictIsThreads(gi)) continue;
@@ -129,50 +138,72 @@ static int verdictOutputCells(verdictCtx *x, int same) {
             if (g->nchecksums) cells++;
             verdictCollect(all, &n, CAP, g);
         }
-        if (n == 0) continue;
-        int rc = 0;
-        char on[512]; /* the program: workload (its name) and params (its arguments) */
-        snprintf(on, sizeof on, "%s%s%s", gi->key.workload, gi->key.params[0] ? " " : "",
-                 gi->key.params);
-        if (same && n == 1)
-            rc = verdictAddOn(x, VERDICT_OK, gi, prog, on,
-                              FIGS({"hashes", 1}, {"cells", (double)cells}),
-                              "stdout hash %016llx in every run of all %zu cells (each width and "
-                              "the default, idle and loaded): its output does not change",
-                              (unsigned long long)all[0], cells);
-        else if (!same && n > 1) {
-            char *list = NULL;
-            size_t len = 0;
-            FILE *f = open_memstream(&list, &len);
-            for (size_t j = i; f && j < s->n; j++) {
-                const summaryGroup *g = &s->g[j];
-                if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) ||
-                    !g->nchecksums)
-                    continue;
-                char sums[CAP * 20];
-                verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, sums,
-                               sizeof sums);
-                fputs("; ", f);
-                summaryDescribe(g, f);
-                fprintf(f, ": %s", sums);
-            }
-            if (f && fclose(f) != 0) f = NULL;
-            rc = !f ? -1
-                    : verdictAddOn(x, VERDICT_ERROR, gi, prog, on,
-                                   FIGS({"hashes", (double)n}, {"cells", (double)cells}),
-                                   "%zu different stdout hashes over its cells: its output "
-                                   "depends on the width, the load or the run (if it prints "
-                                   "times or is meant to, run with --no-check-output)%s",
-                                   n, list ? list : "");
-            free(list);
+        if (n == 0 || (same ? n != 1 : n < 2)) continue;
+        verdict *v = verdictFoundOn(x, same ? VERDICT_OK : VERDICT_ERROR, gi, prog);
+        if (!v || verdictAddFigs(v, FIGS({"hashes", (double)n}, {"cells", (double)cells})))
+            return -1;
+        if (same) {
+            verdictFmtSums(all, 1, sums, sizeof sums);
+            if (verdictAddNote(v, "hash", "%s", sums)) return -1;
+            continue;
         }
-        if (rc) return -1;
+        size_t c = 0;
+        for (size_t j = i; j < s->n; j++) {
+            const summaryGroup *g = &s->g[j];
+            if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) || !g->nchecksums)
+                continue;
+            char *on = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&on, &len);
+            if (!f) return -1;
+            summaryDescribe(g, f);
+            int bad = fclose(f) != 0;
+            verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, sums,
+                           sizeof sums);
+            char cell[32], hashes[32];
+            snprintf(cell, sizeof cell, "cell_%zu", ++c);
+            snprintf(hashes, sizeof hashes, "hashes_%zu", c);
+            bad = bad || verdictAddNote(v, cell, "%s", on) || verdictAddNote(v, hashes, "%s", sums);
+            free(on);
+            if (bad) return -1;
+        }
     }
     return 0;
 }
 
+/* Every cell with its hashes: "; <cell>: <hashes>" per cell_<i>, hashes_<i>. */
+int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    fprintf(f,
+            "%.0f different stdout hashes over its cells: its output depends on the width, the "
+            "load or the run (if it prints times or is meant to, run with --no-check-output)",
+            verdictFig(v, "hashes"));
+    for (size_t i = 1;; i++) {
+        char cell[32], hashes[32];
+        snprintf(cell, sizeof cell, "cell_%zu", i);
+        snprintf(hashes, sizeof hashes, "hashes_%zu", i);
+        const char *on = verdictNoteOf(v, cell), *sums = verdictNoteOf(v, hashes);
+        if (!on || !sums) break;
+        fprintf(f, "; %s: %s", on, sums);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
 int verdictBitwiseSame(verdictCtx *x) {
     return verdictChecksumCells(x, 1) || verdictOutputCells(x, 1) ? -1 : 0;
+}
+
+/* A workload's cell (its note "checksum") or a program's cells ("hash"). */
+int verdictSameSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    const char *hash = verdictNoteOf(v, "hash"), *sum = verdictNoteOf(v, "checksum");
+    if (hash)
+        fprintf(f,
+                "stdout hash %s in every run of all %.0f cells (each width and the default, idle "
+                "and loaded): its output does not change",
+                hash, verdictFig(v, "cells"));
+    else fprintf(f, "checksum %s idle and loaded: numbers unaffected (bitwise)", sum ? sum : "-");
+    return ferror(f) ? -1 : 0;
 }
 
 int verdictOutputDiffers(verdictCtx *x) { return verdictOutputCells(x, 0); }

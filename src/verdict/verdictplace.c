@@ -83,6 +83,39 @@ static void verdictPlacement(const verdictSpan *fast, const verdictSpan *slow, c
     else verdictSpanSay(slow, "slow", buf, len, &o);
 }
 
+/* A side's span as figures: <side>_1cpu_calls, <side>_multi_cpu_calls,
+ * <side>_known_calls, <side>_cpus_lo, <side>_cpus_hi. */
+static int verdictSpanFigs(verdict *v, const char *side, const verdictSpan *p) {
+    return verdictAddFig(v, (double)p->one, "%s_1cpu_calls", side) ||
+                   verdictAddFig(v, (double)p->multi, "%s_multi_cpu_calls", side) ||
+                   verdictAddFig(v, (double)p->known, "%s_known_calls", side) ||
+                   verdictAddFig(v, p->lo, "%s_cpus_lo", side) ||
+                   verdictAddFig(v, p->hi, "%s_cpus_hi", side)
+               ? -1
+               : 0;
+}
+
+/* A side's span back from v's figures (verdictSpanFigs); none when absent. */
+static verdictSpan verdictSpanOf(const verdict *v, const char *side) {
+    double one = verdictFigf(v, "%s_1cpu_calls", side),
+           multi = verdictFigf(v, "%s_multi_cpu_calls", side),
+           known = verdictFigf(v, "%s_known_calls", side), lo = verdictFigf(v, "%s_cpus_lo", side),
+           hi = verdictFigf(v, "%s_cpus_hi", side);
+    verdictSpan p = {0};
+    if (isnan(one) || isnan(multi) || isnan(known) || isnan(lo) || isnan(hi)) return p;
+    p.one = (size_t)one, p.multi = (size_t)multi, p.known = (size_t)known;
+    p.lo = (int)lo, p.hi = (int)hi;
+    return p;
+}
+
+/* The placement clause of v's fast and slow spans. */
+static const char *verdictPlacementOf(const verdict *v, char *buf, size_t len) {
+    verdictSpan fast = verdictSpanOf(v, "fast"), slow = verdictSpanOf(v, "slow");
+    verdictPlacement(&fast, &slow, buf, len);
+    return buf;
+}
+#define PLACE(v) verdictPlacementOf((v), (char[256]){0}, 256)
+
 /* " 340.1x slower than idle (median 2064 ms)" or " median 2064 ms" without an
  * idle group: one side of a split. */
 static const char *verdictSide(double ms, double idle, char *buf, size_t len) {
@@ -126,16 +159,13 @@ static int verdictBimodalProcs(verdictCtx *x, const summaryGroup *g, double idle
         for (size_t j = 0; j < p->span.n; j++)
             verdictSpanAdd(p->median_ms >= cut ? &slow : &fast, p->span.x[j]);
     }
-    char place[256];
-    verdictPlacement(&fast, &slow, place, sizeof place);
-    return verdictAdd(x, VERDICT_WARN, g,
-                      FIGS({"slow_procs", (double)(n - k)}, {"procs", (double)n},
-                           {"slow_median_ms", slow_ms}, {"fast_median_ms", fast_ms},
-                           {"idle_median_ms", idle}, {"gap", gap}, {"threshold", t->bimodal}),
-                      "%zu of %zu processes%s, the rest%s; the medians split %.0fx apart "
-                      "(>= %g): %s%s",
-                      n - k, n, SIDE(slow_ms, idle), SIDE(fast_ms, idle), gap, t->bimodal,
-                      verdictBimodalWhy, place)
+    verdict *v = verdictFoundOn(x, VERDICT_WARN, g, SUMMARY_K_ALL);
+    return !v ||
+                   verdictAddFigs(v, FIGS({"slow_procs", (double)(n - k)}, {"procs", (double)n},
+                                          {"slow_median_ms", slow_ms}, {"fast_median_ms", fast_ms},
+                                          {"idle_median_ms", idle}, {"gap", gap},
+                                          {"threshold", t->bimodal})) ||
+                   verdictSpanFigs(v, "fast", &fast) || verdictSpanFigs(v, "slow", &slow)
                ? -2
                : 0;
 }
@@ -183,21 +213,45 @@ static int verdictBimodalCalls(verdictCtx *x, const summaryGroup *g, double idle
     statsOf(slow.x, slow.n, &b);
     free(fast.x);
     free(slow.x);
-    char place[256], proc[32] = "";
-    verdictPlacement(&fs, &ss, place, sizeof place);
-    if (worst->proc) snprintf(proc, sizeof proc, "%ld (run ", worst->proc);
-    return verdictAdd(x, VERDICT_WARN, g,
-                      FIGS({"split_procs", (double)nsplit}, {"procs", (double)g->procs},
-                           {"slow_calls", (double)slow.n}, {"calls", (double)worst->steady.n},
-                           {"slow_median_ms", b.median}, {"fast_median_ms", a.median},
-                           {"idle_median_ms", idle}, {"gap", best}),
-                      "%zu of %zu processes split within; the widest, process %s%s%s: %zu of %zu "
-                      "steady calls%s, the other %zu%s; %.0fx apart (>= %g): %s%s",
-                      nsplit, g->procs, proc, worst->run_id, worst->proc ? ")" : "", slow.n,
-                      worst->steady.n, SIDE(b.median, idle), fast.n, SIDE(a.median, idle), best,
-                      t->bimodal, verdictBimodalWhy, place)
+    verdict *v = verdictFoundOn(x, VERDICT_WARN, g, SUMMARY_K_ALL);
+    return !v ||
+                   verdictAddFigs(
+                       v, FIGS({"split_procs", (double)nsplit}, {"procs", (double)g->procs},
+                               {"slow_calls", (double)slow.n}, {"calls", (double)worst->steady.n},
+                               {"fast_calls", (double)fast.n}, {"slow_median_ms", b.median},
+                               {"fast_median_ms", a.median}, {"idle_median_ms", idle},
+                               {"gap", best}, {"threshold", t->bimodal})) ||
+                   (worst->proc && verdictAddFig(v, (double)worst->proc, "proc")) ||
+                   verdictAddNote(v, "run_id", "%s", worst->run_id ? worst->run_id : "") ||
+                   verdictSpanFigs(v, "fast", &fs) || verdictSpanFigs(v, "slow", &ss)
                ? -2
                : 0;
+}
+
+/* The processes' split (slow_procs of procs), or the calls within the
+ * widest-split process (split_procs, its proc and run_id). */
+int verdictBimodalSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    double idle = verdictFig(v, "idle_median_ms"), split = verdictFig(v, "split_procs"),
+           proc = verdictFig(v, "proc");
+    const char *run = verdictNoteOf(v, "run_id");
+    if (isnan(split))
+        fprintf(f, "%.0f of %.0f processes%s, the rest%s; the medians split ",
+                verdictFig(v, "slow_procs"), verdictFig(v, "procs"),
+                SIDE(verdictFig(v, "slow_median_ms"), idle),
+                SIDE(verdictFig(v, "fast_median_ms"), idle));
+    else {
+        fprintf(f, "%.0f of %.0f processes split within; the widest, process ", split,
+                verdictFig(v, "procs"));
+        if (!isnan(proc)) fprintf(f, "%.0f (run ", proc);
+        fprintf(f, "%s%s: %.0f of %.0f steady calls%s, the other %.0f%s; ", run ? run : "",
+                isnan(proc) ? "" : ")", verdictFig(v, "slow_calls"), verdictFig(v, "calls"),
+                SIDE(verdictFig(v, "slow_median_ms"), idle), verdictFig(v, "fast_calls"),
+                SIDE(verdictFig(v, "fast_median_ms"), idle));
+    }
+    fprintf(f, "%.0fx apart (>= %g): %s%s", verdictFig(v, "gap"), verdictFig(v, "threshold"),
+            verdictBimodalWhy, PLACE(v));
+    return ferror(f) ? -1 : 0;
 }
 
 static int verdictIsFree(const summaryGroup *g) {
@@ -236,34 +290,49 @@ int verdictFreeLoad(verdictCtx *x) {
             for (size_t c = 0; c < p->span.n; c++) verdictSpanAdd(&span[slow], p->span.x[c]);
         }
         statsSummary st[2];
-        char sides[256] = "", place[256] = "";
-        size_t o = 0;
-        for (int k = 1; k >= 0 && !bad; k--) {
-            if (statsOf(side[k].x, side[k].n, &st[k]) != 0) continue;
-            summaryCat(sides, sizeof sides, &o, "%s%s%s", o ? ", " : "; ",
-                       !side[!k].n ? "every process"
-                       : k         ? "the slow ones"
-                                   : "the rest",
-                       SIDE(st[k].median, base));
-        }
-        if (side[0].n && side[1].n) verdictPlacement(&span[0], &span[1], place, sizeof place);
+        for (int k = 0; k < 2 && !bad; k++)
+            if (statsOf(side[k].x, side[k].n, &st[k]) != 0) st[k].median = NAN;
         free(side[0].x);
         free(side[1].x);
-        if (bad) return -1;
-        if (verdictAdd(x, g->slow_procs ? VERDICT_WARN : VERDICT_NOTE, g,
-                       FIGS({"slow_procs", (double)g->slow_procs}, {"procs", (double)g->procs},
-                            {"share", (double)g->slow_procs / (double)g->procs}, {"share_lo", lo},
-                            {"share_hi", hi}, {"slow_ratio", t->contention_wide},
-                            {"idle_median_ms", base}),
-                       "%zu of %zu processes slow (>= %gx the idle median %s ms), share %.2f "
-                       "(95%% Wilson interval %.2f-%.2f)%s%s: %s; the share, not one process, "
-                       "is the answer under free load",
-                       g->slow_procs, g->procs, t->contention_wide, MS(base),
-                       (double)g->slow_procs / (double)g->procs, lo, hi, sides, place,
-                       verdictBimodalWhy))
+        verdict *v =
+            bad ? NULL
+                : verdictFoundOn(x, g->slow_procs ? VERDICT_WARN : VERDICT_NOTE, g, SUMMARY_K_ALL);
+        if (!v ||
+            verdictAddFigs(
+                v,
+                FIGS({"slow_procs", (double)g->slow_procs}, {"procs", (double)g->procs},
+                     {"share", (double)g->slow_procs / (double)g->procs}, {"share_lo", lo},
+                     {"share_hi", hi}, {"slow_ratio", t->contention_wide}, {"idle_median_ms", base},
+                     {"slow_median_ms", st[1].median}, {"rest_median_ms", st[0].median})) ||
+            verdictSpanFigs(v, "fast", &span[0]) || verdictSpanFigs(v, "slow", &span[1]))
             return -1;
     }
     return 0;
+}
+
+/* The share with its interval, the two sides' medians (slow_median_ms and
+ * rest_median_ms, NAN for a side with no process) and where they ran. */
+int verdictPlacementSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    double base = verdictFig(v, "idle_median_ms"),
+           med[2] = {verdictFig(v, "rest_median_ms"), verdictFig(v, "slow_median_ms")};
+    fprintf(f,
+            "%.0f of %.0f processes slow (>= %gx the idle median %s ms), share %.2f (95%% "
+            "Wilson interval %.2f-%.2f)",
+            verdictFig(v, "slow_procs"), verdictFig(v, "procs"), verdictFig(v, "slow_ratio"),
+            MS(base), verdictFig(v, "share"), verdictFig(v, "share_lo"), verdictFig(v, "share_hi"));
+    for (int k = 1, first = 1; k >= 0; k--) {
+        if (isnan(med[k])) continue;
+        fprintf(f, "%s%s%s", first ? "; " : ", ",
+                isnan(med[!k]) ? "every process"
+                : k            ? "the slow ones"
+                               : "the rest",
+                SIDE(med[k], base));
+        first = 0;
+    }
+    fprintf(f, "%s: %s; the share, not one process, is the answer under free load", PLACE(v),
+            verdictBimodalWhy);
+    return ferror(f) ? -1 : 0;
 }
 
 /* bimodal: per loaded group, its processes first, then the calls within one. */

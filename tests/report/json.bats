@@ -81,3 +81,21 @@ csv_col() {
     [ "$(jq '.groups[0].figures.loaded_over_idle' "$J")" = null ]
     jq -e . "$J" >/dev/null
 }
+
+@test "results.json: a verdict's notes are the texts its sentence cites; per-width and per-kind figures" {
+    # bitwise-same: the one checksum, as the sentence has it
+    v='[.verdicts[] | select(.id=="bitwise-same")][0]'
+    sum=$(jq -r "$v.notes.checksum" "$J")
+    [[ $sum =~ ^[0-9a-f]{16}$ ]]
+    [[ "$(jq -r "$v.text" "$J")" == *": checksum $sum idle and loaded: "* ]]
+    # cold-start: the slowest copy kind, and that kind's figures by its name
+    c='[.verdicts[] | select(.id=="cold-start")][0]'
+    k=$(jq -r "$c.notes.slowest" "$J")
+    [[ "$(jq -r "$c.text" "$J")" == *"; slowest $k = "* ]]
+    jq -e "$c.figures.${k}_slow == 1 and ($c.figures.${k}_ms > $c.figures.same_ms)" "$J"
+    # contention: its wide width 2, with that width's figures suffixed _w2
+    n='[.verdicts[] | select(.id=="contention")][0]'
+    jq -e "$n.figures.wide_1 == 2 and $n.figures.loaded_over_idle_w2 >= 5 * $n.figures.fair_share_w2" "$J"
+    # a verdict that cites no text has none
+    [ "$(jq -c '[.verdicts[] | select(.id=="first-run")][0].notes' "$J")" = '{}' ]
+}

@@ -261,12 +261,14 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     s.n = 3;
     verdictThresholds t;
     verdictDefaults(&t);
-    verdict v = {
-        .level = VERDICT_WARN, .id = "cold-start", .finding = "", .group = &g[0], .nfig = 6};
-    const verdictFigure fig[6] = {{"same_ms", 1.0},           {"fresh_ms", NAN},
-                                  {"evicted_ms", 1.1},        {"dropcache_ms", 3.0},
-                                  {"slowest_over_same", 3.0}, {"threshold", 2}};
-    memcpy(v.fig, fig, sizeof fig);
+    verdictFigure fig[6] = {{"same_ms", 1.0},      {"fresh_ms", NAN},          {"evicted_ms", 1.1},
+                            {"dropcache_ms", 3.0}, {"slowest_over_same", 3.0}, {"threshold", 2}};
+    verdict v = {.level = VERDICT_WARN,
+                 .id = "cold-start",
+                 .finding = "",
+                 .group = &g[0],
+                 .fig = fig,
+                 .nfig = 6};
     verdictList vl = {&v, 1, 1};
     metaTable m = {"", NULL, NULL, 0};
     reportInput in = inputOf(&s, &vl, &t, &m);

@@ -1,8 +1,10 @@
 /* test_verdict.c -- verdict rules (verdict/verdict) on both sides of their
  * thresholds, on groups built here with exactly the figures a rule reads:
- * first-run (and first-run-notable below it), spread, no-wait, and
- * bitwise-same against checksum-differs. Also what a verdict carries as
- * data: the group and key parts it is on, its subject and its figures. */
+ * first-run (and first-run-notable below it), spread, no-wait, bitwise-same
+ * against checksum-differs and output-differs, contention, bimodal,
+ * placement and cold-start. Also what a verdict carries as data: the group
+ * and key parts it is on, its subject, its figures and notes -- and that its
+ * sentence cites them. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,7 +17,7 @@
 
 #include "verdict/verdict.h"
 
-#define MAXG 4
+#define MAXG 6
 static summaryGroup groups[MAXG];
 static uint64_t sums[MAXG];
 
@@ -62,6 +64,49 @@ static double figure(const verdict *v, const char *name) {
         if (strcmp(v->fig[i].name, name) == 0) return v->fig[i].value;
     fail_msg("verdict %s has no figure %s", v->id, name);
     return NAN;
+}
+
+/* v has each figure of want, at its value. */
+static void hasFigures(const verdict *v, const verdictFigure *want, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        assert_float_equal(figure(v, want[i].name), want[i].value, 1e-12);
+}
+#define HAS(v, ...) \
+    hasFigures((v), (const verdictFigure[]){__VA_ARGS__}, \
+               sizeof((const verdictFigure[]){__VA_ARGS__}) / sizeof(verdictFigure))
+
+/* Runs the checks over groups[0..n): no verdict `id`. */
+static void absent(size_t n, const char *id) {
+    verdictList l;
+    run(n, &l);
+    assert_null(find(&l, id));
+    verdictFree(&l);
+}
+
+/* Runs the checks over groups[0..n) into l: its verdict `id`, at level lv. */
+static const verdict *found(size_t n, verdictList *l, const char *id, verdictLevel lv) {
+    run(n, l);
+    const verdict *v = find(l, id);
+    assert_non_null(v);
+    assert_int_equal(v->level, lv);
+    return v;
+}
+
+static const char *note(const verdict *v, const char *name) {
+    const char *t = verdictNoteOf(v, name);
+    if (!t) fail_msg("verdict %s has no note %s", v->id, name);
+    return t;
+}
+
+/* The finding contains text, printf'd. */
+static void says(const verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void says(const verdict *v, const char *fmt, ...) {
+    char want[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(want, sizeof want, fmt, ap);
+    va_end(ap);
+    if (!strstr(v->finding, want)) fail_msg("%s: \"%s\" not in \"%s\"", v->id, want, v->finding);
 }
 
 static void firstRunAtAndBelowItsThreshold(void **state) {
@@ -198,6 +243,8 @@ static void bitwiseSameOrChecksumDiffers(void **state) {
     assert_string_equal(v->subject, "grad n=1000, width 1");
     assert_string_equal(v->finding,
                         "checksum 00000000000000aa idle and loaded: numbers unaffected (bitwise)");
+    assert_string_equal(note(v, "checksum"), "00000000000000aa");
+    HAS(v, {"idle_checksums", 1}, {"loaded_checksums", 1});
     verdictFree(&l);
 
     cell(0xaa, 0xbb);
@@ -207,6 +254,10 @@ static void bitwiseSameOrChecksumDiffers(void **state) {
     assert_int_equal(v->level, VERDICT_ERROR);
     assert_null(find(&l, "bitwise-same"));
     assert_int_equal(l.v[0].level, VERDICT_ERROR); /* worst first */
+    assert_string_equal(note(v, "idle_checksums"), "00000000000000aa");
+    assert_string_equal(note(v, "loaded_checksums"), "00000000000000bb");
+    says(v, "checksum idle %s, loaded %s: the numbers changed under load",
+         note(v, "idle_checksums"), note(v, "loaded_checksums"));
     verdictFree(&l);
 
     /* another width is another cell: no comparison across widths */
@@ -218,6 +269,238 @@ static void bitwiseSameOrChecksumDiffers(void **state) {
     verdictFree(&l);
 }
 
+/* Process medians for g: its K processes, one steady call each (none, so
+ * that no process splits within). */
+static summaryProc procs[MAXG][8];
+static void procMedians(size_t i, const double *ms, size_t k) {
+    summaryGroup *g = &groups[i];
+    memset(procs[i], 0, sizeof procs[i]);
+    for (size_t j = 0; j < k; j++) {
+        procs[i][j].run_id = "r";
+        procs[i][j].proc = (long)j + 1;
+        procs[i][j].median_ms = ms[j];
+        procs[i][j].first_ms = NAN;
+    }
+    g->proc = procs[i], g->nproc = k, g->procs = k;
+}
+
+/* grad width 2 under `load` (groups[0]) with its 5 processes' medians ms,
+ * and its idle twin (groups[1]) whose median of process medians is 4 ms. */
+static void twinCell(const char *load, const double *ms) {
+    group(1, "idle", 2)->n = 5;
+    groups[1].proc_median_median_ms = 4;
+    group(0, "loaded", 2)->key.load = (char *)load;
+    procMedians(0, ms, 5);
+}
+
+/* grad under pinned load (2 workers over 2 CPUs: both widths' fair share
+ * 2x): width 1 at 1.1x, width 2 at r2 x idle over 5 processes. */
+static void pinnedCell(double r2) {
+    summaryGroup *one = group(0, "loaded", 1), *two = group(1, "loaded", 2);
+    one->n = 5, one->median_ms = 1.1, one->idle_median_ms = 1, one->loaded_over_idle = 1.1;
+    two->n = 5, two->median_ms = r2, two->idle_median_ms = 1, two->loaded_over_idle = r2;
+    two->procs = 5, two->slow_procs = 5, two->proc_ratio = r2, two->ratio_lo = r2 - 10,
+    two->ratio_hi = r2 + 10;
+}
+
+/* contention: width 2 at >= --contention-wide 5 x both its fair share (2x)
+ * and width 1's slowdown, width 1 below --contention-narrow 1.5 x its share. */
+static void contentionAtAndBelowItsThreshold(void **state) {
+    (void)state;
+    verdictList l;
+    pinnedCell(100);
+    const verdict *v = found(2, &l, "contention", VERDICT_WARN);
+    assert_ptr_equal(v->group, &groups[0]);
+    assert_int_equal(v->parts, SUMMARY_K_ALL & ~SUMMARY_K_WIDTH);
+    assert_string_equal(v->subject, "grad n=1000, wait block, loaded pinned (stressors 2), copy "
+                                    "inplace");
+    assert_float_equal(figure(v, "wide_1"), 2, 0);
+    assert_true(isnan(verdictFig(v, "wide_2")));
+    HAS(v, {"loaded_over_idle_w2", 100}, {"fair_share_w2", 2}, {"slow_procs_w2", 5},
+        {"ratio_lo_w2", 90}, {"narrow_loaded_over_idle", 1.1}, {"narrow_fair_share", 2},
+        {"fastest_width", 1});
+    says(v,
+         "width %g is %.1fx slower than idle (median %.1f vs %.3f ms), %.0fx its fair share "
+         "%.1fx and %.0fx width 1's (each at least %gx)",
+         figure(v, "wide_1"), figure(v, "loaded_over_idle_w2"), figure(v, "median_ms_w2"),
+         figure(v, "idle_median_ms_w2"), 100 / figure(v, "fair_share_w2"),
+         figure(v, "fair_share_w2"), 100 / 1.1, figure(v, "contention_wide"));
+    says(v, "while width 1 is %.1fx (median %.3f vs %.3f ms), below %gx its fair share %.1fx",
+         figure(v, "narrow_loaded_over_idle"), figure(v, "narrow_median_ms"),
+         figure(v, "narrow_idle_median_ms"), figure(v, "contention_narrow"),
+         figure(v, "narrow_fair_share"));
+    says(v,
+         "Fastest under load: width 1 (median 1.100 ms); width 2: %.0f of %.0f processes >= 5x "
+         "idle, loaded/idle of the process medians 100.0x (95%% interval 90.0-110.0x)",
+         figure(v, "slow_procs_w2"), figure(v, "procs_w2"));
+    assert_null(find(&l, "loaded-slow")); /* contention explains width 2 */
+    verdictFree(&l);
+
+    pinnedCell(9.9); /* below 5 x its fair share 2x: not contention */
+    run(2, &l);
+    assert_null(find(&l, "contention"));
+    assert_non_null(find(&l, "loaded-slow")); /* 9.9x >= --loaded-idle 2 x the share 2x */
+    verdictFree(&l);
+}
+
+/* bimodal: a pinned cell whose process medians split >= --bimodal 5 apart. */
+static void bimodalAtAndBelowItsThreshold(void **state) {
+    (void)state;
+    verdictList l;
+    static const double split[5] = {5, 5, 5, 5, 1600}, near[5] = {5, 5, 5, 5, 24.9};
+    twinCell("pinned", split);
+    run(2, &l);
+    const verdict *v = find(&l, "bimodal");
+    assert_non_null(v);
+    assert_ptr_equal(v->group, &groups[0]);
+    HAS(v, {"slow_procs", 1}, {"procs", 5}, {"slow_median_ms", 1600}, {"fast_median_ms", 5},
+        {"idle_median_ms", 4}, {"gap", 320}, {"fast_known_calls", 0});
+    says(v,
+         "%.0f of %.0f processes %.1fx slower than idle (median %.0f ms), the rest %.1fx "
+         "slower than idle (median %.3f ms); the medians split %.0fx apart (>= %g): under "
+         "this load",
+         figure(v, "slow_procs"), figure(v, "procs"), 1600 / 4.0, figure(v, "slow_median_ms"),
+         5 / 4.0, figure(v, "fast_median_ms"), figure(v, "gap"), figure(v, "threshold"));
+    verdictFree(&l);
+
+    procMedians(0, near, 5); /* 24.9 / 5 = 4.98x: below --bimodal 5 */
+    absent(2, "bimodal");
+}
+
+/* placement: a free-load cell with its idle twin; WARN when a process was
+ * --contention-wide 5 x the idle median or more, a NOTE when none was. */
+static void placementWarnsOnASlowProcessAndNotesNone(void **state) {
+    (void)state;
+    verdictList l;
+    static const double some[5] = {5, 5, 5, 100, 120}, none[5] = {5, 5, 5, 19.9, 6};
+    twinCell("free", some);
+    groups[0].slow_procs = 2; /* as summaryFinish counts them: >= 5 x 4 ms */
+    const verdict *v = found(2, &l, "placement", VERDICT_WARN);
+    assert_null(find(&l, "bimodal")); /* a free-load cell is placement's */
+    HAS(v, {"slow_procs", 2}, {"share", 0.4}, {"slow_median_ms", 110}, {"rest_median_ms", 5},
+        {"idle_median_ms", 4});
+    assert_true(figure(v, "share_lo") < 0.4 && figure(v, "share_hi") > 0.4);
+    says(v,
+         "%.0f of %.0f processes slow (>= %gx the idle median 4.000 ms), share %.2f (95%% "
+         "Wilson interval %.2f-%.2f); the slow ones 27.5x slower than idle (median %.1f ms), "
+         "the rest 1.2x slower than idle (median %.3f ms)",
+         figure(v, "slow_procs"), figure(v, "procs"), figure(v, "slow_ratio"), figure(v, "share"),
+         figure(v, "share_lo"), figure(v, "share_hi"), figure(v, "slow_median_ms"),
+         figure(v, "rest_median_ms"));
+    verdictFree(&l);
+
+    procMedians(0, none, 5); /* 19.9 < 5 x 4: no process slow */
+    groups[0].slow_procs = 0;
+    v = found(2, &l, "placement", VERDICT_NOTE);
+    assert_float_equal(figure(v, "slow_procs"), 0, 0);
+    assert_true(isnan(figure(v, "slow_median_ms")));
+    says(v, "0 of 5 processes slow (>= 5x the idle median 4.000 ms), share 0.00");
+    says(v, "; every process %.1fx slower than idle (median %.3f ms)",
+         figure(v, "rest_median_ms") / figure(v, "idle_median_ms"), figure(v, "rest_median_ms"));
+    verdictFree(&l);
+}
+
+/* checksum-differs within one group, and its notes: the checksums in hex. */
+static void checksumDiffersWithinAGroup(void **state) {
+    (void)state;
+    verdictList l;
+    static uint64_t two[2] = {0xaa, 0xbb};
+    summaryGroup *g = group(0, "idle", 1);
+    g->checksums = two, g->nchecksums = 2;
+    run(1, &l);
+    const verdict *v = find(&l, "checksum-differs");
+    assert_non_null(v);
+    assert_int_equal(v->parts, SUMMARY_K_ALL);
+    assert_float_equal(figure(v, "nchecksums"), 2, 0);
+    assert_string_equal(note(v, "checksums"), "00000000000000aa, 00000000000000bb");
+    says(v, "%.0f different checksums within one group (%s)", figure(v, "nchecksums"),
+         note(v, "checksums"));
+    verdictFree(&l);
+    g->nchecksums = 1; /* one checksum: nothing to compare */
+    absent(1, "checksum-differs");
+}
+
+/* A program's cells (threads.sh): one stdout hash over all of them, or not. */
+static void outputDiffersOrBitwiseSame(void **state) {
+    (void)state;
+    verdictList l;
+    for (size_t i = 0; i < 2; i++) {
+        group(i, "idle", (int)i + 1)->harness = "threads";
+        groups[i].checksums = &sums[i], groups[i].nchecksums = 1;
+    }
+    sums[0] = 0xaa, sums[1] = 0xbb;
+    const verdict *v = found(2, &l, "output-differs", VERDICT_ERROR);
+    assert_null(find(&l, "bitwise-same"));
+    assert_int_equal(v->parts, SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS);
+    assert_string_equal(v->subject, "grad n=1000");
+    HAS(v, {"hashes", 2}, {"cells", 2});
+    assert_string_equal(note(v, "cell_2"), "grad n=1000, width 2, wait block, idle, copy inplace");
+    assert_string_equal(note(v, "hashes_2"), "00000000000000bb");
+    says(v, "%.0f different stdout hashes over its cells", figure(v, "hashes"));
+    says(v, "; %s: %s; %s: %s", note(v, "cell_1"), note(v, "hashes_1"), note(v, "cell_2"),
+         note(v, "hashes_2"));
+    verdictFree(&l);
+
+    sums[1] = 0xaa; /* one hash everywhere */
+    run(2, &l);
+    assert_null(find(&l, "output-differs"));
+    v = find(&l, "bitwise-same");
+    assert_non_null(v);
+    assert_string_equal(note(v, "hash"), "00000000000000aa");
+    assert_float_equal(figure(v, "hashes"), 1, 0);
+    says(v, "stdout hash %s in every run of all %.0f cells", note(v, "hash"), figure(v, "cells"));
+    verdictFree(&l);
+}
+
+/* grad's same copy (10 ms, slowest run 12 ms, no major faults) and its
+ * evicted copy at evicted_ms with 50 major faults. */
+static void coldCell(double evicted_ms) {
+    summaryGroup *same = group(0, "idle", 1), *ev = group(1, "idle", 1);
+    same->key.copy = "same", ev->key.copy = "evicted";
+    same->whole_tool = ev->whole_tool = "hyperfine";
+    same->whole_median_ms = 10, same->whole_max_ms = 12;
+    same->whole_majflt = 0, same->whole_minflt = 100;
+    ev->whole_median_ms = evicted_ms, ev->whole_max_ms = evicted_ms;
+    ev->whole_majflt = 50, ev->whole_minflt = 120;
+}
+
+/* cold-start: a WARN at or above --cold-same 2 x the same copy, a NOTE below. */
+static void coldStartAtAndBelowItsThreshold(void **state) {
+    (void)state;
+    verdictList l;
+    coldCell(20);
+    const verdict *v = found(2, &l, "cold-start", VERDICT_WARN);
+    assert_int_equal(v->parts, SUMMARY_K_ALL & ~SUMMARY_K_COPY);
+    assert_string_equal(v->subject, "grad n=1000, width 1, wait block, idle");
+    HAS(v, {"same_ms", 10}, {"evicted_ms", 20});
+    assert_true(isnan(figure(v, "fresh_ms")));
+    HAS(v, {"slowest_over_same", 2}, {"evicted_majflt", 50}, {"evicted_slow", 1},
+        {"evicted_more_majflt", 1}, {"same_max_ms", 12});
+    assert_string_equal(note(v, "slowest"), "evicted");
+    assert_string_equal(note(v, "whole_tool"), "hyperfine");
+    says(v,
+         "whole process median (%s) same %.3f ms, evicted %.3f ms (+10.000 ms, 2.0x); slowest "
+         "%s = %.1fx same (>= %g)",
+         note(v, "whole_tool"), figure(v, "same_ms"), figure(v, "evicted_ms"), note(v, "slowest"),
+         figure(v, "slowest_over_same"), figure(v, "threshold"));
+    says(v, "page faults major/minor of the whole process (GNU time): same %g/%g, evicted %g/%g",
+         figure(v, "same_whole_majflt"), figure(v, "same_whole_minflt"),
+         figure(v, "evicted_whole_majflt"), figure(v, "evicted_whole_minflt"));
+    says(v,
+         "the extra 10.000 ms of the evicted copy come with %g major page faults (same copy: "
+         "0): the binary",
+         figure(v, "evicted_majflt"));
+    says(v, ". A whole-process time is a cold or a warm start");
+    verdictFree(&l);
+
+    coldCell(19.9); /* 1.99x: a NOTE */
+    v = found(2, &l, "cold-start", VERDICT_NOTE);
+    assert_float_equal(figure(v, "slowest_over_same"), 1.99, 1e-12);
+    says(v, "slowest evicted = 2.0x same (< 2)");
+    assert_null(strstr(v->finding, "A whole-process time"));
+    verdictFree(&l);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(firstRunAtAndBelowItsThreshold),
@@ -225,6 +508,12 @@ int main(void) {
         cmocka_unit_test(spreadAtAndBelowItsThreshold),
         cmocka_unit_test(noWaitAtAndBelowItsThreshold),
         cmocka_unit_test(bitwiseSameOrChecksumDiffers),
+        cmocka_unit_test(contentionAtAndBelowItsThreshold),
+        cmocka_unit_test(bimodalAtAndBelowItsThreshold),
+        cmocka_unit_test(placementWarnsOnASlowProcessAndNotesNone),
+        cmocka_unit_test(checksumDiffersWithinAGroup),
+        cmocka_unit_test(outputDiffersOrBitwiseSame),
+        cmocka_unit_test(coldStartAtAndBelowItsThreshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
