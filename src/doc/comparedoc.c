@@ -96,9 +96,9 @@ static void comparedocAnswers(const compareResult *r, const docFmt *fmt, FILE *f
     for (size_t i = 0; i < r->nin; i++) cells[i + 1] = r->in[i].label;
     const docTable t = {NULL, cells, r->nin + 1, "lllllllll"};
     fmt->table(f, &t);
-    for (int q = 0; q < ANSWERS_QUESTIONS; q++) {
+    for (int q = 0; q < ANSWER_QUESTIONS; q++) {
         const char *row[COMPARE_MAX_INPUTS + 1];
-        row[0] = answersQuestion(q);
+        row[0] = answerQuestion(q);
         for (size_t i = 0; i < r->nin; i++) {
             const compareInput *in = &r->in[i];
             reportInput ri = {&in->s,      &in->v,    &in->t,  &in->meta,
