@@ -192,7 +192,7 @@ static void answersThreadsText(const reportInput *in, const answer *a, FILE *f, 
 }
 
 /* The lead: the deciding load kind's figures. */
-static void answersThreadsLead(const reportInput *in, const answer *a, FILE *f) {
+static void answersThreadsLead(const answer *a, FILE *f) {
     if (a->decides < 0) return;
     int all = a->verdict == ANSWER_YES;
     const answerLoad *d = &a->load[a->decides];
@@ -204,11 +204,45 @@ static void answersThreadsLead(const reportInput *in, const answer *a, FILE *f) 
                 a->decides == ANSWER_LOAD_PINNED ? "pinned" : "full", a->cell->key.workload,
                 a->cell->key.width, RX(answerFig(a, "loaded_over_idle")),
                 RX(answerFig(a, "ratio_lo")), RX(answerFig(a, "ratio_hi")), d->slow, d->procs,
-                in->thresholds->contention_wide);
+                answerFig(a, "threshold"));
     else
         fprintf(f, "%s: under free load %zu of %zu processes at width > 1 were at least %gx idle.",
-                all ? "Yes" : "Not reproducibly", d->slow, d->procs,
-                in->thresholds->contention_wide);
+                all ? "Yes" : "Not reproducibly", d->slow, d->procs, answerFig(a, "threshold"));
+}
+
+/* A threads job's lead from its figures (the report's own is threadsdoc's,
+ * which names the level's workers). */
+static void answersJobLead(const answer *a, FILE *f) {
+    static const char *const word[ANSWER_VERDICT_N] = {"", "No", "Yes", "Not clearly", ""};
+    if (!a->basis) return;
+    fprintf(f,
+            "%s: under %s load width %g takes %.2fx as long as width %g, the fastest (median run "
+            "%s ms against %s ms; threads hurt at %gx).",
+            word[a->verdict], a->basis, answerFig(a, "widest_width"),
+            answerFig(a, "widest_over_best"), answerFig(a, "best_width"),
+            RMS(answerFig(a, "widest_median_ms")), RMS(answerFig(a, "best_median_ms")),
+            answerFig(a, "threshold"));
+}
+
+char *answersLead(const answer *a) {
+    if (a->verdict == ANSWER_NOT_ASKED) return strdup(answersNotAsked);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    if (!f) return NULL;
+    if (a->threads_job) answersJobLead(a, f);
+    else if (a->k == ANSWER_FIRST_RUN) answersFirstLead(a, f);
+    else answersThreadsLead(a, f);
+    if (!a->basis)
+        fputs(a->verdict == ANSWER_NOT_MEASURED
+                  ? "Not measured here."
+                  : "Not reproducibly: no loaded cell at width > 1 to tell.",
+              f);
+    if (fclose(f) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
 }
 
 /* --- each answer at a glance: a small table ---------------------------------------------- */
@@ -314,7 +348,7 @@ static void answersParts(const reportInput *in, const answer *a, char **lead, ch
     if (l) {
         if (a->threads_job) threadsdocLead(in->s, l);
         else if (a->k == ANSWER_FIRST_RUN) answersFirstLead(a, l);
-        else answersThreadsLead(in, a, l);
+        else answersThreadsLead(a, l);
         if (fclose(l) != 0) free(*lead), *lead = NULL;
     }
     FILE *r = open_memstream(rest, &rl);

@@ -17,11 +17,16 @@
  * of memory; *a must be freed with answerFree either way. */
 int answersOf(const reportInput *in, int k, answer *a);
 
+/* Answer a's lead as one plain text, malloc'd (NULL: out of memory): its
+ * verdict and the figure that decides it, from its data alone
+ * (coldload-compare puts the inputs' side by side). */
+char *answersLead(const answer *a);
+
 /* What a threads job says of the first question. */
 extern const char answersNotAsked[];
 
-/* Question k's answer as one plain text, lead and rest (coldload-compare puts
- * them side by side), malloc'd; NULL when out of memory. */
+/* Question k's answer as one plain text, lead and rest, malloc'd; NULL when
+ * out of memory. */
 char *answersText(const reportInput *in, int k);
 
 /* The section: per question asked its heading, lead, table and the rest. */
