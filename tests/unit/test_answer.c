@@ -67,13 +67,18 @@ static void coldGroups(double same_ms, double drop_ms) {
     groups[1].whole_majflt = 40;
 }
 
+/* The first answer over same and dropcache with a cold-start verdict. */
+static void coldAnswer(verdictLevel level, double same_ms, double drop_ms, answer *a) {
+    coldGroups(same_ms, drop_ms);
+    verdict v = coldStart(level, same_ms, drop_ms);
+    verdictList vl = {&v, 1, 1};
+    compute(2, &vl, NULL, ANSWER_FIRST_RUN, a);
+}
+
 static void aSlowColdStartIsYesWithItsRatio(void **state) {
     (void)state;
-    coldGroups(2.0, 12.0);
-    verdict v = coldStart(VERDICT_WARN, 2.0, 12.0);
-    verdictList vl = {&v, 1, 1};
     answer a;
-    compute(2, &vl, NULL, ANSWER_FIRST_RUN, &a);
+    coldAnswer(VERDICT_WARN, 2.0, 12.0, &a);
     assert_int_equal(a.verdict, ANSWER_YES);
     assert_string_equal(answerVerdictName(a.verdict), "yes");
     assert_string_equal(a.basis, "cold-start");
@@ -92,11 +97,8 @@ static void aSlowColdStartIsYesWithItsRatio(void **state) {
 
 static void aCheapColdStartIsNo(void **state) {
     (void)state;
-    coldGroups(2.0, 2.4);
-    verdict v = coldStart(VERDICT_NOTE, 2.0, 2.4);
-    verdictList vl = {&v, 1, 1};
     answer a;
-    compute(2, &vl, NULL, ANSWER_FIRST_RUN, &a);
+    coldAnswer(VERDICT_NOTE, 2.0, 2.4, &a);
     assert_int_equal(a.verdict, ANSWER_NO);
     assert_string_equal(a.basis, "cold-start");
     assert_float_equal(answerFig(&a, "cold_over_same"), 1.2, 1e-12);
@@ -147,14 +149,19 @@ static void threadsGroups(size_t pinned_slow, size_t free_slow) {
     loaded(4, "free", 2, free_slow, 6);
 }
 
+/* The threads answer over the first n groups, with its verdict and basis. */
+static void threadsAnswer(size_t n, answerVerdict want, const char *basis, answer *a) {
+    verdictList vl = {NULL, 0, 0};
+    compute(n, &vl, NULL, ANSWER_THREADS, a);
+    assert_int_equal(a->verdict, want);
+    assert_string_equal(a->basis, basis);
+}
+
 static void everySlowProcessUnderPinnedLoadIsYes(void **state) {
     (void)state;
     threadsGroups(5, 0);
-    verdictList vl = {NULL, 0, 0};
     answer a;
-    compute(5, &vl, NULL, ANSWER_THREADS, &a);
-    assert_int_equal(a.verdict, ANSWER_YES);
-    assert_string_equal(a.basis, "pinned");
+    threadsAnswer(5, ANSWER_YES, "pinned", &a);
     assert_ptr_equal(a.cell, &groups[3]);
     assert_float_equal(answerFig(&a, "loaded_over_idle"), 8, 1e-12);
     assert_float_equal(answerFig(&a, "ratio_lo"), 7.2, 1e-12);
@@ -175,19 +182,14 @@ static void everySlowProcessUnderPinnedLoadIsYes(void **state) {
 static void someSlowProcessesAreNoAndPinnedDecides(void **state) {
     (void)state;
     threadsGroups(2, 5);
-    verdictList vl = {NULL, 0, 0};
     answer a;
-    compute(5, &vl, NULL, ANSWER_THREADS, &a);
-    assert_int_equal(a.verdict, ANSWER_NO);
-    assert_string_equal(a.basis, "pinned");
+    threadsAnswer(5, ANSWER_NO, "pinned", &a);
     assert_float_equal(answerFig(&a, "slow_procs"), 2, 1e-12);
     assert_int_equal(a.all_slow[ANSWER_LOAD_FREE], 1);
     answerFree(&a);
     /* without pinned load free load decides: all 5 slow, yes, on no one cell */
     groups[3] = groups[4];
-    compute(4, &vl, NULL, ANSWER_THREADS, &a);
-    assert_int_equal(a.verdict, ANSWER_YES);
-    assert_string_equal(a.basis, "free");
+    threadsAnswer(4, ANSWER_YES, "free", &a);
     assert_null(a.cell);
     answerFree(&a);
 }
