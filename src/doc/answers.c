@@ -27,18 +27,16 @@ int answersOf(const reportInput *in, int k, answer *a) {
 
 /* --- the first answer ---------------------------------------------------------------------- */
 
-/* The cold kind's clause: what its figures against the same copy's mean,
- * in the words of the cold-start verdict's explanation. */
+/* The cold kind's clause: what its figures against the same copy's mean
+ * (answer's cold_why), in the words of the cold-start verdict's explanation. */
 static const char *answersColdWhy(const answer *a) {
-    const summaryGroup *same = a->fr.same, *cold = a->fr.cold;
-    int above = a->fr.ratio >= a->fr.threshold, beyond = cold->whole_median_ms > same->whole_max_ms;
-    if (above && beyond && cold->whole_majflt > same->whole_majflt)
-        return "the OS reads them from disk, and that is the slow first run";
-    if (above && beyond) return "slower, without more page faults to explain why";
-    if (above)
-        return "within the same copy's own spread (its slowest run was as slow), so no clear "
-               "cost of a cold page cache here";
-    return "a cold page cache costs little here";
+    static const char *const why[] = {
+        [ANSWER_COLD_DISK] = "the OS reads them from disk, and that is the slow first run",
+        [ANSWER_COLD_NO_FAULTS] = "slower, without more page faults to explain why",
+        [ANSWER_COLD_SPREAD] = "within the same copy's own spread (its slowest run was as slow), "
+                               "so no clear cost of a cold page cache here",
+        [ANSWER_COLD_CHEAP] = "a cold page cache costs little here"};
+    return why[a->fr.cold_why];
 }
 
 /* "Is the first run slow here, and why?"; opening: with its first word (yes
@@ -69,9 +67,7 @@ static void answersFirstText(const answer *a, FILE *f, int opening) {
         if (fresh)
             fprintf(f, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
                     RMS(fresh->whole_median_ms), RX(fresh->whole_median_ms / same->whole_median_ms),
-                    fresh->whole_median_ms < a->fr.threshold * same->whole_median_ms
-                        ? ": copying leaves it in the page cache"
-                        : "");
+                    a->fr.fresh_cached ? ": copying leaves it in the page cache" : "");
     }
     if (first) {
         fprintf(f, "Inside a process the first call is up to %s the steady minimum (",

@@ -95,7 +95,17 @@ static void answerColdPick(const answerInput *in, answer *a) {
         pick = 0, a->fr.ratio = verdictFig(v, "fresh_ms") / same_ms;
     if (pick >= 0) a->fr.cold = answerCopyOf(in->s, a->fr.same, answerKinds[pick].copy);
     if (pick > 0) a->fr.fresh = answerCopyOf(in->s, a->fr.same, SUMMARY_COPY_FRESH);
-    if (!a->fr.cold) a->fr.cv = NULL, a->fr.same = NULL, a->fr.cold_warn = 0;
+    if (!a->fr.cold) {
+        a->fr.cv = NULL, a->fr.same = NULL, a->fr.cold_warn = 0;
+        return;
+    }
+    const summaryGroup *same = a->fr.same, *cold = a->fr.cold, *fresh = a->fr.fresh;
+    int above = a->fr.ratio >= a->fr.threshold, beyond = cold->whole_median_ms > same->whole_max_ms;
+    a->fr.cold_why = !above                                    ? ANSWER_COLD_CHEAP
+                     : !beyond                                 ? ANSWER_COLD_SPREAD
+                     : cold->whole_majflt > same->whole_majflt ? ANSWER_COLD_DISK
+                                                               : ANSWER_COLD_NO_FAULTS;
+    a->fr.fresh_cached = fresh && fresh->whole_median_ms < a->fr.threshold * same->whole_median_ms;
 }
 
 /* The table: every cold kind against the same copy of its cell. */

@@ -79,6 +79,12 @@ typedef struct answerLoad {
     const summaryGroup *worst;
 } answerLoad;
 
+/* What a cold kind's figures against the same copy's mean (the cold-start
+ * verdict's explanation): at or above the threshold and beyond same's
+ * slowest run with more major faults (the OS reads the files from disk),
+ * without more faults, within same's spread, or below the threshold. */
+enum { ANSWER_COLD_DISK, ANSWER_COLD_NO_FAULTS, ANSWER_COLD_SPREAD, ANSWER_COLD_CHEAP };
+
 /* The load kinds the threads answer reads, in the order they decide it. */
 enum { ANSWER_LOAD_PINNED, ANSWER_LOAD_LEGACY, ANSWER_LOAD_FREE, ANSWER_LOADS };
 
@@ -104,6 +110,8 @@ typedef struct answer {
         const summaryGroup *same, *cold, *fresh, *first;
         double ratio, threshold;
         int first_warn, first_notable, cold_warn;
+        int cold_why;     /* what the cold kind's figures mean (ANSWER_COLD_*) */
+        int fresh_cached; /* the fresh copy below the threshold: copying caches it */
     } fr;
     /* threads: each load kind's figures, and whether its processes at width
      * > 1 were all slow */

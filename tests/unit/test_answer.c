@@ -87,6 +87,8 @@ static void aSlowColdStartIsYesWithItsRatio(void **state) {
     assert_float_equal(answerFig(&a, "cold_ms"), 12.0, 1e-12);
     assert_float_equal(answerFig(&a, "same_ms"), 2.0, 1e-12);
     assert_float_equal(answerFig(&a, "cold_majflt"), 40, 1e-12);
+    /* beyond same's slowest run, with more major faults: read from disk */
+    assert_int_equal(a.fr.cold_why, ANSWER_COLD_DISK);
     /* its table: dropcache against same */
     assert_int_equal(a.nrows, 1);
     assert_ptr_equal(a.rows[0].g, &groups[1]);
@@ -102,6 +104,7 @@ static void aCheapColdStartIsNo(void **state) {
     assert_int_equal(a.verdict, ANSWER_NO);
     assert_string_equal(a.basis, "cold-start");
     assert_float_equal(answerFig(&a, "cold_over_same"), 1.2, 1e-12);
+    assert_int_equal(a.fr.cold_why, ANSWER_COLD_CHEAP);
     answerFree(&a);
 }
 
