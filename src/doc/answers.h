@@ -4,20 +4,29 @@
  * threads question through doc/threadsdoc).
  *
  * Each answer is a lead sentence (yes or no and the figure that decides it),
- * a small table of the cells it rests on, and the rest of the answer. The
- * first answer's judgement is the verdicts': it reads the cold-start and
- * first-run verdicts (their level, group and figures) and never judges the
- * figures again, so the answer cannot say "not much" over a WARN. */
+ * a small table of the cells it rests on, and the rest of the answer. What
+ * each answer says -- which cell decides, yes or no, the figures -- is
+ * verdict/answer's data (answersOf); this module only writes it. */
 #ifndef COLDLOAD_ANSWERS_H
 #define COLDLOAD_ANSWERS_H
 
 #include "doc/report.h"
+#include "verdict/answer.h"
 
-#define ANSWERS_QUESTIONS 2
-const char *answersQuestion(int k);
+/* Question k's answer as data (verdict/answer) from in. 0, or -1 when out
+ * of memory; *a must be freed with answerFree either way. */
+int answersOf(const reportInput *in, int k, answer *a);
 
-/* Question k's answer as one plain text, lead and rest (coldload-compare puts
- * them side by side), malloc'd; NULL when out of memory. */
+/* Answer a's lead as one plain text, malloc'd (NULL: out of memory): its
+ * verdict and the figure that decides it, from its data alone
+ * (coldload-compare puts the inputs' side by side). */
+char *answersLead(const answer *a);
+
+/* What a threads job says of the first question. */
+extern const char answersNotAsked[];
+
+/* Question k's answer as one plain text, lead and rest, malloc'd; NULL when
+ * out of memory. */
 char *answersText(const reportInput *in, int k);
 
 /* The section: per question asked its heading, lead, table and the rest. */

@@ -86,7 +86,8 @@ static void comparedocInputs(const compareResult *r, const docFmt *fmt, FILE *f)
     fmt->section_end(f);
 }
 
-/* The report's two questions, one column per input. */
+/* The report's two questions, one column per input: each input's verdict
+ * and the figure that decides it, from its answer's data (compareRun). */
 static void comparedocAnswers(const compareResult *r, const docFmt *fmt, FILE *f) {
     const char *cells[COMPARE_MAX_INPUTS + 1];
     char **ans = calloc(r->nin, sizeof *ans);
@@ -96,15 +97,12 @@ static void comparedocAnswers(const compareResult *r, const docFmt *fmt, FILE *f
     for (size_t i = 0; i < r->nin; i++) cells[i + 1] = r->in[i].label;
     const docTable t = {NULL, cells, r->nin + 1, "lllllllll"};
     fmt->table(f, &t);
-    for (int q = 0; q < ANSWERS_QUESTIONS; q++) {
+    for (int q = 0; q < ANSWER_QUESTIONS && r->answers; q++) {
         const char *row[COMPARE_MAX_INPUTS + 1];
-        row[0] = answersQuestion(q);
+        row[0] = answerQuestion(q);
         for (size_t i = 0; i < r->nin; i++) {
-            const compareInput *in = &r->in[i];
-            reportInput ri = {&in->s,      &in->v,    &in->t, &in->meta,
-                              in->machine, in->label, 0,      .scan = &in->scan};
             free(ans[i]);
-            ans[i] = answersText(&ri, q);
+            ans[i] = answersLead(&r->answers[i * ANSWER_QUESTIONS + q]);
             row[i + 1] = ans[i] ? ans[i] : "";
         }
         fmt->row(f, &t, row);

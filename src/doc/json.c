@@ -12,6 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "doc/threadsdoc.h"
+#include "verdict/answer.h"
+
 static int jsonErr(char *err, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int jsonErr(char *err, size_t len, const char *fmt, ...) {
@@ -128,6 +131,73 @@ static json_t *jsonVerdict(const verdict *v, int *bad) {
     return o;
 }
 
+/* A count: an integer, null when there is none (SIZE_MAX, or a negative stop). */
+static json_t *jsonCount(double n) {
+    return n >= 0 && n < (double)SIZE_MAX ? json_integer((json_int_t)n) : json_null();
+}
+
+/* One row of an answer's table: its cell and what it is set against (the
+ * same copy, or the idle twin), with the figures of its question's table. */
+static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
+    static const char *const stopped[] = {"decided", "max", "fixed"};
+    json_t *o = json_object();
+    if (!o) {
+        *bad = 1;
+        return NULL;
+    }
+    jsonSet(o, "cell", jsonKey(r->g, SUMMARY_K_ALL, bad), bad);
+    jsonSet(o, "base", jsonKey(r->base, SUMMARY_K_ALL, bad), bad);
+    jsonSet(o, "base_ms", jsonNum(r->base_ms), bad);
+    jsonSet(o, "ms", jsonNum(r->ms), bad);
+    jsonSet(o, "ratio", jsonNum(r->ratio), bad);
+    if (a->k == ANSWER_FIRST_RUN) {
+        jsonSet(o, "majflt", jsonNum(r->majflt), bad);
+        jsonSet(o, "base_majflt", jsonNum(r->base_majflt), bad);
+        return o;
+    }
+    jsonSet(o, "ratio_lo", jsonNum(r->lo), bad);
+    jsonSet(o, "ratio_hi", jsonNum(r->hi), bad);
+    jsonSet(o, "slow_procs", jsonCount((double)r->slow), bad);
+    jsonSet(o, "procs", jsonCount((double)r->procs), bad);
+    jsonSet(o, "procs_taken", jsonCount((double)r->taken), bad);
+    jsonSet(o, "stopped",
+            r->taken >= 0 && r->how >= 0 && r->how < 3 ? json_string(stopped[r->how]) : json_null(),
+            bad);
+    return o;
+}
+
+/* Question k's answer (docs/json.md): id, question, verdict, basis, the
+ * deciding cell and figures, the table's rows. */
+static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
+    answer a;
+    json_t *o = json_object(), *fig = json_object(), *rows = json_array();
+    /* a threads job asks its program's own threads question (threadsdoc) */
+    char *q =
+        k == ANSWER_THREADS && threadsdocIsJob(in->meta) ? threadsdocQuestion(in->meta) : NULL;
+    if (answerCompute(in, k, &a) != 0 || !o || !fig || !rows) {
+        answerFree(&a);
+        json_decref(o);
+        json_decref(fig);
+        json_decref(rows);
+        free(q);
+        *bad = 1;
+        return NULL;
+    }
+    jsonSet(o, "id", json_string(answerId(k)), bad);
+    jsonSet(o, "question", json_string(q ? q : answerQuestion(k)), bad);
+    jsonSet(o, "verdict", json_string(answerVerdictName(a.verdict)), bad);
+    jsonSet(o, "basis", a.basis ? json_string(a.basis) : json_null(), bad);
+    jsonSet(o, "cell", a.cell ? jsonKey(a.cell, SUMMARY_K_ALL, bad) : json_null(), bad);
+    for (size_t i = 0; i < a.nfig; i++) jsonSet(fig, a.fig[i].name, jsonNum(a.fig[i].value), bad);
+    jsonSet(o, "figures", fig, bad);
+    for (size_t i = 0; i < a.nrows; i++)
+        if (json_array_append_new(rows, jsonAnswerRow(&a, &a.rows[i], bad)) != 0) *bad = 1;
+    jsonSet(o, "rows", rows, bad);
+    answerFree(&a);
+    free(q);
+    return o;
+}
+
 /* meta.txt: every key with its value as a string, the last of a key winning
  * (as metaGet reads it); the warning= lines, which repeat, also as a list. */
 static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
@@ -143,10 +213,15 @@ static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
     return o;
 }
 
-static json_t *jsonDocument(const summary *s, const verdictList *v, const metaTable *meta) {
+static json_t *jsonDocument(const summary *s, const verdictList *v, const verdictThresholds *t,
+                            const metaTable *meta) {
     int bad = 0;
-    json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(), *warnings;
-    if (!doc || !groups || !verdicts) bad = 1;
+    json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(),
+           *answers = json_array(), *warnings;
+    if (!doc || !groups || !verdicts || !answers) bad = 1;
+    const answerInput in = {s, v, t, meta};
+    for (int k = 0; answers && k < ANSWER_QUESTIONS; k++)
+        if (json_array_append_new(answers, jsonAnswer(&in, k, &bad)) != 0) bad = 1;
     jsonSet(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
     jsonSet(doc, "warnings", warnings, &bad);
@@ -156,6 +231,7 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const metaTa
         if (json_array_append_new(verdicts, jsonVerdict(&v->v[i], &bad)) != 0) bad = 1;
     jsonSet(doc, "groups", groups, &bad);
     jsonSet(doc, "verdicts", verdicts, &bad);
+    jsonSet(doc, "answers", answers, &bad);
     if (bad) {
         json_decref(doc);
         return NULL;
@@ -164,8 +240,8 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const metaTa
 }
 
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const metaTable *meta, char *err, size_t errlen) {
-    json_t *doc = jsonDocument(s, v, meta);
+                     const verdictThresholds *t, const metaTable *meta, char *err, size_t errlen) {
+    json_t *doc = jsonDocument(s, v, t, meta);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     /* The temporary name beside path: rename() then stays in one file system. */
     const char *slash = strrchr(path, '/');

@@ -22,6 +22,6 @@
  * directory (mkostemp, O_NOFOLLOW), then renamed over path, so a reader sees
  * the old document or the new one, never half of one. 0, or -1 with err. */
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const metaTable *meta, char *err, size_t errlen);
+                     const verdictThresholds *t, const metaTable *meta, char *err, size_t errlen);
 
 #endif

@@ -1,72 +1,22 @@
 /* threadsdoc.c -- the threads job's answer and section (see threadsdoc.h).
  *
- * "Do threads hurt" is decided per load level on the numeric widths: the
- * width with the lowest median run is the best; threads hurt when the widest
- * width's median is at least THREADSDOC_HURT x the best one's and its 95%
- * interval lies wholly above the best one's -- a difference the runs
- * resolve, not one median against another. Pinned load decides the answer
- * when it was measured (it is the reproducible one), then free load. */
+ * "Do threads hurt" is decided in verdict/answerthreads (per load level on
+ * the numeric widths: the widest width against the fastest, ANSWER_TD_HURT
+ * and the two intervals); this file says its cells and levels. */
 #include "doc/threadsdoc.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define THREADSDOC_HURT 1.25 /* widest / best median at or above: threads hurt */
+#include "verdict/answerthreads.h"
+
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
-#define THREADSDOC_CELLS 256
 
-typedef struct tdCell {
-    const summaryGroup *g;
-    size_t ok, failed, cut;
-    double median, lo, hi; /* ms: the median run and its bootstrap 95% interval */
-} tdCell;
-
-typedef struct tdCells {
-    tdCell c[THREADSDOC_CELLS];
-    size_t n;
-    const char *prog;
-} tdCells;
-
-int threadsdocIsJob(const metaTable *m) {
-    const char *job = m ? metaGet(m, "job") : NULL;
-    return job && strcmp(job, "threads") == 0;
-}
-
-static int tdIsThreads(const summaryGroup *g) {
-    return g->harness && strcmp(g->harness, "threads") == 0;
-}
-
-/* The cells of the threads harness, each with its median run's interval. */
-static void tdCollect(const summary *s, tdCells *t) {
-    t->n = 0;
-    t->prog = NULL;
-    const double one = 1.0;
-    for (size_t i = 0; i < s->n && t->n < THREADSDOC_CELLS; i++) {
-        const summaryGroup *g = &s->g[i];
-        if (!tdIsThreads(g)) continue;
-        tdCell *c = &t->c[t->n++];
-        memset(c, 0, sizeof *c);
-        c->g = g;
-        if (!t->prog) t->prog = g->key.workload;
-        double *med = malloc((g->nproc ? g->nproc : 1) * sizeof *med);
-        for (size_t k = 0; med && k < g->nproc; k++)
-            if (!isnan(g->proc[k].median_ms)) med[c->ok++] = g->proc[k].median_ms;
-        c->failed = g->whole_failed;
-        c->cut = g->whole_cut;
-        c->median = c->ok ? g->proc_median_median_ms : NAN;
-        /* the interval of the median alone: the bootstrap of a ratio to 1 */
-        summaryBootRatio(med, c->ok, &one, 1, &c->lo, &c->hi);
-        free(med);
-    }
-}
-
-static int tdSameLevel(const tdCell *a, const tdCell *b) {
-    return summaryKeySame(&a->g->key, &b->g->key, SUMMARY_K_LOAD | SUMMARY_K_STRESSORS);
-}
+int threadsdocIsJob(const metaTable *m) { return answerIsThreadsJob(m); }
 
 /* "idle", "pinned load (2 workers)", "free load (2 workers)". */
-static const char *tdLevelName(const tdCell *c, char *buf, size_t len) {
+static const char *tdLevelName(const answerTdCell *c, char *buf, size_t len) {
     if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");
     else
         snprintf(buf, len, "%s load (%s worker%s)", c->g->key.load, c->g->key.stressors,
@@ -74,58 +24,23 @@ static const char *tdLevelName(const tdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-static const char *tdWidthName(const tdCell *c, char *buf, size_t len) {
+static const char *tdWidthName(const answerTdCell *c, char *buf, size_t len) {
     if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
     else snprintf(buf, len, "default");
     return buf;
 }
 
-/* Whether threads hurt at a level: the widest width is the fastest (no), within
- * THREADSDOC_HURT of the fastest (within), beyond it but with overlapping
- * intervals (unresolved), or beyond it and resolved (yes). */
-enum { TD_NO, TD_WITHIN, TD_UNRESOLVED, TD_YES };
 static const char *const tdHurtWord[] = {"no", "no (within 1.25x)", "not resolved", "yes"};
-
-/* The level's best numeric width, its widest, and its default cell (any NULL). */
-typedef struct tdLevel {
-    const tdCell *first, *best, *widest, *def;
-    int hurt;
-} tdLevel;
-
-static tdLevel tdLevelOf(const tdCells *t, const tdCell *first) {
-    tdLevel L = {first, NULL, NULL, NULL, TD_NO};
-    for (size_t i = 0; i < t->n; i++) {
-        const tdCell *c = &t->c[i];
-        if (!tdSameLevel(c, first) || isnan(c->median)) continue;
-        if (c->g->key.width == 0) {
-            L.def = c;
-            continue;
-        }
-        if (!L.best || c->median < L.best->median) L.best = c;
-        if (!L.widest || c->g->key.width > L.widest->g->key.width) L.widest = c;
-    }
-    if (!L.best || L.widest == L.best) L.hurt = TD_NO;
-    else if (L.widest->median < THREADSDOC_HURT * L.best->median) L.hurt = TD_WITHIN;
-    else L.hurt = L.widest->lo > L.best->hi ? TD_YES : TD_UNRESOLVED;
-    return L;
-}
-
-/* The first cell of the level with this load kind ("none", "pinned", "free"). */
-static const tdCell *tdFirstOf(const tdCells *t, const char *load) {
-    for (size_t i = 0; i < t->n; i++)
-        if (strcmp(t->c[i].g->key.load, load) == 0) return &t->c[i];
-    return NULL;
-}
 
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
 
-static void tdSayLevel(const tdLevel *L, FILE *f) {
+static void tdSayLevel(const answerTdLevel *L, FILE *f) {
     char lv[96], bw[16], ww[16];
     tdLevelName(L->first, lv, sizeof lv);
     tdWidthName(L->best, bw, sizeof bw);
     tdWidthName(L->widest, ww, sizeof ww);
     double r = L->widest->median / L->best->median;
-    if (L->hurt == TD_YES)
+    if (L->hurt == ANSWER_TD_YES)
         fprintf(f,
                 "Yes: under %s it takes %.1fx as long at width %s as at width %s (median run "
                 "%s ms, 95%% interval %s-%s, against %s ms, %s-%s).",
@@ -134,11 +49,11 @@ static void tdSayLevel(const tdLevel *L, FILE *f) {
     else if (L->widest == L->best)
         fprintf(f, "No: under %s the widest width, %s, is the fastest (median run %s ms).", lv, ww,
                 MS(L->widest->median));
-    else if (L->hurt == TD_WITHIN)
+    else if (L->hurt == ANSWER_TD_WITHIN)
         fprintf(f,
                 "No: under %s width %s takes %.2fx as long as width %s, the fastest (median run "
                 "%s ms against %s ms), within %.2fx.",
-                lv, ww, r, bw, MS(L->widest->median), MS(L->best->median), THREADSDOC_HURT);
+                lv, ww, r, bw, MS(L->widest->median), MS(L->best->median), ANSWER_TD_HURT);
     else
         fprintf(f,
                 "Not clearly: under %s width %s is the fastest (median run %s ms) and width %s "
@@ -147,7 +62,7 @@ static void tdSayLevel(const tdLevel *L, FILE *f) {
                 lv, bw, MS(L->best->median), ww, r, MS(L->widest->median));
 }
 
-static void tdSayDefault(const tdLevel *L, FILE *f) {
+static void tdSayDefault(const answerTdLevel *L, FILE *f) {
     if (!L->def || !L->best) return;
     char lv[96], bw[16];
     tdLevelName(L->first, lv, sizeof lv);
@@ -166,9 +81,9 @@ static void tdSayDefault(const tdLevel *L, FILE *f) {
 }
 
 /* "2 of 5 runs failed at width 8 under pinned load (1 cut at the cap)." per cell. */
-static void tdSayFailures(const tdCells *t, FILE *f) {
+static void tdSayFailures(const answerTdCells *t, FILE *f) {
     for (size_t i = 0; i < t->n; i++) {
-        const tdCell *c = &t->c[i];
+        const answerTdCell *c = &t->c[i];
         if (!c->failed) continue;
         char lv[96], w[16];
         tdLevelName(c, lv, sizeof lv);
@@ -194,7 +109,7 @@ static void tdSayOutput(const summary *s, const metaTable *m, FILE *f) {
     size_t n = 0, differ = 0;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!tdIsThreads(g)) continue;
+        if (!answerTdIsThreads(g)) continue;
         for (size_t k = 0; k < g->nchecksums; k++) {
             if (n++ == 0) first = g->checksums[k];
             else if (g->checksums[k] != first) differ = 1;
@@ -216,43 +131,30 @@ char *threadsdocQuestion(const metaTable *m) {
     return q;
 }
 
-/* The level that decides the answer: pinned load when it was measured (it
- * reproduces), else free load; 0 when neither has a successful run. */
-static int tdDeciding(const tdCells *t, tdLevel *L) {
-    static const char *const order[] = {"pinned", "free"};
-    for (size_t k = 0; k < 2; k++) {
-        const tdCell *first = tdFirstOf(t, order[k]);
-        if (!first) continue;
-        *L = tdLevelOf(t, first);
-        if (L->best) return 1;
-    }
-    return 0;
-}
-
 void threadsdocLead(const summary *s, FILE *f) {
-    tdCells *t = malloc(sizeof *t);
+    answerTdCells *t = malloc(sizeof *t);
     if (!t) return;
-    tdCollect(s, t);
-    tdLevel L;
-    if (tdDeciding(t, &L)) tdSayLevel(&L, f);
+    answerTdCollect(s, t);
+    answerTdLevel L;
+    if (answerTdDeciding(t, &L)) tdSayLevel(&L, f);
     free(t);
 }
 
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
-    tdCells *t = malloc(sizeof *t);
+    answerTdCells *t = malloc(sizeof *t);
     if (!t) return;
-    tdCollect(s, t);
-    tdLevel L;
-    if (tdDeciding(t, &L)) tdSayDefault(&L, f);
+    answerTdCollect(s, t);
+    answerTdLevel L;
+    if (answerTdDeciding(t, &L)) tdSayDefault(&L, f);
     else
         fputs("Not measured: no loaded cell has a successful run to compare with the idle ones.",
               f);
     /* the best width at every level, in one line */
     int any = 0;
     for (size_t i = 0; i < t->n; i++) {
-        const tdCell *c = &t->c[i];
-        if (tdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
-        tdLevel B = tdLevelOf(t, c);
+        const answerTdCell *c = &t->c[i];
+        if (answerTdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
+        answerTdLevel B = answerTdLevelOf(t, c);
         if (!B.best) continue;
         char lv[96], bw[16];
         fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdWidthName(B.best, bw, sizeof bw),
@@ -273,9 +175,9 @@ static const char *tdInterval(double x, double lo, double hi, char *buf, size_t 
 }
 
 void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
-    tdCells *t = malloc(sizeof *t);
+    answerTdCells *t = malloc(sizeof *t);
     if (!t) return;
-    tdCollect(s, t);
+    answerTdCollect(s, t);
     (void)m;
     fmt->section(f, "threads", "Which width to use");
     fmt->para(f, "Per load level, the width whose median run was the fastest, and what the "
@@ -290,11 +192,11 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
     static const docTable rt = {NULL, rh, 6, NULL};
     fmt->table(f, &rt);
     for (size_t i = 0; i < t->n; i++) {
-        const tdCell *c = &t->c[i];
+        const answerTdCell *c = &t->c[i];
         int first = 1;
-        for (size_t j = 0; j < i && first; j++) first = !tdSameLevel(&t->c[j], c);
+        for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
         if (!first) continue;
-        tdLevel L = tdLevelOf(t, c);
+        answerTdLevel L = answerTdLevelOf(t, c);
         char lv[96], bw[16] = "-", med[96], def[96], ratio[32] = "-";
         tdLevelName(c, lv, sizeof lv);
         if (L.best) tdWidthName(L.best, bw, sizeof bw);
@@ -318,7 +220,7 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
     static const docTable ct = {NULL, ch, 9, NULL};
     fmt->table(f, &ct);
     for (size_t i = 0; i < t->n; i++) {
-        const tdCell *c = &t->c[i];
+        const answerTdCell *c = &t->c[i];
         const summaryGroup *g = c->g;
         char w[16], lv[96], ok[16], fl[16], cut[16], med[96], x[96], slow[32], span[48];
         tdWidthName(c, w, sizeof w);

@@ -397,6 +397,38 @@ static int compareChanges(compareResult *r) {
     return 0;
 }
 
+/* Each input's answers; a question answered yes by some inputs and no by
+ * others is a finding (answer-differs), with each side's deciding figure. */
+static int compareAnswers(compareResult *r) {
+    r->answers = calloc(r->nin * ANSWER_QUESTIONS, sizeof *r->answers);
+    if (!r->answers) return -1;
+    for (int k = 0; k < ANSWER_QUESTIONS; k++) {
+        unsigned yes = 0, no = 0;
+        for (size_t i = 0; i < r->nin; i++) {
+            const compareInput *in = &r->in[i];
+            const answerInput ai = {&in->s, &in->v, &in->t, &in->meta};
+            answer *a = &r->answers[i * ANSWER_QUESTIONS + k];
+            if (answerCompute(&ai, k, a) != 0) return -1;
+            yes |= a->verdict == ANSWER_YES ? 1u << i : 0;
+            no |= a->verdict == ANSWER_NO ? 1u << i : 0;
+        }
+        if (!yes || !no) continue;
+        char buf[2048];
+        size_t o = 0;
+        for (size_t i = 0; i < r->nin; i++) {
+            const answer *a = &r->answers[i * ANSWER_QUESTIONS + k];
+            if (!((yes | no) & (1u << i))) continue;
+            summaryCat(buf, sizeof buf, &o, "%s%s in %s", o ? ", " : "",
+                       answerVerdictName(a->verdict), r->in[i].label);
+            if (a->nfig)
+                summaryCat(buf, sizeof buf, &o, " (%s %.3g)", a->fig[0].name, a->fig[0].value);
+        }
+        if (compareAdd(r, VERDICT_WARN, "answer-differs", answerQuestion(k), "%s", buf) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Worst first, in the order found within a level (a stable sort by level). */
 static void compareSortFindings(compareResult *r) {
     compareFinding *out = malloc((r->nf ? r->nf : 1) * sizeof *out);
@@ -493,7 +525,7 @@ int compareRun(const compareInput *in, size_t nin, uint64_t seed, compareResult 
     r->seed = seed;
     if (nin > COMPARE_MAX_INPUTS || compareCells(r) != 0 || compareRows(r) != 0 ||
         compareChecksums(r) != 0 || compareVerdicts(r) != 0 || compareChanges(r) != 0 ||
-        compareMissing(r) != 0 || compareMeta(r) != 0)
+        compareMissing(r) != 0 || compareMeta(r) != 0 || compareAnswers(r) != 0)
         return -1;
     compareSortFindings(r);
     return 0;
@@ -505,6 +537,8 @@ void compareFree(compareResult *r) {
         free(r->f[i].subject);
     }
     for (size_t c = 0; c < r->ncells; c++) free(r->cells[c].name);
+    for (size_t i = 0; r->answers && i < r->nin * ANSWER_QUESTIONS; i++) answerFree(&r->answers[i]);
+    free(r->answers);
     free(r->f);
     free(r->cells);
     free(r->rows);

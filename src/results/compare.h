@@ -5,7 +5,9 @@
  *
  * An input is read exactly as coldload-summarize reads a results directory
  * (summaryRead*, summaryFinish, verdictRun with the default thresholds), so
- * a defect in one is the same "file:line: what" error. A cell is one summary
+ * a defect in one is the same "file:line: what" error. Each input's answers
+ * to the report's two questions are computed from it (verdict/answer), and
+ * two inputs answering one yes and the other no is a finding. A cell is one summary
  * group key; a cell is compared on up to three figures (compareMetric), each
  * only where both inputs have it.
  *
@@ -28,6 +30,7 @@
 #include "model/meta.h"
 #include "model/summary.h"
 #include "results/results.h"
+#include "verdict/answer.h"
 #include "verdict/verdict.h"
 
 #define COMPARE_MAX_INPUTS 16
@@ -100,6 +103,9 @@ typedef struct compareResult {
     size_t nrows;
     compareFinding *f; /* worst first */
     size_t nf;
+    /* each input's answers to the report's questions (verdict/answer):
+     * input i's answer k at answers[i * ANSWER_QUESTIONS + k] */
+    answer *answers;
 } compareResult;
 
 /* 1 when a and b hold the same set of checksums, 0 when not, -1 when

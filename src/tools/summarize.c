@@ -263,7 +263,7 @@ int main(int argc, char **argv) {
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
     summarizePath(path, sizeof path, out, "results.json");
-    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.meta, err, sizeof err) != 0)
+    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, err, sizeof err) != 0)
         rc |= optsError("%s", err);
     if (!no_report) {
         summarizePath(path, sizeof path, out, "report.html");

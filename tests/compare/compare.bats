@@ -257,8 +257,23 @@ EOT
     run "$COMPARE" --out "$O" "$A" "$B"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     grep -q '^| Is the first run slow here, and why? | Not asked: a threads job' "$O/compare.md"
-    grep -q '^| Do threads hurt under full load here? | No: under pinned load (2 workers) width 2 takes 1.01x as long as width 1' "$O/compare.md"
+    grep -q '^| Do threads hurt under full load here? | No: under pinned load width 2 takes 1.01x as long as width 1, the fastest (median run 110.7 ms against 109.5 ms; threads hurt at 1.25x). |' "$O/compare.md"
     grep -q 'OK within-noise' "$O/compare.md"
+    # the same answers: no finding says they differ
+    run ! grep -q 'answer-differs' "$O/compare.md"
+}
+
+@test "answers that differ (threads hurt in one input, not in the other) are a finding, each side's deciding figure named" {
+    cp -r "$ROOT/tests/fixtures/results-procs/." "$A/"
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$B/"
+    run "$COMPARE" --out "$O" --label procs --label job "$A" "$B"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # each input's answer: its verdict and the figure that decides it
+    grep -q '^| Is the first run slow here, and why? | Yes: a cold start of grad takes 29.7x the cached one (84.457 vs 2.841 ms). | Not asked: a threads job' "$O/compare.md"
+    grep -q '^| Do threads hurt under full load here? | Yes, when every core is taken: under pinned load svdvals width 2 is 266x idle (95% interval 263x-268x), 10 of 10 processes' "$O/compare.md"
+    grep -q '^| \*\*WARN answer-differs\*\* | Do threads hurt under full load here? | yes in procs (loaded\\_over\\_idle 266), no in job (widest\\_over\\_best 1.01) |$' "$O/compare.md"
+    # yes against "not asked" is no difference: one finding only
+    [ "$(grep -c 'answer-differs' "$O/compare.md")" -eq 1 ]
 }
 
 @test "the same directory twice (or a link to it) is compared, with a warning" {

@@ -99,3 +99,40 @@ csv_col() {
     # a verdict that cites no text has none
     [ "$(jq -c '[.verdicts[] | select(.id=="first-run")][0].notes' "$J")" = '{}' ]
 }
+
+@test "results.json: the report's two answers as data, the verdicts the report's leads say" {
+    [ "$(jq -r '[.answers[].id] | join(" ")' "$J")" = "first-run threads" ]
+    [ "$(jq -r '.answers[0].question' "$J")" = "Is the first run slow here, and why?" ]
+    # the first run: a cold start decides it, dropcache 29.7x the same copy (WARN at 2x)
+    [ "$(jq -r '.answers[0] | "\(.verdict) \(.basis) \(.cell.copy) \(.figures.threshold)"' "$J")" \
+        = "yes cold-start dropcache 2" ]
+    [ "$(jq -r '.answers[0].figures.cold_over_same * 10 | round' "$J")" = 297 ]
+    [ "$(jq -r '.answers[0].figures.same_ms' "$J")" = 2.841 ]
+    # its table: every cold kind against the same copy of its cell
+    [ "$(jq '.answers[0].rows | length' "$J")" = 6 ]
+    [ "$(jq -r '[.answers[0].rows[].base.copy] | unique | join(" ")' "$J")" = same ]
+    # did threads hurt? pinned load decides: svdvals width 2, 10 of 10 processes slow
+    [ "$(jq -r '.answers[] | select(.id=="threads") | "\(.verdict) \(.basis) \(.cell.workload) \(.cell.width) \(.figures.slow_procs) of \(.figures.procs)"' "$J")" \
+        = "yes pinned svdvals 2 10 of 10" ]
+    lo=$(jq '.answers[1].figures.ratio_lo' "$J")
+    hi=$(jq '.answers[1].figures.ratio_hi' "$J")
+    r=$(jq '.answers[1].figures.loaded_over_idle' "$J")
+    awk -v lo="$lo" -v r="$r" -v hi="$hi" 'BEGIN { exit !(lo <= r && r <= hi && lo > 200) }'
+    # the threads table: every loaded cell with its idle twin and its stop
+    [ "$(jq '.answers[1].rows | length' "$J")" = 8 ]
+    [ "$(jq -r '.answers[1].rows[0] | "\(.procs_taken) \(.stopped) \(.base.condition)"' "$J")" = "5 decided idle" ]
+    # the lead sentences of the report say the same
+    run "$SUMMARIZE" "$D"
+    grep -q '^\*\*Yes: a cold start of grad takes 29.7x' "$D/report.md"
+    grep -q '^\*\*Yes, when every core is taken: under pinned load svdvals width 2 is 266x idle' "$D/report.md"
+}
+
+@test "results.json: a threads job's first question is not asked, its threads answer from its cells" {
+    rm -rf "${D:?}"/*
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ]
+    [ "$(jq -r '.answers[0].verdict' "$J")" = "not asked" ]
+    [ "$(jq -r '.answers[1] | "\(.question)|\(.verdict)|\(.basis)|\(.figures.widest_width)|\(.figures.best_width)"' "$J")" \
+        = "Do threads hurt omp under full load here?|no|pinned|2|1" ]
+}
