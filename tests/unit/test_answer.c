@@ -57,7 +57,12 @@ static verdict coldStart(verdictLevel level, double same_ms, double drop_ms) {
                                   {"slowest_over_same", drop_ms / same_ms},
                                   {"threshold", 2}};
     memcpy(fig, set, sizeof fig);
-    verdict v = {.level = level, .id = "cold-start", .finding = "", .group = &groups[0], .fig = fig, .nfig = 6};
+    verdict v = {.level = level,
+                 .id = "cold-start",
+                 .finding = "",
+                 .group = &groups[0],
+                 .fig = fig,
+                 .nfig = 6};
     return v;
 }
 
