@@ -84,6 +84,5 @@ int verdictChecksumDiffers(verdictCtx *x); /* verdictoutput.c */
 int verdictOutputDiffers(verdictCtx *x);   /* verdictoutput.c */
 int verdictBitwiseSame(verdictCtx *x);     /* verdictoutput.c */
 int verdictNoWait(verdictCtx *x);          /* verdictwait.c */
-int verdictPrepareHeavy(verdictCtx *x);    /* verdictwait.c */
 
 #endif

@@ -320,9 +320,6 @@ const verdictCheck verdictChecks[] = {
        "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "
        "no-wait"}},
      NULL},
-    {"prepare-heavy", VERDICT_NOTE, verdictPrepareHeavy, NULL,
-     "prepare takes longer than a steady call", {{0}},
-     "prepare takes longer than a steady call: time it apart"},
 };
 const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
 

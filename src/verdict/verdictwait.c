@@ -40,15 +40,3 @@ int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f) {
             verdictFig(v, "nowait_n"), verdictFig(v, "ratio"), verdictFig(v, "threshold"));
     return ferror(f) ? -1 : 0;
 }
-
-/* Throw-away demo: a prepare that costs more than a steady call. */
-int verdictPrepareHeavy(verdictCtx *x) {
-    for (size_t i = 0; i < x->s->n; i++) {
-        const summaryGroup *g = &x->s->g[i];
-        if (!(g->prepare_ms > g->median_ms)) continue;
-        if (verdictFound(x, VERDICT_NOTE, g,
-                         FIGS({"prepare_ms", g->prepare_ms}, {"median_ms", g->median_ms})))
-            return -1;
-    }
-    return 0;
-}
