@@ -56,7 +56,7 @@ static const char scandocNone[] =
 
 static const char scandocUnfinished[] =
     "The scan did not finish: " SCANDOC_DIR "/ holds no scan/verdict.txt (or an empty one). "
-    "Its logs are in " SCANDOC_DIR "/logs/, and a failed scan step is a missing= line "
+    "Its logs are in " SCANDOC_DIR "/logs/, and a failed scan step is a \"Missing: scan\" line "
     "above; coldload-scan <results>/" SCANDOC_DIR " re-analyses what it measured.";
 
 /* A scan-run/scan/ written before coldload-scan wrote its findings as data:
