@@ -198,7 +198,7 @@ static void comparedocChartSection(const compareResult *r, const docFmt *fmt, FI
     fmt->section_end(f);
 }
 
-static int comparedocWrite(const compareResult *r, int chart, const docFmt *fmt, FILE *f) {
+int comparedocWrite(const compareResult *r, int chart, const docFmt *fmt, FILE *f) {
     static void (*const sections[])(const compareResult *, const docFmt *, FILE *) = {
         comparedocAnswers, comparedocFindings, comparedocChartSection, comparedocInputs,
         comparedocRows};
@@ -209,13 +209,6 @@ static int comparedocWrite(const compareResult *r, int chart, const docFmt *fmt,
     return ferror(f) ? -1 : 0;
 }
 
-int comparedocMd(const compareResult *r, int chart, FILE *f) {
-    return comparedocWrite(r, chart, &docMd, f);
-}
-
-int comparedocHtml(const compareResult *r, int chart, FILE *f) {
-    return comparedocWrite(r, chart, &docHtml, f);
-}
 
 /* --- the chart's data ------------------------------------------------------------------- */
 

@@ -18,12 +18,13 @@
 
 #include <stdio.h>
 
+#include "doc/docfmt.h"
 #include "results/compare.h"
 
 int comparedocCsv(const compareResult *r, FILE *f);
-/* chart: 1 when plots/compare.svg is (to be) rendered and is linked. */
-int comparedocMd(const compareResult *r, int chart, FILE *f);
-int comparedocHtml(const compareResult *r, int chart, FILE *f);
+/* The comparison's page in one format (docFormats); chart: 1 when
+ * plots/compare.svg is (to be) rendered and is linked. */
+int comparedocWrite(const compareResult *r, int chart, const docFmt *fmt, FILE *f);
 
 /* Writes dir/compare.dat and dir/compare_labels.gp. Returns the number of
  * cells the chart shows (0: no file written, nothing to draw), -1 with err. */

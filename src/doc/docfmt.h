@@ -91,6 +91,11 @@ typedef struct docFmt {
 
 extern const docFmt docHtml, docMd;
 
+/* Every format, in the order the documents are written: a new format is a
+ * file ending in its docFmt and a row here (docfmt.c). */
+extern const docFmt *const docFormats[];
+extern const size_t docNFormats;
+
 /* The one stylesheet of every HTML document (report and comparison). */
 extern const char docCss[];
 

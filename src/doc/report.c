@@ -173,6 +173,3 @@ int reportWrite(const reportInput *in, const docFmt *fmt, FILE *f) {
     metaStopsFree(&stops);
     return ferror(f) ? -1 : 0;
 }
-
-int reportWriteHtml(const reportInput *in, FILE *f) { return reportWrite(in, &docHtml, f); }
-int reportWriteMd(const reportInput *in, FILE *f) { return reportWrite(in, &docMd, f); }

@@ -15,6 +15,7 @@
 #include "common/atomicfile.h"
 #include "common/opts.h"
 #include "doc/comparedoc.h"
+#include "doc/docfmt.h"
 #include "results/compare.h"
 
 static const char compareUsage[] =
@@ -29,22 +30,23 @@ static const char compareUsage[] =
     "  --help          this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
-typedef int (*compareWriter)(const compareResult *r, int chart, FILE *f);
+/* A writer of one output file; fmt is the document's format (NULL: the CSV). */
+typedef int (*compareWriter)(const compareResult *r, int chart, const docFmt *fmt, FILE *f);
 
-static int compareCsvWriter(const compareResult *r, int chart, FILE *f) {
-    (void)chart;
+static int compareCsvWriter(const compareResult *r, int chart, const docFmt *fmt, FILE *f) {
+    (void)chart, (void)fmt;
     return comparedocCsv(r, f);
 }
 
 /* dir/name through a temporary file renamed into place (atomicfile.h); 0,
  * or -1 after saying why. */
 static int compareWrite(const char *dir, const char *name, compareWriter fn, const compareResult *r,
-                        int chart) {
+                        int chart, const docFmt *fmt) {
     char path[4200];
     atomicFile a;
     snprintf(path, sizeof path, "%s/%s", dir, name);
     if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno));
-    if (fn(r, chart, a.f) != 0) {
+    if (fn(r, chart, fmt, a.f) != 0) {
         atomicAbort(&a);
         return optsError("%s: write failed", path);
     }
@@ -147,9 +149,12 @@ int main(int argc, char **argv) {
     }
     if (rc == 0) {
         int chart = cells > 0;
-        rc |= compareWrite(out, "compare.csv", compareCsvWriter, &r, chart);
-        rc |= compareWrite(out, "compare.md", comparedocMd, &r, chart);
-        rc |= compareWrite(out, "compare.html", comparedocHtml, &r, chart);
+        rc |= compareWrite(out, "compare.csv", compareCsvWriter, &r, chart, NULL);
+        for (size_t i = 0; i < docNFormats; i++) { /* compare.html, compare.md */
+            char name[64];
+            snprintf(name, sizeof name, "compare.%s", docFormats[i]->name);
+            rc |= compareWrite(out, name, comparedocWrite, &r, chart, docFormats[i]);
+        }
         rc = rc ? -2 : 0;
     }
     if (rc == 0) {

@@ -98,6 +98,7 @@ typedef struct summarizeCtx {
     verdictThresholds t; /* as the options set them */
     results r;           /* the directory loaded with them */
     reportInput in;
+    const docFmt *fmt; /* the format summarizeDoc writes */
 } summarizeCtx;
 
 static int summarizeCsv(void *c, FILE *f) { return summaryWriteCsv(&((summarizeCtx *)c)->r.s, f); }
@@ -105,8 +106,10 @@ static int summarizeVerdicts(void *c, FILE *f) {
     summarizeCtx *x = c;
     return verdictWrite(&x->r.v, &x->r.t, f);
 }
-static int summarizeHtml(void *c, FILE *f) { return reportWriteHtml(&((summarizeCtx *)c)->in, f); }
-static int summarizeMd(void *c, FILE *f) { return reportWriteMd(&((summarizeCtx *)c)->in, f); }
+static int summarizeDoc(void *c, FILE *f) {
+    summarizeCtx *x = c;
+    return reportWrite(&x->in, x->fmt, f);
+}
 
 /* --firstrun-decided: the first-run pairs' stopping rule, for firstrun.sh. */
 static int summarizeFirstrunDecided(const char *dir, double precision) {
@@ -266,10 +269,13 @@ int main(int argc, char **argv) {
     if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, err, sizeof err) != 0)
         rc |= optsError("%s", err);
     if (!no_report) {
-        summarizePath(path, sizeof path, out, "report.html");
-        rc |= summarizeWrite(path, summarizeHtml, &x);
-        summarizePath(path, sizeof path, out, "report.md");
-        rc |= summarizeWrite(path, summarizeMd, &x);
+        for (size_t i = 0; i < docNFormats; i++) { /* report.html, report.md */
+            char name[64];
+            snprintf(name, sizeof name, "report.%s", docFormats[i]->name);
+            summarizePath(path, sizeof path, out, name);
+            x.fmt = docFormats[i];
+            rc |= summarizeWrite(path, summarizeDoc, &x);
+        }
     }
     for (size_t i = 0; i < x.r.v.n; i++)
         printf("%s %s: %s\n", verdictLevelName(x.r.v.v[i].level), x.r.v.v[i].id, x.r.v.v[i].text);

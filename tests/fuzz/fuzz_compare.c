@@ -63,8 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     compareResult r;
     if (ok && compareRun(in, 2, 1, &r) == 0) {
         comparedocCsv(&r, null);
-        comparedocMd(&r, 1, null);
-        comparedocHtml(&r, 1, null);
+        for (size_t i = 0; i < docNFormats; i++) comparedocWrite(&r, 1, docFormats[i], null);
         comparedocChart(&r, fuzzDirs[2], err, sizeof err);
         compareFree(&r);
     }

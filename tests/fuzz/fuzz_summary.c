@@ -46,8 +46,7 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
                       .machine = "fuzz",
                       .name = "fuzz",
                       .charts = 0xf};
-    reportWriteHtml(&in, out);
-    reportWriteMd(&in, out);
+    for (size_t i = 0; i < docNFormats; i++) reportWrite(&in, docFormats[i], out);
     verdictFree(&v);
 }
 
