@@ -360,7 +360,7 @@ void answersSection(const reportDoc *d) {
     fmt->section(d->f, "answers", NULL);
     /* a threads job asks one program's threads question alone (threadsdoc) */
     int threads = threadsdocIsJob(in->meta);
-    int asked = reportColdOnly(in->meta) || threads ? 1 : ANSWER_QUESTIONS;
+    int asked = answerIsColdJob(in->meta) || threads ? 1 : ANSWER_QUESTIONS;
     for (int k = threads; k < threads + asked; k++) {
         char *q = threads ? threadsdocQuestion(in->meta) : NULL;
         fmt->heading(d->f, 2, q ? q : answerQuestion(k));

@@ -28,17 +28,6 @@ const char *reportRatio(double r, char *buf, size_t len) {
     return buf;
 }
 
-/* A cold-only report (harness/coldreport.sh: `make cold BINARY=`, the
- * container's `cold`) investigates cold starts, often of someone else's
- * program: whether threads hurt under load is not its question, and
- * answering "not measured" would read as a failure. */
-int reportColdOnly(const metaTable *m) {
-    if (!m) return 0;
-    const char *job = metaGet(m, "job");
-    if (job) return strcmp(job, "cold") == 0;
-    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
-}
-
 /* --- the head and the charts ----------------------------------------------------------- */
 
 /* One "Missing:" paragraph: bold, then sep and why when there is a why. */
@@ -159,7 +148,7 @@ static int reportAsked(int jobs, const metaTable *m) {
     switch (jobs) {
     case REPORT_THREADS: return threads;
     case REPORT_NOT_THREADS: return !threads;
-    case REPORT_MAIN: return !threads && !reportColdOnly(m);
+    case REPORT_MAIN: return !threads && !answerIsColdJob(m);
     default: return 1;
     }
 }

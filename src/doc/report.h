@@ -59,10 +59,6 @@ typedef struct reportDoc {
 /* The report in one format (docHtml, docMd). 0, or -1 on a write error. */
 int reportWrite(const reportInput *in, const docFmt *fmt, FILE *f);
 
-/* 1 when the results are a cold-only job's (coldreport.sh: meta's last job
- * is "cold"; before that key, a coldreport run and no report.sh run). */
-int reportColdOnly(const metaTable *m);
-
 /* "2.6x", "0.35x", "-" for NAN, into buf. */
 const char *reportRatio(double r, char *buf, size_t len);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "doc/threadsdoc.h"
+#include "verdict/answer.h"
 
 /* A row of runs-lines.tsv and where it came in the file (the sort is
  * stable by it). */
@@ -52,7 +53,7 @@ char *runsdocLines(const runlines *rl) {
  * runs-lines.tsv is missing beside a logs/ (results written before the
  * harness recorded the lines: the report does not read the logs). */
 static const char *runsdocNone(const reportInput *in) {
-    if (reportColdOnly(in->meta) || threadsdocIsJob(in->meta))
+    if (answerIsColdJob(in->meta) || threadsdocIsJob(in->meta))
         return "(the program printed no page-format lines; its own output is in logs/)\n";
     if (in->runs && !in->runs->present && in->logs)
         return "(no runs-lines.tsv: these results are from before the harness recorded the run "

@@ -270,6 +270,13 @@ static int answerThreads(const answerInput *in, answer *a) {
 
 /* --- the answer ------------------------------------------------------------------------------ */
 
+int answerIsColdJob(const metaTable *m) {
+    if (!m) return 0;
+    const char *job = metaGet(m, "job");
+    if (job) return strcmp(job, "cold") == 0;
+    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
+}
+
 int answerCompute(const answerInput *in, int k, answer *a) {
     memset(a, 0, sizeof *a);
     a->k = k;
@@ -285,6 +292,10 @@ int answerCompute(const answerInput *in, int k, answer *a) {
         }
         if (answerThreadsJob(in->s, a) != 0) return -1;
         return answerLoadRows(in, a);
+    }
+    if (k == ANSWER_THREADS && answerIsColdJob(in->meta)) {
+        a->verdict = ANSWER_NOT_ASKED; /* a cold-only job measured no load */
+        return 0;
     }
     return k == ANSWER_FIRST_RUN ? answerFirstRun(in, a) : answerThreads(in, a);
 }

@@ -136,3 +136,12 @@ csv_col() {
     [ "$(jq -r '.answers[1] | "\(.question)|\(.verdict)|\(.basis)|\(.figures.widest_width)|\(.figures.best_width)"' "$J")" \
         = "Do threads hurt omp under full load here?|no|pinned|2|1" ]
 }
+
+@test "results.json: a cold-only job answers the first question; its threads question is not asked" {
+    rm -rf "${D:?}"/*
+    cp -r "$ROOT/tests/fixtures/results-cold/." "$D/"
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ]
+    [ "$(jq -r '.answers[0] | "\(.verdict) \(.basis)"' "$J")" = "yes cold-start" ]
+    [ "$(jq -r '.answers[1].verdict' "$J")" = "not asked" ]
+}

@@ -224,6 +224,34 @@ static void nothingMeasuredAndNotAsked(void **state) {
     answerFree(&a);
 }
 
+/* A cold-only job (coldreport.sh) is asked the first question only: its
+ * threads answer is "not asked", not "not measured"; a report's is not. */
+static void aColdJobIsNotAskedTheThreadsQuestion(void **state) {
+    (void)state;
+    coldGroups(2, 40);
+    verdict v = coldStart(VERDICT_WARN, 2, 40);
+    verdictList vl = {&v, 1, 1};
+    char *keys[] = {"job", "coldreport_command"}, *cold[] = {"cold", "x"},
+         *report[] = {"report", "x"};
+    const struct {
+        metaTable m;
+        answerVerdict threads;
+    } cases[] = {
+        {{"", keys, cold, 1}, ANSWER_NOT_ASKED},
+        {{"", keys + 1, cold + 1, 1}, ANSWER_NOT_ASKED}, /* before the job key */
+        {{"", keys, report, 1}, ANSWER_NOT_MEASURED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        answer a;
+        compute(2, &vl, &cases[i].m, ANSWER_FIRST_RUN, &a);
+        assert_int_equal(a.verdict, ANSWER_YES);
+        answerFree(&a);
+        compute(2, &vl, &cases[i].m, ANSWER_THREADS, &a);
+        assert_int_equal(a.verdict, cases[i].threads);
+        answerFree(&a);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aSlowColdStartIsYesWithItsRatio),
@@ -232,6 +260,7 @@ int main(void) {
         cmocka_unit_test(everySlowProcessUnderPinnedLoadIsYes),
         cmocka_unit_test(someSlowProcessesAreNoAndPinnedDecides),
         cmocka_unit_test(nothingMeasuredAndNotAsked),
+        cmocka_unit_test(aColdJobIsNotAskedTheThreadsQuestion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
