@@ -47,11 +47,9 @@ int compareInputRead(compareInput *in, const char *dir, const char *label, char 
     int rc = resultsLoad(&r, dir, &t, NULL, err, errlen);
     if (rc == RESULTS_OK) {
         in->s = r.s, in->v = r.v, in->t = r.t, in->meta = r.meta, in->machine = r.machine;
-        in->scan = r.scan;
         summaryInit(&r.s);
         memset(&r.v, 0, sizeof r.v);
         memset(&r.meta, 0, sizeof r.meta);
-        memset(&r.scan, 0, sizeof r.scan);
         r.machine = NULL;
     }
     resultsFree(&r);
@@ -68,7 +66,6 @@ void compareInputFree(compareInput *in) {
     verdictFree(&in->v);
     summaryFree(&in->s);
     metaFree(&in->meta);
-    resultsScanFree(&in->scan);
     memset(in, 0, sizeof *in);
 }
 

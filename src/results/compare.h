@@ -29,7 +29,6 @@
 
 #include "model/meta.h"
 #include "model/summary.h"
-#include "results/results.h"
 #include "verdict/answer.h"
 #include "verdict/verdict.h"
 
@@ -50,8 +49,7 @@ typedef struct compareInput {
     verdictList v;
     verdictThresholds t;
     metaTable meta;
-    char *machine;    /* metaMachine: malloc'd */
-    resultsScan scan; /* scan-run/: the answers cite its recommendation */
+    char *machine; /* metaMachine: malloc'd */
 } compareInput;
 
 /* Reads dir (samples.csv and/or whole.csv, meta.txt). label NULL: from meta.
