@@ -271,6 +271,7 @@ int csvWriterRow(csvWriter *w, const csvRow *r) {
     if (r->migrations >= 0) fprintf(f, "%ld", r->migrations);
     fputc(',', f);
     csvWriteField(f, r->width_requested);
+    fprintf(f, ",%d", r->censored ? 1 : 0);
     return csvFinishRow(w, f, &buf, &len);
 }
 

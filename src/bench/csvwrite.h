@@ -8,10 +8,12 @@
  *
  *   timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,
  *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
- *   cpu,cpus,migrations,width_requested
+ *   cpu,cpus,migrations,width_requested,censored
  *
- * (width_requested last of the fixed columns: it came last, and the readers
- * that count columns find the older ones where they were)
+ * (width_requested and censored last of the fixed columns: they came last,
+ * and the readers that count columns find the older ones where they were).
+ * censored=1: the sample is a lower bound -- a run stopped before it ended
+ * (coldload-run: its cap, or known slow), its ms the time it was stopped.
  * followed by one column per --tag KEY, in the order given. Fields are quoted
  * (RFC 4180) when they hold a comma, a quote, CR or LF.
  * (Reading them back: model/csvread.h.) */
@@ -28,7 +30,7 @@
 #define CSV_FIXED_COLUMNS \
     "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
     "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated," \
-    "cpu,cpus,migrations,width_requested"
+    "cpu,cpus,migrations,width_requested,censored"
 
 #define CSV_TAG_KEY_MAX 64
 
@@ -41,6 +43,7 @@ typedef struct csvTag {
 typedef struct csvRow {
     const char *workload, *params, *wait, *phase;
     int width, iter, truncated;
+    int censored; /* 1: ms is a lower bound (the run was stopped at ms) */
     double ms;
     measureUsage usage; /* this sample's getrusage deltas */
     double load1;       /* sampled at the start of the sample */

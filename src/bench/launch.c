@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <sched.h>
@@ -68,9 +69,11 @@ int launchSetup(char *err, size_t errlen) {
 }
 
 const char *launchStatusName(launchStatus s) {
-    static const char *const n[] = {"ok", "failed", "signal", "cut", "noexec", "stopped"};
+    static const char *const n[] = {"ok", "failed", "signal", "cut", "slow", "noexec", "stopped"};
     return (unsigned)s < sizeof n / sizeof n[0] ? n[s] : "?";
 }
+
+int launchCensored(launchStatus s) { return s == LAUNCH_CUT || s == LAUNCH_SLOW; }
 
 static double launchNowMs(void) {
     struct timespec ts;
@@ -334,7 +337,16 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     if (read(ep[0], &e, sizeof e) == (ssize_t)sizeof e) r->exec_errno = e;
 
     double next_sample = t0 + (o->sample_ms > 0 ? 1 : 1e18);
+    /* The earlier of the cap and the slow limit ends the run; which one
+     * is its status. Its bound is that instant, not its exit: after the
+     * TERM the program is ending, not computing. */
     double deadline = o->cap_s > 0 ? t0 + o->cap_s * 1e3 : 1e18, kill_at = 1e18;
+    launchStatus stop_as = LAUNCH_CUT;
+    if (o->slow_s > 0 && t0 + o->slow_s * 1e3 < deadline) {
+        deadline = t0 + o->slow_s * 1e3;
+        stop_as = LAUNCH_SLOW;
+    }
+    r->bound_ms = NAN;
     int status = 0, stopping = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
@@ -350,8 +362,9 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         }
         if (now >= deadline && !stopping) {
             stopping = 1;
+            r->bound_ms = deadline - t0;
             deadline = 1e18;
-            r->status = LAUNCH_CUT;
+            r->status = stop_as;
             kill(-pid, SIGTERM);
             kill_at = now + (o->grace_s > 0 ? o->grace_s * 1e3 : 0);
         }
@@ -396,7 +409,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     launchCpuList(smp, r);
     r->threads_max = smp->threads_max;
     if (r->interrupted) r->status = LAUNCH_STOPPED;
-    else if (r->status == LAUNCH_CUT) {
+    else if (launchCensored(r->status)) {
     } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;
     else if (r->signo) r->status = LAUNCH_SIGNAL;
     else r->status = r->exit_code ? LAUNCH_FAILED : LAUNCH_OK;

@@ -29,6 +29,7 @@
 typedef struct launchOpts {
     char *const *argv; /* the program and its arguments (argv[0] looked up on PATH) */
     double cap_s;      /* the run's cap: past it the group gets TERM; 0: no cap */
+    double slow_s;     /* known slow past this (< cap_s): TERM too, status SLOW; 0: none */
     double grace_s;    /* after TERM, KILL this much later (a program that ignores TERM) */
     int sample_ms;     /* sampler interval; 0: no sampling (cpus empty) */
     int hash_stdout;   /* 1: hash stdout (else it is passed through unread) */
@@ -42,6 +43,7 @@ typedef enum {
     LAUNCH_FAILED,  /* exited non-zero */
     LAUNCH_SIGNAL,  /* killed by a signal it did not get from us */
     LAUNCH_CUT,     /* over its cap: ended by us */
+    LAUNCH_SLOW,    /* past slow_s, known slow: ended by us */
     LAUNCH_NOEXEC,  /* could not be executed (exec_errno) */
     LAUNCH_STOPPED, /* the launcher itself was interrupted (interrupted = the signal) */
 } launchStatus;
@@ -53,6 +55,7 @@ typedef struct launchResult {
     int exec_errno; /* LAUNCH_NOEXEC: why */
     int interrupted;
     double wall_ms, user_ms, sys_ms;
+    double bound_ms; /* CUT, SLOW: when it was stopped (it took at least this); else NAN */
     long maxrss_kb, minflt, majflt, nvcsw, nivcsw;
     long left;         /* processes found after the run and killed */
     uint64_t out_hash; /* FNV-1a 64 of stdout (hash_stdout) */
@@ -77,5 +80,8 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen);
 int launchSetup(char *err, size_t errlen);
 
 const char *launchStatusName(launchStatus s);
+/* 1 for the statuses whose time is a lower bound (CUT, SLOW): the run did
+ * not fail, it was stopped before it ended. */
+int launchCensored(launchStatus s);
 
 #endif

@@ -34,68 +34,120 @@ static const char *const tdHurtWord[] = {"no", "no (within 1.25x)", "not resolve
 
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
 
+/* A cell's median run in ms, ">= X" when it is only a lower bound. */
+static const char *tdMedian(const answerTdCell *c, char *buf, size_t len) {
+    snprintf(buf, len, "%s%s", c->median_bound ? ">= " : "", MS(c->median));
+    return buf;
+}
+
+/* Seconds for a bound ("9.4 s"), ms below one second. */
+static const char *tdBound(double ms, char *buf, size_t len) {
+    if (ms >= 1000) snprintf(buf, len, "%.1f s", ms / 1000);
+    else snprintf(buf, len, "%s ms", MS(ms));
+    return buf;
+}
+
+/* The widths within noise of the best: "2", "1 or 2 (within noise)". */
+static const char *tdNear(const answerTdLevel *L, char *buf, size_t len) {
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < L->nnear; i++)
+        summaryCat(buf, len, &o, "%s%d", i == 0 ? "" : i + 1 == L->nnear ? " or " : ", ",
+                   L->near[i]->g->key.width);
+    if (L->nnear > 1) summaryCat(buf, len, &o, " (within noise)");
+    return buf;
+}
+
 static void tdSayLevel(const answerTdLevel *L, FILE *f) {
-    char lv[96], bw[16], ww[16];
+    char lv[96], bw[16], ww[16], wm[48], bm[48], bd[32];
+    const answerTdCell *w = L->widest, *b = L->best;
     tdLevelName(L->first, lv, sizeof lv);
-    tdWidthName(L->best, bw, sizeof bw);
-    tdWidthName(L->widest, ww, sizeof ww);
-    double r = L->widest->median / L->best->median;
-    if (L->hurt == ANSWER_TD_YES)
+    tdWidthName(b, bw, sizeof bw);
+    tdWidthName(w, ww, sizeof ww);
+    tdMedian(w, wm, sizeof wm);
+    tdMedian(b, bm, sizeof bm);
+    double r = w->median / b->median;
+    if (L->hurt == ANSWER_TD_YES && w->median_bound) {
+        fprintf(f, "Yes: under %s width %s never finished within %s", lv, ww,
+                tdBound(w->bound_ms, bd, sizeof bd));
+        if (!isnan(w->g->proc_ratio))
+            fprintf(f, " -- at least %.0fx its idle median --", w->g->proc_ratio);
+        fprintf(f, " in %zu of %zu runs; width %s took %s ms (median run, 95%% interval %s-%s).",
+                w->censored, answerTdRuns(w), bw, bm, MS(b->lo), MS(b->hi));
+    } else if (L->hurt == ANSWER_TD_YES)
         fprintf(f,
                 "Yes: under %s it takes %.1fx as long at width %s as at width %s (median run "
                 "%s ms, 95%% interval %s-%s, against %s ms, %s-%s).",
-                lv, r, ww, bw, MS(L->widest->median), MS(L->widest->lo), MS(L->widest->hi),
-                MS(L->best->median), MS(L->best->lo), MS(L->best->hi));
-    else if (L->widest == L->best)
+                lv, r, ww, bw, wm, MS(w->lo), MS(w->hi), bm, MS(b->lo), MS(b->hi));
+    else if (L->hurt == ANSWER_TD_NO)
         fprintf(f, "No: under %s the widest width, %s, is the fastest (median run %s ms).", lv, ww,
-                MS(L->widest->median));
+                wm);
     else if (L->hurt == ANSWER_TD_WITHIN)
         fprintf(f,
                 "No: under %s width %s takes %.2fx as long as width %s, the fastest (median run "
                 "%s ms against %s ms), within %.2fx.",
-                lv, ww, r, bw, MS(L->widest->median), MS(L->best->median), ANSWER_TD_HURT);
+                lv, ww, r, bw, wm, bm, ANSWER_TD_HURT);
+    else if (b->median_bound || b->hi_bound)
+        fprintf(f,
+                "Not clearly: under %s no width finished often enough to time it (width %s: "
+                "median run %s ms); a longer --budget would decide it.",
+                lv, bw, bm);
     else
         fprintf(f,
                 "Not clearly: under %s width %s is the fastest (median run %s ms) and width %s "
-                "takes %.2fx as long (%s ms), but the two cells' intervals overlap: more runs "
-                "(--procs) would decide it.",
-                lv, bw, MS(L->best->median), ww, r, MS(L->widest->median));
+                "takes %s%.2fx as long (%s ms), but the two cells' intervals overlap: more runs "
+                "(--max-procs) would decide it.",
+                lv, bw, bm, ww, w->median_bound ? "at least " : "", r, wm);
 }
 
+/* "Left to itself ... under LEVEL" for level L's default cell; lead: said as
+ * the lead's second sentence (only when it costs). */
 static void tdSayDefault(const answerTdLevel *L, FILE *f) {
     if (!L->def || !L->best) return;
-    char lv[96], bw[16];
+    char lv[96], bw[16], dm[48];
     tdLevelName(L->first, lv, sizeof lv);
     tdWidthName(L->best, bw, sizeof bw);
+    tdMedian(L->def, dm, sizeof dm);
     double r = L->def->median / L->best->median;
-    if (r < THREADSDOC_SAME)
+    if (r < THREADSDOC_SAME && !L->def->median_bound)
         fprintf(f,
                 "Left to itself (no width variable set) it runs as fast as its best width under "
                 "%s (median run %s ms against %s ms at width %s).",
-                lv, MS(L->def->median), MS(L->best->median), bw);
+                lv, dm, MS(L->best->median), bw);
     else
         fprintf(f,
-                "Left to itself (no width variable set) it takes %.1fx as long under %s as at "
+                "Left to itself (no width variable set) it takes %s%.1fx as long under %s as at "
                 "width %s (median run %s ms against %s ms).",
-                r, lv, bw, MS(L->def->median), MS(L->best->median));
+                L->def->median_bound ? "at least " : "", r, lv, bw, dm, MS(L->best->median));
 }
 
-/* "2 of 5 runs failed at width 8 under pinned load (1 cut at the cap)." per cell. */
+/* Per cell, its failed runs ("2 of 5 runs failed at width 8 under pinned
+ * load") and its stopped ones ("5 of 5 runs at width 2 under pinned load
+ * were stopped once known slow, at 9.4 s"): which runs are bounds, and at
+ * what. */
 static void tdSayFailures(const answerTdCells *t, FILE *f) {
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
-        if (!c->failed) continue;
-        char lv[96], w[16];
+        char lv[96], w[16], bd[32];
         tdLevelName(c, lv, sizeof lv);
         tdWidthName(c, w, sizeof w);
-        if (c->ok == 0)
+        const char *under = summaryIsIdle(c->g) ? "" : "under ";
+        size_t all = c->failed + answerTdRuns(c);
+        if (c->failed && answerTdRuns(c) == 0)
             fprintf(f, " Every run (%zu) failed at width %s %s%s: that cell has no time.",
-                    c->failed, w, summaryIsIdle(c->g) ? "" : "under ", lv);
-        else
+                    c->failed, w, under, lv);
+        else if (c->failed)
             fprintf(f, " %zu of %zu runs failed at width %s %s%s (left out of its times).",
-                    c->failed, c->failed + c->ok, w, summaryIsIdle(c->g) ? "" : "under ", lv);
-        if (c->cut)
-            fprintf(f, " %zu of them %s cut at the cap.", c->cut, c->cut == 1 ? "was" : "were");
+                    c->failed, all, w, under, lv);
+        if (!c->censored) continue;
+        size_t cap = c->censored > c->slow ? c->censored - c->slow : 0;
+        fprintf(f, " %zu of %zu runs at width %s %s%s were stopped ", c->censored, all, w, under,
+                lv);
+        if (c->slow) fprintf(f, "%s%zu once known slow", cap ? "" : "", c->slow);
+        if (c->slow && cap) fputs(" and ", f);
+        if (cap) fprintf(f, "%zu at the cap", cap);
+        fprintf(f, ", the first at %s: each counts as at least that long.",
+                tdBound(c->bound_ms, bd, sizeof bd));
     }
 }
 
@@ -131,46 +183,97 @@ char *threadsdocQuestion(const metaTable *m) {
     return q;
 }
 
+/* The lead's second sentence: where the deciding level's answer is not the
+ * whole story (answerTdOther). */
+static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
+    answerTdLevel *o = malloc(2 * sizeof *o);
+    if (!o) return;
+    int has_hurt, has_def;
+    answerTdOther(t, L, &o[0], &has_hurt, &o[1], &has_def);
+    if (has_hurt) {
+        char lv[96], bw[16], ww[16], wm[48];
+        const answerTdCell *w = o[0].widest, *b = o[0].best;
+        fprintf(f, " But under %s width %s took %s%.1fx as long as width %s (median run %s ms "
+                   "against %s ms; %zu of %zu runs at least --contention-wide x idle).",
+                tdLevelName(o[0].first, lv, sizeof lv), tdWidthName(w, ww, sizeof ww),
+                w->median_bound ? "at least " : "", w->median / b->median,
+                tdWidthName(b, bw, sizeof bw), tdMedian(w, wm, sizeof wm), MS(b->median),
+                w->g->slow_procs == SIZE_MAX ? 0 : w->g->slow_procs, w->g->procs);
+    }
+    if (has_def) {
+        fputc(' ', f);
+        tdSayDefault(&o[1], f);
+    }
+    free(o);
+}
+
+/* The deciding level, or 0 (t and *L filled). */
+static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
+    answerTdCollect(s, t);
+    return answerTdDeciding(t, L);
+}
+
 void threadsdocLead(const summary *s, FILE *f) {
     answerTdCells *t = malloc(sizeof *t);
-    if (!t) return;
-    answerTdCollect(s, t);
-    answerTdLevel L;
-    if (answerTdDeciding(t, &L)) tdSayLevel(&L, f);
+    answerTdLevel *L = malloc(sizeof *L);
+    if (t && L && tdDeciding(s, t, L)) {
+        tdSayLevel(L, f);
+        tdSayOther(t, L, f);
+    }
     free(t);
+    free(L);
 }
 
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     answerTdCells *t = malloc(sizeof *t);
-    if (!t) return;
-    answerTdCollect(s, t);
-    answerTdLevel L;
-    if (answerTdDeciding(t, &L)) tdSayDefault(&L, f);
-    else
-        fputs("Not measured: no loaded cell has a successful run to compare with the idle ones.",
+    answerTdLevel *L = malloc(2 * sizeof *L);
+    if (!t || !L) {
+        free(t);
+        free(L);
+        return;
+    }
+    if (tdDeciding(s, t, L)) {
+        /* the lead said the deciding level's default cell when it costs */
+        int has_hurt, has_def;
+        answerTdOther(t, L, &L[1], &has_hurt, &L[1], &has_def);
+        if (!has_def || L[1].first != L->first) tdSayDefault(L, f);
+    } else
+        fputs("Not measured: no loaded cell has a run with a time or a bound to compare with "
+              "the idle ones.",
               f);
-    /* the best width at every level, in one line */
-    int any = 0;
+    /* the width to use at every level, in one line: the smallest of those
+     * within noise of the best */
+    int any = 0, noise = 0;
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (answerTdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
-        answerTdLevel B = answerTdLevelOf(t, c);
-        if (!B.best) continue;
-        char lv[96], bw[16];
-        fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdWidthName(B.best, bw, sizeof bw),
+        L[1] = answerTdLevelOf(t, c);
+        if (!L[1].best) continue;
+        char lv[96], near[128];
+        noise |= L[1].nnear > 1;
+        fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
                 tdLevelName(c, lv, sizeof lv));
     }
-    if (any) fputc('.', f);
+    if (any)
+        fputs(noise ? "; of widths within noise of each other, use the smallest (fewer threads "
+                      "for the same time)."
+                    : ".",
+              f);
     tdSayFailures(t, f);
     tdSayOutput(s, m, f);
     free(t);
+    free(L);
 }
 
-/* Cell text, allocated into buf. */
-static const char *tdInterval(double x, double lo, double hi, char *buf, size_t len) {
-    if (isnan(x)) snprintf(buf, len, "-");
-    else if (isnan(lo)) snprintf(buf, len, "%s", MS(x));
-    else snprintf(buf, len, "%s (%s-%s)", MS(x), MS(lo), MS(hi));
+/* A cell's median run and its interval, each end marked ">=" when only a
+ * lower bound; "-" without one. */
+static const char *tdInterval(const answerTdCell *c, char *buf, size_t len) {
+    const char *ge = ">= ";
+    if (!c || isnan(c->median)) snprintf(buf, len, "-");
+    else if (isnan(c->lo)) snprintf(buf, len, "%s%s", c->median_bound ? ge : "", MS(c->median));
+    else
+        snprintf(buf, len, "%s%s (%s%s-%s%s)", c->median_bound ? ge : "", MS(c->median),
+                 c->lo_bound ? ge : "", MS(c->lo), c->hi_bound ? ge : "", MS(c->hi));
     return buf;
 }
 
@@ -185,11 +288,14 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "own) costs against it. A run is one process of the program; its time is its "
                  "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
                  "intervals of the median run. Threads hurt at a level when its widest width's "
-                 "median is at least 1.25x the best one's and the two intervals do not overlap.");
-    static const char *const rh[] = {"load",           "best width",
-                                     "median run, ms", "default cell, ms",
-                                     "default / best", "threads hurt"};
-    static const docTable rt = {NULL, rh, 6, NULL};
+                 "median is at least 1.25x the best one's and the two intervals do not overlap. "
+                 "A run stopped at its cap or once known slow counts as at least the time it was "
+                 "stopped: a figure marked >= is a lower bound. Widths whose interval reaches the "
+                 "best one's are within noise of it; use the smallest.");
+    static const char *const rh[] = {"load",           "best width",       "within noise",
+                                     "median run, ms", "default cell, ms", "default / best",
+                                     "threads hurt"};
+    static const docTable rt = {NULL, rh, 7, NULL};
     fmt->table(f, &rt);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
@@ -197,25 +303,27 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
         if (!first) continue;
         answerTdLevel L = answerTdLevelOf(t, c);
-        char lv[96], bw[16] = "-", med[96], def[96], ratio[32] = "-";
+        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-";
         tdLevelName(c, lv, sizeof lv);
         if (L.best) tdWidthName(L.best, bw, sizeof bw);
-        tdInterval(L.best ? L.best->median : NAN, L.best ? L.best->lo : NAN,
-                   L.best ? L.best->hi : NAN, med, sizeof med);
-        tdInterval(L.def ? L.def->median : NAN, L.def ? L.def->lo : NAN, L.def ? L.def->hi : NAN,
-                   def, sizeof def);
-        if (L.def && L.best) snprintf(ratio, sizeof ratio, "%.2fx", L.def->median / L.best->median);
+        if (L.best) tdNear(&L, near, sizeof near);
+        tdInterval(L.best, med, sizeof med);
+        tdInterval(L.def, def, sizeof def);
+        if (L.def && L.best)
+            snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
+                     L.def->median / L.best->median);
         const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
-        const char *row[] = {lv, bw, med, def, ratio, hurt};
+        const char *row[] = {lv, bw, near, med, def, ratio, hurt};
         fmt->row(f, &rt, row);
     }
     fmt->table_end(f, &rt);
-    fmt->para(f, "Every cell: its runs (ok, failed, of which cut at the cap), the median run, "
+    fmt->para(f, "Every cell: its runs (with a time, failed, and stopped: at the cap or once "
+                 "known slow, each a lower bound), the median run, "
                  "its slowdown against the idle cell of the same width (median of the loaded "
                  "runs over the idle ones, with its interval), how many runs were at least "
                  "--contention-wide x idle, and the runs whose threads were seen on one CPU or on "
                  "more (the launcher's sampler).");
-    static const char *const ch[] = {"width",          "load",   "runs ok",   "failed",      "cut",
+    static const char *const ch[] = {"width",          "load",   "runs ok",   "failed",      "stopped",
                                      "median run, ms", "x idle", "slow runs", "1 CPU / more"};
     static const docTable ct = {NULL, ch, 9, NULL};
     fmt->table(f, &ct);
@@ -227,11 +335,14 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         tdLevelName(c, lv, sizeof lv);
         snprintf(ok, sizeof ok, "%zu", c->ok);
         snprintf(fl, sizeof fl, "%zu", c->failed);
-        snprintf(cut, sizeof cut, "%zu", c->cut);
-        tdInterval(c->median, c->lo, c->hi, med, sizeof med);
+        snprintf(cut, sizeof cut, "%zu", c->censored);
+        tdInterval(c, med, sizeof med);
+        const char *ge = g->ratio_bound ? ">= " : "";
         if (summaryIsIdle(g) || isnan(g->proc_ratio)) snprintf(x, sizeof x, "-");
-        else if (isnan(g->ratio_lo)) snprintf(x, sizeof x, "%.2fx", g->proc_ratio);
-        else snprintf(x, sizeof x, "%.2fx (%.2f-%.2f)", g->proc_ratio, g->ratio_lo, g->ratio_hi);
+        else if (isnan(g->ratio_lo)) snprintf(x, sizeof x, "%s%.2fx", ge, g->proc_ratio);
+        else
+            snprintf(x, sizeof x, "%s%.2fx (%s%.2f-%s%.2f)", ge, g->proc_ratio, ge, g->ratio_lo, ge,
+                     g->ratio_hi);
         if (g->slow_procs == SIZE_MAX) snprintf(slow, sizeof slow, "-");
         else snprintf(slow, sizeof slow, "%zu of %zu", g->slow_procs, g->procs);
         snprintf(span, sizeof span, "%zu / %zu", g->calls_1cpu, g->calls_multi_cpu);

@@ -317,11 +317,34 @@ static size_t summaryProcMedians(const summaryGroup *g, double *out) {
     return n;
 }
 
+int summaryBound(double q, const double *bounds, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (bounds[i] <= q) return 1;
+    return 0;
+}
+
+/* The bounded process medians of g into out (nproc slots); returns how many. */
+static size_t summaryProcBounds(const summaryGroup *g, double *out) {
+    size_t n = 0;
+    for (size_t i = 0; i < g->nproc; i++)
+        if (g->proc[i].median_bound) out[n++] = g->proc[i].median_ms;
+    return n;
+}
+
 /* Per-process medians, their spread and the placement shares of g. */
 static void summaryProcStats(summaryGroup *g) {
     g->proc_median_min_ms = g->proc_median_median_ms = g->proc_median_max_ms = NAN;
-    for (size_t i = 0; i < g->nproc; i++)
-        g->proc[i].median_ms = summaryStatsOf(&g->proc[i].steady).median;
+    g->censored_procs = 0;
+    g->censored_min_ms = NAN;
+    g->median_bound = 0;
+    for (size_t i = 0; i < g->nproc; i++) {
+        summaryProc *p = &g->proc[i];
+        p->median_ms = summaryStatsOf(&p->steady).median;
+        p->median_bound = p->ncensored && p->censored_min_ms <= p->median_ms;
+        if (!p->median_bound) continue;
+        g->censored_procs++;
+        if (!(g->censored_min_ms <= p->median_ms)) g->censored_min_ms = p->median_ms;
+    }
     double *m = malloc((g->nproc ? g->nproc : 1) * sizeof(double));
     g->procs = m ? summaryProcMedians(g, m) : 0;
     statsSummary st;
@@ -329,6 +352,7 @@ static void summaryProcStats(summaryGroup *g) {
         g->proc_median_min_ms = st.min;
         g->proc_median_median_ms = st.median;
         g->proc_median_max_ms = st.max;
+        g->median_bound = summaryBound(st.median, m, summaryProcBounds(g, m));
     }
     free(m);
     g->calls_1cpu = g->v_ms_1cpu.n;
@@ -341,7 +365,9 @@ static void summaryProcStats(summaryGroup *g) {
 static void summaryAgainstIdle(summaryGroup *g, const summaryGroup *idle, double slow_ratio) {
     g->slow_procs = SIZE_MAX;
     g->proc_ratio = g->ratio_lo = g->ratio_hi = NAN;
+    g->ratio_bound = 0;
     if (!idle || isnan(idle->proc_median_median_ms)) return;
+    g->ratio_bound = g->censored_procs > 0;
     double limit = slow_ratio * idle->proc_median_median_ms;
     g->slow_procs = 0;
     for (size_t i = 0; i < g->nproc; i++)

@@ -97,6 +97,12 @@ typedef struct summaryProc {
     double first_ms;   /* NAN when the process had no first row */
     double first_span; /* CPUs of the first call, 0 unknown */
     double median_ms;  /* median of steady, NAN when none (set by summaryFinish) */
+    /* censored steady samples (lower bounds: a run stopped before it ended)
+     * and the smallest of them; median_bound: median_ms is only a lower
+     * bound (a censored sample at or below it) */
+    size_t ncensored;
+    double censored_min_ms;
+    int median_bound;
 } summaryProc;
 
 /* Statistics are NAN when there was nothing to compute them from. */
@@ -123,7 +129,9 @@ typedef struct summaryGroup {
      * (processes timed alone, --runs 1), else GNU time's (the measurement
      * runs themselves); page faults come from GNU time's rows only. */
     size_t whole_n, whole_failed;
-    size_t whole_cut;       /* of the failed: runs their cap ended (label "cut", threads.sh) */
+    /* runs stopped before they ended, not failed (threads.sh's labels cut:
+     * the cap, and slow: known slow), their times lower bounds */
+    size_t whole_censored, whole_slow;
     const char *whole_tool; /* "hyperfine", "time" or "" */
     double whole_min_ms, whole_median_ms, whole_max_ms, whole_majflt, whole_minflt;
     /* over processes (summaryFinish): procs with a steady median, the min,
@@ -133,6 +141,14 @@ typedef struct summaryGroup {
     size_t procs, slow_procs;
     double proc_median_min_ms, proc_median_median_ms, proc_median_max_ms;
     double proc_ratio, ratio_lo, ratio_hi;
+    /* Censoring (summaryBound): processes whose median is a lower bound, the
+     * smallest such bound, and whether the median of medians is a lower
+     * bound (a bounded process median at or below it). A loaded group's
+     * proc_ratio, ratio_lo and ratio_hi are lower bounds when it has
+     * bounded processes (ratio_bound). */
+    size_t censored_procs;
+    double censored_min_ms;
+    int median_bound, ratio_bound;
     /* placement: steady calls whose `cpus` named one CPU vs two or more
      * (calls with an empty `cpus` are in neither), and their median ms */
     size_t calls_1cpu, calls_multi_cpu;
@@ -182,6 +198,13 @@ void summaryFinish(summary *s, double slow_ratio);
 void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
                       double *hi);
 
+/* Whether a statistic q of values some of which are lower bounds is itself
+ * only a lower bound: 1 when a bound (bounds[0..n)) lies at or below q. A
+ * quantile of the observed values stays exact while every bound lies above
+ * it (those values are above it whatever they really are), and becomes a
+ * lower bound otherwise (a value could have been larger). */
+int summaryBound(double q, const double *bounds, size_t n);
+
 /* Distinct CPUs in a `cpus` field ("0;1" -> 2, "" -> 0), or -1 when it is
  * not a ;-separated list of CPU numbers. */
 int summaryCpuSpan(const char *cpus);
@@ -198,6 +221,7 @@ typedef enum {
     SUMMARY_COL_WIDTH,         /* an int, none when <= 0 */
     SUMMARY_COL_COUNT,         /* a size_t */
     SUMMARY_COL_COUNT_OR_NONE, /* a size_t, none when SIZE_MAX */
+    SUMMARY_COL_FLAG,          /* an int, 0 or 1 */
     SUMMARY_COL_NUM,           /* a double, none when NAN */
     SUMMARY_COL_CHECKSUMS      /* the group's distinct checksums, ";"-separated hex */
 } summaryColKind;

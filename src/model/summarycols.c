@@ -87,6 +87,13 @@ const summaryColumn summaryColumns[] = {
     SC("nowait_min_ms", NUM, nowait_min_ms),
     SC("nowait_median_ms", NUM, nowait_median_ms),
     SC("nowait_max_ms", NUM, nowait_max_ms),
+    /* censoring: runs stopped before they ended (lower bounds), after those */
+    SC("censored_procs", COUNT, censored_procs),
+    SC("censored_min_ms", NUM, censored_min_ms),
+    SC("median_bound", FLAG, median_bound),
+    SC("ratio_bound", FLAG, ratio_bound),
+    SC("whole_censored", COUNT, whole_censored),
+    SC("whole_slow", COUNT, whole_slow),
 };
 #undef SC
 const size_t summaryNColumns = sizeof summaryColumns / sizeof summaryColumns[0];
@@ -109,6 +116,7 @@ double summaryColNum(const summaryGroup *g, const summaryColumn *c) {
         size_t n = *(const size_t *)p;
         return n == SIZE_MAX ? NAN : (double)n;
     }
+    case SUMMARY_COL_FLAG: return *(const int *)p ? 1 : 0;
     case SUMMARY_COL_NUM: return *(const double *)p;
     default: return NAN;
     }

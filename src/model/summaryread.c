@@ -155,6 +155,7 @@ enum {
     SC_LOAD,
     SC_PROC,
     SC_WIDTH_REQUESTED,
+    SC_CENSORED,
     SC_N
 };
 
@@ -204,6 +205,11 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
     if (summaryParseLong(v = summaryField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
         return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
+    /* censored: a lower bound (a run stopped before it ended); absent or
+     * empty in files from before it: 0 */
+    long cens = 0;
+    if (*(v = summaryField(f, &cols[SC_CENSORED])) && summaryParseLong(v, 0, 1, &cens))
+        return summaryBad(err, errlen, where, &cols[SC_CENSORED], v, "0 or 1");
     /* Placement and the process tag: empty is allowed (unknown, or a file
      * from before them); anything else must be what the contract says. */
     long cpu, migr, proc = 0;
@@ -262,6 +268,8 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
         if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
         ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span);
+        if (cens && (!pr->ncensored || ms < pr->censored_min_ms)) pr->censored_min_ms = ms;
+        pr->ncensored += (size_t)cens;
         if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
         else if (span > 1) ok |= summaryVecPush(&g->v_ms_multi_cpu, ms);
     } else if (strcmp(phase, "steady_nowait") == 0) {
@@ -309,6 +317,7 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
         [SC_LOAD] = {"load", 0, -1},
         [SC_WIDTH_REQUESTED] = {"width_requested", 0, -1},
         [SC_PROC] = {"proc", 0, -1},
+        [SC_CENSORED] = {"censored", 0, -1},
     };
     return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);
 }
@@ -374,10 +383,18 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
     };
     summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[WC_HARNESS]), where);
     if (!g) goto oom;
+    /* threads.sh's labels cut and slow: a run coldload-run stopped (its cap,
+     * or known slow), its time a lower bound (samples.csv's censored row):
+     * not a failure, and not a time either */
+    const char *label = summaryField(f, &cols[WC_LABEL]);
+    int cut = strcmp(label, "cut") == 0, slow = strcmp(label, "slow") == 0;
+    if (cut || slow) {
+        g->whole_censored++;
+        g->whole_slow += (size_t)slow;
+        return 0;
+    }
     if (code != 0) { /* a failed run's time is not a measurement */
         g->whole_failed++;
-        /* threads.sh's label: a run its cap ended (coldload-run status cut) */
-        if (strcmp(summaryField(f, &cols[WC_LABEL]), "cut") == 0) g->whole_cut++;
         return 0;
     }
     int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;

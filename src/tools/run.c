@@ -9,10 +9,15 @@
  *   --csv FILE       samples.csv, for a run that exited 0 within its cap:
  *                    one `steady` row whose ms is the run's wall time, so
  *                    the summary, the verdicts and the charts take it as one
- *                    process of its cell; its checksum is stdout's hash
+ *                    process of its cell; its checksum is stdout's hash.
+ *                    A run stopped at its cap or by --slow-after gets a
+ *                    row too, censored=1, its ms the time it was stopped:
+ *                    a lower bound of its time, not a failure (no
+ *                    checksum: its output is unfinished)
  *   --result FILE    one tab-separated line for the harness: status,
  *                    exit code, wall, user and sys ms, minor and major faults,
- *                    processes left behind (whole.csv's row comes from it)
+ *                    processes left behind, the bound in ms (censored runs,
+ *                    else empty); whole.csv's row comes from it
  * Exit: 0 when the program ran (its own status is in those files), 1 when
  * the launcher could not run it or write a row, 2 usage, 128+n when
  * interrupted by signal n (the program then ended, no row written). */
@@ -34,20 +39,23 @@
 #define RUN_COLUMNS \
     "timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal," \
     "wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max," \
-    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms"
+    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,censored,bound_ms"
 
 static const char runUsage[] =
     "usage: coldload-run [OPTIONS] -- PROG [ARGS...]\n"
     "Runs PROG once (its own process group; PROG looked up on PATH) and records it.\n"
     "  --cap SECONDS        end the run (TERM, then KILL after --grace) past this; 0 none [0]\n"
+    "  --slow-after SECONDS end the run as known slow (TERM, KILL after --grace) past this;\n"
+    "                       status slow, its time a lower bound (censored); 0 none [0]\n"
     "  --grace SECONDS      between the cap's TERM and KILL [2]\n"
     "  --sample-ms MS       interval of the CPU sampler (/proc/PID/task/*/stat); 0 off [10]\n"
     "  --no-hash            do not hash stdout (it goes to the launcher's stdout unread)\n"
     "  --stdout FILE        where the hashed stdout is copied (default: this stdout)\n"
     "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
-    "                       minflt majflt left\n"
+    "                       minflt majflt left bound_ms\n"
     "  --runs-csv FILE      append the run's full record (runs.csv)\n"
-    "  --csv FILE           append a samples.csv row when the run succeeded\n"
+    "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
+    "                       censored one (ms: when it was stopped) when cut or slow\n"
     "  --workload NAME --params TEXT --width N|default   the rows' cell\n"
     "  --tag KEY=VALUE      a tag column of both CSVs (repeatable)\n"
     "Exit: 0 ran (PROG's status is in the files), 1 could not run or record, 2 usage,\n"
@@ -96,6 +104,8 @@ static int runParse(int argc, char **argv, runArgs *a) {
         long n;
         if (!strcmp(o, "--cap")) {
             if (runSeconds(v, &a->lo.cap_s)) return runBad("--cap: expected seconds", v);
+        } else if (!strcmp(o, "--slow-after")) {
+            if (runSeconds(v, &a->lo.slow_s)) return runBad("--slow-after: expected seconds", v);
         } else if (!strcmp(o, "--grace")) {
             if (runSeconds(v, &a->lo.grace_s)) return runBad("--grace: expected seconds", v);
         } else if (!strcmp(o, "--sample-ms")) {
@@ -124,10 +134,11 @@ static int runParse(int argc, char **argv, runArgs *a) {
 static int runWriteResult(const char *path, const launchResult *r) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) return -1;
-    char line[256];
-    int n = snprintf(line, sizeof line, "%s\t%d\t%.3f\t%.3f\t%.3f\t%ld\t%ld\t%ld\n",
+    char line[256], bound[32] = "";
+    if (launchCensored(r->status)) snprintf(bound, sizeof bound, "%.3f", r->bound_ms);
+    int n = snprintf(line, sizeof line, "%s\t%d\t%.3f\t%.3f\t%.3f\t%ld\t%ld\t%ld\t%s\n",
                      launchStatusName(r->status), r->exit_code, r->wall_ms, r->user_ms, r->sys_ms,
-                     r->minflt, r->majflt, r->left);
+                     r->minflt, r->majflt, r->left, bound);
     int ok = write(fd, line, (size_t)n) == n;
     return close(fd) == 0 && ok ? 0 : -1;
 }
@@ -136,6 +147,7 @@ static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size
     csvWriter *w = csvWriterOpenColumns(a->runs_csv, RUN_COLUMNS, a->tags, a->ntags, err, errlen);
     if (!w) return -1;
     char stamp[40], f[24][48];
+    int censored = launchCensored(r->status);
     measureUtc(stamp, sizeof stamp);
     int width_n = strcmp(a->width, "default") != 0;
 #define RUN_F(k, ...) snprintf(f[k], sizeof f[k], __VA_ARGS__)
@@ -162,6 +174,9 @@ static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size
     RUN_F(16, "%lld", r->out_bytes);
     RUN_F(17, "%ld", r->samples);
     RUN_F(18, "%.3f", r->sampler_ms);
+    RUN_F(19, "%d", censored);
+    if (censored) RUN_F(20, "%.3f", r->bound_ms);
+    else f[20][0] = '\0';
 #undef RUN_F
     const char *row[] = {stamp,      csvHost(),
                          csvRunId(), a->workload,
@@ -177,7 +192,8 @@ static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size
                          f[13],      r->perf_why,
                          f[14],      f[15],
                          f[16],      f[17],
-                         f[18]};
+                         f[18],      f[19],
+                         f[20]};
     int rc = csvWriterFields(w, row, sizeof row / sizeof row[0]);
     if (rc) snprintf(err, errlen, "%s", csvWriterError(w));
     csvWriterClose(w);
@@ -189,6 +205,7 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
     csvWriter *w = csvWriterOpen(a->csv, a->tags, a->ntags, err, errlen);
     if (!w) return -1;
     int width_n = strcmp(a->width, "default") != 0;
+    int censored = launchCensored(r->status);
     csvRow row = {
         .workload = a->workload,
         .params = a->params,
@@ -196,12 +213,13 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
         .phase = "steady",
         .width = width_n ? atoi(a->width) : 0,
         .iter = 1,
-        .ms = r->wall_ms,
+        .ms = censored ? r->bound_ms : r->wall_ms,
+        .censored = censored,
         .usage = {r->minflt, r->majflt, r->nvcsw, r->nivcsw},
         .load1 = load->load1,
         .procs_running = load->procs_running,
         .checksum = r->out_hash,
-        .no_checksum = !a->lo.hash_stdout,
+        .no_checksum = !a->lo.hash_stdout || censored,
         .cpu = -1,
         .cpus = r->cpus,
         .migrations = r->migrations,
@@ -248,7 +266,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;
     }
-    if (a.csv && r.status == LAUNCH_OK && runWriteSample(&a, &r, &load, err, sizeof err) != 0) {
+    if (a.csv && (r.status == LAUNCH_OK || launchCensored(r.status)) && runWriteSample(&a, &r, &load, err, sizeof err) != 0) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;
     }

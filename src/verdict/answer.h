@@ -52,7 +52,7 @@ typedef struct answerFigure {
     double value;
 } answerFigure;
 
-#define ANSWER_FIGURES_MAX 8
+#define ANSWER_FIGURES_MAX 12
 
 /* One row of an answer's table. first-run: a cold copy kind (g) against the
  * same copy of its cell (base), ms their whole-process medians, majflt

@@ -42,7 +42,7 @@ cell() {
     "$SUMMARIZE" --no-report --contention-wide 150 "$D" >/dev/null
     [ "$(col "$sum" '$c["load"] == "pinned"' slow_procs)" = 1 ]
     # earlier columns keep their place: the new ones come after `source`
-    head -n1 "$sum" | grep -q ',whole_failed,source,load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms$'
+    head -n1 "$sum" | grep -q ',whole_failed,source,load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms,censored_procs,censored_min_ms,median_bound,ratio_bound,whole_censored,whole_slow$'
 }
 
 @test "the interval moves with the data: a tighter loaded spread gives a tighter interval" {

@@ -591,7 +591,7 @@ cols_of() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ]
     [[ "$output" != *"not summarised"* ]]
-    head -1 "$D/summary.csv" | grep -q ',proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms$'
+    head -1 "$D/summary.csv" | grep -q ',proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms,censored_procs,'
     [ "$(cols_of 2 n min_ms median_ms max_ms nowait_n nowait_min_ms nowait_median_ms nowait_max_ms)" = "3 0.02 0.021 0.022 3 0.003 0.004 0.005" ]
 }
 

@@ -69,6 +69,7 @@ static void headerIsWrittenOnceAndTagsAreQuoted(void **state) {
         csvWriter *w = csvWriterOpen(tmpl, tags, 2, err, sizeof err);
         assert_non_null(w);
         csvRow r = sampleRow(round + 1);
+        r.censored = round == 1;
         assert_int_equal(csvWriterRow(w, &r), 0);
         csvWriterClose(w);
     }
@@ -77,16 +78,17 @@ static void headerIsWrittenOnceAndTagsAreQuoted(void **state) {
     char **f;
     size_t n;
     assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
-    assert_int_equal(n, 24);
+    assert_int_equal(n, 25);
     assert_string_equal(f[0], "timestamp");
     assert_string_equal(f[18], "cpu");
     assert_string_equal(f[20], "migrations");
     assert_string_equal(f[21], "width_requested");
-    assert_string_equal(f[22], "copy");
-    assert_string_equal(f[23], "note");
+    assert_string_equal(f[22], "censored");
+    assert_string_equal(f[23], "copy");
+    assert_string_equal(f[24], "note");
     for (int row = 1; row <= 2; row++) {
         assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 1);
-        assert_int_equal(n, 24);
+        assert_int_equal(n, 25);
         assert_string_equal(f[3], "grad");
         assert_string_equal(f[7], "steady");
         assert_int_equal(atoi(f[8]), row);
@@ -95,8 +97,9 @@ static void headerIsWrittenOnceAndTagsAreQuoted(void **state) {
         assert_string_equal(f[19], "0;1");
         assert_string_equal(f[20], ""); /* unknown migrations: empty, never 0 */
         assert_string_equal(f[21], "auto:4");
-        assert_string_equal(f[22], "fresh");
-        assert_string_equal(f[23], "a,\"b\"\nc"); /* round trip through quoting */
+        assert_string_equal(f[22], row == 2 ? "1" : "0"); /* a bound, or a time */
+        assert_string_equal(f[23], "fresh");
+        assert_string_equal(f[24], "a,\"b\"\nc"); /* round trip through quoting */
     }
     assert_int_equal(csvReaderLine(rd), 4); /* the second row starts on line 4 */
     assert_int_equal(csvReaderNext(rd, &f, &n, err, sizeof err), 0);
