@@ -7,11 +7,16 @@
 # the list below) and put for {width} in ARGS, plus a `default` cell with
 # none of them set (what the program does on its own); loads idle, pinned
 # (one stress-ng worker bound to each CPU) and free (unbound), the load code
-# of loaded.sh. K runs per cell, one process each, in K shuffled rounds.
-# Each run goes through coldload-run (src/tools/run.c): wall time, rusage,
-# the CPUs its threads ran on, perf counters, stdout's hash, a cap, and
-# whatever it left behind killed. Then the summary and a report of its own
-# (harness/plots.sh, meta job=threads).
+# of loaded.sh. Per load level, rounds of one run per cell in a shuffled
+# order: 3, then more while the level's answer is not known (coldload-summarize
+# --threads-decided), up to --max-procs; --procs K forces K. Each run goes
+# through coldload-run (src/tools/run.c): wall time, rusage, the CPUs its
+# threads ran on, perf counters, stdout's hash, a cap, and whatever it left
+# behind killed. Idle runs come first: a loaded run that has taken
+# --slow-stop F x its width's idle median is ended as known slow, and it,
+# like a run ended at the cap, counts as at least that long (censored).
+# Then the summary and a report of its own (harness/plots.sh, meta
+# job=threads).
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -49,7 +54,8 @@ binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT
 [ -z "$total" ] || cl_opt_check --total "$total"
 cl_opt_final --grace
 cl_opt_final --sample-ms
-grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS
+cl_opt_final --slow-stop
+grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP
 read -ra env_vars <<<"$envs"
 [ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
 for v in "${env_vars[@]}"; do
@@ -89,7 +95,12 @@ cl_meta threads_widths "$CL_WIDTHS"
 cl_meta threads_cells "${cells[*]}"
 cl_meta threads_loads "${loads[*]}"
 cl_meta threads_stressors "$CL_STRESSORS"
-cl_meta threads_procs "$CL_PROCS"
+if [ "$CL_PROCS_MIN" = "$CL_PROCS_MAX" ]; then
+    cl_meta threads_procs "$CL_PROCS_MAX"
+else
+    cl_meta threads_procs "$CL_PROCS_MIN to $CL_PROCS_MAX, the stopping rule"
+fi
+cl_meta threads_slow_stop "$slow_stop"
 cl_meta threads_shuffle_seed "$CL_SEED"
 cl_meta threads_budget_s "$CL_BUDGET"
 cl_meta threads_grace_s "$grace"
@@ -104,11 +115,14 @@ RANDOM=$CL_SEED
 
 # One run: --grace after the cap's TERM, and the watchdog behind both.
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
-nruns=$(( ${#cells[@]} * CL_PROCS * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
+nruns=$(( ${#cells[@]} * CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
 CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 runs_csv=$CL_OUT/runs.csv
 cl_tmpdir tmp   # the launcher's result line, one run at a time
-declare -A failed=() taken=()
+# Per cell (width/load): runs taken, failed and stopped (cut or slow);
+# per width: its idle runs' wall times, then the time past which a loaded
+# run is known slow.
+declare -A failed=() taken=() stopped=() idle_ms=() slow_after=()
 left_total=0 deadline_hit=0 perf_noted=0
 
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
@@ -131,6 +145,7 @@ threads_run() {
             --width "$cell" "${CL_TAGS[@]}")
     fi
     [ "$check_output" = 1 ] || rec+=(--no-hash)
+    [ "$CL_TAG_LOAD" = none ] || [ -z "${slow_after[$cell]:-}" ] || rec+=(--slow-after "${slow_after[$cell]}")
     CL_RC=0
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
         --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" -- "$binary" "${run_args[@]}" || true
@@ -139,8 +154,8 @@ threads_run() {
         CL_FAILURES=$((CL_FAILURES + 1))
         return 0
     fi
-    local st code wall user sys minflt majflt left
-    IFS=$'\t' read -r st code wall user sys minflt majflt left <<<"$line"
+    local st code wall user sys minflt majflt left bound
+    IFS=$'\t' read -r st code wall user sys minflt majflt left bound <<<"$line"
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
     if [ "$left" -gt 0 ]; then
@@ -151,13 +166,18 @@ threads_run() {
     CL_RUN_WORKLOAD=$name CL_RUN_PARAMS=$params CL_RUN_WAIT=
     if [ "$cell" = default ]; then CL_RUN_WIDTH=; else CL_RUN_WIDTH=$cell; fi
     CL_TAG_PROC=$proc
-    # A run that did not succeed is never a time: a cut run that still
-    # exited 0 (it handled the cap's TERM) gets timeout's 124.
+    # A run that did not succeed is never a time: a stopped run that still
+    # exited 0 (it handled the TERM) gets timeout's 124; its bound is its
+    # samples.csv row (censored).
     [ "$st" = ok ] || [ "$code" != 0 ] || code=124
     cl_whole_row coldload-run "$st" "$proc" "$wall" "$user" "$sys" "$minflt" "$majflt" "$code"
     local key="$cell/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))
-    [ "$st" = ok ] || failed[$key]=$(( ${failed[$key]:-0} + 1 ))
+    case $st in
+        ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $wall" ;;
+        cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at ${bound} ms" ;;
+        *) failed[$key]=$(( ${failed[$key]:-0} + 1 )) ;;
+    esac
     if [ "$perf_noted" = 0 ]; then
         perf_noted=1
         local why
@@ -179,8 +199,43 @@ threads_cells_round() {
             deadline_hit=1
             return 0
         fi
-        cl_progress "width $c, load $CL_TAG_LOAD, run $1/$CL_PROCS"
+        cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most $CL_PROCS_MAX)"
         threads_run "$c" "$1" 0
+    done
+}
+
+# threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
+# why they stopped (meta threads_stop_<load>_s<S>): decided (its answer is
+# known), max (--max-procs) or fixed (--procs K).
+threads_level_rounds() {
+    local p how=max state rest
+    for ((p = 1; p <= CL_PROCS_MAX; p++)); do
+        [ "$deadline_hit" = 0 ] || return 0
+        threads_cells_round "$p"
+        if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
+        state=$("$CL_BUILD/coldload-summarize" --threads-decided --load "$1" \
+            --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" 2>/dev/null) ||
+            state=undecided
+        IFS=$'\t' read -r state rest <<<"$state"
+        if [ "$state" = decided ]; then how=decided; break; fi
+    done
+    [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
+    cl_meta "threads_stop_$1_s$([ "$1" = none ] && echo 0 || echo "$2")" "$how $(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))"
+}
+
+# threads_slow_limits: after the idle runs, each width's time past which a
+# loaded run is known slow: --slow-stop x its idle median, when below the cap.
+threads_slow_limits() {
+    local c med
+    [ "$slow_stop" != 0 ] || return 0
+    for c in "${cells[@]}"; do
+        [ -n "${idle_ms[$c]:-}" ] || continue
+        med=$(tr ' ' '\n' <<<"${idle_ms[$c]}" | sed '/^$/d' | sort -g |
+            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m }')
+        slow_after[$c]=$(awk -v m="$med" -v f="$slow_stop" -v b="$CL_BUDGET" \
+            'BEGIN { s = m * f / 1000; if (s > 0 && (b == 0 || s < b)) printf "%.3f", s }')
+        [ -z "${slow_after[$c]}" ] ||
+            cl_meta threads_slow_after "width $c: ${slow_after[$c]} s ($slow_stop x the idle median ${med} ms)"
     done
 }
 
@@ -203,12 +258,9 @@ for l in "${loads[@]}"; do
             cl_meta_probe "threads_${l}_s${s}_established"
             [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "$CL_STRESS_WORKERS"
         fi
-        for ((p = 1; p <= CL_PROCS; p++)); do
-            [ "$deadline_hit" = 0 ] || break
-            threads_cells_round "$p"
-        done
+        threads_level_rounds "$l" "$s"
         if [ "$l" != none ]; then cl_stress_stop; fi
-        [ "$l" = none ] && break   # idle is one block whatever the stressor counts
+        if [ "$l" = none ]; then threads_slow_limits; break; fi   # idle is one block
     done
 done
 
@@ -218,6 +270,7 @@ for key in "${!taken[@]}"; do
     f=${failed[$key]:-0}
     nfail=$((nfail + f))
     [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of ${taken[$key]} runs failed"
+    [ -z "${stopped[$key]:-}" ] || cl_meta threads_stopped "width ${key%/*}, load ${key#*/}: ${stopped[$key]}"
 done
 cl_meta threads_runs_failed "$nfail"
 cl_meta threads_left_processes "$left_total"

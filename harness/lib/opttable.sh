@@ -48,7 +48,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|firstrun|||switch|QUICK mode: {q:--procs} processes a pair, {q:--runs} runs, budget {q:--budget} s, TRG chi 8, 10 steps
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|report|||switch|QUICK mode everywhere (fewer copies, processes and runs, one beta, budget {q:--budget} s, {q:--load} load only, no scan; about 90 s on 2 cores)
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|scan|||switch|QUICK mode: deadline {q:--total} s, {q:--runs} runs, cap {q:--budget} s a process
---quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--procs} runs a cell, cap {q:--budget} s
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--max-procs} runs a cell, cap {q:--budget} s
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|scan|~results/scans/<UTC stamp>-<host>||path|results directory; results/scans/latest links to the newest stamped one
 --out|DIR|CL_OPT_COMPARE_OUT||compare|~results/compare-<UTC stamp>||path|the comparison directory
@@ -64,12 +64,12 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --no-scan||CL_OPT_REPORT_SCAN||report|||switch:0|no scan
 --total|SECONDS|CL_OPT_SCAN_TOTAL|COLDLOAD_SCAN_TOTAL|scan|1800|240|num:0:604800|the scan's deadline from its start
 --load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|loaded report ~cold ~warm ~firstrun ~scan|both|pinned|enum:pinned,free,both|pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound stress-ng --cpu S (where the scheduler puts it); both: pinned, then free
---load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both|the loads besides idle: pinned (one stress-ng worker bound to each CPU), free (unbound) or both
+--load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both|the loads besides idle: pinned (one stress-ng worker bound to each CPU: it decides the answer), free (unbound) or both
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|firstrun|5|3|int:1:100|processes per run kind; the parts need >= 5 for their spread
---procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|threads|5|3|int:1:100|runs (processes) per cell
+--procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|threads|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|runs (processes) per cell: without it a load level takes rounds until its answer is known (threads hurt or not, one best width; docs/threads.md); --procs K forces exactly K
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|warm loaded report ~cold|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|processes per (workload, width[, load]) cell: without it a cell stops once its answer is known (the stopping rule, docs/verdicts.md); --procs K forces exactly K
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|scan|3|3|int:3:100|processes per cell
---max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|warm loaded report ~cold ~firstrun ~threads|7|3|int:3:100|the most processes the stopping rule gives a cell; not with --procs
+--max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|warm loaded report threads ~cold ~firstrun|7|3|int:3:100|the most processes the stopping rule gives a cell; not with --procs
 --seed|N|CL_OPT_SEED|COLDLOAD_SEED|warm loaded firstrun report scan threads ~cold|~from the clock||int:0:999999999|seed of the shuffled order of the cells in each round, kept in meta.txt
 --seed|N|CL_OPT_COMPARE_SEED||compare|20261203||int:0:4294967295|the bootstrap's seed
 --label|TEXT|-||compare|~host and date from meta.txt||str|a name per input, in order; repeatable
@@ -81,7 +81,8 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|warm loaded firstrun report|20|2|num:0:86400|time budget per process, passed to the binaries
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|cold|20|6|num:0:86400|time budget per run, passed to coldload's binaries; with --binary, how long one run may take before it is ended
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|scan|60|10|num:0:86400|the most one process may take
---budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|threads|60|10|num:0:86400|cap of one run: past it the run is ended (TERM, then KILL after --grace) and counted as cut
+--budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|threads|60|10|num:0:86400|cap of one run: past it the run is ended (TERM, then KILL after --grace) and counts as at least that long (censored, status cut)
+--slow-stop|F|CL_OPT_SLOW_STOP||threads|20||num:0:100000|a loaded run that has taken F x the idle median of its width is ended as known slow and counts as at least that long (censored, status slow); 20 is twice the contention threshold of 10x idle; 0 off
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|warm loaded firstrun report ~threads|20|5|int:1:100000|steady runs per process; the TRG 3, QUICK 2, unless given
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|cold|20|5|int:1:100000|steady runs per in-process measurement
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|scan|20|5|int:1:100000|steady runs per process

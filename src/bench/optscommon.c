@@ -3,12 +3,16 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "common/num.h"
 
 /* --- common options ------------------------------------------------------------ */
 
 const char optsCommonUsage[] =
-    "  --width N          engine and OpenBLAS threads, 1..256 (default 1); auto: before\n"
+    "  --width N          engine and OpenBLAS threads, 1..256 (default $OMP_NUM_THREADS when\n"
+    "                     it is a width, else 1); auto: before\n"
     "                     each call, the CPUs available minus those busy, then the width\n"
     "                     at or below that these calls have run fastest at; auto:N: at most N\n"
     "  --no-tune          auto: the CPUs available minus those busy, untimed (the rule alone)\n"
@@ -29,7 +33,13 @@ const char optsCommonUsage[] =
 
 void optsCommonInit(optsCommon *c, long default_runs) {
     memset(c, 0, sizeof(*c));
-    autowParse("1", POOL_MAX_WIDTH, &c->width);
+    /* Without --width, OMP_NUM_THREADS as an OpenMP program reads it: the
+     * variable a user (and `make threads`) sets for a threaded runtime. A
+     * value that is not a width is ignored, as OpenMP ignores it. */
+    const char *env = getenv("OMP_NUM_THREADS");
+    long w;
+    autowParse(env && numLong(env, 1, POOL_MAX_WIDTH, &w) == 0 ? env : "1", POOL_MAX_WIDTH,
+               &c->width);
     c->wait = POOL_WAIT_DEFAULT;
     c->runs = default_runs;
 }

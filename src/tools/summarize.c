@@ -22,6 +22,7 @@
 #include "doc/report.h"
 #include "model/summary.h"
 #include "results/results.h"
+#include "verdict/answerthreads.h"
 #include "verdict/decide.h"
 #include "verdict/verdict.h"
 
@@ -40,8 +41,12 @@ static void summarizeUsage(FILE *f) {
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
           "  --decided                 write nothing: one line per group, decided or undecided\n"
           "                            by the stopping rule (verdict/decide.h), for the harness\n"
+          "  --threads-decided         write nothing: one line per load level of a threads job,\n"
+          "                            decided or undecided (verdict/answerthreads.h): TAB load\n"
+          "                            TAB stressors TAB runs of its thinnest cell\n"
           "  --condition C, --load L, --stressors S, --copy K\n"
-          "                            --decided: only the groups with these tags\n"
+          "                            --decided, --threads-decided: only the groups with these\n"
+          "                            tags\n"
           "  --firstrun-decided P      write nothing: one line per first-run part, decided or\n"
           "                            undecided to +-P of the first run's extra (decide.h)\n"
           "thresholds of the verdicts (defaults in brackets):\n",
@@ -124,13 +129,45 @@ static int summarizeFirstrunDecided(const char *dir, double precision) {
     return 0;
 }
 
+/* --threads-decided: per load level of the threads cells (those of load
+ * and stressors when given), "decided|undecided TAB load TAB stressors TAB
+ * runs", runs the fewest a cell of it has. 0, or 1 out of memory. */
+static int summarizeThreadsDecided(const summary *s, const char *load, const char *stressors) {
+    answerTdCells *t = malloc(sizeof *t);
+    answerTdLevel *L = malloc(sizeof *L);
+    if (!t || !L) {
+        free(t);
+        free(L);
+        return optsError("out of memory"), 1;
+    }
+    answerTdCollect(s, t);
+    for (size_t i = 0; i < t->n; i++) {
+        const answerTdCell *c = &t->c[i];
+        int first = 1;
+        for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
+        if (!first || (load && strcmp(load, c->g->key.load)) ||
+            (stressors && strcmp(stressors, c->g->key.stressors)))
+            continue;
+        *L = answerTdLevelOf(t, c);
+        size_t fewest = SIZE_MAX;
+        for (size_t j = 0; j < t->n; j++)
+            if (answerTdSameLevel(&t->c[j], c) && answerTdRuns(&t->c[j]) < fewest)
+                fewest = answerTdRuns(&t->c[j]);
+        printf("%s\t%s\t%s\t%zu\n", answerTdDecided(L) ? "decided" : "undecided", c->g->key.load,
+               c->g->key.stressors, fewest);
+    }
+    free(t);
+    free(L);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     optsProg = "coldload-summarize";
     static summarizeCtx x;
     const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL;
     const char *want[4] = {NULL, NULL, NULL,
                            NULL}; /* --decided's condition, load, stressors, copy */
-    int no_report = 0, decided = 0;
+    int no_report = 0, decided = 0, td_decided = 0;
     double fr_precision = -1; /* --firstrun-decided */
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
@@ -147,6 +184,11 @@ int main(int argc, char **argv) {
         }
         if (strcmp(argv[i], "--no-report") == 0 || strcmp(argv[i], "--decided") == 0) {
             *(argv[i][2] == 'n' ? &no_report : &decided) = 1;
+            i++;
+            continue;
+        }
+        if (strcmp(argv[i], "--threads-decided") == 0) {
+            decided = td_decided = 1;
             i++;
             continue;
         }
@@ -208,6 +250,11 @@ int main(int argc, char **argv) {
     if (x.r.s.ignored_rows)
         fprintf(stderr, "coldload-summarize: %zu rows of other phases not summarised\n",
                 x.r.s.ignored_rows);
+    if (td_decided) { /* threads.sh's question after a round */
+        int rc = summarizeThreadsDecided(&x.r.s, want[1], want[2]);
+        resultsFree(&x.r);
+        return rc;
+    }
     if (decided) { /* the harness's question after a round: nothing is written */
         for (size_t i = 0; i < x.r.s.n; i++) {
             const summaryGroup *g = &x.r.s.g[i];
