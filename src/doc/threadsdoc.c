@@ -52,7 +52,10 @@ static const char *tdNear(const answerTdLevel *L, char *buf, size_t len) {
     size_t o = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < L->nnear; i++)
-        summaryCat(buf, len, &o, "%s%d", i == 0 ? "" : i + 1 == L->nnear ? " or " : ", ",
+        summaryCat(buf, len, &o, "%s%d",
+                   i == 0              ? ""
+                   : i + 1 == L->nnear ? " or "
+                                       : ", ",
                    L->near[i]->g->key.width);
     if (L->nnear > 1) summaryCat(buf, len, &o, " (within noise)");
     return buf;
@@ -193,8 +196,9 @@ static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) 
     if (has_hurt) {
         char lv[96], bw[16], ww[16], wm[48];
         const answerTdCell *w = o[0].widest, *b = o[0].best;
-        fprintf(f, " But under %s width %s took %s%.1fx as long as width %s (median run %s ms "
-                   "against %s ms; %zu of %zu runs at least --contention-wide x idle).",
+        fprintf(f,
+                " But under %s width %s took %s%.1fx as long as width %s (median run %s ms "
+                "against %s ms; %zu of %zu runs at least --contention-wide x idle).",
                 tdLevelName(o[0].first, lv, sizeof lv), tdWidthName(w, ww, sizeof ww),
                 w->median_bound ? "at least " : "", w->median / b->median,
                 tdWidthName(b, bw, sizeof bw), tdMedian(w, wm, sizeof wm), MS(b->median),
@@ -226,7 +230,7 @@ void threadsdocLead(const summary *s, FILE *f) {
 
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(2 * sizeof *L);
+    answerTdLevel *L = malloc(3 * sizeof *L);
     if (!t || !L) {
         free(t);
         free(L);
@@ -235,8 +239,8 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     if (tdDeciding(s, t, L)) {
         /* the lead said the deciding level's default cell when it costs */
         int has_hurt, has_def;
-        answerTdOther(t, L, &L[1], &has_hurt, &L[1], &has_def);
-        if (!has_def || L[1].first != L->first) tdSayDefault(L, f);
+        answerTdOther(t, L, &L[1], &has_hurt, &L[2], &has_def);
+        if (!has_def || L[2].first != L->first) tdSayDefault(L, f);
     } else
         fputs("Not measured: no loaded cell has a run with a time or a bound to compare with "
               "the idle ones.",
@@ -323,8 +327,9 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "runs over the idle ones, with its interval), how many runs were at least "
                  "--contention-wide x idle, and the runs whose threads were seen on one CPU or on "
                  "more (the launcher's sampler).");
-    static const char *const ch[] = {"width",          "load",   "runs ok",   "failed",      "stopped",
-                                     "median run, ms", "x idle", "slow runs", "1 CPU / more"};
+    static const char *const ch[] = {"width",  "load",      "runs ok",
+                                     "failed", "stopped",   "median run, ms",
+                                     "x idle", "slow runs", "1 CPU / more"};
     static const docTable ct = {NULL, ch, 9, NULL};
     fmt->table(f, &ct);
     for (size_t i = 0; i < t->n; i++) {

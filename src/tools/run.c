@@ -266,7 +266,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;
     }
-    if (a.csv && (r.status == LAUNCH_OK || launchCensored(r.status)) && runWriteSample(&a, &r, &load, err, sizeof err) != 0) {
+    if (a.csv && (r.status == LAUNCH_OK || launchCensored(r.status)) &&
+        runWriteSample(&a, &r, &load, err, sizeof err) != 0) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;
     }

@@ -35,10 +35,10 @@
 
 typedef struct answerTdCell {
     const summaryGroup *g;
-    size_t ok;       /* runs with a time (their process median exact) */
-    size_t censored; /* runs with a lower bound (stopped: the cap, or known slow) */
-    size_t slow;     /* of those, stopped once known slow (the rest: the cap) */
-    size_t failed;   /* runs that failed (exit status, signal): no time */
+    size_t ok;             /* runs with a time (their process median exact) */
+    size_t censored;       /* runs with a lower bound (stopped: the cap, or known slow) */
+    size_t slow;           /* of those, stopped once known slow (the rest: the cap) */
+    size_t failed;         /* runs that failed (exit status, signal): no time */
     double median, lo, hi; /* ms: the median run and its bootstrap 95% interval */
     int median_bound, lo_bound, hi_bound; /* each: only a lower bound */
     double bound_ms;                      /* the smallest bound, NAN without one */
