@@ -144,13 +144,14 @@ static void tdSayFailures(const answerTdCells *t, FILE *f) {
                     c->failed, all, w, under, lv);
         if (!c->censored) continue;
         size_t cap = c->censored > c->slow ? c->censored - c->slow : 0;
-        fprintf(f, " %zu of %zu runs at width %s %s%s were stopped ", c->censored, all, w, under,
-                lv);
-        if (c->slow) fprintf(f, "%s%zu once known slow", cap ? "" : "", c->slow);
-        if (c->slow && cap) fputs(" and ", f);
-        if (cap) fprintf(f, "%zu at the cap", cap);
-        fprintf(f, ", the first at %s: each counts as at least that long.",
-                tdBound(c->bound_ms, bd, sizeof bd));
+        char why[96];
+        if (c->slow && cap)
+            snprintf(why, sizeof why, "%zu once known slow, %zu at the cap", c->slow, cap);
+        else snprintf(why, sizeof why, "%s", c->slow ? "once known slow" : "at the cap");
+        fprintf(f,
+                " %zu of %zu runs at width %s %s%s were stopped before they ended (%s), the first "
+                "at %s: each counts as at least that long.",
+                c->censored, all, w, under, lv, why, tdBound(c->bound_ms, bd, sizeof bd));
     }
 }
 
