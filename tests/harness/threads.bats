@@ -193,9 +193,52 @@ threads() {
     [ "$(tail -n1 runs.csv | awk -F, '{print $8}')" = ok ]
     [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
     [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
-    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms'
+    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source'
+    [ "$(col runs.csv out_source | tail -n1)" = stdout ]
     run "$R" --cap x -- true
     [ "$status" -eq 2 ]
     run "$R"
+    [ "$status" -eq 2 ]
+}
+
+@test "coldload-run --hash-file: the file's content hashed after the run (not stdout), removed when asked; a missing file has no hash" {
+    R=$B/coldload-run
+    cd "$BATS_TEST_TMPDIR"
+    # the program writes "abc" to the file and something else to stdout
+    out=$("$R" --runs-csv runs.csv --csv samples.csv --hash-file f -- sh -c 'printf abc >f; echo noise')
+    [ "$out" = noise ]   # stdout passes through, unhashed
+    [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
+    [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
+    [ "$(col runs.csv out_source | tail -n1)" = file ]
+    [ "$(col samples.csv checksum | tail -n1)" = e71fa2190541574b ]
+    [ "$(cat f)" = abc ]   # kept without --remove-hash-file
+    # a file larger than any buffer: hashed whole, streamed
+    head -c 3000000 /dev/zero | tr '\0' x >big
+    "$R" --runs-csv runs.csv --hash-file big -- true
+    [ "$(col runs.csv out_bytes | tail -n1)" = 3000000 ]
+    # --remove-hash-file: hashed, then gone
+    "$R" --runs-csv runs.csv --hash-file f --remove-hash-file -- sh -c 'printf abc >f'
+    [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]
+    [ ! -e f ]
+    # no file after the run (or not a regular file): no hash, out_source says why, stderr too
+    run "$R" --runs-csv runs.csv --csv samples.csv --hash-file f -- true
+    [ "$status" -eq 0 ]
+    [[ $output == *"--hash-file f: No such file or directory after the run: no hash"* ]]
+    [ "$(col runs.csv out_source | tail -n1)" = file-missing ]
+    [ -z "$(col runs.csv out_hash | tail -n1)" ]
+    [ -z "$(col samples.csv checksum | tail -n1)" ]
+    mkfifo fifo
+    run timeout 10 "$R" --runs-csv runs.csv --hash-file fifo -- true
+    [ "$status" -eq 0 ]
+    [[ $output == *"--hash-file fifo: not a regular file after the run"* ]]
+    [ "$(col runs.csv out_source | tail -n1)" = file-missing ]
+    # --no-hash: nothing hashed, out_source empty
+    "$R" --runs-csv runs.csv --no-hash -- true
+    [ -z "$(col runs.csv out_source | tail -n1)" ]
+    [ -z "$(col runs.csv out_hash | tail -n1)" ]
+    run "$R" --remove-hash-file -- true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == "coldload-run: --remove-hash-file needs --hash-file PATH" ]]
+    run "$R" --hash-file '' -- true
     [ "$status" -eq 2 ]
 }
