@@ -267,17 +267,17 @@ int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f) {
 int verdictUncheckedSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     (void)t;
     const char *what = verdictNoteOf(v, "output");
-    if (verdictFig(v, "hashes") == 0)
+    int file = verdictIsFileOutput(what), missing = verdictFig(v, "hashes") == 0;
+    if (missing)
         fprintf(f, "not checked: no run left a file at %s, in any of the %.0f runs of ", what,
                 verdictFig(v, "missing"));
-    else if (!verdictIsFileOutput(what))
-        fputs("not checked: the program printed nothing, in every run of ", f);
+    else if (!file) fputs("not checked: the program printed nothing, in every run of ", f);
     else fprintf(f, "not checked: the program wrote nothing to %s, in every run of ", what);
     verdictSayCells(v, f);
-    fputs(verdictIsFileOutput(what)
-              ? "; an empty output's hash cannot differ"
-              : "; an empty output's hash cannot differ (what it writes to a file is checked "
-                "with {out} in ARGS or --check-file PATH)",
+    fputs(missing ? ": there is nothing to compare"
+          : file  ? "; an empty output's hash cannot differ"
+                  : "; an empty output's hash cannot differ (what it writes to a file is checked "
+                    "with {out} in ARGS or --check-file PATH)",
           f);
     return ferror(f) ? -1 : 0;
 }

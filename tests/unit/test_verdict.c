@@ -551,6 +551,8 @@ static void aMissingFileIsNoHash(void **state) {
     HAS(v, {"hashes", 0}, {"missing", 6}, {"cells", 2});
     says(v, "not checked: no run left a file at /tmp/result.dat, in any of the 6 runs of all 2 "
             "cells");
+    says(v, ": there is nothing to compare");
+    assert_null(strstr(v->finding, "empty"));
     assert_null(find(&l, "bitwise-same"));
     verdictFree(&l);
     absent(2, "output-unchecked"); /* stdout unhashed: the check was off, nothing to say */
