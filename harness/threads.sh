@@ -11,10 +11,11 @@
 # order: 3, then more while the level's answer is not known (coldload-summarize
 # --threads-decided), up to --max-procs; --procs K forces K. Each run goes
 # through coldload-run (src/tools/run.c): wall time, rusage, the CPUs its
-# threads ran on, perf counters, stdout's hash, a cap, and whatever it left
-# behind killed. Idle runs come first: a loaded run that has taken
-# --slow-stop F x its width's idle median is ended as known slow, and it,
-# like a run ended at the cap, counts as at least that long (censored).
+# threads ran on, perf counters, the output's hash (stdout's, or a file's:
+# {out} in ARGS, --check-file), a cap, and whatever it left behind killed.
+# Idle runs come first: a loaded run that has taken --slow-stop F x its
+# width's idle median is ended as known slow, and it, like a run ended at
+# the cap, counts as at least that long (censored).
 # Then the summary and a report of its own (harness/plots.sh, meta
 # job=threads).
 set -euo pipefail
@@ -28,6 +29,7 @@ CL_THREADS_ENV_DEFAULT="OMP_NUM_THREADS OPENBLAS_NUM_THREADS MKL_NUM_THREADS BLI
 usage() {
     cl_usage '[-- ARGS...]' <<USAGE
 A \`default\` cell (none of the variables set) is added to the widths, unless ARGS hold {width}.
+{out} in ARGS: a fresh file path per run, whose content is the output checked (not stdout).
 Default variables: $CL_THREADS_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
@@ -49,7 +51,7 @@ while [ $# -gt 0 ]; do
 done
 cl_finalize_opts
 cl_opt_final --check-output
-binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT
+binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT check_file=$CL_OPT_CHECK_FILE
 [ -n "$binary" ] || cl_usage_error "--binary PROG is required"
 [ -z "$total" ] || cl_opt_check --total "$total"
 cl_opt_final --grace
@@ -69,6 +71,23 @@ done
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 name=$(basename "$binary")
 params="${args[*]}"
+# What the output check hashes: stdout, the file of {out} (a fresh path per
+# run, made below) or --check-file's (one path, removed before each run).
+check_what=stdout
+if [[ $params == *'{out}'* ]]; then
+    [ -z "$check_file" ] || cl_usage_error "--check-file and {out} in ARGS both name the file to check: give one"
+    check_what='{out}'
+elif [ -n "$check_file" ]; then
+    [[ $check_file == /* ]] || check_file=$PWD/$check_file
+    [ ! -d "$check_file" ] || cl_usage_error "--check-file: '$check_file' is a directory"
+    [ ! "$check_file" -ef "$binary" ] || cl_usage_error "--check-file: '$check_file' is the program itself"
+    check_what=$check_file
+fi
+if [ "$check_output" = 0 ] && [ "$check_what" != stdout ]; then
+    given='{out} in ARGS'
+    [ -z "$check_file" ] || given=--check-file
+    cl_usage_error "--no-check-output with $given: the file would not be checked"
+fi
 cl_need_tools stress-ng timeout
 cl_need_binary "$CL_BUILD/coldload-run"
 
@@ -107,6 +126,7 @@ cl_meta threads_grace_s "$grace"
 cl_meta threads_total_s "${total:-none}"
 cl_meta threads_width_env "${env_vars[*]}"
 cl_meta threads_check_output "$check_output"
+if [ "$check_output" = 1 ]; then cl_meta threads_check_what "$check_what"; else cl_meta threads_check_what none; fi
 cl_meta threads_sample_ms "$sample_ms"
 cl_meta threads_cpus_usable "${usable[*]}"
 cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page cache warm)"
@@ -118,7 +138,8 @@ CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g 
 nruns=$(( ${#cells[@]} * CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
 CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 runs_csv=$CL_OUT/runs.csv
-cl_tmpdir tmp   # the launcher's result line, one run at a time
+cl_tmpdir tmp   # the launcher's result line, and the files of {out}: one per run, removed once hashed
+nout=0
 # Per cell (width/load): runs taken, failed and stopped (cut or slow);
 # per width: its idle runs' wall times, then the time past which a loaded
 # run is known slow.
@@ -128,9 +149,10 @@ left_total=0 deadline_hit=0 perf_noted=0
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
 # `default`), its rows and counts; WARMUP=1 measures nothing.
 threads_run() {
-    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line
-    local -a run_args=()
-    for a in "${args[@]}"; do run_args+=("${a//\{width\}/$cell}"); done
+    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out
+    local -a run_args=() hash=()
+    nout=$((nout + 1)) out=$tmp/out$nout
+    for a in "${args[@]}"; do a=${a//\{width\}/$cell}; run_args+=("${a//\{out\}/$out}"); done
     if [ "$cell" = default ]; then
         for a in "${env_vars[@]}"; do envset+=(-u "$a"); done
     else
@@ -144,11 +166,18 @@ threads_run() {
         rec=(--runs-csv "$runs_csv" --csv "$CL_SAMPLES" --workload "$name" --params "$params"
             --width "$cell" "${CL_TAGS[@]}")
     fi
-    [ "$check_output" = 1 ] || rec+=(--no-hash)
+    case $check_output/$check_what in
+        0/*) hash=(--no-hash) ;;
+        1/stdout) ;;
+        '1/{out}') hash=(--hash-file "$out" --remove-hash-file) ;;
+        *) # a stale file from an earlier run (or before) must never be hashed
+            rm -f -- "$check_file" || cl_die "--check-file $check_file: could not remove it before the run"
+            hash=(--hash-file "$check_file") ;;
+    esac
     [ "$CL_TAG_LOAD" = none ] || [ -z "${slow_after[$cell]:-}" ] || rec+=(--slow-after "${slow_after[$cell]}")
     CL_RC=0
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
-        --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" -- "$binary" "${run_args[@]}" || true
+        --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
     if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
         cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
         CL_FAILURES=$((CL_FAILURES + 1))

@@ -2,8 +2,10 @@
 # (coldload-run), the harness (harness/threads.sh) and their tests.
 #
 #   make threads BINARY=PROG [ARGS="..."] [WIDTHS="1 2"] [LOAD=pinned|free|both]
-#                [PROCS=K] [QUICK=1] [OUT=DIR] [SEED=N] [BUDGET=SECONDS]
-#                         K runs of PROG per width x load cell, and their report
+#                [PROCS=K] [QUICK=1] [OUT=DIR] [SEED=N] [BUDGET=SECONDS] [CHECK_FILE=PATH]
+#                         K runs of PROG per width x load cell, and their report;
+#                         {out} in ARGS or CHECK_FILE: the file it writes is the
+#                         output checked, not stdout
 #   make threads-test     its bats tests (also part of `make test`)
 
 # The launcher measures: bench (launch, csvwrite, measure) and common only,
@@ -15,7 +17,7 @@ PROGRAMS += $(B)/coldload-run
 
 threads: all
 	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))
-	bash harness/threads.sh --binary '$(BINARY)' $(HARNESS_ARGS) -- $(ARGS)
+	bash harness/threads.sh --binary '$(BINARY)' $(HARNESS_ARGS) $(if $(CHECK_FILE),--check-file '$(CHECK_FILE)') -- $(ARGS)
 
 threads-test: all
 	bats tests/harness/threads.bats

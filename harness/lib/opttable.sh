@@ -91,8 +91,9 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --grace|SECONDS|CL_OPT_GRACE||threads|5||num:0:600|after the cap's TERM, KILL this much later
 --width-env|VAR|-||threads|||str|one more variable to set the width in (repeatable)
 --width-env-only|"VAR..."|-||threads|||str|set the width in these variables only
---check-output||CL_OPT_CHECK_OUTPUT||threads|1||switch:1|compare stdout's hash across cells
---no-check-output||CL_OPT_CHECK_OUTPUT||threads|||switch:0|do not compare stdout's hash across cells (a program printing times)
+--check-output||CL_OPT_CHECK_OUTPUT||threads|1||switch:1|compare the output's hash across cells: stdout's, or the file's of {out} in ARGS or --check-file
+--no-check-output||CL_OPT_CHECK_OUTPUT||threads|||switch:0|do not compare the output's hash across cells (a program printing times)
+--check-file|PATH|CL_OPT_CHECK_FILE||threads|~none: stdout, or the file of {out} in ARGS||path|check the file the program writes at PATH instead of stdout: removed before each run, its content hashed after it; {out} in ARGS instead gives each run a fresh path of its own, removed once hashed. Not both, nor with --no-check-output
 --sample-ms|MS|CL_OPT_SAMPLE_MS||threads|10||int:0:60000|interval of the CPU sampler, 0 off; chosen by make bench-run
 --strict||CL_OPT_STRICT|COLDLOAD_STRICT|cold warm firstrun report scan threads ~loaded|||switch|refuse (exit 3) instead of warning when the machine is busy before an idle measurement
 --dry-run||CL_OPT_DRY||warm loaded scan|||switch|print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run only) plans for a machine of N CPUs

@@ -6,7 +6,9 @@
  * execs. While it runs, one poll loop serves its stdout, our signals (a
  * self-pipe: SIGCHLD, INT, TERM, HUP), the sampler's ticks and the cap.
  * When it has exited: the clock, wait4's rusage, then what it left behind
- * is killed and reaped, and its stdout drained to EOF. */
+ * is killed and reaped, and its stdout drained to EOF; last, the file it
+ * was to write, when that is the output to check, is hashed: nothing of the
+ * run is left to write it. */
 #include "bench/launch.h"
 
 #include <dirent.h>
@@ -24,6 +26,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -74,6 +77,15 @@ const char *launchStatusName(launchStatus s) {
 }
 
 int launchCensored(launchStatus s) { return s == LAUNCH_CUT || s == LAUNCH_SLOW; }
+
+const char *launchOutSourceName(launchOutSource s) {
+    static const char *const n[] = {"", "stdout", "file", "file-missing"};
+    return (unsigned)s < sizeof n / sizeof n[0] ? n[s] : "?";
+}
+
+int launchHashed(const launchResult *r) {
+    return r->out_source == LAUNCH_OUT_STDOUT || r->out_source == LAUNCH_OUT_FILE;
+}
 
 static double launchNowMs(void) {
     struct timespec ts;
@@ -299,6 +311,28 @@ static void launchDrain(int *fd, const launchOpts *o, launchResult *r, int block
     }
 }
 
+/* The run's output file (o->hash_file): its whole content hashed, block by
+ * block. Opened without blocking and refused unless a regular file, so a
+ * FIFO or a device there cannot hang or never end the read. */
+static void launchHashFile(const launchOpts *o, launchResult *r) {
+    r->out_hash = CHECKSUM_FNV_OFFSET;
+    r->out_bytes = 0;
+    r->out_source = LAUNCH_OUT_FILE;
+    struct stat st;
+    int fd = open(o->hash_file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0 && fstat(fd, &st) != 0) st.st_mode = 0;
+    if (fd >= 0 && !S_ISREG(st.st_mode)) errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    if (fd < 0 || !S_ISREG(st.st_mode) || checksumFd(fd, &r->out_hash, &r->out_bytes) != 0) {
+        r->out_errno = errno;
+        r->out_source = LAUNCH_OUT_FILE_MISSING;
+        r->out_hash = 0;
+        r->out_bytes = 0;
+    }
+    if (fd >= 0) close(fd);
+    /* what cannot be unlinked (a directory the program made there) stays */
+    if (o->remove_hash_file) (void)unlink(o->hash_file);
+}
+
 int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     r->out_hash = CHECKSUM_FNV_OFFSET;
@@ -406,6 +440,8 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     launchDrain(&op[0], o, r, 0);
     r->left = launchReapLeft(pid);
     launchDrain(&op[0], o, r, 2000); /* EOF now that nothing holds the pipe */
+    if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
+    if (o->hash_file) launchHashFile(o, r);
     launchCpuList(smp, r);
     r->threads_max = smp->threads_max;
     if (r->interrupted) r->status = LAUNCH_STOPPED;

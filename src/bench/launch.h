@@ -4,7 +4,9 @@
  * One launchRun is one run of the program: fork, its own process group,
  * exec (the argument list as given, argv[0] looked up on PATH), then, while
  * it runs, its stdout hashed (FNV-1a 64, common/checksum.h's offset) and
- * copied on, and the CPUs its threads run on sampled from
+ * copied on -- or, when the output to check is a file it writes
+ * (launchOpts.hash_file), that file hashed once the run and whatever it left
+ * behind have ended -- and the CPUs its threads run on sampled from
  * /proc/PID/task/TID/stat (field 39, the CPU each thread last ran on) --
  * the program's own threads and those of the processes it started. After
  * it: wall time on CLOCK_MONOTONIC from just before the exec to the child's
@@ -34,7 +36,20 @@ typedef struct launchOpts {
     int sample_ms;     /* sampler interval; 0: no sampling (cpus empty) */
     int hash_stdout;   /* 1: hash stdout (else it is passed through unread) */
     int stdout_fd;     /* where stdout is copied when hashed; -1: dropped */
+    /* The file whose content is the run's output (hash_stdout then 0): read
+     * whole, in blocks, after the run; a path that is not a regular file
+     * then (missing, a directory, a FIFO) gives no hash. NULL: none. */
+    const char *hash_file;
+    int remove_hash_file; /* 1: unlink hash_file once hashed (or found missing) */
 } launchOpts;
+
+/* What out_hash is the hash of (runs.csv's out_source). */
+typedef enum {
+    LAUNCH_OUT_NONE,         /* nothing hashed */
+    LAUNCH_OUT_STDOUT,       /* the program's stdout */
+    LAUNCH_OUT_FILE,         /* hash_file's content */
+    LAUNCH_OUT_FILE_MISSING, /* hash_file was not a readable regular file: no hash (out_errno) */
+} launchOutSource;
 
 #define LAUNCH_CPUS_MAX 1024
 
@@ -57,10 +72,12 @@ typedef struct launchResult {
     double wall_ms, user_ms, sys_ms;
     double bound_ms; /* CUT, SLOW: when it was stopped (it took at least this); else NAN */
     long maxrss_kb, minflt, majflt, nvcsw, nivcsw;
-    long left;         /* processes found after the run and killed */
-    uint64_t out_hash; /* FNV-1a 64 of stdout (hash_stdout) */
-    long long out_bytes;
-    int ncpus;                          /* distinct CPUs the threads were seen on; 0: none */
+    long left;                  /* processes found after the run and killed */
+    launchOutSource out_source; /* what out_hash is the hash of */
+    uint64_t out_hash;          /* FNV-1a 64 of stdout or of hash_file (out_source) */
+    long long out_bytes;        /* the bytes hashed */
+    int out_errno;              /* LAUNCH_OUT_FILE_MISSING: why (EINVAL: not a regular file) */
+    int ncpus;                  /* distinct CPUs the threads were seen on; 0: none */
     char cpus[LAUNCH_CPUS_MAX * 5 + 1]; /* "0;1", "" when none was seen */
     long samples;                       /* sampler passes */
     long threads_max;                   /* most threads seen at one pass */
@@ -83,5 +100,9 @@ const char *launchStatusName(launchStatus s);
 /* 1 for the statuses whose time is a lower bound (CUT, SLOW): the run did
  * not fail, it was stopped before it ended. */
 int launchCensored(launchStatus s);
+/* "stdout", "file", "file-missing", or "" when nothing was hashed. */
+const char *launchOutSourceName(launchOutSource s);
+/* 1 when out_hash is a hash (stdout, or a file that was there). */
+int launchHashed(const launchResult *r);
 
 #endif

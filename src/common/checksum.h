@@ -15,4 +15,9 @@ uint64_t checksumMore(uint64_t h, const double *x, size_t n);
 /* Continue a checksum over n bytes (a program's stdout: bench/launch.h). */
 uint64_t checksumBytes(uint64_t h, const void *p, size_t n);
 
+/* Continue *h over everything read from fd up to its end, one block at a
+ * time (a file of any size, never held whole), adding the bytes read to
+ * *bytes. 0, or -1 with errno set when a read failed. */
+int checksumFd(int fd, uint64_t *h, long long *bytes);
+
 #endif

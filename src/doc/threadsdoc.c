@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "verdict/answerthreads.h"
+#include "verdict/verdict.h"
 
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
 
@@ -155,27 +156,40 @@ static void tdSayFailures(const answerTdCells *t, FILE *f) {
     }
 }
 
+/* What the output check compared (verdictOutputOf, as the verdicts), and
+ * what was hashed: stdout, the file written to {out}, or --check-file's. */
 static void tdSayOutput(const summary *s, const metaTable *m, FILE *f) {
-    const char *chk = metaGet(m, "threads_check_output");
-    if (chk && strcmp(chk, "0") == 0) {
+    const char *what = verdictCheckedOutput(m);
+    if (!what) {
         fputs(" Its output was not checked (--no-check-output).", f);
         return;
     }
-    uint64_t first = 0;
-    size_t n = 0, differ = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
-        if (!answerTdIsThreads(g)) continue;
-        for (size_t k = 0; k < g->nchecksums; k++) {
-            if (n++ == 0) first = g->checksums[k];
-            else if (g->checksums[k] != first) differ = 1;
-        }
+    const summaryGroup *g = NULL;
+    for (size_t i = 0; i < s->n && !g; i++)
+        if (answerTdIsThreads(&s->g[i])) g = &s->g[i];
+    if (!g) return;
+    verdictOutput o;
+    verdictOutputOf(s, g, what, &o);
+    char said[4200];
+    if (strcmp(what, "stdout") == 0) snprintf(said, sizeof said, "Its output (stdout)");
+    else if (strcmp(what, "{out}") == 0)
+        snprintf(said, sizeof said, "The file it wrote to {out} (a fresh path in every run)");
+    else snprintf(said, sizeof said, "The file it wrote, %s (--check-file),", what);
+    switch (o.state) {
+    case VERDICT_OUT_SAME:
+        fprintf(f, " %s was the same in every run, at every width and load (bitwise).", said);
+        break;
+    case VERDICT_OUT_DIFFERS:
+        fprintf(f, " %s differed between runs: see the output-differs verdict.", said);
+        break;
+    case VERDICT_OUT_EMPTY:
+        fprintf(f, " %s was empty in every run: nothing to compare, so not checked.", said);
+        break;
+    case VERDICT_OUT_MISSING:
+        fprintf(f, " No run left a file at %s: its output was not checked.", what);
+        break;
+    case VERDICT_OUT_NOT_CHECKED: break;
     }
-    if (n == 0) return;
-    fprintf(f, differ
-                   ? " Its output (stdout) differed between runs: see the output-differs verdict."
-                   : " Its output (stdout) was the same in every run, at every width and load "
-                     "(bitwise).");
 }
 
 char *threadsdocQuestion(const metaTable *m) {

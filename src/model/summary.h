@@ -125,6 +125,9 @@ typedef struct summaryGroup {
     double nivcsw_median;              /* over the steady samples */
     size_t nchecksums;                 /* distinct checksums (first+steady) */
     uint64_t *checksums;
+    /* the rows those come from (first, steady, no wait): with a checksum,
+     * and without one (a program's output not checked, or its file missing) */
+    size_t hashed, unhashed;
     /* whole-process runs (whole.csv): hyperfine's rows when there are any
      * (processes timed alone, --runs 1), else GNU time's (the measurement
      * runs themselves); page faults come from GNU time's rows only. */

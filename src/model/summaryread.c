@@ -280,6 +280,7 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         s->ignored_rows++; /* a later phase: not summarised here */
         return 0;
     }
+    if (strcmp(phase, "prepare") != 0) *(has_sum ? &g->hashed : &g->unhashed) += 1;
     if (load1 >= 0) ok |= summaryVecPush(&g->v_load1, load1);
     if (procs >= 0) ok |= summaryVecPush(&g->v_procs, (double)procs);
     if (trunc) g->truncated++;

@@ -103,6 +103,7 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
         r->s.g[i].psi_some_pct = pressureDuring(&r->meta, &r->s.g[i]);
     if (r->t.blas_pool == 0) r->t.blas_pool = resultsBlasPool(&r->meta);
     verdictLoadCpus(&r->t, &r->meta);
+    r->t.output_what = verdictCheckedOutput(&r->meta);
     if (!(r->machine = metaMachine(&r->meta))) return RESULTS_NO_MEMORY;
     if ((rc = resultsReadShown(r, err, errlen)) != RESULTS_OK) return rc;
     if (o->judge && verdictRun(&r->s, &r->t, &r->v) != 0) return RESULTS_NO_MEMORY;

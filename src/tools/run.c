@@ -9,7 +9,9 @@
  *   --csv FILE       samples.csv, for a run that exited 0 within its cap:
  *                    one `steady` row whose ms is the run's wall time, so
  *                    the summary, the verdicts and the charts take it as one
- *                    process of its cell; its checksum is stdout's hash.
+ *                    process of its cell; its checksum is the output's hash:
+ *                    stdout's, or with --hash-file that file's content
+ *                    after the run (empty when it was not there).
  *                    A run stopped at its cap or by --slow-after gets a
  *                    row too, censored=1, its ms the time it was stopped:
  *                    a lower bound of its time, not a failure (no
@@ -39,7 +41,7 @@
 #define RUN_COLUMNS \
     "timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal," \
     "wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max," \
-    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,censored,bound_ms"
+    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored,bound_ms"
 
 static const char runUsage[] =
     "usage: coldload-run [OPTIONS] -- PROG [ARGS...]\n"
@@ -51,6 +53,9 @@ static const char runUsage[] =
     "  --sample-ms MS       interval of the CPU sampler (/proc/PID/task/*/stat); 0 off [10]\n"
     "  --no-hash            do not hash stdout (it goes to the launcher's stdout unread)\n"
     "  --stdout FILE        where the hashed stdout is copied (default: this stdout)\n"
+    "  --hash-file PATH     hash PATH's content after the run instead of stdout (which\n"
+    "                       passes through unread, as with --no-hash); no hash when missing\n"
+    "  --remove-hash-file   remove --hash-file's PATH once hashed\n"
     "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
     "                       minflt majflt left bound_ms\n"
     "  --runs-csv FILE      append the run's full record (runs.csv)\n"
@@ -99,6 +104,10 @@ static int runParse(int argc, char **argv, runArgs *a) {
             a->lo.hash_stdout = 0;
             continue;
         }
+        if (!strcmp(o, "--remove-hash-file")) {
+            a->lo.remove_hash_file = 1;
+            continue;
+        }
         if (!v) return runBad("needs a value", o);
         i++;
         long n;
@@ -111,6 +120,9 @@ static int runParse(int argc, char **argv, runArgs *a) {
         } else if (!strcmp(o, "--sample-ms")) {
             if (numLong(v, 0, 60000, &n)) return runBad("--sample-ms: expected 0..60000", v);
             a->lo.sample_ms = (int)n;
+        } else if (!strcmp(o, "--hash-file")) {
+            if (!*v) return runBad("--hash-file: expected a path, got ''", NULL);
+            a->lo.hash_file = v;
         } else if (!strcmp(o, "--stdout")) a->stdout_path = v;
         else if (!strcmp(o, "--result")) a->result_path = v;
         else if (!strcmp(o, "--runs-csv")) a->runs_csv = v;
@@ -127,6 +139,9 @@ static int runParse(int argc, char **argv, runArgs *a) {
     }
     if (i >= argc)
         return runBad("no program given (coldload-run [OPTIONS] -- PROG [ARGS...])", NULL);
+    if (a->lo.remove_hash_file && !a->lo.hash_file)
+        return runBad("--remove-hash-file needs --hash-file PATH", NULL);
+    if (a->lo.hash_file) a->lo.hash_stdout = 0; /* the file is the output checked */
     a->lo.argv = argv + i;
     return 0;
 }
@@ -169,9 +184,10 @@ static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size
     if (r->ctxsw >= 0) RUN_F(13, "%lld", r->ctxsw);
     else f[13][0] = '\0';
     RUN_F(14, "%ld", r->left);
-    if (a->lo.hash_stdout) RUN_F(15, "%016llx", (unsigned long long)r->out_hash);
-    else f[15][0] = '\0';
-    RUN_F(16, "%lld", r->out_bytes);
+    if (launchHashed(r)) {
+        RUN_F(15, "%016llx", (unsigned long long)r->out_hash);
+        RUN_F(16, "%lld", r->out_bytes);
+    } else f[15][0] = f[16][0] = '\0';
     RUN_F(17, "%ld", r->samples);
     RUN_F(18, "%.3f", r->sampler_ms);
     RUN_F(19, "%d", censored);
@@ -192,8 +208,8 @@ static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size
                          f[13],      r->perf_why,
                          f[14],      f[15],
                          f[16],      f[17],
-                         f[18],      f[19],
-                         f[20]};
+                         f[18],      launchOutSourceName(r->out_source),
+                         f[19],      f[20]};
     int rc = csvWriterFields(w, row, sizeof row / sizeof row[0]);
     if (rc) snprintf(err, errlen, "%s", csvWriterError(w));
     csvWriterClose(w);
@@ -219,7 +235,7 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
         .load1 = load->load1,
         .procs_running = load->procs_running,
         .checksum = r->out_hash,
-        .no_checksum = !a->lo.hash_stdout || censored,
+        .no_checksum = !launchHashed(r) || censored,
         .cpu = -1,
         .cpus = r->cpus,
         .migrations = r->migrations,
@@ -262,6 +278,9 @@ int main(int argc, char **argv) {
     if (r.status == LAUNCH_STOPPED) return 128 + r.interrupted;
     if (r.status == LAUNCH_NOEXEC)
         fprintf(stderr, "coldload-run: %s: %s\n", a.lo.argv[0], strerror(r.exec_errno));
+    if (r.out_source == LAUNCH_OUT_FILE_MISSING)
+        fprintf(stderr, "coldload-run: --hash-file %s: %s after the run: no hash\n", a.lo.hash_file,
+                r.out_errno == EINVAL ? "not a regular file" : strerror(r.out_errno));
     if (a.runs_csv && runWriteRuns(&a, &r, err, sizeof err) != 0) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;

@@ -68,6 +68,7 @@ int verdictPlacementSay(const verdict *v, const verdictThresholds *t, FILE *f); 
 int verdictChecksumSay(const verdict *v, const verdictThresholds *t, FILE *f);    /* output */
 int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* output */
 int verdictSameSay(const verdict *v, const verdictThresholds *t, FILE *f);        /* output */
+int verdictUncheckedSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* output */
 
 /* The checks, one per row of verdictChecks, by the file of their question. */
 int verdictFirstRun(verdictCtx *x);        /* verdictcold.c */
@@ -83,6 +84,7 @@ int verdictLoadedFirst(verdictCtx *x);     /* verdictplace.c */
 int verdictChecksumDiffers(verdictCtx *x); /* verdictoutput.c */
 int verdictOutputDiffers(verdictCtx *x);   /* verdictoutput.c */
 int verdictBitwiseSame(verdictCtx *x);     /* verdictoutput.c */
+int verdictOutputUnchecked(verdictCtx *x); /* verdictoutput.c */
 int verdictNoWait(verdictCtx *x);          /* verdictwait.c */
 
 #endif

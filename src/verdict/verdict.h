@@ -35,10 +35,13 @@
  *                            free-load cell whatever the share (bimodal and loaded-slow are
  *                            not given for it)
  *   bitwise-same       OK    one checksum idle and loaded at one width: numbers unaffected;
- *                            for a program's cells (harness/threads.sh), one stdout hash over
- *                            every cell
- *   output-differs     ERROR a program's stdout hashes differ between its cells or runs
+ *                            for a program's cells (harness/threads.sh), one output hash over
+ *                            every run of every cell, not the empty output's
+ *   output-differs     ERROR a program's output hashes (stdout's, or its file's) differ
+ *                            between its cells or runs, or some runs left no file
  *                            (threads.sh; every cell named with its hashes)
+ *   output-unchecked   NOTE  a program's output was empty in every run, or no run left the
+ *                            file checked: a hash that cannot differ, so no bitwise-same
  *   checksum-differs   ERROR different checksums idle vs loaded at one width, or within a group
  *   idle-busy          WARN  an idle group's samples saw other runnable tasks than its
  *                            own: the caller, width-1 engine workers, OpenBLAS's pool-1
@@ -79,6 +82,11 @@ typedef struct verdictThresholds {
     double cold_same; /* ratio fresh/evicted/dropcache whole-process median / same's: WARN */
     double bimodal;   /* gap ratio between two groups of process medians (or calls) */
     double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
+    /* Not a threshold: what a program's output check hashed, from meta
+     * (verdictCheckedOutput): "stdout", "{out}" (a fresh file per run) or the
+     * --check-file path; NULL: stdout. The output checks cite it, and runs
+     * without a hash count as runs that left no file only when it is one. */
+    const char *output_what;
 } verdictThresholds;
 
 /* A figure a verdict rests on, by name: a summary.csv column's name where it
@@ -223,6 +231,40 @@ void verdictUsage(FILE *f, int width);
 
 /* "--first-min 100 --first-min-notable 10 ...": every threshold as set. */
 void verdictThresholdLine(const verdictThresholds *t, FILE *f);
+
+/* What a program's output check (harness/threads.sh) hashed, from its
+ * meta: threads_check_what ("stdout", "{out}" or a path; "stdout" when
+ * absent), or NULL when the check was off (threads_check_output=0). */
+const char *verdictCheckedOutput(const metaTable *m);
+
+/* A program's output check over its cells: the groups of harness/threads.sh
+ * with g's workload and params, whose checksums are the hashes of each
+ * run's output (`what`: verdictCheckedOutput's). output-differs,
+ * bitwise-same and output-unchecked are said from it, and so is the threads
+ * report's line on the output. */
+typedef enum {
+    VERDICT_OUT_NOT_CHECKED, /* no run hashed, none missing its file: the check was off */
+    VERDICT_OUT_SAME,        /* one hash, not the empty output's, in every run */
+    VERDICT_OUT_EMPTY,       /* every run's output empty (the FNV offset basis): nothing to
+                                compare */
+    VERDICT_OUT_MISSING,     /* a file was checked and no run left it */
+    VERDICT_OUT_DIFFERS,     /* two or more hashes (an empty output is one), or some runs
+                                left the file and some did not */
+} verdictOutputState;
+
+#define VERDICT_OUTPUT_CAP 8
+
+typedef struct verdictOutput {
+    verdictOutputState state;
+    uint64_t hashes[VERDICT_OUTPUT_CAP]; /* the distinct hashes (the first CAP) */
+    size_t n;                            /* how many of them */
+    size_t cells;                        /* groups with a hash, or with runs that left no file */
+    size_t runs;                         /* runs hashed */
+    size_t missing; /* runs without a hash when `what` is a file: they left none */
+    size_t default_cells, idle_cells, loaded_cells; /* of cells: width 0, idle, loaded */
+} verdictOutput;
+
+void verdictOutputOf(const summary *s, const summaryGroup *g, const char *what, verdictOutput *o);
 
 /* Runs every check over s (after summaryFinish), then says every verdict's
  * sentence from its data. Returns 0, or -1 when out of memory (the verdicts

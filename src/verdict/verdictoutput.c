@@ -1,6 +1,7 @@
 /* verdictoutput.c -- the checks that ask "are the numbers the same?":
  * checksum-differs and bitwise-same (a workload's checksums idle and loaded),
- * output-differs (a program's stdout hashes across its cells). */
+ * output-differs, bitwise-same and output-unchecked (a program's output
+ * hashes across its cells: stdout's, or a file's it wrote). */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/checksum.h"
 #include "common/num.h"
 #include "common/stats.h"
 #include "verdict/checks.h"
@@ -113,16 +115,80 @@ int verdictChecksumSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-/* A program's output over all its cells (harness/threads.sh: stdout's hash
- * is each run's checksum). same: one hash in every cell, bitwise-same;
- * else output-differs, naming each cell with its hashes (notes cell_<i> and
- * hashes_<i>, i from 1). A cell whose runs were not hashed
- * (--no-check-output) has none and is left out. */
-static int verdictOutputCells(verdictCtx *x, int same) {
-    enum { CAP = 8 };
+/* --- a program's output (harness/threads.sh) ------------------------------------ */
+
+const char *verdictCheckedOutput(const metaTable *m) {
+    const char *on = metaGet(m, "threads_check_output"), *what = metaGet(m, "threads_check_what");
+    if (on && strcmp(on, "0") == 0) return NULL;
+    return what && *what ? what : "stdout";
+}
+
+/* 1 when what names a file (`{out}` or a path), not stdout (NULL: stdout). */
+static int verdictIsFileOutput(const char *what) { return what && strcmp(what, "stdout") != 0; }
+
+void verdictOutputOf(const summary *s, const summaryGroup *gi, const char *what, verdictOutput *o) {
+    const unsigned prog = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS;
+    int file = verdictIsFileOutput(what);
+    memset(o, 0, sizeof *o);
+    for (size_t j = 0; j < s->n; j++) {
+        const summaryGroup *g = &s->g[j];
+        if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog)) continue;
+        size_t missing = file ? g->unhashed : 0;
+        if (!g->nchecksums && !missing) continue;
+        o->cells++;
+        o->default_cells += summaryIsDefaultWidth(g);
+        o->idle_cells += summaryIsIdle(g);
+        o->loaded_cells += summaryIsLoaded(g);
+        o->runs += g->hashed;
+        o->missing += missing;
+        verdictCollect(o->hashes, &o->n, VERDICT_OUTPUT_CAP, g);
+    }
+    if (o->n == 0) o->state = o->missing ? VERDICT_OUT_MISSING : VERDICT_OUT_NOT_CHECKED;
+    else if (o->n >= 2 || o->missing) o->state = VERDICT_OUT_DIFFERS;
+    /* FNV-1a 64 of no bytes is its offset basis: the hash of an empty output */
+    else if (o->hashes[0] == CHECKSUM_FNV_OFFSET) o->state = VERDICT_OUT_EMPTY;
+    else o->state = VERDICT_OUT_SAME;
+}
+
+/* Each of a program's cells with its hashes, into v (notes cell_<i> and
+ * hashes_<i>, i from 1): the cells output-differs names. */
+static int verdictOutputNameCells(const summary *s, const summaryGroup *gi, verdict *v) {
+    const unsigned prog = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS;
+    char sums[VERDICT_OUTPUT_CAP * 20];
+    size_t c = 0;
+    for (size_t j = 0; j < s->n; j++) {
+        const summaryGroup *g = &s->g[j];
+        if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) || !g->nchecksums)
+            continue;
+        char *on = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&on, &len);
+        if (!f) return -1;
+        summaryDescribe(g, f);
+        int bad = fclose(f) != 0;
+        verdictFmtSums(g->checksums,
+                       g->nchecksums < VERDICT_OUTPUT_CAP ? g->nchecksums : VERDICT_OUTPUT_CAP,
+                       sums, sizeof sums);
+        char cell[32], hashes[32];
+        snprintf(cell, sizeof cell, "cell_%zu", ++c);
+        snprintf(hashes, sizeof hashes, "hashes_%zu", c);
+        bad = bad || verdictAddNote(v, cell, "%s", on) || verdictAddNote(v, hashes, "%s", sums);
+        free(on);
+        if (bad) return -1;
+    }
+    return 0;
+}
+
+/* A program's output over all its cells (harness/threads.sh: each run's
+ * checksum is the hash of its stdout, or of the file it wrote): one verdict
+ * of x's check per program whose output check came to `want`, with the
+ * figures every such sentence cites (hashes, cells, runs, missing and the
+ * kinds of cells) and the note "output", what was hashed. */
+static int verdictOutputCells(verdictCtx *x, verdictOutputState want) {
     const summary *s = x->s;
     const unsigned prog = SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS;
-    char sums[CAP * 20];
+    const char *what = x->t->output_what ? x->t->output_what : "stdout";
+    char sums[20];
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *gi = &s->g[i];
         if (!verdictIsThreads(gi)) continue;
@@ -130,54 +196,62 @@ static int verdictOutputCells(verdictCtx *x, int same) {
         for (size_t j = 0; j < i && !seen; j++)
             seen = verdictIsThreads(&s->g[j]) && summaryKeySame(&s->g[j].key, &gi->key, prog);
         if (seen) continue;
-        uint64_t all[CAP];
-        size_t n = 0, cells = 0;
-        for (size_t j = i; j < s->n; j++) {
-            const summaryGroup *g = &s->g[j];
-            if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog)) continue;
-            if (g->nchecksums) cells++;
-            verdictCollect(all, &n, CAP, g);
-        }
-        if (n == 0 || (same ? n != 1 : n < 2)) continue;
-        verdict *v = verdictFoundOn(x, same ? VERDICT_OK : VERDICT_ERROR, gi, prog);
-        if (!v || verdictAddFigs(v, FIGS({"hashes", (double)n}, {"cells", (double)cells})))
+        verdictOutput o;
+        verdictOutputOf(s, gi, what, &o);
+        if (o.state != want) continue;
+        verdict *v = verdictFoundOn(x, x->ck->level, gi, prog);
+        if (!v ||
+            verdictAddFigs(v, FIGS({"hashes", (double)o.n}, {"cells", (double)o.cells},
+                                   {"runs", (double)o.runs}, {"missing", (double)o.missing},
+                                   {"default_cells", (double)o.default_cells},
+                                   {"idle_cells", (double)o.idle_cells},
+                                   {"loaded_cells", (double)o.loaded_cells})) ||
+            verdictAddNote(v, "output", "%s", what))
             return -1;
-        if (same) {
-            verdictFmtSums(all, 1, sums, sizeof sums);
+        if (want == VERDICT_OUT_SAME) {
+            verdictFmtSums(o.hashes, 1, sums, sizeof sums);
             if (verdictAddNote(v, "hash", "%s", sums)) return -1;
-            continue;
-        }
-        size_t c = 0;
-        for (size_t j = i; j < s->n; j++) {
-            const summaryGroup *g = &s->g[j];
-            if (!verdictIsThreads(g) || !summaryKeySame(&g->key, &gi->key, prog) || !g->nchecksums)
-                continue;
-            char *on = NULL;
-            size_t len = 0;
-            FILE *f = open_memstream(&on, &len);
-            if (!f) return -1;
-            summaryDescribe(g, f);
-            int bad = fclose(f) != 0;
-            verdictFmtSums(g->checksums, g->nchecksums < CAP ? g->nchecksums : CAP, sums,
-                           sizeof sums);
-            char cell[32], hashes[32];
-            snprintf(cell, sizeof cell, "cell_%zu", ++c);
-            snprintf(hashes, sizeof hashes, "hashes_%zu", c);
-            bad = bad || verdictAddNote(v, cell, "%s", on) || verdictAddNote(v, hashes, "%s", sums);
-            free(on);
-            if (bad) return -1;
-        }
+        } else if (want == VERDICT_OUT_DIFFERS && verdictOutputNameCells(s, gi, v)) return -1;
     }
     return 0;
 }
 
-/* Every cell with its hashes: "; <cell>: <hashes>" per cell_<i>, hashes_<i>. */
+/* What was hashed, from v's note "output": "stdout", "the file written to
+ * {out}" or the --check-file path. */
+static const char *verdictOutputSaid(const verdict *v) {
+    const char *what = verdictNoteOf(v, "output");
+    if (!verdictIsFileOutput(what)) return "stdout";
+    return strcmp(what, "{out}") == 0 ? "the file written to {out}" : what;
+}
+
+/* "all 4 cells (each width and the default, idle and loaded)": only the
+ * kinds of cells the program had (no default cell when ARGS hold {width}). */
+static void verdictSayCells(const verdict *v, FILE *f) {
+    int idle = verdictFig(v, "idle_cells") > 0, loaded = verdictFig(v, "loaded_cells") > 0;
+    fprintf(f, "all %.0f cells (each width%s%s%s)", verdictFig(v, "cells"),
+            verdictFig(v, "default_cells") > 0 ? " and the default" : "",
+            idle || loaded ? ", " : "",
+            idle && loaded ? "idle and loaded"
+            : idle         ? "idle"
+            : loaded       ? "loaded"
+                           : "");
+}
+
+/* Every cell with its hashes: "; <cell>: <hashes>" per cell_<i>, hashes_<i>;
+ * the runs without the file, when it was a file and some were. */
 int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     (void)t;
-    fprintf(f,
-            "%.0f different stdout hashes over its cells: its output depends on the width, the "
-            "load or the run (if it prints times or is meant to, run with --no-check-output)",
-            verdictFig(v, "hashes"));
+    const char *what = verdictNoteOf(v, "output");
+    double n = verdictFig(v, "hashes"), missing = verdictFig(v, "missing");
+    if (!verdictIsFileOutput(what)) fprintf(f, "%.0f different stdout hashes over its cells", n);
+    else if (n == 1) fprintf(f, "one hash of %s over its cells", verdictOutputSaid(v));
+    else fprintf(f, "%.0f different hashes of %s over its cells", n, verdictOutputSaid(v));
+    if (missing > 0)
+        fprintf(f, ", and %.0f of %.0f runs left no file at %s", missing,
+                missing + verdictFig(v, "runs"), what);
+    fputs(": its output depends on the width, the load or the run (if it prints times or is "
+          "meant to, run with --no-check-output)",
+          f);
     for (size_t i = 1;; i++) {
         char cell[32], hashes[32];
         snprintf(cell, sizeof cell, "cell_%zu", i);
@@ -189,21 +263,47 @@ int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
+/* Nothing to compare: every run's output empty, or no run left its file. */
+int verdictUncheckedSay(const verdict *v, const verdictThresholds *t, FILE *f) {
+    (void)t;
+    const char *what = verdictNoteOf(v, "output");
+    int file = verdictIsFileOutput(what), missing = verdictFig(v, "hashes") == 0;
+    if (missing)
+        fprintf(f, "not checked: no run left a file at %s, in any of the %.0f runs of ", what,
+                verdictFig(v, "missing"));
+    else if (!file) fputs("not checked: the program printed nothing, in every run of ", f);
+    else fprintf(f, "not checked: the program wrote nothing to %s, in every run of ", what);
+    verdictSayCells(v, f);
+    fputs(missing ? ": there is nothing to compare"
+          : file  ? "; an empty output's hash cannot differ"
+                  : "; an empty output's hash cannot differ (what it writes to a file is checked "
+                    "with {out} in ARGS or --check-file PATH)",
+          f);
+    return ferror(f) ? -1 : 0;
+}
+
 int verdictBitwiseSame(verdictCtx *x) {
-    return verdictChecksumCells(x, 1) || verdictOutputCells(x, 1) ? -1 : 0;
+    return verdictChecksumCells(x, 1) || verdictOutputCells(x, VERDICT_OUT_SAME) ? -1 : 0;
 }
 
 /* A workload's cell (its note "checksum") or a program's cells ("hash"). */
 int verdictSameSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     (void)t;
     const char *hash = verdictNoteOf(v, "hash"), *sum = verdictNoteOf(v, "checksum");
-    if (hash)
-        fprintf(f,
-                "stdout hash %s in every run of all %.0f cells (each width and the default, idle "
-                "and loaded): its output does not change",
-                hash, verdictFig(v, "cells"));
-    else fprintf(f, "checksum %s idle and loaded: numbers unaffected (bitwise)", sum ? sum : "-");
+    if (hash && !verdictIsFileOutput(verdictNoteOf(v, "output")))
+        fprintf(f, "stdout hash %s in every run of ", hash);
+    else if (hash) fprintf(f, "hash %s of %s in every run of ", hash, verdictOutputSaid(v));
+    if (hash) {
+        verdictSayCells(v, f);
+        fputs(": its output does not change", f);
+    } else fprintf(f, "checksum %s idle and loaded: numbers unaffected (bitwise)", sum ? sum : "-");
     return ferror(f) ? -1 : 0;
 }
 
-int verdictOutputDiffers(verdictCtx *x) { return verdictOutputCells(x, 0); }
+int verdictOutputDiffers(verdictCtx *x) { return verdictOutputCells(x, VERDICT_OUT_DIFFERS); }
+
+int verdictOutputUnchecked(verdictCtx *x) {
+    return verdictOutputCells(x, VERDICT_OUT_EMPTY) || verdictOutputCells(x, VERDICT_OUT_MISSING)
+               ? -1
+               : 0;
+}

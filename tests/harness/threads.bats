@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # tests/harness/threads.bats -- the threads question for anyone's program
 # (harness/threads.sh, coldload-run): cells, the width in the environment and
-# in {width}, the default cell, failures, cuts, leftovers, the output check,
-# bad programs, signals, and the report of a threads job.
+# in {width}, the default cell, failures, cuts, leftovers, the output check
+# (stdout, an empty output, the file of {out} or --check-file), bad programs,
+# signals, and the report of a threads job.
 
 load helpers
 
@@ -159,7 +160,90 @@ threads() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     absent 'output-differs\|bitwise-same' "$O/verdicts.txt"
     grep -q 'Its output was not checked (--no-check-output)\.' "$O/report.md"
+    grep -qx 'threads_check_what=none' "$O/meta.txt"
     [ -z "$(col "$O/samples.csv" checksum | sort -u)" ]
+}
+
+@test "a program that prints nothing: NOTE output-unchecked, not a bitwise-same on the empty output's hash" {
+    # {width} in ARGS: no default cell, and the sentence names none
+    threads --binary "$P/silent.sh" -- 'w={width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(col "$O/runs.csv" out_hash | sort -u)" = cbf29ce484222325 ]   # FNV-1a 64 of nothing
+    [ "$(col "$O/runs.csv" out_source | sort -u)" = stdout ]
+    grep -q '^NOTE output-unchecked: silent.sh w={width}: not checked: the program printed nothing, in every run of all 4 cells (each width, idle and loaded)' "$O/verdicts.txt"
+    absent 'bitwise-same\|output-differs' "$O/verdicts.txt"
+    absent 'the default' "$O/verdicts.txt"
+    grep -qx 'threads_check_what=stdout' "$O/meta.txt"
+    grep -q 'Its output (stdout) was empty in every run: nothing to compare, so not checked\.' "$O/report.md"
+}
+
+@test "{out} in ARGS: each run writes a fresh file, hashed (not stdout) and removed; the same content is bitwise-same, a width-dependent one differs" {
+    export WRITES_LOG=$BATS_TEST_TMPDIR/paths
+    threads --binary "$P/writes.sh" -- '{out}' same
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the file's FNV-1a 64 ("same\n"), not stdout's (which says "wrote PATH", a path per run)
+    [ "$(col "$O/runs.csv" out_hash | sort -u)" = b090350d885fa6a3 ]
+    [ "$(col "$O/runs.csv" out_bytes | sort -u)" = 5 ]
+    [ "$(col "$O/runs.csv" out_source | sort -u)" = file ]
+    [ "$(col "$O/samples.csv" checksum | sort -u)" = b090350d885fa6a3 ]
+    grep -q '^OK bitwise-same: writes.sh {out} same: hash b090350d885fa6a3 of the file written to {out} in every run of all 6 cells (each width and the default, idle and loaded): its output does not change' "$O/verdicts.txt"
+    # stdout went to the logs, unhashed
+    grep -q "^wrote $O/.tmp" "$O/logs/threads-w1-none-p1.out"
+    # a path of its own per run (3 cells x 2 levels x 2 runs + 3 warm-ups), each gone before the next run
+    [ "$(sort -u "$WRITES_LOG" | wc -l)" -eq 15 ]
+    absent -r 'there before the run\|left by an earlier run' "$O/logs"
+    while read -r p; do [ ! -e "$p" ]; done <"$WRITES_LOG"
+    grep -qx 'threads_check_what={out}' "$O/meta.txt"
+    grep -q 'The file it wrote to {out} (a fresh path in every run) was the same in every run' "$O/report.md"
+    # its content depends on the width: an error, naming the file's hashes
+    O=$BATS_TEST_TMPDIR/out2
+    threads --binary "$P/writes.sh" -- '{out}' 'w={width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^ERROR output-differs: writes.sh {out} w={width}: 2 different hashes of the file written to {out} over its cells' "$O/verdicts.txt"
+    absent '^OK bitwise-same' "$O/verdicts.txt"
+}
+
+@test "--check-file PATH: removed before each run, so a stale file is never hashed; hashed after it; a file no run left is not checked" {
+    cf=$BATS_TEST_TMPDIR/result.txt
+    echo stale >"$cf"
+    export WRITES_LOG=$BATS_TEST_TMPDIR/paths
+    threads --binary "$P/writes.sh" --check-file "$cf" -- "$cf" same
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # not there when any run started, the first warm-up included
+    absent -r 'there before the run\|left by an earlier run' "$O/logs"
+    [ "$(wc -l <"$WRITES_LOG")" -eq 15 ]
+    [ "$(col "$O/runs.csv" out_hash | sort -u)" = b090350d885fa6a3 ]
+    [ "$(col "$O/runs.csv" out_source | sort -u)" = file ]
+    grep -q "^OK bitwise-same: writes.sh $cf same: hash b090350d885fa6a3 of $cf in every run of all 6 cells" "$O/verdicts.txt"
+    grep -qx "threads_check_what=$cf" "$O/meta.txt"
+    [ "$(cat "$cf")" = same ]   # the last run's, kept
+    # a path no run writes: no hash, and not checked
+    O=$BATS_TEST_TMPDIR/out2
+    threads --binary "$P/silent.sh" --widths 1 --check-file "$BATS_TEST_TMPDIR/never"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(col "$O/runs.csv" out_source | sort -u)" = file-missing ]
+    [ -z "$(col "$O/runs.csv" out_hash | sort -u)" ]
+    grep -q "^NOTE output-unchecked: silent.sh: not checked: no run left a file at $BATS_TEST_TMPDIR/never, in any of the 8 runs of all 4 cells (each width and the default, idle and loaded): there is nothing to compare" "$O/verdicts.txt"
+    absent 'bitwise-same\|output-differs' "$O/verdicts.txt"
+    grep -q "No run left a file at $BATS_TEST_TMPDIR/never: its output was not checked\." "$O/report.md"
+}
+
+@test "the file to check given twice, or with --no-check-output: a usage error, exit 2, nothing run" {
+    run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" -- '{out}' x
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --check-file and {out} in ARGS both name the file to check: give one" ]
+    run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --no-check-output -- '{out}' x
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --no-check-output with {out} in ARGS: the file would not be checked" ]
+    run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" --no-check-output -- x
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --no-check-output with --check-file: the file would not be checked" ]
+    run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR" -- x
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == "coldload threads: --check-file: '$BATS_TEST_TMPDIR' is a directory" ]]
+    run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file
+    [ "$status" -eq 2 ]
+    [ ! -e "$O" ]
 }
 
 @test "bad programs: missing, a directory, not executable: one line, exit 2, no results directory, no load" {
@@ -216,9 +300,52 @@ threads() {
     [ "$(tail -n1 runs.csv | awk -F, '{print $8}')" = ok ]
     [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
     [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
-    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms'
+    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source'
+    [ "$(col runs.csv out_source | tail -n1)" = stdout ]
     run "$R" --cap x -- true
     [ "$status" -eq 2 ]
     run "$R"
+    [ "$status" -eq 2 ]
+}
+
+@test "coldload-run --hash-file: the file's content hashed after the run (not stdout), removed when asked; a missing file has no hash" {
+    R=$B/coldload-run
+    cd "$BATS_TEST_TMPDIR"
+    # the program writes "abc" to the file and something else to stdout
+    out=$("$R" --runs-csv runs.csv --csv samples.csv --hash-file f -- sh -c 'printf abc >f; echo noise')
+    [ "$out" = noise ]   # stdout passes through, unhashed
+    [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
+    [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
+    [ "$(col runs.csv out_source | tail -n1)" = file ]
+    [ "$(col samples.csv checksum | tail -n1)" = e71fa2190541574b ]
+    [ "$(cat f)" = abc ]   # kept without --remove-hash-file
+    # a file larger than any buffer: hashed whole, streamed
+    head -c 3000000 /dev/zero | tr '\0' x >big
+    "$R" --runs-csv runs.csv --hash-file big -- true
+    [ "$(col runs.csv out_bytes | tail -n1)" = 3000000 ]
+    # --remove-hash-file: hashed, then gone
+    "$R" --runs-csv runs.csv --hash-file f --remove-hash-file -- sh -c 'printf abc >f'
+    [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]
+    [ ! -e f ]
+    # no file after the run (or not a regular file): no hash, out_source says why, stderr too
+    run "$R" --runs-csv runs.csv --csv samples.csv --hash-file f -- true
+    [ "$status" -eq 0 ]
+    [[ $output == *"--hash-file f: No such file or directory after the run: no hash"* ]]
+    [ "$(col runs.csv out_source | tail -n1)" = file-missing ]
+    [ -z "$(col runs.csv out_hash | tail -n1)" ]
+    [ -z "$(col samples.csv checksum | tail -n1)" ]
+    mkfifo fifo
+    run timeout 10 "$R" --runs-csv runs.csv --hash-file fifo -- true
+    [ "$status" -eq 0 ]
+    [[ $output == *"--hash-file fifo: not a regular file after the run"* ]]
+    [ "$(col runs.csv out_source | tail -n1)" = file-missing ]
+    # --no-hash: nothing hashed, out_source empty
+    "$R" --runs-csv runs.csv --no-hash -- true
+    [ -z "$(col runs.csv out_source | tail -n1)" ]
+    [ -z "$(col runs.csv out_hash | tail -n1)" ]
+    run "$R" --remove-hash-file -- true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == "coldload-run: --remove-hash-file needs --hash-file PATH" ]]
+    run "$R" --hash-file '' -- true
     [ "$status" -eq 2 ]
 }

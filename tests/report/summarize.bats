@@ -683,7 +683,7 @@ cols_of() {
     [ "$status" -eq 0 ]
     local ids thresholds=() t name def help header
     ids=$(cut -f1 <<<"$output" | tr '\n' ' ')
-    [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal placement loaded-slow checksum-differs output-differs bitwise-same idle-busy cold-start no-wait "* ]]
+    [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal placement loaded-slow checksum-differs output-differs output-unchecked bitwise-same idle-busy cold-start no-wait "* ]]
     for t in $(cut -f3 <<<"$output" | tr ',' ' '); do [ "$t" = - ] || thresholds+=("$t"); done
     [ "${#thresholds[@]}" -eq 12 ]
     help=$("$SUMMARIZE" --help)

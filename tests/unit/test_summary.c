@@ -19,22 +19,24 @@ static const char header[] =
     "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,"
     "load1,procs_running,checksum,truncated,harness,condition,stressors,copy,load\n";
 
-/* One process: a first row (first_ms; < 0: none) and its steady rows. */
+/* One process: a first row (first_ms; < 0: none) and its steady rows; their
+ * checksum aa, or none for run b3 (an output not hashed). */
 static void proc(FILE *f, const char *run, const char *cond, double first, const double *steady,
                  size_t n) {
+    const char *sum = strcmp(run, "b3") ? "00000000000000aa" : "";
     const char *stressors = strcmp(cond, "idle") ? "2" : "0";
     const char *load = strcmp(cond, "idle") ? "pinned" : "none";
     const char *harness = strcmp(cond, "idle") ? "loaded" : "warm";
     if (first >= 0)
         fprintf(f,
                 "2026-12-02T10:00:00.000Z,vm,%s,grad,n=1000,1,block,first,0,%g,10,0,0,0,0.10,1,"
-                "00000000000000aa,0,%s,%s,%s,inplace,%s\n",
-                run, first, harness, cond, stressors, load);
+                "%s,0,%s,%s,%s,inplace,%s\n",
+                run, first, sum, harness, cond, stressors, load);
     for (size_t i = 0; i < n; i++)
         fprintf(f,
                 "2026-12-02T10:00:00.000Z,vm,%s,grad,n=1000,1,block,steady,%zu,%g,0,0,0,0,0.10,1,"
-                "00000000000000aa,0,%s,%s,%s,inplace,%s\n",
-                run, i + 1, steady[i], harness, cond, stressors, load);
+                "%s,0,%s,%s,%s,inplace,%s\n",
+                run, i + 1, steady[i], sum, harness, cond, stressors, load);
 }
 
 static char dir[] = "/tmp/coldload-test-summary-XXXXXX";
@@ -86,6 +88,12 @@ static void twoGroupsIdleFirst(void **state) {
     assert_int_equal(s.g[1].n, 8);
     assert_int_equal(s.g[0].nchecksums, 1);
     assert_true(s.g[0].checksums[0] == 0xaa);
+    /* the rows with a checksum and without: 2 first and 5 steady; b3's 2 have none */
+    assert_int_equal(s.g[0].hashed, 7);
+    assert_int_equal(s.g[0].unhashed, 0);
+    assert_int_equal(s.g[1].hashed, 6);
+    assert_int_equal(s.g[1].unhashed, 2);
+    assert_int_equal(s.g[1].nchecksums, 1);
     summaryFree(&s);
 }
 

@@ -1,7 +1,8 @@
 /* test_verdict.c -- verdict rules (verdict/verdict) on both sides of their
  * thresholds, on groups built here with exactly the figures a rule reads:
  * first-run (and first-run-notable below it), spread, no-wait, bitwise-same
- * against checksum-differs and output-differs, contention, bimodal,
+ * against checksum-differs, output-differs and output-unchecked (an empty
+ * output, a missing file), contention, bimodal,
  * placement and cold-start. Also what a verdict carries as data: the group
  * and key parts it is on, its subject, its figures and notes -- and that its
  * sentence cites them. */
@@ -44,14 +45,18 @@ static summaryGroup *group(size_t i, const char *condition, int width) {
     return g;
 }
 
-/* Runs every check over groups[0..n) with the default thresholds. */
-static void run(size_t n, verdictList *out) {
+/* Runs every check over groups[0..n) with the default thresholds, a
+ * program's output check having hashed `what` (NULL: stdout). */
+static void runChecked(size_t n, verdictList *out, const char *what) {
     summary s = {groups, n, n, 0, 0};
     verdictThresholds t;
     verdictDefaults(&t);
+    t.output_what = what;
     memset(out, 0, sizeof *out);
     assert_int_equal(verdictRun(&s, &t, out), 0);
 }
+
+static void run(size_t n, verdictList *out) { runChecked(n, out, NULL); }
 
 static const verdict *find(const verdictList *l, const char *id) {
     for (size_t i = 0; i < l->n; i++)
@@ -444,11 +449,123 @@ static void outputDiffersOrBitwiseSame(void **state) {
     sums[1] = 0xaa; /* one hash everywhere */
     run(2, &l);
     assert_null(find(&l, "output-differs"));
+    assert_null(find(&l, "output-unchecked"));
     v = find(&l, "bitwise-same");
     assert_non_null(v);
     assert_string_equal(note(v, "hash"), "00000000000000aa");
     assert_float_equal(figure(v, "hashes"), 1, 0);
     says(v, "stdout hash %s in every run of all %.0f cells", note(v, "hash"), figure(v, "cells"));
+    verdictFree(&l);
+}
+
+/* threads.sh's cells of one program, groups[0..n): width i + 1 (0 for the
+ * default cell when dflt), idle, pinned from the third on; each with
+ * `runs` runs hashed to sums[i] and `missing` runs without a hash. */
+static void programCells(size_t n, int dflt, size_t runs, size_t missing) {
+    for (size_t i = 0; i < n; i++) {
+        summaryGroup *g =
+            group(i, i < 2 ? "idle" : "loaded", dflt && i == 1 ? 0 : (int)(i % 2) + 1);
+        g->harness = "threads";
+        g->checksums = &sums[i], g->nchecksums = runs ? 1 : 0;
+        g->hashed = runs, g->unhashed = missing;
+    }
+}
+
+/* bitwise-same says the cells there were: the default only when there is a
+ * width-0 group (ARGS with {width} have none), loaded only when loaded. */
+static void bitwiseSameSaysOnlyTheCellsThatExist(void **state) {
+    (void)state;
+    verdictList l;
+    sums[0] = sums[1] = sums[2] = 0xaa;
+    programCells(2, 0, 2, 0); /* widths 1 and 2, idle */
+    const verdict *v = found(2, &l, "bitwise-same", VERDICT_OK);
+    HAS(v, {"cells", 2}, {"default_cells", 0}, {"idle_cells", 2}, {"loaded_cells", 0});
+    says(v, "stdout hash 00000000000000aa in every run of all 2 cells (each width, idle): its "
+            "output does not change");
+    assert_null(strstr(v->finding, "default"));
+    verdictFree(&l);
+
+    programCells(3, 0, 2, 0); /* and width 1 loaded: still no default cell */
+    v = found(3, &l, "bitwise-same", VERDICT_OK);
+    says(v, "all 3 cells (each width, idle and loaded)");
+    assert_null(strstr(v->finding, "default"));
+    verdictFree(&l);
+
+    programCells(3, 1, 2, 0); /* width 1, the default cell, width 1 loaded */
+    v = found(3, &l, "bitwise-same", VERDICT_OK);
+    HAS(v, {"default_cells", 1});
+    says(v, "all 3 cells (each width and the default, idle and loaded)");
+    verdictFree(&l);
+}
+
+/* A program that printed nothing in every run: its one hash is the empty
+ * output's (the FNV offset basis), which cannot differ -- a NOTE that says
+ * it was not checked, never bitwise-same. Empty in some runs only: differs. */
+static void emptyOutputIsNotCheckedNotBitwiseSame(void **state) {
+    (void)state;
+    verdictList l;
+    sums[0] = sums[1] = sums[2] = 0xcbf29ce484222325ULL; /* FNV-1a 64 of no bytes */
+    programCells(3, 0, 2, 0);
+    const verdict *v = found(3, &l, "output-unchecked", VERDICT_NOTE);
+    assert_null(find(&l, "bitwise-same"));
+    assert_null(find(&l, "output-differs"));
+    assert_int_equal(v->parts, SUMMARY_K_WORKLOAD | SUMMARY_K_PARAMS);
+    HAS(v, {"hashes", 1}, {"cells", 3}, {"runs", 6}, {"missing", 0});
+    assert_string_equal(note(v, "output"), "stdout");
+    says(v, "not checked: the program printed nothing, in every run of all 3 cells (each width, "
+            "idle and loaded)");
+    verdictFree(&l);
+
+    /* the same for the file of {out}, or of --check-file */
+    runChecked(3, &l, "{out}");
+    v = find(&l, "output-unchecked");
+    assert_non_null(v);
+    assert_null(find(&l, "bitwise-same"));
+    says(v, "not checked: the program wrote nothing to {out}, in every run of all 3 cells");
+    verdictFree(&l);
+    runChecked(3, &l, "/tmp/result.dat");
+    says(find(&l, "output-unchecked"), "the program wrote nothing to /tmp/result.dat");
+    verdictFree(&l);
+
+    sums[2] = 0xaa; /* empty in some runs, not in others: the output differs */
+    v = found(3, &l, "output-differs", VERDICT_ERROR);
+    assert_null(find(&l, "output-unchecked"));
+    assert_null(find(&l, "bitwise-same"));
+    HAS(v, {"hashes", 2});
+    verdictFree(&l);
+}
+
+/* A file checked (--check-file, {out}) that a run did not leave: that run
+ * has no hash. None left it: not checked; some did: the output differs;
+ * with stdout checked, runs without a hash (--no-check-output) are no
+ * missing file. */
+static void aMissingFileIsNoHash(void **state) {
+    (void)state;
+    verdictList l;
+    sums[0] = sums[1] = 0xaa;
+    programCells(2, 0, 0, 3); /* no run left the file */
+    runChecked(2, &l, "/tmp/result.dat");
+    const verdict *v = find(&l, "output-unchecked");
+    assert_non_null(v);
+    assert_int_equal(v->level, VERDICT_NOTE);
+    HAS(v, {"hashes", 0}, {"missing", 6}, {"cells", 2});
+    says(v, "not checked: no run left a file at /tmp/result.dat, in any of the 6 runs of all 2 "
+            "cells");
+    says(v, ": there is nothing to compare");
+    assert_null(strstr(v->finding, "empty"));
+    assert_null(find(&l, "bitwise-same"));
+    verdictFree(&l);
+    absent(2, "output-unchecked"); /* stdout unhashed: the check was off, nothing to say */
+
+    programCells(2, 0, 2, 0);
+    groups[1].unhashed = 1; /* one hash, but one run left no file */
+    runChecked(2, &l, "{out}");
+    v = find(&l, "output-differs");
+    assert_non_null(v);
+    assert_null(find(&l, "bitwise-same"));
+    HAS(v, {"hashes", 1}, {"missing", 1}, {"runs", 4});
+    says(v, "one hash of the file written to {out} over its cells, and 1 of 5 runs left no file "
+            "at {out}: its output depends on");
     verdictFree(&l);
 }
 
@@ -513,6 +630,9 @@ int main(void) {
         cmocka_unit_test(placementWarnsOnASlowProcessAndNotesNone),
         cmocka_unit_test(checksumDiffersWithinAGroup),
         cmocka_unit_test(outputDiffersOrBitwiseSame),
+        cmocka_unit_test(bitwiseSameSaysOnlyTheCellsThatExist),
+        cmocka_unit_test(emptyOutputIsNotCheckedNotBitwiseSame),
+        cmocka_unit_test(aMissingFileIsNoHash),
         cmocka_unit_test(coldStartAtAndBelowItsThreshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
