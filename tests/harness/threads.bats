@@ -291,7 +291,18 @@ threads() {
     "$R" --result r -- /nonexistent/prog 2>/dev/null
     [ "$(cut -f1,2 r)" = "$(printf 'noexec\t127')" ]
     "$R" --result r --cap 0.2 --grace 0.2 -- sh -c "trap '' TERM; sleep 5"
-    [ "$(cut -f1,2 r)" = "$(printf 'cut\t137')" ]
+    [ "$(cut -f1,2,9 r)" = "$(printf 'cut\t137\t200.000')" ]   # its bound: when it was stopped
+    # known slow before the cap: status slow, a censored row at the bound, no checksum
+    "$R" --result r --runs-csv slow.csv --csv slows.csv --cap 5 --slow-after 0.3 --grace 0.2 -- sleep 5
+    [ "$(cut -f1,9 r)" = "$(printf 'slow\t300.000')" ]
+    [ "$(col slow.csv censored) $(col slow.csv bound_ms)" = "1 300.000" ]
+    [ "$(col slows.csv censored) $(col slows.csv ms) $(col slows.csv checksum)" = "1 300.000000 " ]
+    # the cap before the slow limit: cut; a run that ends in time: ok, not censored
+    "$R" --result r --cap 0.2 --slow-after 0.5 --grace 0.2 -- sleep 5
+    [ "$(cut -f1,9 r)" = "$(printf 'cut\t200.000')" ]
+    "$R" --result r --runs-csv fast.csv --slow-after 5 -- true
+    [ "$(cut -f1,9 r)" = "$(printf 'ok\t')" ]
+    [ "$(col fast.csv censored) $(col fast.csv bound_ms)" = "0 " ]
     "$R" --result r -- sh -c 'sleep 300.$PPID$$ & exit 0'
     [ "$(cut -f1,8 r)" = "$(printf 'ok\t1')" ]
     # stdout is hashed (FNV-1a 64) and passed on; runs.csv has the documented columns
@@ -300,7 +311,7 @@ threads() {
     [ "$(tail -n1 runs.csv | awk -F, '{print $8}')" = ok ]
     [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
     [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
-    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source'
+    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored,bound_ms'
     [ "$(col runs.csv out_source | tail -n1)" = stdout ]
     run "$R" --cap x -- true
     [ "$status" -eq 2 ]
