@@ -85,6 +85,7 @@ static void summaryGroupFree(summaryGroup *g) {
         free(g->proc[i].run_id);
         free(g->proc[i].steady.x);
         free(g->proc[i].span.x);
+        free(g->proc[i].cens.x);
     }
     free(g->proc);
 }

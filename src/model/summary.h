@@ -94,6 +94,7 @@ typedef struct summaryProc {
     long proc;         /* the harness's `proc` tag (1..K), 0 when absent */
     summaryVec steady; /* steady call times, ms, in row order */
     summaryVec span;   /* per steady call: CPUs in its `cpus` set, 0 when empty */
+    summaryVec cens;   /* per steady call: 1 when it is a lower bound (censored), else 0 */
     double first_ms;   /* NAN when the process had no first row */
     double first_span; /* CPUs of the first call, 0 unknown */
     double median_ms;  /* median of steady, NAN when none (set by summaryFinish) */
