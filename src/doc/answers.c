@@ -286,11 +286,17 @@ static void answersGlanceRow(int k, const answerRow *r, char *c[ANSWERS_GLANCE_C
                   g->key.params, w, g->key.wait[0] ? " " : "", g->key.wait,
                   g->key.load[0] ? g->key.load : "loaded",
                   g->key.stressors[0] ? g->key.stressors : "?");
-    c[1] = docStr("%s", RMS(r->base_ms));
-    c[2] = docStr("%s", RMS(r->ms));
+    /* ">= ": only a lower bound, some of its runs stopped before they ended
+     * (the medians: median_bound; the ratio and its interval's ends:
+     * ratio_bound, ratio_lo_bound, ratio_hi_bound) */
+    const char *ge = ">= ", *ib = r->base->median_bound ? ge : "", *mb = g->median_bound ? ge : "",
+               *rb = g->ratio_bound ? ge : "", *lb = g->ratio_lo_bound ? ge : "",
+               *hb = g->ratio_hi_bound ? ge : "";
+    c[1] = docStr("%s%s", ib, RMS(r->base_ms));
+    c[2] = docStr("%s%s", mb, RMS(r->ms));
     c[3] = docStr("%zu of %zu", r->slow, r->procs);
     c[4] = docStr("%s", answersStopSay(r->taken, r->how, stop, sizeof stop));
-    c[5] = docStr("%s (%s-%s)", RX(r->ratio), RX(r->lo), RX(r->hi));
+    c[5] = docStr("%s%s (%s%s-%s%s)", rb, RX(r->ratio), lb, RX(r->lo), hb, RX(r->hi));
 }
 
 /* Question k's table; nothing when it has no row. The processes-taken

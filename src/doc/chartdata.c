@@ -264,7 +264,9 @@ static int chartdataTrgStyle(const summary *s, const chartdataChart *c, FILE *f)
 }
 
 /* Index 0 of the dot chart: one dot per process with a steady median, spread
- * evenly across its cell (a fixed jitter: the same picture every time). */
+ * evenly across its cell (a fixed jitter: the same picture every time);
+ * bound 1 when that median is only a lower bound (the process was stopped
+ * before it ended: the chart draws it as "at least"). */
 static void chartdataDots(const summaryGroup *g, long x, const char *label, FILE *f) {
     size_t k = 0;
     for (size_t i = 0; i < g->nproc; i++) {
@@ -273,13 +275,14 @@ static void chartdataDots(const summaryGroup *g, long x, const char *label, FILE
         double dx = g->procs > 1 ? ((double)k / (double)(g->procs - 1) - 0.5) * 0.44 : 0;
         fprintf(f, "%.4f \"%s\" %d", (double)x + dx, label, chartdataKind(g));
         chartdataNum(f, p->median_ms);
-        fprintf(f, " %ld\n", p->proc ? p->proc : (long)k + 1);
+        fprintf(f, " %ld %d\n", p->proc ? p->proc : (long)k + 1, p->median_bound ? 1 : 0);
         k++;
     }
 }
 
 /* Index 0 of the placement chart: one dot per steady call whose CPUs are
- * known, left of the cell for one CPU, right for several. */
+ * known, left of the cell for one CPU, right for several; bound 1 when the
+ * call's time is only a lower bound (censored). */
 static void chartdataCalls(const summaryGroup *g, long x, const char *label, FILE *f) {
     size_t k = 0;
     for (size_t i = 0; i < g->nproc; i++) {
@@ -290,7 +293,7 @@ static void chartdataCalls(const summaryGroup *g, long x, const char *label, FIL
             double dx = (span < 2 ? -0.2 : 0.2) + ((double)(k++ % 9) - 4) * 0.02;
             fprintf(f, "%.4f \"%s\" %g", (double)x + dx, label, span);
             chartdataNum(f, p->steady.x[j]);
-            fputc('\n', f);
+            fprintf(f, " %d\n", j < p->cens.n && p->cens.x[j] > 0 ? 1 : 0);
         }
     }
 }
@@ -299,10 +302,13 @@ static void chartdataCalls(const summaryGroup *g, long x, const char *label, FIL
  * idle_vs_loaded's columns, else placement's. */
 static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *f, int ivl) {
     long cells = 0;
-    fputs(ivl ? "# dots: x label kind proc_median_ms proc\n" : "# dots: x label cpus call_ms\n", f);
+    fputs(ivl ? "# dots: x label kind proc_median_ms proc bound\n"
+              : "# dots: x label cpus call_ms bound\n",
+          f);
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
-            fputs(ivl ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs\n"
+            fputs(ivl ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs "
+                        "median_bound\n"
                       : "\n\n# cells: idx label calls_1cpu share_1cpu median_ms_1cpu "
                         "calls_multi_cpu share_multi_cpu median_ms_multi_cpu\n",
                   f);
@@ -316,12 +322,16 @@ static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *
             if (!pass && ivl) chartdataDots(g, x, label, f);
             else if (!pass) chartdataCalls(g, x, label, f);
             else if (ivl) {
+                /* median_bound: the median of medians, and so loaded/idle,
+                 * only a lower bound; over an idle median that is itself a
+                 * bound the ratio is no figure at all (none) */
+                const summaryGroup *idle = summaryIsIdle(g) ? NULL : summaryIdleOf(s, g);
                 fprintf(f, "%ld \"%s\" %d", x, label, chartdataKind(g));
                 chartdataNum(f, g->proc_median_median_ms);
-                chartdataNum(f, g->proc_ratio);
+                chartdataNum(f, idle && idle->median_bound ? NAN : g->proc_ratio);
                 fprintf(f, " %zu", g->procs);
                 chartdataNum(f, g->slow_procs == SIZE_MAX ? NAN : (double)g->slow_procs);
-                fputc('\n', f);
+                fprintf(f, " %d\n", g->median_bound ? 1 : 0);
             } else {
                 double known = (double)(g->calls_1cpu + g->calls_multi_cpu);
                 fprintf(f, "%ld \"%s\" %zu %.4f", x, label, g->calls_1cpu,
@@ -398,7 +408,9 @@ const chartdataChart chartdataCharts[] = {
      "the median of the process medians, log scale; over each loaded cell loaded/idle and how "
      "many processes were at least --contention-wide x idle. Width 1 near 1x while the wider "
      "widths are far above it is core contention; dots of one cell decades apart are a bimodal "
-     "cell: the scheduler's placement decided."},
+     "cell: the scheduler's placement decided. An open triangle is a process stopped before it "
+     "ended (at its cap, or once known slow): it took at least that long, and a loaded/idle "
+     "marked >= is a lower bound."},
     {"cold_start", "Cold start", chartdataPickCold, chartdataEmitCold, CHARTDATA_L_WIDTH_VARIES,
      NULL,
      "The first run in the process (in-process clock) and the whole process (wall time) for a "
@@ -413,7 +425,8 @@ const chartdataChart chartdataCharts[] = {
      "Per loaded cell, every steady call whose CPUs are known: left the calls whose engine and "
      "OpenBLAS threads all ran on one CPU (green), right those spread over two or more (red), "
      "log scale; over each side its count and share of the cell's calls, the line its median. "
-     "Spread calls far above one-CPU calls: where the threads ran decided the time."},
+     "Spread calls far above one-CPU calls: where the threads ran decided the time. An open "
+     "triangle is a call whose run was stopped before it ended: it took at least that long."},
 };
 const size_t chartdataNCharts = sizeof chartdataCharts / sizeof chartdataCharts[0];
 

@@ -44,7 +44,12 @@ extern const size_t chartdataNCharts;
  * idle_vs_loaded and placement hold two gnuplot data blocks (index 0 and 1,
  * two blank lines apart): the dots -- one per process (its steady median),
  * or one per steady call by the CPUs its threads spanned -- then one row per
- * cell (the x tick, the median line, the figures printed over it). */
+ * cell (the x tick, the median line, the figures printed over it). A dot's
+ * last column, bound, is 1 when its time is only a lower bound (a run
+ * stopped before it ended: summaryProc.median_bound, or the call's censored
+ * flag), and idle_vs_loaded's cell row ends with median_bound (its median
+ * of medians, and so loaded/idle, only a lower bound): the chart picks the
+ * "at least" marker and the ">=" from the data, never from a code path. */
 long chartdataEmit(const summary *s, size_t i, FILE *f);
 
 /* Writes dir/<name>.dat for every chart that has rows (removing a stale one

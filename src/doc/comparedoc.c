@@ -247,14 +247,18 @@ static const compareRow *comparedocPrimary(const compareResult *r, size_t cell) 
     return NULL;
 }
 
-/* Dots of input i in cell c for metric m at x: one per process median (or run). */
+/* Dots of input i in cell c for metric m at x: one per process median (or
+ * run); bound 1 when a process's steady median is only a lower bound (it
+ * was stopped before it ended: the chart draws it as "at least"). */
 static void comparedocDots(const summaryGroup *g, compareMetric m, double x, size_t i, FILE *f) {
     const summaryVec *w = g->v_whole_hf.n ? &g->v_whole_hf : &g->v_whole_time;
     if (m == COMPARE_WHOLE)
-        for (size_t k = 0; k < w->n; k++) fprintf(f, "%.4f %zu %.6g\n", x, i + 1, w->x[k]);
+        for (size_t k = 0; k < w->n; k++) fprintf(f, "%.4f %zu %.6g 0\n", x, i + 1, w->x[k]);
     for (size_t k = 0; m != COMPARE_WHOLE && k < g->nproc; k++) {
-        double v = m == COMPARE_STEADY ? g->proc[k].median_ms : g->proc[k].first_ms;
-        if (!isnan(v)) fprintf(f, "%.4f %zu %.6g\n", x, i + 1, v);
+        const summaryProc *p = &g->proc[k];
+        double v = m == COMPARE_STEADY ? p->median_ms : p->first_ms;
+        int bound = m == COMPARE_STEADY && p->median_bound;
+        if (!isnan(v)) fprintf(f, "%.4f %zu %.6g %d\n", x, i + 1, v, bound);
     }
 }
 
@@ -266,7 +270,7 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
-    fputs("# dots: x input ms (one per process or run)\n", f);
+    fputs("# dots: x input ms bound (one per process or run; bound 1: a lower bound)\n", f);
     long n = 0;
     double step = 0.7 / (double)r->nin;
     for (size_t c = 0; c < r->ncells; c++) {

@@ -357,11 +357,12 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         snprintf(fl, sizeof fl, "%zu", c->failed);
         snprintf(cut, sizeof cut, "%zu", c->censored);
         tdInterval(c, med, sizeof med);
-        const char *ge = g->ratio_bound ? ">= " : "";
+        const char *ge = ">= ", *rb = g->ratio_bound ? ge : "", *lb = g->ratio_lo_bound ? ge : "",
+                   *hb = g->ratio_hi_bound ? ge : "";
         if (summaryIsIdle(g) || isnan(g->proc_ratio)) snprintf(x, sizeof x, "-");
-        else if (isnan(g->ratio_lo)) snprintf(x, sizeof x, "%s%.2fx", ge, g->proc_ratio);
+        else if (isnan(g->ratio_lo)) snprintf(x, sizeof x, "%s%.2fx", rb, g->proc_ratio);
         else
-            snprintf(x, sizeof x, "%s%.2fx (%s%.2f-%s%.2f)", ge, g->proc_ratio, ge, g->ratio_lo, ge,
+            snprintf(x, sizeof x, "%s%.2fx (%s%.2f-%s%.2f)", rb, g->proc_ratio, lb, g->ratio_lo, hb,
                      g->ratio_hi);
         if (g->slow_procs == SIZE_MAX) snprintf(slow, sizeof slow, "-");
         else snprintf(slow, sizeof slow, "%zu of %zu", g->slow_procs, g->procs);

@@ -85,6 +85,7 @@ static void summaryGroupFree(summaryGroup *g) {
         free(g->proc[i].run_id);
         free(g->proc[i].steady.x);
         free(g->proc[i].span.x);
+        free(g->proc[i].cens.x);
     }
     free(g->proc);
 }
@@ -365,9 +366,9 @@ static void summaryProcStats(summaryGroup *g) {
 static void summaryAgainstIdle(summaryGroup *g, const summaryGroup *idle, double slow_ratio) {
     g->slow_procs = SIZE_MAX;
     g->proc_ratio = g->ratio_lo = g->ratio_hi = NAN;
-    g->ratio_bound = 0;
+    g->ratio_bound = g->ratio_lo_bound = g->ratio_hi_bound = 0;
     if (!idle || isnan(idle->proc_median_median_ms)) return;
-    g->ratio_bound = g->censored_procs > 0;
+    g->ratio_bound = g->median_bound;
     double limit = slow_ratio * idle->proc_median_median_ms;
     g->slow_procs = 0;
     for (size_t i = 0; i < g->nproc; i++)
@@ -375,9 +376,17 @@ static void summaryAgainstIdle(summaryGroup *g, const summaryGroup *idle, double
     g->proc_ratio = summaryRatio(g->proc_median_median_ms, idle->proc_median_median_ms);
     double *a = malloc((g->nproc ? g->nproc : 1) * sizeof(double));
     double *b = malloc((idle->nproc ? idle->nproc : 1) * sizeof(double));
-    if (a && b)
+    if (a && b) {
         summaryBootRatio(a, summaryProcMedians(g, a), b, summaryProcMedians(idle, b), &g->ratio_lo,
                          &g->ratio_hi);
+        /* an end of the interval is a bound when a bounded process median
+         * lies at or below the loaded median that end can stand for (the
+         * end x the largest idle median a resample can draw) */
+        size_t nb = summaryProcBounds(g, a);
+        double im = idle->proc_median_max_ms;
+        g->ratio_lo_bound = summaryBound(g->ratio_lo * im, a, nb);
+        g->ratio_hi_bound = summaryBound(g->ratio_hi * im, a, nb);
+    }
     free(a);
     free(b);
 }

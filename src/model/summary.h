@@ -94,6 +94,7 @@ typedef struct summaryProc {
     long proc;         /* the harness's `proc` tag (1..K), 0 when absent */
     summaryVec steady; /* steady call times, ms, in row order */
     summaryVec span;   /* per steady call: CPUs in its `cpus` set, 0 when empty */
+    summaryVec cens;   /* per steady call: 1 when it is a lower bound (censored), else 0 */
     double first_ms;   /* NAN when the process had no first row */
     double first_span; /* CPUs of the first call, 0 unknown */
     double median_ms;  /* median of steady, NAN when none (set by summaryFinish) */
@@ -147,11 +148,12 @@ typedef struct summaryGroup {
     /* Censoring (summaryBound): processes whose median is a lower bound, the
      * smallest such bound, and whether the median of medians is a lower
      * bound (a bounded process median at or below it). A loaded group's
-     * proc_ratio, ratio_lo and ratio_hi are lower bounds when it has
-     * bounded processes (ratio_bound). */
+     * proc_ratio is a lower bound with its median (ratio_bound), each end of
+     * its interval when a bounded process median lies at or below that
+     * end's loaded median (ratio_lo_bound, ratio_hi_bound). */
     size_t censored_procs;
     double censored_min_ms;
-    int median_bound, ratio_bound;
+    int median_bound, ratio_bound, ratio_lo_bound, ratio_hi_bound;
     /* placement: steady calls whose `cpus` named one CPU vs two or more
      * (calls with an empty `cpus` are in neither), and their median ms */
     size_t calls_1cpu, calls_multi_cpu;

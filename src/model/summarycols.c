@@ -92,6 +92,8 @@ const summaryColumn summaryColumns[] = {
     SC("censored_min_ms", NUM, censored_min_ms),
     SC("median_bound", FLAG, median_bound),
     SC("ratio_bound", FLAG, ratio_bound),
+    SC("ratio_lo_bound", FLAG, ratio_lo_bound),
+    SC("ratio_hi_bound", FLAG, ratio_hi_bound),
     SC("whole_censored", COUNT, whole_censored),
     SC("whole_slow", COUNT, whole_slow),
 };

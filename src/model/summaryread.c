@@ -267,7 +267,8 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
     } else if (strcmp(phase, "steady") == 0) {
         ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
         if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
-        ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span);
+        ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span) |
+              summaryVecPush(&pr->cens, (double)cens);
         if (cens && (!pr->ncensored || ms < pr->censored_min_ms)) pr->censored_min_ms = ms;
         pr->ncensored += (size_t)cens;
         if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);

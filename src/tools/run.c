@@ -41,7 +41,8 @@
 #define RUN_COLUMNS \
     "timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal," \
     "wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max," \
-    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored,bound_ms"
+    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored," \
+    "bound_ms"
 
 static const char runUsage[] =
     "usage: coldload-run [OPTIONS] -- PROG [ARGS...]\n"

@@ -149,6 +149,7 @@ int verdictContention(verdictCtx *x) {
                 verdictAddFig(v, g->loaded_over_idle, "loaded_over_idle_w%d", w) ||
                 verdictAddFig(v, g->median_ms, "median_ms_w%d", w) ||
                 verdictAddFig(v, g->idle_median_ms, "idle_median_ms_w%d", w) ||
+                verdictAddFig(v, g->median_bound, "median_bound_w%d", w) ||
                 verdictAddFig(v, share, "fair_share_w%d", w))
                 return -1;
             if (g->procs < 2 || g->slow_procs == SIZE_MAX) continue;
@@ -184,11 +185,14 @@ int verdictContentionSay(const verdict *v, const verdictThresholds *t, FILE *f) 
     for (size_t i = 1; !isnan(w = verdictFigf(v, "wide_%zu", i)); i++) {
         double r = verdictFigf(v, "loaded_over_idle_w%.0f", w),
                share = verdictFigf(v, "fair_share_w%.0f", w);
+        /* a median of runs stopped before they ended: only a lower bound */
+        const char *ge = verdictFigf(v, "median_bound_w%.0f", w) > 0 ? "at least " : "";
         fprintf(f,
-                "%swidth %.0f is %.1fx slower than idle (median %s vs %s ms), %.0fx its fair "
-                "share %.1fx and %.0fx width 1's",
-                i > 1 ? ", " : "", w, r, MS(verdictFigf(v, "median_ms_w%.0f", w)),
-                MS(verdictFigf(v, "idle_median_ms_w%.0f", w)), r / share, share, r / r1);
+                "%swidth %.0f is %s%.1fx slower than idle (median %s%s vs %s ms), %s%.0fx its "
+                "fair share %.1fx and %.0fx width 1's",
+                i > 1 ? ", " : "", w, ge, r, *ge ? ">= " : "",
+                MS(verdictFigf(v, "median_ms_w%.0f", w)),
+                MS(verdictFigf(v, "idle_median_ms_w%.0f", w)), ge, r / share, share, r / r1);
     }
     fprintf(f,
             " (each at least %gx), while width 1 is %.1fx (median %s vs %s ms), below %gx its "
@@ -230,7 +234,8 @@ int verdictLoadedSlow(verdictCtx *x) {
                          FIGS({"median_ms", g->median_ms}, {"idle_median_ms", g->idle_median_ms},
                               {"loaded_over_idle", g->loaded_over_idle}, {"threshold", at},
                               {"procs_median", g->procs_median}, {"load1_median", g->load1_median},
-                              {"psi_some_pct", g->psi_some_pct}, {"fair_share", share})))
+                              {"psi_some_pct", g->psi_some_pct}, {"fair_share", share},
+                              {"median_bound", g->median_bound})))
             return -1;
     }
     return 0;
@@ -238,8 +243,10 @@ int verdictLoadedSlow(verdictCtx *x) {
 
 int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     double share = verdictFig(v, "fair_share"), r = verdictFig(v, "loaded_over_idle");
-    fprintf(f, "median %s ms vs idle median %s ms = %.1fx (>= %g)", MS(verdictFig(v, "median_ms")),
-            MS(verdictFig(v, "idle_median_ms")), r, verdictFig(v, "threshold"));
+    int bound = verdictFig(v, "median_bound") > 0; /* runs stopped before they ended */
+    fprintf(f, "median %s%s ms vs idle median %s ms = %s%.1fx (>= %g)", bound ? ">= " : "",
+            MS(verdictFig(v, "median_ms")), MS(verdictFig(v, "idle_median_ms")),
+            bound ? "at least " : "", r, verdictFig(v, "threshold"));
     if (!isnan(share))
         fprintf(f, "; the fair share of %s predicts %.1fx, this is %.1fx that",
                 verdictLoadSay(v->group, t, (char[96]){0}, 96), share, r / share);

@@ -212,6 +212,20 @@ EOT
     [ "$(ccol 'NR > 1' seed | sort -u)" = 20261203 ]
 }
 
+@test "a process stopped before it ended is drawn at its bound as \"at least\" (bound 1), in the key" {
+    cp -r "$ROOT/tests/fixtures/results-threads" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-threads-censored" "$B"/r
+    run bash "$ROOT/harness/compare.sh" --out "$O" --label before --label after "$A/r" "$B/r"
+    [ "$status" -eq 0 ]
+    dat=$O/plots/compare.dat
+    head -n1 "$dat" | grep -q '^# dots: x input ms bound '
+    # index 0: after's 4 stopped runs (width 2: 3 pinned, 1 free) at 9400 ms, bound 1; no other
+    [ "$(awk '/^$/ { blank++ } blank == 0 && !/^#/ && $4 == 1 { print $2, $3 }' "$dat" | sort -u)" = "2 9400" ]
+    [ "$(awk '/^$/ { blank++ } blank == 0 && !/^#/ && $4 == 1' "$dat" | wc -l)" -eq 4 ]
+    [ "$(awk '/^$/ { blank++ } blank == 0 && !/^#/ && $4 == 0 && $3 == 9400' "$dat" | wc -l)" -eq 0 ]
+    grep -q '<text>stopped: at least this long</text>' "$O/plots/compare.svg"
+}
+
 @test "compare.sh draws the chart; compare.html renders in headless Chromium, text escaped" {
     command -v chromium >/dev/null || { echo "chromium missing: make deps installs it" >&2; false; }
     cp -r "$ROOT/tests/fixtures/results-procs" "$A"/r

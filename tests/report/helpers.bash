@@ -93,3 +93,22 @@ nowait() {
         i=$((i + 1))
     done
 }
+
+# The threads layout (coldload-run --csv): width_requested and censored after
+# the placement columns, then the tags.
+SAMPLES_HEADER_RUNS=timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,censored,harness,condition,stressors,copy,load,proc
+
+# runrow FILE WIDTH LOAD PROC CPUS MS [CENSORED]
+# One run of a program under threads.sh: one steady row, its wall time MS;
+# CENSORED 1: the run was stopped (its cap, or known slow) at MS, a lower
+# bound, with no checksum (its output is unfinished).
+runrow() {
+    local file=$1 width=$2 load=$3 proc=$4 cpus=$5 ms=$6 cens=${7:-0}
+    local cond=loaded stressors=2 sum=00000000000000aa
+    [ "$load" = none ] && cond=idle stressors=0
+    [ "$cens" = 1 ] && sum=
+    [ -s "$file" ] || echo "$SAMPLES_HEADER_RUNS" >"$file"
+    RUN=$((RUN + 1))
+    printf '2026-12-04T10:00:00.000Z,vm,1796400000000-%d,prog,,%d,,steady,1,%s,0,0,0,0,0.10,1,%s,0,,%s,0,%d,%d,threads,%s,%s,inplace,%s,%d\n' \
+        "$RUN" "$width" "$ms" "$sum" "$cpus" "$width" "$cens" "$cond" "$stressors" "$load" "$proc" >>"$file"
+}

@@ -145,3 +145,31 @@ csv_col() {
     [ "$(jq -r '.answers[0] | "\(.verdict) \(.basis)"' "$J")" = "yes cold-start" ]
     [ "$(jq -r '.answers[1].verdict' "$J")" = "not asked" ]
 }
+
+@test "results.json: runs stopped before they ended -- the censoring figures of a group and of the threads answer" {
+    rm -rf "${D:?}"/*
+    cp -r "$ROOT/tests/fixtures/results-threads-censored/." "$D/"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    # width 2 under pinned load: every run stopped once known slow, at 9400 ms
+    g='.groups[] | select(.key.width == 2 and .key.load == "pinned") | .figures'
+    [ "$(jq -r "$g | \"\(.censored_procs) \(.censored_min_ms) \(.median_bound) \(.ratio_bound) \(.whole_censored) \(.whole_slow) \(.whole_failed)\"" "$J")" \
+        = "3 9400 1 1 3 3 0" ]
+    # counts and flags are integers, the bound a number; a group with none: 0, and null for the bound
+    [ "$(jq -r "$g | [.censored_procs, .median_bound, .ratio_bound, .whole_censored, .whole_slow] | map(type == \"number\" and . == floor) | all" "$J")" = true ]
+    g1='.groups[] | select(.key.width == 1 and .key.load == "pinned") | .figures'
+    [ "$(jq -c "$g1 | [.censored_procs, .censored_min_ms, .median_bound, .ratio_bound, .whole_censored, .whole_slow]" "$J")" = '[0,null,0,0,0,0]' ]
+    # free load: one of three stopped; its median (1390 ms) stays exact
+    [ "$(jq -r '.groups[] | select(.key.width == 2 and .key.load == "free") | .figures | "\(.censored_procs) \(.median_bound) \(.proc_median_median_ms) \(.whole_slow)"' "$J")" \
+        = "1 0 1390.02 1" ]
+    # the answer: yes on the bounds -- the widest width's median only a lower bound, 3 of 3 runs stopped
+    a='.answers[] | select(.id == "threads")'
+    [ "$(jq -r "$a | \"\(.verdict) \(.basis) \(.cell.width) \(.figures.widest_bound) \(.figures.widest_censored) \(.figures.widest_runs) \(.figures.recommended_width) \(.figures.widest_median_ms) \(.figures.best_width)\"" "$J")" \
+        = "yes pinned 2 1 3 3 1 9400 1" ]
+    # the report's lead says the same
+    grep -q '^\*\*Yes: under pinned load (2 workers) width 2 never finished within 9.4 s -- at least 20x its idle median -- in 3 of 3 runs; width 1 took 1830 ms (median run, 95% interval 1796-1862).\*\*$' "$D/report.md"
+    grep -q '^| 2 | pinned load (2 workers) | 0 | 0 | 3 | \\>= 9400 (\\>= 9400-\\>= 9400) | ' "$D/report.md"
+    # and so does the table under the lead: the bounded figures marked >=, the exact ones not
+    grep -q '^| omp w2, pinned S=2 | 470.0 | \\>= 9400 | 3 of 3 | \\>= 20.0x (\\>= 19.2x-\\>= 20.6x) |$' "$D/report.md"
+    grep -q '^| omp w1, pinned S=2 | 918.3 | 1830 | 0 of 3 | 2.0x (1.9x-2.1x) |$' "$D/report.md"
+}

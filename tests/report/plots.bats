@@ -46,6 +46,24 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     grep -q '>width 2 loaded S=2<' "$D/plots/trg.svg"
 }
 
+@test "runs stopped before they ended: an open triangle at the bound, in the key only when there is one" {
+    local c C=$BATS_TEST_TMPDIR/censored
+    cp -r "$ROOT/tests/fixtures/results-threads-censored" "$C"
+    run bash "$ROOT/harness/plots.sh" --results "$C"
+    [ "$status" -eq 0 ]
+    for c in idle_vs_loaded placement; do
+        grep -q '<text>stopped: at least this long</text>' "$C/plots/$c.svg"
+        # pt 8 (the SVG's gpPt7): the 4 stopped runs (3 pinned, 1 free) and the key's sample
+        [ "$(grep -c "#gpPt7' transform" "$C/plots/$c.svg")" -eq 5 ]
+    done
+    grep -q '<text>>=20x</text>' "$C/plots/idle_vs_loaded.svg"
+    # nothing stopped: no triangle, no key entry
+    bash "$ROOT/harness/plots.sh" --results "$D" >/dev/null 2>&1
+    run grep -q 'stopped: at least' "$D/plots/idle_vs_loaded.svg"
+    [ "$status" -eq 1 ]
+    [ "$(grep -c "#gpPt7' transform" "$D/plots/idle_vs_loaded.svg")" -eq 0 ]
+}
+
 @test "legacy fixture: no cpus column, so no placement chart" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     [ ! -e "$D/plots/placement.dat" ]

@@ -42,7 +42,7 @@ cell() {
     "$SUMMARIZE" --no-report --contention-wide 150 "$D" >/dev/null
     [ "$(col "$sum" '$c["load"] == "pinned"' slow_procs)" = 1 ]
     # earlier columns keep their place: the new ones come after `source`
-    head -n1 "$sum" | grep -q ',whole_failed,source,load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms,censored_procs,censored_min_ms,median_bound,ratio_bound,whole_censored,whole_slow$'
+    head -n1 "$sum" | grep -q ',whole_failed,source,load,procs,proc_median_min_ms,proc_median_median_ms,proc_median_max_ms,slow_procs,ratio_lo,ratio_hi,calls_1cpu,calls_multi_cpu,median_ms_1cpu,median_ms_multi_cpu,proc_ratio,nowait_n,nowait_min_ms,nowait_median_ms,nowait_max_ms,censored_procs,censored_min_ms,median_bound,ratio_bound,ratio_lo_bound,ratio_hi_bound,whole_censored,whole_slow$'
 }
 
 @test "the interval moves with the data: a tighter loaded spread gives a tighter interval" {
@@ -213,6 +213,41 @@ answer_ids() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 2 ]
     [[ ${lines[0]} =~ column\ \'proc\' ]]
+}
+
+@test "censored runs: the charts draw a stopped process at its bound (bound 1), the others as before" {
+    # width 2 stopped in every pinned run at 9400 ms (20x idle), in one free run of three
+    local p
+    for p in 1 2 3; do
+        runrow "$S" 1 none "$p" 0 "$((900 + p * 10))"
+        runrow "$S" 2 none "$p" "0;1" "$((440 + p * 15))"
+        runrow "$S" 1 pinned "$p" 1 "$((1800 + p * 10))"
+        runrow "$S" 2 pinned "$p" "0;1" 9400 1
+        runrow "$S" 1 free "$p" 0 "$((1300 + p * 10))"
+    done
+    runrow "$S" 2 free 1 "0;1" 1210
+    runrow "$S" 2 free 2 "0;1" 9400 1
+    runrow "$S" 2 free 3 "0;1" 1390
+    "$SUMMARIZE" --no-report "$D" >/dev/null
+    [ "$(col "$D/summary.csv" '$c["width"] == 2 && $c["load"] == "pinned"' censored_procs censored_min_ms median_bound proc_median_median_ms)" = "3 9400 1 9400" ]
+    [ "$(col "$D/summary.csv" '$c["width"] == 2 && $c["load"] == "free"' censored_procs censored_min_ms median_bound proc_median_median_ms)" = "1 9400 0 1390" ]
+    # dots(FILE LABEL): index 0's "ms bound" of the cell LABEL, one line per dot
+    dots() { awk -F'"' -v l="$2" '/^$/ { blank++ } blank == 0 && $2 == l { n = split($3, f, " "); print f[2], f[n] }' "$1"; }
+    ivl=$D/plots/idle_vs_loaded.dat
+    head -n1 "$ivl" | grep -q '^# dots: x label kind proc_median_ms proc bound$'
+    [ "$(dots "$ivl" "prog w2 pinned" | tr '\n' ' ')" = "9400 1 9400 1 9400 1 " ]
+    [ "$(dots "$ivl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
+    [ "$(dots "$ivl" "prog w1 pinned" | awk '{ print $2 }' | sort -u)" = 0 ]
+    # index 1: the cell's median of medians a bound (pinned), exact (free: 9400 lies above it)
+    cells() { awk -F'"' -v l="$2" '/^$/ { blank++ } blank == 2 && $2 == l { n = split($3, f, " "); print f[2], f[3], f[n] }' "$1"; }
+    grep -q '^# cells: idx label kind median_of_medians ratio procs slow_procs median_bound$' "$ivl"
+    [ "$(cells "$ivl" "prog w2 pinned")" = "9400 20 1" ]
+    [ "$(cells "$ivl" "prog w2 free")" = "1390 2.95745 0" ]
+    # placement: one dot per call, the stopped ones bound 1
+    pl=$D/plots/placement.dat
+    head -n1 "$pl" | grep -q '^# dots: x label cpus call_ms bound$'
+    [ "$(dots "$pl" "prog w2 pinned" | tr '\n' ' ')" = "9400 1 9400 1 9400 1 " ]
+    [ "$(dots "$pl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
 }
 
 # --- the committed issue-9 fixture: charts and report ------------------------------
