@@ -138,6 +138,9 @@ CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g 
 nruns=$(( ${#cells[@]} * CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
 CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 runs_csv=$CL_OUT/runs.csv
+# what runs.csv's columns are (the launcher's table): the summary reads it by name
+"$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
+    cl_die "$CL_OUT/runs-columns.tsv: could not be written"
 cl_tmpdir tmp   # the launcher's result line, and the files of {out}: one per run, removed once hashed
 nout=0
 # Per cell (width/load): runs taken, failed and stopped (cut or slow);
@@ -162,9 +165,12 @@ threads_run() {
     [ "$warm" = 1 ] && step="threads-w$cell-warmup"
     local -a rec=()
     if [ "$warm" = 0 ]; then
+        CL_TAG_PROC=$proc
         cl_tags
-        rec=(--runs-csv "$runs_csv" --csv "$CL_SAMPLES" --workload "$name" --params "$params"
-            --width "$cell" "${CL_TAGS[@]}")
+        # every row of the run is coldload-run's (its column table): runs.csv,
+        # samples.csv and whole.csv
+        rec=(--runs-csv "$runs_csv" --csv "$CL_SAMPLES" --whole-csv "$CL_WHOLE"
+            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}")
     fi
     case $check_output/$check_what in
         0/*) hash=(--no-hash) ;;
@@ -179,12 +185,14 @@ threads_run() {
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
         --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
     if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
+        # a row that did not fit: the one line naming the disk, as everywhere
+        if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
         cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
         CL_FAILURES=$((CL_FAILURES + 1))
         return 0
     fi
-    local st code wall user sys minflt majflt left bound
-    IFS=$'\t' read -r st code wall user sys minflt majflt left bound <<<"$line"
+    local st code wall left bound
+    IFS=$'\t' read -r st code wall _ _ _ _ left bound <<<"$line"
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
     if [ "$left" -gt 0 ]; then
@@ -192,14 +200,6 @@ threads_run() {
         cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
     fi
     [ "$warm" = 1 ] && return 0
-    CL_RUN_WORKLOAD=$name CL_RUN_PARAMS=$params CL_RUN_WAIT=
-    if [ "$cell" = default ]; then CL_RUN_WIDTH=; else CL_RUN_WIDTH=$cell; fi
-    CL_TAG_PROC=$proc
-    # A run that did not succeed is never a time: a stopped run that still
-    # exited 0 (it handled the TERM) gets timeout's 124; its bound is its
-    # samples.csv row (censored).
-    [ "$st" = ok ] || [ "$code" != 0 ] || code=124
-    cl_whole_row coldload-run "$st" "$proc" "$wall" "$user" "$sys" "$minflt" "$majflt" "$code"
     local key="$cell/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))
     case $st in

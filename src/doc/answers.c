@@ -211,11 +211,13 @@ static void answersThreadsLead(const answer *a, FILE *f) {
 static void answersJobLead(const answer *a, FILE *f) {
     static const char *const word[ANSWER_VERDICT_N] = {"", "No", "Yes", "Not clearly", ""};
     if (!a->basis) return;
+    /* the widest width's runs stopped before they ended: its figures are bounds */
+    int bound = answerFig(a, "widest_bound") > 0;
     fprintf(f,
-            "%s: under %s load width %g takes %.2fx as long as width %g, the fastest (median run "
-            "%s ms against %s ms; threads hurt at %gx).",
-            word[a->verdict], a->basis, answerFig(a, "widest_width"),
-            answerFig(a, "widest_over_best"), answerFig(a, "best_width"),
+            "%s: under %s load width %g takes %s%.2fx as long as width %g, the fastest (median "
+            "run %s%s ms against %s ms; threads hurt at %gx).",
+            word[a->verdict], a->basis, answerFig(a, "widest_width"), bound ? "at least " : "",
+            answerFig(a, "widest_over_best"), answerFig(a, "best_width"), bound ? ">= " : "",
             RMS(answerFig(a, "widest_median_ms")), RMS(answerFig(a, "best_median_ms")),
             answerFig(a, "threshold"));
 }

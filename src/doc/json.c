@@ -76,7 +76,35 @@ static json_t *jsonKey(const summaryGroup *g, unsigned mask, int *bad) {
 
 /* One group: its key, its strings (harness, source, whole_tool), its
  * checksums as hex strings, and every numeric column as a figure. */
-static json_t *jsonGroup(const summaryGroup *g, int *bad) {
+/* A group's run figures (runs.csv by the names of runs-columns.tsv): each
+ * one's median, null without a value; an empty object without them. */
+static json_t *jsonRunFigures(const summary *s, const summaryGroup *g, int *bad) {
+    json_t *o = json_object();
+    if (!o) *bad = 1;
+    for (size_t k = 0; o && k < s->nrun_fig; k++)
+        jsonSet(o, s->run_fig[k].name, jsonNum(g->run_median[k]), bad);
+    return o;
+}
+
+/* What each run figure is: [{"name", "unit", "cell", "what"}], the column
+ * table of the launcher that recorded them (runs-columns.tsv). */
+static json_t *jsonRunFigureTable(const summary *s, int *bad) {
+    json_t *a = json_array();
+    if (!a) *bad = 1;
+    for (size_t k = 0; a && k < s->nrun_fig; k++) {
+        const summaryRunFig *r = &s->run_fig[k];
+        json_t *o = json_object();
+        if (!o) *bad = 1;
+        jsonSet(o, "name", json_string(r->name), bad);
+        jsonSet(o, "unit", json_string(r->unit), bad);
+        jsonSet(o, "cell", json_boolean(r->cell), bad);
+        jsonSet(o, "what", json_string(r->what), bad);
+        if (json_array_append_new(a, o) != 0) *bad = 1;
+    }
+    return a;
+}
+
+static json_t *jsonGroup(const summary *s, const summaryGroup *g, int *bad) {
     json_t *o = json_object(), *fig = json_object(), *sums = json_array();
     if (!o || !fig || !sums) {
         json_decref(o);
@@ -105,6 +133,7 @@ static json_t *jsonGroup(const summaryGroup *g, int *bad) {
     }
     jsonSet(o, "checksum", sums, bad);
     jsonSet(o, "figures", fig, bad);
+    jsonSet(o, "run_figures", jsonRunFigures(s, g, bad), bad);
     return o;
 }
 
@@ -226,10 +255,11 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
     jsonSet(doc, "warnings", warnings, &bad);
     for (size_t i = 0; groups && i < s->n; i++)
-        if (json_array_append_new(groups, jsonGroup(&s->g[i], &bad)) != 0) bad = 1;
+        if (json_array_append_new(groups, jsonGroup(s, &s->g[i], &bad)) != 0) bad = 1;
     for (size_t i = 0; verdicts && i < v->n; i++)
         if (json_array_append_new(verdicts, jsonVerdict(&v->v[i], &bad)) != 0) bad = 1;
     jsonSet(doc, "groups", groups, &bad);
+    jsonSet(doc, "run_figures", jsonRunFigureTable(s, &bad), &bad);
     jsonSet(doc, "verdicts", verdicts, &bad);
     jsonSet(doc, "answers", answers, &bad);
     if (bad) {

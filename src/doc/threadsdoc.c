@@ -31,7 +31,8 @@ static const char *tdWidthName(const answerTdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-static const char *const tdHurtWord[] = {"no", "no (within 1.25x)", "not resolved", "yes"};
+static const char *const tdHurtWord[ANSWER_TD_N] = {"no", "no (within 1.25x)", "not resolved",
+                                                    "yes", "no (within noise)"};
 
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
 
@@ -91,6 +92,12 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
                 "No: under %s width %s takes %.2fx as long as width %s, the fastest (median run "
                 "%s ms against %s ms), within %.2fx.",
                 lv, ww, r, bw, wm, bm, ANSWER_TD_HURT);
+    else if (L->hurt == ANSWER_TD_NOISE)
+        fprintf(f,
+                "No: under %s width %s took %.2fx as long as width %s (median run %s ms against "
+                "%s ms), but the two cells' intervals overlap after %zu and %zu runs: no harm "
+                "beyond the noise.",
+                lv, ww, r, bw, wm, bm, answerTdRuns(w), answerTdRuns(b));
     else if (b->median_bound || b->hi_bound)
         fprintf(f,
                 "Not clearly: under %s no width finished often enough to time it (width %s: "
@@ -99,9 +106,9 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
     else
         fprintf(f,
                 "Not clearly: under %s width %s is the fastest (median run %s ms) and width %s "
-                "takes %s%.2fx as long (%s ms), but the two cells' intervals overlap: more runs "
-                "(--max-procs) would decide it.",
-                lv, bw, bm, ww, w->median_bound ? "at least " : "", r, wm);
+                "takes at least %.2fx as long (%s ms): a bound below %.2fx, so more runs or a "
+                "longer --budget would decide it.",
+                lv, bw, bm, ww, r, wm, ANSWER_TD_HURT);
 }
 
 /* "Left to itself ... under LEVEL" for level L's default cell; lead: said as
@@ -340,17 +347,34 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "known slow, each a lower bound), the median run, "
                  "its slowdown against the idle cell of the same width (median of the loaded "
                  "runs over the idle ones, with its interval), how many runs were at least "
-                 "--contention-wide x idle, and the runs whose threads were seen on one CPU or on "
-                 "more (the launcher's sampler).");
-    static const char *const ch[] = {"width",  "load",      "runs ok",
-                                     "failed", "stopped",   "median run, ms",
-                                     "x idle", "slow runs", "1 CPU / more"};
-    static const docTable ct = {NULL, ch, 9, NULL};
+                 "--contention-wide x idle, the runs whose threads were seen on one CPU or on "
+                 "more (the launcher's sampler), then the median of each run figure the "
+                 "launcher's column table shows per cell (runs.csv, runs-columns.tsv: "
+                 "docs/csv-columns.md).");
+    /* the fixed columns, then each run figure the column table marks for
+     * the cell (runs.csv by name: the median of its runs with a time or a
+     * bound) */
+    enum { FIXED = 9 };
+    static const char *const fixed[FIXED] = {"width",  "load",      "runs ok",
+                                             "failed", "stopped",   "median run, ms",
+                                             "x idle", "slow runs", "1 CPU / more"};
+    const char *ch[FIXED + SUMMARY_RUN_FIGS];
+    char heads[SUMMARY_RUN_FIGS][96];
+    size_t fig[SUMMARY_RUN_FIGS], nfig = 0;
+    memcpy(ch, fixed, sizeof fixed);
+    for (size_t k = 0; k < s->nrun_fig; k++) {
+        if (!s->run_fig[k].cell) continue;
+        snprintf(heads[nfig], sizeof heads[nfig], "%s, median", s->run_fig[k].name);
+        ch[FIXED + nfig] = heads[nfig];
+        fig[nfig++] = k;
+    }
+    const docTable ct = {NULL, ch, FIXED + nfig, NULL};
     fmt->table(f, &ct);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         const summaryGroup *g = c->g;
         char w[16], lv[96], ok[16], fl[16], cut[16], med[96], x[96], slow[32], span[48];
+        char figs[SUMMARY_RUN_FIGS][32];
         tdWidthName(c, w, sizeof w);
         tdLevelName(c, lv, sizeof lv);
         snprintf(ok, sizeof ok, "%zu", c->ok);
@@ -367,7 +391,13 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         if (g->slow_procs == SIZE_MAX) snprintf(slow, sizeof slow, "-");
         else snprintf(slow, sizeof slow, "%zu of %zu", g->slow_procs, g->procs);
         snprintf(span, sizeof span, "%zu / %zu", g->calls_1cpu, g->calls_multi_cpu);
-        const char *row[] = {w, lv, ok, fl, cut, med, x, slow, span};
+        const char *row[FIXED + SUMMARY_RUN_FIGS] = {w, lv, ok, fl, cut, med, x, slow, span};
+        for (size_t k = 0; k < nfig; k++) {
+            double m = g->run_median[fig[k]];
+            if (isnan(m)) snprintf(figs[k], sizeof figs[k], "-");
+            else snprintf(figs[k], sizeof figs[k], "%.4g", m);
+            row[FIXED + k] = figs[k];
+        }
         fmt->row(f, &ct, row);
     }
     fmt->table_end(f, &ct);

@@ -81,6 +81,7 @@ static void summaryGroupFree(summaryGroup *g) {
                         &g->v_whole_hf, &g->v_whole_time,   &g->v_whole_majflt, &g->v_whole_minflt,
                         &g->v_ms_1cpu,  &g->v_ms_multi_cpu, &g->v_nowait};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
+    for (size_t k = 0; k < SUMMARY_RUN_FIGS; k++) free(g->v_run[k].x);
     for (size_t i = 0; i < g->nproc; i++) {
         free(g->proc[i].run_id);
         free(g->proc[i].steady.x);
@@ -92,6 +93,11 @@ static void summaryGroupFree(summaryGroup *g) {
 
 void summaryFree(summary *s) {
     for (size_t i = 0; i < s->n; i++) summaryGroupFree(&s->g[i]);
+    for (size_t k = 0; k < s->nrun_fig; k++) {
+        free(s->run_fig[k].name);
+        free(s->run_fig[k].unit);
+        free(s->run_fig[k].what);
+    }
     free(s->g);
     summaryInit(s);
 }
@@ -433,6 +439,8 @@ void summaryFinish(summary *s, double slow_ratio) {
         g->nowait_min_ms = st.min;
         g->nowait_median_ms = st.median;
         g->nowait_max_ms = st.max;
+        for (size_t k = 0; k < SUMMARY_RUN_FIGS; k++)
+            g->run_median[k] = summaryStatsOf(&g->v_run[k]).median;
     }
     if (s->n > 1) qsort(s->g, s->n, sizeof(summaryGroup), summaryCmpGroup);
     s->last = 0;

@@ -106,6 +106,17 @@ typedef struct summaryProc {
     int median_bound;
 } summaryProc;
 
+/* A run's figures of anyone's program (runs.csv, coldload-run): the columns
+ * its runs-columns.tsv names as figures, each a median per group over the
+ * runs with a time or a bound (status ok, cut, slow). */
+#define SUMMARY_RUN_FIGS 48
+typedef struct summaryRunFig {
+    char *name; /* the runs.csv column */
+    char *unit; /* "ms", "kB", "count", "flag", "code" */
+    char *what; /* one line saying what it is */
+    int cell;   /* 1: the report's per-cell table shows it */
+} summaryRunFig;
+
 /* Statistics are NAN when there was nothing to compute them from. */
 typedef struct summaryGroup {
     summaryKey key;
@@ -168,11 +179,17 @@ typedef struct summaryGroup {
         v_nowait;
     summaryProc *proc;
     size_t nproc;
+    /* the run figures (summary.run_fig[k]): their values, their medians
+     * (NAN without a value) */
+    summaryVec v_run[SUMMARY_RUN_FIGS];
+    double run_median[SUMMARY_RUN_FIGS];
 } summaryGroup;
 
 typedef struct summary {
     summaryGroup *g;
     size_t n, cap;
+    summaryRunFig run_fig[SUMMARY_RUN_FIGS]; /* runs.csv's figures (summaryReadRuns) */
+    size_t nrun_fig;
     size_t ignored_rows; /* rows of a phase this version does not know */
     size_t last;         /* index of the group the previous row went to */
 } summary;
@@ -184,6 +201,17 @@ void summaryFree(summary *s);
  * err = "file:line: what" (the rows read before the defect stay in s). */
 int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen);
 int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen);
+
+/* Reads runs.csv (coldload-run's record of every run) by the names its
+ * runs-columns.tsv gives: each column of role `figure` (at most
+ * SUMMARY_RUN_FIGS) becomes a run figure of the summary, and every run with
+ * a time or a bound adds its value to its group's. Both files come from a
+ * results directory: a name that is not [a-z0-9_], a unit or a text that is not
+ * printable ASCII, or a row that is not a number where the figure is
+ * expected, is a defect "file:line: what" (-1); a column the TSV names and
+ * runs.csv lacks is skipped. 0 when read. */
+int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, char *err,
+                    size_t errlen);
 
 /* Computes every statistic, links loaded groups to their idle group and
  * sorts the groups (workload, params, width, wait, condition, load, stressors,

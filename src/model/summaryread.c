@@ -432,3 +432,164 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
     };
     return summaryReadFile(s, path, cols, WC_N, summaryWholeRow, err, errlen);
 }
+
+/* --- runs.csv: a run's figures, by the names of runs-columns.tsv ----------------------------- */
+
+enum {
+    RC_WORKLOAD,
+    RC_PARAMS,
+    RC_WIDTH,
+    RC_WIDTH_REQUESTED,
+    RC_STATUS,
+    RC_HARNESS,
+    RC_CONDITION,
+    RC_STRESSORS,
+    RC_COPY,
+    RC_LOAD,
+    RC_N
+};
+
+/* A field of runs-columns.tsv: at most max bytes of printable ASCII (the
+ * launcher's own words: anything else is not its table); names only
+ * [a-z0-9_] (they become JSON keys and table heads). */
+static int summaryTsvField(const char *v, size_t max, int name) {
+    size_t n = strlen(v);
+    if (n > max || (name && n == 0)) return -1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+        if (c < 0x20 || c >= 0x7f) return -1;
+        if (name && !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return -1;
+    }
+    return 0;
+}
+
+/* The figures runs-columns.tsv names into s->run_fig (already read: kept). */
+static int summaryRunFigs(summary *s, const char *path, char *err, size_t errlen) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[1024];
+    int rc = 0;
+    for (size_t ln = 1; rc == 0 && fgets(line, sizeof line, f); ln++) {
+        size_t len = strlen(line);
+        if (len && line[len - 1] == '\n') line[--len] = '\0';
+        else if (!feof(f)) {
+            snprintf(err, errlen, "%s:%zu: a line longer than %zu bytes", path, ln,
+                     sizeof line - 2);
+            rc = -1;
+            break;
+        }
+        char *fld[5];
+        size_t nf = 0;
+        for (char *p = line, *t; nf < 5; p = t + 1) {
+            fld[nf++] = p;
+            if (!(t = strchr(p, '\t'))) break;
+            *t = '\0';
+        }
+        if (nf != 5 || strchr(fld[4], '\t')) {
+            snprintf(err, errlen, "%s:%zu: expected 5 tab-separated fields", path, ln);
+            rc = -1;
+        } else if (ln == 1) {
+            if (strcmp(fld[0], "name") || strcmp(fld[1], "role") || strcmp(fld[2], "unit") ||
+                strcmp(fld[3], "cell") || strcmp(fld[4], "what")) {
+                snprintf(err, errlen, "%s:1: not the header 'name role unit cell what'", path);
+                rc = -1;
+            }
+        } else if (summaryTsvField(fld[0], 48, 1) || summaryTsvField(fld[2], 16, 0) ||
+                   summaryTsvField(fld[4], 200, 0) ||
+                   (strcmp(fld[3], "0") && strcmp(fld[3], "1"))) {
+            snprintf(err, errlen,
+                     "%s:%zu: a name of [a-z0-9_], a unit, a cell 0 or 1 and a text "
+                     "of printable ASCII expected",
+                     path, ln);
+            rc = -1;
+        } else if (!strcmp(fld[1], "figure") && s->nrun_fig < SUMMARY_RUN_FIGS) {
+            int seen = 0;
+            for (size_t k = 0; k < s->nrun_fig && !seen; k++)
+                seen = !strcmp(s->run_fig[k].name, fld[0]);
+            if (seen) continue;
+            summaryRunFig *r = &s->run_fig[s->nrun_fig];
+            r->name = strdup(fld[0]);
+            r->unit = strdup(fld[2]);
+            r->what = strdup(fld[4]);
+            r->cell = fld[3][0] == '1';
+            s->nrun_fig++;
+            if (!r->name || !r->unit || !r->what) {
+                snprintf(err, errlen, "%s:%zu: out of memory", path, ln);
+                rc = -1;
+            }
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        rc = -1;
+    }
+    fclose(f);
+    return rc;
+}
+
+static int summaryRunRow(summary *s, char **f, const summaryCol *cols, const char *where, char *err,
+                         size_t errlen) {
+    const char *st = summaryField(f, &cols[RC_STATUS]), *v;
+    /* a run with a time (ok) or a bound (cut, slow): a failed run has no figures of its cell */
+    if (strcmp(st, "ok") && strcmp(st, "cut") && strcmp(st, "slow")) return 0;
+    long width = 0;
+    if (*(v = summaryField(f, &cols[RC_WIDTH]))
+            ? summaryParseLong(v, 1, 100000, &width)
+            : strcmp(summaryField(f, &cols[RC_WIDTH_REQUESTED]), "default") != 0)
+        return summaryBad(err, errlen, where, &cols[RC_WIDTH], v,
+                          "a width in 1..100000 (empty only with width_requested=default)");
+    summaryKey k = {
+        .workload = (char *)summaryField(f, &cols[RC_WORKLOAD]),
+        .params = (char *)summaryField(f, &cols[RC_PARAMS]),
+        .wait = "",
+        .condition = (char *)summaryField(f, &cols[RC_CONDITION]),
+        .stressors = (char *)summaryField(f, &cols[RC_STRESSORS]),
+        .copy = (char *)summaryCopyOf(summaryField(f, &cols[RC_COPY])),
+        .load = (char *)summaryLoadOf(summaryField(f, &cols[RC_LOAD]),
+                                      summaryField(f, &cols[RC_CONDITION])),
+        .width = (int)width,
+    };
+    if (!k.workload[0]) {
+        snprintf(err, errlen, "%s: column 'workload' is empty", where);
+        return -1;
+    }
+    summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[RC_HARNESS]), where);
+    if (!g) goto oom;
+    for (size_t i = 0; i < s->nrun_fig; i++) {
+        const summaryCol *c = &cols[RC_N + i];
+        double x;
+        if (c->idx < 0 || !*(v = summaryField(f, c))) continue; /* absent, or unknown */
+        if (summaryParseDouble(v, &x)) return summaryBad(err, errlen, where, c, v, "a number");
+        if (summaryVecPush(&g->v_run[i], x)) goto oom;
+    }
+    return 0;
+oom:
+    snprintf(err, errlen, "%s: out of memory", where);
+    return -1;
+}
+
+int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, char *err,
+                    size_t errlen) {
+    if (summaryRunFigs(s, columns_tsv, err, errlen) != 0) return -1;
+    summaryCol *cols = calloc(RC_N + s->nrun_fig, sizeof *cols);
+    if (!cols) {
+        snprintf(err, errlen, "%s: out of memory", runs_csv);
+        return -1;
+    }
+    static const summaryCol keys[RC_N] = {
+        [RC_WORKLOAD] = {"workload", 1, -1},   [RC_PARAMS] = {"params", 1, -1},
+        [RC_WIDTH] = {"width", 1, -1},         [RC_WIDTH_REQUESTED] = {"width_requested", 1, -1},
+        [RC_STATUS] = {"status", 1, -1},       [RC_HARNESS] = {"harness", 0, -1},
+        [RC_CONDITION] = {"condition", 0, -1}, [RC_STRESSORS] = {"stressors", 0, -1},
+        [RC_COPY] = {"copy", 0, -1},           [RC_LOAD] = {"load", 0, -1},
+    };
+    memcpy(cols, keys, sizeof keys);
+    for (size_t i = 0; i < s->nrun_fig; i++)
+        cols[RC_N + i] = (summaryCol){s->run_fig[i].name, 0, -1};
+    int rc = summaryReadFile(s, runs_csv, cols, RC_N + s->nrun_fig, summaryRunRow, err, errlen);
+    free(cols);
+    return rc;
+}

@@ -52,6 +52,14 @@ static int resultsReadRows(results *r, const resultsOptions *o, char *err, size_
     if ((have_s && summaryReadSamples(&r->s, samples, err, errlen) != 0) ||
         (have_w && summaryReadWhole(&r->s, whole, err, errlen) != 0))
         return RESULTS_BAD_INPUT;
+    /* a threads job's runs.csv, its figures named by runs-columns.tsv (both
+     * or neither: results from before the column table have no TSV) */
+    char rp[4096], tp[4096];
+    snprintf(rp, sizeof rp, "%s/runs.csv", r->dir);
+    snprintf(tp, sizeof tp, "%s/runs-columns.tsv", r->dir);
+    if (access(rp, F_OK) == 0 && access(tp, F_OK) == 0 &&
+        summaryReadRuns(&r->s, rp, tp, err, errlen) != 0)
+        return RESULTS_BAD_INPUT;
     summaryFinish(&r->s, r->t.contention_wide);
     return RESULTS_OK;
 }

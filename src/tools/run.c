@@ -3,9 +3,12 @@
  *   coldload-run [OPTIONS] -- PROG [ARGS...]
  *
  * The launcher of harness/threads.sh (bench/launch.h does the run). It
- * writes what the run was into up to three places, each row with one write:
- *   --runs-csv FILE  every run, whatever its status: the full record
- *                    (RUN_COLUMNS below, docs/csv-columns.md#runscsv)
+ * writes what the run was into up to four places, each row with one write:
+ *   --runs-csv FILE  every run, whatever its status: the full record, its
+ *                    columns bench/runcols.c's table (the one definition;
+ *                    --list-columns prints it, docs/csv-columns.md#runscsv)
+ *   --whole-csv FILE every run as whole.csv's row (tool coldload-run, label
+ *                    its status), the harness's tags in their columns
  *   --csv FILE       samples.csv, for a run that exited 0 within its cap:
  *                    one `steady` row whose ms is the run's wall time, so
  *                    the summary, the verdicts and the charts take it as one
@@ -19,7 +22,8 @@
  *   --result FILE    one tab-separated line for the harness: status,
  *                    exit code, wall, user and sys ms, minor and major faults,
  *                    processes left behind, the bound in ms (censored runs,
- *                    else empty); whole.csv's row comes from it
+ *                    else empty): what the harness counts (failures, stops,
+ *                    idle medians) from; the rows are written here
  * Exit: 0 when the program ran (its own status is in those files), 1 when
  * the launcher could not run it or write a row, 2 usage, 128+n when
  * interrupted by signal n (the program then ended, no row written). */
@@ -35,14 +39,16 @@
 #include "bench/csvwrite.h"
 #include "bench/launch.h"
 #include "bench/measure.h"
+#include "bench/runcols.h"
 #include "bench/optscommon.h"
 #include "common/num.h"
 
-#define RUN_COLUMNS \
-    "timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal," \
-    "wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max," \
-    "migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored," \
-    "bound_ms"
+/* whole.csv's layout (the harness's, harness/lib/csv.sh): a run as one
+ * whole-process row; harness, condition, stressors, copy, load and proc are
+ * the --tag values of those names. */
+#define WHOLE_COLUMNS \
+    "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run," \
+    "wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc"
 
 static const char runUsage[] =
     "usage: coldload-run [OPTIONS] -- PROG [ARGS...]\n"
@@ -59,7 +65,10 @@ static const char runUsage[] =
     "  --remove-hash-file   remove --hash-file's PATH once hashed\n"
     "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
     "                       minflt majflt left bound_ms\n"
-    "  --runs-csv FILE      append the run's full record (runs.csv)\n"
+    "  --runs-csv FILE      append the run's full record (runs.csv: bench/runcols.c)\n"
+    "  --whole-csv FILE     append its whole-process row (whole.csv; the --tag values\n"
+    "                       harness, condition, stressors, copy, load, proc fill those columns)\n"
+    "  --list-columns       print runs.csv's column table (runs-columns.tsv) and exit\n"
     "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
     "                       censored one (ms: when it was stopped) when cut or slow\n"
     "  --workload NAME --params TEXT --width N|default   the rows' cell\n"
@@ -69,7 +78,7 @@ static const char runUsage[] =
 
 typedef struct runArgs {
     launchOpts lo;
-    const char *stdout_path, *result_path, *runs_csv, *csv;
+    const char *stdout_path, *result_path, *runs_csv, *csv, *whole_csv;
     const char *workload, *params, *width;
     csvTag tags[OPTS_MAX_TAGS];
     size_t ntags;
@@ -101,6 +110,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
             fputs(runUsage, stdout);
             exit(0);
         }
+        if (!strcmp(o, "--list-columns")) exit(runColumnsList(stdout) || fflush(stdout) ? 1 : 0);
         if (!strcmp(o, "--no-hash")) {
             a->lo.hash_stdout = 0;
             continue;
@@ -128,6 +138,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
         else if (!strcmp(o, "--result")) a->result_path = v;
         else if (!strcmp(o, "--runs-csv")) a->runs_csv = v;
         else if (!strcmp(o, "--csv")) a->csv = v;
+        else if (!strcmp(o, "--whole-csv")) a->whole_csv = v;
         else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
         else if (!strcmp(o, "--width")) {
@@ -159,58 +170,76 @@ static int runWriteResult(const char *path, const launchResult *r) {
     return close(fd) == 0 && ok ? 0 : -1;
 }
 
-static int runWriteRuns(const runArgs *a, const launchResult *r, char *err, size_t errlen) {
-    csvWriter *w = csvWriterOpenColumns(a->runs_csv, RUN_COLUMNS, a->tags, a->ntags, err, errlen);
+/* The run's row of runs.csv, from the column table (bench/runcols.h). */
+static int runWriteRuns(const runArgs *a, const runRecord *x, char *err, size_t errlen) {
+    enum { VALUE_MAX = LAUNCH_CPUS_MAX * 5 + 2 }; /* the longest: the cpus list */
+    char *hdr = runColumnsHeader();
+    char(*val)[VALUE_MAX] = malloc(runNColumns * sizeof *val);
+    const char **row = malloc(runNColumns * sizeof *row);
+    csvWriter *w = NULL;
+    int rc = -1;
+    if (!hdr || !val || !row) {
+        snprintf(err, errlen, "%s: out of memory", a->runs_csv);
+        goto out;
+    }
+    if (!(w = csvWriterOpenColumns(a->runs_csv, hdr, a->tags, a->ntags, err, errlen))) goto out;
+    for (size_t i = 0; i < runNColumns; i++) {
+        runColumnValue(i, x, val[i], VALUE_MAX);
+        row[i] = val[i];
+    }
+    if ((rc = csvWriterFields(w, row, runNColumns)) != 0)
+        snprintf(err, errlen, "%s", csvWriterError(w));
+out:
+    if (w) csvWriterClose(w);
+    free(hdr);
+    free(val);
+    free(row);
+    return rc;
+}
+
+/* The --tag value of key, "" when none. */
+static const char *runTag(const runArgs *a, const char *key) {
+    for (size_t i = 0; i < a->ntags; i++)
+        if (!strcmp(a->tags[i].key, key)) return a->tags[i].value;
+    return "";
+}
+
+/* The run's whole.csv row: what the harness's time and hyperfine rows are
+ * for the engine's runs. A run that did not succeed never has exit code 0
+ * there (a stopped run that handled the TERM gets timeout's 124): whole.csv's
+ * readers take 0 for a time. */
+static int runWriteWhole(const runArgs *a, const runRecord *x, char *err, size_t errlen) {
+    csvWriter *w = csvWriterOpenColumns(a->whole_csv, WHOLE_COLUMNS, NULL, 0, err, errlen);
     if (!w) return -1;
-    char stamp[40], f[24][48];
-    int censored = launchCensored(r->status);
-    measureUtc(stamp, sizeof stamp);
-    int width_n = strcmp(a->width, "default") != 0;
-#define RUN_F(k, ...) snprintf(f[k], sizeof f[k], __VA_ARGS__)
-    RUN_F(0, "%d", r->exit_code);
-    RUN_F(1, "%d", r->signo);
-    RUN_F(2, "%.3f", r->wall_ms);
-    RUN_F(3, "%.3f", r->user_ms);
-    RUN_F(4, "%.3f", r->sys_ms);
-    RUN_F(5, "%ld", r->maxrss_kb);
-    RUN_F(6, "%ld", r->minflt);
-    RUN_F(7, "%ld", r->majflt);
-    RUN_F(8, "%ld", r->nvcsw);
-    RUN_F(9, "%ld", r->nivcsw);
-    RUN_F(10, "%d", r->ncpus);
-    RUN_F(11, "%ld", r->threads_max);
-    /* unknown counters stay empty: never a made-up 0 */
-    if (r->migrations >= 0) RUN_F(12, "%lld", r->migrations);
-    else f[12][0] = '\0';
-    if (r->ctxsw >= 0) RUN_F(13, "%lld", r->ctxsw);
-    else f[13][0] = '\0';
-    RUN_F(14, "%ld", r->left);
-    if (launchHashed(r)) {
-        RUN_F(15, "%016llx", (unsigned long long)r->out_hash);
-        RUN_F(16, "%lld", r->out_bytes);
-    } else f[15][0] = f[16][0] = '\0';
-    RUN_F(17, "%ld", r->samples);
-    RUN_F(18, "%.3f", r->sampler_ms);
-    RUN_F(19, "%d", censored);
-    if (censored) RUN_F(20, "%.3f", r->bound_ms);
-    else f[20][0] = '\0';
-#undef RUN_F
-    const char *row[] = {stamp,      csvHost(),
-                         csvRunId(), a->workload,
-                         a->params,  width_n ? a->width : "",
-                         a->width,   launchStatusName(r->status),
-                         f[0],       f[1],
-                         f[2],       f[3],
-                         f[4],       f[5],
-                         f[6],       f[7],
-                         f[8],       f[9],
-                         r->cpus,    f[10],
-                         f[11],      f[12],
-                         f[13],      r->perf_why,
-                         f[14],      f[15],
-                         f[16],      f[17],
-                         f[18],      launchOutSourceName(r->out_source),
-                         f[19],      f[20]};
+    const launchResult *r = x->r;
+    char f[6][32];
+    snprintf(f[0], sizeof f[0], "%.3f", r->wall_ms);
+    snprintf(f[1], sizeof f[1], "%.3f", r->user_ms);
+    snprintf(f[2], sizeof f[2], "%.3f", r->sys_ms);
+    snprintf(f[3], sizeof f[3], "%ld", r->minflt);
+    snprintf(f[4], sizeof f[4], "%ld", r->majflt);
+    snprintf(f[5], sizeof f[5], "%d", r->status != LAUNCH_OK && !r->exit_code ? 124 : r->exit_code);
+    const char *row[] = {x->stamp,
+                         x->host,
+                         runTag(a, "harness"),
+                         runTag(a, "condition"),
+                         runTag(a, "stressors"),
+                         runTag(a, "copy"),
+                         x->workload,
+                         x->params,
+                         strcmp(x->width, "default") ? x->width : "",
+                         "",
+                         "coldload-run",
+                         launchStatusName(r->status),
+                         "1",
+                         f[0],
+                         f[1],
+                         f[2],
+                         f[3],
+                         f[4],
+                         f[5],
+                         runTag(a, "load"),
+                         runTag(a, "proc")};
     int rc = csvWriterFields(w, row, sizeof row / sizeof row[0]);
     if (rc) snprintf(err, errlen, "%s", csvWriterError(w));
     csvWriterClose(w);
@@ -282,7 +311,11 @@ int main(int argc, char **argv) {
     if (r.out_source == LAUNCH_OUT_FILE_MISSING)
         fprintf(stderr, "coldload-run: --hash-file %s: %s after the run: no hash\n", a.lo.hash_file,
                 r.out_errno == EINVAL ? "not a regular file" : strerror(r.out_errno));
-    if (a.runs_csv && runWriteRuns(&a, &r, err, sizeof err) != 0) {
+    char stamp[40];
+    measureUtc(stamp, sizeof stamp);
+    const runRecord x = {&r, stamp, csvHost(), csvRunId(), a.workload, a.params, a.width};
+    if ((a.runs_csv && runWriteRuns(&a, &x, err, sizeof err) != 0) ||
+        (a.whole_csv && runWriteWhole(&a, &x, err, sizeof err) != 0)) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;
     }

@@ -73,9 +73,9 @@ static int answerTdHurt(const answerTdLevel *L) {
     const answerTdCell *b = L->best, *w = L->widest;
     if (!b || b->median_bound || b->hi_bound) return ANSWER_TD_UNRESOLVED;
     if (w == b) return ANSWER_TD_NO;
-    if (w->median < ANSWER_TD_HURT * b->median)
-        return w->median_bound ? ANSWER_TD_UNRESOLVED : ANSWER_TD_WITHIN;
-    return w->lo > b->hi ? ANSWER_TD_YES : ANSWER_TD_UNRESOLVED;
+    if (w->median >= ANSWER_TD_HURT * b->median && w->lo > b->hi) return ANSWER_TD_YES;
+    if (w->median_bound) return ANSWER_TD_UNRESOLVED; /* no "no" from a bound */
+    return w->median < ANSWER_TD_HURT * b->median ? ANSWER_TD_WITHIN : ANSWER_TD_NOISE;
 }
 
 answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first) {
@@ -108,7 +108,8 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
 }
 
 int answerTdDecided(const answerTdLevel *L) {
-    if (!L->best || L->hurt == ANSWER_TD_UNRESOLVED || L->nnear != 1) return 0;
+    if (!L->best || L->hurt == ANSWER_TD_UNRESOLVED || L->hurt == ANSWER_TD_NOISE || L->nnear != 1)
+        return 0;
     const answerTdCell *cells[] = {L->best, L->widest, L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
@@ -168,7 +169,8 @@ int answerThreadsJob(const summary *s, answer *a) {
     }
     answerTdCollect(s, t);
     if (answerTdDeciding(t, L)) {
-        static const answerVerdict by[] = {ANSWER_NO, ANSWER_NO, ANSWER_UNCLEAR, ANSWER_YES};
+        static const answerVerdict by[ANSWER_TD_N] = {ANSWER_NO, ANSWER_NO, ANSWER_UNCLEAR,
+                                                      ANSWER_YES, ANSWER_NO};
         const answerTdCell *w = L->widest, *b = L->best;
         a->verdict = by[L->hurt];
         a->basis = L->first->g->key.load;

@@ -12,9 +12,12 @@
  * Per load level the width with the lowest median is the best; threads hurt
  * when the widest width's median is at least ANSWER_TD_HURT x the best one's
  * and its interval lies wholly above the best one's -- a difference the runs
- * resolve, not one median against another. Bounds only ever make the widest
- * slower, so "yes" holds on them; "no" needs the widest exact, and any
- * answer needs the best one exact (else: not resolved). The widths whose
+ * resolve, not one median against another: a ratio beyond ANSWER_TD_HURT
+ * whose intervals overlap is noise, and the answer no (a level whose answer
+ * flipped between "no" and "not resolved" from run to run was noise either
+ * way). Bounds only ever make the widest slower, so "yes" holds on them;
+ * "no" needs the widest exact, and any answer needs the best one exact
+ * (else: not resolved). The widths whose
  * intervals reach the best one's are within noise of it: the recommended
  * width is the smallest of them (fewer threads for the same time). Pinned
  * load decides the answer when it was measured (it is the reproducible
@@ -55,8 +58,17 @@ typedef struct answerTdCells {
 
 /* Whether threads hurt at a level: the widest width is the fastest (no),
  * within ANSWER_TD_HURT of the fastest (within), beyond it but with
- * overlapping intervals (unresolved), or beyond it and resolved (yes). */
-enum { ANSWER_TD_NO, ANSWER_TD_WITHIN, ANSWER_TD_UNRESOLVED, ANSWER_TD_YES };
+ * overlapping intervals (noise: no harm the runs resolve, so no), beyond it
+ * and resolved (yes), or not known from bounds (unresolved: the best width
+ * a bound, or the widest a bound that does not reach yes). */
+enum {
+    ANSWER_TD_NO,
+    ANSWER_TD_WITHIN,
+    ANSWER_TD_UNRESOLVED,
+    ANSWER_TD_YES,
+    ANSWER_TD_NOISE,
+    ANSWER_TD_N
+};
 
 /* A level's first cell, its best numeric width, its widest, and its default
  * cell (any NULL), whether threads hurt there, the widths within noise of

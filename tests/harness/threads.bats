@@ -144,6 +144,31 @@ threads() {
     [[ $lead == "**Yes: under pinned load ("*") width 2 never finished within "*" -- at least 20x its idle median -- in 3 of 3 runs; width 1 took "* ]]
 }
 
+@test "coldload-run's column table is runs.csv's header, and documented; --whole-csv writes whole.csv's row with the tags in their columns" {
+    R=$B/coldload-run
+    cd "$BATS_TEST_TMPDIR"
+    "$R" --list-columns >cols.tsv
+    [ "$(head -n1 cols.tsv)" = "$(printf 'name\trole\tunit\tcell\twhat')" ]
+    "$R" --runs-csv runs.csv -- true
+    [ "$(tail -n +2 cols.tsv | cut -f1 | paste -sd,)" = "$(head -n1 runs.csv)" ]
+    # every column is in docs/csv-columns.md's runs.csv table
+    for c in $(tail -n +2 cols.tsv | cut -f1); do
+        sed -n '/^## runs.csv/,/^## summary.csv/p' "$ROOT/docs/csv-columns.md" | grep -q "\`$c\`" ||
+            { echo "undocumented: $c"; false; }
+    done
+    # a whole.csv row: the tags by name, the status as label, a stopped run never exit 0
+    echo 'timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc' >whole.csv
+    "$R" --whole-csv whole.csv --workload w --params p --width 2 --tag harness=threads --tag condition=loaded \
+        --tag stressors=2 --tag copy=inplace --tag load=pinned --tag proc=3 --cap 0.2 --grace 0.1 -- sh -c 'trap "exit 0" TERM; sleep 5 & wait'
+    [ "$(tail -n1 whole.csv | cut -d, -f3-13,19-21)" = "threads,loaded,2,inplace,w,p,2,,coldload-run,cut,1,124,pinned,3" ]
+    "$R" --whole-csv whole.csv --workload w --width default -- true
+    [ "$(tail -n1 whole.csv | cut -d, -f7-12,19)" = "w,,,,coldload-run,ok,0" ]
+    # a file of another layout is refused, not mixed
+    echo 'a,b' >other.csv
+    run "$R" --whole-csv other.csv -- true
+    [ "$status" -eq 1 ]
+}
+
 @test "xz -T{width} on generated data: a program nobody here wrote; its output depends on -T, and says so" {
     command -v xz >/dev/null || skip "xz"
     head -c 400000 /dev/urandom | base64 >"$BATS_TEST_TMPDIR/data"
@@ -311,7 +336,7 @@ threads() {
     [ "$(tail -n1 runs.csv | awk -F, '{print $8}')" = ok ]
     [ "$(col runs.csv out_hash | tail -n1)" = e71fa2190541574b ]   # FNV-1a 64 of "abc"
     [ "$(col runs.csv out_bytes | tail -n1)" = 3 ]
-    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored,bound_ms'
+    head -n1 runs.csv | grep -qx 'timestamp,host,run_id,workload,params,width,width_requested,status,exit_code,signal,wall_ms,user_ms,sys_ms,maxrss_kb,minflt,majflt,nvcsw,nivcsw,cpus,ncpus,threads_max,migrations,ctxsw,perf_why,left,out_hash,out_bytes,samples,sampler_ms,out_source,censored,bound_ms,cpu_ms'
     [ "$(col runs.csv out_source | tail -n1)" = stdout ]
     run "$R" --cap x -- true
     [ "$status" -eq 2 ]

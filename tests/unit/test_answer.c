@@ -40,7 +40,7 @@ static summaryGroup *group(size_t i, const char *condition, const char *load, co
 }
 
 static void compute(size_t n, const verdictList *vl, const metaTable *m, int k, answer *a) {
-    summary s = {groups, n, n, 0, 0};
+    summary s = {.g = groups, .n = n, .cap = n};
     verdictDefaults(&thr);
     const answerInput in = {&s, vl, &thr, m};
     assert_int_equal(answerCompute(&in, k, a), 0);

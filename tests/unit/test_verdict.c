@@ -48,7 +48,7 @@ static summaryGroup *group(size_t i, const char *condition, int width) {
 /* Runs every check over groups[0..n) with the default thresholds, a
  * program's output check having hashed `what` (NULL: stdout). */
 static void runChecked(size_t n, verdictList *out, const char *what) {
-    summary s = {groups, n, n, 0, 0};
+    summary s = {.g = groups, .n = n, .cap = n};
     verdictThresholds t;
     verdictDefaults(&t);
     t.output_what = what;
