@@ -152,7 +152,7 @@ left_total=0 deadline_hit=0 perf_noted=0
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
 # `default`), its rows and counts; WARMUP=1 measures nothing.
 threads_run() {
-    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out
+    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left
     local -a run_args=() hash=()
     nout=$((nout + 1)) out=$tmp/out$nout
     for a in "${args[@]}"; do a=${a//\{width\}/$cell}; run_args+=("${a//\{out\}/$out}"); done
@@ -187,11 +187,16 @@ threads_run() {
     if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
         # a row that did not fit: the one line naming the disk, as everywhere
         if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
+        # the launcher was killed: what it ran is still in its cgroup, ended here
+        if [ "$CL_RC" -gt 128 ]; then
+            left=$("$CL_BUILD/coldload-run" --sweep 2>/dev/null) || left=
+            [ -z "$left" ] || cl_warn "$step: $left process(es) of the run outlived coldload-run; killed (its cgroup)"
+        fi
         cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
         CL_FAILURES=$((CL_FAILURES + 1))
         return 0
     fi
-    local st code wall left bound
+    local st code wall bound
     IFS=$'\t' read -r st code wall _ _ _ _ left bound <<<"$line"
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"

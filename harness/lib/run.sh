@@ -174,8 +174,11 @@ cl_exec() {
     # binary goes on appending rows. The lock's fd stays with the harness.
     cl_pdeath TERM timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
     CL_CHILD=$!
-    local rc=0 pgid=$CL_CHILD left
+    local rc=0 pgid=$CL_CHILD left t0 el
+    t0=$(cl_now_ms)
     wait "$CL_CHILD" || rc=$?
+    el=$(( $(cl_now_ms) - t0 ))
+    CL_ELAPSED_MS=$el
     CL_CHILD=
     CL_RC=$rc
     CL_TIMED_OUT=0
@@ -189,9 +192,14 @@ cl_exec() {
         CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + left))
     fi
     cl_run_lines "$base"
-    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+    # 137 is timeout's KILL after the watchdog, and also a command killed
+    # by SIGKILL from elsewhere: only the time it took tells them apart, and
+    # the cause named must be the real one.
+    if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && [ "$el" -ge $(( CL_WATCHDOG_S * 1000 )) ]; }; then
         CL_TIMED_OUT=1   # (GNU time's own status would say signal 15: this one is timeout's)
         cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
+    elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
+        cl_warn "$step: $(cl_cmd_name "$@") was killed by signal $((rc - 128)) after $(awk -v m="$el" 'BEGIN { printf "%.1f", m / 1000 }') s"
     fi
     # A command that failed on a full results disk (its "No space left on
     # device" went to the full disk too: an empty .err): the first one ends
@@ -200,6 +208,19 @@ cl_exec() {
         cl_die_disk_full
     fi
     return "$rc"
+}
+
+# cl_cmd_name CMD...: the program CMD runs, past env and its -u VAR and
+# VAR=VALUE words ("coldload-run" for `env -u X Y=1 build/coldload-run ...`).
+cl_cmd_name() {
+    while [ $# -gt 0 ]; do
+        case $1 in
+            env) shift ;;
+            -u) shift 2 ;;
+            *=*) shift ;;
+            *) printf '%s' "${1##*/}"; return 0 ;;
+        esac
+    done
 }
 
 # cl_pdeath SIG CMD...: CMD gets SIG when the harness dies (util-linux

@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/runcg.h"
 #include "common/checksum.h"
 
 static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
@@ -132,37 +133,62 @@ static long long launchPerfRead(int fd) {
 /* --- the sampler ------------------------------------------------------------------------- */
 
 /* Per thread: its CPU time (utime + stime ticks) at the previous pass, so a
- * thread that only sleeps on a CPU it once ran on is not counted there. */
+ * thread that only sleeps on a CPU it once ran on is not counted there; and
+ * its schedstat at the latest pass (ns on a CPU, ns waiting on a run
+ * queue), summed over every thread at the end: a thread that exited between
+ * passes counts up to its last pass. */
 enum { SAMPLE_SLOTS = 8192, SAMPLE_PROCS = 256 };
 typedef struct launchSampler {
     int tid[SAMPLE_SLOTS];
     unsigned long long ticks[SAMPLE_SLOTS];
+    unsigned long long oncpu_ns[SAMPLE_SLOTS], runq_ns[SAMPLE_SLOTS];
     unsigned char cpu[LAUNCH_CPUS_MAX / 8];
     long threads_max;
 } launchSampler;
 
-static unsigned long long *launchTicksOf(launchSampler *s, int tid, int *fresh) {
+/* The slot of thread tid (taken when new: *fresh), or -1 when full (more
+ * threads than any program here has). */
+static int launchSlotOf(launchSampler *s, int tid, int *fresh) {
     unsigned h = (unsigned)tid * 2654435761u % SAMPLE_SLOTS;
     for (int i = 0; i < SAMPLE_SLOTS; i++, h = (h + 1) % SAMPLE_SLOTS) {
-        if (s->tid[h] == tid) return *fresh = 0, &s->ticks[h];
+        if (s->tid[h] == tid) return *fresh = 0, (int)h;
         if (s->tid[h] == 0) {
             s->tid[h] = tid;
-            return *fresh = 1, &s->ticks[h];
+            return *fresh = 1, (int)h;
         }
     }
-    return NULL; /* full: more threads than any program here has */
+    return -1;
+}
+
+/* /proc/PID/task/TID/<name> into buf, NUL-terminated; 0, or -1 when it
+ * cannot be read (the thread ended). */
+static int launchTaskFile(int pid, int tid, const char *name, char *buf, size_t len) {
+    char path[80];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/%s", pid, tid, name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, buf, len - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    return 0;
+}
+
+/* One thread's schedstat ("on-CPU ns, run-queue wait ns, timeslices")
+ * into its slot; readable by the process's owner, no root. */
+static void launchSchedstat(launchSampler *s, int slot, int pid, int tid) {
+    char buf[128];
+    if (launchTaskFile(pid, tid, "schedstat", buf, sizeof buf) != 0) return;
+    unsigned long long on, wait;
+    if (sscanf(buf, "%llu %llu", &on, &wait) != 2) return;
+    s->oncpu_ns[slot] = on;
+    s->runq_ns[slot] = wait;
 }
 
 /* One thread's stat: counts its CPU when it is running or its CPU time grew. */
 static void launchSampleThread(launchSampler *s, int pid, int tid) {
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/task/%d/stat", pid, tid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0) return;
-    buf[n] = '\0';
+    char buf[1024];
+    if (launchTaskFile(pid, tid, "stat", buf, sizeof buf) != 0) return;
     char *p = strrchr(buf, ')');
     if (!p) return;
     /* fields from 3 (state) on; utime is 14, stime 15, processor 39 */
@@ -179,12 +205,13 @@ static void launchSampleThread(launchSampler *s, int pid, int tid) {
             break;
         }
     }
-    int fresh = 0;
-    unsigned long long *prev = launchTicksOf(s, tid, &fresh);
+    int fresh = 0, slot = launchSlotOf(s, tid, &fresh);
+    unsigned long long *prev = slot >= 0 ? &s->ticks[slot] : NULL;
     int grew = prev && (fresh ? ut + st > 0 : ut + st > *prev);
     if (prev) *prev = ut + st;
     if (cpu >= 0 && cpu < LAUNCH_CPUS_MAX && (state == 'R' || grew))
         s->cpu[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
+    if (slot >= 0) launchSchedstat(s, slot, pid, tid);
 }
 
 /* One pass: the threads of root and of every process below it (each task's
@@ -337,13 +364,24 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     r->out_hash = CHECKSUM_FNV_OFFSET;
     r->migrations = r->ctxsw = -1;
+    r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
+    runcg cg = {""};
     launchSampler *smp = calloc(1, sizeof *smp);
     if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
         (o->hash_stdout && pipe2(op, O_CLOEXEC))) {
         snprintf(err, errlen, "%s: %s", smp ? "pipe" : "calloc", strerror(errno));
         goto out;
+    }
+    /* its own cgroup, made before the fork and joined before the exec: every
+     * process of the run is in it from its first instruction */
+    char cgparent[512];
+    if (o->no_cgroup) snprintf(r->cg_why, sizeof r->cg_why, "off (--no-cgroup)");
+    else if (runcgParent(o->cgroup_parent, cgparent, sizeof cgparent, r->cg_why,
+                         sizeof r->cg_why) == 0) {
+        runcgSweep(cgparent); /* left by a launcher that was killed */
+        runcgCreate(&cg, cgparent, r->cg_why, sizeof r->cg_why);
     }
     pid_t pid = fork();
     if (pid < 0) {
@@ -351,6 +389,8 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         goto out;
     }
     if (pid == 0) launchChild(o, go[0], op[1], ep[1]);
+    if (cg.path[0] && runcgJoin(&cg, pid, r->cg_why, sizeof r->cg_why) != 0) runcgDelete(&cg);
+    snprintf(r->method, sizeof r->method, "%s", cg.path[0] ? "cgroup" : "schedstat");
     setpgid(pid, pid); /* both sides: whichever runs first, the group exists */
     close(go[0]), go[0] = -1;
     close(ep[1]), ep[1] = -1;
@@ -438,12 +478,24 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     if (WIFEXITED(status)) r->exit_code = WEXITSTATUS(status);
     else if (WIFSIGNALED(status)) r->signo = WTERMSIG(status), r->exit_code = 128 + r->signo;
     launchDrain(&op[0], o, r, 0);
+    runcgStat cs;
+    runcgRead(&cg, &cs);
+    r->cg_cpu_ms = cs.cpu_ms, r->wait_some_ms = cs.some_ms, r->wait_full_ms = cs.full_ms;
     r->left = launchReapLeft(pid);
+    /* what escaped the process group and the subreaper (it cannot escape
+     * the cgroup) */
+    r->left += runcgKill(&cg);
     launchDrain(&op[0], o, r, 2000); /* EOF now that nothing holds the pipe */
     if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
     if (o->hash_file) launchHashFile(o, r);
     launchCpuList(smp, r);
     r->threads_max = smp->threads_max;
+    if (r->samples > 0) {
+        unsigned long long on = 0, wait = 0;
+        for (int i = 0; i < SAMPLE_SLOTS; i++) on += smp->oncpu_ns[i], wait += smp->runq_ns[i];
+        r->oncpu_ms = (double)on / 1e6;
+        r->runq_wait_ms = (double)wait / 1e6;
+    }
     if (r->interrupted) r->status = LAUNCH_STOPPED;
     else if (launchCensored(r->status)) {
     } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;
@@ -451,6 +503,8 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     else r->status = r->exit_code ? LAUNCH_FAILED : LAUNCH_OK;
     rc = 0;
 out:
+    runcgKill(&cg);
+    runcgDelete(&cg);
     int fds[] = {go[0], go[1], ep[0], ep[1], op[0], op[1], pm, pc};
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (fds[i] >= 0) close(fds[i]);

@@ -36,6 +36,10 @@ typedef struct launchOpts {
     int sample_ms;     /* sampler interval; 0: no sampling (cpus empty) */
     int hash_stdout;   /* 1: hash stdout (else it is passed through unread) */
     int stdout_fd;     /* where stdout is copied when hashed; -1: dropped */
+    /* the run's own cgroup (bench/runcg.h): the cgroup2 directory to make it
+     * in (NULL: found), or no cgroup at all (no_cgroup: schedstat alone) */
+    const char *cgroup_parent;
+    int no_cgroup;
     /* The file whose content is the run's output (hash_stdout then 0): read
      * whole, in blocks, after the run; a path that is not a regular file
      * then (missing, a directory, a FIFO) gives no hash. NULL: none. */
@@ -83,7 +87,16 @@ typedef struct launchResult {
     long threads_max;                   /* most threads seen at one pass */
     double sampler_ms;                  /* wall time spent in the sampler */
     long long migrations, ctxsw;        /* perf counters; -1: unknown (perf_why) */
-    char perf_why[160];                 /* "" when the counters worked */
+    /* Where its wall time went. The cgroup's (method "cgroup"): CPU time
+     * of the whole tree, and the time some / all of its runnable tasks
+     * waited for a CPU (PSI); NAN without a cgroup (cg_why says why). The
+     * sampler's (schedstat, any method): on-CPU and run-queue wait summed
+     * over its threads up to each one's last pass; NAN without sampling. */
+    char method[16]; /* "cgroup" or "schedstat" */
+    char cg_why[200];
+    double cg_cpu_ms, wait_some_ms, wait_full_ms;
+    double oncpu_ms, runq_wait_ms;
+    char perf_why[160]; /* "" when the counters worked */
 } launchResult;
 
 /* Runs the program once. Returns 0 (r describes the run, whatever its

@@ -76,6 +76,14 @@ static void runPut_bound_ms(const runRecord *x, char *b, size_t n) {
     else b[0] = '\0';
 }
 
+RUNCOL_STR(method, x->r->method)
+RUNCOL_STR(cg_why, x->r->method[0] && strcmp(x->r->method, "cgroup") ? x->r->cg_why : "")
+RUNCOL_MS(cg_cpu_ms)
+RUNCOL_MS(wait_some_ms)
+RUNCOL_MS(wait_full_ms)
+RUNCOL_MS(oncpu_ms)
+RUNCOL_MS(runq_wait_ms)
+
 static void runPut_cpu_ms(const runRecord *x, char *b, size_t n) {
     snprintf(b, n, "%.3f", x->r->user_ms + x->r->sys_ms);
 }
@@ -109,11 +117,11 @@ const runColumn runColumns[] = {
     F(minflt, "count", 0, "minor page faults"),
     F(majflt, "count", 0, "major page faults (read from disk)"),
     F(nvcsw, "count", 0, "voluntary context switches (it waited)"),
-    F(nivcsw, "count", 1, "involuntary context switches (it was preempted)"),
+    F(nivcsw, "count", 0, "involuntary context switches (it was preempted)"),
     T(cpus, "the CPUs its threads were seen running on (the sampler), ;-separated"),
     F(ncpus, "count", 0, "how many CPUs that is"),
     F(threads_max, "count", 0, "the most threads seen at one sampler pass"),
-    F(migrations, "count", 1, "cpu-migrations (perf, with inherit); empty when refused"),
+    F(migrations, "count", 0, "cpu-migrations (perf, with inherit); empty when refused"),
     F(ctxsw, "count", 0, "context-switches (perf, with inherit); empty when refused"),
     T(perf_why, "why the perf counters are empty, else empty"),
     F(left, "count", 0, "processes it left behind, killed after the run"),
@@ -125,6 +133,13 @@ const runColumn runColumns[] = {
     F(censored, "flag", 0, "1: stopped before it ended (cut, slow), it took at least bound_ms"),
     F(bound_ms, "ms", 0, "a censored run's lower bound: when it was stopped"),
     F(cpu_ms, "ms", 1, "CPU time, user + sys: against wall x width, did its threads spin?"),
+    T(method, "what gave the wait figures: cgroup (its own, PSI) or schedstat (threads only)"),
+    T(cg_why, "why the run had no cgroup of its own (method schedstat), else empty"),
+    F(cg_cpu_ms, "ms", 0, "CPU time of its whole process tree (its cgroup's cpu.stat)"),
+    F(wait_some_ms, "ms", 0, "time in which some of its runnable tasks waited for a CPU (PSI)"),
+    F(wait_full_ms, "ms", 1, "time in which all of its runnable tasks waited for a CPU (PSI)"),
+    F(oncpu_ms, "ms", 0, "time its threads ran, summed over them (schedstat, sampled)"),
+    F(runq_wait_ms, "ms", 1, "time its threads waited on a run queue, summed (schedstat)"),
 };
 #undef K
 #undef T

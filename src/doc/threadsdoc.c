@@ -11,6 +11,7 @@
 
 #include "verdict/answerthreads.h"
 #include "verdict/verdict.h"
+#include "verdict/verdict.h"
 
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
 
@@ -233,6 +234,24 @@ static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) 
     free(o);
 }
 
+/* Why: where the deciding level's widest cell spent its runs (verdictWhyOf),
+ * against the idle cell of its width. */
+static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
+    verdictWhy w, wi;
+    const summaryGroup *g = L->widest->g, *idle = summaryIdleOf(s, g);
+    if (!verdictWhyOf(s, g, &w)) return;
+    char lv[96], ww[16];
+    fprintf(f,
+            " Why, at width %s under %s: waiting for a CPU %.0f%% of its median run, running "
+            "%.0f%%, blocked %.0f%% (%s); its CPU time %s ms",
+            tdWidthName(L->widest, ww, sizeof ww), tdLevelName(L->first, lv, sizeof lv),
+            w.wait_share * 100, w.run_share * 100, w.blocked_share * 100,
+            w.cgroup ? "its own cgroup's CPU pressure" : "its threads' schedstat", MS(w.cpu));
+    if (idle && verdictWhyOf(s, idle, &wi) && wi.cgroup == w.cgroup)
+        fprintf(f, " against %s ms idle", MS(wi.cpu));
+    fputs(" (see the waits-for-cpu, spins and wake-ups verdicts).", f);
+}
+
 /* The deciding level, or 0 (t and *L filled). */
 static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
     answerTdCollect(s, t);
@@ -263,6 +282,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         int has_hurt, has_def;
         answerTdOther(t, L, &L[1], &has_hurt, &L[2], &has_def);
         if (!has_def || L[2].first != L->first) tdSayDefault(L, f);
+        tdSayWhy(s, L, f);
     } else
         fputs("Not measured: no loaded cell has a run with a time or a bound to compare with "
               "the idle ones.",

@@ -324,6 +324,12 @@ static size_t summaryProcMedians(const summaryGroup *g, double *out) {
     return n;
 }
 
+double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name) {
+    for (size_t k = 0; k < s->nrun_fig; k++)
+        if (strcmp(s->run_fig[k].name, name) == 0) return g->run_median[k];
+    return NAN;
+}
+
 int summaryBound(double q, const double *bounds, size_t n) {
     for (size_t i = 0; i < n; i++)
         if (bounds[i] <= q) return 1;

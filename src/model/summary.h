@@ -231,6 +231,10 @@ void summaryFinish(summary *s, double slow_ratio);
 void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
                       double *hi);
 
+/* g's median of the run figure `name` (summary.run_fig), NAN when the
+ * results have no such figure or g no value of it. */
+double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name);
+
 /* Whether a statistic q of values some of which are lower bounds is itself
  * only a lower bound: 1 when a bound (bounds[0..n)) lies at or below q. A
  * quantile of the observed values stays exact while every bound lies above

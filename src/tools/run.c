@@ -39,6 +39,7 @@
 #include "bench/csvwrite.h"
 #include "bench/launch.h"
 #include "bench/measure.h"
+#include "bench/runcg.h"
 #include "bench/runcols.h"
 #include "bench/optscommon.h"
 #include "common/num.h"
@@ -69,6 +70,10 @@ static const char runUsage[] =
     "  --whole-csv FILE     append its whole-process row (whole.csv; the --tag values\n"
     "                       harness, condition, stressors, copy, load, proc fill those columns)\n"
     "  --list-columns       print runs.csv's column table (runs-columns.tsv) and exit\n"
+    "  --cgroup-parent DIR  make the run's own cgroup under this cgroup2 directory\n"
+    "                       [/sys/fs/cgroup or /sys/fs/cgroup/unified, where cgroup2]\n"
+    "  --no-cgroup          no cgroup of its own (the wait figures from schedstat alone)\n"
+    "  --sweep              kill and remove the cgroups of launchers no longer running, exit\n"
     "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
     "                       censored one (ms: when it was stopped) when cut or slow\n"
     "  --workload NAME --params TEXT --width N|default   the rows' cell\n"
@@ -111,6 +116,18 @@ static int runParse(int argc, char **argv, runArgs *a) {
             exit(0);
         }
         if (!strcmp(o, "--list-columns")) exit(runColumnsList(stdout) || fflush(stdout) ? 1 : 0);
+        if (!strcmp(o, "--sweep")) {
+            char parent[512], why[200];
+            if (runcgParent(a->lo.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0) {
+                long left = runcgSweep(parent);
+                if (left) printf("%ld\n", left);
+            }
+            exit(0);
+        }
+        if (!strcmp(o, "--no-cgroup")) {
+            a->lo.no_cgroup = 1;
+            continue;
+        }
         if (!strcmp(o, "--no-hash")) {
             a->lo.hash_stdout = 0;
             continue;
@@ -139,6 +156,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
         else if (!strcmp(o, "--runs-csv")) a->runs_csv = v;
         else if (!strcmp(o, "--csv")) a->csv = v;
         else if (!strcmp(o, "--whole-csv")) a->whole_csv = v;
+        else if (!strcmp(o, "--cgroup-parent")) a->lo.cgroup_parent = v;
         else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
         else if (!strcmp(o, "--width")) {

@@ -69,6 +69,9 @@ int verdictChecksumSay(const verdict *v, const verdictThresholds *t, FILE *f);  
 int verdictOutputSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* output */
 int verdictSameSay(const verdict *v, const verdictThresholds *t, FILE *f);        /* output */
 int verdictUncheckedSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* output */
+int verdictWaitsSay(const verdict *v, const verdictThresholds *t, FILE *f);       /* why */
+int verdictSpinsSay(const verdict *v, const verdictThresholds *t, FILE *f);       /* why */
+int verdictWakeUpsSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* why */
 
 /* The checks, one per row of verdictChecks, by the file of their question. */
 int verdictFirstRun(verdictCtx *x);        /* verdictcold.c */
@@ -86,5 +89,8 @@ int verdictOutputDiffers(verdictCtx *x);   /* verdictoutput.c */
 int verdictBitwiseSame(verdictCtx *x);     /* verdictoutput.c */
 int verdictOutputUnchecked(verdictCtx *x); /* verdictoutput.c */
 int verdictNoWait(verdictCtx *x);          /* verdictwait.c */
+int verdictWaitsForCpu(verdictCtx *x);     /* verdictwhy.c */
+int verdictSpins(verdictCtx *x);           /* verdictwhy.c */
+int verdictWakeUps(verdictCtx *x);         /* verdictwhy.c */
 
 #endif

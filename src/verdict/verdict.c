@@ -330,6 +330,33 @@ const verdictCheck verdictChecks[] = {
        "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "
        "no-wait"}},
      NULL},
+    {"waits-for-cpu",
+     VERDICT_WARN,
+     verdictWaitsForCpu,
+     verdictWaitsSay,
+     "a program's loaded cell >= --loaded-idle x idle that waited for a CPU >= --why-share of its "
+     "run (its cgroup's CPU pressure full, else its threads' run-queue wait) with its CPU time "
+     "as idle (<= 1.5x)",
+     {{"why-share", "R", VT(why_share), 0.4, NULL,
+       "a share of a slow run (waiting for a CPU, spinning, blocked) at or above: why it was "
+       "slow (waits-for-cpu, spins, wake-ups)"}},
+     NULL},
+    {"spins",
+     VERDICT_WARN,
+     verdictSpins,
+     verdictSpinsSay,
+     "a program's loaded cell >= --loaded-idle x idle whose CPU time is >= --why-share of its "
+     "wall x its threads and >= 1.5x idle: its threads spin while they wait",
+     {{0}},
+     NULL},
+    {"wake-ups",
+     VERDICT_NOTE,
+     verdictWakeUps,
+     verdictWakeUpsSay,
+     "a program's loaded cell >= --loaded-idle x idle blocked (neither running nor waiting for a "
+     "CPU) >= --why-share of its run: each fork-join waits for a sleeping worker to get a CPU",
+     {{0}},
+     NULL},
 };
 const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
 

@@ -82,6 +82,7 @@ typedef struct verdictThresholds {
     double cold_same; /* ratio fresh/evicted/dropcache whole-process median / same's: WARN */
     double bimodal;   /* gap ratio between two groups of process medians (or calls) */
     double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
+    double why_share; /* a share of a slow run's wall time at or above: why it was slow */
     /* Not a threshold: what a program's output check hashed, from meta
      * (verdictCheckedOutput): "stdout", "{out}" (a fresh file per run) or the
      * --check-file path; NULL: stdout. The output checks cite it, and runs
@@ -276,5 +277,20 @@ const char *verdictLevelName(verdictLevel l);
 
 /* verdicts.txt: one "LEVEL id: text" line per verdict, worst first. */
 int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f);
+
+/* Where a run of anyone's program spent its wall time (verdictwhy.c), from
+ * its group's run figures: the share waiting for a CPU (its cgroup's CPU
+ * pressure full over the median run; without a cgroup, its threads'
+ * run-queue wait over their runnable time), running (CPU time over threads
+ * x wall) and blocked (the rest). */
+typedef struct verdictWhy {
+    int cgroup; /* the waiting share is the cgroup's (PSI), else schedstat's */
+    double wall, wait_share, run_share, blocked_share;
+    double cpu, threads; /* CPU time (its cgroup's, else rusage's), ms; threads spread over */
+} verdictWhy;
+
+/* g's split into w; 0 when g has not the figures (results from before
+ * them, or without the sampler). */
+int verdictWhyOf(const summary *s, const summaryGroup *g, verdictWhy *w);
 
 #endif

@@ -685,7 +685,7 @@ cols_of() {
     ids=$(cut -f1 <<<"$output" | tr '\n' ' ')
     [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal placement loaded-slow checksum-differs output-differs output-unchecked bitwise-same idle-busy cold-start no-wait "* ]]
     for t in $(cut -f3 <<<"$output" | tr ',' ' '); do [ "$t" = - ] || thresholds+=("$t"); done
-    [ "${#thresholds[@]}" -eq 12 ]
+    [ "${#thresholds[@]}" -eq 13 ]
     help=$("$SUMMARIZE" --help)
     # each set to a value of its own: the header must echo every one
     local args=() k=1

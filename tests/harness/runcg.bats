@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# tests/harness/runcg.bats -- each run in a cgroup of its own (coldload-run):
+# its figures (CPU time of the tree, CPU pressure) with method cgroup as
+# root, schedstat as another user; nothing left behind, no cgroup left;
+# the launcher SIGKILLed: its run's processes swept, the cause named.
+
+load helpers
+
+setup() {
+    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
+    R=$B/coldload-run
+    cd "$BATS_TEST_TMPDIR"
+}
+
+# cg_left: the coldload-run cgroups under either cgroup2 hierarchy
+cg_left() {
+    find /sys/fs/cgroup /sys/fs/cgroup/unified -maxdepth 1 -name 'coldload-run-*' 2>/dev/null
+}
+
+@test "as root: the run's own cgroup gives its tree's CPU time and CPU pressure, and is removed" {
+    [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
+    # two busy children it never waits for: rusage misses them, the cgroup does not
+    "$R" --runs-csv runs.csv -- sh -c 'yes >/dev/null & yes >/dev/null & sleep 0.4'
+    [ "$(col runs.csv method)" = cgroup ] || skip "no cgroup2 hierarchy here: $(col runs.csv cg_why)"
+    [ -z "$(col runs.csv cg_why)" ]
+    awk -v cg="$(col runs.csv cg_cpu_ms)" -v ru="$(col runs.csv cpu_ms)" 'BEGIN { exit !(cg > 300 && cg > 10 * ru) }'
+    [ -n "$(col runs.csv wait_some_ms)" ] && [ -n "$(col runs.csv wait_full_ms)" ]
+    [ "$(col runs.csv left)" = 2 ]   # the two yes, killed after the run
+    [ -z "$(cg_left)" ]
+    # --no-cgroup: schedstat alone, and why
+    "$R" --runs-csv nocg.csv --no-cgroup -- sh -c 'yes >/dev/null & sleep 0.2; kill $!'
+    [ "$(col nocg.csv method) $(col nocg.csv cg_why)" = "schedstat off (--no-cgroup)" ]
+    [ -z "$(col nocg.csv wait_full_ms)" ]
+    awk -v on="$(col nocg.csv oncpu_ms)" 'BEGIN { exit !(on > 50) }'
+}
+
+@test "as another user: no cgroup (permission), the wait from schedstat, and the run still recorded" {
+    [ "$(id -u)" = 0 ] || skip "needs root to become another user"
+    command -v setpriv >/dev/null || skip "setpriv"
+    d=$(mktemp -d /tmp/runcg.XXXXXX)
+    chmod 777 "$d"
+    setpriv --reuid 65534 --regid 65534 --clear-groups "$R" --runs-csv "$d/runs.csv" -- sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
+    [ "$(col "$d/runs.csv" status)" = ok ]
+    [ "$(col "$d/runs.csv" method)" = schedstat ]
+    [[ $(col "$d/runs.csv" cg_why) == *"Permission denied"* || $(col "$d/runs.csv" cg_why) == *"no cgroup2"* ]]
+    [ -z "$(col "$d/runs.csv" cg_cpu_ms)" ]
+    awk -v on="$(col "$d/runs.csv" oncpu_ms)" -v q="$(col "$d/runs.csv" runq_wait_ms)" 'BEGIN { exit !(on > 0 && q >= 0) }'
+    rm -rf "$d"
+}
+
+@test "coldload-run SIGKILLed mid-run: its run's processes are swept by --sweep (and by the next run), no cgroup left" {
+    [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
+    marker=31.$$$RANDOM
+    # the grandchild outlives the launcher's death signal to its child
+    "$R" -- sh -c "sleep $marker & wait" &
+    pid=$!
+    sleep 1
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 0 ]
+    [ -n "$(cg_left)" ] || skip "no cgroup2 hierarchy here"
+    kill -9 "$pid"
+    wait "$pid" || true
+    run "$R" --sweep
+    [ "$status" -eq 0 ]
+    [ "$output" = 1 ]
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 1 ]
+    [ -z "$(cg_left)" ]
+}
+
+@test "threads.sh: a launcher killed under it is named with its signal and time, its processes killed" {
+    [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
+    marker=32.$$$RANDOM
+    # the program kills its launcher (its parent) and leaves a sleeper behind
+    run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --out "$BATS_TEST_TMPDIR/o" \
+        --binary sh -- -c "kill -9 \$PPID; sleep $marker & wait"
+    echo "$output"
+    [[ $output == *"coldload-run was killed by signal 9 after "*" s"* ]]
+    [[ $output != *"stopped by the watchdog"* ]]
+    [[ $output == *"process(es) of the run outlived coldload-run; killed (its cgroup)"* ]]
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 1 ]
+    [ -z "$(cg_left)" ]
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bats
+# tests/report/why.bats -- why a slow run of a program was slow, from its
+# run figures (runs.csv by name): waits-for-cpu, spins and wake-ups on each
+# side of --why-share, from a cgroup's CPU pressure or from schedstat, and
+# the report's "Why" sentence for the deciding cell.
+
+load helpers
+
+setup() {
+    need_results
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+}
+
+# figures COLUMNS AWK_EXPR...: runs.csv gains COLUMNS (comma-separated),
+# each row's values from the awk expressions (wall: its wall_ms, w: its
+# width or 2 for the default cell, idle: 1 on an idle row); the column
+# table names them.
+figures() {
+    local cols=$1
+    shift
+    local exprs
+    exprs=$(IFS=,; echo "$*")
+    awk -F, -v OFS=, -v cols="$cols" "NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; print \$0, cols; next }
+        { wall = \$c[\"wall_ms\"]; w = \$c[\"width\"] == \"\" ? 2 : \$c[\"width\"]; idle = \$c[\"load\"] == \"none\"
+          print \$0, $exprs }" "$D/runs.csv" >"$D/r" && mv "$D/r" "$D/runs.csv"
+}
+
+why() { grep -E "^(WARN|NOTE) $1: " "$D/verdicts.txt" || true; }
+
+@test "waits-for-cpu: for 60% of its run no task could run, its CPU time as idle -- and not at 30%" {
+    figures cg_cpu_ms,wait_full_ms '36 * w' '(idle ? 0 : 0.6 * wall)'
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    why waits-for-cpu | grep -q 'omp, width 2, loaded pinned (stressors 2), copy inplace: for 60% of its 110.7 ms run no thread of it could run (CPU pressure full, its own cgroup)'
+    [ -z "$(why spins)" ]
+    grep -q 'Why, at width 2 under pinned load (2 workers): waiting for a CPU 60% of its median run' "$D/report.md"
+    # below --why-share (0.4): no finding
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    figures cg_cpu_ms,wait_full_ms '36 * w' '(idle ? 0 : 0.3 * wall)'
+    "$SUMMARIZE" "$D" >/dev/null
+    [ -z "$(why waits-for-cpu)" ]
+    # --why-share moves the line
+    "$SUMMARIZE" --why-share 0.25 "$D" >/dev/null
+    [ -n "$(why waits-for-cpu)" ]
+}
+
+@test "spins: CPU time near wall x threads and above 1.5x idle; wake-ups: neither running nor waiting" {
+    figures cg_cpu_ms,wait_full_ms '(idle ? 36 * w : 0.9 * wall * w)' '(idle ? 0 : 0.1 * wall)'
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    why spins | grep -q 'omp, width 2, loaded pinned (stressors 2), copy inplace: its threads burned 199.2 ms of CPU in a 110.7 ms run (90% of 2 threads'"'"' time; idle 72.000 ms of CPU): they spin while they wait'
+    [ -z "$(why waits-for-cpu)" ]
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    figures cg_cpu_ms,wait_full_ms '36 * w' '(idle ? 0 : 0.1 * wall)'
+    "$SUMMARIZE" "$D" >/dev/null
+    why wake-ups | grep -q '^NOTE wake-ups: omp, width 2, loaded free (stressors 2), copy inplace: [0-9]*% of its 408.7 ms run it neither ran nor waited for a CPU'
+    [ -z "$(why spins)" ]
+}
+
+@test "without a cgroup: the wait from schedstat (run-queue wait over runnable time), said so" {
+    figures runq_wait_ms,oncpu_ms,cpu_ms '(idle ? 1 : 0.7 * wall * w)' '(idle ? 36 * w : 0.3 * wall * w)' '36 * w'
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    why waits-for-cpu | grep -q 'omp, width 2, loaded pinned (stressors 2), copy inplace: its threads spent 70% of their runnable time waiting on a run queue (schedstat)'
+    grep -q "(its threads' schedstat)" "$D/report.md"
+}
+
+@test "results without the figures: no why, no sentence" {
+    "$SUMMARIZE" "$D" >/dev/null
+    [ -z "$(why 'waits-for-cpu|spins|wake-ups')" ]
+    run grep -c 'Why, at width' "$D/report.md"
+    [ "$output" = 0 ]
+}
