@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "bench/runcg.h"
+#include "bench/runtimes.h"
 #include "common/checksum.h"
 
 static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
@@ -144,6 +145,8 @@ typedef struct launchSampler {
     unsigned long long oncpu_ns[SAMPLE_SLOTS], runq_ns[SAMPLE_SLOTS];
     unsigned char cpu[LAUNCH_CPUS_MAX / 8];
     long threads_max;
+    long passes;
+    unsigned char runtime[RUNTIMES_MAX]; /* runtimes[i] found mapped (bench/runtimes.h) */
 } launchSampler;
 
 /* The slot of thread tid (taken when new: *fresh), or -1 when full (more
@@ -219,8 +222,13 @@ static void launchSampleThread(launchSampler *s, int pid, int tid) {
 static void launchSample(launchSampler *s, int root) {
     int procs[SAMPLE_PROCS], np = 0, threads = 0;
     procs[np++] = root;
+    /* the runtimes it mapped: a library may come late (dlopen, a Python
+     * import), the maps are long: at passes 1, 2, 4, 8 ... */
+    s->passes++;
+    int maps = (s->passes & (s->passes - 1)) == 0;
     for (int i = 0; i < np; i++) {
         char path[64];
+        if (maps) runtimesOf(procs[i], s->runtime);
         snprintf(path, sizeof path, "/proc/%d/task", procs[i]);
         DIR *d = opendir(path);
         if (!d) continue;
@@ -230,14 +238,8 @@ static void launchSample(launchSampler *s, int root) {
             int tid = atoi(e->d_name);
             threads++;
             launchSampleThread(s, procs[i], tid);
-            char cpath[80], buf[4096];
-            snprintf(cpath, sizeof cpath, "/proc/%d/task/%d/children", procs[i], tid);
-            int fd = open(cpath, O_RDONLY | O_CLOEXEC);
-            if (fd < 0) continue;
-            ssize_t n = read(fd, buf, sizeof buf - 1);
-            close(fd);
-            if (n <= 0) continue;
-            buf[n] = '\0';
+            char buf[4096];
+            if (launchTaskFile(procs[i], tid, "children", buf, sizeof buf) != 0) continue;
             for (char *t = strtok(buf, " \n"); t && np < SAMPLE_PROCS; t = strtok(NULL, " \n"))
                 procs[np++] = atoi(t);
         }
@@ -490,6 +492,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     if (o->hash_file) launchHashFile(o, r);
     launchCpuList(smp, r);
     r->threads_max = smp->threads_max;
+    runtimesList(smp->runtime, r->runtimes, sizeof r->runtimes);
     if (r->samples > 0) {
         unsigned long long on = 0, wait = 0;
         for (int i = 0; i < SAMPLE_SLOTS; i++) on += smp->oncpu_ns[i], wait += smp->runq_ns[i];

@@ -92,7 +92,8 @@ typedef struct launchResult {
      * waited for a CPU (PSI); NAN without a cgroup (cg_why says why). The
      * sampler's (schedstat, any method): on-CPU and run-queue wait summed
      * over its threads up to each one's last pass; NAN without sampling. */
-    char method[16]; /* "cgroup" or "schedstat" */
+    char runtimes[512]; /* the threading runtimes it mapped (bench/runtimes.h) */
+    char method[16];    /* "cgroup" or "schedstat" */
     char cg_why[200];
     double cg_cpu_ms, wait_some_ms, wait_full_ms;
     double oncpu_ms, runq_wait_ms;

@@ -77,6 +77,7 @@ static void runPut_bound_ms(const runRecord *x, char *b, size_t n) {
 }
 
 RUNCOL_STR(method, x->r->method)
+RUNCOL_STR(runtimes, x->r->runtimes)
 RUNCOL_STR(cg_why, x->r->method[0] && strcmp(x->r->method, "cgroup") ? x->r->cg_why : "")
 RUNCOL_MS(cg_cpu_ms)
 RUNCOL_MS(wait_some_ms)
@@ -140,6 +141,9 @@ const runColumn runColumns[] = {
     F(wait_full_ms, "ms", 1, "time in which all of its runnable tasks waited for a CPU (PSI)"),
     F(oncpu_ms, "ms", 0, "time its threads ran, summed over them (schedstat, sampled)"),
     F(runq_wait_ms, "ms", 1, "time its threads waited on a run queue, summed (schedstat)"),
+    {"runtimes", RUNCOL_TEXT, "", 1,
+     "threading runtimes it mapped, runtime:variable;... (the variable that sets its threads)",
+     runPut_runtimes},
 };
 #undef K
 #undef T

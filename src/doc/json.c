@@ -83,6 +83,10 @@ static json_t *jsonRunFigures(const summary *s, const summaryGroup *g, int *bad)
     if (!o) *bad = 1;
     for (size_t k = 0; o && k < s->nrun_fig; k++)
         jsonSet(o, s->run_fig[k].name, jsonNum(g->run_median[k]), bad);
+    /* the texts the cell shows: their items (checked words: valid UTF-8) */
+    for (size_t k = 0; o && k < s->nrun_text; k++)
+        jsonSet(o, s->run_text[k].name,
+                g->run_words[k] ? json_string(g->run_words[k]) : json_null(), bad);
     return o;
 }
 

@@ -252,6 +252,46 @@ static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
     fputs(" (see the waits-for-cpu, spins and wake-ups verdicts).", f);
 }
 
+/* Which threading runtimes the deciding cell loaded and through which
+ * variable each got the width; a runtime none of them sets, said apart. */
+static void tdSayRuntimes(const summary *s, const metaTable *m, const answerTdLevel *L, FILE *f) {
+    const char *items = summaryRunTextOf(s, L->widest->g, "runtimes");
+    if (!items) return;
+    const char *env = metaGet(m, "threads_width_env");
+    char set[512] = "", via[512] = "", none[512] = "";
+    size_t os = 0, ov = 0, on = 0;
+    for (const char *p = items; *p;) {
+        size_t n = strcspn(p, ";"), k = strcspn(p, ":");
+        if (k > n) k = n;
+        const char *var = p + k + (k < n), *end = p + n;
+        size_t vn = (size_t)(end - var);
+        int sets = vn > 0;
+        if (sets && env) { /* one of the variables the cells set */
+            sets = 0;
+            for (const char *e = env; *e && !sets;) {
+                size_t en = strcspn(e, " ");
+                sets = en == vn && !strncmp(e, var, vn);
+                e += en + (e[en] == ' ');
+            }
+        }
+        summaryCat(set, sizeof set, &os, "%s%.*s", os ? ", " : "", (int)k, p);
+        char v[96];
+        snprintf(v, sizeof v, "%.*s", (int)vn, var);
+        if (sets && !strstr(via, v)) /* once: libgomp and OpenBLAS (openmp) share one */
+            summaryCat(via, sizeof via, &ov, "%s%s", ov ? ", " : "", v);
+        else if (!sets) summaryCat(none, sizeof none, &on, "%s%.*s", on ? ", " : "", (int)k, p);
+        p = end + (*end == ';');
+    }
+    fprintf(f, " It loaded %s", set);
+    if (ov) fprintf(f, ": the width reached it through %s", via);
+    fputc('.', f);
+    if (on)
+        fprintf(f,
+                " None of the width variables sets the threads of %s: they ran at their own "
+                "count in every cell.",
+                none);
+}
+
 /* The deciding level, or 0 (t and *L filled). */
 static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
     answerTdCollect(s, t);
@@ -282,6 +322,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         int has_hurt, has_def;
         answerTdOther(t, L, &L[1], &has_hurt, &L[2], &has_def);
         if (!has_def || L[2].first != L->first) tdSayDefault(L, f);
+        tdSayRuntimes(s, m, L, f);
         tdSayWhy(s, L, f);
     } else
         fputs("Not measured: no loaded cell has a run with a time or a bound to compare with "

@@ -82,6 +82,7 @@ static void summaryGroupFree(summaryGroup *g) {
                         &g->v_ms_1cpu,  &g->v_ms_multi_cpu, &g->v_nowait};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
     for (size_t k = 0; k < SUMMARY_RUN_FIGS; k++) free(g->v_run[k].x);
+    for (size_t k = 0; k < SUMMARY_RUN_TEXTS; k++) free(g->run_words[k]);
     for (size_t i = 0; i < g->nproc; i++) {
         free(g->proc[i].run_id);
         free(g->proc[i].steady.x);
@@ -93,11 +94,14 @@ static void summaryGroupFree(summaryGroup *g) {
 
 void summaryFree(summary *s) {
     for (size_t i = 0; i < s->n; i++) summaryGroupFree(&s->g[i]);
-    for (size_t k = 0; k < s->nrun_fig; k++) {
-        free(s->run_fig[k].name);
-        free(s->run_fig[k].unit);
-        free(s->run_fig[k].what);
-    }
+    summaryRunFig *defs[] = {s->run_fig, s->run_text};
+    size_t ndefs[] = {s->nrun_fig, s->nrun_text};
+    for (size_t d = 0; d < 2; d++)
+        for (size_t k = 0; k < ndefs[d]; k++) {
+            free(defs[d][k].name);
+            free(defs[d][k].unit);
+            free(defs[d][k].what);
+        }
     free(s->g);
     summaryInit(s);
 }
@@ -322,6 +326,12 @@ static size_t summaryProcMedians(const summaryGroup *g, double *out) {
     for (size_t i = 0; i < g->nproc; i++)
         if (!isnan(g->proc[i].median_ms)) out[n++] = g->proc[i].median_ms;
     return n;
+}
+
+const char *summaryRunTextOf(const summary *s, const summaryGroup *g, const char *name) {
+    for (size_t k = 0; k < s->nrun_text; k++)
+        if (strcmp(s->run_text[k].name, name) == 0) return g->run_words[k];
+    return NULL;
 }
 
 double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name) {

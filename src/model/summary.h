@@ -110,6 +110,8 @@ typedef struct summaryProc {
  * its runs-columns.tsv names as figures, each a median per group over the
  * runs with a time or a bound (status ok, cut, slow). */
 #define SUMMARY_RUN_FIGS 48
+#define SUMMARY_RUN_TEXTS 4
+#define SUMMARY_RUN_WORDS_MAX 512 /* a group's items of one text, at most */
 typedef struct summaryRunFig {
     char *name; /* the runs.csv column */
     char *unit; /* "ms", "kB", "count", "flag", "code" */
@@ -183,6 +185,9 @@ typedef struct summaryGroup {
      * (NAN without a value) */
     summaryVec v_run[SUMMARY_RUN_FIGS];
     double run_median[SUMMARY_RUN_FIGS];
+    /* the run texts (summary.run_text[k]): the distinct ;-separated items
+     * of its runs' values, ";"-joined (NULL: none) */
+    char *run_words[SUMMARY_RUN_TEXTS];
 } summaryGroup;
 
 typedef struct summary {
@@ -190,6 +195,8 @@ typedef struct summary {
     size_t n, cap;
     summaryRunFig run_fig[SUMMARY_RUN_FIGS]; /* runs.csv's figures (summaryReadRuns) */
     size_t nrun_fig;
+    summaryRunFig run_text[SUMMARY_RUN_TEXTS]; /* its texts marked for the cell */
+    size_t nrun_text;
     size_t ignored_rows; /* rows of a phase this version does not know */
     size_t last;         /* index of the group the previous row went to */
 } summary;
@@ -234,6 +241,8 @@ void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_
 /* g's median of the run figure `name` (summary.run_fig), NAN when the
  * results have no such figure or g no value of it. */
 double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name);
+/* g's items of the run text `name` (summary.run_text), NULL when none. */
+const char *summaryRunTextOf(const summary *s, const summaryGroup *g, const char *name);
 
 /* Whether a statistic q of values some of which are lower bounds is itself
  * only a lower bound: 1 when a bound (bounds[0..n)) lies at or below q. A

@@ -505,17 +505,21 @@ static int summaryRunFigs(summary *s, const char *path, char *err, size_t errlen
                      "of printable ASCII expected",
                      path, ln);
             rc = -1;
-        } else if (!strcmp(fld[1], "figure") && s->nrun_fig < SUMMARY_RUN_FIGS) {
+        } else {
+            /* a figure, or a text the cell shows (its items gathered) */
+            int fig = !strcmp(fld[1], "figure"), text = !strcmp(fld[1], "text") && fld[3][0] == '1';
+            summaryRunFig *defs = fig ? s->run_fig : s->run_text;
+            size_t *n = fig ? &s->nrun_fig : &s->nrun_text;
+            if ((!fig && !text) || *n == (fig ? SUMMARY_RUN_FIGS : SUMMARY_RUN_TEXTS)) continue;
             int seen = 0;
-            for (size_t k = 0; k < s->nrun_fig && !seen; k++)
-                seen = !strcmp(s->run_fig[k].name, fld[0]);
+            for (size_t k = 0; k < *n && !seen; k++) seen = !strcmp(defs[k].name, fld[0]);
             if (seen) continue;
-            summaryRunFig *r = &s->run_fig[s->nrun_fig];
+            summaryRunFig *r = &defs[*n];
             r->name = strdup(fld[0]);
             r->unit = strdup(fld[2]);
             r->what = strdup(fld[4]);
             r->cell = fld[3][0] == '1';
-            s->nrun_fig++;
+            (*n)++;
             if (!r->name || !r->unit || !r->what) {
                 snprintf(err, errlen, "%s:%zu: out of memory", path, ln);
                 rc = -1;
@@ -528,6 +532,44 @@ static int summaryRunFigs(summary *s, const char *path, char *err, size_t errlen
     }
     fclose(f);
     return rc;
+}
+
+/* An item of a run text the report may show: 1..64 bytes of letters,
+ * digits and " _().:+-" (a launcher's words: anything else is dropped,
+ * never shown). */
+static int summaryWordOk(const char *w, size_t n) {
+    if (n == 0 || n > 64) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)w[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              strchr(" _().:+-", c)))
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds the ;-separated items of v not in *set yet (bounded). -1 out of memory. */
+static int summaryAddWords(char **set, const char *v) {
+    for (const char *p = v; *p;) {
+        size_t n = strcspn(p, ";");
+        size_t have = *set ? strlen(*set) : 0;
+        int dup = 0;
+        for (const char *q = *set; q && *q && !dup;) {
+            size_t m = strcspn(q, ";");
+            dup = m == n && !strncmp(q, p, n);
+            q += m + (q[m] == ';');
+        }
+        if (!dup && summaryWordOk(p, n) && have + n + 1 < SUMMARY_RUN_WORDS_MAX) {
+            char *g = realloc(*set, have + n + 2);
+            if (!g) return -1;
+            if (have) g[have++] = ';';
+            memcpy(g + have, p, n);
+            g[have + n] = '\0';
+            *set = g;
+        }
+        p += n + (p[n] == ';');
+    }
+    return 0;
 }
 
 static int summaryRunRow(summary *s, char **f, const summaryCol *cols, const char *where, char *err,
@@ -565,6 +607,10 @@ static int summaryRunRow(summary *s, char **f, const summaryCol *cols, const cha
         if (summaryParseDouble(v, &x)) return summaryBad(err, errlen, where, c, v, "a number");
         if (summaryVecPush(&g->v_run[i], x)) goto oom;
     }
+    for (size_t i = 0; i < s->nrun_text; i++) {
+        const summaryCol *c = &cols[RC_N + s->nrun_fig + i];
+        if (c->idx >= 0 && summaryAddWords(&g->run_words[i], summaryField(f, c)) != 0) goto oom;
+    }
     return 0;
 oom:
     snprintf(err, errlen, "%s: out of memory", where);
@@ -574,7 +620,7 @@ oom:
 int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, char *err,
                     size_t errlen) {
     if (summaryRunFigs(s, columns_tsv, err, errlen) != 0) return -1;
-    summaryCol *cols = calloc(RC_N + s->nrun_fig, sizeof *cols);
+    summaryCol *cols = calloc(RC_N + s->nrun_fig + s->nrun_text, sizeof *cols);
     if (!cols) {
         snprintf(err, errlen, "%s: out of memory", runs_csv);
         return -1;
@@ -589,7 +635,10 @@ int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, c
     memcpy(cols, keys, sizeof keys);
     for (size_t i = 0; i < s->nrun_fig; i++)
         cols[RC_N + i] = (summaryCol){s->run_fig[i].name, 0, -1};
-    int rc = summaryReadFile(s, runs_csv, cols, RC_N + s->nrun_fig, summaryRunRow, err, errlen);
+    for (size_t i = 0; i < s->nrun_text; i++)
+        cols[RC_N + s->nrun_fig + i] = (summaryCol){s->run_text[i].name, 0, -1};
+    int rc = summaryReadFile(s, runs_csv, cols, RC_N + s->nrun_fig + s->nrun_text, summaryRunRow,
+                             err, errlen);
     free(cols);
     return rc;
 }

@@ -34,6 +34,17 @@ cg_left() {
     awk -v on="$(col nocg.csv oncpu_ms)" 'BEGIN { exit !(on > 50) }'
 }
 
+@test "the runtimes a run mapped: libgomp for an OpenMP program, OpenBLAS's variant for the engine" {
+    command -v gcc >/dev/null || skip "gcc"
+    gcc -O2 -fopenmp "$BATS_TEST_DIRNAME/progs/omp_work.c" -o omp_work
+    "$R" --runs-csv rt.csv -- ./omp_work 20 >/dev/null
+    "$R" --runs-csv rt.csv -- "$B/p28_timing" --workload svdvals --runs 20 >/dev/null
+    [ "$(col rt.csv runtimes | paste -sd'|')" = "libgomp:OMP_NUM_THREADS|libopenblas (pthread):OPENBLAS_NUM_THREADS" ]
+    # a program with none: empty
+    "$R" --runs-csv none.csv -- sleep 0.1
+    [ -z "$(col none.csv runtimes)" ]
+}
+
 @test "as another user: no cgroup (permission), the wait from schedstat, and the run still recorded" {
     [ "$(id -u)" = 0 ] || skip "needs root to become another user"
     command -v setpriv >/dev/null || skip "setpriv"

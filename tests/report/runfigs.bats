@@ -37,6 +37,16 @@ setup() {
     [ "$(jq -r '[.groups[].run_figures.queue_wait_ms | select(. != null)] | length' "$D/results.json")" -gt 0 ]
 }
 
+@test "the runtimes a cell loaded: said with the variables that reached them, one none sets said apart, a hostile item dropped" {
+    awk -F, -v OFS=, 'NR == 1 { print $0, "runtimes"; next }
+        { print $0, "libgomp:OMP_NUM_THREADS;libtbb:;bad\033item:X" }' "$D/runs.csv" >"$D/r" && mv "$D/r" "$D/runs.csv"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q 'It loaded libgomp, libtbb: the width reached it through OMP\\_NUM\\_THREADS. None of the width variables sets the threads of libtbb: they ran at their own count in every cell.' "$D/report.md"
+    [ "$(jq -r '.groups[0].run_figures.runtimes' "$D/results.json")" = "libgomp:OMP_NUM_THREADS;libtbb:" ]
+    ! grep -q 'bad' "$D/report.md"
+}
+
 @test "runs-columns.tsv is hostile data: a bad name, a control character, a bad cell, a wrong header -- file:line, exit 2" {
     cp "$D/runs-columns.tsv" "$BATS_TEST_TMPDIR/good"
     for bad in 'Bad-Name\tfigure\tms\t0\tx' 'a_b\tfigure\tms\t2\tx' 'a_b\tfigure\tm\033s\t0\tx' 'a_b\tfigure\tms\t0'; do
