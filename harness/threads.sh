@@ -107,6 +107,9 @@ loads=(none)
 for l in $CL_LOADS; do loads+=("$l"); done
 read -ra usable <<<"$(cl_cpus_usable)"
 [ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+# the quota level's CPUs: given, else half the usable CPUs (at least 1)
+quota=${CL_OPT_QUOTA:-$(( ${#usable[@]} / 2 > 0 ? ${#usable[@]} / 2 : 1 ))}
+[ -z "$CL_OPT_QUOTA" ] || cl_opt_check --quota "$quota"
 read -ra stressors <<<"$CL_STRESSORS"
 cl_meta threads_binary "$binary"
 cl_meta threads_args "$params"
@@ -114,6 +117,7 @@ cl_meta threads_widths "$CL_WIDTHS"
 cl_meta threads_cells "${cells[*]}"
 cl_meta threads_loads "${loads[*]}"
 cl_meta threads_stressors "$CL_STRESSORS"
+[[ " ${loads[*]} " != *" quota "* ]] || cl_meta threads_quota "$quota"
 if [ "$CL_PROCS_MIN" = "$CL_PROCS_MAX" ]; then
     cl_meta threads_procs "$CL_PROCS_MAX"
 else
@@ -141,6 +145,8 @@ runs_csv=$CL_OUT/runs.csv
 # what runs.csv's columns are (the launcher's table): the summary reads it by name
 "$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
     cl_die "$CL_OUT/runs-columns.tsv: could not be written"
+# shellcheck source=harness/lib/levels.sh
+. "$CL_ROOT/harness/lib/levels.sh"
 cl_tmpdir tmp   # the launcher's result line, and the files of {out}: one per run, removed once hashed
 nout=0
 # Per cell (width/load): runs taken, failed and stopped (cut or slow);
@@ -181,6 +187,7 @@ threads_run() {
             hash=(--hash-file "$check_file") ;;
     esac
     [ "$CL_TAG_LOAD" = none ] || [ -z "${slow_after[$cell]:-}" ] || rec+=(--slow-after "${slow_after[$cell]}")
+    [ "$CL_TAG_LOAD" != quota ] || rec+=(--quota "$quota")
     CL_RC=0
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
         --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
@@ -238,41 +245,6 @@ threads_cells_round() {
     done
 }
 
-# threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
-# why they stopped (meta threads_stop_<load>_s<S>): decided (its answer is
-# known), max (--max-procs) or fixed (--procs K).
-threads_level_rounds() {
-    local p how=max state rest
-    for ((p = 1; p <= CL_PROCS_MAX; p++)); do
-        [ "$deadline_hit" = 0 ] || return 0
-        threads_cells_round "$p"
-        if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
-        state=$("$CL_BUILD/coldload-summarize" --threads-decided --load "$1" \
-            --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" 2>/dev/null) ||
-            state=undecided
-        IFS=$'\t' read -r state rest <<<"$state"
-        if [ "$state" = decided ]; then how=decided; break; fi
-    done
-    [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
-    cl_meta "threads_stop_$1_s$([ "$1" = none ] && echo 0 || echo "$2")" "$how $(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))"
-}
-
-# threads_slow_limits: after the idle runs, each width's time past which a
-# loaded run is known slow: --slow-stop x its idle median, when below the cap.
-threads_slow_limits() {
-    local c med
-    [ "$slow_stop" != 0 ] || return 0
-    for c in "${cells[@]}"; do
-        [ -n "${idle_ms[$c]:-}" ] || continue
-        med=$(tr ' ' '\n' <<<"${idle_ms[$c]}" | sed '/^$/d' | sort -g |
-            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m }')
-        slow_after[$c]=$(awk -v m="$med" -v f="$slow_stop" -v b="$CL_BUDGET" \
-            'BEGIN { s = m * f / 1000; if (s > 0 && (b == 0 || s < b)) printf "%.3f", s }')
-        [ -z "${slow_after[$c]}" ] ||
-            cl_meta threads_slow_after "width $c: ${slow_after[$c]} s ($slow_stop x the idle median ${med} ms)"
-    done
-}
-
 cl_progress_start $(( nruns + ${#cells[@]} ))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 cl_busy_check "the idle runs"
@@ -281,6 +253,7 @@ for c in "${cells[@]}"; do
     threads_run "$c" 0 1
 done
 for l in "${loads[@]}"; do
+    if [ "$l" = quota ]; then threads_quota_level; continue; fi
     for s in "${stressors[@]}"; do
         [ "$deadline_hit" = 0 ] || break
         if [ "$l" = none ]; then

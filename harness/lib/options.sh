@@ -284,6 +284,7 @@ cl_finalize_opts() {
     cl_opt_check --load "${CL_OPT_LOAD:-$CL_DEF}"
     CL_LOADS=${CL_OPT_LOAD:-$CL_DEF}
     [ "$CL_LOADS" != both ] || CL_LOADS="pinned free"
+    [ "$CL_LOADS" != all ] || CL_LOADS="pinned free quota"
     # The shuffle's seed: given, or from the clock -- either way in meta, so
     # an order can be replayed with --seed.
     CL_SEED=${CL_OPT_SEED:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}

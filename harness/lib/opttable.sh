@@ -64,7 +64,8 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --no-scan||CL_OPT_REPORT_SCAN||report|||switch:0|no scan
 --total|SECONDS|CL_OPT_SCAN_TOTAL|COLDLOAD_SCAN_TOTAL|scan|1800|240|num:0:604800|the scan's deadline from its start
 --load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|loaded report ~cold ~warm ~firstrun ~scan|both|pinned|enum:pinned,free,both|pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound stress-ng --cpu S (where the scheduler puts it); both: pinned, then free
---load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both|the loads besides idle: pinned (one stress-ng worker bound to each CPU: it decides the answer), free (unbound) or both
+--load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both,quota,all|the loads besides idle: pinned (one stress-ng worker bound to each CPU: it decides the answer), free (unbound), both; quota (no load program: each run under a CPU quota of --quota CPUs, as in a container), all (pinned, free and quota)
+--quota|CPUS|CL_OPT_QUOTA||threads|~half the usable CPUs, at least 1||num:0:4096|the CPU quota of the quota level (its cgroup's cpu.max, or the v1 cpu controller's cfs_quota_us)
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|firstrun|5|3|int:1:100|processes per run kind; the parts need >= 5 for their spread
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|threads|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|runs (processes) per cell: without it a load level takes rounds until its answer is known (threads hurt or not, one best width; docs/threads.md); --procs K forces exactly K
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|warm loaded report ~cold|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|processes per (workload, width[, load]) cell: without it a cell stops once its answer is known (the stopping rule, docs/verdicts.md); --procs K forces exactly K

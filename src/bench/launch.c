@@ -367,9 +367,12 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->out_hash = CHECKSUM_FNV_OFFSET;
     r->migrations = r->ctxsw = -1;
     r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
+    r->nr_throttled = -1;
+    r->throttled_ms = NAN;
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
     runcg cg = {""};
+    runcgQuota quota = {"", 0};
     launchSampler *smp = calloc(1, sizeof *smp);
     if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
         (o->hash_stdout && pipe2(op, O_CLOEXEC))) {
@@ -392,6 +395,16 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     }
     if (pid == 0) launchChild(o, go[0], op[1], ep[1]);
     if (cg.path[0] && runcgJoin(&cg, pid, r->cg_why, sizeof r->cg_why) != 0) runcgDelete(&cg);
+    /* a CPU quota asked for and not set: the run is not what was asked,
+     * so it does not run (the caller says why) */
+    if (o->quota_cpus > 0 &&
+        (runcgQuotaCreate(&quota, &cg, o->quota_cpus, r->quota_why, sizeof r->quota_why) != 0 ||
+         runcgQuotaJoin(&quota, pid, r->quota_why, sizeof r->quota_why) != 0)) {
+        snprintf(err, errlen, "--quota %g: %s", o->quota_cpus, r->quota_why);
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        goto out;
+    }
     snprintf(r->method, sizeof r->method, "%s", cg.path[0] ? "cgroup" : "schedstat");
     setpgid(pid, pid); /* both sides: whichever runs first, the group exists */
     close(go[0]), go[0] = -1;
@@ -483,6 +496,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     runcgStat cs;
     runcgRead(&cg, &cs);
     r->cg_cpu_ms = cs.cpu_ms, r->wait_some_ms = cs.some_ms, r->wait_full_ms = cs.full_ms;
+    runcgQuotaRead(&quota, &r->nr_throttled, &r->throttled_ms);
     r->left = launchReapLeft(pid);
     /* what escaped the process group and the subreaper (it cannot escape
      * the cgroup) */
@@ -506,6 +520,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     else r->status = r->exit_code ? LAUNCH_FAILED : LAUNCH_OK;
     rc = 0;
 out:
+    runcgQuotaDelete(&quota);
     runcgKill(&cg);
     runcgDelete(&cg);
     int fds[] = {go[0], go[1], ep[0], ep[1], op[0], op[1], pm, pc};

@@ -40,6 +40,7 @@ typedef struct launchOpts {
      * in (NULL: found), or no cgroup at all (no_cgroup: schedstat alone) */
     const char *cgroup_parent;
     int no_cgroup;
+    double quota_cpus; /* > 0: the run under a CPU quota of this many CPUs (runcg.h) */
     /* The file whose content is the run's output (hash_stdout then 0): read
      * whole, in blocks, after the run; a path that is not a regular file
      * then (missing, a directory, a FIFO) gives no hash. NULL: none. */
@@ -97,6 +98,11 @@ typedef struct launchResult {
     char cg_why[200];
     double cg_cpu_ms, wait_some_ms, wait_full_ms;
     double oncpu_ms, runq_wait_ms;
+    /* under a CPU quota: periods throttled and time throttled (ms); -1, NAN
+     * without one (quota_why says why when one was asked for) */
+    long nr_throttled;
+    double throttled_ms;
+    char quota_why[200];
     char perf_why[160]; /* "" when the counters worked */
 } launchResult;
 

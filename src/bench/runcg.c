@@ -165,3 +165,72 @@ long runcgSweep(const char *parent) {
     closedir(d);
     return left;
 }
+
+/* --- a CPU quota ---------------------------------------------------------------------------- */
+
+#define RUNCG_V1_CPU "/sys/fs/cgroup/cpu"
+#define RUNCG_PERIOD_US 100000
+
+int runcgQuotaCreate(runcgQuota *q, const runcg *c, double cpus, char *why, size_t whylen) {
+    char v[64];
+    q->path[0] = '\0';
+    q->v1 = 0;
+    long quota = (long)(cpus * RUNCG_PERIOD_US + 0.5);
+    /* v2 first: the run's own cgroup, when its parent gives it the cpu controller */
+    if (c->path[0]) {
+        snprintf(v, sizeof v, "%ld %d\n", quota, RUNCG_PERIOD_US);
+        if (runcgWrite(c->path, "cpu.max", v) == 0) {
+            snprintf(q->path, sizeof q->path, "%s", c->path);
+            return 0;
+        }
+    }
+    char dir[512];
+    snprintf(dir, sizeof dir, RUNCG_V1_CPU "/" RUNCG_PREFIX "%ld", (long)getpid());
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        snprintf(why, whylen, "no cpu controller to set a quota in (cpu.max; mkdir %s: %s)", dir,
+                 strerror(errno));
+        return -1;
+    }
+    snprintf(v, sizeof v, "%d\n", RUNCG_PERIOD_US);
+    int ok = runcgWrite(dir, "cpu.cfs_period_us", v) == 0;
+    snprintf(v, sizeof v, "%ld\n", quota);
+    if (!ok || runcgWrite(dir, "cpu.cfs_quota_us", v) != 0) {
+        snprintf(why, whylen, "%s/cpu.cfs_quota_us: %s", dir, strerror(errno));
+        rmdir(dir);
+        return -1;
+    }
+    snprintf(q->path, sizeof q->path, "%s", dir);
+    q->v1 = 1;
+    return 0;
+}
+
+int runcgQuotaJoin(const runcgQuota *q, pid_t pid, char *why, size_t whylen) {
+    if (!q->v1) return 0; /* v2: the run's own cgroup, joined already */
+    char s[32];
+    snprintf(s, sizeof s, "%ld\n", (long)pid);
+    if (runcgWrite(q->path, "cgroup.procs", s) == 0) return 0;
+    snprintf(why, whylen, "%s/cgroup.procs: %s", q->path, strerror(errno));
+    return -1;
+}
+
+void runcgQuotaRead(const runcgQuota *q, long *nr_throttled, double *throttled_ms) {
+    char buf[1024];
+    *nr_throttled = -1;
+    *throttled_ms = NAN;
+    if (!q->path[0] || runcgSlurp(q->path, "cpu.stat", buf, sizeof buf) != 0) return;
+    const char *n = strstr(buf, "nr_throttled ");
+    if (n) *nr_throttled = strtol(n + 13, NULL, 10);
+    /* v1: throttled_time in ns; v2: throttled_usec */
+    const char *t = strstr(buf, "throttled_time ");
+    if (t) *throttled_ms = strtod(t + 15, NULL) / 1e6;
+    else if ((t = strstr(buf, "throttled_usec "))) *throttled_ms = strtod(t + 15, NULL) / 1e3;
+}
+
+void runcgQuotaDelete(runcgQuota *q) {
+    if (q->v1 && q->path[0]) {
+        runcgKillDir(q->path);
+        for (int tries = 0; tries < 500 && rmdir(q->path) != 0 && errno == EBUSY; tries++)
+            runcgNap();
+    }
+    q->path[0] = '\0';
+}

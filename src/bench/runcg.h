@@ -60,6 +60,25 @@ long runcgKill(const runcg *c);
 /* Removes it (rmdir, after runcgKill), and forgets it. */
 void runcgDelete(runcg *c);
 
+/* A CPU quota for the run: what a container or a Kubernetes pod limited to
+ * N CPUs gets on a host whose nproc is larger. cgroup v2's cpu.max where
+ * the run's own cgroup has the cpu controller, else a cgroup of the v1 cpu
+ * controller (/sys/fs/cgroup/cpu: a hybrid host) of the same name, with
+ * cpu.cfs_quota_us = cpus x its period. */
+typedef struct runcgQuota {
+    char path[512]; /* the cgroup that holds the quota; "" when none */
+    int v1;         /* 1: the v1 cpu controller's */
+} runcgQuota;
+
+/* Makes the quota (cpus > 0) for a run of this process. 0, or -1 with why. */
+int runcgQuotaCreate(runcgQuota *q, const runcg *c, double cpus, char *why, size_t whylen);
+/* Puts pid under it. */
+int runcgQuotaJoin(const runcgQuota *q, pid_t pid, char *why, size_t whylen);
+/* Periods it was throttled in and the time throttled (ms), -1 / NAN unknown. */
+void runcgQuotaRead(const runcgQuota *q, long *nr_throttled, double *throttled_ms);
+/* Kills what is left in it and removes it. */
+void runcgQuotaDelete(runcgQuota *q);
+
 /* Under parent: every coldload-run-<pid> cgroup whose launcher <pid> is no
  * longer running -- killed, emptied and removed. Returns how many processes
  * were still in them. */

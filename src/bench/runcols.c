@@ -78,6 +78,8 @@ static void runPut_bound_ms(const runRecord *x, char *b, size_t n) {
 
 RUNCOL_STR(method, x->r->method)
 RUNCOL_STR(runtimes, x->r->runtimes)
+RUNCOL_KNOWN(nr_throttled)
+RUNCOL_MS(throttled_ms)
 RUNCOL_STR(cg_why, x->r->method[0] && strcmp(x->r->method, "cgroup") ? x->r->cg_why : "")
 RUNCOL_MS(cg_cpu_ms)
 RUNCOL_MS(wait_some_ms)
@@ -144,6 +146,8 @@ const runColumn runColumns[] = {
     {"runtimes", RUNCOL_TEXT, "", 1,
      "threading runtimes it mapped, runtime:variable;... (the variable that sets its threads)",
      runPut_runtimes},
+    F(nr_throttled, "count", 0, "under a CPU quota: periods it was throttled in; else empty"),
+    F(throttled_ms, "ms", 1, "under a CPU quota: time it was throttled; else empty"),
 };
 #undef K
 #undef T

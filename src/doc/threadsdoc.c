@@ -17,9 +17,12 @@
 
 int threadsdocIsJob(const metaTable *m) { return answerIsThreadsJob(m); }
 
-/* "idle", "pinned load (2 workers)", "free load (2 workers)". */
+/* "idle", "pinned load (2 workers)", "free load (2 workers)", "a CPU quota of 1 CPU". */
 static const char *tdLevelName(const answerTdCell *c, char *buf, size_t len) {
     if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");
+    else if (!strcmp(c->g->key.load, "quota")) /* its stressors: the quota's CPUs */
+        snprintf(buf, len, "a CPU quota of %s CPU%s", c->g->key.stressors,
+                 strcmp(c->g->key.stressors, "1") ? "s" : "");
     else
         snprintf(buf, len, "%s load (%s worker%s)", c->g->key.load, c->g->key.stressors,
                  strcmp(c->g->key.stressors, "1") ? "s" : "");
@@ -338,8 +341,8 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         if (!L[1].best) continue;
         char lv[96], near[128];
         noise |= L[1].nnear > 1;
-        fprintf(f, "%s%s %s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
-                tdLevelName(c, lv, sizeof lv));
+        fprintf(f, "%s%s %s%s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
+                strcmp(c->g->key.load, "quota") ? "" : "under ", tdLevelName(c, lv, sizeof lv));
     }
     if (any)
         fputs(noise ? "; of widths within noise of each other, use the smallest (fewer threads "

@@ -73,6 +73,8 @@ static const char runUsage[] =
     "  --cgroup-parent DIR  make the run's own cgroup under this cgroup2 directory\n"
     "                       [/sys/fs/cgroup or /sys/fs/cgroup/unified, where cgroup2]\n"
     "  --no-cgroup          no cgroup of its own (the wait figures from schedstat alone)\n"
+    "  --quota CPUS         run it under a CPU quota of CPUS (cgroup cpu.max, or the v1 cpu\n"
+    "                       controller's cfs_quota_us); exit 1 when none can be set\n"
     "  --sweep              kill and remove the cgroups of launchers no longer running, exit\n"
     "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
     "                       censored one (ms: when it was stopped) when cut or slow\n"
@@ -157,7 +159,10 @@ static int runParse(int argc, char **argv, runArgs *a) {
         else if (!strcmp(o, "--csv")) a->csv = v;
         else if (!strcmp(o, "--whole-csv")) a->whole_csv = v;
         else if (!strcmp(o, "--cgroup-parent")) a->lo.cgroup_parent = v;
-        else if (!strcmp(o, "--workload")) a->workload = v;
+        else if (!strcmp(o, "--quota")) {
+            if (numDouble(v, 0.01, 4096, &a->lo.quota_cpus))
+                return runBad("--quota: expected CPUs, 0.01..4096", v);
+        } else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
         else if (!strcmp(o, "--width")) {
             if (strcmp(v, "default") && numLong(v, 1, 100000, &n))

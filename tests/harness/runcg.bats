@@ -45,6 +45,41 @@ cg_left() {
     [ -z "$(col none.csv runtimes)" ]
 }
 
+@test "--quota: the run under a CPU quota, its throttling recorded, its cgroup removed; refused with one line where none can be set" {
+    [ "$(id -u)" = 0 ] || skip "needs root to set a quota"
+    "$R" --runs-csv q.csv --quota 0.5 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
+    [ "$(col q.csv status)" = ok ]
+    # half a CPU: it waited about as long as it ran, throttled in most periods
+    awk -v w="$(col q.csv wall_ms)" -v c="$(col q.csv cpu_ms)" -v t="$(col q.csv throttled_ms)" -v n="$(col q.csv nr_throttled)" \
+        'BEGIN { exit !(w > 1.5 * c && t > 0 && n > 0) }'
+    [ -z "$(cg_left)" ]
+    [ -z "$(find /sys/fs/cgroup/cpu -maxdepth 1 -name 'coldload-run-*' 2>/dev/null)" ]
+    # without one: empty, never 0
+    "$R" --runs-csv nq.csv -- true
+    [ -z "$(col nq.csv throttled_ms)" ] && [ -z "$(col nq.csv nr_throttled)" ]
+    run "$R" --quota x -- true
+    [ "$status" -eq 2 ]
+    if command -v setpriv >/dev/null; then
+        run setpriv --reuid 65534 --regid 65534 --clear-groups "$R" --quota 1 -- true
+        [ "$status" -eq 1 ]
+        [[ $output == "coldload-run: true: --quota 1: "* ]]
+        [ "${#lines[@]}" -eq 1 ]
+    fi
+}
+
+@test "threads.sh --load quota: a level of its own under a CPU quota, no load program, said in the report" {
+    [ "$(id -u)" = 0 ] || skip "needs root to set a quota"
+    command -v gcc >/dev/null || skip "gcc"
+    gcc -O2 -fopenmp "$BATS_TEST_DIRNAME/progs/omp_work.c" -o omp_work
+    run bash "$H/threads.sh" --quick --procs 1 --load quota --quota 1 --widths "1 2" --out o --binary ./omp_work -- 20
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $output != *"stress-ng"* ]]
+    [ "$(rows o/runs.csv load quota | col /dev/stdin stressors | sort -u)" = 1 ]
+    [ -n "$(rows o/runs.csv load quota | col /dev/stdin throttled_ms | sort -u | head -1)" ]
+    grep -qx 'threads_quota=1' o/meta.txt
+    grep -q 'Best width: .* under a CPU quota of 1 CPU' o/report.md
+}
+
 @test "as another user: no cgroup (permission), the wait from schedstat, and the run still recorded" {
     [ "$(id -u)" = 0 ] || skip "needs root to become another user"
     command -v setpriv >/dev/null || skip "setpriv"

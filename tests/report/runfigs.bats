@@ -23,8 +23,8 @@ setup() {
     [ "$(jq -r '.run_figures[] | select(.name == "cpu_ms") | .cell' "$D/results.json")" = true ]
     # the per-cell table: a column per cell figure, none for the others ("-": a
     # figure these older runs.csv rows do not have)
-    grep -q '^| width | load | runs ok | failed | stopped | median run, ms | x idle | slow runs | 1 CPU / more | cpu\\_ms, median | wait\\_full\\_ms, median | runq\\_wait\\_ms, median |$' "$D/report.md"
-    grep -q "^| 1 | pinned load (2 workers) | 3 | 0 | 0 | .* | - | - | - |$" "$D/report.md"
+    grep -q '^| width | load | runs ok | failed | stopped | median run, ms | x idle | slow runs | 1 CPU / more | cpu\\_ms, median | wait\\_full\\_ms, median | runq\\_wait\\_ms, median | throttled\\_ms, median |$' "$D/report.md"
+    grep -q "^| 1 | pinned load (2 workers) | 3 | 0 | 0 | .* | - | - | - | - |$" "$D/report.md"
 }
 
 @test "a new figure is one row of the table: a column of runs.csv it names is read, whatever it is called" {
