@@ -198,3 +198,12 @@ csv_col() {
     [ "$(jq -r '.meta["bad_\ufffd_key"]' "$J")" = "caf� ét�" ]
     [ "$(jq -r '[.groups[].warmup.procs[] | select(.run_id | startswith("run-"))][0].run_id' "$J")" = "run-��" ]
 }
+
+@test "results.json: the first-run answer cites its cell's warm-up classes, as the report's answer says them" {
+    # the first call's group: grad width 1 idle dropcache; its cell's warmup verdict
+    [ "$(jq '.answers[0].figures.warmup_classified' "$J")" = \
+        "$(jq '.verdicts[] | select(.id=="warmup" and .group.workload=="grad" and .group.width==1) | .figures.classified' "$J")" ]
+    [ "$(jq '.answers[0].figures | [.warmup_warmup, .warmup_flat, .warmup_late, .warmup_from_lo, .warmup_from_hi]' "$J" | tr -d ' \n')" = "[13,0,0,2,2]" ]
+    run "$SUMMARIZE" "$D"
+    grep -q "Its cell's processes, each one's calls classed by changepoints: warmup in 13 of 13 (steady from call 2), flat in 0, slowdown in 0, no steady state in 0: every one steady by call 2." "$D/report.md"
+}
