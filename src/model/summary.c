@@ -82,6 +82,7 @@ static void summaryGroupFree(summaryGroup *g) {
                         &g->v_ms_1cpu,  &g->v_ms_multi_cpu, &g->v_nowait};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
     for (size_t k = 0; k < SUMMARY_RUN_FIGS; k++) free(g->v_run[k].x);
+    for (size_t k = 0; k < 2; k++) free(g->v_whole_user[k].x), free(g->v_whole_sys[k].x);
     for (size_t i = 0; i < g->nproc; i++) {
         free(g->proc[i].run_id);
         free(g->proc[i].steady.x);
