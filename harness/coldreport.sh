@@ -32,6 +32,9 @@ while [ $# -gt 0 ]; do
         --) passed+=("$@"); break ;;
         --out) cl_optval "$@"; CL_OPT_OUT=$2; shift 2 ;;
         --out=*) CL_OPT_OUT=${1#--out=}; shift ;;
+        # the report's, not cold.sh's: plots.sh hands it to coldload-summarize
+        --export-hyperfine) cl_optval "$@"; CL_OPT_EXPORT_HF=$2; shift 2 ;;
+        --export-hyperfine=*) cl_optval --export-hyperfine "${1#*=}"; CL_OPT_EXPORT_HF=${1#*=}; shift ;;
         -h|--help) usage; exit 0 ;;
         # the common flags (those that also come from COLDLOAD_*) are read
         # here too (meta); everything is cold.sh's to judge
@@ -67,7 +70,9 @@ if [ "$rc" -eq 2 ]; then CL_DYING=1; exit 2; fi
 failed=()
 [ "$rc" -eq 0 ] || failed+=("cold.sh (exit $rc)")
 prc=0
-bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || prc=$?
+hf=()
+[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || failed+=("plots.sh (exit $prc)")
 if [ -s "$CL_OUT/report.html" ]; then
     printf '\ncoldload cold report: %s/report.html\n                      %s/report.md (verdicts: %s/verdicts.txt)\n' \

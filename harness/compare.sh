@@ -38,7 +38,9 @@ cl_need_binary "$CL_BUILD/coldload-compare"
 
 # Exit 2 from coldload-compare is bad input: its message names file and line.
 rc=0
-"$CL_BUILD/coldload-compare" --out "$cmp_out" "${labels[@]}" --seed "$CL_OPT_COMPARE_SEED" "${dirs[@]}" || rc=$?
+hf=()
+[ -z "$CL_OPT_EXPORT_HF" ] || hf=(--export-hyperfine "$CL_OPT_EXPORT_HF")
+"$CL_BUILD/coldload-compare" --out "$cmp_out" "${labels[@]}" "${hf[@]}" --seed "$CL_OPT_COMPARE_SEED" "${dirs[@]}" || rc=$?
 [ "$rc" -eq 0 ] || cl_die "coldload-compare failed (exit $rc)" "$rc"
 cmp_out=$(cd "$cmp_out" && pwd)
 if [ -s "$cmp_out/plots/compare.dat" ]; then

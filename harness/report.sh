@@ -106,7 +106,9 @@ if [ "$scan" = 1 ]; then
 fi
 cl_progress "summary, charts, report"
 rc=0
-bash "$steps/plots.sh" --results "$CL_OUT" || rc=$?
+hf=()
+[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+bash "$steps/plots.sh" --results "$CL_OUT" "${hf[@]}" || rc=$?
 [ "$rc" -eq 0 ] || failed+=("plots.sh (exit $rc)")
 
 cl_meta report_failed "${failed[*]:-none}"

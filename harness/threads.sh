@@ -286,7 +286,9 @@ cl_meta threads_left_processes "$left_total"
 [ "$CL_FAILURES" -eq 0 ] || cl_warn "$CL_FAILURES run(s) could not be launched or recorded"
 
 prc=0
-bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || prc=$?
+hf=()
+[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \
     "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2

@@ -1,21 +1,24 @@
 # mk/compare.mk -- coldload-compare: many results directories, one comparison.
 #
 #   make compare RESULTS="DIR1 DIR2 ..." [OUT=DIR] [LABELS="a b"] [SEED=N]
+#                [EXPORT_HYPERFINE=FILE]   (every input's cells in hyperfine's JSON format)
 #                       compare.csv, compare.md, compare.html and the chart
 #                       (default OUT: results/compare-<UTC stamp>)
 #   make compare-test   bats tests of the comparison (part of `make test`)
 #   make fuzz-compare [FUZZ_SECONDS=60]   libFuzzer + ASan on two inputs compared
 
-# The report's layers and common, as coldload-summarize: no engine, no BLAS.
+# The report's layers and common, as coldload-summarize: no engine, no BLAS;
+# jansson for --export-hyperfine (doc/hyperfine).
 $(B)/coldload-compare: $(B)/obj/tools/compare.o $(call lib,doc results verdict model common)
-	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(B)/coldload-compare
 
 compare: all
 	@test -n '$(RESULTS)' || { echo 'make compare: RESULTS="DIR1 DIR2 ..." is required' >&2; exit 2; }
 	bash harness/compare.sh $(if $(OUT),--out '$(OUT)') $(foreach l,$(LABELS),--label '$(l)') \
-	  $(if $(SEED),--seed '$(SEED)') $(RESULTS)
+	  $(if $(SEED),--seed '$(SEED)') $(if $(EXPORT_HYPERFINE),--export-hyperfine '$(EXPORT_HYPERFINE)') \
+	  $(RESULTS)
 
 compare-test: all
 	bats tests/compare

@@ -3,7 +3,7 @@
 #
 #   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
-#   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1]
+#   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1] [EXPORT_HYPERFINE=FILE]
 #                          the cold starts of any program, and their report (report.html...)
 #   make harness-test      the bats suite (also part of `make test`)
 #   make options-doc       docs/options.md's harness table from harness/lib/opttable.sh
@@ -27,6 +27,7 @@ PROGRAMS += $(B)/coldload-evict $(B)/coldload-probe
 # Each make variable becomes the matching harness flag only when it is set,
 # so the scripts' own defaults (and env overrides) apply otherwise.
 HARNESS_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
+               $(if $(EXPORT_HYPERFINE),--export-hyperfine '$(EXPORT_HYPERFINE)') \
                $(if $(STRESSORS),--stressors '$(STRESSORS)') \
                $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick) \
                $(if $(LOAD),--load '$(LOAD)') $(if $(PROCS),--procs '$(PROCS)') $(if $(SEED),--seed '$(SEED)')

@@ -2,7 +2,7 @@
 # the report, and their tests.
 #
 #   make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] [PROCS=K] [SEED=N] [WIDTHS="1 2"]
-#               [STRESSORS=S] [BUDGET=SECONDS] [SCAN=1|0]
+#               [STRESSORS=S] [BUDGET=SECONDS] [SCAN=1|0] [EXPORT_HYPERFINE=FILE]
 #                          the main job: cold + warm + loaded, first-run parts, the scan
 #                          (SCAN=1 default, QUICK=1 makes it SCAN=0), summary, charts, report
 #   make plots [RESULTS=DIR]   re-render charts and report of a results dir (default latest)

@@ -3,6 +3,7 @@
 #
 #   make threads BINARY=PROG [ARGS="..."] [WIDTHS="1 2"] [LOAD=pinned|free|both]
 #                [PROCS=K] [QUICK=1] [OUT=DIR] [SEED=N] [BUDGET=SECONDS] [CHECK_FILE=PATH]
+#                [EXPORT_HYPERFINE=FILE]
 #                         K runs of PROG per width x load cell, and their report;
 #                         {out} in ARGS or CHECK_FILE: the file it writes is the
 #                         output checked, not stdout

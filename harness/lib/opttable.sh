@@ -97,6 +97,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --check-file|PATH|CL_OPT_CHECK_FILE||threads|~none: stdout, or the file of {out} in ARGS||path|check the file the program writes at PATH instead of stdout: removed before each run, its content hashed after it; {out} in ARGS instead gives each run a fresh path of its own, removed once hashed. Not both, nor with --no-check-output
 --sample-ms|MS|CL_OPT_SAMPLE_MS||threads|10||int:0:60000|interval of the CPU sampler, 0 off; chosen by make bench-run
 --strict||CL_OPT_STRICT|COLDLOAD_STRICT|cold warm firstrun report scan threads ~loaded|||switch|refuse (exit 3) instead of warning when the machine is busy before an idle measurement
+--export-hyperfine|FILE|CL_OPT_EXPORT_HF||report threads coldreport compare ~cold ~warm ~loaded ~firstrun|~none: only DIR/hyperfine.json||path|also write the cells in hyperfine's JSON format (hyperfine --export-json: one result per cell, times in seconds; docs/json.md) to FILE; DIR/hyperfine.json is written either way (compare: only to FILE, every input's cells, each command naming its input)
 --dry-run||CL_OPT_DRY||warm loaded scan|||switch|print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run only) plans for a machine of N CPUs
 TABLE
 )

@@ -39,6 +39,24 @@ static const char *answersColdWhy(const answer *a) {
     return why[a->fr.cold_why];
 }
 
+/* Whether the first call's cell is steady from call 2 (the warmup
+ * verdict's figures in the answer): its processes' classes. */
+static void answersWarmup(const answer *a, FILE *f) {
+    double n = answerFig(a, "warmup_classified"), lo = answerFig(a, "warmup_from_lo"),
+           hi = answerFig(a, "warmup_from_hi"), late = answerFig(a, "warmup_late");
+    if (!(n > 0)) return;
+    fprintf(f,
+            " Its cell's processes, each one's calls classed by changepoints: warmup in %g of %g",
+            answerFig(a, "warmup_warmup"), n);
+    if (!isnan(lo) && lo == hi) fprintf(f, " (steady from call %g)", lo);
+    else if (!isnan(lo)) fprintf(f, " (steady from call %g-%g)", lo, hi);
+    fprintf(f, ", flat in %g, slowdown in %g, no steady state in %g%s", answerFig(a, "warmup_flat"),
+            answerFig(a, "warmup_slowdown"), answerFig(a, "warmup_no_steady_state"),
+            late > 0 ? "" : ": every one steady by call 2.");
+    if (late > 0)
+        fprintf(f, ": %g of them not steady by call 2, so their steady figures mix regimes.", late);
+}
+
 /* "Is the first run slow here, and why?"; opening: with its first word (yes
  * or no), which the report's lead sentence says instead. */
 static void answersFirstText(const answer *a, FILE *f, int opening) {
@@ -75,6 +93,7 @@ static void answersFirstText(const answer *a, FILE *f, int opening) {
         summaryDescribe(first, f);
         fprintf(f, ": first %s ms, min %s ms)%s.", RMS(first->first_ms), RMS(first->min_ms),
                 a->fr.first_notable ? ": time it apart and keep it out of averages" : "");
+        answersWarmup(a, f);
     }
 }
 

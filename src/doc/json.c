@@ -2,18 +2,17 @@
 #include "doc/json.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "common/atomicfile.h"
 #include "doc/threadsdoc.h"
 #include "verdict/answer.h"
+#include "verdict/warmup.h"
 
 static int jsonErr(char *err, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -25,14 +24,74 @@ static int jsonErr(char *err, size_t len, const char *fmt, ...) {
     return -1;
 }
 
-/* json_object_set_new that remembers a failure: building stops being
- * checked call by call, and the document is refused at the end. */
-static void jsonSet(json_t *o, const char *k, json_t *v, int *bad) {
-    if (!v || json_object_set_new(o, k, v) != 0) *bad = 1;
+/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlong form,
+ * no surrogate, nothing above U+10FFFF), or 0 when p starts none. */
+static size_t jsonUtf8Len(const unsigned char *p) {
+    unsigned c = p[0];
+    size_t n = c < 0x80                 ? 1
+               : c >= 0xc2 && c <= 0xdf ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80) return 0;
+    if (n == 3 && ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f))) return 0;
+    if (n == 4 && ((c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))) return 0;
+    return n;
 }
 
-/* A figure: null when the run has none (JSON has no NaN or infinity). */
-static json_t *jsonNum(double x) { return isfinite(x) ? json_real(x) : json_null(); }
+char *jsonUtf8(const char *s) {
+    size_t len = strlen(s);
+    char *out = malloc(3 * len + 1), *o = out; /* each byte at most U+FFFD's three */
+    if (!out) return NULL;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = jsonUtf8Len(p);
+        if (n) {
+            memcpy(o, p, n);
+            o += n, p += n;
+        } else {
+            memcpy(o, "\xef\xbf\xbd", 3);
+            o += 3, p++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* 1 when s is valid UTF-8 throughout. */
+static int jsonIsUtf8(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t n; *p; p += n)
+        if (!(n = jsonUtf8Len(p))) return 0;
+    return 1;
+}
+
+json_t *jsonText(const char *s) {
+    if (!s) return NULL;
+    if (jsonIsUtf8(s)) return json_string_nocheck(s);
+    char *clean = jsonUtf8(s);
+    json_t *j = clean ? json_string_nocheck(clean) : NULL;
+    free(clean);
+    return j;
+}
+
+void jsonSet(json_t *o, const char *k, json_t *v, int *bad) {
+    if (!o || !v) {
+        json_decref(v);
+        *bad = 1;
+        return;
+    }
+    char *clean = jsonIsUtf8(k) ? NULL : jsonUtf8(k); /* a key from meta.txt */
+    if (clean || jsonIsUtf8(k)) {
+        if (json_object_set_new_nocheck(o, clean ? clean : k, v) != 0) *bad = 1;
+    } else {
+        json_decref(v); /* out of memory */
+        *bad = 1;
+    }
+    free(clean);
+}
+
+json_t *jsonNum(double x) { return isfinite(x) ? json_real(x) : json_null(); }
 
 /* 1 when column c is part of the group key (model/summary's summaryKey). */
 static int jsonIsKey(const summaryColumn *c) {
@@ -62,14 +121,14 @@ static unsigned jsonKeyPart(const summaryColumn *c) {
 
 /* The parts of g's key in mask: {"workload": "grad", "width": 2, ...}, each
  * named as its summary.csv column; width null when unknown. */
-static json_t *jsonKey(const summaryGroup *g, unsigned mask, int *bad) {
+json_t *jsonKey(const summaryGroup *g, unsigned mask, int *bad) {
     json_t *o = json_object();
     if (!o) *bad = 1;
     for (size_t i = 0; o && i < summaryNColumns; i++) {
         const summaryColumn *c = &summaryColumns[i];
         if (!jsonIsKey(c) || !(jsonKeyPart(c) & mask)) continue;
         const char *t = summaryColText(g, c);
-        jsonSet(o, c->name, t ? json_string(t) : jsonNum(summaryColNum(g, c)), bad);
+        jsonSet(o, c->name, t ? jsonText(t) : jsonNum(summaryColNum(g, c)), bad);
     }
     return o;
 }
@@ -99,16 +158,47 @@ static json_t *jsonRunFigureTable(const summary *s, int *bad) {
         const summaryRunFig *r = &s->run_fig[k];
         json_t *o = json_object();
         if (!o) *bad = 1;
-        jsonSet(o, "name", json_string(r->name), bad);
-        jsonSet(o, "unit", json_string(r->unit), bad);
+        jsonSet(o, "name", jsonText(r->name), bad);
+        jsonSet(o, "unit", jsonText(r->unit), bad);
         jsonSet(o, "cell", json_boolean(r->cell), bad);
-        jsonSet(o, "what", json_string(r->what), bad);
+        jsonSet(o, "what", jsonText(r->what), bad);
         if (json_array_append_new(a, o) != 0) *bad = 1;
     }
     return a;
 }
 
-static json_t *jsonGroup(const summary *s, const summaryGroup *g, int *bad) {
+/* A group's processes classed by their calls (verdict/warmup.h): how many
+ * in each class, and each process's class, the call its steady state
+ * starts at (null: none), its calls and segments. */
+static json_t *jsonWarmup(const summaryGroup *g, const verdictThresholds *t, int *bad) {
+    json_t *o = json_object(), *procs = json_array();
+    size_t n[WARMUP_CLASSES] = {0};
+    for (size_t i = 0; o && procs && i < g->nproc; i++) {
+        const summaryProc *p = &g->proc[i];
+        warmupProc w;
+        json_t *x = json_object();
+        if (warmupClassify(p, t, &w) != 0 || !x) {
+            json_decref(x);
+            *bad = 1;
+            break;
+        }
+        n[w.cls]++;
+        jsonSet(x, "run_id", jsonText(p->run_id), bad);
+        jsonSet(x, "proc", p->proc > 0 ? json_integer(p->proc) : json_null(), bad);
+        jsonSet(x, "class", jsonText(warmupClassKey(w.cls)), bad);
+        jsonSet(x, "steady_from", w.steady_from ? json_integer(w.steady_from) : json_null(), bad);
+        jsonSet(x, "calls", json_integer((json_int_t)w.calls), bad);
+        jsonSet(x, "segments", json_integer((json_int_t)w.segments), bad);
+        if (json_array_append_new(procs, x) != 0) *bad = 1;
+    }
+    for (int c = 0; c < WARMUP_CLASSES; c++)
+        jsonSet(o, warmupClassKey(c), json_integer((json_int_t)n[c]), bad);
+    jsonSet(o, "procs", procs, bad);
+    return o;
+}
+
+static json_t *jsonGroup(const summary *s, const summaryGroup *g, const verdictThresholds *t,
+                         int *bad) {
     json_t *o = json_object(), *fig = json_object(), *sums = json_array();
     if (!o || !fig || !sums) {
         json_decref(o);
@@ -122,7 +212,7 @@ static json_t *jsonGroup(const summary *s, const summaryGroup *g, int *bad) {
         const summaryColumn *c = &summaryColumns[i];
         if (jsonIsKey(c) || c->kind == SUMMARY_COL_CHECKSUMS) continue;
         const char *t = summaryColText(g, c);
-        if (t) jsonSet(o, c->name, json_string(t), bad);
+        if (t) jsonSet(o, c->name, jsonText(t), bad);
         else if (c->kind == SUMMARY_COL_NUM)
             jsonSet(fig, c->name, jsonNum(summaryColNum(g, c)), bad);
         else {
@@ -133,11 +223,12 @@ static json_t *jsonGroup(const summary *s, const summaryGroup *g, int *bad) {
     for (size_t j = 0; j < g->nchecksums; j++) {
         char hex[17];
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)g->checksums[j]);
-        if (json_array_append_new(sums, json_string(hex)) != 0) *bad = 1;
+        if (json_array_append_new(sums, jsonText(hex)) != 0) *bad = 1;
     }
     jsonSet(o, "checksum", sums, bad);
     jsonSet(o, "figures", fig, bad);
     jsonSet(o, "run_figures", jsonRunFigures(s, g, bad), bad);
+    jsonSet(o, "warmup", jsonWarmup(g, t, bad), bad);
     return o;
 }
 
@@ -150,17 +241,17 @@ static json_t *jsonVerdict(const verdict *v, int *bad) {
         *bad = 1;
         return NULL;
     }
-    jsonSet(o, "level", json_string(verdictLevelName(v->level)), bad);
-    jsonSet(o, "id", json_string(v->id), bad);
+    jsonSet(o, "level", jsonText(verdictLevelName(v->level)), bad);
+    jsonSet(o, "id", jsonText(v->id), bad);
     jsonSet(o, "group", v->group ? jsonKey(v->group, v->parts, bad) : json_null(), bad);
-    jsonSet(o, "subject", v->subject ? json_string(v->subject) : json_null(), bad);
+    jsonSet(o, "subject", v->subject ? jsonText(v->subject) : json_null(), bad);
     for (size_t i = 0; i < v->nfig; i++)
         jsonSet(fig, v->fig[i].name, jsonNum(v->fig[i].value), bad);
     jsonSet(o, "figures", fig, bad);
     for (size_t i = 0; i < v->nnote; i++)
-        jsonSet(notes, v->note[i].name, json_string(v->note[i].text), bad);
+        jsonSet(notes, v->note[i].name, jsonText(v->note[i].text), bad);
     jsonSet(o, "notes", notes, bad);
-    jsonSet(o, "text", json_string(v->text), bad);
+    jsonSet(o, "text", jsonText(v->text), bad);
     return o;
 }
 
@@ -194,7 +285,7 @@ static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
     jsonSet(o, "procs", jsonCount((double)r->procs), bad);
     jsonSet(o, "procs_taken", jsonCount((double)r->taken), bad);
     jsonSet(o, "stopped",
-            r->taken >= 0 && r->how >= 0 && r->how < 3 ? json_string(stopped[r->how]) : json_null(),
+            r->taken >= 0 && r->how >= 0 && r->how < 3 ? jsonText(stopped[r->how]) : json_null(),
             bad);
     return o;
 }
@@ -216,10 +307,10 @@ static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
         *bad = 1;
         return NULL;
     }
-    jsonSet(o, "id", json_string(answerId(k)), bad);
-    jsonSet(o, "question", json_string(q ? q : answerQuestion(k)), bad);
-    jsonSet(o, "verdict", json_string(answerVerdictName(a.verdict)), bad);
-    jsonSet(o, "basis", a.basis ? json_string(a.basis) : json_null(), bad);
+    jsonSet(o, "id", jsonText(answerId(k)), bad);
+    jsonSet(o, "question", jsonText(q ? q : answerQuestion(k)), bad);
+    jsonSet(o, "verdict", jsonText(answerVerdictName(a.verdict)), bad);
+    jsonSet(o, "basis", a.basis ? jsonText(a.basis) : json_null(), bad);
     jsonSet(o, "cell", a.cell ? jsonKey(a.cell, SUMMARY_K_ALL, bad) : json_null(), bad);
     for (size_t i = 0; i < a.nfig; i++) jsonSet(fig, a.fig[i].name, jsonNum(a.fig[i].value), bad);
     jsonSet(o, "figures", fig, bad);
@@ -238,9 +329,9 @@ static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
     *warnings = json_array();
     if (!o || !*warnings) *bad = 1;
     for (size_t i = 0; o && *warnings && i < m->n; i++) {
-        jsonSet(o, m->keys[i], json_string(m->vals[i]), bad);
+        jsonSet(o, m->keys[i], jsonText(m->vals[i]), bad);
         if (strcmp(m->keys[i], "warning") == 0 &&
-            json_array_append_new(*warnings, json_string(m->vals[i])) != 0)
+            json_array_append_new(*warnings, jsonText(m->vals[i])) != 0)
             *bad = 1;
     }
     return o;
@@ -259,7 +350,7 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
     jsonSet(doc, "warnings", warnings, &bad);
     for (size_t i = 0; groups && i < s->n; i++)
-        if (json_array_append_new(groups, jsonGroup(s, &s->g[i], &bad)) != 0) bad = 1;
+        if (json_array_append_new(groups, jsonGroup(s, &s->g[i], t, &bad)) != 0) bad = 1;
     for (size_t i = 0; verdicts && i < v->n; i++)
         if (json_array_append_new(verdicts, jsonVerdict(&v->v[i], &bad)) != 0) bad = 1;
     jsonSet(doc, "groups", groups, &bad);
@@ -273,45 +364,22 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
     return doc;
 }
 
+int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t errlen) {
+    atomicFile a;
+    if (atomicOpen(&a, path) != 0) return jsonErr(err, errlen, "%s: %s", path, strerror(errno));
+    if (json_dumpf(doc, a.f, flags) != 0 || fputc('\n', a.f) == EOF) {
+        atomicAbort(&a);
+        return jsonErr(err, errlen, "%s: write failed", path);
+    }
+    if (atomicCommit(&a) != 0) return jsonErr(err, errlen, "%s: write failed", path);
+    return 0;
+}
+
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
                      const verdictThresholds *t, const metaTable *meta, char *err, size_t errlen) {
     json_t *doc = jsonDocument(s, v, t, meta);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
-    /* The temporary name beside path: rename() then stays in one file system. */
-    const char *slash = strrchr(path, '/');
-    int dirlen = slash ? (int)(slash - path) : 1;
-    char *tmp = NULL;
-    if (asprintf(&tmp, "%.*s/.results.json.XXXXXX", dirlen, slash ? path : ".") < 0) {
-        json_decref(doc);
-        return jsonErr(err, errlen, "%s: out of memory", path);
-    }
-    int fd = mkostemp(tmp, O_NOFOLLOW | O_CLOEXEC), rc = -1;
-    if (fd < 0) {
-        jsonErr(err, errlen, "%s: %s", tmp, strerror(errno));
-        goto out;
-    }
-    /* mkostemp makes the file 0600; give it the mode fopen would (0666 less
-     * the umask), as the other outputs have. */
-    mode_t mask = umask(0);
-    umask(mask);
-    FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        jsonErr(err, errlen, "%s: %s", tmp, strerror(errno));
-        close(fd);
-        unlink(tmp);
-        goto out;
-    }
-    int bad = json_dumpf(doc, f, JSON_INDENT(1)) != 0;
-    bad |= fputc('\n', f) == EOF;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        jsonErr(err, errlen, "%s: write failed", path);
-        unlink(tmp);
-        goto out;
-    }
-    rc = 0;
-out:
-    free(tmp);
+    int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);
     return rc;
 }

@@ -83,6 +83,7 @@ static void summaryGroupFree(summaryGroup *g) {
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->x);
     for (size_t k = 0; k < SUMMARY_RUN_FIGS; k++) free(g->v_run[k].x);
     for (size_t k = 0; k < SUMMARY_RUN_TEXTS; k++) free(g->run_words[k]);
+    for (size_t k = 0; k < 2; k++) free(g->v_whole_user[k].x), free(g->v_whole_sys[k].x);
     for (size_t i = 0; i < g->nproc; i++) {
         free(g->proc[i].run_id);
         free(g->proc[i].steady.x);

@@ -179,6 +179,10 @@ typedef struct summaryGroup {
     summaryVec v_prepare, v_first, v_steady, v_load1, v_procs, v_minflt, v_majflt, v_nivcsw,
         v_whole_hf, v_whole_time, v_whole_majflt, v_whole_minflt, v_ms_1cpu, v_ms_multi_cpu,
         v_nowait;
+    /* the whole runs' user and system CPU ms, where a row has them: [1]
+     * hyperfine's rows, [0] the others' (what hyperfine.json's user and
+     * system are the mean of) */
+    summaryVec v_whole_user[2], v_whole_sys[2];
     summaryProc *proc;
     size_t nproc;
     /* the run figures (summary.run_fig[k]): their values, their medians

@@ -359,9 +359,13 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
      * and faults where the tool gives none. */
     if (*(v = summaryField(f, &cols[WC_WIDTH])) && summaryParseLong(v, 1, 100000, &width))
         return summaryBad(err, errlen, where, &cols[WC_WIDTH], v, "a width in 1..100000");
+    double cpu[2] = {NAN, NAN}; /* user, sys */
     for (int c = WC_USER; c <= WC_SYS; c++)
-        if (*(v = summaryField(f, &cols[c])) && (summaryParseDouble(v, &x) || x < 0))
-            return summaryBad(err, errlen, where, &cols[c], v, "a time >= 0 in ms");
+        if (*(v = summaryField(f, &cols[c]))) {
+            if (summaryParseDouble(v, &x) || x < 0)
+                return summaryBad(err, errlen, where, &cols[c], v, "a time >= 0 in ms");
+            cpu[c - WC_USER] = x;
+        }
     if (*(v = summaryField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &minflt))
         return summaryBad(err, errlen, where, &cols[WC_MINFLT], v, "a count >= 0");
     if (*(v = summaryField(f, &cols[WC_MAJFLT])) && summaryParseLong(v, 0, 1L << 40, &majflt))
@@ -401,6 +405,8 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
     }
     int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;
     if (summaryVecPush(hf ? &g->v_whole_hf : &g->v_whole_time, wall) != 0) goto oom;
+    if (!isnan(cpu[0]) && summaryVecPush(&g->v_whole_user[hf], cpu[0]) != 0) goto oom;
+    if (!isnan(cpu[1]) && summaryVecPush(&g->v_whole_sys[hf], cpu[1]) != 0) goto oom;
     if (majflt >= 0 && summaryVecPush(&g->v_whole_majflt, (double)majflt) != 0) goto oom;
     if (minflt >= 0 && summaryVecPush(&g->v_whole_minflt, (double)minflt) != 0) goto oom;
     return 0;

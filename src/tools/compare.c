@@ -16,6 +16,7 @@
 #include "common/opts.h"
 #include "doc/comparedoc.h"
 #include "doc/docfmt.h"
+#include "doc/hyperfine.h"
 #include "results/compare.h"
 
 static const char compareUsage[] =
@@ -27,6 +28,9 @@ static const char compareUsage[] =
     "  --out DIR       the comparison directory (created)\n"
     "  --label TEXT    a name per input, in order (default: host and date from meta.txt)\n"
     "  --seed N        the bootstrap's seed (default 20261203; written in compare.csv)\n"
+    "  --export-hyperfine FILE\n"
+    "                  also write every input's cells in hyperfine's JSON format to FILE,\n"
+    "                  each command naming its input's label (docs/json.md)\n"
     "  --help          this text\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
@@ -61,7 +65,8 @@ static int compareMkdir(const char *path) {
 
 int main(int argc, char **argv) {
     optsProg = "coldload-compare";
-    const char *out = NULL, *dirs[COMPARE_MAX_INPUTS], *labels[COMPARE_MAX_INPUTS];
+    const char *out = NULL, *dirs[COMPARE_MAX_INPUTS], *labels[COMPARE_MAX_INPUTS],
+               *export_hf = NULL;
     size_t ndirs = 0, nlabels = 0;
     long seed = COMPARE_SEED;
     for (int i = 1; i < argc;) {
@@ -81,6 +86,10 @@ int main(int argc, char **argv) {
             if (nlabels == COMPARE_MAX_INPUTS)
                 return optsError("--label: at most %d", COMPARE_MAX_INPUTS), OPTS_EXIT_USAGE;
             labels[nlabels++] = v;
+        } else if ((m = optsMatch(argc, argv, &i, "--export-hyperfine", &v)) != 0) {
+            if (m < 0) return OPTS_EXIT_USAGE;
+            if (!*v) return optsError("--export-hyperfine: expected a path, got ''"), 2;
+            export_hf = v;
         } else if ((m = optsMatch(argc, argv, &i, "--seed", &v)) != 0) {
             if (m < 0 || optsLong("--seed", v, 0, 4294967295L, &seed) != 0) return OPTS_EXIT_USAGE;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -154,6 +163,13 @@ int main(int argc, char **argv) {
             char name[64];
             snprintf(name, sizeof name, "compare.%s", docFormats[i]->name);
             rc |= compareWrite(out, name, comparedocWrite, &r, chart, docFormats[i]);
+        }
+        if (export_hf) { /* every input's cells, each command naming its input */
+            hyperfineInput hf[COMPARE_MAX_INPUTS];
+            for (size_t i = 0; i < ndirs; i++)
+                hf[i] = (hyperfineInput){&in[i].s, &in[i].meta, in[i].label};
+            if (hyperfineWrite(export_hf, hf, ndirs, err, sizeof err) != 0)
+                rc |= optsError("%s", err);
         }
         rc = rc ? -2 : 0;
     }

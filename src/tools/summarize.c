@@ -1,6 +1,6 @@
 /* summarize.c -- coldload-summarize: a results directory's samples.csv and
- * whole.csv -> summary.csv, verdicts.txt, results.json, the charts' .dat
- * files, report.html and report.md.
+ * whole.csv -> summary.csv, verdicts.txt, results.json, hyperfine.json, the
+ * charts' .dat files, report.html and report.md.
  *
  * It measures nothing, so it can be re-run on any old results directory.
  * Bad input (a malformed CSV, a bad flag) is one line on stderr naming the
@@ -18,6 +18,7 @@
 #include "common/opts.h"
 #include "doc/chartdata.h"
 #include "doc/firstrundoc.h"
+#include "doc/hyperfine.h"
 #include "doc/json.h"
 #include "doc/report.h"
 #include "model/summary.h"
@@ -31,12 +32,14 @@ static void summarizeUsage(FILE *f) {
     fputs("usage: coldload-summarize [options] RESULTS_DIR\n"
           "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and "
           "writes\n"
-          "summary.csv, verdicts.txt, results.json, plots/*.dat, plots/labels.gp, report.html\n"
-          "and report.md.\n"
+          "summary.csv, verdicts.txt, results.json, hyperfine.json, plots/*.dat, plots/labels.gp,\n"
+          "report.html and report.md.\n"
           "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
           "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
           "  --out DIR                 write the outputs here (default RESULTS_DIR)\n"
           "  --no-report               skip report.html and report.md\n"
+          "  --export-hyperfine FILE   also write the cells in hyperfine's JSON format to FILE\n"
+          "                            (as OUT/hyperfine.json: docs/json.md)\n"
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
           "  --decided                 write nothing: one line per group, decided or undecided\n"
@@ -164,7 +167,7 @@ static int summarizeThreadsDecided(const summary *s, const char *load, const cha
 int main(int argc, char **argv) {
     optsProg = "coldload-summarize";
     static summarizeCtx x;
-    const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL;
+    const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL, *export_hf = NULL;
     const char *want[4] = {NULL, NULL, NULL,
                            NULL}; /* --decided's condition, load, stressors, copy */
     int no_report = 0, decided = 0, td_decided = 0;
@@ -207,10 +210,11 @@ int main(int argc, char **argv) {
                 return OPTS_EXIT_USAGE;
             continue;
         }
-        const char **files[] = {&samples, &whole, &out, &want[0], &want[1], &want[2], &want[3]};
-        const char *names[] = {"--samples", "--whole",     "--out", "--condition",
-                               "--load",    "--stressors", "--copy"};
-        for (size_t k = 0; k < 7 && !m; k++)
+        const char **files[] = {&samples, &whole,   &out,     &want[0],
+                                &want[1], &want[2], &want[3], &export_hf};
+        const char *names[] = {"--samples", "--whole",     "--out",  "--condition",
+                               "--load",    "--stressors", "--copy", "--export-hyperfine"};
+        for (size_t k = 0; k < sizeof names / sizeof names[0] && !m; k++)
             if ((m = optsMatch(argc, argv, &i, names[k], &v)) > 0) {
                 if (!*v) return optsError("%s: expected a value, got ''", names[k]), 2;
                 *files[k] = v;
@@ -314,6 +318,12 @@ int main(int argc, char **argv) {
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
     summarizePath(path, sizeof path, out, "results.json");
     if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, err, sizeof err) != 0)
+        rc |= optsError("%s", err);
+    /* the cells in hyperfine's format, for the tools that read its exports */
+    const hyperfineInput hf = {&x.r.s, &x.r.meta, NULL};
+    summarizePath(path, sizeof path, out, "hyperfine.json");
+    if (hyperfineWrite(path, &hf, 1, err, sizeof err) != 0 ||
+        (export_hf && hyperfineWrite(export_hf, &hf, 1, err, sizeof err) != 0))
         rc |= optsError("%s", err);
     if (!no_report) {
         for (size_t i = 0; i < docNFormats; i++) { /* report.html, report.md */

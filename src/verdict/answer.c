@@ -146,6 +146,9 @@ static int answerFirstRun(const answerInput *in, answer *a) {
     }
     const verdictList *vl = in->verdicts;
     for (size_t i = 0; vl && a->fr.first && i < vl->n; i++) {
+        const verdict *v = &vl->v[i];
+        if (!strcmp(v->id, "warmup") && summaryKeySame(&v->group->key, &a->fr.first->key, v->parts))
+            a->fr.wv = v;
         if (vl->v[i].group != a->fr.first) continue;
         if (!strcmp(vl->v[i].id, "first-run")) a->fr.first_warn = a->fr.first_notable = 1;
         if (!strcmp(vl->v[i].id, "first-run-notable")) a->fr.first_notable = 1;
@@ -169,6 +172,20 @@ static int answerFirstRun(const answerInput *in, answer *a) {
         answerAddFig(a, "min_ms", a->fr.first->min_ms);
         answerAddFig(a, "threshold", in->thresholds->first_min);
     }
+    /* the first call's cell, its processes classed: is call 2 steady? (the
+     * warmup verdict's figures, named for the answer) */
+    static const struct {
+        const char *fig, *name;
+    } warm[] = {{"classified", "warmup_classified"},
+                {"flat", "warmup_flat"},
+                {"warmup", "warmup_warmup"},
+                {"slowdown", "warmup_slowdown"},
+                {"no_steady_state", "warmup_no_steady_state"},
+                {"late", "warmup_late"},
+                {"warmup_from_lo", "warmup_from_lo"},
+                {"warmup_from_hi", "warmup_from_hi"}};
+    for (size_t i = 0; a->fr.wv && i < sizeof warm / sizeof warm[0]; i++)
+        answerAddFig(a, warm[i].name, verdictFig(a->fr.wv, warm[i].fig));
     return answerColdRows(s, a);
 }
 

@@ -52,7 +52,7 @@ typedef struct answerFigure {
     double value;
 } answerFigure;
 
-#define ANSWER_FIGURES_MAX 12
+#define ANSWER_FIGURES_MAX 20
 
 /* One row of an answer's table. first-run: a cold copy kind (g) against the
  * same copy of its cell (base), ms their whole-process medians, majflt
@@ -104,9 +104,10 @@ typedef struct answer {
      * the slowest), its same group, the cold kind cited (the slower of
      * evicted and dropcache; fresh when only it was run) and its group, the
      * fresh copy's group; the idle group whose first call is furthest above
-     * its steady minimum, and the first-run verdicts on it. */
+     * its steady minimum, and the first-run verdicts on it; the warmup
+     * verdict of that group's cell (its processes classed by their calls). */
     struct {
-        const verdict *cv;
+        const verdict *cv, *wv;
         const summaryGroup *same, *cold, *fresh, *first;
         double ratio, threshold;
         int first_warn, first_notable, cold_warn;

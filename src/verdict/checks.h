@@ -2,7 +2,7 @@
  * the run's context, the helpers that record a verdict's data, every check
  * function verdictChecks (verdict.c) names and how each says its finding. The
  * checks live one file per question (verdictcold, verdictload, verdictplace,
- * verdictoutput, verdictwait); this header is not the module's API
+ * verdictoutput, verdictwait, verdictwarmup); this header is not the module's API
  * (verdict.h is), only the seam between its files. */
 #ifndef COLDLOAD_VERDICT_CHECKS_H
 #define COLDLOAD_VERDICT_CHECKS_H
@@ -61,6 +61,7 @@ int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f);
 int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f);    /* load */
 int verdictLoadedFirstSay(const verdict *v, const verdictThresholds *t, FILE *f); /* place */
 int verdictNoWaitSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* wait */
+int verdictWarmupSay(const verdict *v, const verdictThresholds *t, FILE *f);      /* warmup */
 int verdictColdStartSay(const verdict *v, const verdictThresholds *t, FILE *f);   /* cold */
 int verdictContentionSay(const verdict *v, const verdictThresholds *t, FILE *f);  /* load */
 int verdictBimodalSay(const verdict *v, const verdictThresholds *t, FILE *f);     /* place */
@@ -92,5 +93,6 @@ int verdictNoWait(verdictCtx *x);          /* verdictwait.c */
 int verdictWaitsForCpu(verdictCtx *x);     /* verdictwhy.c */
 int verdictSpins(verdictCtx *x);           /* verdictwhy.c */
 int verdictWakeUps(verdictCtx *x);         /* verdictwhy.c */
+int verdictWarmup(verdictCtx *x);          /* verdictwarmup.c */
 
 #endif

@@ -357,6 +357,21 @@ const verdictCheck verdictChecks[] = {
      "CPU) >= --why-share of its run: each fork-join waits for a sleeping worker to get a CPU",
      {{0}},
      NULL},
+    {"warmup",
+     VERDICT_WARN,
+     verdictWarmup,
+     verdictWarmupSay,
+     "per cell, each process's calls classed by changepoints (flat, warmup, slowdown, no steady "
+     "state): a WARN when an idle process is not steady by call 2",
+     {{"warmup-penalty", "R", VT(warmup_penalty), 15, NULL,
+       "the changepoints' penalty, R x log(steady calls) per changepoint (Barrett et al.: 15)"},
+      {"warmup-steady", "R", VT(warmup_steady), 0.25, NULL,
+       "a segment unlike the last ending within the last R of a process's calls: no steady "
+       "state"},
+      {"warmup-delta", "R", VT(warmup_delta), 0.01, NULL,
+       "segments whose means lie within R x the fastest segment's mean (or within their "
+       "standard deviations) are one regime"}},
+     NULL},
 };
 const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
 

@@ -49,6 +49,12 @@
  *                            fresh/evicted/dropcache: each kind's median, its extra ms over
  *                            same, the page faults, and what they mean (disk reads or not)
  *                      WARN  the same, when a kind's median >= cold_same x same's
+ *   warmup             WARN  an idle cell (its copy kinds together) where a process's calls,
+ *                            classed by changepoints (verdict/warmup.h: flat, warmup,
+ *                            slowdown, no steady state), reach no steady state or reach it
+ *                            after call 2 (coldload's steady figures start there); NOTE
+ *                            with the classes' counts otherwise, and for a loaded cell
+ *                            where some process is not steady by call 2
  *   no-wait            WARN  a group with "no wait" rows (steady_nowait: submit timed, the
  *                            result not waited for) whose median is below its waited steady
  *                            median by >= no_wait x: timing without waiting measures the
@@ -83,6 +89,12 @@ typedef struct verdictThresholds {
     double bimodal;   /* gap ratio between two groups of process medians (or calls) */
     double no_wait;   /* waited steady median / no-wait median: WARN no-wait */
     double why_share; /* a share of a slow run's wall time at or above: why it was slow */
+    /* warm-up classes (verdict/warmup.h): the changepoint penalty per
+     * changepoint in units of log(calls), the share of a process's calls
+     * at its end where a steady state is expected, and how far (a share of
+     * the fastest segment's mean) two segments' means may lie apart and
+     * still be one regime */
+    double warmup_penalty, warmup_steady, warmup_delta;
     /* Not a threshold: what a program's output check hashed, from meta
      * (verdictCheckedOutput): "stdout", "{out}" (a fresh file per run) or the
      * --check-file path; NULL: stdout. The output checks cite it, and runs

@@ -210,6 +210,21 @@ EOT
     run bash "$ROOT/harness/compare.sh" --out "$O" "$A/r" "$B/r"
     [ "$status" -eq 0 ]
     [ "$(ccol 'NR > 1' seed | sort -u)" = 20261203 ]
+    [ ! -e "$O/hyperfine.json" ]
+}
+
+@test "compare.sh --export-hyperfine FILE: every input's cells in hyperfine's format, each command naming its input" {
+    command -v jq >/dev/null || skip "jq is not installed (make deps)"
+    cp -r "$ROOT/tests/fixtures/results-threads" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-threads-censored" "$B"/r
+    run bash "$ROOT/harness/compare.sh" --out "$O" --label before --label after \
+        --export-hyperfine "$BATS_TEST_TMPDIR/hf.json" "$A/r" "$B/r"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    jq -e -f "$ROOT/tests/report/hyperfine-schema.jq" "$BATS_TEST_TMPDIR/hf.json" >/dev/null
+    [ "$(jq '.results | length' "$BATS_TEST_TMPDIR/hf.json")" = 18 ]
+    [ "$(jq -r '.results[0].command' "$BATS_TEST_TMPDIR/hf.json")" = '/opt/progs/omp [before, default width, idle]' ]
+    run bash "$ROOT/harness/compare.sh" --out "$O" --export-hyperfine -x "$A/r" "$B/r"
+    [ "$status" -eq 2 ]
 }
 
 @test "a process stopped before it ended is drawn at its bound as \"at least\" (bound 1), in the key" {

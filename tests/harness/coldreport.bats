@@ -16,8 +16,12 @@ setup() {
 
 @test "make cold BINARY=/bin/true QUICK=1: the program's own report, no workload rows" {
     out=$BATS_TEST_TMPDIR/true
-    run make -s --no-print-directory -C "$ROOT" cold BINARY=/bin/true QUICK=1 OUT="$out"
+    run make -s --no-print-directory -C "$ROOT" cold BINARY=/bin/true QUICK=1 OUT="$out" \
+        EXPORT_HYPERFINE="$BATS_TEST_TMPDIR/hf.json"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # hyperfine's format beside results.json, and where EXPORT_HYPERFINE said
+    cmp "$out/hyperfine.json" "$BATS_TEST_TMPDIR/hf.json"
+    [ "$(jq -r '.results[].command' "$out/hyperfine.json" | sed 's/ \[.*//' | sort -u | xargs basename)" = true ]
     for f in report.html report.md summary.csv verdicts.txt cold-files.txt cold-pages.tsv \
              plots/cold_start.dat plots/cold_start.svg whole.csv; do
         [ -s "$out/$f" ] || { echo "missing $f"; return 1; }

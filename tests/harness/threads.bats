@@ -31,8 +31,10 @@ threads() {
 }
 
 @test "make threads BINARY= QUICK=1: width x load cells, one row per run, a default cell, the threads report" {
-    run make -s -C "$ROOT" threads BINARY="$OMP" ARGS=5 QUICK=1 PROCS=2 OUT="$O"
+    run make -s -C "$ROOT" threads BINARY="$OMP" ARGS=5 QUICK=1 PROCS=2 OUT="$O" \
+        EXPORT_HYPERFINE="$BATS_TEST_TMPDIR/hf.json"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+    cmp "$O/hyperfine.json" "$BATS_TEST_TMPDIR/hf.json" # hyperfine's format, also where asked
     # 3 cells (1, 2, default) x 3 levels (idle, pinned, free) x 2 runs
     [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 18 ]
     [ "$(col "$O/runs.csv" status | sort -u)" = ok ]

@@ -173,3 +173,37 @@ csv_col() {
     grep -q '^| omp w2, pinned S=2 | 470.0 | \\>= 9400 | 3 of 3 | \\>= 20.0x (\\>= 19.2x-\\>= 20.6x) |$' "$D/report.md"
     grep -q '^| omp w1, pinned S=2 | 918.3 | 1830 | 0 of 3 | 2.0x (1.9x-2.1x) |$' "$D/report.md"
 }
+
+@test "results.json: each group's processes classed by their calls, counted as the warmup verdict counts them" {
+    # every group: the classes' counts add up to its processes, one entry a process
+    [ "$(jq '[.groups[] | (.warmup | .flat + .warmup + .slowdown + .no_steady_state + .unclassified) == (.warmup.procs | length)] | all' "$J")" = true ]
+    [ "$(jq '[.groups[] | (.warmup.procs | length) == .figures.runs] | all' "$J")" = true ]
+    # grad width 1 idle, its copy kinds together: the verdict's counts are the groups'
+    local sel='.key.workload=="grad" and .key.width==1 and .key.condition=="idle"'
+    [ "$(jq "[.groups[] | select($sel) | .warmup.warmup] | add" "$J")" = \
+        "$(jq '.verdicts[] | select(.id=="warmup" and .group.workload=="grad" and .group.width==1) | .figures.warmup' "$J")" ]
+    [ "$(jq "[.groups[] | select($sel) | .warmup.procs[] | select(.class==\"warmup\") | .steady_from] | unique" "$J" | tr -d ' \n')" = "[2]" ]
+    # a process with 2 steady calls is not classified: no steady_from
+    [ "$(jq '[.groups[].warmup.procs[] | select(.calls < 5) | .class] | unique' "$J" | tr -d ' \n')" = '["unclassified"]' ]
+    [ "$(jq '[.groups[].warmup.procs[] | select(.class=="unclassified") | .steady_from] | unique' "$J" | tr -d ' \n')" = '[null]' ]
+}
+
+@test "results.json: text that is not UTF-8 (meta.txt, samples.csv) is written with U+FFFD, not refused" {
+    printf 'bad_\xff_key=caf\xe9 \xc3\xa9t\xe9\n' >>"$D/meta.txt"
+    sed -i '2s/,1796200000001-4001,/,run-\xfe\xff,/' "$D/samples.csv"
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ]
+    jq -e . "$J" >/dev/null
+    # the valid sequence (c3 a9) kept, each invalid byte one U+FFFD
+    [ "$(jq -r '.meta["bad_\ufffd_key"]' "$J")" = "caf� ét�" ]
+    [ "$(jq -r '[.groups[].warmup.procs[] | select(.run_id | startswith("run-"))][0].run_id' "$J")" = "run-��" ]
+}
+
+@test "results.json: the first-run answer cites its cell's warm-up classes, as the report's answer says them" {
+    # the first call's group: grad width 1 idle dropcache; its cell's warmup verdict
+    [ "$(jq '.answers[0].figures.warmup_classified' "$J")" = \
+        "$(jq '.verdicts[] | select(.id=="warmup" and .group.workload=="grad" and .group.width==1) | .figures.classified' "$J")" ]
+    [ "$(jq '.answers[0].figures | [.warmup_warmup, .warmup_flat, .warmup_late, .warmup_from_lo, .warmup_from_hi]' "$J" | tr -d ' \n')" = "[13,0,0,2,2]" ]
+    run "$SUMMARIZE" "$D"
+    grep -q "Its cell's processes, each one's calls classed by changepoints: warmup in 13 of 13 (steady from call 2), flat in 0, slowdown in 0, no steady state in 0: every one steady by call 2." "$D/report.md"
+}
