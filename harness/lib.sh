@@ -61,6 +61,7 @@
 #                              further INT/TERM/HUP are ignored while cleaning up
 #   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
 #   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
+#   cl_bg CMD...               CMD in the background, waited for (a signal is acted on at once); its status
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
 #   cl_stress_start KIND S / cl_stress_stop  S stress-ng CPU workers in one process group (set -m; PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path.
@@ -92,6 +93,7 @@
 #   cl_cell CELL [idle|loaded] CL_CELL_WORKLOAD CL_CELL_BINARY CL_CELL_PARAMS CL_CELL_ARGS (array)
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
 #   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
+#                              (a bounded read: its first 1 MiB, each line cut at 1024 bytes)
 # Measurements (warm.sh and loaded.sh)
 #   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round

@@ -57,7 +57,8 @@ binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT chec
 cl_opt_final --grace
 cl_opt_final --sample-ms
 cl_opt_final --slow-stop
-grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP
+cl_opt_final --keep-output
+grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP keep_output=$CL_OPT_KEEP_OUTPUT
 read -ra env_vars <<<"$envs"
 [ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
 for v in "${env_vars[@]}"; do
@@ -128,6 +129,7 @@ cl_meta threads_width_env "${env_vars[*]}"
 cl_meta threads_check_output "$check_output"
 if [ "$check_output" = 1 ]; then cl_meta threads_check_what "$check_what"; else cl_meta threads_check_what none; fi
 cl_meta threads_sample_ms "$sample_ms"
+cl_meta threads_keep_output "$keep_output"
 cl_meta threads_cpus_usable "${usable[*]}"
 cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page cache warm)"
 cl_check_widths
@@ -183,7 +185,7 @@ threads_run() {
     [ "$CL_TAG_LOAD" = none ] || [ -z "${slow_after[$cell]:-}" ] || rec+=(--slow-after "${slow_after[$cell]}")
     CL_RC=0
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
-        --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
+        --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
     if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
         # a row that did not fit: the one line naming the disk, as everywhere
         if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
@@ -308,7 +310,7 @@ cl_meta threads_left_processes "$left_total"
 [ "$CL_FAILURES" -eq 0 ] || cl_warn "$CL_FAILURES run(s) could not be launched or recorded"
 
 prc=0
-bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || prc=$?
+cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \
     "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2

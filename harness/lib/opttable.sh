@@ -95,6 +95,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --no-check-output||CL_OPT_CHECK_OUTPUT||threads|||switch:0|do not compare the output's hash across cells (a program printing times)
 --check-file|PATH|CL_OPT_CHECK_FILE||threads|~none: stdout, or the file of {out} in ARGS||path|check the file the program writes at PATH instead of stdout: removed before each run, its content hashed after it; {out} in ARGS instead gives each run a fresh path of its own, removed once hashed. Not both, nor with --no-check-output
 --sample-ms|MS|CL_OPT_SAMPLE_MS||threads|10||int:0:60000|interval of the CPU sampler, 0 off; chosen by make bench-run
+--keep-output|BYTES|CL_OPT_KEEP_OUTPUT||threads|2097152||int:0:1073741824|the most bytes of each run's stdout and of its stderr kept in logs/: the first and the last half, a line saying how much was dropped between (the output's hash covers all of it); 2 MiB keeps a program's whole result and bounds a run's logs at 4 MiB; 0 keeps everything
 --strict||CL_OPT_STRICT|COLDLOAD_STRICT|cold warm firstrun report scan threads ~loaded|||switch|refuse (exit 3) instead of warning when the machine is busy before an idle measurement
 --dry-run||CL_OPT_DRY||warm loaded scan|||switch|print the cells and their processes, run nothing; COLDLOAD_NPROC=N (--dry-run only) plans for a machine of N CPUs
 TABLE

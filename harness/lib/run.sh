@@ -202,6 +202,20 @@ cl_exec() {
     return "$rc"
 }
 
+# cl_bg CMD...: CMD run in the background and waited for, its status
+# returned: bash runs a trap only once a foreground child has ended, while a
+# `wait` is cut short by it, so a signal to the harness is acted on at once
+# whatever CMD is doing (the clean-up then stops CMD: CL_CHILD). For a step
+# that may take long and has no cl_exec of its own (plots.sh at the end).
+cl_bg() {
+    local rc=0
+    "$@" </dev/null &
+    CL_CHILD=$!
+    wait "$CL_CHILD" || rc=$?
+    CL_CHILD=
+    return "$rc"
+}
+
 # cl_pdeath SIG CMD...: CMD gets SIG when the harness dies (util-linux
 # setpriv --pdeathsig, PR_SET_PDEATHSIG); CMD alone where setpriv is missing.
 cl_pdeath() {

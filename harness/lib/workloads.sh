@@ -51,15 +51,24 @@ cl_describe() {
 # header "log<TAB>line" first), so the report's Runs section reads them as
 # data and never the logs. cl_exec calls it after every command; nothing
 # is recorded before the tables are read.
+#
+# A bounded read: the first CL_RUN_LINES_READ bytes of the log (1 MiB; the
+# binaries' logs are kilobytes), each line cut at CL_RUN_LINE_MAX bytes
+# (1024; a page-format line is about 100) before awk sees it. A program that
+# printed 500 MB without a newline had awk hold the one line for over 10
+# minutes, the harness deaf to signals meanwhile.
+CL_RUN_LINES_READ=1048576
+CL_RUN_LINE_MAX=1024
 cl_run_lines() {
     local tsv=$CL_OUT/runs-lines.tsv prefixes
     [ "$CL_WL_READ" = 1 ] && [ -s "$1.out" ] || return 0
     prefixes=$(IFS=$'\t'; echo "${CL_WL_LINE_PREFIX[*]}")
     [ -e "$tsv" ] || printf 'log\tline\n' >>"$tsv"
-    CL_RL_PREFIXES=$prefixes CL_RL_LOG=${1##*/} awk '
+    head -c "$CL_RUN_LINES_READ" -- "$1.out" | cut -b "1-$CL_RUN_LINE_MAX" |
+        CL_RL_PREFIXES=$prefixes CL_RL_LOG=${1##*/} awk '
         BEGIN { n = split(ENVIRON["CL_RL_PREFIXES"], pre, "\t"); log_ = ENVIRON["CL_RL_LOG"] }
         { for (i = 1; i <= n; i++) if (pre[i] != "" && index($0, pre[i]) == 1) { print log_ "\t" $0; next } }
-    ' "$1.out" >>"$tsv" || true
+    ' >>"$tsv" || true
 }
 
 # cl_workloads_tsv FILE: the tables read, one header (written whole, then
