@@ -80,12 +80,12 @@ cl_results_init() {
         IFS= read -r h <"$CL_WHOLE"
         [ "$h" = "$CL_WHOLE_HEADER" ] || cl_die "$CL_WHOLE has another header: use another --out" 2
     else
-        echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
+        cl_append "$CL_WHOLE" "$CL_WHOLE_HEADER"$'\n' || cl_write_failed "$CL_WHOLE"
     fi
     touch "$CL_META"
     if [ -n "$out_link" ]; then cl_meta out_symlink "$out_link"; fi
     # What the binaries said they run (their --describe tables), for the report.
-    cl_workloads_tsv "$CL_OUT/workloads.tsv"
+    cl_workloads_tsv "$CL_OUT/workloads.tsv" || cl_write_failed "$CL_OUT/workloads.tsv"
     if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
 }
@@ -154,6 +154,17 @@ cl_append() {
     size=$(stat -c %s -- "$1" 2>/dev/null) || size=0
     if CL_APPEND_ERR=$({ printf '%s' "$2" >>"$1"; } 2>&1); then return 0; fi
     truncate -s "$size" -- "$1" 2>/dev/null || true
+    CL_APPEND_ERR=${CL_APPEND_ERR##*: }
+    return 1
+}
+
+# cl_put FILE TEXT: FILE made (or emptied) holding TEXT, written with one
+# printf; 1 with the reason in CL_APPEND_ERR when the write failed (FILE is
+# then left empty), for the caller's cl_write_failed: a full disk is one line
+# at any step, never bash's "write error" (the load's pgid file included).
+cl_put() {
+    if CL_APPEND_ERR=$({ printf '%s' "$2" >"$1"; } 2>&1); then return 0; fi
+    : >"$1" 2>/dev/null || true
     CL_APPEND_ERR=${CL_APPEND_ERR##*: }
     return 1
 }

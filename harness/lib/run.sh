@@ -149,7 +149,10 @@ cl_traps() {
 # finds it even when a signal came before it was registered.
 cl_tmpdir() {
     local d
-    d=$(mktemp -d "$CL_OUT/.tmp.$$.XXXXXX")
+    if ! d=$(mktemp -d "$CL_OUT/.tmp.$$.XXXXXX" 2>/dev/null); then
+        if cl_disk_full "$CL_OUT"; then cl_die_disk_full; fi
+        cl_die "cannot make a temporary directory in $CL_OUT"
+    fi
     CL_TMPDIRS+=("$d")
     printf -v "$1" '%s' "$d"
 }
