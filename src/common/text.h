@@ -18,7 +18,8 @@
  *
  * Bounding: a document shows at most TEXT_FIELD_MAX bytes of a text field
  * from a results directory (a 10 MB params field must not become a 100 MB
- * report). A longer one is cut on a character boundary and ends in
+ * report; 4096, a path's length, keeps any command line a person types
+ * whole). A longer one is cut on a character boundary and ends in
  * "…(N bytes, FNV-1a H)": N the original's length, H the FNV-1a 64 of its
  * bytes, so that two texts that differ only after the cut stay two texts. */
 #ifndef COLDLOAD_TEXT_H
@@ -29,7 +30,7 @@
 
 /* The most bytes of one text field (escaped, the cut's mark included) that
  * the summary and the documents keep. */
-#define TEXT_FIELD_MAX 512
+#define TEXT_FIELD_MAX 4096
 
 /* The shortest bound textOneLine takes (room for the mark and some text). */
 #define TEXT_MIN_MAX 96

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/text.h"
 #include "doc/threadsdoc.h"
 #include "verdict/answer.h"
 
@@ -33,6 +34,17 @@ static void jsonSet(json_t *o, const char *k, json_t *v, int *bad) {
 
 /* A figure: null when the run has none (JSON has no NaN or infinity). */
 static json_t *jsonNum(double x) { return isfinite(x) ? json_real(x) : json_null(); }
+
+/* A text as a JSON string: one line of valid UTF-8 (common/text.h), the
+ * same escapes as verdicts.txt and the reports (a newline from a results
+ * directory is the two characters \n, not a JSON "\n"). */
+static json_t *jsonText(const char *s) {
+    if (textIsOneLine(s)) return json_string(s ? s : "");
+    char *t = textOneLine(s, 0);
+    json_t *j = t ? json_string(t) : NULL;
+    free(t);
+    return j;
+}
 
 /* 1 when column c is part of the group key (model/summary's summaryKey). */
 static int jsonIsKey(const summaryColumn *c) {
@@ -69,7 +81,7 @@ static json_t *jsonKey(const summaryGroup *g, unsigned mask, int *bad) {
         const summaryColumn *c = &summaryColumns[i];
         if (!jsonIsKey(c) || !(jsonKeyPart(c) & mask)) continue;
         const char *t = summaryColText(g, c);
-        jsonSet(o, c->name, t ? json_string(t) : jsonNum(summaryColNum(g, c)), bad);
+        jsonSet(o, c->name, t ? jsonText(t) : jsonNum(summaryColNum(g, c)), bad);
     }
     return o;
 }
@@ -95,10 +107,10 @@ static json_t *jsonRunFigureTable(const summary *s, int *bad) {
         const summaryRunFig *r = &s->run_fig[k];
         json_t *o = json_object();
         if (!o) *bad = 1;
-        jsonSet(o, "name", json_string(r->name), bad);
-        jsonSet(o, "unit", json_string(r->unit), bad);
+        jsonSet(o, "name", jsonText(r->name), bad);
+        jsonSet(o, "unit", jsonText(r->unit), bad);
         jsonSet(o, "cell", json_boolean(r->cell), bad);
-        jsonSet(o, "what", json_string(r->what), bad);
+        jsonSet(o, "what", jsonText(r->what), bad);
         if (json_array_append_new(a, o) != 0) *bad = 1;
     }
     return a;
@@ -118,7 +130,7 @@ static json_t *jsonGroup(const summary *s, const summaryGroup *g, int *bad) {
         const summaryColumn *c = &summaryColumns[i];
         if (jsonIsKey(c) || c->kind == SUMMARY_COL_CHECKSUMS) continue;
         const char *t = summaryColText(g, c);
-        if (t) jsonSet(o, c->name, json_string(t), bad);
+        if (t) jsonSet(o, c->name, jsonText(t), bad);
         else if (c->kind == SUMMARY_COL_NUM)
             jsonSet(fig, c->name, jsonNum(summaryColNum(g, c)), bad);
         else {
@@ -129,7 +141,7 @@ static json_t *jsonGroup(const summary *s, const summaryGroup *g, int *bad) {
     for (size_t j = 0; j < g->nchecksums; j++) {
         char hex[17];
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)g->checksums[j]);
-        if (json_array_append_new(sums, json_string(hex)) != 0) *bad = 1;
+        if (json_array_append_new(sums, jsonText(hex)) != 0) *bad = 1;
     }
     jsonSet(o, "checksum", sums, bad);
     jsonSet(o, "figures", fig, bad);
@@ -146,17 +158,17 @@ static json_t *jsonVerdict(const verdict *v, int *bad) {
         *bad = 1;
         return NULL;
     }
-    jsonSet(o, "level", json_string(verdictLevelName(v->level)), bad);
-    jsonSet(o, "id", json_string(v->id), bad);
+    jsonSet(o, "level", jsonText(verdictLevelName(v->level)), bad);
+    jsonSet(o, "id", jsonText(v->id), bad);
     jsonSet(o, "group", v->group ? jsonKey(v->group, v->parts, bad) : json_null(), bad);
-    jsonSet(o, "subject", v->subject ? json_string(v->subject) : json_null(), bad);
+    jsonSet(o, "subject", v->subject ? jsonText(v->subject) : json_null(), bad);
     for (size_t i = 0; i < v->nfig; i++)
         jsonSet(fig, v->fig[i].name, jsonNum(v->fig[i].value), bad);
     jsonSet(o, "figures", fig, bad);
     for (size_t i = 0; i < v->nnote; i++)
-        jsonSet(notes, v->note[i].name, json_string(v->note[i].text), bad);
+        jsonSet(notes, v->note[i].name, jsonText(v->note[i].text), bad);
     jsonSet(o, "notes", notes, bad);
-    jsonSet(o, "text", json_string(v->text), bad);
+    jsonSet(o, "text", jsonText(v->text), bad);
     return o;
 }
 
@@ -190,7 +202,7 @@ static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
     jsonSet(o, "procs", jsonCount((double)r->procs), bad);
     jsonSet(o, "procs_taken", jsonCount((double)r->taken), bad);
     jsonSet(o, "stopped",
-            r->taken >= 0 && r->how >= 0 && r->how < 3 ? json_string(stopped[r->how]) : json_null(),
+            r->taken >= 0 && r->how >= 0 && r->how < 3 ? jsonText(stopped[r->how]) : json_null(),
             bad);
     return o;
 }
@@ -212,10 +224,10 @@ static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
         *bad = 1;
         return NULL;
     }
-    jsonSet(o, "id", json_string(answerId(k)), bad);
-    jsonSet(o, "question", json_string(q ? q : answerQuestion(k)), bad);
-    jsonSet(o, "verdict", json_string(answerVerdictName(a.verdict)), bad);
-    jsonSet(o, "basis", a.basis ? json_string(a.basis) : json_null(), bad);
+    jsonSet(o, "id", jsonText(answerId(k)), bad);
+    jsonSet(o, "question", jsonText(q ? q : answerQuestion(k)), bad);
+    jsonSet(o, "verdict", jsonText(answerVerdictName(a.verdict)), bad);
+    jsonSet(o, "basis", a.basis ? jsonText(a.basis) : json_null(), bad);
     jsonSet(o, "cell", a.cell ? jsonKey(a.cell, SUMMARY_K_ALL, bad) : json_null(), bad);
     for (size_t i = 0; i < a.nfig; i++) jsonSet(fig, a.fig[i].name, jsonNum(a.fig[i].value), bad);
     jsonSet(o, "figures", fig, bad);
@@ -234,9 +246,9 @@ static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
     *warnings = json_array();
     if (!o || !*warnings) *bad = 1;
     for (size_t i = 0; o && *warnings && i < m->n; i++) {
-        jsonSet(o, m->keys[i], json_string(m->vals[i]), bad);
+        jsonSet(o, m->keys[i], jsonText(m->vals[i]), bad);
         if (strcmp(m->keys[i], "warning") == 0 &&
-            json_array_append_new(*warnings, json_string(m->vals[i])) != 0)
+            json_array_append_new(*warnings, jsonText(m->vals[i])) != 0)
             *bad = 1;
     }
     return o;
