@@ -45,7 +45,8 @@
 #                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable;
 #                              holds an exclusive flock on <out>/.lock (a second writer: exit 2)
 #   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
-#   cl_meta KEY VALUE...       appends `key=value` to meta.txt (newlines become spaces)
+#   cl_meta KEY VALUE...       appends `key=value` to meta.txt (the value one line: cl_escape, at most 8192 bytes)
+#   cl_escape VAR TEXT [MAX]   TEXT as one line (control characters escaped: \n \r \t \xHH) into VAR
 #   cl_meta_machine            machine (coldload-probe), toolchain, git keys, once per directory
 #   cl_meta_probe PREFIX       coldload-probe --state: load1, loadavg, procs_running, PSI, steal
 #                              ticks as PREFIX_* keys

@@ -136,12 +136,45 @@ cl_unique() {
     echo "$p"
 }
 
+# cl_meta KEY VALUE...: key=value appended to meta.txt, the value one line
+# (cl_escape: a path with a newline stays that path, its newline written \n)
+# and at most CL_META_MAX bytes of it taken.
 cl_meta() {
-    local k=$1
+    local k=$1 v
     shift
-    local v="$*"
-    v=${v//$'\n'/ }
+    cl_escape v "$*" "$CL_META_MAX"
     cl_append "$CL_META" "$k=$v"$'\n' || cl_write_failed "$CL_META"
+}
+
+# cl_escape VAR TEXT [MAX]: TEXT as one line into VAR, by the rule of every
+# writer of coldload (src/common/text.h): each control character -- a byte
+# below 0x20, or DEL -- written as an escape, \n, \r, \t or \xHH (ESC is
+# \x1b); every other byte as it is, a backslash too, so escaping twice
+# changes nothing. (Invalid UTF-8 and the C1 controls are left to the C
+# readers, which escape them when they show the text.) MAX: at most the first
+# MAX bytes of TEXT are taken, a longer one ending in "…(N bytes)".
+CL_META_MAX=8192
+cl_escape() {
+    local LC_ALL=C t=$2 mark=''   # bytes, not characters
+    if [ -n "${3:-}" ] && [ "${#t}" -gt "$3" ]; then
+        mark="…(${#t} bytes)"
+        t=${t:0:$3}
+    fi
+    if [[ $t == *[[:cntrl:]]* ]]; then
+        local out='' c
+        t=${t//$'\n'/\\n} t=${t//$'\r'/\\r} t=${t//$'\t'/\\t}
+        while [[ $t =~ ^([^[:cntrl:]]*)([[:cntrl:]])(.*)$ ]]; do
+            out+=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]} t=${BASH_REMATCH[3]}
+            case $c in
+                $'\n') out+='\n' ;;
+                $'\r') out+='\r' ;;
+                $'\t') out+='\t' ;;
+                *) printf -v c '\\x%02x' "'$c"; out+=$c ;;
+            esac
+        done
+        t=$out$t
+    fi
+    printf -v "$1" '%s%s' "$t" "$mark"
 }
 
 # cl_append FILE TEXT: TEXT (whole lines) appended with one printf, or not at

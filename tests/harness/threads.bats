@@ -253,6 +253,23 @@ threads() {
     grep -q "No run left a file at $BATS_TEST_TMPDIR/never: its output was not checked\." "$O/report.md"
 }
 
+@test "a newline in ARGS and in the program's path: one line per verdict, meta's threads_binary that path escaped, runs.csv one row per run" {
+    d=$BATS_TEST_TMPDIR/$'a\nb'
+    mkdir -p "$d"
+    printf '#!/bin/sh\necho same\n' >"$d/prog"
+    chmod +x "$d/prog"
+    threads --binary "$d/prog" -- $'x\ny' '{width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    awk '!/^(#|(OK|NOTE|WARN|ERROR) [a-z-]+: )/ { print "not a verdict line: " $0; bad = 1 } END { exit bad }' "$O/verdicts.txt"
+    grep -q '^OK bitwise-same: prog x\\ny {width}: stdout hash [0-9a-f]\{16\} in every run of all 4 cells (each width, idle and loaded)' "$O/verdicts.txt"
+    grep -qxF "threads_binary=$BATS_TEST_TMPDIR/a\\nb/prog" "$O/meta.txt"
+    grep -qxF 'threads_args=x\ny {width}' "$O/meta.txt"
+    [ "$(col "$O/runs.csv" params | sort -u)" = 'x\ny {width}' ]
+    every_row_complete "$O/runs.csv"
+    every_row_complete "$O/samples.csv"
+    [ "$(col "$O/runs.csv" status | sort -u)" = ok ]
+}
+
 @test "the file to check given twice, or with --no-check-output: a usage error, exit 2, nothing run" {
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" -- '{out}' x
     [ "$status" -eq 2 ]
