@@ -63,6 +63,7 @@
 #   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
 #   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
 #   cl_bg CMD...               CMD in the background, waited for (a signal is acted on at once); its status
+#   cl_err_line FILE           FILE's first non-blank line: read bounded, one line, at most 300 bytes
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
 #   cl_stress_start KIND S / cl_stress_stop  S stress-ng CPU workers in one process group (set -m; PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path.

@@ -33,7 +33,8 @@ A \`default\` cell (none of the variables set) is added to the widths, unless AR
 Default variables: $CL_THREADS_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
-(what was measured is kept), 2 bad flags or program, 3 busy machine with --strict.
+(what was measured is kept) or the program cannot start (its warm-up run: exit 126 or 127, one
+line quoting its stderr, before any load), 2 bad flags or program, 3 busy machine with --strict.
 USAGE
 }
 
@@ -149,7 +150,18 @@ nout=0
 # per width: its idle runs' wall times, then the time past which a loaded
 # run is known slow.
 declare -A failed=() taken=() stopped=() idle_ms=() slow_after=()
-left_total=0 deadline_hit=0 perf_noted=0
+left_total=0 deadline_hit=0 perf_noted=0 first_failure=0
+
+# threads_cannot_start CELL STATUS CODE: the warm-up found that the program
+# cannot start here -- not executable, its #! interpreter or a library
+# missing (status noexec, exit 126 or 127; ld.so's "error while loading
+# shared libraries" is 127) -- so every run would fail the same way: stop
+# before any load, with one line quoting its stderr and what to do.
+threads_cannot_start() {
+    local said
+    said=$(cl_err_line "$CL_LOG.err")
+    cl_die "$name cannot start here: ${said:-it printed nothing on stderr} (its warm-up run at width $1: $2, exit $3; $CL_LOG.err). Make $binary run on this machine -- install the library it names (in the container: an image that carries it, see README), or fix its #! line -- then run again; nothing was measured"
+}
 
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
 # `default`), its rows and counts; WARMUP=1 measures nothing.
@@ -197,6 +209,9 @@ threads_run() {
     IFS=$'\t' read -r st code wall _ _ _ _ left bound <<<"$line"
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
+    if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
+        threads_cannot_start "$cell" "$st" "$code"
+    fi
     if [ "$left" -gt 0 ]; then
         left_total=$((left_total + left))
         cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
@@ -207,7 +222,15 @@ threads_run() {
     case $st in
         ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $wall" ;;
         cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at ${bound} ms" ;;
-        *) failed[$key]=$(( ${failed[$key]:-0} + 1 )) ;;
+        *)
+            failed[$key]=$(( ${failed[$key]:-0} + 1 ))
+            if [ "$first_failure" = 0 ]; then   # the report quotes it
+                first_failure=1
+                local said
+                said=$(cl_err_line "$CL_LOG.err")
+                cl_meta threads_first_failure "$step ($st, exit $code; logs/${CL_LOG##*/}.err): ${said:-nothing on stderr}"
+            fi
+            ;;
     esac
     if [ "$perf_noted" = 0 ]; then
         perf_noted=1

@@ -205,6 +205,17 @@ cl_exec() {
     return "$rc"
 }
 
+# cl_err_line FILE: the first line of FILE that is not blank -- a log's
+# stderr, quoted in a message or meta: hostile text, read bounded (its first
+# 4 KiB), one line (cl_escape) and at most 300 bytes; nothing when none.
+cl_err_line() {
+    local line=''
+    [ -r "$1" ] || return 0
+    line=$(head -c 4096 -- "$1" 2>/dev/null | grep -a -m1 -v '^[[:space:]]*$') || true
+    cl_escape line "$line" 300
+    printf '%s' "$line"
+}
+
 # cl_bg CMD...: CMD run in the background and waited for, its status
 # returned: bash runs a trap only once a foreground child has ended, while a
 # `wait` is cut short by it, so a signal to the harness is acted on at once

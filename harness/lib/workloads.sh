@@ -185,7 +185,10 @@ cl_measure() {
     before=$(cl_samples_lines)
     if ! cl_exec_timed "$step" "${cmd[@]}"; then
         CL_FAILURES=$((CL_FAILURES + 1))
-        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err)"
+        # the report lists the warnings: the first failure quotes its stderr
+        local said=''
+        [ "$CL_FAILURES" -gt 1 ] || said=$(cl_err_line "$CL_LOG.err")
+        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err${said:+; it said: $said})"
     fi
     # One process may run several series (ising_trg: one per beta): its
     # whole-process row names them all.

@@ -91,6 +91,37 @@ threads() {
     grep -q 'Every run (2) failed at width 2 under pinned load' "$O/report.md"
     grep -q '^threads_failed=width 2, load pinned: 2 of 2 runs failed$' "$O/meta.txt"
     grep -qx 'threads_runs_failed=4' "$O/meta.txt"
+    # why, in the program's words: the first failure's stderr line
+    grep -q '^threads_first_failure=threads-w2-none-p[12] (failed, exit 3; logs/threads-w2-none-p[12].err): width 2 is not supported$' "$O/meta.txt"
+    grep -q 'The first failed run: threads-w2-none-p[12] (failed, exit 3; logs/threads-w2-none-p[12]\.err): width 2 is not supported\.' "$O/report.md"
+}
+
+@test "a program that cannot start (a missing library, a missing interpreter): one line quoting its stderr, exit 1, before any load" {
+    cd "$BATS_TEST_TMPDIR"
+    echo 'int gone(void) { return 0; }' >gone.c
+    gcc -shared -fPIC gone.c -o libcoldloadgone.so
+    echo 'int gone(void); int main(void) { return gone(); }' >prog.c
+    gcc prog.c -L. -lcoldloadgone -o needs_gone
+    rm libcoldloadgone.so
+    start=$SECONDS
+    threads --binary "$BATS_TEST_TMPDIR/needs_gone"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ $((SECONDS - start)) -lt 15 ]
+    [ "$(grep -c 'cannot start here' <<<"$output")" -eq 1 ]
+    [[ $output == *"coldload threads: needs_gone cannot start here: $BATS_TEST_TMPDIR/needs_gone: error while loading shared libraries: libcoldloadgone.so: cannot open shared object file: No such file or directory (its warm-up run at width 1: failed, exit 127; $O/logs/threads-w1-warmup.err). Make $BATS_TEST_TMPDIR/needs_gone run on this machine -- install the library it names"* ]]
+    [ ! -e "$O/stress-ng.pgid" ]   # no load was started
+    [ ! -e "$O/runs.csv" ]         # nothing measured
+    grep -q '^threads_error=needs_gone cannot start here: ' "$O/meta.txt"
+    grep -qx 'threads_exit_status=1' "$O/meta.txt"
+    # a script whose interpreter is missing
+    O=$BATS_TEST_TMPDIR/out2
+    printf '#!/nonexistent/interpreter\n' >bad.sh
+    chmod +x bad.sh
+    threads --binary "$BATS_TEST_TMPDIR/bad.sh"
+    [ "$status" -eq 1 ]
+    [[ $output == *"coldload threads: bad.sh cannot start here: coldload-run: $BATS_TEST_TMPDIR/bad.sh: cannot execute: its interpreter (#!/nonexistent/interpreter) was not found (its warm-up run at width 1: noexec, exit 127; "* ]]
+    [ ! -e "$O/stress-ng.pgid" ]
 }
 
 @test "a program that leaves a daemon: each run's leftovers are killed after it, and meta says so" {
