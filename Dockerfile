@@ -50,10 +50,17 @@ FROM debian:bookworm-slim
 # and `docker stop` reach the harness, which stops its stress-ng before it
 # exits; make answers the harness's `make harness-print-cflags`.
 # strace and binutils (readelf) find the files a cold start reads (cold.sh).
+# The threading runtimes a program built on a Debian host commonly links, so
+# that `threads --binary /mnt/prog` runs it mounted as it is: GCC's OpenMP
+# (libgomp1: gcc/g++/gfortran -fopenmp), LLVM's (libomp5-14: clang
+# -fopenmp), oneTBB (libtbb12), and the C++ and Fortran runtimes (named,
+# not left to come with the packages above). Without libgomp1 an OpenMP
+# program failed every run with "libgomp.so.1: cannot open shared object file".
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libopenblas0-pthread liblapacke libjansson4 stress-ng gnuplot-nox fonts-dejavu-core \
       hyperfine jq procps time make tini strace binutils \
+      libgomp1 libomp5-14 libtbb12 libstdc++6 libgfortran5 \
  && rm -rf /var/lib/apt/lists/*
 
 # Non-root by default; `--user "$(id -u):$(id -g)"` works as well (any uid:

@@ -45,7 +45,8 @@
 #                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable;
 #                              holds an exclusive flock on <out>/.lock (a second writer: exit 2)
 #   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
-#   cl_meta KEY VALUE...       appends `key=value` to meta.txt (newlines become spaces)
+#   cl_meta KEY VALUE...       appends `key=value` to meta.txt (the value one line: cl_escape, at most 8192 bytes)
+#   cl_escape VAR TEXT [MAX]   TEXT as one line (control characters escaped: \n \r \t \xHH) into VAR
 #   cl_meta_machine            machine (coldload-probe), toolchain, git keys, once per directory
 #   cl_meta_probe PREFIX       coldload-probe --state: load1, loadavg, procs_running, PSI, steal
 #                              ticks as PREFIX_* keys
@@ -61,6 +62,8 @@
 #                              further INT/TERM/HUP are ignored while cleaning up
 #   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
 #   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
+#   cl_bg CMD...               CMD in the background, waited for (a signal is acted on at once); its status
+#   cl_err_line FILE           FILE's first non-blank line: read bounded, one line, at most 300 bytes
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
 #   cl_stress_start KIND S / cl_stress_stop  S stress-ng CPU workers in one process group (set -m; PGID in
 #                                            $CL_OUT/stress-ng.pgid); stopped on every exit path.
@@ -92,6 +95,7 @@
 #   cl_cell CELL [idle|loaded] CL_CELL_WORKLOAD CL_CELL_BINARY CL_CELL_PARAMS CL_CELL_ARGS (array)
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
 #   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
+#                              (a bounded read: its first 1 MiB, each line cut at 1024 bytes)
 # Measurements (warm.sh and loaded.sh)
 #   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round

@@ -33,7 +33,8 @@ A \`default\` cell (none of the variables set) is added to the widths, unless AR
 Default variables: $CL_THREADS_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
-(what was measured is kept), 2 bad flags or program, 3 busy machine with --strict.
+(what was measured is kept) or the program cannot start (its warm-up run: exit 126 or 127, one
+line quoting its stderr, before any load), 2 bad flags or program, 3 busy machine with --strict.
 USAGE
 }
 
@@ -57,7 +58,8 @@ binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT chec
 cl_opt_final --grace
 cl_opt_final --sample-ms
 cl_opt_final --slow-stop
-grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP
+cl_opt_final --keep-output
+grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP keep_output=$CL_OPT_KEEP_OUTPUT
 read -ra env_vars <<<"$envs"
 [ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
 for v in "${env_vars[@]}"; do
@@ -132,6 +134,7 @@ cl_meta threads_width_env "${env_vars[*]}"
 cl_meta threads_check_output "$check_output"
 if [ "$check_output" = 1 ]; then cl_meta threads_check_what "$check_what"; else cl_meta threads_check_what none; fi
 cl_meta threads_sample_ms "$sample_ms"
+cl_meta threads_keep_output "$keep_output"
 cl_meta threads_cpus_usable "${usable[*]}"
 cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page cache warm)"
 cl_check_widths
@@ -153,7 +156,18 @@ nout=0
 # per width: its idle runs' wall times, then the time past which a loaded
 # run is known slow.
 declare -A failed=() taken=() stopped=() idle_ms=() slow_after=()
-left_total=0 deadline_hit=0 perf_noted=0
+left_total=0 deadline_hit=0 perf_noted=0 first_failure=0
+
+# threads_cannot_start CELL STATUS CODE: the warm-up found that the program
+# cannot start here -- not executable, its #! interpreter or a library
+# missing (status noexec, exit 126 or 127; ld.so's "error while loading
+# shared libraries" is 127) -- so every run would fail the same way: stop
+# before any load, with one line quoting its stderr and what to do.
+threads_cannot_start() {
+    local said
+    said=$(cl_err_line "$CL_LOG.err")
+    cl_die "$name cannot start here: ${said:-it printed nothing on stderr} (its warm-up run at width $1: $2, exit $3; $CL_LOG.err). Make $binary run on this machine -- install the library it names (in the container: an image that carries it, see README), or fix its #! line -- then run again; nothing was measured"
+}
 
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
 # `default`), its rows and counts; WARMUP=1 measures nothing.
@@ -190,7 +204,7 @@ threads_run() {
     [ "$CL_TAG_LOAD" != quota ] || rec+=(--quota "$quota")
     CL_RC=0
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
-        --sample-ms "$sample_ms" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
+        --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
     if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
         # a row that did not fit: the one line naming the disk, as everywhere
         if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
@@ -207,6 +221,9 @@ threads_run() {
     IFS=$'\t' read -r st code wall _ _ _ _ left bound <<<"$line"
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
+    if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
+        threads_cannot_start "$cell" "$st" "$code"
+    fi
     if [ "$left" -gt 0 ]; then
         left_total=$((left_total + left))
         cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
@@ -217,7 +234,15 @@ threads_run() {
     case $st in
         ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $wall" ;;
         cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at ${bound} ms" ;;
-        *) failed[$key]=$(( ${failed[$key]:-0} + 1 )) ;;
+        *)
+            failed[$key]=$(( ${failed[$key]:-0} + 1 ))
+            if [ "$first_failure" = 0 ]; then   # the report quotes it
+                first_failure=1
+                local said
+                said=$(cl_err_line "$CL_LOG.err")
+                cl_meta threads_first_failure "$step ($st, exit $code; logs/${CL_LOG##*/}.err): ${said:-nothing on stderr}"
+            fi
+            ;;
     esac
     if [ "$perf_noted" = 0 ]; then
         perf_noted=1
@@ -288,7 +313,7 @@ cl_meta threads_left_processes "$left_total"
 prc=0
 hf=()
 [ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
-bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
+cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \
     "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2

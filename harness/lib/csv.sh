@@ -6,10 +6,13 @@
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
 
+# cl_csv_line FIELD...: one RFC 4180 line, each field one line of text
+# (cl_escape, the rule of the binaries' CSV writer), quoted when it must be.
 cl_csv_line() {
     local f line='' sep=''
     for f in "$@"; do
-        if [[ $f == *[,\"$'\r\n']* ]]; then f="\"${f//\"/\"\"}\""; fi
+        cl_escape f "$f"
+        if [[ $f == *[,\"]* ]]; then f="\"${f//\"/\"\"}\""; fi
         line+=$sep$f
         sep=,
     done

@@ -58,13 +58,16 @@ cl_stress_start() {
     CL_STRESS_PGID=$CL_STRESS_PID
     CL_STRESS_STARTING=0
     [ "$CL_STRESS_PID" != "$bg0" ] || cl_die "internal: stress-ng was not started"
-    echo "$CL_STRESS_PGID" >"$CL_OUT/stress-ng.pgid"
+    # (a full disk here is the one line of every other write; the clean-up
+    # stops the load, its group known)
+    cl_put "$CL_OUT/stress-ng.pgid" "$CL_STRESS_PGID"$'\n' || cl_write_failed "$CL_OUT/stress-ng.pgid"
     # Established: every process exists and the runnable count shows the
     # workers, or 5 s have passed.
     for i in $(seq 50); do
         n=$(cl_pgid_count "$CL_STRESS_PGID")
         if [ "$n" -ge "$want" ] && [ "$(cl_procs_running)" -ge "$s" ]; then break; fi
         if ! cl_pid_alive "$CL_STRESS_PID" || { [ -s "$base.err" ] && [ "$n" -lt "$want" ] && [ "$i" -gt 10 ]; }; then
+            if cl_disk_full "$CL_OUT"; then cl_die_disk_full; fi
             cl_die "stress-ng ($kind, $s workers) did not start: $(head -n1 "$base.err" 2>/dev/null || echo "no message") (see $base.err)"
         fi
         sleep 0.1
@@ -94,6 +97,8 @@ cl_stress_check_pinned() {
     done < <(cl_pgid_pids "$CL_STRESS_PGID")
     CL_STRESS_WORKERS=${list[*]}
     [ ${#bad[@]} -eq 0 ] || cl_die "pinned load is not pinned: ${bad[*]}"
+    # (the leader writes the workers' list on the results disk)
+    if [ ${#list[@]} -lt "$((2 * CL_STRESS_N))" ] && cl_disk_full "$CL_OUT"; then cl_die_disk_full; fi
     [ ${#list[@]} -ge "$((2 * CL_STRESS_N))" ] ||
         cl_die "pinned load: found ${#list[@]} stress-ng processes, want $((2 * CL_STRESS_N)) (see $1)"
 }

@@ -9,10 +9,13 @@
 # shellcheck disable=SC2034
 
 # The reason also goes into meta (NAME_error), so that report.sh can say
-# which half of the report is missing and why.
+# which half of the report is missing and why. One line, whatever it quotes
+# (a path, a program's stderr: cl_escape).
 cl_die() {
     CL_DYING=1
-    printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
+    local msg
+    cl_escape msg "$1"
+    printf 'coldload %s: %s\n' "$CL_NAME" "$msg" >&2
     if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta "${CL_NAME}_error" "$1"; fi
     exit "${2:-1}"
 }
@@ -25,7 +28,9 @@ cl_usage_error() {
 }
 
 cl_warn() {
-    printf 'coldload %s: warning: %s\n' "$CL_NAME" "$1" >&2
+    local msg
+    cl_escape msg "$1"
+    printf 'coldload %s: warning: %s\n' "$CL_NAME" "$msg" >&2
     CL_WARNINGS=$((CL_WARNINGS + 1))
     if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta warning "$CL_NAME: $1"; fi
 }

@@ -80,12 +80,12 @@ cl_results_init() {
         IFS= read -r h <"$CL_WHOLE"
         [ "$h" = "$CL_WHOLE_HEADER" ] || cl_die "$CL_WHOLE has another header: use another --out" 2
     else
-        echo "$CL_WHOLE_HEADER" >>"$CL_WHOLE"
+        cl_append "$CL_WHOLE" "$CL_WHOLE_HEADER"$'\n' || cl_write_failed "$CL_WHOLE"
     fi
     touch "$CL_META"
     if [ -n "$out_link" ]; then cl_meta out_symlink "$out_link"; fi
     # What the binaries said they run (their --describe tables), for the report.
-    cl_workloads_tsv "$CL_OUT/workloads.tsv"
+    cl_workloads_tsv "$CL_OUT/workloads.tsv" || cl_write_failed "$CL_OUT/workloads.tsv"
     if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
 }
@@ -136,12 +136,45 @@ cl_unique() {
     echo "$p"
 }
 
+# cl_meta KEY VALUE...: key=value appended to meta.txt, the value one line
+# (cl_escape: a path with a newline stays that path, its newline written \n)
+# and at most CL_META_MAX bytes of it taken.
 cl_meta() {
-    local k=$1
+    local k=$1 v
     shift
-    local v="$*"
-    v=${v//$'\n'/ }
+    cl_escape v "$*" "$CL_META_MAX"
     cl_append "$CL_META" "$k=$v"$'\n' || cl_write_failed "$CL_META"
+}
+
+# cl_escape VAR TEXT [MAX]: TEXT as one line into VAR, by the rule of every
+# writer of coldload (src/common/text.h): each control character -- a byte
+# below 0x20, or DEL -- written as an escape, \n, \r, \t or \xHH (ESC is
+# \x1b); every other byte as it is, a backslash too, so escaping twice
+# changes nothing. (Invalid UTF-8 and the C1 controls are left to the C
+# readers, which escape them when they show the text.) MAX: at most the first
+# MAX bytes of TEXT are taken, a longer one ending in "…(N bytes)".
+CL_META_MAX=8192
+cl_escape() {
+    local LC_ALL=C t=$2 mark=''   # bytes, not characters
+    if [ -n "${3:-}" ] && [ "${#t}" -gt "$3" ]; then
+        mark="…(${#t} bytes)"
+        t=${t:0:$3}
+    fi
+    if [[ $t == *[[:cntrl:]]* ]]; then
+        local out='' c
+        t=${t//$'\n'/\\n} t=${t//$'\r'/\\r} t=${t//$'\t'/\\t}
+        while [[ $t =~ ^([^[:cntrl:]]*)([[:cntrl:]])(.*)$ ]]; do
+            out+=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]} t=${BASH_REMATCH[3]}
+            case $c in
+                $'\n') out+='\n' ;;
+                $'\r') out+='\r' ;;
+                $'\t') out+='\t' ;;
+                *) printf -v c '\\x%02x' "'$c"; out+=$c ;;
+            esac
+        done
+        t=$out$t
+    fi
+    printf -v "$1" '%s%s' "$t" "$mark"
 }
 
 # cl_append FILE TEXT: TEXT (whole lines) appended with one printf, or not at
@@ -154,6 +187,17 @@ cl_append() {
     size=$(stat -c %s -- "$1" 2>/dev/null) || size=0
     if CL_APPEND_ERR=$({ printf '%s' "$2" >>"$1"; } 2>&1); then return 0; fi
     truncate -s "$size" -- "$1" 2>/dev/null || true
+    CL_APPEND_ERR=${CL_APPEND_ERR##*: }
+    return 1
+}
+
+# cl_put FILE TEXT: FILE made (or emptied) holding TEXT, written with one
+# printf; 1 with the reason in CL_APPEND_ERR when the write failed (FILE is
+# then left empty), for the caller's cl_write_failed: a full disk is one line
+# at any step, never bash's "write error" (the load's pgid file included).
+cl_put() {
+    if CL_APPEND_ERR=$({ printf '%s' "$2" >"$1"; } 2>&1); then return 0; fi
+    : >"$1" 2>/dev/null || true
     CL_APPEND_ERR=${CL_APPEND_ERR##*: }
     return 1
 }

@@ -149,7 +149,10 @@ cl_traps() {
 # finds it even when a signal came before it was registered.
 cl_tmpdir() {
     local d
-    d=$(mktemp -d "$CL_OUT/.tmp.$$.XXXXXX")
+    if ! d=$(mktemp -d "$CL_OUT/.tmp.$$.XXXXXX" 2>/dev/null); then
+        if cl_disk_full "$CL_OUT"; then cl_die_disk_full; fi
+        cl_die "cannot make a temporary directory in $CL_OUT"
+    fi
     CL_TMPDIRS+=("$d")
     printf -v "$1" '%s' "$d"
 }
@@ -221,6 +224,31 @@ cl_cmd_name() {
             *) printf '%s' "${1##*/}"; return 0 ;;
         esac
     done
+}
+
+# cl_err_line FILE: the first line of FILE that is not blank -- a log's
+# stderr, quoted in a message or meta: hostile text, read bounded (its first
+# 4 KiB), one line (cl_escape) and at most 300 bytes; nothing when none.
+cl_err_line() {
+    local line=''
+    [ -r "$1" ] || return 0
+    line=$(head -c 4096 -- "$1" 2>/dev/null | grep -a -m1 -v '^[[:space:]]*$') || true
+    cl_escape line "$line" 300
+    printf '%s' "$line"
+}
+
+# cl_bg CMD...: CMD run in the background and waited for, its status
+# returned: bash runs a trap only once a foreground child has ended, while a
+# `wait` is cut short by it, so a signal to the harness is acted on at once
+# whatever CMD is doing (the clean-up then stops CMD: CL_CHILD). For a step
+# that may take long and has no cl_exec of its own (plots.sh at the end).
+cl_bg() {
+    local rc=0
+    "$@" </dev/null &
+    CL_CHILD=$!
+    wait "$CL_CHILD" || rc=$?
+    CL_CHILD=
+    return "$rc"
 }
 
 # cl_pdeath SIG CMD...: CMD gets SIG when the harness dies (util-linux

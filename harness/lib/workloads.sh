@@ -51,15 +51,26 @@ cl_describe() {
 # header "log<TAB>line" first), so the report's Runs section reads them as
 # data and never the logs. cl_exec calls it after every command; nothing
 # is recorded before the tables are read.
+#
+# A bounded read: the first CL_RUN_LINES_READ bytes of the log (1 MiB; the
+# binaries' logs are kilobytes), each line cut at CL_RUN_LINE_MAX bytes
+# (1024; a page-format line is about 100) before awk sees it. A program that
+# printed 500 MB without a newline had awk hold the one line for over 10
+# minutes, the harness deaf to signals meanwhile.
+CL_RUN_LINES_READ=1048576
+CL_RUN_LINE_MAX=1024
 cl_run_lines() {
-    local tsv=$CL_OUT/runs-lines.tsv prefixes
+    local tsv=$CL_OUT/runs-lines.tsv prefixes lines
     [ "$CL_WL_READ" = 1 ] && [ -s "$1.out" ] || return 0
     prefixes=$(IFS=$'\t'; echo "${CL_WL_LINE_PREFIX[*]}")
-    [ -e "$tsv" ] || printf 'log\tline\n' >>"$tsv"
-    CL_RL_PREFIXES=$prefixes CL_RL_LOG=${1##*/} awk '
+    [ -e "$tsv" ] || cl_append "$tsv" $'log\tline\n' || cl_write_failed "$tsv"
+    lines=$(head -c "$CL_RUN_LINES_READ" -- "$1.out" | cut -b "1-$CL_RUN_LINE_MAX" |
+        CL_RL_PREFIXES=$prefixes CL_RL_LOG=${1##*/} awk '
         BEGIN { n = split(ENVIRON["CL_RL_PREFIXES"], pre, "\t"); log_ = ENVIRON["CL_RL_LOG"] }
         { for (i = 1; i <= n; i++) if (pre[i] != "" && index($0, pre[i]) == 1) { print log_ "\t" $0; next } }
-    ' "$1.out" >>"$tsv" || true
+    ') || true
+    # whole lines or none (cl_append), one line naming a full disk
+    [ -z "$lines" ] || cl_append "$tsv" "$lines"$'\n' || cl_write_failed "$tsv"
 }
 
 # cl_workloads_tsv FILE: the tables read, one header (written whole, then
@@ -68,11 +79,16 @@ cl_run_lines() {
 cl_workloads_tsv() {
     local tmp
     cl_describe
-    tmp=$(mktemp "$(dirname -- "$1")/.workloads.XXXXXX")
-    if printf '%s\n' "$CL_WL_TSV" >"$tmp" && chmod "$(printf '%o' $((0666 & ~$(umask))))" -- "$tmp" &&
-        mv -f -- "$tmp" "$1"; then
+    if ! tmp=$(mktemp "$(dirname -- "$1")/.workloads.XXXXXX" 2>&1); then
+        CL_APPEND_ERR=${tmp##*: }
+        return 1
+    fi
+    # the reason of a failure in CL_APPEND_ERR, as cl_append's (cl_write_failed)
+    if CL_APPEND_ERR=$({ printf '%s\n' "$CL_WL_TSV" >"$tmp" &&
+        chmod "$(printf '%o' $((0666 & ~$(umask))))" -- "$tmp" && mv -f -- "$tmp" "$1"; } 2>&1); then
         return 0
     fi
+    CL_APPEND_ERR=${CL_APPEND_ERR##*: }
     rm -f -- "$tmp"
     return 1
 }
@@ -169,7 +185,10 @@ cl_measure() {
     before=$(cl_samples_lines)
     if ! cl_exec_timed "$step" "${cmd[@]}"; then
         CL_FAILURES=$((CL_FAILURES + 1))
-        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err)"
+        # the report lists the warnings: the first failure quotes its stderr
+        local said=''
+        [ "$CL_FAILURES" -gt 1 ] || said=$(cl_err_line "$CL_LOG.err")
+        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err${said:+; it said: $said})"
     fi
     # One process may run several series (ising_trg: one per beta): its
     # whole-process row names them all.

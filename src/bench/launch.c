@@ -298,7 +298,7 @@ static long launchReapLeft(pid_t pgid) {
 /* --- the run --------------------------------------------------------------------------------- */
 
 /* The child's side, between fork and exec: never returns. */
-static void launchChild(const launchOpts *o, int go, int out_w, int errpipe) {
+static void launchChild(const launchOpts *o, int go, int out_w, int err_w, int errpipe) {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
     sigset_t none;
@@ -308,6 +308,7 @@ static void launchChild(const launchOpts *o, int go, int out_w, int errpipe) {
     /* should the launcher be SIGKILLed, the program does not run on */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (out_w >= 0 && dup2(out_w, STDOUT_FILENO) < 0) _exit(127);
+    if (err_w >= 0 && dup2(err_w, STDERR_FILENO) < 0) _exit(127);
     char c;
     if (read(go, &c, 1) != 1) _exit(127); /* the parent gave up */
     execvp(o->argv[0], o->argv);
@@ -316,27 +317,116 @@ static void launchChild(const launchOpts *o, int go, int out_w, int errpipe) {
     _exit(127);
 }
 
-static void launchDrain(int *fd, const launchOpts *o, launchResult *r, int block_ms) {
+/* --- the program's output: read, hashed, copied on within its bound ---------------------- */
+
+/* One of the program's streams as the launcher reads it. Bounded (keep > 0),
+ * its first keep/2 bytes are copied on as they come, the bytes after them
+ * go round a ring of the other half, and at the end a line says how much
+ * was dropped and the ring -- the stream's tail -- follows it. */
+typedef struct launchStream {
+    const char *name; /* "stdout", "stderr" */
+    int fd;           /* the read end; -1 at EOF (or never opened) */
+    int to;           /* where it is copied; -1: dropped */
+    int hash;         /* 1: hashed into r->out_hash */
+    long long keep;   /* the bound; 0: everything copied */
+    long long seen;   /* bytes read */
+    long long head;   /* bytes copied as they came */
+    char last;        /* the last byte of the head */
+    char *ring;       /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
+    size_t ring_cap, ring_len, ring_at;
+} launchStream;
+
+/* Reads per pass of the poll loop: a program that writes without a pause
+ * must not keep the loop from its signals, its cap and its sampler. */
+enum { LAUNCH_DRAIN_READS = 16 };
+
+static void launchCopy(int to, const char *p, size_t n) {
+    for (size_t w = 0; to >= 0 && w < n;) {
+        ssize_t k = write(to, p + w, n - w);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return; /* a full disk, a closed reader: the copy is lost, the run goes on */
+        w += (size_t)k;
+    }
+}
+
+static void launchStreamTake(launchStream *s, const char *p, size_t n) {
+    s->seen += (long long)n;
+    if (!s->keep) {
+        launchCopy(s->to, p, n);
+        return;
+    }
+    long long room = s->keep / 2 - s->head;
+    if (room > 0) {
+        size_t k = (size_t)room < n ? (size_t)room : n;
+        launchCopy(s->to, p, k);
+        s->head += (long long)k;
+        s->last = p[k - 1];
+        p += k, n -= k;
+    }
+    if (n == 0) return;
+    if (!s->ring) {
+        s->ring_cap = (size_t)(s->keep - s->keep / 2);
+        if (!(s->ring = malloc(s->ring_cap))) s->ring_cap = 0; /* no tail, then */
+    }
+    if (s->ring_cap == 0) return;
+    if (n > s->ring_cap) p += n - s->ring_cap, n = s->ring_cap; /* older bytes: dropped */
+    for (size_t k; n; p += k, n -= k) {
+        size_t at = (s->ring_at + s->ring_len) % s->ring_cap;
+        k = s->ring_cap - at < n ? s->ring_cap - at : n;
+        memcpy(s->ring + at, p, k);
+        size_t over = s->ring_len + k > s->ring_cap ? s->ring_len + k - s->ring_cap : 0;
+        s->ring_len += k - over;
+        s->ring_at = (s->ring_at + over) % s->ring_cap;
+    }
+}
+
+/* The end of a bounded stream: the line saying what was dropped, then the
+ * tail. Returns the bytes dropped. */
+static long long launchStreamEnd(launchStream *s) {
+    long long dropped = s->seen - s->head - (long long)s->ring_len;
+    if (dropped > 0) {
+        char line[256];
+        int n = snprintf(line, sizeof line,
+                         "%s[coldload-run: %s was %lld bytes; %lld dropped here, the first %lld "
+                         "and the last %lld kept (--keep-output %lld)]\n",
+                         s->head && s->last != '\n' ? "\n" : "", s->name, s->seen, dropped, s->head,
+                         (long long)s->ring_len, s->keep);
+        launchCopy(s->to, line, (size_t)n);
+    }
+    if (s->ring_len) {
+        size_t first =
+            s->ring_cap - s->ring_at < s->ring_len ? s->ring_cap - s->ring_at : s->ring_len;
+        launchCopy(s->to, s->ring + s->ring_at, first);
+        launchCopy(s->to, s->ring, s->ring_len - first);
+    }
+    free(s->ring);
+    s->ring = NULL;
+    s->ring_len = 0;
+    return dropped > 0 ? dropped : 0;
+}
+
+/* Reads what s has: until block_ms have passed or its EOF; block_ms 0: what
+ * is there now, at most LAUNCH_DRAIN_READS reads. */
+static void launchDrain(launchStream *s, launchResult *r, int block_ms) {
     char buf[65536];
     double until = launchNowMs() + block_ms;
-    while (*fd >= 0) {
-        struct pollfd p = {*fd, POLLIN, 0};
+    for (int reads = 0; s->fd >= 0; reads++) {
+        if (block_ms == 0 && reads >= LAUNCH_DRAIN_READS) return;
+        struct pollfd p = {s->fd, POLLIN, 0};
         int left = (int)(until - launchNowMs());
         if (poll(&p, 1, left > 0 ? left : 0) <= 0) return;
-        ssize_t n = read(*fd, buf, sizeof buf);
+        ssize_t n = read(s->fd, buf, sizeof buf);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (n <= 0) {
-            close(*fd);
-            *fd = -1;
+            close(s->fd);
+            s->fd = -1;
             return;
         }
-        r->out_hash = checksumBytes(r->out_hash, buf, (size_t)n);
-        r->out_bytes += n;
-        for (ssize_t w = 0; o->stdout_fd >= 0 && w < n;) {
-            ssize_t k = write(o->stdout_fd, buf + w, (size_t)(n - w));
-            if (k <= 0) break;
-            w += k;
+        if (s->hash) {
+            r->out_hash = checksumBytes(r->out_hash, buf, (size_t)n);
+            r->out_bytes += n;
         }
+        launchStreamTake(s, buf, (size_t)n);
     }
 }
 
@@ -369,13 +459,18 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
     r->nr_throttled = -1;
     r->throttled_ms = NAN;
-    int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1};
+    int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
+    /* stdout is read when hashed or bounded, stderr when bounded */
+    launchStream so = {"stdout", -1, o->stdout_fd, o->hash_stdout, o->keep_bytes, 0, 0, 0, NULL, 0,
+                       0,        0};
+    launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0};
     runcg cg = {""};
     runcgQuota quota = {"", 0};
     launchSampler *smp = calloc(1, sizeof *smp);
     if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
-        (o->hash_stdout && pipe2(op, O_CLOEXEC))) {
+        ((o->hash_stdout || o->keep_bytes > 0) && pipe2(op, O_CLOEXEC)) ||
+        (o->keep_bytes > 0 && pipe2(xp, O_CLOEXEC))) {
         snprintf(err, errlen, "%s: %s", smp ? "pipe" : "calloc", strerror(errno));
         goto out;
     }
@@ -393,7 +488,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         snprintf(err, errlen, "fork: %s", strerror(errno));
         goto out;
     }
-    if (pid == 0) launchChild(o, go[0], op[1], ep[1]);
+    if (pid == 0) launchChild(o, go[0], op[1], xp[1], ep[1]);
     if (cg.path[0] && runcgJoin(&cg, pid, r->cg_why, sizeof r->cg_why) != 0) runcgDelete(&cg);
     /* a CPU quota asked for and not set: the run is not what was asked,
      * so it does not run (the caller says why) */
@@ -410,7 +505,9 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     close(go[0]), go[0] = -1;
     close(ep[1]), ep[1] = -1;
     if (op[1] >= 0) close(op[1]), op[1] = -1;
-    if (op[0] >= 0) fcntl(op[0], F_SETFL, O_NONBLOCK);
+    if (xp[1] >= 0) close(xp[1]), xp[1] = -1;
+    if (op[0] >= 0) fcntl(op[0], F_SETFL, O_NONBLOCK), so.fd = op[0], op[0] = -1;
+    if (xp[0] >= 0) fcntl(xp[0], F_SETFL, O_NONBLOCK), se.fd = xp[0], xp[0] = -1;
 
     pm = launchPerfOpen(pid, PERF_COUNT_SW_CPU_MIGRATIONS, r->perf_why, sizeof r->perf_why);
     pc = launchPerfOpen(pid, PERF_COUNT_SW_CONTEXT_SWITCHES, r->perf_why, sizeof r->perf_why);
@@ -472,13 +569,14 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         double next = next_sample < deadline ? next_sample : deadline;
         if (kill_at < next) next = kill_at;
         int timeout = next > 1e17 ? -1 : next <= now ? 0 : (int)(next - now) + 1;
-        struct pollfd p[2] = {{launchWake[0], POLLIN, 0}, {op[0], POLLIN, 0}};
-        int np = op[0] >= 0 ? 2 : 1;
-        if (poll(p, (nfds_t)np, timeout) > 0) {
+        /* a stream at EOF has fd -1, which poll skips */
+        struct pollfd p[3] = {{launchWake[0], POLLIN, 0}, {so.fd, POLLIN, 0}, {se.fd, POLLIN, 0}};
+        if (poll(p, 3, timeout) > 0) {
             char junk[64];
             if (p[0].revents)
                 while (read(launchWake[0], junk, sizeof junk) > 0) {}
-            if (np == 2 && p[1].revents) launchDrain(&op[0], o, r, 0);
+            if (p[1].revents) launchDrain(&so, r, 0);
+            if (p[2].revents) launchDrain(&se, r, 0);
         }
     }
     double t1 = launchNowMs();
@@ -492,7 +590,8 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->ctxsw = launchPerfRead(pc);
     if (WIFEXITED(status)) r->exit_code = WEXITSTATUS(status);
     else if (WIFSIGNALED(status)) r->signo = WTERMSIG(status), r->exit_code = 128 + r->signo;
-    launchDrain(&op[0], o, r, 0);
+    launchDrain(&so, r, 0);
+    launchDrain(&se, r, 0);
     runcgStat cs;
     runcgRead(&cg, &cs);
     r->cg_cpu_ms = cs.cpu_ms, r->wait_some_ms = cs.some_ms, r->wait_full_ms = cs.full_ms;
@@ -501,7 +600,12 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     /* what escaped the process group and the subreaper (it cannot escape
      * the cgroup) */
     r->left += runcgKill(&cg);
-    launchDrain(&op[0], o, r, 2000); /* EOF now that nothing holds the pipe */
+    /* EOF now that nothing holds the pipes */
+    launchDrain(&so, r, 2000);
+    launchDrain(&se, r, 2000);
+    r->stdout_bytes = so.seen, r->stderr_bytes = se.seen;
+    r->stdout_dropped = launchStreamEnd(&so);
+    r->stderr_dropped = launchStreamEnd(&se);
     if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
     if (o->hash_file) launchHashFile(o, r);
     launchCpuList(smp, r);
@@ -523,9 +627,11 @@ out:
     runcgQuotaDelete(&quota);
     runcgKill(&cg);
     runcgDelete(&cg);
-    int fds[] = {go[0], go[1], ep[0], ep[1], op[0], op[1], pm, pc};
+    int fds[] = {go[0], go[1], ep[0], ep[1], op[0], op[1], xp[0], xp[1], so.fd, se.fd, pm, pc};
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (fds[i] >= 0) close(fds[i]);
+    free(so.ring);
+    free(se.ring);
     free(smp);
     return rc;
 }

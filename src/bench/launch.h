@@ -4,7 +4,9 @@
  * One launchRun is one run of the program: fork, its own process group,
  * exec (the argument list as given, argv[0] looked up on PATH), then, while
  * it runs, its stdout hashed (FNV-1a 64, common/checksum.h's offset) and
- * copied on -- or, when the output to check is a file it writes
+ * copied on, bounded (keep_bytes: its head and its tail, and so its
+ * stderr), so that a program printing gigabytes leaves megabytes of log
+ * -- or, when the output to check is a file it writes
  * (launchOpts.hash_file), that file hashed once the run and whatever it left
  * behind have ended -- and the CPUs its threads run on sampled from
  * /proc/PID/task/TID/stat (field 39, the CPU each thread last ran on) --
@@ -34,8 +36,15 @@ typedef struct launchOpts {
     double slow_s;     /* known slow past this (< cap_s): TERM too, status SLOW; 0: none */
     double grace_s;    /* after TERM, KILL this much later (a program that ignores TERM) */
     int sample_ms;     /* sampler interval; 0: no sampling (cpus empty) */
-    int hash_stdout;   /* 1: hash stdout (else it is passed through unread) */
-    int stdout_fd;     /* where stdout is copied when hashed; -1: dropped */
+    int hash_stdout;   /* 1: hash stdout (else, with keep_bytes 0, it is passed through unread) */
+    int stdout_fd;     /* where stdout is copied when read; -1: dropped */
+    /* The most bytes of each of stdout and stderr copied on (stdout_fd,
+     * stderr_fd): the first half and the last half, with a line between
+     * saying how much was dropped; the hash covers the whole stream all the
+     * same. Both streams then come through pipes. 0: no bound (stdout read
+     * only when hashed, stderr not at all: they are the launcher's own). */
+    long long keep_bytes;
+    int stderr_fd; /* where stderr is copied when keep_bytes bounds it; -1: dropped */
     /* the run's own cgroup (bench/runcg.h): the cgroup2 directory to make it
      * in (NULL: found), or no cgroup at all (no_cgroup: schedstat alone) */
     const char *cgroup_parent;
@@ -77,12 +86,14 @@ typedef struct launchResult {
     double wall_ms, user_ms, sys_ms;
     double bound_ms; /* CUT, SLOW: when it was stopped (it took at least this); else NAN */
     long maxrss_kb, minflt, majflt, nvcsw, nivcsw;
-    long left;                  /* processes found after the run and killed */
-    launchOutSource out_source; /* what out_hash is the hash of */
-    uint64_t out_hash;          /* FNV-1a 64 of stdout or of hash_file (out_source) */
-    long long out_bytes;        /* the bytes hashed */
-    int out_errno;              /* LAUNCH_OUT_FILE_MISSING: why (EINVAL: not a regular file) */
-    int ncpus;                  /* distinct CPUs the threads were seen on; 0: none */
+    long left;                                /* processes found after the run and killed */
+    launchOutSource out_source;               /* what out_hash is the hash of */
+    uint64_t out_hash;                        /* FNV-1a 64 of stdout or of hash_file (out_source) */
+    long long out_bytes;                      /* the bytes hashed */
+    long long stdout_bytes, stderr_bytes;     /* the bytes read of each (0 when not read) */
+    long long stdout_dropped, stderr_dropped; /* of those, not copied on (keep_bytes) */
+    int out_errno; /* LAUNCH_OUT_FILE_MISSING: why (EINVAL: not a regular file) */
+    int ncpus;     /* distinct CPUs the threads were seen on; 0: none */
     char cpus[LAUNCH_CPUS_MAX * 5 + 1]; /* "0;1", "" when none was seen */
     long samples;                       /* sampler passes */
     long threads_max;                   /* most threads seen at one pass */

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/text.h"
+
 char *docStr(const char *fmt, ...) {
     char *out = NULL;
     va_list ap;
@@ -18,26 +20,50 @@ char *docStr(const char *fmt, ...) {
     return n < 0 ? NULL : out;
 }
 
-void docEscapeHtml(FILE *f, const char *s) {
-    for (; *s; s++) {
-        switch (*s) {
+char *docOneLine(const char *s, int keep_newlines) {
+    if (!s || textIsOneLine(s)) return NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return NULL;
+    textWrite(m, s, keep_newlines);
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* HTML text of s, its control characters escaped first (text.h); a pre
+ * block keeps its newlines. */
+static void docEscapeHtmlText(FILE *f, const char *s, int keep_newlines) {
+    char *own = docOneLine(s, keep_newlines);
+    for (const char *p = own ? own : s; *p; p++) {
+        switch (*p) {
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        default: fputc(*p, f);
         }
     }
+    free(own);
 }
 
-/* Markdown inline text: the characters that would start markup are escaped
- * (& too: "&lt;" from a results directory is four characters, not an entity);
- * a line break would end a table row or a list item, so it is a space. */
+void docEscapeHtml(FILE *f, const char *s) { docEscapeHtmlText(f, s, 0); }
+void docEscapeHtmlPre(FILE *f, const char *s) { docEscapeHtmlText(f, s, 1); }
+
+/* Markdown inline text: one line (a line break would end a table row or a
+ * list item: it is written \n, as every control character is escaped: see
+ * text.h), and the characters that would start markup escaped (& too:
+ * "&lt;" from a results directory is four characters, not an entity). */
 void docEscapeMd(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (strchr("\\`*_[]<>|#&", *s)) fputc('\\', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    char *own = docOneLine(s, 0);
+    for (const char *p = own ? own : s; *p; p++) {
+        if (strchr("\\`*_[]<>|#&", *p)) fputc('\\', f);
+        fputc(*p, f);
     }
+    free(own);
 }
 
 void docEscapeUrl(FILE *f, const char *s) {

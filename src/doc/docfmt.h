@@ -99,9 +99,18 @@ extern const size_t docNFormats;
 /* The one stylesheet of every HTML document (report and comparison). */
 extern const char docCss[];
 
-/* The escaping of each format's inline text. */
+/* The escaping of each format's inline text: one line (common/text.h:
+ * every control character written as an escape, \n, \t, \x1b ...), then
+ * the format's own escapes. docEscapeHtmlPre keeps the newlines (a
+ * preformatted block), escaping the rest. */
 void docEscapeHtml(FILE *f, const char *s);
+void docEscapeHtmlPre(FILE *f, const char *s);
 void docEscapeMd(FILE *f, const char *s);
+
+/* s escaped as text.h says (keep_newlines: a newline stays one), in a new
+ * string the caller frees; NULL when s needs no escape (or no memory: then
+ * s as it is). */
+char *docOneLine(const char *s, int keep_newlines);
 
 /* A link target or image source: the characters of a plain relative path
  * as they are, every other byte percent-encoded (in HTML it is then also

@@ -196,7 +196,7 @@ static void docHtmlFigure(FILE *f, const docFigure *g) {
 
 static void docHtmlPre(FILE *f, const char *text) {
     fputs("<pre>", f);
-    docEscapeHtml(f, text);
+    docEscapeHtmlPre(f, text);
     fputs("</pre>\n", f);
 }
 

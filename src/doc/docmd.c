@@ -49,13 +49,16 @@ static void docMdCode(FILE *f, const char *text, const char *title) {
         run = *p == '`' ? run + 1 : 0;
         if (run > longest) longest = run;
     }
+    char *own = docOneLine(text, 0); /* one line: control characters escaped */
+    if (own) text = own;
     size_t len = strlen(text);
     int pad = len && (text[0] == '`' || text[len - 1] == '`');
     for (size_t i = 0; i <= longest; i++) fputc('`', f);
     if (pad) fputc(' ', f);
-    for (const char *p = text; *p; p++) fputc(*p == '\n' || *p == '\r' ? ' ' : *p, f);
+    fputs(text, f);
     if (pad) fputc(' ', f);
     for (size_t i = 0; i <= longest; i++) fputc('`', f);
+    free(own);
 }
 
 static void docMdLink(FILE *f, const char *href, const char *text) {
@@ -143,7 +146,9 @@ static void docMdFigure(FILE *f, const docFigure *g) {
 
 /* A fenced block must not contain its own fence: a line that would close it
  * is indented by one space. */
-static void docMdPre(FILE *f, const char *s) {
+static void docMdPre(FILE *f, const char *text) {
+    char *own = docOneLine(text, 1); /* its lines kept, every other control character escaped */
+    const char *s = own ? own : text;
     fputs("````text\n", f);
     for (const char *p = s; *p;) {
         size_t len = strcspn(p, "\n");
@@ -153,6 +158,7 @@ static void docMdPre(FILE *f, const char *s) {
         p += len + (p[len] == '\n');
     }
     fputs("````\n\n", f);
+    free(own);
 }
 
 const docFmt docMd = {

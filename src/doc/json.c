@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/atomicfile.h"
+#include "common/text.h"
 #include "doc/threadsdoc.h"
 #include "verdict/answer.h"
 #include "verdict/warmup.h"
@@ -66,12 +67,18 @@ static int jsonIsUtf8(const char *s) {
     return 1;
 }
 
+/* A text as a JSON string: one line of valid UTF-8 (common/text.h), the
+ * same escapes as verdicts.txt and the reports (a newline from a results
+ * directory is the two characters \n, not a JSON "\n"; an invalid byte
+ * \xHH). */
 json_t *jsonText(const char *s) {
     if (!s) return NULL;
-    if (jsonIsUtf8(s)) return json_string_nocheck(s);
-    char *clean = jsonUtf8(s);
-    json_t *j = clean ? json_string_nocheck(clean) : NULL;
-    free(clean);
+    if (textIsOneLine(s) && jsonIsUtf8(s)) return json_string_nocheck(s);
+    char *t = textOneLine(s, 0);
+    char *u = t && !jsonIsUtf8(t) ? jsonUtf8(t) : NULL; /* never needed: \xHH is ASCII */
+    json_t *j = t && (u || jsonIsUtf8(t)) ? json_string_nocheck(u ? u : t) : NULL;
+    free(u);
+    free(t);
     return j;
 }
 

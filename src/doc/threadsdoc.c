@@ -350,6 +350,10 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
                     : ".",
               f);
     tdSayFailures(t, f);
+    /* why runs failed, in the program's words: the harness quoted the
+     * first one's stderr line (meta.txt, one line and bounded) */
+    const char *first = m ? metaGet(m, "threads_first_failure") : NULL;
+    if (first && *first) fprintf(f, " The first failed run: %s.", first);
     tdSayOutput(s, m, f);
     free(t);
     free(L);

@@ -7,8 +7,21 @@
 #include <string.h>
 
 #include "common/slurp.h"
+#include "common/text.h"
 
 #define META_FILE_MAX (256 * 1024) /* more is cut */
+
+/* len bytes at p as one line of at most max bytes (common/text.h): a key or
+ * value of a results directory's meta.txt is hostile text like any other,
+ * and the harness writes its values escaped and at most 8192 bytes long
+ * (cl_meta), so a longer one did not come from it. NULL: out of memory. */
+static char *metaText(const char *p, size_t len, size_t max) {
+    char *raw = strndup(p, len);
+    if (!raw || (textIsOneLine(raw) && len <= max)) return raw;
+    char *t = textOneLine(raw, max);
+    free(raw);
+    return t;
+}
 
 int metaRead(metaTable *m, const char *path, char *err, size_t errlen) {
     int trunc = 0;
@@ -34,8 +47,8 @@ int metaRead(metaTable *m, const char *path, char *err, size_t errlen) {
         size_t len = strcspn(p, "\n");
         const char *eq = memchr(p, '=', len);
         if (p[0] != '#' && eq && eq > p) {
-            m->keys[m->n] = strndup(p, (size_t)(eq - p));
-            m->vals[m->n] = strndup(eq + 1, len - (size_t)(eq - p) - 1);
+            m->keys[m->n] = metaText(p, (size_t)(eq - p), META_KEY_MAX);
+            m->vals[m->n] = metaText(eq + 1, len - (size_t)(eq - p) - 1, META_VALUE_MAX);
             if (!m->keys[m->n] || !m->vals[m->n]) {
                 snprintf(err, errlen, "%s: out of memory", path);
                 m->n++;

@@ -1,9 +1,15 @@
 /* meta.h -- a results directory's meta.txt: key=value lines, the last of a
- * key winning (as in a shell env file); other lines kept in the text. */
+ * key winning (as in a shell env file); other lines kept in the text. Keys
+ * and values are read as one line of text each (common/text.h: control
+ * characters and invalid UTF-8 escaped), a key at most META_KEY_MAX bytes,
+ * a value META_VALUE_MAX (a longer one cut, with text.h's mark). */
 #ifndef COLDLOAD_META_H
 #define COLDLOAD_META_H
 
 #include <stddef.h>
+
+#define META_KEY_MAX 256
+#define META_VALUE_MAX 16384
 
 typedef struct metaTable {
     char *text; /* the file, NUL-terminated ("" when absent) */

@@ -21,6 +21,7 @@
 #include "common/csvfield.h"
 #include "common/num.h"
 #include "common/stats.h"
+#include "common/text.h"
 #include "model/csvread.h"
 #include "model/summaryint.h"
 
@@ -108,23 +109,54 @@ void summaryFree(summary *s) {
 }
 
 /* Finds the group of key k, creating it (copying k's strings) when new. */
-summaryGroup *summaryGroupFor(summary *s, const summaryKey *k, const char *harness,
+/* The key's text as the summary keeps it: each field one line and at most
+ * TEXT_FIELD_MAX bytes (common/text.h) -- a 10 MB params field from a
+ * results directory is not copied into every document that names its
+ * group; texts that differ past the cut stay apart (the cut's mark holds
+ * the whole field's hash). Fields that need neither are used as they are:
+ * *own (freed by the caller) holds those that were rewritten. */
+enum { SUMMARY_KEY_TEXTS = 8 };
+static int summaryKeyText(const char *in, const char **out, char **own) {
+    *own = NULL;
+    *out = in;
+    if (textIsOneLine(in) && strlen(in) <= TEXT_FIELD_MAX) return 0;
+    if (!(*own = textOneLine(in, TEXT_FIELD_MAX))) return -1;
+    *out = *own;
+    return 0;
+}
+
+summaryGroup *summaryGroupFor(summary *s, const summaryKey *raw, const char *harness,
                               const char *where) {
-    if (s->last < s->n && summaryKeySame(&s->g[s->last].key, k, SUMMARY_K_ALL))
-        return &s->g[s->last];
+    summaryKey key = *raw, *k = &key;
+    char *own[SUMMARY_KEY_TEXTS];
+    const char *in[SUMMARY_KEY_TEXTS] = {raw->workload,  raw->params, raw->wait, raw->condition,
+                                         raw->stressors, raw->copy,   raw->load, harness};
+    const char *t[SUMMARY_KEY_TEXTS];
+    summaryGroup *g = NULL;
+    int bad = 0;
+    for (int i = 0; i < SUMMARY_KEY_TEXTS; i++) bad |= summaryKeyText(in[i], &t[i], &own[i]);
+    if (bad) goto out;
+    key.workload = (char *)t[0], key.params = (char *)t[1], key.wait = (char *)t[2];
+    key.condition = (char *)t[3], key.stressors = (char *)t[4], key.copy = (char *)t[5];
+    key.load = (char *)t[6], harness = t[7];
+    if (s->last < s->n && summaryKeySame(&s->g[s->last].key, k, SUMMARY_K_ALL)) {
+        g = &s->g[s->last];
+        goto out;
+    }
     for (size_t i = 0; i < s->n; i++)
         if (summaryKeySame(&s->g[i].key, k, SUMMARY_K_ALL)) {
             s->last = i;
-            return &s->g[i];
+            g = &s->g[i];
+            goto out;
         }
     if (s->n == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 16;
         summaryGroup *p = realloc(s->g, cap * sizeof(*p));
-        if (!p) return NULL;
+        if (!p) goto out;
         s->g = p;
         s->cap = cap;
     }
-    summaryGroup *g = &s->g[s->n];
+    g = &s->g[s->n];
     memset(g, 0, sizeof(*g));
     g->key.width = k->width;
     g->key.workload = strdup(k->workload);
@@ -139,9 +171,12 @@ summaryGroup *summaryGroupFor(summary *s, const summaryKey *k, const char *harne
     if (!g->key.workload || !g->key.params || !g->key.wait || !g->key.condition ||
         !g->key.stressors || !g->key.copy || !g->key.load || !g->harness || !g->source) {
         summaryGroupFree(g);
-        return NULL;
+        g = NULL;
+        goto out;
     }
     s->last = s->n++;
+out:
+    for (int i = 0; i < SUMMARY_KEY_TEXTS; i++) free(own[i]);
     return g;
 }
 

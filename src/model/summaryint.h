@@ -11,8 +11,9 @@
 /* A whole decimal number, finite (common/num.h decides what is one). */
 int summaryParseDouble(const char *s, double *out);
 
-/* Finds the group of key k, creating it (copying k's strings) when new;
- * NULL when out of memory. */
+/* Finds the group of key k, creating it (copying k's strings, each one line
+ * of at most TEXT_FIELD_MAX bytes: common/text.h) when new; NULL when out of
+ * memory. */
 summaryGroup *summaryGroupFor(summary *s, const summaryKey *k, const char *harness,
                               const char *where);
 /* The process of run id `id` in g, added when new; NULL when out of memory. */

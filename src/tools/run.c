@@ -24,6 +24,10 @@
  *                    processes left behind, the bound in ms (censored runs,
  *                    else empty): what the harness counts (failures, stops,
  *                    idle medians) from; the rows are written here
+ * The program's stdout (hashed) and stderr come through pipes and are
+ * copied on -- to --stdout or this stdout, and to this stderr: the
+ * harness's logs -- at most --keep-output bytes of each, the head and the
+ * tail, so a program printing without end leaves a bounded log.
  * Exit: 0 when the program ran (its own status is in those files), 1 when
  * the launcher could not run it or write a row, 2 usage, 128+n when
  * interrupted by signal n (the program then ended, no row written). */
@@ -43,6 +47,7 @@
 #include "bench/runcols.h"
 #include "bench/optscommon.h"
 #include "common/num.h"
+#include "common/text.h"
 
 /* whole.csv's layout (the harness's, harness/lib/csv.sh): a run as one
  * whole-process row; harness, condition, stressors, copy, load and proc are
@@ -59,10 +64,14 @@ static const char runUsage[] =
     "                       status slow, its time a lower bound (censored); 0 none [0]\n"
     "  --grace SECONDS      between the cap's TERM and KILL [2]\n"
     "  --sample-ms MS       interval of the CPU sampler (/proc/PID/task/*/stat); 0 off [10]\n"
-    "  --no-hash            do not hash stdout (it goes to the launcher's stdout unread)\n"
-    "  --stdout FILE        where the hashed stdout is copied (default: this stdout)\n"
-    "  --hash-file PATH     hash PATH's content after the run instead of stdout (which\n"
-    "                       passes through unread, as with --no-hash); no hash when missing\n"
+    "  --no-hash            do not hash stdout (it is still copied on, within --keep-output)\n"
+    "  --stdout FILE        where stdout is copied (default: this stdout)\n"
+    "  --keep-output BYTES  copy at most BYTES of each of stdout and stderr (to --stdout and\n"
+    "                       this stderr): the first and the last BYTES/2, and a line saying\n"
+    "                       how much was dropped between; the hash covers all of stdout.\n"
+    "                       A K, M or G suffix (KiB, MiB, GiB); 0: no bound [2M]\n"
+    "  --hash-file PATH     hash PATH's content after the run instead of stdout (copied on\n"
+    "                       unhashed, as with --no-hash); no hash when missing\n"
     "  --remove-hash-file   remove --hash-file's PATH once hashed\n"
     "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
     "                       minflt majflt left bound_ms\n"
@@ -98,11 +107,42 @@ static int runBad(const char *msg, const char *v) {
 
 static int runSeconds(const char *v, double *out) { return numDouble(v, 0, 86400 * 7, out); }
 
+/* The default of --keep-output: 2 MiB of each stream, its first and last
+ * MiB. A numerical program prints its result, a table at most: kilobytes,
+ * kept whole; one that prints more leaves its beginning and its end -- what
+ * says how it started and how it ended -- and a run costs at most 4 MiB of
+ * log whatever it prints (a default `make threads`, 66 runs: 264 MiB at
+ * worst, where one program of 500 MB a run left gigabytes). */
+#define RUN_KEEP_DEFAULT (2LL * 1024 * 1024)
+#define RUN_KEEP_MAX (1LL << 30) /* half of it is held in memory per stream */
+
+/* BYTES: digits, then K, M or G (KiB, MiB, GiB) or nothing. */
+static int runBytes(const char *v, long long *out) {
+    char num[32];
+    size_t n = strlen(v);
+    long long unit = 1;
+    if (n == 0 || n >= sizeof num) return -1;
+    memcpy(num, v, n + 1);
+    switch (num[n - 1]) {
+    case 'K': unit = 1LL << 10; break;
+    case 'M': unit = 1LL << 20; break;
+    case 'G': unit = 1LL << 30; break;
+    default: break;
+    }
+    if (unit > 1) num[n - 1] = '\0';
+    long x;
+    if (numLong(num, 0, RUN_KEEP_MAX, &x) || (long long)x * unit > RUN_KEEP_MAX) return -1;
+    *out = (long long)x * unit;
+    return 0;
+}
+
 static int runParse(int argc, char **argv, runArgs *a) {
     a->lo.sample_ms = 10; /* make bench-run: ~1 % of a 50 ms run; 5 ms took ~1.7-1.9 % */
     a->lo.grace_s = 2;
     a->lo.hash_stdout = 1;
-    a->lo.stdout_fd = STDOUT_FILENO; /* the hashed output goes on to ours (a log) */
+    a->lo.stdout_fd = STDOUT_FILENO; /* the output goes on to ours (a log) */
+    a->lo.stderr_fd = STDERR_FILENO; /* and its stderr to ours */
+    a->lo.keep_bytes = RUN_KEEP_DEFAULT;
     a->workload = "program";
     a->params = "";
     a->width = "default";
@@ -150,6 +190,9 @@ static int runParse(int argc, char **argv, runArgs *a) {
         } else if (!strcmp(o, "--sample-ms")) {
             if (numLong(v, 0, 60000, &n)) return runBad("--sample-ms: expected 0..60000", v);
             a->lo.sample_ms = (int)n;
+        } else if (!strcmp(o, "--keep-output")) {
+            if (runBytes(v, &a->lo.keep_bytes))
+                return runBad("--keep-output: expected bytes 0..1G (a K, M or G suffix)", v);
         } else if (!strcmp(o, "--hash-file")) {
             if (!*v) return runBad("--hash-file: expected a path, got ''", NULL);
             a->lo.hash_file = v;
@@ -191,6 +234,26 @@ static int runWriteResult(const char *path, const launchResult *r) {
                      r->minflt, r->majflt, r->left, bound);
     int ok = write(fd, line, (size_t)n) == n;
     return close(fd) == 0 && ok ? 0 : -1;
+}
+
+/* Why PROG could not be executed, in one line on stderr (the harness
+ * quotes it). A script whose interpreter is missing fails with ENOENT,
+ * which alone would say the script itself is missing: its #! line is
+ * named. */
+static void runSayNoexec(const char *prog, int e) {
+    char line[256] = "";
+    FILE *f = e == ENOENT && strchr(prog, '/') ? fopen(prog, "r") : NULL;
+    if (f) {
+        if (!fgets(line, sizeof line, f) || strncmp(line, "#!", 2) != 0) line[0] = '\0';
+        fclose(f);
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    char *shown = textOneLine(line, 160);
+    if (line[0] && shown)
+        fprintf(stderr, "coldload-run: %s: cannot execute: its interpreter (%s) was not found\n",
+                prog, shown);
+    else fprintf(stderr, "coldload-run: %s: %s\n", prog, strerror(e));
+    free(shown);
 }
 
 /* The run's row of runs.csv, from the column table (bench/runcols.h). */
@@ -329,8 +392,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (r.status == LAUNCH_STOPPED) return 128 + r.interrupted;
-    if (r.status == LAUNCH_NOEXEC)
-        fprintf(stderr, "coldload-run: %s: %s\n", a.lo.argv[0], strerror(r.exec_errno));
+    if (r.status == LAUNCH_NOEXEC) runSayNoexec(a.lo.argv[0], r.exec_errno);
     if (r.out_source == LAUNCH_OUT_FILE_MISSING)
         fprintf(stderr, "coldload-run: --hash-file %s: %s after the run: no hash\n", a.lo.hash_file,
                 r.out_errno == EINVAL ? "not a regular file" : strerror(r.out_errno));

@@ -16,6 +16,7 @@
 #include "common/atomicfile.h"
 #include "common/num.h"
 #include "common/opts.h"
+#include "common/text.h"
 #include "doc/chartdata.h"
 #include "doc/firstrundoc.h"
 #include "doc/hyperfine.h"
@@ -334,8 +335,11 @@ int main(int argc, char **argv) {
             rc |= summarizeWrite(path, summarizeDoc, &x);
         }
     }
-    for (size_t i = 0; i < x.r.v.n; i++)
-        printf("%s %s: %s\n", verdictLevelName(x.r.v.v[i].level), x.r.v.v[i].id, x.r.v.v[i].text);
+    for (size_t i = 0; i < x.r.v.n; i++) { /* one line each, as in verdicts.txt */
+        printf("%s %s: ", verdictLevelName(x.r.v.v[i].level), x.r.v.v[i].id);
+        textWrite(stdout, x.r.v.v[i].text, 0);
+        putchar('\n');
+    }
     fprintf(stderr,
             "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
             x.r.s.n, x.r.v.n, out);

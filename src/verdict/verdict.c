@@ -17,6 +17,7 @@
 
 #include "common/num.h"
 #include "common/stats.h"
+#include "common/text.h"
 #include "verdict/checks.h"
 
 const char *verdictLevelName(verdictLevel l) {
@@ -463,7 +464,11 @@ int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {
     verdictThresholdLine(t, f);
     fputc('\n', f);
     if (l->n == 0) fputs("# no check fired\n", f);
-    for (size_t i = 0; i < l->n; i++)
-        fprintf(f, "%s %s: %s\n", verdictLevelName(l->v[i].level), l->v[i].id, l->v[i].text);
+    /* one line a verdict, whatever its text names (common/text.h) */
+    for (size_t i = 0; i < l->n; i++) {
+        fprintf(f, "%s %s: ", verdictLevelName(l->v[i].level), l->v[i].id);
+        textWrite(f, l->v[i].text, 0);
+        fputc('\n', f);
+    }
     return ferror(f) ? -1 : 0;
 }

@@ -167,6 +167,23 @@ grep -qxF '## Do threads hurt prog under full load here?' "$tb/report.md" ||
 grep -q '^threads_perf=' "$tb/meta.txt" || ci_fail "threads --binary: meta.txt does not say whether perf counted"
 ci_log "threads --binary /mnt/prog: its own report; perf: $(sed -n 's/^threads_perf=//p' "$tb/meta.txt")"
 
+# The OpenMP test program built on this (Debian) host with gcc -fopenmp,
+# mounted as it is: its libgomp.so.1 must be in the image (it failed every
+# run with "libgomp.so.1: cannot open shared object file" before).
+if type -P gcc >/dev/null; then
+  to=$work/threads-omp
+  mkdir -p "$to"
+  if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$to"; fi
+  gcc -O2 -fopenmp tests/harness/progs/omp_work.c -o "$work/omp_work" ||
+    ci_fail "gcc -fopenmp could not build tests/harness/progs/omp_work.c"
+  docker run --rm --user "$run_uid" -v "$to:/out" -v "$work/omp_work:/mnt/prog:ro" \
+    "$IMAGE" threads --quick --procs 2 --load pinned --binary /mnt/prog -- 5 >"$work/threads-omp.log" 2>&1 ||
+    { tail -n 20 "$work/threads-omp.log" >&2; ci_fail "threads --binary: the host's OpenMP program failed in the image"; }
+  [ "$(awk -F, 'NR > 1 { print $8 }' "$to/runs.csv" | sort -u)" = ok ] ||
+    ci_fail "threads --binary: a run of the host's OpenMP program did not succeed (see $to/runs.csv)"
+  ci_log "threads --binary: the host's OpenMP program (libgomp) runs mounted in the image"
+fi
+
 # loaded_rows DIR WHO WANT: DIR/samples.csv holds loaded rows of the kinds of
 # load WANT ("free pinned ", sorted) -- stress-ng started in the container as
 # that user: its working directory, /opt/coldload, is not writable by it.

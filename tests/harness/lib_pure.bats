@@ -12,11 +12,28 @@ setup() {
     CL_NAME=test
 }
 
-@test "cl_csv_line quotes a field only when it holds a comma, quote, CR or LF" {
+@test "cl_csv_line: each field one line (control characters escaped), quoted when it holds a comma or a quote" {
     [ "$(cl_csv_line a b c)" = 'a,b,c' ]
     [ "$(cl_csv_line 'x,y' 'say "hi"' plain '')" = '"x,y","say ""hi""",plain,' ]
-    [ "$(cl_csv_line $'two\nlines' $'cr\rx')" = $'"two\nlines","cr\rx"' ]
+    [ "$(cl_csv_line $'two\nlines' $'cr\rx')" = 'two\nlines,cr\rx' ]
     [ "$(cl_csv_line 'betas=0.3,0.4;chi=16')" = '"betas=0.3,0.4;chi=16"' ]
+}
+
+@test "cl_escape: control characters as \\n \\r \\t \\xHH, the rest as it is; twice is once; MAX bytes taken" {
+    for pair in 'plain|plain' $'a\nb|a\\nb' $'a\r\nb\tc|a\\r\\nb\\tc' $'\e[31m|\\x1b[31m' $'d\x7f\x01|d\\x7f\\x01' \
+        'back\slash \n|back\slash \n' '第一次 é|第一次 é'; do
+        cl_escape v "${pair%%|*}"
+        [ "$v" = "${pair#*|}" ] || { echo "'${pair%%|*}' -> '$v'"; false; }
+        cl_escape w "$v"
+        [ "$w" = "$v" ]
+    done
+    cl_escape v "$(printf 'x%.0s' {1..300})" 100
+    [ "$v" = "$(printf 'x%.0s' {1..100})…(300 bytes)" ]
+    # the C writers' rule: coldload-run writes the same field the same way
+    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
+    "$B/coldload-run" --runs-csv "$BATS_TEST_TMPDIR/r.csv" --params $'a\nb\e\t' -- true
+    cl_escape v $'a\nb\e\t'
+    [ "$(col "$BATS_TEST_TMPDIR/r.csv" params)" = "$v" ]
 }
 
 @test "cl_int accepts decimal integers in range, leading zeros as decimal; else usage, exit 2" {
@@ -86,10 +103,18 @@ setup() {
     [ "$(cl_unique "$d/log" .err)" = "$d/log" ]   # only SUFFIX's file counts
 }
 
-@test "cl_meta writes key=value, newlines in the value become spaces" {
+@test "cl_meta writes key=value, the value one line: a newline written \\n, a path stays that path" {
     CL_META=$BATS_TEST_TMPDIR/meta.txt
     cl_meta key $'one\ntwo' three
-    [ "$(cat "$CL_META")" = 'key=one two three' ]
+    [ "$(cat "$CL_META")" = 'key=one\ntwo three' ]
+    : >"$CL_META"
+    cl_meta threads_binary $'/tmp/a dir\nwith/prog'
+    [ "$(cat "$CL_META")" = 'threads_binary=/tmp/a dir\nwith/prog' ]
+    # a long value: its first CL_META_MAX bytes, and how long it was
+    : >"$CL_META"
+    cl_meta big "$(head -c 100000 /dev/zero | tr '\0' x)"
+    [ "$(wc -l <"$CL_META")" -eq 1 ]
+    grep -q "^big=x\{$CL_META_MAX\}…(100000 bytes)\$" "$CL_META"
 }
 
 @test "cl_cpu_list_expand: ranges and single CPUs" {

@@ -93,6 +93,37 @@ threads() {
     grep -q 'Every run (2) failed at width 2 under pinned load' "$O/report.md"
     grep -q '^threads_failed=width 2, load pinned: 2 of 2 runs failed$' "$O/meta.txt"
     grep -qx 'threads_runs_failed=4' "$O/meta.txt"
+    # why, in the program's words: the first failure's stderr line
+    grep -q '^threads_first_failure=threads-w2-none-p[12] (failed, exit 3; logs/threads-w2-none-p[12].err): width 2 is not supported$' "$O/meta.txt"
+    grep -q 'The first failed run: threads-w2-none-p[12] (failed, exit 3; logs/threads-w2-none-p[12]\.err): width 2 is not supported\.' "$O/report.md"
+}
+
+@test "a program that cannot start (a missing library, a missing interpreter): one line quoting its stderr, exit 1, before any load" {
+    cd "$BATS_TEST_TMPDIR"
+    echo 'int gone(void) { return 0; }' >gone.c
+    gcc -shared -fPIC gone.c -o libcoldloadgone.so
+    echo 'int gone(void); int main(void) { return gone(); }' >prog.c
+    gcc prog.c -L. -lcoldloadgone -o needs_gone
+    rm libcoldloadgone.so
+    start=$SECONDS
+    threads --binary "$BATS_TEST_TMPDIR/needs_gone"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ $((SECONDS - start)) -lt 15 ]
+    [ "$(grep -c 'cannot start here' <<<"$output")" -eq 1 ]
+    [[ $output == *"coldload threads: needs_gone cannot start here: $BATS_TEST_TMPDIR/needs_gone: error while loading shared libraries: libcoldloadgone.so: cannot open shared object file: No such file or directory (its warm-up run at width 1: failed, exit 127; $O/logs/threads-w1-warmup.err). Make $BATS_TEST_TMPDIR/needs_gone run on this machine -- install the library it names"* ]]
+    [ ! -e "$O/stress-ng.pgid" ]   # no load was started
+    [ ! -e "$O/runs.csv" ]         # nothing measured
+    grep -q '^threads_error=needs_gone cannot start here: ' "$O/meta.txt"
+    grep -qx 'threads_exit_status=1' "$O/meta.txt"
+    # a script whose interpreter is missing
+    O=$BATS_TEST_TMPDIR/out2
+    printf '#!/nonexistent/interpreter\n' >bad.sh
+    chmod +x bad.sh
+    threads --binary "$BATS_TEST_TMPDIR/bad.sh"
+    [ "$status" -eq 1 ]
+    [[ $output == *"coldload threads: bad.sh cannot start here: coldload-run: $BATS_TEST_TMPDIR/bad.sh: cannot execute: its interpreter (#!/nonexistent/interpreter) was not found (its warm-up run at width 1: noexec, exit 127; "* ]]
+    [ ! -e "$O/stress-ng.pgid" ]
 }
 
 @test "a program that leaves a daemon: each run's leftovers are killed after it, and meta says so" {
@@ -255,6 +286,23 @@ threads() {
     grep -q "No run left a file at $BATS_TEST_TMPDIR/never: its output was not checked\." "$O/report.md"
 }
 
+@test "a newline in ARGS and in the program's path: one line per verdict, meta's threads_binary that path escaped, runs.csv one row per run" {
+    d=$BATS_TEST_TMPDIR/$'a\nb'
+    mkdir -p "$d"
+    printf '#!/bin/sh\necho same\n' >"$d/prog"
+    chmod +x "$d/prog"
+    threads --binary "$d/prog" -- $'x\ny' '{width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    awk '!/^(#|(OK|NOTE|WARN|ERROR) [a-z-]+: )/ { print "not a verdict line: " $0; bad = 1 } END { exit bad }' "$O/verdicts.txt"
+    grep -q '^OK bitwise-same: prog x\\ny {width}: stdout hash [0-9a-f]\{16\} in every run of all 4 cells (each width, idle and loaded)' "$O/verdicts.txt"
+    grep -qxF "threads_binary=$BATS_TEST_TMPDIR/a\\nb/prog" "$O/meta.txt"
+    grep -qxF 'threads_args=x\ny {width}' "$O/meta.txt"
+    [ "$(col "$O/runs.csv" params | sort -u)" = 'x\ny {width}' ]
+    every_row_complete "$O/runs.csv"
+    every_row_complete "$O/samples.csv"
+    [ "$(col "$O/runs.csv" status | sort -u)" = ok ]
+}
+
 @test "the file to check given twice, or with --no-check-output: a usage error, exit 2, nothing run" {
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" -- '{out}' x
     [ "$status" -eq 2 ]
@@ -308,6 +356,53 @@ threads() {
     grep -qx 'threads_interrupted_by=SIGTERM' "$O/meta.txt"
 }
 
+@test "a program that prints 500 MB in one line: each run within its cap plus seconds, each log at most --keep-output, the hash over all of it" {
+    start=$SECONDS
+    # {width} in ARGS: no default cell; a warm-up, an idle and a pinned run, each ~2 s
+    run timeout -k 5 120 bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --out "$O" \
+        --binary "$P/one_line.sh" -- 524288000 10000000 '{width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ $((SECONDS - start)) -le 60 ]
+    [ "$(col "$O/runs.csv" status | sort -u)" = ok ]
+    # the hash covers the whole stream: FNV-1a 64 of 524288000 x's
+    [ "$(col "$O/runs.csv" out_bytes | sort -u)" = 524288000 ]
+    [ "$(col "$O/runs.csv" out_hash | sort -u)" = 9ed3e78bc5222325 ]
+    col "$O/runs.csv" wall_ms | awk '$1 > 15000 { print "a run took " $1 " ms"; bad = 1 } END { exit bad }'
+    # every log at most the bound (2 MiB) and the line saying what was dropped
+    for f in "$O"/logs/threads-*; do
+        [ "$(stat -c %s "$f")" -le $((2097152 + 200)) ] || { ls -l "$f"; false; }
+    done
+    grep -qx '\[coldload-run: stdout was 524288000 bytes; 522190848 dropped here, the first 1048576 and the last 1048576 kept (--keep-output 2097152)\]' \
+        "$O/logs/threads-w1-warmup.out"
+    grep -qx '\[coldload-run: stderr was 10000000 bytes; 7902848 dropped here, the first 1048576 and the last 1048576 kept (--keep-output 2097152)\]' \
+        "$O/logs/threads-w1-pinned-p1.err"
+    grep -qx 'threads_keep_output=2097152' "$O/meta.txt"
+    [ "$(du -sk "$O" | cut -f1)" -lt 20000 ]
+    grep -q '^OK bitwise-same: one_line.sh 524288000 10000000 {width}: stdout hash 9ed3e78bc5222325' "$O/verdicts.txt"
+}
+
+@test "TERM while a program prints 500 MB in one line: threads.sh exits within 1 s, nothing of it left" {
+    env --default-signal=INT,TERM,HUP bash "$H/threads.sh" --quick --procs 3 --load pinned --widths 1 --out "$O" \
+        --binary "$P/one_line.sh" -- 524288000 0 '{width}' 2>"$BATS_TEST_TMPDIR/err" &
+    pid=$!
+    # a measured run has started (the progress line after the warm-up's) -- or,
+    # where the harness reads a log whole, that read has begun
+    wait_for bash -c 'grep -q "\[3/" "$1" || [ "$(stat -c %s "$2" 2>/dev/null || echo 0)" -ge 524288000 ]' _ \
+        "$BATS_TEST_TMPDIR/err" "$O/logs/threads-w1-warmup.out"
+    sleep 0.3
+    t0=${EPOCHREALTIME/[.,]/}
+    kill -TERM "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    t1=${EPOCHREALTIME/[.,]/}
+    echo "exit $rc after $(((t1 - t0) / 1000)) ms"
+    [ "$rc" -eq 143 ]
+    [ $(((t1 - t0) / 1000)) -le 1000 ]
+    run pgrep -f "$P/one_line.sh"
+    [ "$status" -eq 1 ]
+    grep -qx 'threads_interrupted_by=SIGTERM' "$O/meta.txt"
+}
+
 @test "coldload-run: status, exit code, cut and leftovers of one run; the full record in runs.csv" {
     R=$B/coldload-run
     cd "$BATS_TEST_TMPDIR"
@@ -344,6 +439,38 @@ threads() {
     [ "$status" -eq 2 ]
     run "$R"
     [ "$status" -eq 2 ]
+}
+
+@test "coldload-run --keep-output: the head and the tail of stdout and of stderr, a line saying what was dropped between; the hash over all of stdout" {
+    R=$B/coldload-run
+    cd "$BATS_TEST_TMPDIR"
+    "$R" --runs-csv runs.csv --keep-output 40 -- sh -c 'seq 1 1000; seq 1 1000 >&2' >out 2>err
+    [ "$(head -n1 out)" = 1 ] && [ "$(tail -n1 out)" = 1000 ]
+    grep -qx '\[coldload-run: stdout was 3893 bytes; 3853 dropped here, the first 20 and the last 20 kept (--keep-output 40)\]' out
+    grep -qx '\[coldload-run: stderr was 3893 bytes; 3853 dropped here, the first 20 and the last 20 kept (--keep-output 40)\]' err
+    [ "$(col runs.csv out_hash)" = "$("$R" --runs-csv all.csv --keep-output 0 -- seq 1 1000 >/dev/null && col all.csv out_hash)" ]
+    [ "$(col runs.csv out_bytes)" = 3893 ]
+    # what fits is copied as it is, with no line; K, M, G are KiB, MiB, GiB
+    "$R" --keep-output 8K -- sh -c 'seq 1 1000; seq 1 10 >&2' >out 2>err
+    cmp out <(seq 1 1000)
+    cmp err <(seq 1 10)
+    # --no-hash and --hash-file: stdout is bounded all the same
+    "$R" --no-hash --keep-output 40 -- seq 1 1000 >out
+    [ "$(wc -c <out)" -lt 200 ]
+    "$R" --hash-file f --keep-output 40 -- sh -c 'seq 1 1000; echo x >f' >out
+    [ "$(wc -c <out)" -lt 200 ]
+    for bad in 3X -1 2G 1.5M ''; do
+        run "$R" --keep-output "$bad" -- true
+        [ "$status" -eq 2 ]
+        [[ ${lines[0]} == "coldload-run: --keep-output: expected bytes 0..1G (a K, M or G suffix)"* ]]
+    done
+    # a script whose interpreter is missing: said so, not "no such file"
+    printf '#!/nonexistent/interpreter\n' >bad.sh
+    chmod +x bad.sh
+    run "$R" --result r -- ./bad.sh
+    [ "$status" -eq 0 ]
+    [ "$output" = "coldload-run: ./bad.sh: cannot execute: its interpreter (#!/nonexistent/interpreter) was not found" ]
+    [ "$(cut -f1,2 r)" = "$(printf 'noexec\t127')" ]
 }
 
 @test "coldload-run --hash-file: the file's content hashed after the run (not stdout), removed when asked; a missing file has no hash" {

@@ -147,13 +147,13 @@ print(" ".join("%.9g" % (statistics.median(v) / 1000) for v in runs.values()))' 
     [[ $output == *"no/such/dir/x.json"* ]]
 }
 
-@test "hyperfine.json: a program path that is not UTF-8 is written with U+FFFD, the document still whole" {
+@test "hyperfine.json: a program path that is not UTF-8 is written escaped (\\xHH, the documents' one rule), the document still whole" {
     cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
     printf 'threads_binary=/opt/pr\xffogs/omp\n' >>"$D/meta.txt"
     run "$SUMMARIZE" --no-report "$D"
     [ "$status" -eq 0 ]
     jq -e -f "$SCHEMA" "$D/hyperfine.json" >/dev/null
-    jq -r '.results[].command' "$D/hyperfine.json" | grep -qx '/opt/pr�ogs/omp \[width 2, pinned\]'
+    jq -r '.results[].command' "$D/hyperfine.json" | grep -qxF '/opt/pr\xffogs/omp [width 2, pinned]'
     run python3 "$READ" whisker "$D/hyperfine.json"
     [ "$status" -eq 0 ]
 }

@@ -188,15 +188,15 @@ csv_col() {
     [ "$(jq '[.groups[].warmup.procs[] | select(.class=="unclassified") | .steady_from] | unique' "$J" | tr -d ' \n')" = '[null]' ]
 }
 
-@test "results.json: text that is not UTF-8 (meta.txt, samples.csv) is written with U+FFFD, not refused" {
+@test "results.json: text that is not UTF-8 (meta.txt, samples.csv) is written escaped (\\xHH, its key too), not refused" {
     printf 'bad_\xff_key=caf\xe9 \xc3\xa9t\xe9\n' >>"$D/meta.txt"
     sed -i '2s/,1796200000001-4001,/,run-\xfe\xff,/' "$D/samples.csv"
     run "$SUMMARIZE" --no-report "$D"
     [ "$status" -eq 0 ]
     jq -e . "$J" >/dev/null
-    # the valid sequence (c3 a9) kept, each invalid byte one U+FFFD
-    [ "$(jq -r '.meta["bad_\ufffd_key"]' "$J")" = "caf� ét�" ]
-    [ "$(jq -r '[.groups[].warmup.procs[] | select(.run_id | startswith("run-"))][0].run_id' "$J")" = "run-��" ]
+    # the valid sequence (c3 a9) kept, each invalid byte escaped as in every document
+    [ "$(jq -r '.meta["bad_\\xff_key"]' "$J")" = 'caf\xe9 ét\xe9' ]
+    [ "$(jq -r '[.groups[].warmup.procs[] | select(.run_id | startswith("run-"))][0].run_id' "$J")" = 'run-\xfe\xff' ]
 }
 
 @test "results.json: the first-run answer cites its cell's warm-up classes, as the report's answer says them" {

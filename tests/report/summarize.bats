@@ -742,7 +742,7 @@ cols_of() {
     [ "$(col "$D/summary.csv" 'NR > 1' copy runs n)" = "inplace 2 4" ]
 }
 
-@test "no text is cut: a 3000-character params string is whole in verdicts.txt, the chart label and report.md" {
+@test "no text below the bound is cut: a 3000-character params string is whole in verdicts.txt, the chart label and report.md" {
     local long
     long=n=$(printf 'x%.0s' $(seq 3000))
     series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
@@ -754,6 +754,43 @@ cols_of() {
     grep -qF "WARN first-run: grad $long, width 1, wait block, idle, copy fresh: first 6.600 ms" "$D/verdicts.txt"
     grep -qF "\"grad $long w1 fresh\"" "$D/plots/first_vs_steady.dat"
     grep -qF "| grad $long, width 1, wait block, idle, copy fresh |" "$D/report.md"
+}
+
+@test "a text field with control characters is one line everywhere: verdicts.txt, summary.csv, report.md and .html, results.json" {
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    # a quoted params field holding a newline, a CR, a tab and an ESC
+    awk 'BEGIN { OFS = FS = "," } NR > 1 { $5 = "\"a\nb\r\tc\033[31md\"" } 1' "$S" >"$S.new"
+    mv "$S.new" "$S"
+    summarize
+    [ "$status" -eq 0 ]
+    # one line a verdict: each line a comment or "LEVEL id: text"
+    awk '!/^(#|(OK|NOTE|WARN|ERROR) [a-z-]+: )/ { print "not a verdict line: " $0; bad = 1 } END { exit bad }' "$D/verdicts.txt"
+    grep -qF 'WARN first-run: grad a\nb\r\tc\x1b[31md, width 1' "$D/verdicts.txt"
+    # no control character written raw anywhere (the newlines end lines)
+    for f in verdicts.txt summary.csv report.md report.html results.json plots/first_vs_steady.dat; do
+        if LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$D/$f"; then echo "raw control character in $f"; false; fi
+    done
+    [ "$(jq -r '.groups[0].key.params' "$D/results.json")" = 'a\nb\r\tc\x1b[31md' ]
+    grep -qF 'grad a\\nb\\r\\tc\\x1b\[31md, width 1' "$D/report.md"
+    grep -qF 'grad a\nb\r\tc\x1b[31md, width 1' "$D/report.html"
+    grep -q '^grad,"\?a\\nb\\r\\tc\\x1b\[31md' "$D/summary.csv"
+}
+
+@test "a 10 MB text field is cut in the documents at 4096 bytes with its length and hash: results.json and the reports stay small" {
+    series "$S" grad 1 idle fresh 6.6 "0.015 0.016 0.02"
+    head -c 10000000 /dev/zero | tr '\0' x >"$BATS_TEST_TMPDIR/big"
+    echo >>"$BATS_TEST_TMPDIR/big"
+    awk 'NR == FNR { big = $0; next } FNR > 1 { sub(/n=1000/, big) } 1' "$BATS_TEST_TMPDIR/big" "$S" >"$S.new"
+    mv "$S.new" "$S"
+    summarize
+    [ "$status" -eq 0 ]
+    ls -l "$D"
+    for f in verdicts.txt summary.csv report.md report.html results.json; do
+        [ "$(stat -c %s "$D/$f")" -lt 1000000 ] || { echo "$f is $(stat -c %s "$D/$f") bytes"; false; }
+        grep -q 'x…(10000000 bytes, FNV-1a [0-9a-f]\{16\})' "$D/$f" || { echo "no cut mark in $f"; false; }
+    done
+    p=$(jq -r '.groups[0].key.params' "$D/results.json")
+    [ "${#p}" -le 4096 ]
 }
 
 # The Runs section reads runs-lines.tsv (the harness's cl_run_lines), never

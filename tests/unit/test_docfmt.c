@@ -78,8 +78,16 @@ static void aHostileParagraphIsEscapedInBothFormats(void **state) {
     assert_null(strstr(html, "<script>"));
     assert_non_null(strstr(html, "<p>&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert_non_null(strstr(html, "&amp; &quot;q&quot;"));
+    /* one line: the newline written \n (its backslash escaped for Markdown) */
     assert_string_equal(md, "\\<script\\>alert(1)\\</script\\> a\\|b \\*c\\* \\_d\\_ \\[e\\](f) "
-                            "\\`g\\` \\# \\& \"q\" next\n\n");
+                            "\\`g\\` \\# \\& \"q\"\\\\nnext\n\n");
+    assert_non_null(strstr(html, "&quot;q&quot;\\nnext</p>"));
+    free(html);
+    free(md);
+    /* ESC, CR and the rest: escaped in both, never written raw */
+    render(writePara, "red \x1b[31m\r\tend \xff", &html, &md);
+    assert_non_null(strstr(html, "red \\x1b[31m\\r\\tend \\xff</p>"));
+    assert_string_equal(md, "red \\\\x1b\\[31m\\\\r\\\\tend \\\\xff\n\n");
     free(html);
     free(md);
 }
