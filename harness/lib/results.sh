@@ -155,26 +155,23 @@ cl_meta() {
 # MAX bytes of TEXT are taken, a longer one ending in "…(N bytes)".
 CL_META_MAX=8192
 cl_escape() {
-    local LC_ALL=C t=$2 mark=''   # bytes, not characters
-    if [ -n "${3:-}" ] && [ "${#t}" -gt "$3" ]; then
-        mark="…(${#t} bytes)"
-        t=${t:0:$3}
+    # (locals prefixed: VAR is set in the caller's scope, which a local of
+    # the same name would hide)
+    local LC_ALL=C _ce_t=$2 _ce_mark='' _ce_out='' _ce_c   # bytes, not characters
+    if [ -n "${3:-}" ] && [ "${#_ce_t}" -gt "$3" ]; then
+        _ce_mark="…(${#_ce_t} bytes)"
+        _ce_t=${_ce_t:0:$3}
     fi
-    if [[ $t == *[[:cntrl:]]* ]]; then
-        local out='' c
-        t=${t//$'\n'/\\n} t=${t//$'\r'/\\r} t=${t//$'\t'/\\t}
-        while [[ $t =~ ^([^[:cntrl:]]*)([[:cntrl:]])(.*)$ ]]; do
-            out+=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]} t=${BASH_REMATCH[3]}
-            case $c in
-                $'\n') out+='\n' ;;
-                $'\r') out+='\r' ;;
-                $'\t') out+='\t' ;;
-                *) printf -v c '\\x%02x' "'$c"; out+=$c ;;
-            esac
+    if [[ $_ce_t == *[[:cntrl:]]* ]]; then
+        _ce_t=${_ce_t//$'\n'/\\n} _ce_t=${_ce_t//$'\r'/\\r} _ce_t=${_ce_t//$'\t'/\\t}
+        while [[ $_ce_t =~ ^([^[:cntrl:]]*)([[:cntrl:]])(.*)$ ]]; do
+            _ce_out+=${BASH_REMATCH[1]} _ce_c=${BASH_REMATCH[2]} _ce_t=${BASH_REMATCH[3]}
+            printf -v _ce_c '\\x%02x' "'$_ce_c"
+            _ce_out+=$_ce_c
         done
-        t=$out$t
+        _ce_t=$_ce_out$_ce_t
     fi
-    printf -v "$1" '%s%s' "$t" "$mark"
+    printf -v "$1" '%s%s' "$_ce_t" "$_ce_mark"
 }
 
 # cl_append FILE TEXT: TEXT (whole lines) appended with one printf, or not at

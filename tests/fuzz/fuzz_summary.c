@@ -4,7 +4,9 @@
  * meta.txt. Run by `make fuzz` (clang, ASan + UBSan).
  *
  * The first input byte picks what the rest is: 0 samples.csv, 1 whole.csv,
- * 2 meta.txt, 3 cold-pages.tsv (coldread), 4 firstrun.csv (firstrun). The
+ * 2 meta.txt, 3 cold-pages.tsv (coldread), 4 firstrun.csv (firstrun), 5
+ * runs.csv (threads.sh's launcher rows, read by a column table, then
+ * everything after as a threads job whose meta quotes hostile text). The
  * bytes go into a memfd so the readers see a real file. */
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +27,15 @@ static FILE *fuzzNull(void) {
     static FILE *devnull;
     if (!devnull) devnull = fopen("/dev/null", "w");
     return devnull;
+}
+
+/* A memfd holding text, its path in path (64 bytes); aborts when it cannot. */
+static int fuzzMemfd(const char *text, char *path) {
+    int fd = memfd_create("fuzz-fixed", 0);
+    size_t n = strlen(text);
+    if (fd < 0 || write(fd, text, n) != (ssize_t)n) abort();
+    snprintf(path, 64, "/proc/self/fd/%d", fd);
+    return fd;
 }
 
 /* Everything after reading: statistics, verdicts, charts and both reports. */
@@ -61,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     summaryInit(&s);
     metaTable meta;
     memset(&meta, 0, sizeof meta);
-    switch (data[0] % 5) {
+    switch (data[0] % 6) {
     case 0:
     case 1: {
         int rc = data[0] % 5 ? summaryReadWhole(&s, path, err, sizeof err)
@@ -80,6 +91,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         coldread c;
         summaryFinish(&s, 5);
         if (coldreadLoad(&c, path, &s, err, sizeof err) == 0) coldreadFree(&c);
+        break;
+    }
+    case 5: {
+        /* a few of coldload-run's columns (runs-columns.tsv), and a meta of a
+         * threads job whose texts are hostile: an ESC, a newline escape, a tab */
+        static const char cols[] = "name\trole\tunit\tcell\twhat\n"
+                                   "status\ttext\t\t0\tok, failed\n"
+                                   "wall_ms\tfigure\tms\t0\twall time\n"
+                                   "cpu_ms\tfigure\tms\t1\tCPU time\n"
+                                   "nivcsw\tfigure\tcount\t1\tinvoluntary context switches\n";
+        static const char job[] =
+            "job=threads\nthreads_binary=/x/a\\nb/prog\n"
+            "threads_check_what=stdout\nthreads_default_cell=yes\n"
+            "threads_first_failure=s (failed, exit 3; logs/s.err): \x1b[31m\tno\n";
+        char cpath[64], mpath[64];
+        int cfd = fuzzMemfd(cols, cpath), mfd = fuzzMemfd(job, mpath);
+        (void)summaryReadRuns(&s, path, cpath, err, sizeof err);
+        if (metaRead(&meta, mpath, err, sizeof err) != 0) abort();
+        fuzzDownstream(&s, &meta);
+        close(cfd);
+        close(mfd);
         break;
     }
     case 4: {
