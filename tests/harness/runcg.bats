@@ -119,7 +119,7 @@ cg_left() {
     marker=32.$$$RANDOM
     # the program kills its launcher (its parent) and leaves a sleeper behind
     run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --out "$BATS_TEST_TMPDIR/o" \
-        --binary sh -- -c "kill -9 \$PPID; sleep $marker & wait"
+        --binary sh -- -c "sleep $marker & kill -9 \$PPID; wait"
     echo "$output"
     [[ $output == *"coldload-run was killed by signal 9 after "*" s"* ]]
     [[ $output != *"stopped by the watchdog"* ]]
