@@ -81,12 +81,12 @@ setup() {
 }
 
 @test "the CSV has p28_timing's columns plus the tag, and header + 6 rows" {
-    head -n1 "$A" | grep -q ',truncated,cpu,cpus,migrations,width_requested,run$'
+    head -n1 "$A" | grep -q ',truncated,cpu,cpus,migrations,width_requested,censored,run$'
     [ "$(wc -l <"$A")" -eq 7 ]
 }
 
 @test "every row: workload trg, width 1, wait block, not truncated, width_requested 1, the tag" {
-    run awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == 1 && $23 == "cli")' "$A"
+    run awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == 1 && $23 == 0 && $24 == "cli")' "$A"
     [ -z "$output" ]
 }
 

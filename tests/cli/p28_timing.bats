@@ -9,7 +9,7 @@
 # shellcheck disable=SC2030,SC2031,SC2154
 load helpers
 
-HDR='timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested'
+HDR='timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,censored'
 
 # One run at width 1 and one at width 2 into one CSV, shared by the format
 # tests below (each test reads it, none writes it).

@@ -61,7 +61,7 @@ quick() {
 
 @test "samples.csv: the documented columns, the four harness tags, every row complete" {
     run head -n1 "$OUT/samples.csv"
-    [ "$output" = "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,harness,condition,stressors,copy,load,proc" ]
+    [ "$output" = "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,censored,harness,condition,stressors,copy,load,proc" ]
     every_row_complete "$OUT/samples.csv"
     # every ms is a number >= 0; phases and truncated from the vocabulary
     run awk -F, 'NR > 1 && !($10 ~ /^[0-9]+(\.[0-9]+)?$/ && $10 >= 0) { print; exit 1 }' "$OUT/samples.csv"

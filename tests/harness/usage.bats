@@ -70,7 +70,7 @@ nothing_made() {
     cp "$D/samples.csv" "$BATS_TEST_TMPDIR/before"
     run bash "$H/warm.sh" --quick --widths 1 --out "$D"
     [ "$status" -eq 2 ]
-    [[ $output == *"samples.csv has another header than the binaries write (timestamp,"*",width_requested,harness,condition,stressors,copy,load,proc)"* ]]
+    [[ $output == *"samples.csv has another header than the binaries write (timestamp,"*",width_requested,censored,harness,condition,stressors,copy,load,proc)"* ]]
     cmp "$D/samples.csv" "$BATS_TEST_TMPDIR/before"
     # nothing was run
     run compgen -G "$D/logs/warm-idle-*"
@@ -80,6 +80,6 @@ nothing_made() {
 @test "p28_timing and ising_trg --csv-header: the header their rows with these tags have" {
     run "$B/p28_timing" --tag a=1 --tag b=2 --csv-header
     [ "$status" -eq 0 ]
-    [[ $output == timestamp,host,run_id,*,width_requested,a,b ]]
+    [[ $output == timestamp,host,run_id,*,width_requested,censored,a,b ]]
     [ "$("$B/ising_trg" --tag a=1 --tag b=2 --csv-header)" = "$output" ]
 }
