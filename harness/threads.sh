@@ -58,6 +58,8 @@ binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT chec
 cl_opt_final --grace
 cl_opt_final --sample-ms
 cl_opt_final --slow-stop
+# checked before anything is made (its default needs the usable CPUs: below)
+[ -z "$CL_OPT_QUOTA" ] || cl_opt_check --quota "$CL_OPT_QUOTA"
 cl_opt_final --keep-output
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP keep_output=$CL_OPT_KEEP_OUTPUT
 read -ra env_vars <<<"$envs"
@@ -111,7 +113,6 @@ read -ra usable <<<"$(cl_cpus_usable)"
 [ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
 # the quota level's CPUs: given, else half the usable CPUs (at least 1)
 quota=${CL_OPT_QUOTA:-$(( ${#usable[@]} / 2 > 0 ? ${#usable[@]} / 2 : 1 ))}
-[ -z "$CL_OPT_QUOTA" ] || cl_opt_check --quota "$quota"
 read -ra stressors <<<"$CL_STRESSORS"
 cl_meta threads_binary "$binary"
 cl_meta threads_args "$params"

@@ -37,7 +37,8 @@ cg_left() {
 @test "the runtimes a run mapped: libgomp for an OpenMP program, OpenBLAS's variant for the engine" {
     command -v gcc >/dev/null || skip "gcc"
     gcc -O2 -fopenmp "$BATS_TEST_DIRNAME/progs/omp_work.c" -o omp_work
-    "$R" --runs-csv rt.csv -- ./omp_work 20 >/dev/null
+    # long enough for the sampler's passes (its maps are read at passes 1, 2, 4 ...)
+    "$R" --runs-csv rt.csv -- ./omp_work 400 >/dev/null
     "$R" --runs-csv rt.csv -- "$B/p28_timing" --workload svdvals --runs 20 >/dev/null
     [ "$(col rt.csv runtimes | paste -sd'|')" = "libgomp:OMP_NUM_THREADS|libopenblas (pthread):OPENBLAS_NUM_THREADS" ]
     # a program with none: empty
