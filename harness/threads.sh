@@ -61,7 +61,9 @@ cl_opt_final --slow-stop
 # checked before anything is made (its default needs the usable CPUs: below)
 [ -z "$CL_OPT_QUOTA" ] || cl_opt_check --quota "$CL_OPT_QUOTA"
 cl_opt_final --keep-output
+cl_opt_final --remedies
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP keep_output=$CL_OPT_KEEP_OUTPUT
+remedies_mode=$CL_OPT_REMEDIES
 read -ra env_vars <<<"$envs"
 [ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
 for v in "${env_vars[@]}"; do
@@ -127,6 +129,7 @@ else
     cl_meta threads_procs "$CL_PROCS_MIN to $CL_PROCS_MAX, the stopping rule"
 fi
 cl_meta threads_slow_stop "$slow_stop"
+cl_meta threads_remedies "$remedies_mode"
 cl_meta threads_shuffle_seed "$CL_SEED"
 cl_meta threads_budget_s "$CL_BUDGET"
 cl_meta threads_grace_s "$grace"
@@ -158,6 +161,7 @@ nout=0
 # run is known slow.
 declare -A failed=() taken=() stopped=() idle_ms=() slow_after=()
 left_total=0 deadline_hit=0 perf_noted=0 first_failure=0
+rows_dir='' run_env=()   # where a run's rows go (a remedy's own directory) and its setting
 
 # threads_cannot_start CELL STATUS CODE: the warm-up found that the program
 # cannot start here -- not executable, its #! interpreter or a library
@@ -173,7 +177,7 @@ threads_cannot_start() {
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
 # `default`), its rows and counts; WARMUP=1 measures nothing.
 threads_run() {
-    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left
+    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left rows=${rows_dir:-$CL_OUT}
     local -a run_args=() hash=()
     nout=$((nout + 1)) out=$tmp/out$nout
     for a in "${args[@]}"; do a=${a//\{width\}/$cell}; run_args+=("${a//\{out\}/$out}"); done
@@ -182,7 +186,8 @@ threads_run() {
     else
         for a in "${env_vars[@]}"; do envset+=("$a=$cell"); done
     fi
-    step="threads-w$cell-$CL_TAG_LOAD-p$proc"
+    envset+=("${run_env[@]}")   # a remedy's setting (harness/lib/levels.sh)
+    step="threads-w$cell-$CL_TAG_LOAD-p$proc${rows_dir:+-${rows_dir##*/}}"
     [ "$warm" = 1 ] && step="threads-w$cell-warmup"
     local -a rec=()
     if [ "$warm" = 0 ]; then
@@ -190,7 +195,7 @@ threads_run() {
         cl_tags
         # every row of the run is coldload-run's (its column table): runs.csv,
         # samples.csv and whole.csv
-        rec=(--runs-csv "$runs_csv" --csv "$CL_SAMPLES" --whole-csv "$CL_WHOLE"
+        rec=(--runs-csv "$rows/runs.csv" --csv "$rows/samples.csv" --whole-csv "$rows/whole.csv"
             --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}")
     fi
     case $check_output/$check_what in
@@ -230,7 +235,7 @@ threads_run() {
         cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
     fi
     [ "$warm" = 1 ] && return 0
-    local key="$cell/$CL_TAG_LOAD"
+    local key="$cell${rows_dir:+ (${run_env[*]:-remedy ${rows_dir##*/}})}/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))
     case $st in
         ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $wall" ;;
@@ -254,23 +259,6 @@ threads_run() {
     fi
 }
 
-# threads_cells_round PROC: every cell once, in a shuffled order.
-threads_cells_round() {
-    local order=("${cells[@]}") i j t
-    for ((i = ${#order[@]} - 1; i > 0; i--)); do
-        j=$((RANDOM % (i + 1)))
-        t=${order[i]} order[i]=${order[j]} order[j]=$t
-    done
-    for c in "${order[@]}"; do
-        if [ -n "$total" ] && ! awk -v e="$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))" -v t="$total" 'BEGIN { exit !(e < t) }'; then
-            deadline_hit=1
-            return 0
-        fi
-        cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most $CL_PROCS_MAX)"
-        threads_run "$c" "$1" 0
-    done
-}
-
 cl_progress_start $(( nruns + ${#cells[@]} ))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 cl_busy_check "the idle runs"
@@ -292,6 +280,7 @@ for l in "${loads[@]}"; do
             [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "$CL_STRESS_WORKERS"
         fi
         threads_level_rounds "$l" "$s"
+        [ "$l" = none ] || threads_remedies "$l" "$s"
         if [ "$l" != none ]; then cl_stress_stop; fi
         if [ "$l" = none ]; then threads_slow_limits; break; fi   # idle is one block
     done

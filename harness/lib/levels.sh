@@ -1,13 +1,36 @@
 # shellcheck shell=bash
 # harness/lib/levels.sh -- the load levels of harness/threads.sh (sourced by
-# it alone): each level's rounds and the rule that stops them, the slow
-# limits the idle runs give, and the CPU-quota level. They read and set
-# threads.sh's state (cells, deadline_hit, idle_ms, slow_after, slow_stop,
-# quota) and run its threads_cells_round.
+# it alone): each level's rounds and the rule that stops them, the remedies
+# tried where threads hurt, the slow limits the idle runs give, and the
+# CPU-quota level. They read and set threads.sh's state (cells, deadline_hit,
+# idle_ms, slow_after, slow_stop, quota, remedies_mode, rows_dir, run_env)
+# and run its threads_run.
 
 # threads.sh declares those (slow_after is an associative array there) and
 # reads the tags set here.
 # shellcheck disable=SC2154,SC2034,SC2004
+
+# threads_past_total: 0 (true) once --total has passed; the runs not
+# started then are missing (meta threads_total_s says so).
+threads_past_total() {
+    [ -n "$total" ] || return 1
+    awk -v e="$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))" -v t="$total" 'BEGIN { exit !(e >= t) }' || return 1
+    deadline_hit=1
+}
+
+# threads_cells_round PROC: every cell once, in a shuffled order.
+threads_cells_round() {
+    local order=("${cells[@]}") i j t c
+    for ((i = ${#order[@]} - 1; i > 0; i--)); do
+        j=$((RANDOM % (i + 1)))
+        t=${order[i]} order[i]=${order[j]} order[j]=$t
+    done
+    for c in "${order[@]}"; do
+        ! threads_past_total || return 0
+        cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most $CL_PROCS_MAX)"
+        threads_run "$c" "$1" 0
+    done
+}
 
 # threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
 # why they stopped (meta threads_stop_<load>_s<S>): decided (its answer is
@@ -25,7 +48,46 @@ threads_level_rounds() {
         if [ "$state" = decided ]; then how=decided; break; fi
     done
     [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
+    level_rounds=$(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))
     cl_meta "threads_stop_$1_s$([ "$1" = none ] && echo 0 || echo "$2")" "$how $(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))"
+}
+
+# threads_remedies LOAD STRESSORS: after a level's rounds, under its load,
+# what fixes it here (verdict/remedy.h): coldload-summarize names what to try
+# -- a setting on the default cell, the width of the CPUs the load leaves
+# free -- and each gets as many runs as the level's rounds, into
+# remedies/<id>/, a results directory of its own (its rows never join the
+# cells'). Meta threads_remedy_<load>_s<S> lists them.
+threads_remedies() {
+    local plan id width setting cell p n=${level_rounds:-3} tried=()
+    [ "$remedies_mode" != off ] && [ "$deadline_hit" = 0 ] || return 0
+    if ! plan=$("$CL_BUILD/coldload-summarize" --threads-remedies "$remedies_mode" \
+        --load "$1" --stressors "$2" "$CL_OUT" 2>"$tmp/remedies.err"); then
+        cl_warn "load $1: the remedies could not be chosen: $(cl_err_line "$tmp/remedies.err")"
+        return 0
+    fi
+    [ -n "$plan" ] || return 0
+    CL_PROG_N=$(( CL_PROG_N + n * $(wc -l <<<"$plan") ))
+    while IFS=$'\t' read -r id width setting; do
+        # coldload-summarize's own words; checked all the same, never run as code
+        [[ $id =~ ^[rw][0-9]+$ && $width =~ ^[0-9]+$ && $setting =~ ^([A-Z_][A-Z0-9_]*=[A-Za-z0-9._-]+)?$ ]] ||
+            cl_die "coldload-summarize --threads-remedies wrote an unreadable line: $(cl_escape "$id")"
+        cell=$width
+        [ "$width" != 0 ] || cell=default
+        rows_dir=$CL_OUT/remedies/$id run_env=()
+        [ -z "$setting" ] || run_env=("$setting")
+        { mkdir -p "$rows_dir" && cp "$CL_OUT/runs-columns.tsv" "$rows_dir/"; } ||
+            cl_die "$rows_dir: could not be made"
+        for ((p = 1; p <= n; p++)); do
+            ! threads_past_total || break
+            cl_progress "remedy ${setting:-width $width} (width $cell), load $CL_TAG_LOAD, run $p of $n"
+            threads_run "$cell" "$p" 0
+        done
+        tried+=("$id ${setting:-width $width}")
+    done <<<"$plan"
+    rows_dir='' run_env=()
+    local IFS=';'
+    cl_meta "threads_remedy_$1_s$2" "${tried[*]}"
 }
 
 # threads_slow_limits: after the idle runs, each width's time past which a
@@ -61,4 +123,5 @@ threads_quota_level() {
     CL_TAG_CONDITION=loaded CL_TAG_STRESSORS=$quota CL_TAG_LOAD=quota
     printf 'coldload threads: a CPU quota of %s CPUs, no load program\n' "$quota" >&2
     threads_level_rounds quota "$quota"
+    threads_remedies quota "$quota"
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "doc/scandoc.h"
+#include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
 
 #define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
@@ -357,8 +358,11 @@ static void answersGlance(const reportDoc *d, const answer *a) {
 
 /* The rest of answer a; opening: with its first word (yes or no). */
 static void answersRest(const reportInput *in, const answer *a, FILE *f, int opening) {
-    if (a->threads_job) threadsdocAnswer(in->s, in->meta, f);
-    else if (a->k == ANSWER_FIRST_RUN) answersFirstText(a, f, opening);
+    if (a->threads_job) {
+        threadsdocAnswer(in->s, in->meta, f);
+        const remedydocInput r = {in->s, in->meta, in->remedies, in->nremedies, in->remedies_err};
+        remedydocSay(&r, f);
+    } else if (a->k == ANSWER_FIRST_RUN) answersFirstText(a, f, opening);
     else answersThreadsText(in, a, f, opening);
 }
 

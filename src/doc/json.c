@@ -11,6 +11,7 @@
 
 #include "common/atomicfile.h"
 #include "common/text.h"
+#include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
 #include "verdict/answer.h"
 #include "verdict/warmup.h"
@@ -344,8 +345,51 @@ static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
     return o;
 }
 
+/* What fixes it here (doc/remedydoc): per level, each remedy tried with its
+ * median run and interval, against the best width and the default cell. */
+static json_t *jsonRemedies(const remedydocInput *in, int *bad) {
+    json_t *a = json_array();
+    answerTdCells *t = malloc(sizeof *t);
+    remedydocLevel *lv = malloc(sizeof *lv);
+    if (!a || !t || !lv) {
+        *bad = 1;
+        goto out;
+    }
+    answerTdCollect(in->s, t);
+    for (size_t i = 0; remedydocNextLevel(in, t, &i, lv);)
+        for (size_t k = 0; k < lv->n; k++) {
+            const remedyResult *r = &lv->r[k];
+            const summaryKey *key = &lv->L.first->g->key;
+            json_t *o = json_object();
+            if (!o || json_array_append_new(a, o) != 0) {
+                *bad = 1;
+                break;
+            }
+            jsonSet(o, "load", jsonText(key->load), bad);
+            jsonSet(o, "stressors", jsonText(key->stressors), bad);
+            jsonSet(o, "id", jsonText(r->item->id), bad);
+            jsonSet(o, "setting",
+                    r->item->is_width ? json_null() : jsonText(remedies[r->item->row].setting),
+                    bad);
+            jsonSet(o, "width",
+                    r->cell.g->key.width ? json_integer(r->cell.g->key.width) : json_null(), bad);
+            jsonSet(o, "runs", json_integer((json_int_t)answerTdRuns(&r->cell)), bad);
+            jsonSet(o, "median_ms", jsonNum(r->cell.median), bad);
+            jsonSet(o, "lo_ms", jsonNum(r->cell.lo), bad);
+            jsonSet(o, "hi_ms", jsonNum(r->cell.hi), bad);
+            jsonSet(o, "median_bound", json_boolean(r->cell.median_bound), bad);
+            jsonSet(o, "over_best", jsonNum(r->over_best), bad);
+            jsonSet(o, "over_default", jsonNum(r->over_default), bad);
+            jsonSet(o, "fixes", json_boolean(r->fixes), bad);
+        }
+out:
+    free(t);
+    free(lv);
+    return a;
+}
+
 static json_t *jsonDocument(const summary *s, const verdictList *v, const verdictThresholds *t,
-                            const metaTable *meta) {
+                            const metaTable *meta, const remedyRuns *runs, size_t nruns) {
     int bad = 0;
     json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(),
            *answers = json_array(), *warnings;
@@ -364,6 +408,8 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
     jsonSet(doc, "run_figures", jsonRunFigureTable(s, &bad), &bad);
     jsonSet(doc, "verdicts", verdicts, &bad);
     jsonSet(doc, "answers", answers, &bad);
+    const remedydocInput ri = {s, meta, runs, nruns, NULL};
+    jsonSet(doc, "remedies", jsonRemedies(&ri, &bad), &bad);
     if (bad) {
         json_decref(doc);
         return NULL;
@@ -383,8 +429,9 @@ int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t 
 }
 
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const verdictThresholds *t, const metaTable *meta, char *err, size_t errlen) {
-    json_t *doc = jsonDocument(s, v, t, meta);
+                     const verdictThresholds *t, const metaTable *meta, const remedyRuns *runs,
+                     size_t nruns, char *err, size_t errlen) {
+    json_t *doc = jsonDocument(s, v, t, meta, runs, nruns);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);

@@ -19,6 +19,7 @@
 #include "doc/firstrundoc.h"
 #include "doc/runsdoc.h"
 #include "doc/scandoc.h"
+#include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
 #include "doc/verdictsdoc.h"
 
@@ -105,6 +106,9 @@ static void reportCharts(const reportDoc *d) {
 
 static void reportThreads(const reportDoc *d) {
     threadsdocSection(d->in->s, d->in->meta, d->fmt, d->f);
+    const remedydocInput r = {d->in->s, d->in->meta, d->in->remedies, d->in->nremedies,
+                              d->in->remedies_err};
+    remedydocTable(&r, d->fmt, d->f);
 }
 
 static void reportFirstrun(const reportDoc *d) {

@@ -38,13 +38,16 @@ typedef struct reportInput {
      * no directory behind the report (a unit test's): no first-run,
      * cold-read or scan section and no run lines -- a directory without a
      * scan gets the scan section's "no scan" from a scan not present. */
-    const firstrun *fr;      /* no section when it has no cells and fr_err is NULL */
-    const char *fr_err;      /* firstrun.csv's defect, the section's text */
-    const coldread *cold;    /* no section when it has no tables and cold_err is NULL */
-    const char *cold_err;    /* cold-pages.tsv's defect, the section's text */
-    const runlines *runs;    /* runs-lines.tsv */
-    int logs;                /* the directory has logs/ */
-    const resultsScan *scan; /* scan-run/ */
+    const firstrun *fr;         /* no section when it has no cells and fr_err is NULL */
+    const char *fr_err;         /* firstrun.csv's defect, the section's text */
+    const coldread *cold;       /* no section when it has no tables and cold_err is NULL */
+    const char *cold_err;       /* cold-pages.tsv's defect, the section's text */
+    const runlines *runs;       /* runs-lines.tsv */
+    int logs;                   /* the directory has logs/ */
+    const resultsScan *scan;    /* scan-run/ */
+    const remedyRuns *remedies; /* remedies/: what a threads job tried where threads hurt */
+    size_t nremedies;
+    const char *remedies_err; /* the first defect there, or NULL */
 } reportInput;
 
 /* One document being written: its inputs, its format and file, and what is

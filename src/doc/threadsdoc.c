@@ -18,7 +18,7 @@
 int threadsdocIsJob(const metaTable *m) { return answerIsThreadsJob(m); }
 
 /* "idle", "pinned load (2 workers)", "free load (2 workers)", "a CPU quota of 1 CPU". */
-static const char *tdLevelName(const answerTdCell *c, char *buf, size_t len) {
+const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
     if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");
     else if (!strcmp(c->g->key.load, "quota")) /* its stressors: the quota's CPUs */
         snprintf(buf, len, "a CPU quota of %s CPU%s", c->g->key.stressors,
@@ -29,7 +29,7 @@ static const char *tdLevelName(const answerTdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-static const char *tdWidthName(const answerTdCell *c, char *buf, size_t len) {
+const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len) {
     if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
     else snprintf(buf, len, "default");
     return buf;
@@ -70,9 +70,9 @@ static const char *tdNear(const answerTdLevel *L, char *buf, size_t len) {
 static void tdSayLevel(const answerTdLevel *L, FILE *f) {
     char lv[96], bw[16], ww[16], wm[48], bm[48], bd[32];
     const answerTdCell *w = L->widest, *b = L->best;
-    tdLevelName(L->first, lv, sizeof lv);
-    tdWidthName(b, bw, sizeof bw);
-    tdWidthName(w, ww, sizeof ww);
+    threadsdocLevelName(L->first, lv, sizeof lv);
+    threadsdocWidthName(b, bw, sizeof bw);
+    threadsdocWidthName(w, ww, sizeof ww);
     tdMedian(w, wm, sizeof wm);
     tdMedian(b, bm, sizeof bm);
     double r = w->median / b->median;
@@ -120,8 +120,8 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
 static void tdSayDefault(const answerTdLevel *L, FILE *f) {
     if (!L->def || !L->best) return;
     char lv[96], bw[16], dm[48];
-    tdLevelName(L->first, lv, sizeof lv);
-    tdWidthName(L->best, bw, sizeof bw);
+    threadsdocLevelName(L->first, lv, sizeof lv);
+    threadsdocWidthName(L->best, bw, sizeof bw);
     tdMedian(L->def, dm, sizeof dm);
     double r = L->def->median / L->best->median;
     if (r < THREADSDOC_SAME && !L->def->median_bound)
@@ -144,8 +144,8 @@ static void tdSayFailures(const answerTdCells *t, FILE *f) {
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         char lv[96], w[16], bd[32];
-        tdLevelName(c, lv, sizeof lv);
-        tdWidthName(c, w, sizeof w);
+        threadsdocLevelName(c, lv, sizeof lv);
+        threadsdocWidthName(c, w, sizeof w);
         const char *under = summaryIsIdle(c->g) ? "" : "under ";
         size_t all = c->failed + answerTdRuns(c);
         if (c->failed && answerTdRuns(c) == 0)
@@ -225,9 +225,10 @@ static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) 
         fprintf(f,
                 " But under %s width %s took %s%.1fx as long as width %s (median run %s ms "
                 "against %s ms; %zu of %zu runs at least --contention-wide x idle).",
-                tdLevelName(o[0].first, lv, sizeof lv), tdWidthName(w, ww, sizeof ww),
-                w->median_bound ? "at least " : "", w->median / b->median,
-                tdWidthName(b, bw, sizeof bw), tdMedian(w, wm, sizeof wm), MS(b->median),
+                threadsdocLevelName(o[0].first, lv, sizeof lv),
+                threadsdocWidthName(w, ww, sizeof ww), w->median_bound ? "at least " : "",
+                w->median / b->median, threadsdocWidthName(b, bw, sizeof bw),
+                tdMedian(w, wm, sizeof wm), MS(b->median),
                 w->g->slow_procs == SIZE_MAX ? 0 : w->g->slow_procs, w->g->procs);
     }
     if (has_def) {
@@ -247,8 +248,9 @@ static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
     fprintf(f,
             " Why, at width %s under %s: waiting for a CPU %.0f%% of its median run, running "
             "%.0f%%, blocked %.0f%% (%s); its CPU time %s ms",
-            tdWidthName(L->widest, ww, sizeof ww), tdLevelName(L->first, lv, sizeof lv),
-            w.wait_share * 100, w.run_share * 100, w.blocked_share * 100,
+            threadsdocWidthName(L->widest, ww, sizeof ww),
+            threadsdocLevelName(L->first, lv, sizeof lv), w.wait_share * 100, w.run_share * 100,
+            w.blocked_share * 100,
             w.cgroup ? "its own cgroup's CPU pressure" : "its threads' schedstat", MS(w.cpu));
     if (idle && verdictWhyOf(s, idle, &wi) && wi.cgroup == w.cgroup)
         fprintf(f, " against %s ms idle", MS(wi.cpu));
@@ -342,7 +344,8 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         char lv[96], near[128];
         noise |= L[1].nnear > 1;
         fprintf(f, "%s%s %s%s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
-                strcmp(c->g->key.load, "quota") ? "" : "under ", tdLevelName(c, lv, sizeof lv));
+                strcmp(c->g->key.load, "quota") ? "" : "under ",
+                threadsdocLevelName(c, lv, sizeof lv));
     }
     if (any)
         fputs(noise ? "; of widths within noise of each other, use the smallest (fewer threads "
@@ -361,7 +364,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
 
 /* A cell's median run and its interval, each end marked ">=" when only a
  * lower bound; "-" without one. */
-static const char *tdInterval(const answerTdCell *c, char *buf, size_t len) {
+const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len) {
     const char *ge = ">= ";
     if (!c || isnan(c->median)) snprintf(buf, len, "-");
     else if (isnan(c->lo)) snprintf(buf, len, "%s%s", c->median_bound ? ge : "", MS(c->median));
@@ -398,11 +401,11 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         if (!first) continue;
         answerTdLevel L = answerTdLevelOf(t, c);
         char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-";
-        tdLevelName(c, lv, sizeof lv);
-        if (L.best) tdWidthName(L.best, bw, sizeof bw);
+        threadsdocLevelName(c, lv, sizeof lv);
+        if (L.best) threadsdocWidthName(L.best, bw, sizeof bw);
         if (L.best) tdNear(&L, near, sizeof near);
-        tdInterval(L.best, med, sizeof med);
-        tdInterval(L.def, def, sizeof def);
+        threadsdocInterval(L.best, med, sizeof med);
+        threadsdocInterval(L.def, def, sizeof def);
         if (L.def && L.best)
             snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
                      L.def->median / L.best->median);
@@ -443,12 +446,12 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         const summaryGroup *g = c->g;
         char w[16], lv[96], ok[16], fl[16], cut[16], med[96], x[96], slow[32], span[48];
         char figs[SUMMARY_RUN_FIGS][32];
-        tdWidthName(c, w, sizeof w);
-        tdLevelName(c, lv, sizeof lv);
+        threadsdocWidthName(c, w, sizeof w);
+        threadsdocLevelName(c, lv, sizeof lv);
         snprintf(ok, sizeof ok, "%zu", c->ok);
         snprintf(fl, sizeof fl, "%zu", c->failed);
         snprintf(cut, sizeof cut, "%zu", c->censored);
-        tdInterval(c, med, sizeof med);
+        threadsdocInterval(c, med, sizeof med);
         const char *ge = ">= ", *rb = g->ratio_bound ? ge : "", *lb = g->ratio_lo_bound ? ge : "",
                    *hb = g->ratio_hi_bound ? ge : "";
         if (summaryIsIdle(g) || isnan(g->proc_ratio)) snprintf(x, sizeof x, "-");

@@ -18,6 +18,14 @@
 #include "doc/docfmt.h"
 #include "model/meta.h"
 #include "model/summary.h"
+#include "verdict/answerthreads.h"
+
+/* A cell's level ("idle", "pinned load (2 workers)", "a CPU quota of 1
+ * CPU"), width ("2", "default"), and median run with its interval, each end
+ * marked ">=" when only a lower bound ("-" without one), into buf. */
+const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len);
+const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len);
+const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len);
 
 /* 1 when the results are a threads job's (meta's last `job` is "threads"). */
 int threadsdocIsJob(const metaTable *m);

@@ -3,6 +3,7 @@
  * read a directory the same way. */
 #include "results/results.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,13 +32,14 @@ double resultsBlasPool(const metaTable *m) {
     return v >= 1 ? v : 1;
 }
 
-/* The CSVs: the ones named, else the directory's that exist. */
-static int resultsReadRows(results *r, const resultsOptions *o, char *err, size_t errlen) {
+/* The CSVs of dir into s: the ones named, else the directory's that exist. */
+static int resultsReadRowsOf(summary *s, const char *dir, const resultsOptions *o, double wide,
+                             char *err, size_t errlen) {
     char sp[4096], wp[4096];
     const char *samples = o->samples, *whole = o->whole;
-    if ((size_t)snprintf(sp, sizeof sp, "%s/samples.csv", r->dir) >= sizeof sp ||
-        (size_t)snprintf(wp, sizeof wp, "%s/whole.csv", r->dir) >= sizeof wp)
-        return resultsErr(err, errlen, RESULTS_BAD_INPUT, "%s: path too long", r->dir);
+    if ((size_t)snprintf(sp, sizeof sp, "%s/samples.csv", dir) >= sizeof sp ||
+        (size_t)snprintf(wp, sizeof wp, "%s/whole.csv", dir) >= sizeof wp)
+        return resultsErr(err, errlen, RESULTS_BAD_INPUT, "%s: path too long", dir);
     if (!samples) samples = sp;
     if (!whole) whole = wp;
     /* A default file may be absent (a --binary cold run has no samples); a
@@ -48,20 +50,76 @@ static int resultsReadRows(results *r, const resultsOptions *o, char *err, size_
                           samples != sp && !have_s ? samples : whole, strerror(ENOENT));
     if (!have_s && !have_w)
         return resultsErr(err, errlen, RESULTS_BAD_INPUT,
-                          "%s: neither samples.csv nor whole.csv: no rows to read", r->dir);
-    if ((have_s && summaryReadSamples(&r->s, samples, err, errlen) != 0) ||
-        (have_w && summaryReadWhole(&r->s, whole, err, errlen) != 0))
+                          "%s: neither samples.csv nor whole.csv: no rows to read", dir);
+    if ((have_s && summaryReadSamples(s, samples, err, errlen) != 0) ||
+        (have_w && summaryReadWhole(s, whole, err, errlen) != 0))
         return RESULTS_BAD_INPUT;
     /* a threads job's runs.csv, its figures named by runs-columns.tsv (both
      * or neither: results from before the column table have no TSV) */
     char rp[4096], tp[4096];
-    snprintf(rp, sizeof rp, "%s/runs.csv", r->dir);
-    snprintf(tp, sizeof tp, "%s/runs-columns.tsv", r->dir);
+    snprintf(rp, sizeof rp, "%s/runs.csv", dir);
+    snprintf(tp, sizeof tp, "%s/runs-columns.tsv", dir);
     if (access(rp, F_OK) == 0 && access(tp, F_OK) == 0 &&
-        summaryReadRuns(&r->s, rp, tp, err, errlen) != 0)
+        summaryReadRuns(s, rp, tp, err, errlen) != 0)
         return RESULTS_BAD_INPUT;
-    summaryFinish(&r->s, r->t.contention_wide);
+    summaryFinish(s, wide);
     return RESULTS_OK;
+}
+
+static int resultsReadRows(results *r, const resultsOptions *o, char *err, size_t errlen) {
+    return resultsReadRowsOf(&r->s, r->dir, o, r->t.contention_wide, err, errlen);
+}
+
+static int resultsNameCmp(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* remedies/: each directory an id names (verdict/remedy.h), its rows
+ * summarised; anything else there is not ours and left alone. A directory
+ * whose rows cannot be read is left out, its defect kept (remedies_err). */
+static int resultsReadRemedies(results *r) {
+    static const resultsOptions none = {NULL, NULL, 0};
+    char path[4096], e[512];
+    snprintf(path, sizeof path, "%s/" RESULTS_REMEDIES_DIR, r->dir);
+    DIR *d = opendir(path);
+    if (!d) return RESULTS_OK;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = RESULTS_OK;
+    struct dirent *de;
+    remedyItem it;
+    while ((de = readdir(d))) {
+        if (remedyItemOfId(de->d_name, &it) != 0) continue;
+        if (n == cap) {
+            char **nn = realloc(names, (cap = cap ? 2 * cap : 8) * sizeof *nn);
+            if (!nn) goto nomem;
+            names = nn;
+        }
+        if (!(names[n] = strdup(de->d_name))) goto nomem;
+        n++;
+    }
+    qsort(names, n, sizeof *names, resultsNameCmp);
+    if (n && !(r->remedies = calloc(n, sizeof *r->remedies))) goto nomem;
+    for (size_t i = 0; i < n; i++) {
+        remedyRuns *x = &r->remedies[r->nremedies];
+        remedyItemOfId(names[i], &x->item);
+        summaryInit(&x->s);
+        snprintf(path, sizeof path, "%s/" RESULTS_REMEDIES_DIR "/%s", r->dir, names[i]);
+        if (resultsReadRowsOf(&x->s, path, &none, r->t.contention_wide, e, sizeof e) != 0) {
+            summaryFree(&x->s);
+            if (!r->remedies_err && !(r->remedies_err = strdup(e))) goto nomem;
+            continue;
+        }
+        r->nremedies++;
+    }
+    goto out;
+nomem:
+    rc = RESULTS_NO_MEMORY;
+out:
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    closedir(d);
+    return rc;
 }
 
 /* The files only the report shows: each has its own rows, so a defect in
@@ -114,6 +172,7 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
     r->t.output_what = verdictCheckedOutput(&r->meta);
     if (!(r->machine = metaMachine(&r->meta))) return RESULTS_NO_MEMORY;
     if ((rc = resultsReadShown(r, err, errlen)) != RESULTS_OK) return rc;
+    if ((rc = resultsReadRemedies(r)) != RESULTS_OK) return rc;
     if (o->judge && verdictRun(&r->s, &r->t, &r->v) != 0) return RESULTS_NO_MEMORY;
     return RESULTS_OK;
 }
@@ -128,6 +187,9 @@ void resultsFree(results *r) {
     free(r->runs_err);
     runlinesFree(&r->runs);
     resultsScanFree(&r->scan);
+    for (size_t i = 0; i < r->nremedies; i++) summaryFree(&r->remedies[i].s);
+    free(r->remedies);
+    free(r->remedies_err);
     verdictFree(&r->v);
     metaFree(&r->meta);
     summaryFree(&r->s);

@@ -22,6 +22,7 @@
 #include "model/scan.h"
 #include "model/scanrec.h"
 #include "model/summary.h"
+#include "verdict/remedy.h"
 #include "verdict/verdict.h"
 
 /* What to load. samples, whole: the CSVs (NULL: the directory's
@@ -57,21 +58,29 @@ typedef struct resultsScan {
     char *err;
 } resultsScan;
 
+/* Where threads.sh puts the runs of each remedy it tried (verdict/remedy.h):
+ * remedies/<id>/, a results directory of its own (samples.csv, whole.csv,
+ * runs.csv, runs-columns.tsv). */
+#define RESULTS_REMEDIES_DIR "remedies"
+
 typedef struct results {
     char *dir;
-    summary s;           /* finished, each group's psi_some_pct set from meta */
-    metaTable meta;      /* meta.txt (empty when absent) */
-    verdictThresholds t; /* as given, blas_pool and load_cpus from meta where left at 0 */
-    verdictList v;       /* empty unless judged */
-    char *machine;       /* metaMachine */
-    firstrun fr;         /* firstrun.csv's parts (none when absent) */
-    char *fr_err;        /* why firstrun.csv could not be read, or NULL: not fatal */
-    coldread cold;       /* cold-pages.tsv's tables, apportioned with s (none when absent) */
-    char *cold_err;      /* why cold-pages.tsv could not be read, or NULL: not fatal */
-    runlines runs;       /* runs-lines.tsv (none, present 0, when absent) */
-    char *runs_err;      /* its first defect, or NULL: not fatal, runs holds the sound rows */
-    int logs;            /* the directory has logs/ (the run lines' source) */
-    resultsScan scan;    /* scan-run/ */
+    summary s;            /* finished, each group's psi_some_pct set from meta */
+    metaTable meta;       /* meta.txt (empty when absent) */
+    verdictThresholds t;  /* as given, blas_pool and load_cpus from meta where left at 0 */
+    verdictList v;        /* empty unless judged */
+    char *machine;        /* metaMachine */
+    firstrun fr;          /* firstrun.csv's parts (none when absent) */
+    char *fr_err;         /* why firstrun.csv could not be read, or NULL: not fatal */
+    coldread cold;        /* cold-pages.tsv's tables, apportioned with s (none when absent) */
+    char *cold_err;       /* why cold-pages.tsv could not be read, or NULL: not fatal */
+    runlines runs;        /* runs-lines.tsv (none, present 0, when absent) */
+    char *runs_err;       /* its first defect, or NULL: not fatal, runs holds the sound rows */
+    int logs;             /* the directory has logs/ (the run lines' source) */
+    resultsScan scan;     /* scan-run/ */
+    remedyRuns *remedies; /* remedies/'s directories, by name (none when absent) */
+    size_t nremedies;
+    char *remedies_err; /* the first defect there, or NULL: not fatal, that one is left out */
 } results;
 
 /* Result codes of resultsLoad. */

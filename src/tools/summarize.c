@@ -26,6 +26,7 @@
 #include "results/results.h"
 #include "verdict/answerthreads.h"
 #include "verdict/decide.h"
+#include "verdict/remedy.h"
 #include "verdict/verdict.h"
 
 /* --help: the fixed part, then the thresholds from the check table. */
@@ -42,14 +43,19 @@ static void summarizeUsage(FILE *f) {
           "  --export-hyperfine FILE   also write the cells in hyperfine's JSON format to FILE\n"
           "                            (as OUT/hyperfine.json: docs/json.md)\n"
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
+          "  --list-remedies           the settings threads.sh tries where threads hurt (TSV)\n"
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
           "  --decided                 write nothing: one line per group, decided or undecided\n"
           "                            by the stopping rule (verdict/decide.h), for the harness\n"
           "  --threads-decided         write nothing: one line per load level of a threads job,\n"
           "                            decided or undecided (verdict/answerthreads.h): TAB load\n"
           "                            TAB stressors TAB runs of its thinnest cell\n"
+          "  --threads-remedies MODE   write nothing: the remedies to try at the level of --load\n"
+          "                            and --stressors (MODE auto or all; verdict/remedy.h), one\n"
+          "                            line each: id TAB width (0 the default cell) TAB setting\n"
           "  --condition C, --load L, --stressors S, --copy K\n"
-          "                            --decided, --threads-decided: only the groups with these\n"
+          "                            --decided, --threads-decided, --threads-remedies: only the\n"
+          "                            groups with these\n"
           "                            tags\n"
           "  --firstrun-decided P      write nothing: one line per first-run part, decided or\n"
           "                            undecided to +-P of the first run's extra (decide.h)\n"
@@ -165,13 +171,28 @@ static int summarizeThreadsDecided(const summary *s, const char *load, const cha
     return 0;
 }
 
+/* --threads-remedies: what to try at one level (verdict/remedy.h), "id TAB
+ * width TAB setting" per remedy that needs runs of its own. 0, or 1 out of
+ * memory. */
+static int summarizeThreadsRemedies(const results *r, const char *load, const char *stressors,
+                                    int mode) {
+    remedyPlanOf p;
+    if (remedyPlan(&r->s, &r->meta, load, stressors, mode, &p) != 0)
+        return optsError("out of memory"), 1;
+    for (size_t i = 0; i < p.n; i++)
+        if (!p.it[i].measured)
+            printf("%s\t%ld\t%s\n", p.it[i].id, p.it[i].width,
+                   p.it[i].is_width ? "" : remedies[p.it[i].row].setting);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     optsProg = "coldload-summarize";
     static summarizeCtx x;
     const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL, *export_hf = NULL;
     const char *want[4] = {NULL, NULL, NULL,
                            NULL}; /* --decided's condition, load, stressors, copy */
-    int no_report = 0, decided = 0, td_decided = 0;
+    int no_report = 0, decided = 0, td_decided = 0, remedy_mode = REMEDY_OFF;
     double fr_precision = -1; /* --firstrun-decided */
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
@@ -181,6 +202,7 @@ int main(int argc, char **argv) {
             summarizeUsage(stdout);
             return 0;
         }
+        if (strcmp(argv[i], "--list-remedies") == 0) return remediesList(stdout) ? 1 : 0;
         int checks = strcmp(argv[i], "--list-checks") == 0;
         if (checks || strcmp(argv[i], "--list-charts") == 0) {
             (checks ? summarizeListChecks : summarizeListCharts)(stdout);
@@ -206,6 +228,14 @@ int main(int argc, char **argv) {
         }
         if (m < 0) return OPTS_EXIT_USAGE;
         if (m) continue;
+        if ((m = optsMatch(argc, argv, &i, "--threads-remedies", &v)) != 0) {
+            if (m < 0 || remedyModeParse(v, &remedy_mode) != 0 || remedy_mode == REMEDY_OFF) {
+                if (m > 0) optsError("--threads-remedies: expected auto or all, got '%s'", v);
+                return OPTS_EXIT_USAGE;
+            }
+            decided = 1;
+            continue;
+        }
         if ((m = optsMatch(argc, argv, &i, "--firstrun-decided", &v)) != 0) {
             if (m < 0 || optsDouble("--firstrun-decided", v, 0, 1, &fr_precision) != 0)
                 return OPTS_EXIT_USAGE;
@@ -255,6 +285,15 @@ int main(int argc, char **argv) {
     if (x.r.s.ignored_rows)
         fprintf(stderr, "coldload-summarize: %zu rows of other phases not summarised\n",
                 x.r.s.ignored_rows);
+    if (remedy_mode != REMEDY_OFF) { /* threads.sh's question after a level's rounds */
+        if (!want[1] || !want[2]) {
+            resultsFree(&x.r);
+            return optsError("--threads-remedies needs --load and --stressors"), OPTS_EXIT_USAGE;
+        }
+        int rc = summarizeThreadsRemedies(&x.r, want[1], want[2], remedy_mode);
+        resultsFree(&x.r);
+        return rc;
+    }
     if (td_decided) { /* threads.sh's question after a round */
         int rc = summarizeThreadsDecided(&x.r.s, want[1], want[2]);
         resultsFree(&x.r);
@@ -289,7 +328,8 @@ int main(int argc, char **argv) {
     /* The files with rows of their own (the first run's, the cold reads,
      * the run lines, the scan's findings): a defect there is said here and
      * in its section, and costs the rest of the report nothing. */
-    const char *defects[] = {x.r.fr_err, x.r.cold_err, x.r.runs_err, x.r.scan.err};
+    const char *defects[] = {x.r.fr_err, x.r.cold_err, x.r.runs_err, x.r.scan.err,
+                             x.r.remedies_err};
     for (size_t i = 0; i < sizeof defects / sizeof defects[0]; i++)
         if (defects[i]) fprintf(stderr, "coldload-summarize: warning: %s\n", defects[i]);
     if (!x.r.fr_err && firstrundocChart(&x.r.fr, plots, err, sizeof err) != 0)
@@ -310,7 +350,10 @@ int main(int argc, char **argv) {
                          .cold_err = x.r.cold_err,
                          .runs = &x.r.runs,
                          .logs = x.r.logs,
-                         .scan = &x.r.scan};
+                         .scan = &x.r.scan,
+                         .remedies = x.r.remedies,
+                         .nremedies = x.r.nremedies,
+                         .remedies_err = x.r.remedies_err};
 
     int rc = 0;
     summarizePath(path, sizeof path, out, "summary.csv");
@@ -318,7 +361,8 @@ int main(int argc, char **argv) {
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
     summarizePath(path, sizeof path, out, "results.json");
-    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, err, sizeof err) != 0)
+    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, x.r.remedies, x.r.nremedies, err,
+                         sizeof err) != 0)
         rc |= optsError("%s", err);
     /* the cells in hyperfine's format, for the tools that read its exports */
     const hyperfineInput hf = {&x.r.s, &x.r.meta, NULL};

@@ -1,0 +1,129 @@
+/* remedydoc.c -- "What fixes it here" (see remedydoc.h). */
+#include "doc/remedydoc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/text.h"
+#include "doc/threadsdoc.h"
+
+static void remedydocAt(const remedydocInput *in, const answerTdCells *t, const answerTdCell *first,
+                        remedydocLevel *lv) {
+    lv->L = answerTdLevelOf(t, first);
+    lv->n = lv->L.best
+                ? remedyResultsAt(in->runs, in->n, in->m, t, &lv->L, &lv->w, lv->r, REMEDY_MAX)
+                : 0;
+}
+
+int remedydocNextLevel(const remedydocInput *in, const answerTdCells *t, size_t *i,
+                       remedydocLevel *lv) {
+    for (; *i < t->n; (*i)++) {
+        const answerTdCell *c = &t->c[*i];
+        int first = 1;
+        for (size_t j = 0; j < *i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
+        if (!first) continue;
+        remedydocAt(in, t, c, lv);
+        (*i)++;
+        return 1;
+    }
+    return 0;
+}
+
+const char *remedydocName(const remedyItem *it, char *buf, size_t len) {
+    if (it->is_width)
+        snprintf(buf, len, "width %ld (the CPUs the load leaves free, at least 1)", it->width);
+    else snprintf(buf, len, "%s", remedies[it->row].setting);
+    return buf;
+}
+
+void remedydocSay(const remedydocInput *in, FILE *f) {
+    answerTdCells *t = malloc(sizeof *t);
+    remedydocLevel *lv = malloc(sizeof *lv);
+    if (!t || !lv) goto out;
+    answerTdCollect(in->s, t);
+    answerTdLevel D;
+    if (!answerTdDeciding(t, &D)) goto out;
+    remedydocAt(in, t, D.first, lv);
+    if (!lv->n) goto out;
+    char name[96], level[96];
+    fprintf(f, " What fixes it here, under %s:", threadsdocLevelName(D.first, level, sizeof level));
+    for (size_t i = 0; i < lv->n; i++) {
+        const remedyResult *r = &lv->r[i];
+        fprintf(f, "%s %s %s (median run %s%s ms, %s%.2fx the best width)", i ? ";" : "",
+                remedydocName(r->item, name, sizeof name), r->fixes ? "fixes it" : "does not",
+                r->cell.median_bound ? ">= " : "", summaryFmtMs(r->cell.median, (char[32]){0}, 32),
+                r->cell.median_bound ? ">= " : "", r->over_best);
+    }
+    fputc('.', f);
+out:
+    free(t);
+    free(lv);
+}
+
+void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
+    answerTdCells *t = malloc(sizeof *t);
+    remedydocLevel *lv = malloc(sizeof *lv);
+    if (!t || !lv) goto out;
+    answerTdCollect(in->s, t);
+    static const char *const modes[] = {"off", "auto", "all"};
+    int mode;
+    fmt->section(f, "remedies", "What fixes it here");
+    if (remedyModeParse(metaGet(in->m, "threads_remedies"), &mode) != 0) {
+        fmt->para(f, "No remedies were tried: these results are from before threads.sh tried "
+                     "them.");
+        goto end;
+    }
+    fmt->para(f, "At a load level where threads hurt (or the default cell took at least 1.25x "
+                 "the best width), the default cell ran again under the same load with each "
+                 "setting that applies to the threading runtimes it loaded, and at the width of "
+                 "the CPUs the load leaves free; where ARGS hold {width} there is no default "
+                 "cell and the settings went on the widest width. `coldload-summarize "
+                 "--list-remedies` lists the settings, what each runtime does without them and "
+                 "where that is documented. A remedy fixes it when its median run is within "
+                 "1.25x of the best width's or its interval reaches the best one's, and its "
+                 "median is not a lower bound.");
+    if (in->err) {
+        char *e = textOneLine(in->err, 300);
+        fmt->para(f, e ? e : "remedies/: a directory could not be read");
+        free(e);
+    }
+    static const char *const h[] = {"load",           "remedy",   "median run, ms", "x best width",
+                                    "x default cell", "fixes it", "without it"};
+    static const docTable tb = {NULL, h, 7, "llrrrll"};
+    size_t shown = 0;
+    for (size_t i = 0; remedydocNextLevel(in, t, &i, lv);) {
+        const answerTdCell *c = lv->L.first;
+        for (size_t k = 0; k < lv->n; k++) {
+            const remedyResult *r = &lv->r[k];
+            char level[96], name[96], med[96], xb[32], xd[32] = "-";
+            if (!shown++) fmt->table(f, &tb);
+            snprintf(xb, sizeof xb, "%s%.2fx", r->cell.median_bound ? ">= " : "", r->over_best);
+            if (!isnan(r->over_default))
+                snprintf(xd, sizeof xd, "%s%.2fx", r->cell.median_bound ? ">= " : "",
+                         r->over_default);
+            const char *row[] = {threadsdocLevelName(c, level, sizeof level),
+                                 remedydocName(r->item, name, sizeof name),
+                                 threadsdocInterval(&r->cell, med, sizeof med),
+                                 xb,
+                                 xd,
+                                 r->fixes ? "yes" : "no",
+                                 r->item->is_width ? "-" : remedies[r->item->row].without};
+            fmt->row(f, &tb, row);
+        }
+    }
+    if (shown) fmt->table_end(f, &tb);
+    else {
+        char p[256];
+        snprintf(p, sizeof p,
+                 "Nothing was tried (--remedies %s): threads hurt at no loaded level, or no "
+                 "setting applies to the runtimes the program loaded.",
+                 modes[mode]);
+        fmt->para(f, p);
+    }
+end:
+    fmt->section_end(f);
+out:
+    free(t);
+    free(lv);
+}
