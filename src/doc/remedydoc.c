@@ -115,10 +115,12 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
     if (shown) fmt->table_end(f, &tb);
     else {
         char p[256];
-        snprintf(p, sizeof p,
-                 "Nothing was tried (--remedies %s): threads hurt at no loaded level, or no "
-                 "setting applies to the runtimes the program loaded.",
-                 modes[mode]);
+        if (mode == REMEDY_OFF) snprintf(p, sizeof p, "Nothing was tried (--remedies off).");
+        else
+            snprintf(p, sizeof p,
+                     "Nothing was tried (--remedies %s): threads hurt at no loaded level, or no "
+                     "setting applies to the runtimes the program loaded.",
+                     modes[mode]);
         fmt->para(f, p);
     }
 end:
