@@ -62,7 +62,7 @@ slower() {
 }
 
 @test "remedies: results from before remedies say that none were tried" {
-    rm -rf "$D"/* && cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    rm -rf "${D:?}"/* && cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
     "$SUMMARIZE" "$D" >/dev/null
     grep -q '^No remedies were tried: these results are from before threads.sh tried them.$' "$D/report.md"
     jq -e '.remedies == []' "$D/results.json"
