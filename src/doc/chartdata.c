@@ -1,5 +1,5 @@
 /* chartdata.c -- summary groups -> the whitespace-separated .dat files of the
- * five charts, and labels.gp (see chartdata.h).
+ * charts, and labels.gp (see chartdata.h).
  *
  * Labels on the x axis carry only what varies among a chart's bars (params
  * only when a workload ran with several, wait only when several policies
@@ -7,6 +7,8 @@
 #include "doc/chartdata.h"
 
 #include "common/atomicfile.h"
+#include "verdict/answerthreads.h"
+#include "verdict/verdict.h"
 
 #include <errno.h>
 #include <math.h>
@@ -43,6 +45,13 @@ static int chartdataPickPlacement(const summary *s, const chartdataChart *c,
                                   const summaryGroup *g) {
     (void)s, (void)c;
     return summaryIsLoaded(g) && g->calls_1cpu + g->calls_multi_cpu > 0;
+}
+
+/* A threads job's cells whose runs give the split of their time (verdictWhyOf). */
+static int chartdataPickWhy(const summary *s, const chartdataChart *c, const summaryGroup *g) {
+    verdictWhy w;
+    (void)c;
+    return answerTdIsThreads(g) && verdictWhyOf(s, g, &w);
 }
 
 static int chartdataPickCold(const summary *s, const chartdataChart *c, const summaryGroup *g) {
@@ -393,6 +402,26 @@ static long chartdataEmitCold(const summary *s, const chartdataChart *c, FILE *f
     return chartdataEmitRows(s, c, f, 0);
 }
 
+/* One row per cell: idx, label, its median run's shares in percent --
+ * waiting for a CPU, running, blocked (verdictWhyOf) -- stacked. */
+static long chartdataEmitWhy(const summary *s, const chartdataChart *c, FILE *f) {
+    fputs("# idx label wait_pct run_pct blocked_pct\n", f);
+    long rows = 0;
+    verdictWhy w;
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        if (!c->pick(s, c, g) || !verdictWhyOf(s, g, &w)) continue;
+        char *label = chartdataLabel(s, c, g);
+        if (!label) return -1;
+        fprintf(f, "%ld \"%s\"", rows++, label);
+        free(label);
+        double v[] = {100 * w.wait_share, 100 * w.run_share, 100 * w.blocked_share};
+        for (size_t k = 0; k < 3; k++) chartdataNum(f, v[k]);
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : rows;
+}
+
 /* --- the table ------------------------------------------------------------------- */
 
 const chartdataChart chartdataCharts[] = {
@@ -427,6 +456,14 @@ const chartdataChart chartdataCharts[] = {
      "log scale; over each side its count and share of the cell's calls, the line its median. "
      "Spread calls far above one-CPU calls: where the threads ran decided the time. An open "
      "triangle is a call whose run was stopped before it ended: it took at least that long."},
+    {"why", "Why: where each cell's median run went", chartdataPickWhy, chartdataEmitWhy,
+     CHARTDATA_L_CELLS, NULL,
+     "A threads job's cells, one bar each: the share of the median run spent waiting for a CPU "
+     "(its cgroup's CPU pressure, all tasks waiting; else its threads' run-queue wait), running "
+     "(CPU time over threads x wall) and blocked (the rest: sleeping, waiting for a wake-up or "
+     "I/O). A loaded bar mostly red while its idle twin is green: the load held the CPUs its "
+     "threads waited for (waits-for-cpu); mostly blue: each fork-join waited for a sleeping "
+     "worker (wake-ups)."},
 };
 const size_t chartdataNCharts = sizeof chartdataCharts / sizeof chartdataCharts[0];
 
