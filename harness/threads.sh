@@ -21,6 +21,8 @@
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/levels.sh
+. "$CL_ROOT/harness/lib/levels.sh"
 
 # The variables a width is written into: OpenMP (libgomp, LLVM), OpenBLAS,
 # MKL, BLIS, Rust's rayon, Go, Julia, numexpr.
@@ -140,6 +142,7 @@ if [ "$check_output" = 1 ]; then cl_meta threads_check_what "$check_what"; else 
 cl_meta threads_sample_ms "$sample_ms"
 cl_meta threads_keep_output "$keep_output"
 cl_meta threads_cpus_usable "${usable[*]}"
+threads_inherited_quota
 cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page cache warm)"
 cl_check_widths
 RANDOM=$CL_SEED
@@ -152,8 +155,6 @@ runs_csv=$CL_OUT/runs.csv
 # what runs.csv's columns are (the launcher's table): the summary reads it by name
 "$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
     cl_die "$CL_OUT/runs-columns.tsv: could not be written"
-# shellcheck source=harness/lib/levels.sh
-. "$CL_ROOT/harness/lib/levels.sh"
 cl_tmpdir tmp   # the launcher's result line, and the files of {out}: one per run, removed once hashed
 nout=0
 # Per cell (width/load): runs taken, failed and stopped (cut or slow);

@@ -106,6 +106,21 @@ threads_slow_limits() {
     done
 }
 
+# threads_inherited_quota: a CPU limit this shell already runs under (docker
+# --cpus N, a pod's limit: coldload-probe's cpu_limit): every cell ran under
+# it, idle included -- the quota level seen from inside. Said in meta
+# (threads_inherited_quota, "none" without one) and in the report.
+threads_inherited_quota() {
+    local lim
+    lim=$(cl_cpu_limit)
+    if ! [[ $lim =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
+        cl_meta threads_inherited_quota none
+        return 0
+    fi
+    cl_meta threads_inherited_quota "$lim"
+    cl_warn "an inherited CPU quota of $lim CPUs (this machine's own cgroup: docker --cpus, a pod's limit) holds every run, the idle ones too; ${#usable[@]} CPUs are usable by their affinity"
+}
+
 # threads_quota_level: the quota level -- no load program, each run under a
 # CPU quota of $quota CPUs (its cgroup: coldload-run --quota), what a
 # container or a Kubernetes pod limited to that many CPUs gets on this

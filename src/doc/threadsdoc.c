@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/num.h"
 #include "verdict/answerthreads.h"
-#include "verdict/verdict.h"
 #include "verdict/verdict.h"
 
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
@@ -297,6 +297,18 @@ static void tdSayRuntimes(const summary *s, const metaTable *m, const answerTdLe
                 none);
 }
 
+/* A CPU quota the whole job ran under (meta threads_inherited_quota: the
+ * machine's own cgroup, docker --cpus): the idle cells are quota cells too. */
+static void tdSayInherited(const metaTable *m, FILE *f) {
+    double q;
+    if (numDouble(metaGet(m, "threads_inherited_quota"), 0.01, 4096, &q) != 0) return;
+    fprintf(f,
+            " Every run here, the idle ones too, ran under an inherited CPU quota of %.2f CPUs "
+            "(this machine's own cgroup: docker --cpus, a pod's limit): what the program meets "
+            "in such a container.",
+            q);
+}
+
 /* The deciding level, or 0 (t and *L filled). */
 static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
     answerTdCollect(s, t);
@@ -329,6 +341,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         if (!has_def || L[2].first != L->first) tdSayDefault(L, f);
         tdSayRuntimes(s, m, L, f);
         tdSayWhy(s, L, f);
+        tdSayInherited(m, f);
     } else
         fputs("Not measured: no loaded cell has a run with a time or a bound to compare with "
               "the idle ones.",

@@ -41,8 +41,10 @@ setup() {
 @test "remedies: --remedies off tries nothing, and the report says so" {
     run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --remedies off \
         --out "$O" --binary "$OMP" -- 5
+    if grep -q 'inherited CPU quota' "$O/report.md"; then false; fi
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     grep -qx 'threads_remedies=off' "$O/meta.txt"
+    grep -qx 'threads_inherited_quota=none' "$O/meta.txt"   # no CPU limit on this machine
     [ ! -e "$O/remedies" ]
     grep -q '^Nothing was tried (--remedies off)' "$O/report.md"
 }
