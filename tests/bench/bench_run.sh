@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # tests/bench/bench_run.sh -- `make bench-run` (part of `make bench`): what
-# coldload-run's CPU sampler costs the program it watches. The goal: at most
-# 2 % of the wall time of a ~50 ms program (tests/harness/progs/omp_work.c at
-# width 2, its default here), idle and under pinned load; the interval
-# threads.sh uses (--sample-ms, default 5) is chosen from these figures.
+# coldload-run's CPU sampler and the run's own cgroup cost the program they
+# watch. The goal: at most 1 % of the wall time of a ~50 ms program
+# (tests/harness/progs/omp_work.c at width 2, its default here) at the
+# default interval, idle and under pinned load; the interval threads.sh uses
+# (--sample-ms, default 10) is chosen from these figures.
 #
 # Per load (idle, pinned: one `stress-ng --cpu 1 --taskset C` per usable CPU)
-# and per interval (0 = sampler off, then 1, 2, 5, 10 ms), ROUNDS rounds of
-# one run each, the intervals in a new shuffled order every round, so drift
-# of the machine falls on every interval alike. The figure of an interval is
-# the median wall time over its runs, set against the median with the
-# sampler off (a difference of two noisy medians: under load it swings by
+# and per variant -- bare (no sampler, no cgroup: the base), cgroup alone,
+# then the sampler every 2, 5 and 10 ms in its cgroup, and every 10 ms
+# without one (the schedstat path of a user without a cgroup) -- ROUNDS
+# rounds of one run each, the variants in a new shuffled order every round,
+# so drift of the machine falls on every variant alike. The figure of a
+# variant is the median wall time over its runs, set against the bare
+# median (a difference of two noisy medians: under load it swings by
 # +-20 % with 15 rounds), and the sampler's own wall time per run (runs.csv
 # sampler_ms) as a share of the run's: the bound on what it can take from
 # the program, which is the figure the interval is chosen by. stress-ng is the
@@ -38,7 +41,10 @@ gcc -O2 -fopenmp tests/harness/progs/omp_work.c -o "$prog"
 read -ra cpus <<<"$(cl_cpus_usable)"
 CL_WATCHDOG_S=60
 CL_STRESS_TIMEOUT_S=$(( rounds * 5 * 10 + 120 ))
-intervals=(0 1 2 5 10)
+# variant name, then its coldload-run flags
+variants=(bare cgroup s2 s5 s10 s10-nocg)
+declare -A vflags=([bare]="--sample-ms 0 --no-cgroup" [cgroup]="--sample-ms 0" [s2]="--sample-ms 2"
+    [s5]="--sample-ms 5" [s10]="--sample-ms 10" [s10-nocg]="--sample-ms 10 --no-cgroup")
 RANDOM=${SEED:-20261203}
 
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
@@ -46,19 +52,20 @@ median() { sort -g | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1
 bench_load() {
     local load=$1 r i j t ms
     for ((r = 1; r <= rounds; r++)); do
-        local order=("${intervals[@]}")
+        local order=("${variants[@]}") flags
         for ((i = ${#order[@]} - 1; i > 0; i--)); do
             j=$((RANDOM % (i + 1))); t=${order[i]} order[i]=${order[j]} order[j]=$t
         done
         for ms in "${order[@]}"; do
-            cl_exec "$load-s$ms-r$r" "$CL_BUILD/coldload-run" --sample-ms "$ms" \
-                --runs-csv "$CL_OUT/$load-s$ms.csv" -- "$prog" "$reps" ||
-                cl_die "$load, --sample-ms $ms: coldload-run failed (exit $CL_RC, see $CL_LOG.err)"
+            read -ra flags <<<"${vflags[$ms]}"
+            cl_exec "$load-$ms-r$r" "$CL_BUILD/coldload-run" "${flags[@]}" \
+                --runs-csv "$CL_OUT/$load-$ms.csv" -- "$prog" "$reps" ||
+                cl_die "$load, $ms (${vflags[$ms]}): coldload-run failed (exit $CL_RC, see $CL_LOG.err)"
         done
     done
     local base
-    base=$(awk -F, 'NR > 1 { print $11 }' "$CL_OUT/$load-s0.csv" | median)
-    for ms in "${intervals[@]}"; do
+    base=$(awk -F, 'NR > 1 { print $11 }' "$CL_OUT/$load-bare.csv" | median)
+    for ms in "${variants[@]}"; do
         awk -F, -v ms="$ms" -v base="$base" -v load="$load" -v n="$rounds" '
             NR > 1 { w[++k] = $11; s += $29; p += $28 }
             END {
@@ -68,12 +75,12 @@ bench_load() {
                 # the sampler own time as a share of the run: the cost it
                 # can at most take from the program (on a CPU the program
                 # wanted), beside the measured difference of medians (noisy)
-                printf "%-7s sample-ms %-3s median wall %8.3f ms over %d runs  vs off %+6.2f %%  sampler %.3f ms/run = %.2f %% of the wall, %.1f passes/run\n",
-                    load, ms, med, k, 100 * (med / base - 1), s / k, 100 * s / k / med, p / k }' "$CL_OUT/$load-s$ms.csv"
+                printf "%-7s %-9s median wall %8.3f ms over %d runs  vs bare %+6.2f %%  sampler %.3f ms/run = %.2f %% of the wall, %.1f passes/run\n",
+                    load, ms, med, k, 100 * (med / base - 1), s / k, 100 * s / k / med, p / k }' "$CL_OUT/$load-$ms.csv"
     done
 }
 
-printf 'bench-run: coldload-run sampler cost on omp_work %s (OpenMP, default width), %d rounds\n' "$reps" "$rounds"
+printf 'bench-run: coldload-run sampler and cgroup cost on omp_work %s (OpenMP, default width), %d rounds\n' "$reps" "$rounds"
 bench_load idle
 cl_stress_start pinned "${#cpus[@]}"
 bench_load pinned
