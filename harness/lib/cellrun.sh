@@ -1,0 +1,107 @@
+# shellcheck shell=bash
+# harness/lib/cellrun.sh -- one run of the program in one cell, for
+# harness/threads.sh (sourced by it alone): the width written into the
+# environment and ARGS, the output check, coldload-run's rows (into the
+# results directory, or a remedy's own: rows_dir) and its result line, and
+# the counts the report lists (taken, failed, stopped). It reads and sets
+# threads.sh's state (args, env_vars, check_*, slow_after, idle_ms, taken,
+# failed, stopped, first_failure, perf_noted, left_total, tmp, nout).
+
+# threads.sh declares those and reads what is set here.
+# shellcheck disable=SC2154,SC2034,SC2004
+
+# threads_cannot_start CELL STATUS CODE: the warm-up found that the program
+# cannot start here -- not executable, its #! interpreter or a library
+# missing (status noexec, exit 126 or 127; ld.so's "error while loading
+# shared libraries" is 127) -- so every run would fail the same way: stop
+# before any load, with one line quoting its stderr and what to do.
+threads_cannot_start() {
+    local said
+    said=$(cl_err_line "$CL_LOG.err")
+    cl_die "$name cannot start here: ${said:-it printed nothing on stderr} (its warm-up run at width $1: $2, exit $3; $CL_LOG.err). Make $binary run on this machine -- install the library it names (in the container: an image that carries it, see README), or fix its #! line -- then run again; nothing was measured"
+}
+
+# threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
+# `default`), its rows and counts; WARMUP=1 measures nothing.
+threads_run() {
+    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left rows=${rows_dir:-$CL_OUT}
+    local -a run_args=() hash=()
+    nout=$((nout + 1)) out=$tmp/out$nout
+    for a in "${args[@]}"; do a=${a//\{width\}/$cell}; run_args+=("${a//\{out\}/$out}"); done
+    if [ "$cell" = default ]; then
+        for a in "${env_vars[@]}"; do envset+=(-u "$a"); done
+    else
+        for a in "${env_vars[@]}"; do envset+=("$a=$cell"); done
+    fi
+    envset+=("${run_env[@]}")   # a remedy's setting (harness/lib/levels.sh)
+    step="threads-w$cell-$CL_TAG_LOAD-p$proc${rows_dir:+-${rows_dir##*/}}"
+    [ "$warm" = 1 ] && step="threads-w$cell-warmup"
+    local -a rec=()
+    if [ "$warm" = 0 ]; then
+        CL_TAG_PROC=$proc
+        cl_tags
+        # every row of the run is coldload-run's (its column table): runs.csv,
+        # samples.csv and whole.csv
+        rec=(--runs-csv "$rows/runs.csv" --csv "$rows/samples.csv" --whole-csv "$rows/whole.csv"
+            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}")
+    fi
+    case $check_output/$check_what in
+        0/*) hash=(--no-hash) ;;
+        1/stdout) ;;
+        '1/{out}') hash=(--hash-file "$out" --remove-hash-file) ;;
+        *) # a stale file from an earlier run (or before) must never be hashed
+            rm -f -- "$check_file" || cl_die "--check-file $check_file: could not remove it before the run"
+            hash=(--hash-file "$check_file") ;;
+    esac
+    [ "$CL_TAG_LOAD" = none ] || [ -z "${slow_after[$cell]:-}" ] || rec+=(--slow-after "${slow_after[$cell]}")
+    [ "$CL_TAG_LOAD" != quota ] || rec+=(--quota "$quota")
+    CL_RC=0
+    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
+        --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
+    if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
+        # a row that did not fit: the one line naming the disk, as everywhere
+        if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
+        # the launcher was killed: what it ran is still in its cgroup, ended here
+        if [ "$CL_RC" -gt 128 ]; then
+            left=$("$CL_BUILD/coldload-run" --sweep 2>/dev/null) || left=
+            [ -z "$left" ] || cl_warn "$step: $left process(es) of the run outlived coldload-run; killed (its cgroup)"
+        fi
+        cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+        CL_FAILURES=$((CL_FAILURES + 1))
+        return 0
+    fi
+    local st code wall bound
+    IFS=$'\t' read -r st code wall _ _ _ _ left bound <<<"$line"
+    [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
+        cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
+    if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
+        threads_cannot_start "$cell" "$st" "$code"
+    fi
+    if [ "$left" -gt 0 ]; then
+        left_total=$((left_total + left))
+        cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
+    fi
+    [ "$warm" = 1 ] && return 0
+    local key="$cell${rows_dir:+ (${run_env[*]:-remedy ${rows_dir##*/}})}/$CL_TAG_LOAD"
+    taken[$key]=$(( ${taken[$key]:-0} + 1 ))
+    case $st in
+        ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $wall" ;;
+        cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at ${bound} ms" ;;
+        *)
+            failed[$key]=$(( ${failed[$key]:-0} + 1 ))
+            if [ "$first_failure" = 0 ]; then   # the report quotes it
+                first_failure=1
+                local said
+                said=$(cl_err_line "$CL_LOG.err")
+                cl_meta threads_first_failure "$step ($st, exit $code; logs/${CL_LOG##*/}.err): ${said:-nothing on stderr}"
+            fi
+            ;;
+    esac
+    if [ "$perf_noted" = 0 ]; then
+        perf_noted=1
+        local why
+        why=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "perf_why") c = i; next }
+            END { if (c) print $c }' "$runs_csv")
+        cl_meta threads_perf "${why:-cpu-migrations and context-switches counted (perf_event_open, inherit)}"
+    fi
+}
