@@ -56,3 +56,14 @@ fuzz-run: $(B)/fuzz/fuzz_summary
 	  -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus tests/fuzz/corpus
 
 .PHONY: report report-run plots report-test golden fuzz fuzz-run
+
+# What classifying every process's series costs on a results directory
+# (tests/bench/bench_warmup.c): make bench-warmup DIR=results/latest
+$(B)/bench_warmup: tests/bench/bench_warmup.c $(call lib,results verdict model common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+
+bench-warmup: $(B)/bench_warmup
+	$(if $(DIR),,$(error make bench-warmup needs DIR=RESULTS_DIR))
+	$(B)/bench_warmup '$(DIR)'
+
+.PHONY: bench-warmup
