@@ -171,9 +171,13 @@ void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdC
     const answerTdCell *b = L->best, *r = &out->cell;
     out->over_best = r->median / b->median;
     if (L->def && !isnan(L->def->median)) out->over_default = r->median / L->def->median;
-    int within =
-        out->over_best < ANSWER_TD_HURT || (!isnan(r->lo) && !isnan(b->hi) && r->lo <= b->hi);
-    out->fixes = !r->median_bound && within;
+    out->fixes = remedyFixes(r, b);
+}
+
+int remedyFixes(const answerTdCell *r, const answerTdCell *b) {
+    if (isnan(r->median) || isnan(b->median) || r->median_bound) return 0;
+    return r->median < ANSWER_TD_HURT * b->median ||
+           (!isnan(r->lo) && !isnan(b->hi) && r->lo <= b->hi);
 }
 
 int remedyItemOfId(const char *id, remedyItem *it) {

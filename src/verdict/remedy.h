@@ -105,6 +105,11 @@ long remedyFreeWidth(const metaTable *m, const char *load, const char *stressors
 size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m, const answerTdCells *t,
                        const answerTdLevel *L, remedyItem *w, remedyResult *out, size_t max);
 
+/* The rule: a cell r fixes it against the level's best width b when its
+ * median is exact and within ANSWER_TD_HURT of b's, or its interval reaches
+ * b's. */
+int remedyFixes(const answerTdCell *r, const answerTdCell *b);
+
 /* Judges item at level L of the cells t, its runs in rs (its own directory's
  * summary; NULL for a measured w item, whose cell is in t). */
 void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdCells *t,
