@@ -457,6 +457,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->out_hash = CHECKSUM_FNV_OFFSET;
     r->migrations = r->ctxsw = -1;
     r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
+    r->cg_mem_peak_kb = NAN;
     r->nr_throttled = -1;
     r->throttled_ms = NAN;
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
@@ -595,6 +596,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     runcgStat cs;
     runcgRead(&cg, &cs);
     r->cg_cpu_ms = cs.cpu_ms, r->wait_some_ms = cs.some_ms, r->wait_full_ms = cs.full_ms;
+    r->cg_mem_peak_kb = cs.mem_peak_kb;
     runcgQuotaRead(&quota, &r->nr_throttled, &r->throttled_ms);
     r->left = launchReapLeft(pid);
     /* what escaped the process group and the subreaper (it cannot escape

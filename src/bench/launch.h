@@ -107,7 +107,7 @@ typedef struct launchResult {
     char runtimes[512]; /* the threading runtimes it mapped (bench/runtimes.h) */
     char method[16];    /* "cgroup" or "schedstat" */
     char cg_why[200];
-    double cg_cpu_ms, wait_some_ms, wait_full_ms;
+    double cg_cpu_ms, wait_some_ms, wait_full_ms, cg_mem_peak_kb;
     double oncpu_ms, runq_wait_ms;
     /* under a CPU quota: periods throttled and time throttled (ms); -1, NAN
      * without one (quota_why says why when one was asked for) */

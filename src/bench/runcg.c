@@ -99,7 +99,7 @@ static double runcgTotal(const char *text, const char *line) {
 
 void runcgRead(const runcg *c, runcgStat *st) {
     char buf[1024];
-    st->cpu_ms = st->some_ms = st->full_ms = NAN;
+    st->cpu_ms = st->some_ms = st->full_ms = st->mem_peak_kb = NAN;
     if (!c->path[0]) return;
     if (runcgSlurp(c->path, "cpu.stat", buf, sizeof buf) == 0) {
         const char *u = strstr(buf, "usage_usec ");
@@ -109,6 +109,8 @@ void runcgRead(const runcg *c, runcgStat *st) {
         st->some_ms = runcgTotal(buf, "some ");
         st->full_ms = runcgTotal(buf, "full ");
     }
+    if (runcgSlurp(c->path, "memory.peak", buf, sizeof buf) == 0)
+        st->mem_peak_kb = strtod(buf, NULL) / 1024.0;
 }
 
 static void runcgNap(void) { nanosleep(&(struct timespec){0, 2000000}, NULL); }

@@ -32,9 +32,11 @@ typedef struct runcg {
 
 /* What the kernel kept for the cgroup. NAN where a file was not there. */
 typedef struct runcgStat {
-    double cpu_ms;  /* cpu.stat usage_usec: CPU time of every task that was in it */
-    double some_ms; /* cpu.pressure some total: some runnable task of it waited for a CPU */
-    double full_ms; /* cpu.pressure full total: all of its runnable tasks waited */
+    double cpu_ms;      /* cpu.stat usage_usec: CPU time of every task that was in it */
+    double some_ms;     /* cpu.pressure some total: some runnable task of it waited for a CPU */
+    double full_ms;     /* cpu.pressure full total: all of its runnable tasks waited */
+    double mem_peak_kb; /* memory.peak: the most memory its tree had at once; NAN where
+                           the memory controller is not v2's (a hybrid host's is v1) */
 } runcgStat;
 
 /* The hierarchy to make cgroups in: parent when given (it must be a

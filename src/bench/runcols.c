@@ -80,6 +80,11 @@ RUNCOL_STR(method, x->r->method)
 RUNCOL_STR(runtimes, x->r->runtimes)
 RUNCOL_KNOWN(nr_throttled)
 RUNCOL_MS(throttled_ms)
+
+static void runPut_cg_mem_peak_kb(const runRecord *x, char *b, size_t n) {
+    if (isnan(x->r->cg_mem_peak_kb)) b[0] = '\0';
+    else snprintf(b, n, "%.0f", x->r->cg_mem_peak_kb);
+}
 RUNCOL_STR(cg_why, x->r->method[0] && strcmp(x->r->method, "cgroup") ? x->r->cg_why : "")
 RUNCOL_MS(cg_cpu_ms)
 RUNCOL_MS(wait_some_ms)
@@ -148,6 +153,9 @@ const runColumn runColumns[] = {
      runPut_runtimes},
     F(nr_throttled, "count", 0, "under a CPU quota: periods it was throttled in; else empty"),
     F(throttled_ms, "ms", 1, "under a CPU quota: time it was throttled; else empty"),
+    F(cg_mem_peak_kb, "kB", 0,
+      "the most memory its whole tree had at once (its cgroup's memory.peak); empty where "
+      "the memory controller is not cgroup v2's"),
 };
 #undef K
 #undef T
