@@ -14,7 +14,11 @@
 $(B)/coldload-run: $(B)/obj/tools/run.o $(call lib,bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-PROGRAMS += $(B)/coldload-run
+# a program's per-call times out of its saved output (cold.sh --series-regex)
+$(B)/coldload-series: $(B)/obj/tools/series.o $(call lib,bench common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+
+PROGRAMS += $(B)/coldload-run $(B)/coldload-series
 
 threads: all
 	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))

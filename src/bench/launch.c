@@ -34,6 +34,7 @@
 
 #include "bench/runcg.h"
 #include "bench/runtimes.h"
+#include "bench/series.h"
 #include "common/checksum.h"
 
 static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
@@ -324,15 +325,16 @@ static void launchChild(const launchOpts *o, int go, int out_w, int err_w, int e
  * go round a ring of the other half, and at the end a line says how much
  * was dropped and the ring -- the stream's tail -- follows it. */
 typedef struct launchStream {
-    const char *name; /* "stdout", "stderr" */
-    int fd;           /* the read end; -1 at EOF (or never opened) */
-    int to;           /* where it is copied; -1: dropped */
-    int hash;         /* 1: hashed into r->out_hash */
-    long long keep;   /* the bound; 0: everything copied */
-    long long seen;   /* bytes read */
-    long long head;   /* bytes copied as they came */
-    char last;        /* the last byte of the head */
-    char *ring;       /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
+    const char *name;      /* "stdout", "stderr" */
+    int fd;                /* the read end; -1 at EOF (or never opened) */
+    int to;                /* where it is copied; -1: dropped */
+    int hash;              /* 1: hashed into r->out_hash */
+    struct series *series; /* fed every byte read (bench/series.h); NULL: none */
+    long long keep;        /* the bound; 0: everything copied */
+    long long seen;        /* bytes read */
+    long long head;        /* bytes copied as they came */
+    char last;             /* the last byte of the head */
+    char *ring; /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
     size_t ring_cap, ring_len, ring_at;
 } launchStream;
 
@@ -426,6 +428,7 @@ static void launchDrain(launchStream *s, launchResult *r, int block_ms) {
             r->out_hash = checksumBytes(r->out_hash, buf, (size_t)n);
             r->out_bytes += n;
         }
+        if (s->series) seriesFeed(s->series, buf, (size_t)n);
         launchStreamTake(s, buf, (size_t)n);
     }
 }
@@ -456,20 +459,22 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     r->out_hash = CHECKSUM_FNV_OFFSET;
     r->migrations = r->ctxsw = -1;
+    r->series_calls = -1;
     r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
     r->nr_throttled = -1;
     r->throttled_ms = NAN;
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
-    /* stdout is read when hashed or bounded, stderr when bounded */
-    launchStream so = {"stdout", -1, o->stdout_fd, o->hash_stdout, o->keep_bytes, 0, 0, 0, NULL, 0,
-                       0,        0};
-    launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0};
+    /* stdout is read when hashed, bounded or matched (series), stderr when bounded */
+    launchStream so = {
+        "stdout", -1, o->stdout_fd, o->hash_stdout, o->series, o->keep_bytes, 0, 0, 0, NULL, 0,
+        0,        0};
+    launchStream se = {"stderr", -1, o->stderr_fd, 0, NULL, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0};
     runcg cg = {""};
     runcgQuota quota = {"", 0};
     launchSampler *smp = calloc(1, sizeof *smp);
     if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
-        ((o->hash_stdout || o->keep_bytes > 0) && pipe2(op, O_CLOEXEC)) ||
+        ((o->hash_stdout || o->keep_bytes > 0 || o->series) && pipe2(op, O_CLOEXEC)) ||
         (o->keep_bytes > 0 && pipe2(xp, O_CLOEXEC))) {
         snprintf(err, errlen, "%s: %s", smp ? "pipe" : "calloc", strerror(errno));
         goto out;
@@ -603,6 +608,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     /* EOF now that nothing holds the pipes */
     launchDrain(&so, r, 2000);
     launchDrain(&se, r, 2000);
+    if (o->series) seriesEnd(o->series);
     r->stdout_bytes = so.seen, r->stderr_bytes = se.seen;
     r->stdout_dropped = launchStreamEnd(&so);
     r->stderr_dropped = launchStreamEnd(&se);

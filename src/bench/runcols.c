@@ -86,6 +86,7 @@ RUNCOL_MS(wait_some_ms)
 RUNCOL_MS(wait_full_ms)
 RUNCOL_MS(oncpu_ms)
 RUNCOL_MS(runq_wait_ms)
+RUNCOL_KNOWN(series_calls)
 
 static void runPut_cpu_ms(const runRecord *x, char *b, size_t n) {
     snprintf(b, n, "%.3f", x->r->user_ms + x->r->sys_ms);
@@ -148,6 +149,8 @@ const runColumn runColumns[] = {
      runPut_runtimes},
     F(nr_throttled, "count", 0, "under a CPU quota: periods it was throttled in; else empty"),
     F(throttled_ms, "ms", 1, "under a CPU quota: time it was throttled; else empty"),
+    F(series_calls, "count", 0,
+      "with --series-regex: the per-call times its stdout gave (0: no line matched); else empty"),
 };
 #undef K
 #undef T
