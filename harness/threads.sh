@@ -191,7 +191,7 @@ threads_run() {
         # every row of the run is coldload-run's (its column table): runs.csv,
         # samples.csv and whole.csv
         rec=(--runs-csv "$runs_csv" --csv "$CL_SAMPLES" --whole-csv "$CL_WHOLE"
-            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}")
+            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}" "${CL_SERIES_RUN[@]}")
     fi
     case $check_output/$check_what in
         0/*) hash=(--no-hash) ;;
@@ -310,6 +310,7 @@ cl_meta threads_left_processes "$left_total"
 [ "$left_total" -eq 0 ] || cl_warn "the program left $left_total process(es) behind over the runs; each was killed after its run (meta threads_left)"
 [ "$deadline_hit" = 0 ] || cl_warn "--total ${total}s reached: the runs not started are missing (meta threads_total_s)"
 [ "$CL_FAILURES" -eq 0 ] || cl_warn "$CL_FAILURES run(s) could not be launched or recorded"
+cl_series_runs "$runs_csv"   # --series-regex: meta, and a note for runs without a time
 
 prc=0
 hf=()
