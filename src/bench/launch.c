@@ -385,6 +385,7 @@ static void launchStreamTake(launchStream *s, const char *p, size_t n) {
 /* The end of a bounded stream: the line saying what was dropped, then the
  * tail. Returns the bytes dropped. */
 static long long launchStreamEnd(launchStream *s) {
+    if (!s->keep) return 0; /* unbounded: every byte was copied as it came */
     long long dropped = s->seen - s->head - (long long)s->ring_len;
     if (dropped > 0) {
         char line[256];

@@ -102,3 +102,19 @@ threads() {
     [ "$(col "$BATS_TEST_TMPDIR/s.csv" phase)" = first ]
     [ "$(col "$BATS_TEST_TMPDIR/s.csv" ms)" = 3.000000 ]
 }
+
+@test "coldload-run --series-regex matches every byte of stdout, whatever --keep-output keeps" {
+    cd "$BATS_TEST_TMPDIR"
+    # unbounded and unhashed: stdout read for the calls, copied whole, nothing said dropped
+    run "$B/coldload-run" --keep-output 0 --no-hash --series-regex "$RE" --csv a.csv --workload w \
+        -- "$P/warmup_calls.sh" 5
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 7 ]
+    [[ $output != *dropped* ]]
+    [ "$(rows a.csv phase call | tail -n +2 | wc -l)" -eq 5 ]
+    # a log of 64 bytes: the calls are all there all the same
+    "$B/coldload-run" --keep-output 64 --series-regex "$RE" --csv b.csv --runs-csv r.csv --workload w \
+        -- "$P/warmup_calls.sh" 40 >/dev/null
+    [ "$(rows b.csv phase call | tail -n +2 | wc -l)" -eq 40 ]
+    [ "$(col r.csv series_calls)" = 40 ]
+}
