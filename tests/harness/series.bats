@@ -37,6 +37,9 @@ threads() {
     [ "$(jq '[.groups[].warmup.procs[] | .steady_from] | unique | join(",")' -r "$O/results.json")" = 9 ]
     [ "$(jq '[.groups[].warmup.procs[]] | length' "$O/results.json")" -eq 8 ]
     grep -q '^WARN warmup: warmup_calls.sh 32, width 1, idle: warmup in 2 of 2: steady from call 9' "$O/verdicts.txt"
+    # the runs' time is each a whole run: the verdict says the warm-up is in it
+    grep -q '^WARN warmup: .*: 2 of 2 runs were not steady by call 2 (the calls their output timed): each run.s time includes its warm-up$' "$O/verdicts.txt"
+    [ "$(jq '[.verdicts[] | select(.id == "warmup") | .figures.series] | unique | join(",")' -r "$O/results.json")" = 1 ]
     # the threads answer is still the whole runs': one sample a run
     [ "$(jq '[.groups[] | .figures.runs] | unique | join(",")' -r "$O/results.json")" = 2 ]
 }
@@ -85,6 +88,7 @@ threads() {
     [ "$(rows "$O/samples.csv" phase steady | tail -n +2 | wc -l)" -eq $((n * 23)) ]
     grep -qx "series_runs=$n of $n runs gave per-call times (the --binary runs' stdout)" "$O/meta.txt"
     grep -q "^WARN warmup: warmup_calls.sh 24, width 1, idle: warmup in $n of $n: steady from call 9" "$O/verdicts.txt"
+    grep -q "processes were not steady by call 2, where the steady figures start" "$O/verdicts.txt"
 }
 
 @test "coldload-series: the output is data -- never run, its lines and times bounded" {
