@@ -7,6 +7,9 @@
 #                         K runs of PROG per width x load cell, and their report;
 #                         {out} in ARGS or CHECK_FILE: the file it writes is the
 #                         output checked, not stdout
+#                         HARNESS_ARGS="--series-regex 'time: ([0-9.]+) ms'" (or
+#                         COLDLOAD_SERIES_REGEX=RE): the per-call times PROG prints,
+#                         classed by warm-up (docs/series.md)
 #   make threads-test     its bats tests (also part of `make test`)
 
 # The launcher measures: bench (launch, csvwrite, measure) and common only,
