@@ -325,17 +325,17 @@ static void launchChild(const launchOpts *o, int go, int out_w, int err_w, int e
  * go round a ring of the other half, and at the end a line says how much
  * was dropped and the ring -- the stream's tail -- follows it. */
 typedef struct launchStream {
-    const char *name;      /* "stdout", "stderr" */
-    int fd;                /* the read end; -1 at EOF (or never opened) */
-    int to;                /* where it is copied; -1: dropped */
-    int hash;              /* 1: hashed into r->out_hash */
-    struct series *series; /* fed every byte read (bench/series.h); NULL: none */
-    long long keep;        /* the bound; 0: everything copied */
-    long long seen;        /* bytes read */
-    long long head;        /* bytes copied as they came */
-    char last;             /* the last byte of the head */
-    char *ring; /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
+    const char *name; /* "stdout", "stderr" */
+    int fd;           /* the read end; -1 at EOF (or never opened) */
+    int to;           /* where it is copied; -1: dropped */
+    int hash;         /* 1: hashed into r->out_hash */
+    long long keep;   /* the bound; 0: everything copied */
+    long long seen;   /* bytes read */
+    long long head;   /* bytes copied as they came */
+    char last;        /* the last byte of the head */
+    char *ring;       /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
     size_t ring_cap, ring_len, ring_at;
+    struct series *series; /* fed every byte read (bench/series.h); NULL: none */
 } launchStream;
 
 /* Reads per pass of the poll loop: a program that writes without a pause
@@ -467,10 +467,9 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
     /* stdout is read when hashed, bounded or matched (series), stderr when bounded */
-    launchStream so = {
-        "stdout", -1, o->stdout_fd, o->hash_stdout, o->series, o->keep_bytes, 0, 0, 0, NULL, 0,
-        0,        0};
-    launchStream se = {"stderr", -1, o->stderr_fd, 0, NULL, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0};
+    launchStream so = {"stdout", -1, o->stdout_fd, o->hash_stdout, o->keep_bytes, 0, 0, 0, NULL, 0,
+                       0,        0,  o->series};
+    launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0, NULL};
     runcg cg = {""};
     runcgQuota quota = {"", 0};
     launchSampler *smp = calloc(1, sizeof *smp);
