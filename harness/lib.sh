@@ -15,7 +15,8 @@
 # probes.sh (machine state read from /proc and /sys), results.sh (results
 # directory, lock, meta.txt), run.sh (supervisor, traps, watchdog, process
 # groups, progress), load.sh (stress-ng), csv.sh (whole.csv rows, samples.csv
-# fields), workloads.sh (the binaries' --describe tables, measurements).
+# fields), workloads.sh (the binaries' --describe tables, measurements),
+# series.sh (--series-regex: a program's per-call times out of its output).
 #
 # Set-up
 #   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
@@ -169,3 +170,5 @@ CL_WL_BINARIES="p28_timing ising_trg"
 . "$CL_ROOT/harness/lib/csv.sh"
 # shellcheck source=harness/lib/workloads.sh
 . "$CL_ROOT/harness/lib/workloads.sh"
+# shellcheck source=harness/lib/series.sh
+. "$CL_ROOT/harness/lib/series.sh"

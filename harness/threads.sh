@@ -206,6 +206,7 @@ cl_meta threads_left_processes "$left_total"
 [ "$left_total" -eq 0 ] || cl_warn "the program left $left_total process(es) behind over the runs; each was killed after its run (meta threads_left)"
 [ "$deadline_hit" = 0 ] || cl_warn "--total ${total}s reached: the runs not started are missing (meta threads_total_s)"
 [ "$CL_FAILURES" -eq 0 ] || cl_warn "$CL_FAILURES run(s) could not be launched or recorded"
+cl_series_runs "$runs_csv"   # --series-regex: meta, and a note for runs without a time
 
 prc=0
 hf=()

@@ -7,6 +7,9 @@
 #                         K runs of PROG per width x load cell, and their report;
 #                         {out} in ARGS or CHECK_FILE: the file it writes is the
 #                         output checked, not stdout
+#                         HARNESS_ARGS="--series-regex 'time: ([0-9.]+) ms'" (or
+#                         COLDLOAD_SERIES_REGEX=RE): the per-call times PROG prints,
+#                         classed by warm-up (docs/series.md)
 #   make threads-test     its bats tests (also part of `make test`)
 
 # The launcher measures: bench (launch, csvwrite, measure) and common only,
@@ -14,7 +17,11 @@
 $(B)/coldload-run: $(B)/obj/tools/run.o $(call lib,bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-PROGRAMS += $(B)/coldload-run
+# a program's per-call times out of its saved output (cold.sh --series-regex)
+$(B)/coldload-series: $(B)/obj/tools/series.o $(call lib,bench common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
+
+PROGRAMS += $(B)/coldload-run $(B)/coldload-series
 
 threads: all
 	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))

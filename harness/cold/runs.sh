@@ -81,6 +81,8 @@ cold_runs() {
                         cl_warn "cold-$kind-$w-k$k failed with exit status $CL_RC (see $CL_LOG.err)"
                     fi
                 fi
+                # --series-regex: the run's calls out of its stdout (harness/lib/series.sh)
+                [ "$w" != binary ] || cl_series_cold "$CL_LOG.out" "$name" "${args[*]}"
                 CL_RUN_WORKLOAD='' CL_RUN_PARAMS='' CL_RUN_WIDTH='' CL_RUN_WAIT=''
                 if [ "$w" != binary ]; then
                     CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1
@@ -121,6 +123,7 @@ cold_finish() {
         cl_meta cold_binary_failed_runs "$binary_failed of $binary_runs"
         cl_die "$binary exited non-zero in $binary_failed of $binary_runs runs (first: exit $binary_first_rc; see logs/cold-*-binary-k*.err); the rows taken are kept"
     fi
+    cl_series_note "the --binary runs' stdout" "$CL_SERIES_NONE" "$CL_SERIES_READ"
     [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES measurement(s) failed; the rows taken are kept"
     printf 'coldload cold: done, results in %s\n' "$CL_OUT" >&2
 }

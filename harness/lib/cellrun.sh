@@ -43,7 +43,7 @@ threads_run() {
         # every row of the run is coldload-run's (its column table): runs.csv,
         # samples.csv and whole.csv
         rec=(--runs-csv "$rows/runs.csv" --csv "$rows/samples.csv" --whole-csv "$rows/whole.csv"
-            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}")
+            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}" "${CL_SERIES_RUN[@]}")
     fi
     case $check_output/$check_what in
         0/*) hash=(--no-hash) ;;

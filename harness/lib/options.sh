@@ -312,6 +312,7 @@ cl_finalize_opts() {
     # the budget): the watchdog ends it. Under load one 2-thread TRG call took
     # 55 s here (0.4 s idle), so each series of a process (a TRG beta) gets 2
     # more minutes. The one float in it (the budget) stays in awk.
+    cl_series_check   # --series-regex compiles (harness/lib/series.sh)
     cl_describe   # here, not in the $(...) below: its table must outlive the subshell
     CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v n="$(cl_series_max)" 'BEGIN { printf "%d", 4 * b + 120 * n }')
 }

@@ -34,6 +34,7 @@
 
 #include "bench/runcg.h"
 #include "bench/runtimes.h"
+#include "bench/series.h"
 #include "common/checksum.h"
 
 static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
@@ -334,6 +335,7 @@ typedef struct launchStream {
     char last;        /* the last byte of the head */
     char *ring;       /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
     size_t ring_cap, ring_len, ring_at;
+    struct series *series; /* fed every byte read (bench/series.h); NULL: none */
 } launchStream;
 
 /* Reads per pass of the poll loop: a program that writes without a pause
@@ -383,6 +385,7 @@ static void launchStreamTake(launchStream *s, const char *p, size_t n) {
 /* The end of a bounded stream: the line saying what was dropped, then the
  * tail. Returns the bytes dropped. */
 static long long launchStreamEnd(launchStream *s) {
+    if (!s->keep) return 0; /* unbounded: every byte was copied as it came */
     long long dropped = s->seen - s->head - (long long)s->ring_len;
     if (dropped > 0) {
         char line[256];
@@ -426,6 +429,7 @@ static void launchDrain(launchStream *s, launchResult *r, int block_ms) {
             r->out_hash = checksumBytes(r->out_hash, buf, (size_t)n);
             r->out_bytes += n;
         }
+        if (s->series) seriesFeed(s->series, buf, (size_t)n);
         launchStreamTake(s, buf, (size_t)n);
     }
 }
@@ -456,21 +460,22 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     r->out_hash = CHECKSUM_FNV_OFFSET;
     r->migrations = r->ctxsw = -1;
+    r->series_calls = -1;
     r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
     r->cg_mem_peak_kb = NAN;
     r->nr_throttled = -1;
     r->throttled_ms = NAN;
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
-    /* stdout is read when hashed or bounded, stderr when bounded */
+    /* stdout is read when hashed, bounded or matched (series), stderr when bounded */
     launchStream so = {"stdout", -1, o->stdout_fd, o->hash_stdout, o->keep_bytes, 0, 0, 0, NULL, 0,
-                       0,        0};
-    launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0};
+                       0,        0,  o->series};
+    launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0, NULL};
     runcg cg = {""};
     runcgQuota quota = {"", 0};
     launchSampler *smp = calloc(1, sizeof *smp);
     if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
-        ((o->hash_stdout || o->keep_bytes > 0) && pipe2(op, O_CLOEXEC)) ||
+        ((o->hash_stdout || o->keep_bytes > 0 || o->series) && pipe2(op, O_CLOEXEC)) ||
         (o->keep_bytes > 0 && pipe2(xp, O_CLOEXEC))) {
         snprintf(err, errlen, "%s: %s", smp ? "pipe" : "calloc", strerror(errno));
         goto out;
@@ -605,6 +610,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     /* EOF now that nothing holds the pipes */
     launchDrain(&so, r, 2000);
     launchDrain(&se, r, 2000);
+    if (o->series) seriesEnd(o->series);
     r->stdout_bytes = so.seen, r->stderr_bytes = se.seen;
     r->stdout_dropped = launchStreamEnd(&so);
     r->stderr_dropped = launchStreamEnd(&se);

@@ -55,6 +55,9 @@ typedef struct launchOpts {
      * then (missing, a directory, a FIFO) gives no hash. NULL: none. */
     const char *hash_file;
     int remove_hash_file; /* 1: unlink hash_file once hashed (or found missing) */
+    /* stdout's per-call times (bench/series.h): every byte of stdout is fed
+     * to it, whatever keep_bytes keeps; NULL: none */
+    struct series *series;
 } launchOpts;
 
 /* What out_hash is the hash of (runs.csv's out_source). */
@@ -115,6 +118,7 @@ typedef struct launchResult {
     double throttled_ms;
     char quota_why[200];
     char perf_why[160]; /* "" when the counters worked */
+    long series_calls;  /* the times launchOpts.series kept; -1 without one (the caller's) */
 } launchResult;
 
 /* Runs the program once. Returns 0 (r describes the run, whatever its

@@ -91,6 +91,7 @@ RUNCOL_MS(wait_some_ms)
 RUNCOL_MS(wait_full_ms)
 RUNCOL_MS(oncpu_ms)
 RUNCOL_MS(runq_wait_ms)
+RUNCOL_KNOWN(series_calls)
 
 static void runPut_cpu_ms(const runRecord *x, char *b, size_t n) {
     snprintf(b, n, "%.3f", x->r->user_ms + x->r->sys_ms);
@@ -156,6 +157,8 @@ const runColumn runColumns[] = {
     F(cg_mem_peak_kb, "kB", 0,
       "the most memory its whole tree had at once (its cgroup's memory.peak); empty where "
       "the memory controller is not cgroup v2's"),
+    F(series_calls, "count", 0,
+      "with --series-regex: the per-call times its stdout gave (0: no line matched); else empty"),
 };
 #undef K
 #undef T

@@ -181,13 +181,21 @@ static json_t *hyperfineResult(const hyperfineInput *in, const summaryGroup *g,
     }
     jsonSet(o, "times", times, bad);
     jsonSet(o, "exit_codes", codes, bad);
+    /* hyperfine's parameter, as --parameter-scan writes one: its readers
+     * (plot_parametrized.py) take exactly one, a number, the same name in
+     * every result -- the width, 0 where none was set (a threads job's
+     * default cell, a program that takes no width: samples.csv's width 0).
+     * The cell's parts in words are coldload_parameters. */
     char width[24];
-    if (g->key.width > 0) snprintf(width, sizeof width, "%d", g->key.width);
-    if (g->key.width > 0 || summaryIsDefaultWidth(g))
-        jsonSet(params, "width", jsonText(g->key.width > 0 ? width : "default"), bad);
-    jsonSet(params, "load", jsonText(g->key.load[0] ? g->key.load : "loaded"), bad);
-    jsonSet(params, "copy", jsonText(g->key.copy), bad);
+    snprintf(width, sizeof width, "%d", g->key.width > 0 ? g->key.width : 0);
+    jsonSet(params, "width", jsonText(width), bad);
     jsonSet(o, "parameters", params, bad);
+    json_t *cell = json_object();
+    if (!cell) *bad = 1;
+    if (g->key.width > 0 || summaryIsDefaultWidth(g))
+        jsonSet(cell, "width", jsonText(g->key.width > 0 ? width : "default"), bad);
+    jsonSet(cell, "load", jsonText(g->key.load[0] ? g->key.load : "loaded"), bad);
+    jsonSet(cell, "copy", jsonText(g->key.copy), bad);
     static const char *const what[] = {
         [HYPERFINE_WHOLE_HF] = "whole process (hyperfine)",
         [HYPERFINE_PROCS] = "median steady call of each process",
@@ -200,6 +208,7 @@ static json_t *hyperfineResult(const hyperfineInput *in, const summaryGroup *g,
     jsonSet(o, "coldload_censored", censored, bad);
     jsonSet(o, "coldload_failed",
             json_integer((json_int_t)(src == HYPERFINE_PROCS ? 0 : g->whole_failed)), bad);
+    jsonSet(o, "coldload_parameters", cell, bad);
     jsonSet(o, "coldload_key", jsonKey(g, SUMMARY_K_ALL, bad), bad);
     if (in->label) jsonSet(o, "coldload_input", jsonText(in->label), bad);
     times = codes = censored = params = NULL; /* o holds them */

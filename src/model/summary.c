@@ -90,6 +90,7 @@ static void summaryGroupFree(summaryGroup *g) {
         free(g->proc[i].steady.x);
         free(g->proc[i].span.x);
         free(g->proc[i].cens.x);
+        free(g->proc[i].calls.x);
     }
     free(g->proc);
 }

@@ -104,6 +104,10 @@ typedef struct summaryProc {
     size_t ncensored;
     double censored_min_ms;
     int median_bound;
+    /* per-call times of a process whose own steady row is its whole run
+     * (phase call, iter k: coldload-run --series-regex); the warm-up
+     * classes take these, call 1 first, when there are any */
+    summaryVec calls;
 } summaryProc;
 
 /* A run's figures of anyone's program (runs.csv, coldload-run): the columns

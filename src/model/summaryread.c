@@ -273,6 +273,11 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         pr->ncensored += (size_t)cens;
         if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
         else if (span > 1) ok |= summaryVecPush(&g->v_ms_multi_cpu, ms);
+    } else if (strcmp(phase, "call") == 0) {
+        /* a call of a whole-run process (coldload-run --series-regex): its
+         * series for the warm-up classes, none of the cell's figures */
+        if (summaryVecPush(&pr->calls, ms) == 0) return 0;
+        goto oom;
     } else if (strcmp(phase, "steady_nowait") == 0) {
         /* the same computation as steady (its bits count), its time not: a
          * call timed without waiting for its result is a different figure */

@@ -19,6 +19,10 @@
  *                    row too, censored=1, its ms the time it was stopped:
  *                    a lower bound of its time, not a failure (no
  *                    checksum: its output is unfinished)
+ *                    With --series-regex RE, the per-call times RE picks
+ *                    out of stdout (bench/series.h) follow as rows of phase
+ *                    `call`, iter the call's number: the process's
+ *                    in-process series, beside its whole-run row
  *   --result FILE    one tab-separated line for the harness: status,
  *                    exit code, wall, user and sys ms, minor and major faults,
  *                    processes left behind, the bound in ms (censored runs,
@@ -45,6 +49,7 @@
 #include "bench/measure.h"
 #include "bench/runcg.h"
 #include "bench/runcols.h"
+#include "bench/series.h"
 #include "bench/optscommon.h"
 #include "common/num.h"
 #include "common/text.h"
@@ -87,6 +92,10 @@ static const char runUsage[] =
     "  --sweep              kill and remove the cgroups of launchers no longer running, exit\n"
     "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
     "                       censored one (ms: when it was stopped) when cut or slow\n"
+    "  --series-regex RE    a time per call out of stdout: each line RE (POSIX extended)\n"
+    "                       matches gives its first group's number (ms) as a samples.csv\n"
+    "                       row of phase call (--csv, the run succeeded); runs.csv's\n"
+    "                       series_calls counts them. A RE that does not compile: exit 2\n"
     "  --workload NAME --params TEXT --width N|default   the rows' cell\n"
     "  --tag KEY=VALUE      a tag column of both CSVs (repeatable)\n"
     "Exit: 0 ran (PROG's status is in the files), 1 could not run or record, 2 usage,\n"
@@ -96,6 +105,7 @@ typedef struct runArgs {
     launchOpts lo;
     const char *stdout_path, *result_path, *runs_csv, *csv, *whole_csv;
     const char *workload, *params, *width;
+    const char *series_regex;
     csvTag tags[OPTS_MAX_TAGS];
     size_t ntags;
 } runArgs;
@@ -201,6 +211,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
         else if (!strcmp(o, "--runs-csv")) a->runs_csv = v;
         else if (!strcmp(o, "--csv")) a->csv = v;
         else if (!strcmp(o, "--whole-csv")) a->whole_csv = v;
+        else if (!strcmp(o, "--series-regex")) a->series_regex = v;
         else if (!strcmp(o, "--cgroup-parent")) a->lo.cgroup_parent = v;
         else if (!strcmp(o, "--quota")) {
             if (numDouble(v, 0.01, 4096, &a->lo.quota_cpus))
@@ -333,7 +344,7 @@ static int runWriteWhole(const runArgs *a, const runRecord *x, char *err, size_t
 }
 
 static int runWriteSample(const runArgs *a, const launchResult *r, const measureLoad *load,
-                          char *err, size_t errlen) {
+                          const series *calls, char *err, size_t errlen) {
     csvWriter *w = csvWriterOpen(a->csv, a->tags, a->ntags, err, errlen);
     if (!w) return -1;
     int width_n = strcmp(a->width, "default") != 0;
@@ -360,8 +371,16 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
     int rc = csvWriterRow(w, &row);
     if (rc) snprintf(err, errlen, "%s", csvWriterError(w));
     csvWriterClose(w);
-    return rc;
+    if (rc || !calls || censored) return rc;
+    /* the calls: the run's cell and load, nothing of a call's own measured */
+    row.checksum = 0, row.no_checksum = 1;
+    row.usage = (measureUsage){0, 0, 0, 0};
+    row.cpus = NULL, row.migrations = -1;
+    return seriesWrite(calls, a->csv, a->tags, a->ntags, &row, 0, err, errlen);
 }
+
+/* --series-regex's times: static, so they stay reachable to the end */
+static series calls;
 
 int main(int argc, char **argv) {
     runArgs a;
@@ -372,6 +391,13 @@ int main(int argc, char **argv) {
         return rc;
     }
     char err[512] = "";
+    if (a.series_regex) {
+        if (seriesInit(&calls, a.series_regex, err, sizeof err) != 0) {
+            fprintf(stderr, "coldload-run: --series-regex: %s\n", err);
+            return 2;
+        }
+        a.lo.series = &calls;
+    }
     if (a.stdout_path) {
         a.lo.stdout_fd =
             open(a.stdout_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
@@ -392,6 +418,12 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (r.status == LAUNCH_STOPPED) return 128 + r.interrupted;
+    r.series_calls = a.series_regex ? (long)calls.n : -1;
+    if (a.series_regex && calls.n == 0 && r.status == LAUNCH_OK)
+        fprintf(stderr,
+                "coldload-run: note: --series-regex matched no time in %ld line(s) of stdout "
+                "(%ld too long, %ld not a number): no calls recorded\n",
+                calls.lines, calls.skipped, calls.not_number);
     if (r.status == LAUNCH_NOEXEC) runSayNoexec(a.lo.argv[0], r.exec_errno);
     if (r.out_source == LAUNCH_OUT_FILE_MISSING)
         fprintf(stderr, "coldload-run: --hash-file %s: %s after the run: no hash\n", a.lo.hash_file,
@@ -405,7 +437,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (a.csv && (r.status == LAUNCH_OK || launchCensored(r.status)) &&
-        runWriteSample(&a, &r, &load, err, sizeof err) != 0) {
+        runWriteSample(&a, &r, &load, a.series_regex ? &calls : NULL, err, sizeof err) != 0) {
         fprintf(stderr, "coldload-run: %s\n", err);
         return 1;
     }

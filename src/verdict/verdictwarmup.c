@@ -30,6 +30,15 @@ static int verdictWarmupFigs(verdict *v, const warmupTally *w, const verdictThre
                                   {"steady", t->warmup_steady}, {"delta", t->warmup_delta}));
 }
 
+/* 1 when the cell's processes are whole runs with the calls they printed
+ * (phase call rows: coldload-run --series-regex). */
+static int verdictWarmupOfRuns(const summaryGroup *const *g, size_t ng) {
+    for (size_t i = 0; i < ng; i++)
+        for (size_t j = 0; j < g[i]->nproc; j++)
+            if (g[i]->proc[j].calls.n) return 1;
+    return 0;
+}
+
 /* One cell: the groups of one key but for the copy kind (the cold copies of
  * one program and width run the same calls once started). */
 int verdictWarmup(verdictCtx *x) {
@@ -55,6 +64,9 @@ int verdictWarmup(verdictCtx *x) {
         if (loaded && w.late == 0) continue; /* the load's verdicts judge its times */
         verdict *v = verdictFoundOn(x, !loaded && w.late ? VERDICT_WARN : VERDICT_NOTE, g, cell);
         if (!v || verdictWarmupFigs(v, &w, x->t) != 0) rc = -1;
+        /* the calls a whole run printed (--series-regex): its steady
+         * figure is the run, not its calls */
+        else if (verdictWarmupOfRuns(in, ng) && verdictAddFig(v, 1, "series")) rc = -1;
     }
     free(in);
     return rc;
@@ -89,7 +101,12 @@ int verdictWarmupSay(const verdict *v, const verdictThresholds *t, FILE *f) {
         fprintf(f, "; %g of %g processes not classified (fewer than %d steady calls, or stopped)",
                 un, verdictFig(v, "procs"), WARMUP_MIN_STEADY);
     double late = verdictFig(v, "late");
-    if (late > 0)
+    if (late > 0 && verdictFig(v, "series") == 1)
+        fprintf(f,
+                ": %g of %g runs were not steady by call 2 (the calls their output timed): "
+                "each run's time includes its warm-up",
+                late, classified);
+    else if (late > 0)
         fprintf(f,
                 ": %g of %g processes were not steady by call 2, where the steady figures "
                 "start: their steady median mixes regimes",

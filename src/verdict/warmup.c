@@ -54,14 +54,19 @@ warmupClass warmupOfSegments(const changepointSeg *seg, size_t nseg, size_t L, d
 }
 
 int warmupClassify(const summaryProc *p, const verdictThresholds *t, warmupProc *w) {
-    size_t n = p->steady.n;
-    int first = !isnan(p->first_ms);
+    /* a whole-run process with per-call times (phase call): those calls,
+     * the first apart as a first call is; its whole-run row, censored or
+     * not, is another figure */
+    int calls = p->calls.n > 0;
+    const double *steady = calls ? p->calls.x + 1 : p->steady.x;
+    size_t n = calls ? p->calls.n - 1 : p->steady.n;
+    double first_ms = calls ? p->calls.x[0] : p->first_ms;
+    int first = !isnan(first_ms);
     *w = (warmupProc){WARMUP_UNCLASSIFIED, 0, n + (size_t)first, 0};
-    if (n < WARMUP_MIN_STEADY || p->ncensored > 0) return 0;
+    if (n < WARMUP_MIN_STEADY || (!calls && p->ncensored > 0)) return 0;
     changepointSeg *seg;
     size_t ns;
-    if (changepointPelt(p->steady.x, n, t->warmup_penalty * log((double)n), &seg, &ns) != 0)
-        return -1;
+    if (changepointPelt(steady, n, t->warmup_penalty * log((double)n), &seg, &ns) != 0) return -1;
     changepointSeg *all = malloc((ns + 1) * sizeof *all);
     if (!all) {
         free(seg);
@@ -69,7 +74,7 @@ int warmupClassify(const summaryProc *p, const verdictThresholds *t, warmupProc 
     }
     /* call positions: 0 the first call, i the steady call of iter i */
     size_t k = 0;
-    if (first) all[k++] = (changepointSeg){0, 1, p->first_ms, 0};
+    if (first) all[k++] = (changepointSeg){0, 1, first_ms, 0};
     for (size_t i = 0; i < ns; i++)
         all[k++] = (changepointSeg){seg[i].start + 1, seg[i].end + 1, seg[i].mean, seg[i].sd};
     w->segments = k;

@@ -38,11 +38,16 @@ col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
     # the cells are summary.csv's rows, each run one time
     [ "$(jq '.results | length' "$H")" = "$(($(wc -l <"$D/summary.csv") - 1))" ]
     [ "$(jq '[.results[].times | length] | add' "$H")" = "$(grep -c ',steady,' "$D/samples.csv")" ]
-    # the program, its cell named; parameters as strings
+    # the program, its cell named; one parameter, the width (0: the default
+    # cell, none set), and the cell's parts as strings beside it
     jq -r '.results[].command' "$H" | grep -qx '/opt/progs/omp \[width 2, pinned\]'
     jq -r '.results[].command' "$H" | grep -qx '/opt/progs/omp \[default width, idle\]'
     [ "$(jq -c '.results[] | select(.command == "/opt/progs/omp [width 2, pinned]") | .parameters' "$H")" = \
+        '{"width":"2"}' ]
+    [ "$(jq -c '.results[] | select(.command == "/opt/progs/omp [width 2, pinned]") | .coldload_parameters' "$H")" = \
         '{"width":"2","load":"pinned","copy":"inplace"}' ]
+    [ "$(jq -c '.results[] | select(.command == "/opt/progs/omp [default width, idle]") | [.parameters, .coldload_parameters]' "$H")" = \
+        '[{"width":"0"},{"width":"default","load":"none","copy":"inplace"}]' ]
     # a run's time is its samples.csv steady row's ms, in seconds
     local ms t
     ms=$(awk -F, -v c="$(col "$D/samples.csv" ms)" -v w="$(col "$D/samples.csv" width)" \
@@ -76,6 +81,40 @@ col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
     [[ ${lines[2]} == "t = -"* ]]
     run python3 "$READ" welch "$H"
     [ "$status" -eq 1 ]
+}
+
+@test "hyperfine.json of a threads and a cold job read as plot_parametrized.py reads them (one numeric parameter, the width)" {
+    summarized results-threads
+    # the whole file: every result's one parameter, width, a number (the default cell 0)
+    run python3 "$READ" parametrized "$H"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "${lines[-1]}" = "x: width" ]
+    [ "$(printf '%s\n' "${lines[@]}" | head -n -1 | cut -f1 | sort -u | tr '\n' ' ')" = "0 1 2 " ]
+    # its older versions: --parameter-name width, other keys ignored
+    run python3 "$READ" parametrized "$H" --parameter-name width
+    [ "$status" -eq 0 ]
+    # a curve per load, as a user plots it: the idle cells against their width
+    jq '{results: [.results[] | select(.coldload_parameters.load == "none")]}' "$H" >"$D/idle.json"
+    jq '{results: [.results[] | select(.coldload_parameters.load == "pinned")]}' "$H" >"$D/pinned.json"
+    run python3 "$READ" parametrized "$D/idle.json" "$D/pinned.json"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 7 ]
+    # a width in words would not do: the reader fails as the script does
+    jq '.results[0].parameters.width = "default"' "$H" >"$D/words.json"
+    run python3 "$READ" parametrized "$D/words.json"
+    [ "$status" -eq 1 ]
+    [[ $output == *"'default' is not a number"* ]]
+    jq '.results[0].parameters.load = "none"' "$H" >"$D/two.json"
+    run python3 "$READ" parametrized "$D/two.json"
+    [ "$status" -eq 1 ]
+    # a cold job: hyperfine's runs of a program without a width (0), read both ways
+    rm -rf "${D:?}"/*
+    summarized results-cold
+    run python3 "$READ" parametrized "$H"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(printf '%s\n' "${lines[@]}" | head -n -1 | cut -f1 | sort -u)" = 0 ]
+    run python3 "$READ" whisker "$H"
+    [ "$status" -eq 0 ]
 }
 
 @test "hyperfine.json: a run stopped before it ended is its bound, coldload_censored 1, no exit code" {

@@ -13,6 +13,13 @@ list of times, two results for welch) fails here too:
         box (label, runs, lower quartile, median, upper quartile, whiskers)
   histogram FILE    plot_histogram.py: results[].times and command, the bins
   progression FILE  plot_progression.py: results[].times in run order
+  parametrized FILE... [--parameter-name NAME]
+                    plot_parametrized.py: each result's one parameter (its
+                    name the same in every result and file) as a number, the
+                    x of an error bar of mean +- stddev; with --parameter-name,
+                    as its older versions read it: that parameter of each
+                    result, as a number, others beside it ignored; prints the
+                    name, then x, mean and stddev per result
   welch FILE        welch_ttest.py: exactly two results, their commands and
                     times; Welch's t and its degrees of freedom
   stats FILE        advanced_statistics.py: each command's times, their
@@ -110,6 +117,40 @@ def progression(path):
         print("%s\t%s" % (command_of(b), " ".join("%d:%.9g" % (i, t) for i, t in enumerate(ts))))
 
 
+def number(v, what):
+    if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+        fail("%s: %r is not a number" % (what, v))
+    try:
+        x = float(v)
+    except ValueError:
+        fail("%s: %r is not a number" % (what, v))
+    if not math.isfinite(x):
+        fail("%s: %r is not a finite number" % (what, v))
+    return x
+
+
+def parametrized(paths, args):
+    given = args[args.index("--parameter-name") + 1] if "--parameter-name" in args else None
+    name = None
+    for path in paths:
+        for b in load(path):
+            params = b.get("parameters", {})
+            if given is not None:
+                this, value = given, params[given]
+            else:
+                if len(params) != 1:
+                    fail("%r: exactly one parameter wanted, found %r" % (command_of(b), sorted(params)))
+                [(this, value)] = params.items()
+            if name is not None and this != name:
+                fail("parameter names differ: %r and %r" % (name, this))
+            name = this
+            x = number(value, "%r: parameter %s" % (command_of(b), this))
+            mean = number(b["mean"], "%r: mean" % command_of(b))
+            sd = number(b["stddev"], "%r: stddev" % command_of(b))
+            print("%.9g\t%.9g\t%.9g" % (x, mean, sd))
+    print("x: %s" % name)
+
+
 def welch(path):
     results = load(path)
     if len(results) != 2:
@@ -155,10 +196,13 @@ def stats(path):
 
 def main(argv):
     if len(argv) < 3:
-        fail("usage: hyperfine_read.py whisker|histogram|progression|welch|stats FILE [...]")
+        fail("usage: hyperfine_read.py whisker|histogram|progression|parametrized|welch|stats FILE [...]")
     what, path, rest = argv[1], argv[2], argv[3:]
     try:
-        if what == "whisker":
+        if what == "parametrized":
+            parametrized([path] + [a for a in rest if not a.startswith("--")
+                                   and (rest.index(a) == 0 or rest[rest.index(a) - 1] != "--parameter-name")], rest)
+        elif what == "whisker":
             whisker(path, rest)
         elif what == "histogram":
             histogram(path)

@@ -335,6 +335,40 @@ static void tooFewCallsOrABoundAreNotClassified(void **state) {
     free(p.cens.x);
 }
 
+/* A whole-run process (coldload-run: one steady row, its run's wall time,
+ * censored or not) with per-call times: the calls are classed, call 1 as
+ * the first call. */
+static void aWholeRunIsClassedByItsCalls(void **state) {
+    (void)state;
+    verdictThresholds t;
+    verdictDefaults(&t);
+    uint64_t st = 5;
+    double wall = 400;
+    summaryProc p = proc(NAN, &wall, 1);
+    warmupProc w;
+    assert_int_equal(warmupClassify(&p, &t, &w), 0);
+    assert_int_equal(w.cls, WARMUP_UNCLASSIFIED); /* one steady row: too few */
+    double x[32];
+    fill(x, 8, 50.0, 0.2, &st);
+    fill(x + 8, 24, 10.0, 0.2, &st);
+    for (size_t i = 0; i < 32; i++) assert_int_equal(summaryVecPush(&p.calls, x[i]), 0);
+    assert_int_equal(warmupClassify(&p, &t, &w), 0);
+    assert_int_equal(w.cls, WARMUP_WARMUP);
+    assert_int_equal(w.steady_from, 9);
+    assert_int_equal(w.calls, 32);
+    /* the whole run stopped at its cap does not bound its calls */
+    p.ncensored = 1;
+    assert_int_equal(warmupClassify(&p, &t, &w), 0);
+    assert_int_equal(w.cls, WARMUP_WARMUP);
+    /* too few calls: not classified */
+    p.calls.n = WARMUP_MIN_STEADY;
+    assert_int_equal(warmupClassify(&p, &t, &w), 0);
+    assert_int_equal(w.cls, WARMUP_UNCLASSIFIED);
+    free(p.steady.x);
+    free(p.cens.x);
+    free(p.calls.x);
+}
+
 /* --- the verdict of a cell ----------------------------------------------------------------------- */
 
 static summaryGroup groups[3];
@@ -457,6 +491,7 @@ int main(void) {
         cmocka_unit_test(aProcessOfEachClass),
         cmocka_unit_test(thePenaltyEitherSide),
         cmocka_unit_test(tooFewCallsOrABoundAreNotClassified),
+        cmocka_unit_test(aWholeRunIsClassedByItsCalls),
         cmocka_unit_test(theCellsVerdict),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
