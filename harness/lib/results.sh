@@ -37,7 +37,7 @@ cl_results_init() {
     if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
     # No file we append to may be a symbolic link: whoever can write a shared
     # results directory could plant runs-lines.tsv -> a file of root's, and
-    # root's next run would append to it (issue 23). Checked before CL_META
+    # root's next run would append to it. Checked before CL_META
     # is set, so that dying here writes nothing through one either.
     local f
     for f in "$CL_OUT/samples.csv" "$CL_OUT/whole.csv" "$CL_OUT/meta.txt" "$CL_OUT/runs-lines.tsv" \
@@ -176,8 +176,8 @@ cl_escape() {
 
 # cl_append FILE TEXT: TEXT (whole lines) appended with one printf, or not at
 # all: when the write fails (a full disk) FILE is cut back to its size before
-# it, so no line is ever left half-written (issue 23: meta.txt ended in
-# "warm_error=15 measurement(s) faile"). Returns 1 with the reason in
+# it, so no line is ever left half-written (a meta.txt ending in
+# "warm_error=15 measurement(s) faile" is misread). Returns 1 with the reason in
 # CL_APPEND_ERR.
 cl_append() {
     local size

@@ -33,7 +33,7 @@ cl_init() {
 #
 # The supervisor runs without set -e (it only ever exits from here): a trap
 # whose kill finds the child already reaped -- a second signal at the end --
-# returned 1, and set -e exited 1 before the rm and the 128+n (issue 23).
+# returns 1, and set -e would exit 1 before the rm and the 128+n.
 # The traps' kills end in || true for the same reason.
 cl_supervise() {
     [ "${COLDLOAD_SUPERVISOR:-}" = "$PPID" ] && return 0

@@ -27,7 +27,7 @@ void metaFree(metaTable *m);
  * NULL when out of memory. */
 char *metaMachine(const metaTable *m);
 
-/* The stopping rule's record of warm and loaded cells (issue 21): meta's
+/* The stopping rule's record of warm and loaded cells: meta's
  * <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed, parsed once
  * into data. cell is the harness's workload name (grad, svdvals, trgload). */
 typedef enum { META_STOP_DECIDED, META_STOP_MAX, META_STOP_FIXED } metaStopHow;

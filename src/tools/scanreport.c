@@ -3,7 +3,7 @@
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
  * counts.tsv and recommendation.tsv (the findings as data, model/scanrec.h),
  * verdict.txt (doc/scanout.h and verdict/scanverdict.h say what each holds). The directory is read
- * by results/results (resultsLoadScan), the one place that knows which file
+ * by results/results (resultsLoadScanRows), the one place that knows which file
  * holds what. Measures nothing: it can be re-run on any old scan. Exit: 0 done, 1 an output could not be
  * written, 2 bad flags or bad input (one line naming file and line). */
 #include <errno.h>
@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
         return OPTS_EXIT_USAGE;
     }
     resultsScanRows x;
-    int lrc = resultsLoadScan(&x, dir, cpus, err, sizeof err);
+    int lrc = resultsLoadScanRows(&x, dir, cpus, err, sizeof err);
     if (lrc != RESULTS_OK) {
         optsError("%s", lrc == RESULTS_NO_MEMORY ? "out of memory" : err);
         resultsScanRowsFree(&x);

@@ -1,5 +1,5 @@
 /* answer.c -- the report's two opening answers as data (see answer.h): which
- * cell decides, yes or no, and the figures, decided once here; doc/answers
+ * cell decides, yes or no, and the figures, decided once here; doc/answerdoc
  * says them, doc/json writes them, coldload-compare compares them. */
 #include "verdict/answer.h"
 

@@ -1,4 +1,4 @@
-/* decide.h -- the stopping rule of warm and loaded runs (issue 21, item 3):
+/* decide.h -- the stopping rule of warm and loaded runs:
  * is a cell's answer known, or does it need another process?
  *
  * A cell (one summary group) is **decided** when the bootstrap 95% interval
