@@ -5,6 +5,8 @@
 # Sourced by harness/lib.sh; read by harness/lib/options.sh (parsing,
 # defaults, checks) and harness/lib/optusage.sh (--help, the docs table,
 # which harness/optdoc.sh writes: `make options-doc`).
+# The ranges of --widths (the engine's width) and --stressors are the C
+# tools' own, common/ranges.h; tests/unit/test_num.c fails when they part.
 #
 # One row a line, nine fields separated by '|' (so no '|' inside a field):
 #   flag     --name

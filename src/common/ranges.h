@@ -22,4 +22,9 @@
 #define RANGE_STRESSORS_MIN 0
 #define RANGE_STRESSORS_MAX 1024
 
+/* "LO..HI" of a quantity as text, for a message: RANGE_TEXT(RANGE_WIDTH). */
+#define RANGE_STR_(x) #x
+#define RANGE_STR(x) RANGE_STR_(x)
+#define RANGE_TEXT(q) RANGE_STR(q##_MIN) ".." RANGE_STR(q##_MAX)
+
 #endif

@@ -32,6 +32,8 @@
 #include <time.h>
 
 #include "common/cpus.h"
+#include "common/num.h"
+#include "common/ranges.h"
 #include "common/opts.h"
 
 
@@ -180,10 +182,8 @@ int autowParse(const char *s, int max, autowReq *out) {
         out->automatic = out->given = out->tune = 1;
         num = s + 5;
     }
-    char *end = NULL;
-    errno = 0;
-    long n = num ? strtol(num, &end, 10) : 0;
-    if (!num || !isdigit((unsigned char)*num) || *end || errno || n < 1 || n > max)
+    long n;
+    if (!num || !isdigit((unsigned char)*num) || numLong(num, RANGE_ENGINE_WIDTH_MIN, max, &n) != 0)
         return optsError("--width: expected an integer in 1..%d, auto or auto:N "
                          "(N in 1..%d), got '%s'",
                          max, max, s ? s : "");

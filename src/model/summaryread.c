@@ -17,6 +17,7 @@
 
 #include "common/csvfield.h"
 #include "common/num.h"
+#include "common/ranges.h"
 #include "common/stats.h"
 #include "model/csvread.h"
 #include "model/summaryint.h"
@@ -105,10 +106,11 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
     const char *v;
     /* width 0: a program's `default` cell (harness/threads.sh), which sets
      * no width and records width_requested=default */
-    if (summaryParseLong(v = csvColField(f, &cols[SC_WIDTH]), 0, 100000, &width) ||
+    if (summaryParseLong(v = csvColField(f, &cols[SC_WIDTH]), 0, RANGE_WIDTH_MAX, &width) ||
         (width == 0 && strcmp(csvColField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
-        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v,
-                          "a width in 1..100000 (0 only with width_requested=default)");
+        return summaryBad(
+            err, errlen, where, &cols[SC_WIDTH], v,
+            "a width in " RANGE_TEXT(RANGE_WIDTH) " (0 only with width_requested=default)");
     if (summaryParseDouble(v = csvColField(f, &cols[SC_MS]), &ms) || ms < 0)
         return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
     if (summaryParseDouble(v = csvColField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
@@ -274,8 +276,10 @@ static int summaryWholeRow(void *ctx, char **f, const csvCol *cols, const char *
         return summaryBad(err, errlen, where, &cols[WC_WALL], v, "a time >= 0 in ms");
     /* Empty where the contract allows it: width for --binary runs, CPU times
      * and faults where the tool gives none. */
-    if (*(v = csvColField(f, &cols[WC_WIDTH])) && summaryParseLong(v, 1, 100000, &width))
-        return summaryBad(err, errlen, where, &cols[WC_WIDTH], v, "a width in 1..100000");
+    if (*(v = csvColField(f, &cols[WC_WIDTH])) &&
+        summaryParseLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &width))
+        return summaryBad(err, errlen, where, &cols[WC_WIDTH], v,
+                          "a width in " RANGE_TEXT(RANGE_WIDTH));
     double cpu[2] = {NAN, NAN}; /* user, sys */
     for (int c = WC_USER; c <= WC_SYS; c++)
         if (*(v = csvColField(f, &cols[c]))) {
@@ -503,10 +507,11 @@ static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *wh
     if (strcmp(st, "ok") && strcmp(st, "cut") && strcmp(st, "slow")) return 0;
     long width = 0;
     if (*(v = csvColField(f, &cols[RC_WIDTH]))
-            ? summaryParseLong(v, 1, 100000, &width)
+            ? summaryParseLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &width)
             : strcmp(csvColField(f, &cols[RC_WIDTH_REQUESTED]), "default") != 0)
-        return summaryBad(err, errlen, where, &cols[RC_WIDTH], v,
-                          "a width in 1..100000 (empty only with width_requested=default)");
+        return summaryBad(
+            err, errlen, where, &cols[RC_WIDTH], v,
+            "a width in " RANGE_TEXT(RANGE_WIDTH) " (empty only with width_requested=default)");
     summaryKey k = {
         .workload = (char *)csvColField(f, &cols[RC_WORKLOAD]),
         .params = (char *)csvColField(f, &cols[RC_PARAMS]),
