@@ -192,7 +192,7 @@ static int answerFirstRun(const answerInput *in, answer *a) {
 /* --- the second answer: the loaded groups' per-process figures --------------------------- */
 
 long answerStopOf(const metaStops *stops, const summaryGroup *g, int *how) {
-    long s = strtol(g->key.stressors, NULL, 10);
+    long s = g->key.nstressors > 0 ? g->key.nstressors : 0;
     const char *h = g->harness ? g->harness : "";
     const metaStop *x =
         stops ? metaStopFind(stops, h, g->key.load, s, g->key.workload, g->key.width) : NULL;

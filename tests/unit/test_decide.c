@@ -70,7 +70,7 @@ static void thresholds_of_a_group(void **state) {
     (void)state;
     summaryGroup g;
     memset(&g, 0, sizeof g);
-    g.key = (summaryKey){"grad", "n=1000", "block", "loaded", "2", "inplace", "pinned", 1};
+    g.key = (summaryKey){"grad", "n=1000", "block", "loaded", "2", "inplace", "pinned", 1, 2};
     verdictThresholds t;
     verdictDefaults(&t);
     t.load_cpus = 2;
@@ -112,7 +112,7 @@ static void groupOf(summaryGroup *g, summaryProc *p, const double *med, size_t n
 static int decideLoaded(summary *s, summaryProc *p, const double *med, char *load,
                         size_t slow_procs, const verdictThresholds *t, decideResult *r) {
     groupOf(&s->g[1], p, med, 3,
-            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2});
+            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2, 2});
     s->g[1].slow_procs = slow_procs;
     return decideGroup(s, &s->g[1], t, r);
 }
@@ -131,7 +131,7 @@ static void free_cell_decided_once_a_process_is_slow(void **state) {
     verdictDefaults(&t);
     t.load_cpus = 2;
     groupOf(&g[0], pi, idle, 3,
-            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2});
+            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2, 0});
     decideResult r;
     /* free, 1 of 3 slow */
     assert_int_equal(decideLoaded(&s, pl, mixed, "free", 1, &t, &r), 0);

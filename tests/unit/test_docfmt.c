@@ -193,6 +193,7 @@ static void stopKeysParseOnceIntoData(void **state) {
     g.key.workload = "trg";
     g.key.load = "free";
     g.key.stressors = "2";
+    g.key.nstressors = 2;
     g.key.width = 1;
     char buf[64];
     assert_string_equal(answerdocStopText(&s, &g, buf, sizeof buf), "7, undecided at the most");
@@ -257,7 +258,8 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     summaryGroup g[3];
     memset(g, 0, sizeof g);
     for (int i = 0; i < 3; i++) {
-        g[i].key = (summaryKey){"grad", "n=1", "block", "idle", "0", (char *)copies[i], "none", 1};
+        g[i].key =
+            (summaryKey){"grad", "n=1", "block", "idle", "0", (char *)copies[i], "none", 1, 0};
         g[i].whole_median_ms = med[i];
         g[i].whole_max_ms = med[i] * 1.2;
         g[i].whole_majflt = maj[i];
