@@ -23,6 +23,13 @@ int metaRead(metaTable *m, const char *path, char *err, size_t errlen);
 const char *metaGet(const metaTable *m, const char *key); /* NULL when absent */
 void metaFree(metaTable *m);
 
+/* What job made the results directory, meta's last `job` decoded once:
+ * the report (report.sh and any run without a job of its own), a cold-only
+ * job (coldreport.sh: job=cold; before the key, a coldreport_command without
+ * a report_command), a threads job (threads.sh: job=threads). */
+typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS } metaJob;
+metaJob metaJobOf(const metaTable *m); /* m may be NULL: the report */
+
 /* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has), allocated;
  * NULL when out of memory. */
 char *metaMachine(const metaTable *m);

@@ -287,12 +287,7 @@ static int answerThreads(const answerInput *in, answer *a) {
 
 /* --- the answer ------------------------------------------------------------------------------ */
 
-int answerIsColdJob(const metaTable *m) {
-    if (!m) return 0;
-    const char *job = metaGet(m, "job");
-    if (job) return strcmp(job, "cold") == 0;
-    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
-}
+int answerIsColdJob(const metaTable *m) { return metaJobOf(m) == META_JOB_COLD; }
 
 int answerCompute(const answerInput *in, int k, answer *a) {
     memset(a, 0, sizeof *a);
