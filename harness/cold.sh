@@ -12,7 +12,7 @@
 # --binary PATH [-- ARGS].
 #
 # Which files a cold start reads comes from one traced run per
-# workload (strace, harness/coldfiles.sh), else -- no strace, or
+# workload (strace, harness/lib/coldtrace.sh), else -- no strace, or
 # COLDLOAD_NO_STRACE=1 -- from the ELF dynamic section, never from ldd (which
 # may run the program's loader). <out>/cold-files.txt lists them with their
 # sizes; every run records each file's resident pages before and after it
@@ -20,8 +20,8 @@
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# shellcheck source=harness/coldfiles.sh
-. "$(dirname "${BASH_SOURCE[0]}")/coldfiles.sh"
+# shellcheck source=harness/lib/coldtrace.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/coldtrace.sh"
 # The concerns, one file each (harness/cold/): options.sh (the command line,
 # what is measured), files.sh (which files a cold start reads), pages.sh (page
 # queries, cold-pages.tsv), evict.sh (copy kinds, eviction), runs.sh (the

@@ -23,8 +23,8 @@
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# shellcheck source=harness/coldfiles.sh
-. "$(dirname "${BASH_SOURCE[0]}")/coldfiles.sh"
+# shellcheck source=harness/lib/coldtrace.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/coldtrace.sh"
 
 usage() {
     cl_usage '' <<'USAGE'

@@ -10,12 +10,15 @@
 #
 # The code lives in harness/lib/, one file a concern, each sourced here (the
 # scripts source only this file): opttable.sh (the options' table: flags,
-# defaults, QUICK defaults, checks, help), options.sh (messages, options, tools),
+# defaults, QUICK defaults, checks, help), messages.sh (cl_die, cl_warn,
+# cl_usage_error), options.sh (options), tools.sh (the programs needed),
 # optusage.sh (--help and the docs table from the option table),
 # probes.sh (machine state read from /proc and /sys), results.sh (results
-# directory, lock, meta.txt), run.sh (supervisor, traps, watchdog, process
-# groups, progress), load.sh (stress-ng), csv.sh (whole.csv rows, samples.csv
-# fields), workloads.sh (the binaries' --describe tables, measurements),
+# directory, lock, meta.txt's writes), meta.sh (meta.txt's machine facts,
+# probes, begin and end), run.sh (supervisor, traps, watchdog, progress),
+# procs.sh (background steps, process groups), load.sh (stress-ng), csv.sh
+# (whole.csv rows, samples.csv fields), workloads.sh (the binaries'
+# --describe tables, measurements), rounds.sh (warm and loaded rounds),
 # series.sh (--series-regex: a program's per-call times out of its output).
 #
 # Set-up
@@ -152,18 +155,26 @@ CL_SAMPLES_TAGS=harness,condition,stressors,copy,load,proc
 # from its binary's --describe.
 CL_WL_BINARIES="p28_timing ising_trg"
 
+# shellcheck source=harness/lib/messages.sh
+. "$CL_ROOT/harness/lib/messages.sh"
 # shellcheck source=harness/lib/opttable.sh
 . "$CL_ROOT/harness/lib/opttable.sh"
 # shellcheck source=harness/lib/options.sh
 . "$CL_ROOT/harness/lib/options.sh"
+# shellcheck source=harness/lib/tools.sh
+. "$CL_ROOT/harness/lib/tools.sh"
 # shellcheck source=harness/lib/optusage.sh
 . "$CL_ROOT/harness/lib/optusage.sh"
 # shellcheck source=harness/lib/probes.sh
 . "$CL_ROOT/harness/lib/probes.sh"
 # shellcheck source=harness/lib/results.sh
 . "$CL_ROOT/harness/lib/results.sh"
+# shellcheck source=harness/lib/meta.sh
+. "$CL_ROOT/harness/lib/meta.sh"
 # shellcheck source=harness/lib/run.sh
 . "$CL_ROOT/harness/lib/run.sh"
+# shellcheck source=harness/lib/procs.sh
+. "$CL_ROOT/harness/lib/procs.sh"
 # shellcheck source=harness/lib/load.sh
 . "$CL_ROOT/harness/lib/load.sh"
 # shellcheck source=harness/lib/csv.sh
@@ -172,3 +183,5 @@ CL_WL_BINARIES="p28_timing ising_trg"
 . "$CL_ROOT/harness/lib/workloads.sh"
 # shellcheck source=harness/lib/series.sh
 . "$CL_ROOT/harness/lib/series.sh"
+# shellcheck source=harness/lib/rounds.sh
+. "$CL_ROOT/harness/lib/rounds.sh"

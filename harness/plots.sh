@@ -11,8 +11,8 @@
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# shellcheck source=harness/scanlib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/scanlib.sh"
+# shellcheck source=harness/lib/scan.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/scan.sh"
 
 usage() {
     cl_usage '[-- SUMMARIZE_FLAGS...]' <<'USAGE'

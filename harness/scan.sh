@@ -5,7 +5,7 @@
 #         N, N+1 x idle / pinned / free load (N stress-ng workers), svdvals and grad
 #   load  pinned load workers 0, 1, N/2, N-1, N x widths 1, 2, 4, ..., N, 2N
 #         and `auto`, block policy
-# (scanlib.sh's scan_widths and scan_levels: log^2 N cells, not N^2).
+# (lib/scan.sh's scan_widths and scan_levels: log^2 N cells, not N^2).
 #
 # N is the number of usable CPUs (affinity list ∩ online). Every cell is one
 # process per round, K rounds (--procs, >= 3), each round in a shuffled
@@ -39,8 +39,8 @@
 set -euo pipefail
 # shellcheck source=harness/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# shellcheck source=harness/scanlib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/scanlib.sh"
+# shellcheck source=harness/lib/scan.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/scan.sh"
 
 usage() {
     cl_usage '' <<'USAGE'

@@ -9,7 +9,7 @@
 
 # The report's layers and common, as coldload-summarize: no engine, no BLAS;
 # jansson for --export-hyperfine (doc/hyperfine).
-$(B)/coldload-compare: $(B)/obj/tools/compare.o $(call lib,doc results verdict model common)
+$(B)/coldload-compare: $(B)/obj/tools/comparecli.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(B)/coldload-compare

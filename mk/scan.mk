@@ -9,8 +9,9 @@
 #                     tests/harness/scan.bats)
 
 
-# No engine, no BLAS: the model layer and common only.
-$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,results model common)
+# No engine, no BLAS: its tables (doc/scanout), the loader's scan part
+# (results/resultsscan), its verdict (verdict/scanverdict), model and common.
+$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 PROGRAMS += $(B)/coldload-scan

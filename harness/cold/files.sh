@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # harness/cold/files.sh -- which files a cold start reads, per workload: one
-# traced run (strace, harness/coldfiles.sh), else -- no strace, or
+# traced run (strace, harness/lib/coldtrace.sh), else -- no strace, or
 # COLDLOAD_NO_STRACE=1 -- the ELF dynamic section. cold_find_files lists them
 # in $lists/<workload> and <out>/cold-files.txt (with sizes), and their method
 # and counts in meta; cold_list gives a copy's list (what is evicted and

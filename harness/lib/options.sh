@@ -1,39 +1,13 @@
 # shellcheck shell=bash
-# harness/lib/options.sh -- messages (cl_die, cl_warn, cl_usage_error), the
-# options -- parsed, defaulted and checked as the option table says
+# harness/lib/options.sh -- the options -- parsed, defaulted and checked as
+# the option table says
 # (harness/lib/opttable.sh) -- and the settings they give (CL_BUDGET,
 # CL_RUNS, CL_PROCS, CL_PROCS_MIN, CL_PROCS_MAX, CL_NPROC, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
-# CL_WATCHDOG_S), and the tools a harness needs. Sourced by harness/lib.sh.
+# CL_WATCHDOG_S). Messages are harness/lib/messages.sh's, the tools a
+# harness needs harness/lib/tools.sh's. Sourced by harness/lib.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
-
-# The reason also goes into meta (NAME_error), so that report.sh can say
-# which half of the report is missing and why. One line, whatever it quotes
-# (a path, a program's stderr: cl_escape).
-cl_die() {
-    CL_DYING=1
-    local msg
-    cl_escape msg "$1"
-    printf 'coldload %s: %s\n' "$CL_NAME" "$msg" >&2
-    if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta "${CL_NAME}_error" "$1"; fi
-    exit "${2:-1}"
-}
-
-cl_usage_error() {
-    CL_DYING=1
-    printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
-    if declare -F usage >/dev/null; then usage >&2; fi
-    exit 2
-}
-
-cl_warn() {
-    local msg
-    cl_escape msg "$1"
-    printf 'coldload %s: warning: %s\n' "$CL_NAME" "$msg" >&2
-    CL_WARNINGS=$((CL_WARNINGS + 1))
-    if [ -n "$CL_META" ] && [ -e "$CL_META" ]; then cl_meta warning "$CL_NAME: $1"; fi
-}
 
 # cl_defaults: every option variable of the table (harness/lib/opttable.sh)
 # empty, then from its COLDLOAD_* variable (a flag given later wins).
@@ -315,33 +289,4 @@ cl_finalize_opts() {
     cl_series_check   # --series-regex compiles (harness/lib/series.sh)
     cl_describe   # here, not in the $(...) below: its table must outlive the subshell
     CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v n="$(cl_series_max)" 'BEGIN { printf "%d", 4 * b + 120 * n }')
-}
-
-cl_pkg_of() {
-    case $1 in
-        time) echo time ;;
-        ldd) echo libc-bin ;;
-        setsid|mincore) echo util-linux ;;
-        timeout|nproc|mktemp|realpath) echo coreutils ;;
-        strace) echo strace ;;
-        readelf) echo binutils ;;
-        ldconfig) echo libc-bin ;;
-        *) echo "$1" ;;
-    esac
-}
-
-cl_need_tools() {
-    local t missing=() pkgs=()
-    for t in "$@"; do
-        if ! type -P "$t" >/dev/null; then
-            missing+=("$t")
-            pkgs+=("$(cl_pkg_of "$t")")
-        fi
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    cl_die "missing ${missing[*]}: install the Debian package(s) ${pkgs[*]} (apt-get install ${pkgs[*]}, or make deps)" 2
-}
-
-cl_need_binary() {
-    [ -x "$1" ] || cl_die "$1 is missing: build it with 'make'" 2
 }

@@ -1,10 +1,12 @@
 # shellcheck shell=bash
 # harness/lib/opttable.sh -- the harness options, one row each: the one table
 # every script's --help, its defaults (normal and QUICK), the checks of its
-# values and the harness part of docs/options.md come from (issue 22).
+# values and the harness part of docs/options.md come from.
 # Sourced by harness/lib.sh; read by harness/lib/options.sh (parsing,
 # defaults, checks) and harness/lib/optusage.sh (--help, the docs table,
 # which harness/optdoc.sh writes: `make options-doc`).
+# The ranges of --widths (the engine's width) and --stressors are the C
+# tools' own, common/ranges.h; tests/unit/test_num.c fails when they part.
 #
 # One row a line, nine fields separated by '|' (so no '|' inside a field):
 #   flag     --name

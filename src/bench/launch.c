@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/launchsample.h"
 #include "bench/runcg.h"
 #include "bench/runtimes.h"
 #include "bench/series.h"
@@ -130,134 +131,6 @@ static long long launchPerfRead(int fd) {
     long long v;
     if (fd < 0 || read(fd, &v, sizeof v) != (ssize_t)sizeof v) return -1;
     return v;
-}
-
-/* --- the sampler ------------------------------------------------------------------------- */
-
-/* Per thread: its CPU time (utime + stime ticks) at the previous pass, so a
- * thread that only sleeps on a CPU it once ran on is not counted there; and
- * its schedstat at the latest pass (ns on a CPU, ns waiting on a run
- * queue), summed over every thread at the end: a thread that exited between
- * passes counts up to its last pass. */
-enum { SAMPLE_SLOTS = 8192, SAMPLE_PROCS = 256 };
-typedef struct launchSampler {
-    int tid[SAMPLE_SLOTS];
-    unsigned long long ticks[SAMPLE_SLOTS];
-    unsigned long long oncpu_ns[SAMPLE_SLOTS], runq_ns[SAMPLE_SLOTS];
-    unsigned char cpu[LAUNCH_CPUS_MAX / 8];
-    long threads_max;
-    long passes;
-    unsigned char runtime[RUNTIMES_MAX]; /* runtimes[i] found mapped (bench/runtimes.h) */
-} launchSampler;
-
-/* The slot of thread tid (taken when new: *fresh), or -1 when full (more
- * threads than any program here has). */
-static int launchSlotOf(launchSampler *s, int tid, int *fresh) {
-    unsigned h = (unsigned)tid * 2654435761u % SAMPLE_SLOTS;
-    for (int i = 0; i < SAMPLE_SLOTS; i++, h = (h + 1) % SAMPLE_SLOTS) {
-        if (s->tid[h] == tid) return *fresh = 0, (int)h;
-        if (s->tid[h] == 0) {
-            s->tid[h] = tid;
-            return *fresh = 1, (int)h;
-        }
-    }
-    return -1;
-}
-
-/* /proc/PID/task/TID/<name> into buf, NUL-terminated; 0, or -1 when it
- * cannot be read (the thread ended). */
-static int launchTaskFile(int pid, int tid, const char *name, char *buf, size_t len) {
-    char path[80];
-    snprintf(path, sizeof path, "/proc/%d/task/%d/%s", pid, tid, name);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    ssize_t n = read(fd, buf, len - 1);
-    close(fd);
-    if (n <= 0) return -1;
-    buf[n] = '\0';
-    return 0;
-}
-
-/* One thread's schedstat ("on-CPU ns, run-queue wait ns, timeslices")
- * into its slot; readable by the process's owner, no root. */
-static void launchSchedstat(launchSampler *s, int slot, int pid, int tid) {
-    char buf[128];
-    if (launchTaskFile(pid, tid, "schedstat", buf, sizeof buf) != 0) return;
-    unsigned long long on, wait;
-    if (sscanf(buf, "%llu %llu", &on, &wait) != 2) return;
-    s->oncpu_ns[slot] = on;
-    s->runq_ns[slot] = wait;
-}
-
-/* One thread's stat: counts its CPU when it is running or its CPU time grew. */
-static void launchSampleThread(launchSampler *s, int pid, int tid) {
-    char buf[1024];
-    if (launchTaskFile(pid, tid, "stat", buf, sizeof buf) != 0) return;
-    char *p = strrchr(buf, ')');
-    if (!p) return;
-    /* fields from 3 (state) on; utime is 14, stime 15, processor 39 */
-    char state = 0;
-    unsigned long long ut = 0, st = 0;
-    long cpu = -1;
-    int field = 3;
-    for (char *t = strtok(p + 1, " "); t; t = strtok(NULL, " "), field++) {
-        if (field == 3) state = t[0];
-        else if (field == 14) ut = strtoull(t, NULL, 10);
-        else if (field == 15) st = strtoull(t, NULL, 10);
-        else if (field == 39) {
-            cpu = strtol(t, NULL, 10);
-            break;
-        }
-    }
-    int fresh = 0, slot = launchSlotOf(s, tid, &fresh);
-    unsigned long long *prev = slot >= 0 ? &s->ticks[slot] : NULL;
-    int grew = prev && (fresh ? ut + st > 0 : ut + st > *prev);
-    if (prev) *prev = ut + st;
-    if (cpu >= 0 && cpu < LAUNCH_CPUS_MAX && (state == 'R' || grew))
-        s->cpu[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
-    if (slot >= 0) launchSchedstat(s, slot, pid, tid);
-}
-
-/* One pass: the threads of root and of every process below it (each task's
- * `children` list), at most SAMPLE_PROCS processes. */
-static void launchSample(launchSampler *s, int root) {
-    int procs[SAMPLE_PROCS], np = 0, threads = 0;
-    procs[np++] = root;
-    /* the runtimes it mapped: a library may come late (dlopen, a Python
-     * import), the maps are long: at passes 1, 2, 4, 8 ... */
-    s->passes++;
-    int maps = (s->passes & (s->passes - 1)) == 0;
-    for (int i = 0; i < np; i++) {
-        char path[64];
-        if (maps) runtimesOf(procs[i], s->runtime);
-        snprintf(path, sizeof path, "/proc/%d/task", procs[i]);
-        DIR *d = opendir(path);
-        if (!d) continue;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-            int tid = atoi(e->d_name);
-            threads++;
-            launchSampleThread(s, procs[i], tid);
-            char buf[4096];
-            if (launchTaskFile(procs[i], tid, "children", buf, sizeof buf) != 0) continue;
-            for (char *t = strtok(buf, " \n"); t && np < SAMPLE_PROCS; t = strtok(NULL, " \n"))
-                procs[np++] = atoi(t);
-        }
-        closedir(d);
-    }
-    if (threads > s->threads_max) s->threads_max = threads;
-}
-
-static void launchCpuList(const launchSampler *s, launchResult *r) {
-    size_t o = 0;
-    r->cpus[0] = '\0';
-    r->ncpus = 0;
-    for (int c = 0; c < LAUNCH_CPUS_MAX; c++) {
-        if (!(s->cpu[c / 8] & (1u << (c % 8)))) continue;
-        o += (size_t)snprintf(r->cpus + o, sizeof r->cpus - o, "%s%d", r->ncpus ? ";" : "", c);
-        r->ncpus++;
-    }
 }
 
 /* --- leftovers ------------------------------------------------------------------------------ */
@@ -473,7 +346,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0, NULL};
     runcg cg = {""};
     runcgQuota quota = {"", 0};
-    launchSampler *smp = calloc(1, sizeof *smp);
+    launchsampleState *smp = calloc(1, sizeof *smp);
     if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
         ((o->hash_stdout || o->keep_bytes > 0 || o->series) && pipe2(op, O_CLOEXEC)) ||
         (o->keep_bytes > 0 && pipe2(xp, O_CLOEXEC))) {
@@ -565,7 +438,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
             kill_at = 1e18;
         }
         if (now >= next_sample) {
-            launchSample(smp, pid);
+            launchsamplePass(smp, pid);
             r->samples++;
             double t = launchNowMs();
             r->sampler_ms += t - now;
@@ -616,15 +489,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->stderr_dropped = launchStreamEnd(&se);
     if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
     if (o->hash_file) launchHashFile(o, r);
-    launchCpuList(smp, r);
-    r->threads_max = smp->threads_max;
-    runtimesList(smp->runtime, r->runtimes, sizeof r->runtimes);
-    if (r->samples > 0) {
-        unsigned long long on = 0, wait = 0;
-        for (int i = 0; i < SAMPLE_SLOTS; i++) on += smp->oncpu_ns[i], wait += smp->runq_ns[i];
-        r->oncpu_ms = (double)on / 1e6;
-        r->runq_wait_ms = (double)wait / 1e6;
-    }
+    launchsampleResult(smp, r);
     if (r->interrupted) r->status = LAUNCH_STOPPED;
     else if (launchCensored(r->status)) {
     } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;

@@ -30,8 +30,11 @@ RUNCOL_STR(host, x->host)
 RUNCOL_STR(run_id, x->run_id)
 RUNCOL_STR(workload, x->workload)
 RUNCOL_STR(params, x->params)
-RUNCOL_STR(width, strcmp(x->width, "default") ? x->width : "")
-RUNCOL_STR(width_requested, x->width)
+static void runPut_width(const runRecord *x, char *b, size_t n) {
+    if (x->width > 0) snprintf(b, n, "%d", x->width);
+    else b[0] = '\0';
+}
+RUNCOL_STR(width_requested, x->width_requested)
 RUNCOL_STR(status, launchStatusName(x->r->status))
 RUNCOL_LONG(exit_code)
 RUNCOL_MS(wall_ms)

@@ -25,7 +25,8 @@ typedef struct runRecord {
     const launchResult *r;
     const char *stamp, *host, *run_id;
     const char *workload, *params;
-    const char *width; /* "N", or "default" (none of the width variables set) */
+    int width;                   /* the width it was given; 0: its own (no width variable set) */
+    const char *width_requested; /* that width as written: "N", or "default" */
 } runRecord;
 
 typedef enum {

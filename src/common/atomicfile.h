@@ -3,7 +3,7 @@
  * the target's directory (O_CREAT | O_EXCL: a name nobody could plant, and
  * never through a symlink), renamed over the target once complete. A fixed
  * "<file>.tmp" could be a planted symlink that root's run would write
- * through (issue 23). */
+ * through. */
 #ifndef COLDLOAD_ATOMICFILE_H
 #define COLDLOAD_ATOMICFILE_H
 

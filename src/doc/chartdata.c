@@ -484,7 +484,7 @@ long chartdataEmit(const summary *s, size_t i, FILE *f) {
 /* Single quotes: gnuplot runs a backtick command inside a double-quoted
  * string (and reads \ escapes there), while in a single-quoted one only ''
  * is special. The strings come from results directories, which are shared:
- * a host name `touch x` must stay text (issue 23). */
+ * a host name `touch x` must stay text. */
 void chartdataGpString(FILE *f, const char *s) {
     fputc('\'', f);
     for (; *s; s++) {

@@ -14,7 +14,7 @@
 
 #include "common/csvfield.h"
 #include "doc/chartdata.h"
-#include "doc/answers.h"
+#include "doc/answerdoc.h"
 
 /* --- compare.csv --------------------------------------------------------------------- */
 
@@ -102,7 +102,7 @@ static void comparedocAnswers(const compareResult *r, const docFmt *fmt, FILE *f
         row[0] = answerQuestion(q);
         for (size_t i = 0; i < r->nin; i++) {
             free(ans[i]);
-            ans[i] = answersLead(&r->answers[i * ANSWER_QUESTIONS + q]);
+            ans[i] = answerdocLead(&r->answers[i * ANSWER_QUESTIONS + q]);
             row[i + 1] = ans[i] ? ans[i] : "";
         }
         fmt->row(f, &t, row);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/answers.h"
+#include "doc/answerdoc.h"
 #include "doc/chartdata.h"
 #include "doc/coldsection.h"
 #include "doc/firstrundoc.h"
@@ -134,7 +134,7 @@ typedef struct reportSection {
 
 static const reportSection reportSections[] = {
     {reportHead, REPORT_ALL},
-    {answersSection, REPORT_ALL},
+    {answerdocSection, REPORT_ALL},
     {reportCharts, REPORT_ALL},
     {reportThreads, REPORT_THREADS},
     {coldsectionWrite, REPORT_NOT_THREADS},

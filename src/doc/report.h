@@ -5,7 +5,7 @@
  *
  * Both documents are one walk over one table of sections (report.c), each
  * section one function writing through a docFmt (doc/docfmt.h): the two
- * answers first (doc/answers: each a lead sentence -- yes or no and the
+ * answers first (doc/answerdoc: each a lead sentence -- yes or no and the
  * figure that decides it -- then a small table of the cells it rests on,
  * then the rest of the answer), then the charts with how to read them, what
  * the cold start read (doc/coldsection), the first run's parts

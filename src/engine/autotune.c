@@ -13,7 +13,7 @@ void autotInit(autotTable *t) {
 }
 
 double autotMedian(const autotTable *t, int width) {
-    if (width < 1 || width > POOL_MAX_WIDTH || t->w[width].n == 0) return NAN;
+    if (width < RANGE_ENGINE_WIDTH_MIN || width > POOL_MAX_WIDTH || t->w[width].n == 0) return NAN;
     statsSummary s;
     statsOf(t->w[width].ms, (size_t)t->w[width].n, &s);
     return s.median;
@@ -85,7 +85,7 @@ int autotPick(autotTable *t, int bound, double now_ms) {
 }
 
 void autotRecord(autotTable *t, int width, double ms, double now_ms) {
-    if (width < 1 || width > POOL_MAX_WIDTH || !(ms >= 0)) return;
+    if (width < RANGE_ENGINE_WIDTH_MIN || width > POOL_MAX_WIDTH || !(ms >= 0)) return;
     autotWidth *x = &t->w[width];
     if (t->revisit == width) {
         /* A revisit faster than the choice it was made against: the

@@ -31,140 +31,22 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/cpus.h"
+#include "common/num.h"
+#include "common/ranges.h"
 #include "common/opts.h"
 
-#define AUTOW_PATH_MAX 4096
-
-const char *autowRoot(void) {
-    const char *r = getenv("COLDLOAD_SYSROOT");
-    return r ? r : "";
-}
-
-/* out = a + b (+ c), or -1 when it would not fit: a path cut short would
- * name another file. */
-static int autowJoin(char *out, size_t n, const char *a, const char *b, const char *c) {
-    size_t la = strlen(a), lb = strlen(b), lc = c ? strlen(c) : 0;
-    if (la + lb + lc + 1 > n) return -1;
-    memcpy(out, a, la);
-    memcpy(out + la, b, lb);
-    memcpy(out + la + lb, c ? c : "", lc + 1);
-    return 0;
-}
-
-/* Reads root + rel into buf (NUL-terminated, cut to fit). Returns the length,
- * or -1 when the file cannot be read. */
-static long autowRead(const char *rel, char *buf, size_t n) {
-    char path[AUTOW_PATH_MAX];
-    if (autowJoin(path, sizeof path, autowRoot(), rel, NULL) != 0) return -1;
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    size_t k = fread(buf, 1, n - 1, f);
-    fclose(f);
-    buf[k] = '\0';
-    return (long)k;
-}
-
-/* "0-3,5\n" -> the set. -1 on anything else. */
-static int autowListParse(const char *s, cpu_set_t *set) {
-    CPU_ZERO(set);
-    while (*s && !isspace((unsigned char)*s)) {
-        char *end;
-        long a = strtol(s, &end, 10), b = a;
-        if (end == s || a < 0) return -1;
-        if (*end == '-') {
-            const char *t = end + 1;
-            b = strtol(t, &end, 10);
-            if (end == t || b < a) return -1;
-        }
-        if (b >= CPU_SETSIZE) return -1;
-        for (long c = a; c <= b; c++) CPU_SET((int)c, set);
-        s = end;
-        if (*s == ',') s++;
-        else if (*s && !isspace((unsigned char)*s)) return -1;
-    }
-    return 0;
-}
 
 /* The affinity list of this process (its main thread: the caller of every
  * operation), from /proc/self/status so the fixture can stand in for it. */
 static int autowAffinity(cpu_set_t *set) {
     char buf[8192];
-    if (autowRead("/proc/self/status", buf, sizeof buf) < 0) return -1;
+    if (cpusRead("/proc/self/status", buf, sizeof buf) < 0) return -1;
     const char *p = strstr(buf, "Cpus_allowed_list:");
     if (!p) return -1;
     p += strlen("Cpus_allowed_list:");
     while (*p == ' ' || *p == '\t') p++;
-    return autowListParse(p, set);
-}
-
-/* CPUs granted by one cgroup directory (rel, under the root): v2 cpu.max
- * "QUOTA PERIOD" or "max PERIOD"; v1 cfs_quota_us (-1: none) and
- * cfs_period_us. 0 when it sets no limit (or has no such file). */
-static double autowQuotaAt(const char *dir) {
-    char rel[AUTOW_PATH_MAX], buf[128];
-    double quota, period;
-    if (autowJoin(rel, sizeof rel, dir, "/cpu.max", NULL) == 0 &&
-        autowRead(rel, buf, sizeof buf) > 0) {
-        if (strncmp(buf, "max", 3) == 0) return 0;
-        return sscanf(buf, "%lf %lf", &quota, &period) == 2 && quota > 0 && period > 0
-                   ? quota / period
-                   : 0;
-    }
-    if (autowJoin(rel, sizeof rel, dir, "/cpu.cfs_quota_us", NULL) != 0 ||
-        autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &quota) != 1 || quota <= 0)
-        return 0;
-    if (autowJoin(rel, sizeof rel, dir, "/cpu.cfs_period_us", NULL) != 0 ||
-        autowRead(rel, buf, sizeof buf) <= 0 || sscanf(buf, "%lf", &period) != 1 || period <= 0)
-        return 0;
-    return quota / period;
-}
-
-/* The least quota from mount/path up to mount itself. Every level counts (a
- * parent's limit binds its children), and a path that does not exist under
- * the mount (a container without a cgroup namespace sees its host path in
- * /proc/self/cgroup, while /sys/fs/cgroup is its own cgroup) is walked up to
- * the mount, which is then the right directory. */
-static double autowQuotaWalk(const char *mount, const char *path, double least) {
-    char dir[AUTOW_PATH_MAX];
-    if (autowJoin(dir, sizeof dir, mount, path, NULL) != 0) return least;
-    size_t base = strlen(mount);
-    for (;;) {
-        size_t len = strlen(dir);
-        while (len > base && dir[len - 1] == '/') dir[--len] = '\0';
-        double q = autowQuotaAt(dir);
-        if (q > 0 && (least <= 0 || q < least)) least = q;
-        char *slash = strrchr(dir, '/');
-        if (len <= base || !slash || (size_t)(slash - dir) < base) break;
-        *slash = '\0';
-    }
-    return least;
-}
-
-/* The cgroup's CPU limit in CPUs (fractional), 0 when unlimited. Reads
- * /proc/self/cgroup: "0::/path" (v2, under /sys/fs/cgroup) and, for v1, the
- * line whose controllers include cpu (under /sys/fs/cgroup/<controllers>,
- * else /sys/fs/cgroup/cpu). */
-static double autowQuota(void) {
-    char buf[4096];
-    double least = 0;
-    if (autowRead("/proc/self/cgroup", buf, sizeof buf) < 0)
-        return autowQuotaWalk("/sys/fs/cgroup", "", 0);
-    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
-        char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        if (!c2) continue;
-        *c1 = *c2 = '\0';
-        const char *ctrls = c1 + 1, *path = c2 + 1;
-        if (!*ctrls) {
-            least = autowQuotaWalk("/sys/fs/cgroup", path, least);
-            continue;
-        }
-        if (!optsKeyIn(ctrls, "cpu", 3)) continue;
-        char mount[AUTOW_PATH_MAX];
-        if (autowJoin(mount, sizeof mount, "/sys/fs/cgroup/", ctrls, NULL) == 0)
-            least = autowQuotaWalk(mount, path, least);
-        if (strcmp(ctrls, "cpu") != 0) least = autowQuotaWalk("/sys/fs/cgroup/cpu", path, least);
-    }
-    return least;
+    return cpusListParse(p, set);
 }
 
 int autowAvailable(int *cgroup) {
@@ -173,11 +55,11 @@ int autowAvailable(int *cgroup) {
     if (autowAffinity(&allowed) != 0 && sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         CPU_ZERO(&allowed);
     char buf[1024];
-    if (autowRead("/sys/devices/system/cpu/online", buf, sizeof buf) > 0 &&
-        autowListParse(buf, &online) == 0)
+    if (cpusRead("/sys/devices/system/cpu/online", buf, sizeof buf) > 0 &&
+        cpusListParse(buf, &online) == 0)
         CPU_AND(&allowed, &allowed, &online);
     n = CPU_COUNT(&allowed);
-    double q = autowQuota();
+    double q = cpusQuota();
     /* Whole CPUs, rounded down (autowidth.h says why), and at least one. */
     int limit = q > 0 ? (q < 1 ? 1 : (int)q) : 0;
     if (cgroup) *cgroup = limit;
@@ -193,16 +75,16 @@ int autowAvailable(int *cgroup) {
  * not in it yet: the caller (reading), and any engine worker or OpenBLAS
  * thread that is spinning or yielding. Returns the new n. */
 static int autowOwnRunnable(long *tids, int n) {
-    char dirpath[AUTOW_PATH_MAX];
-    if (autowJoin(dirpath, sizeof dirpath, autowRoot(), "/proc/self/task", NULL) != 0) return n;
+    char dirpath[CPUS_PATH_MAX];
+    if (cpusJoin(dirpath, sizeof dirpath, cpusRoot(), "/proc/self/task", NULL) != 0) return n;
     DIR *d = opendir(dirpath);
     if (!d) return n;
     struct dirent *e;
     while ((e = readdir(d)) != NULL && n < AUTOW_OWN_MAX) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
-        char rel[AUTOW_PATH_MAX], buf[1024];
-        if (autowJoin(rel, sizeof rel, "/proc/self/task/", e->d_name, "/stat") != 0 ||
-            autowRead(rel, buf, sizeof buf) <= 0)
+        char rel[CPUS_PATH_MAX], buf[1024];
+        if (cpusJoin(rel, sizeof rel, "/proc/self/task/", e->d_name, "/stat") != 0 ||
+            cpusRead(rel, buf, sizeof buf) <= 0)
             continue; /* exited meanwhile */
         /* comm may hold spaces and parentheses: the state follows the last ") ". */
         const char *p = strrchr(buf, ')');
@@ -220,7 +102,7 @@ static int autowOwnRunnable(long *tids, int n) {
 static int autowRunning(void) {
     char buf[256];
     int running;
-    if (autowRead("/proc/loadavg", buf, sizeof buf) <= 0 ||
+    if (cpusRead("/proc/loadavg", buf, sizeof buf) <= 0 ||
         sscanf(buf, "%*f %*f %*f %d/", &running) != 1)
         return -1;
     return running;
@@ -300,10 +182,8 @@ int autowParse(const char *s, int max, autowReq *out) {
         out->automatic = out->given = out->tune = 1;
         num = s + 5;
     }
-    char *end = NULL;
-    errno = 0;
-    long n = num ? strtol(num, &end, 10) : 0;
-    if (!num || !isdigit((unsigned char)*num) || *end || errno || n < 1 || n > max)
+    long n;
+    if (!num || !isdigit((unsigned char)*num) || numLong(num, RANGE_ENGINE_WIDTH_MIN, max, &n) != 0)
         return optsError("--width: expected an integer in 1..%d, auto or auto:N "
                          "(N in 1..%d), got '%s'",
                          max, max, s ? s : "");

@@ -100,7 +100,4 @@ int autowMemoWidth(autowMemo *m, int cap, int limit, int *width);
 /* The rule with a size limit: min(w, limit) for limit > 0, never below 1. */
 int autowLimit(int w, int limit);
 
-/* The root the files are read under: $COLDLOAD_SYSROOT, or "". */
-const char *autowRoot(void);
-
 #endif

@@ -204,7 +204,7 @@ static void *poolWorkerMain(void *arg) {
 }
 
 pool *poolCreate(int width, poolWait wait) {
-    if (width < 1 || width > POOL_MAX_WIDTH ||
+    if (width < RANGE_ENGINE_WIDTH_MIN || width > POOL_MAX_WIDTH ||
         (wait != POOL_WAIT_SPIN && wait != POOL_WAIT_YIELD && wait != POOL_WAIT_BLOCK)) {
         errno = EINVAL;
         return NULL;

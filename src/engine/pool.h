@@ -21,7 +21,9 @@
 
 #include <stddef.h>
 
-#define POOL_MAX_WIDTH 256
+#include "common/ranges.h"
+
+#define POOL_MAX_WIDTH RANGE_ENGINE_WIDTH_MAX /* common/ranges.h: the engine width's one range */
 
 /* How an idle thread waits for the next operation (and the caller for the
  * barrier). */

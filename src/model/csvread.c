@@ -168,3 +168,75 @@ void csvReaderClose(csvReader *r) {
     free(r->fields);
     free(r);
 }
+
+/* --- by column name ------------------------------------------------------------ */
+
+/* Maps each wanted column to its index in the header; rejects a header with an
+ * empty or repeated name (a column read by name must be unambiguous). */
+static int csvMapHeader(char **f, size_t nf, csvCol *cols, size_t ncols, const char *path,
+                        char *err, size_t errlen) {
+    for (size_t i = 0; i < nf; i++) {
+        if (!f[i][0]) {
+            snprintf(err, errlen, "%s:1: column %zu of the header has no name", path, i + 1);
+            return -1;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(f[i], f[j]) == 0) {
+                snprintf(err, errlen, "%s:1: column '%.64s' appears twice in the header", path,
+                         f[i]);
+                return -1;
+            }
+    }
+    for (size_t c = 0; c < ncols; c++) {
+        cols[c].idx = -1;
+        for (size_t i = 0; i < nf; i++)
+            if (strcmp(f[i], cols[c].name) == 0) cols[c].idx = (long)i;
+        if (cols[c].idx < 0 && cols[c].required) {
+            snprintf(err, errlen, "%s:1: the header has no column '%s'", path, cols[c].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const char *csvColField(char **f, const csvCol *c) { return c->idx >= 0 ? f[c->idx] : ""; }
+
+int csvReadByName(void *ctx, const char *path, csvCol *cols, size_t ncols, csvRowFn row, char *err,
+                  size_t errlen) {
+    char rerr[CSVREAD_ERR_MAX];
+    csvReader *r = csvReaderOpen(path, rerr, sizeof rerr);
+    if (!r) {
+        snprintf(err, errlen, "%s", rerr);
+        return -1;
+    }
+    char **f;
+    size_t nf, header_nf = 0;
+    int rc = csvReaderNext(r, &f, &nf, rerr, sizeof rerr), ret = -1;
+    if (rc == 0) {
+        snprintf(err, errlen, "%s:1: empty file (no header)", path);
+        goto out;
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", rerr);
+        goto out;
+    }
+    if (csvMapHeader(f, nf, cols, ncols, path, err, errlen) != 0) goto out;
+    header_nf = nf;
+    while ((rc = csvReaderNext(r, &f, &nf, rerr, sizeof rerr)) > 0) {
+        char where[CSVREAD_ERR_MAX / 2];
+        snprintf(where, sizeof where, "%s:%zu", path, csvReaderLine(r));
+        if (nf != header_nf) {
+            snprintf(err, errlen, "%s: %zu fields, the header has %zu", where, nf, header_nf);
+            goto out;
+        }
+        if (row(ctx, f, cols, where, err, errlen) != 0) goto out;
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", rerr);
+        goto out;
+    }
+    ret = 0;
+out:
+    csvReaderClose(r);
+    return ret;
+}

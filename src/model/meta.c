@@ -189,3 +189,14 @@ void metaStopsFree(metaStops *s) {
     s->v = NULL;
     s->n = 0;
 }
+
+metaJob metaJobOf(const metaTable *m) {
+    if (!m) return META_JOB_REPORT;
+    const char *job = metaGet(m, "job");
+    if (job)
+        return !strcmp(job, "cold")      ? META_JOB_COLD
+               : !strcmp(job, "threads") ? META_JOB_THREADS
+                                         : META_JOB_REPORT;
+    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command") ? META_JOB_COLD
+                                                                             : META_JOB_REPORT;
+}

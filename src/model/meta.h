@@ -23,11 +23,18 @@ int metaRead(metaTable *m, const char *path, char *err, size_t errlen);
 const char *metaGet(const metaTable *m, const char *key); /* NULL when absent */
 void metaFree(metaTable *m);
 
+/* What job made the results directory, meta's last `job` decoded once:
+ * the report (report.sh and any run without a job of its own), a cold-only
+ * job (coldreport.sh: job=cold; before the key, a coldreport_command without
+ * a report_command), a threads job (threads.sh: job=threads). */
+typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS } metaJob;
+metaJob metaJobOf(const metaTable *m); /* m may be NULL: the report */
+
 /* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has), allocated;
  * NULL when out of memory. */
 char *metaMachine(const metaTable *m);
 
-/* The stopping rule's record of warm and loaded cells (issue 21): meta's
+/* The stopping rule's record of warm and loaded cells: meta's
  * <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed, parsed once
  * into data. cell is the harness's workload name (grad, svdvals, trgload). */
 typedef enum { META_STOP_DECIDED, META_STOP_MAX, META_STOP_FIXED } metaStopHow;

@@ -1,13 +1,16 @@
 /* scan.c -- the scan's cells from samples.csv and scan-cells.csv, and the
- * slowdown of a cell against its reference (see scan.h). What is written
- * from them (heatmap, wait policy, recommendation, verdict) is in
- * scanout.c: reading is where bad input is met, writing never is. */
+ * figures read off them: a cell's slowdown against its reference, the axes
+ * of a workload's cells, the counts (see scan.h). Judging them (the
+ * recommendation, verdict.txt) is verdict/scanverdict's, laying them out
+ * (heatmap and wait-policy tables and chart data) doc/scanout's: reading is
+ * where bad input is met, judging and writing never are. */
 #include "model/scan.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/num.h"
 #include "common/stats.h"
 #include "model/csvread.h"
 
@@ -53,7 +56,7 @@ const scanCell *scanFind(const scanData *d, const char *scan, const char *worklo
 
 /* The cell's index, created when new; (size_t)-1 when memory runs out. */
 static size_t scanCellOf(scanData *d, const char *scan, const char *workload, const char *load,
-                         int stressors, const char *wait, const char *width) {
+                         int stressors, const char *wait, const char *width, int width_n) {
     const scanCell *f = scanFind(d, scan, workload, load, stressors, wait, width);
     if (f) return (size_t)(f - d->cells);
     if (scanGrow((void **)&d->cells, &d->cap, d->n + 1, sizeof *d->cells) != 0) return (size_t)-1;
@@ -64,21 +67,21 @@ static size_t scanCellOf(scanData *d, const char *scan, const char *workload, co
     scanCopy(c->load, sizeof c->load, load);
     scanCopy(c->wait, sizeof c->wait, wait);
     scanCopy(c->width, sizeof c->width, width);
+    c->width_n = width_n;
     c->stressors = stressors;
     c->wmin = c->wmax = 0;
     c->median = NAN;
     return d->n++;
 }
 
-/* Column indexes by name; -1 when absent. */
-static int scanCol(char **h, size_t n, const char *name) {
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(h[i], name)) return (int)i;
-    return -1;
-}
-
-static const char *scanField(char **f, size_t n, int col) {
-    return col >= 0 && (size_t)col < n ? f[col] : "";
+/* A width as requested, parsed once: "auto" and its forms (auto:N) -> 0,
+ * a fixed width -> itself; -1 when it is neither. */
+static int scanWidthOf(const char *label, int *n) {
+    long v;
+    if (!strncmp(label, "auto", 4)) v = 0;
+    else if (numLong(label, SCAN_WIDTH_MIN, SCAN_WIDTH_MAX, &v) != 0) return -1;
+    *n = (int)v;
+    return 0;
 }
 
 static int scanAddMs(scanProc *p, double ms) {
@@ -99,74 +102,81 @@ static scanProc *scanProcOf(scanProcs *ps, size_t cell, const char *run_id) {
     return p;
 }
 
-static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *err, size_t errlen) {
-    csvReader *r = csvReaderOpen(path, err, errlen);
-    if (!r) return -1;
-    char **f;
-    size_t nf, nh = 0;
-    char **h = NULL;
-    int rc = -1, got;
-    enum { RUN, HARN, WL, WAIT, PHASE, MS, TRUNC, WIDTH, WREQ, LOAD, STRESS, NCOL };
-    static const char *names[NCOL] = {"run_id",          "harness", "workload",  "wait",
-                                      "phase",           "ms",      "truncated", "width",
-                                      "width_requested", "load",    "stressors"};
-    int col[NCOL];
-    if ((got = csvReaderNext(r, &f, &nf, err, errlen)) <= 0) {
-        if (got == 0) snprintf(err, errlen, "%s: empty (no header)", path);
-        goto out;
-    }
-    if (!(h = malloc(nf * sizeof *h))) goto oom;
-    for (nh = 0; nh < nf; nh++)
-        if (!(h[nh] = strdup(f[nh]))) goto oom;
-    for (int i = 0; i < NCOL; i++) col[i] = scanCol(h, nh, names[i]);
-    for (int i = 0; i < NCOL; i++)
-        if (col[i] < 0 && i != WREQ && i != LOAD) {
-            snprintf(err, errlen, "%s:1: no column '%s'", path, names[i]);
-            goto out;
-        }
-    while ((got = csvReaderNext(r, &f, &nf, err, errlen)) > 0) {
-        if (nf != nh) {
-            snprintf(err, errlen, "%s:%zu: %zu fields, the header has %zu", path, csvReaderLine(r),
-                     nf, nh);
-            got = -1;
-            break;
-        }
-        const char *harness = scanField(f, nf, col[HARN]);
-        if (strncmp(harness, "scan-", 5) != 0) continue;
-        if (strcmp(scanField(f, nf, col[PHASE]), "steady") != 0) continue;
-        char *end;
-        const char *mss = scanField(f, nf, col[MS]);
-        double ms = strtod(mss, &end);
-        long stress = strtol(scanField(f, nf, col[STRESS]), NULL, 10);
-        long width = strtol(scanField(f, nf, col[WIDTH]), NULL, 10);
-        if (end == mss || *end || !(ms >= 0) || width < 1) {
-            snprintf(err, errlen, "%s:%zu: bad ms '%s' or width", path, csvReaderLine(r), mss);
-            goto out;
-        }
-        const char *wreq = scanField(f, nf, col[WREQ]);
-        if (!*wreq) wreq = scanField(f, nf, col[WIDTH]);
-        const char *load =
-            col[LOAD] >= 0 ? scanField(f, nf, col[LOAD]) : (stress ? "pinned" : "none");
-        size_t ci = scanCellOf(d, harness + 5, scanField(f, nf, col[WL]), load, (int)stress,
-                               scanField(f, nf, col[WAIT]), wreq);
-        if (ci == (size_t)-1) goto oom;
-        scanCell *c = &d->cells[ci];
-        if (c->wmin == 0 || width < c->wmin) c->wmin = (int)width;
-        if (width > c->wmax) c->wmax = (int)width;
-        scanProc *p = scanProcOf(ps, ci, scanField(f, nf, col[RUN]));
-        if (!p || scanAddMs(p, ms) != 0) goto oom;
-        if (!strcmp(scanField(f, nf, col[TRUNC]), "1")) p->truncated = 1;
-    }
-    rc = got < 0 ? -1 : 0;
-    goto out;
+enum {
+    SS_RUN,
+    SS_HARN,
+    SS_WL,
+    SS_WAIT,
+    SS_PHASE,
+    SS_MS,
+    SS_TRUNC,
+    SS_WIDTH,
+    SS_WREQ,
+    SS_LOAD,
+    SS_STRESS,
+    SS_N
+};
+
+typedef struct scanReading {
+    scanData *d;
+    scanProcs *ps;
+} scanReading;
+
+static int scanBad(char *err, size_t errlen, const char *where, const csvCol *c, const char *v,
+                   const char *want) {
+    snprintf(err, errlen, "%s: column '%s': '%.40s' is not %s", where, c->name, v, want);
+    return -1;
+}
+
+/* One samples.csv row: a steady call of a scan cell's process; any other
+ * row is not the scan's. */
+static int scanSampleRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
+                         size_t errlen) {
+    scanReading *rd = ctx;
+    const char *harness = csvColField(f, &cols[SS_HARN]), *v;
+    if (strncmp(harness, "scan-", 5) != 0) return 0;
+    if (strcmp(csvColField(f, &cols[SS_PHASE]), "steady") != 0) return 0;
+    double ms;
+    long stress, width;
+    int width_n;
+    if (numDouble(v = csvColField(f, &cols[SS_MS]), 0, HUGE_VAL, &ms) != 0)
+        return scanBad(err, errlen, where, &cols[SS_MS], v, "a time >= 0 in ms");
+    if (numLong(v = csvColField(f, &cols[SS_STRESS]), 0, SCAN_STRESSORS_MAX, &stress) != 0)
+        return scanBad(err, errlen, where, &cols[SS_STRESS], v, "a count of load workers");
+    if (numLong(v = csvColField(f, &cols[SS_WIDTH]), SCAN_WIDTH_MIN, SCAN_WIDTH_MAX, &width) != 0)
+        return scanBad(err, errlen, where, &cols[SS_WIDTH], v, "a width");
+    const char *wreq = csvColField(f, &cols[SS_WREQ]);
+    if (!*wreq) wreq = csvColField(f, &cols[SS_WIDTH]);
+    if (scanWidthOf(wreq, &width_n) != 0)
+        return scanBad(err, errlen, where, &cols[SS_WREQ], wreq, "a width or auto");
+    const char *load =
+        cols[SS_LOAD].idx >= 0 ? csvColField(f, &cols[SS_LOAD]) : (stress ? "pinned" : "none");
+    size_t ci = scanCellOf(rd->d, harness + 5, csvColField(f, &cols[SS_WL]), load, (int)stress,
+                           csvColField(f, &cols[SS_WAIT]), wreq, width_n);
+    if (ci == (size_t)-1) goto oom;
+    scanCell *c = &rd->d->cells[ci];
+    if (c->wmin == 0 || width < c->wmin) c->wmin = (int)width;
+    if (width > c->wmax) c->wmax = (int)width;
+    scanProc *p = scanProcOf(rd->ps, ci, csvColField(f, &cols[SS_RUN]));
+    if (!p || scanAddMs(p, ms) != 0) goto oom;
+    if (!strcmp(csvColField(f, &cols[SS_TRUNC]), "1")) p->truncated = 1;
+    return 0;
 oom:
-    snprintf(err, errlen, "%s: out of memory", path);
-    rc = -1;
-out:
-    for (size_t i = 0; i < nh; i++) free(h[i]);
-    free(h);
-    csvReaderClose(r);
-    return rc;
+    snprintf(err, errlen, "%s: out of memory", where);
+    return -1;
+}
+
+static int scanReadSamples(scanData *d, scanProcs *ps, const char *path, char *err, size_t errlen) {
+    csvCol cols[SS_N] = {
+        [SS_RUN] = {"run_id", 1, -1},           [SS_HARN] = {"harness", 1, -1},
+        [SS_WL] = {"workload", 1, -1},          [SS_WAIT] = {"wait", 1, -1},
+        [SS_PHASE] = {"phase", 1, -1},          [SS_MS] = {"ms", 1, -1},
+        [SS_TRUNC] = {"truncated", 1, -1},      [SS_WIDTH] = {"width", 1, -1},
+        [SS_WREQ] = {"width_requested", 0, -1}, [SS_LOAD] = {"load", 0, -1},
+        [SS_STRESS] = {"stressors", 1, -1},
+    };
+    scanReading rd = {d, ps};
+    return csvReadByName(&rd, path, cols, SS_N, scanSampleRow, err, errlen);
 }
 
 /* The ledger: watchdog-stopped and skipped processes, which may have left no
@@ -192,7 +202,16 @@ static int scanReadCells(scanData *d, const char *path, char *err, size_t errlen
         }
         int watchdog = !strcmp(f[11], "watchdog"), skipped = !strcmp(f[11], "skipped");
         if (!watchdog && !skipped) continue;
-        size_t ci = scanCellOf(d, f[0], f[1], f[5], (int)strtol(f[6], NULL, 10), f[2], f[3]);
+        long stress;
+        int width_n;
+        if (numLong(f[6], 0, SCAN_STRESSORS_MAX, &stress) != 0 ||
+            scanWidthOf(f[3], &width_n) != 0) {
+            snprintf(err, errlen, "%s:%zu: bad stressors '%.40s' or width '%.40s'", path,
+                     csvReaderLine(r), f[6], f[3]);
+            got = -1;
+            break;
+        }
+        size_t ci = scanCellOf(d, f[0], f[1], f[5], (int)stress, f[2], f[3], width_n);
         if (ci == (size_t)-1) {
             snprintf(err, errlen, "%s: out of memory", path);
             got = -1;
@@ -258,4 +277,80 @@ double scanSlowdown(const scanCell *c, double ref, int *bound) {
         return c->cut_wall_ms / ref;
     }
     return NAN;
+}
+
+const char *const scanLoadKinds[3] = {"none", "pinned", "free"};
+const char *const scanWaitPolicies[3] = {"spin", "yield", "block"};
+
+/* Cells in heatmap order of their widths: fixed widths ascending, auto
+ * forms last. */
+static int scanWidthCmp(const void *a, const void *b) {
+    const scanCell *x = *(const scanCell *const *)a, *y = *(const scanCell *const *)b;
+    int ax = x->width_n == 0, ay = y->width_n == 0;
+    if (ax != ay) return ax - ay;
+    if (ax) return strcmp(x->width, y->width);
+    return (x->width_n > y->width_n) - (x->width_n < y->width_n);
+}
+
+static int scanIntCmp(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int scanAxes(const scanData *d, const char *scan, const char *w, const char ***widths, size_t *nw,
+             int **levels, size_t *nl) {
+    const scanCell **by = malloc((d->n + 1) * sizeof *by); /* a cell of each width */
+    *widths = malloc((d->n + 1) * sizeof **widths);
+    *levels = malloc((d->n + 1) * sizeof **levels);
+    *nw = *nl = 0;
+    if (!by || !*widths || !*levels) {
+        free(by);
+        free(*widths);
+        free(*levels);
+        return -1;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        const scanCell *c = &d->cells[i];
+        if (strcmp(c->scan, scan) || (w && strcmp(c->workload, w))) continue;
+        size_t k;
+        for (k = 0; k < *nw && strcmp(by[k]->width, c->width); k++) {}
+        if (k == *nw) by[(*nw)++] = c;
+        for (k = 0; k < *nl && (*levels)[k] != c->stressors; k++) {}
+        if (k == *nl) (*levels)[(*nl)++] = c->stressors;
+    }
+    qsort(by, *nw, sizeof *by, scanWidthCmp);
+    for (size_t k = 0; k < *nw; k++) (*widths)[k] = by[k]->width;
+    free(by);
+    qsort(*levels, *nl, sizeof **levels, scanIntCmp);
+    return 0;
+}
+
+size_t scanWorkloads(const scanData *d, const char *scan, const char **out, size_t max) {
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        if (strcmp(d->cells[i].scan, scan)) continue;
+        size_t k;
+        for (k = 0; k < n && strcmp(out[k], d->cells[i].workload); k++) {}
+        if (k == n && n < max) out[n++] = d->cells[i].workload;
+    }
+    return n;
+}
+
+int scanCut(const scanCell *c) { return c->cut_budget + c->cut_watchdog + c->skipped; }
+
+/* The wait scan's idle twin of a cell: same policy, same width. */
+double scanWaitRef(const scanData *d, const scanCell *c) {
+    const scanCell *i = scanFind(d, "wait", c->workload, "none", 0, c->wait, c->width);
+    return i ? i->median : NAN;
+}
+
+scanCounts scanCount(const scanData *d) {
+    scanCounts c = {.cells = (long)d->n, .cpus = d->cpus};
+    for (size_t i = 0; i < d->n; i++) {
+        c.cut_budget += d->cells[i].cut_budget;
+        c.cut_watchdog += d->cells[i].cut_watchdog;
+        c.skipped += d->cells[i].skipped;
+        c.cut_cells += scanCut(&d->cells[i]) > 0;
+    }
+    return c;
 }

@@ -22,7 +22,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/ranges.h"
 #include "model/scanrec.h"
+
+/* The ranges the scan's rows are read in (common/ranges.h). */
+#define SCAN_WIDTH_MIN RANGE_WIDTH_MIN
+#define SCAN_WIDTH_MAX RANGE_WIDTH_MAX
+#define SCAN_STRESSORS_MAX RANGE_STRESSORS_MAX
 
 typedef struct scanCell {
     char scan[8]; /* wait, load */
@@ -31,6 +37,7 @@ typedef struct scanCell {
     int stressors;
     char wait[8];   /* spin, yield, block */
     char width[16]; /* "2", "auto", "auto:4" (width_requested) */
+    int width_n;    /* that width parsed: the fixed width, 0 for an auto form */
     double *meds;   /* one steady median per process with steady rows */
     size_t nmeds, capmeds;
     int wmin, wmax;     /* widths its calls ran at (auto: as chosen) */
@@ -63,22 +70,25 @@ double scanHeatRef(const scanData *d, const char *workload);
  * has no median but watchdog-stopped processes; NaN when neither. */
 double scanSlowdown(const scanCell *c, double ref, int *bound);
 
-/* heatmap.csv: scan-load cells, one line each (documented in docs/scan.md). */
-int scanWriteHeatmapCsv(const scanData *d, FILE *f);
-/* heatmap-W.dat for gnuplot: "x y z label xtic" per cell of workload w. */
-int scanWriteHeatmapDat(const scanData *d, const char *w, FILE *f);
-/* wait.csv: scan-wait cells, one line each. */
-int scanWriteWaitCsv(const scanData *d, FILE *f);
-/* wait-W.dat: one block per (load, policy), "width median_ms" lines. */
-int scanWriteWaitDat(const scanData *d, const char *w, FILE *f);
-/* The findings as data (model/scanrec.h): the counts of cells and cut
- * processes, and the best fixed width of each (workload, load level) of the
- * load scan. scanRecommend: 0, or -1 out of memory; free *rec. */
-scanCounts scanCount(const scanData *d);
-int scanRecommend(const scanData *d, scanRec **rec, size_t *n);
+/* The load kinds and wait policies of the scan's cells, in the order the
+ * wait chart's blocks come in. */
+extern const char *const scanLoadKinds[3];
+extern const char *const scanWaitPolicies[3];
 
-/* verdict.txt: best width per load level, auto against it, the policy that
- * degrades least, what spin costs past the free CPUs, what was cut. */
-int scanWriteVerdict(const scanData *d, FILE *f);
+/* The distinct widths (labels, fixed widths ascending then the auto forms)
+ * and load levels (ascending) of scan `scan`, workload w (NULL: any).
+ * Pointers into d; free *widths and *levels. -1: out of memory. */
+int scanAxes(const scanData *d, const char *scan, const char *w, const char ***widths, size_t *nw,
+             int **levels, size_t *nl);
+/* The distinct workloads of a scan, in first-seen order (pointers into d);
+ * at most max. */
+size_t scanWorkloads(const scanData *d, const char *scan, const char **out, size_t max);
+/* A cell's processes cut short: by their budget, the watchdog, or skipped. */
+int scanCut(const scanCell *c);
+/* The wait scan's idle twin of cell c (same policy, same width): its
+ * median, NaN when absent. */
+double scanWaitRef(const scanData *d, const scanCell *c);
+/* The counts of cells and cut processes (counts.tsv, model/scanrec.h). */
+scanCounts scanCount(const scanData *d);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include "common/csvfield.h"
 #include "common/num.h"
+#include "common/ranges.h"
 #include "common/stats.h"
 #include "common/text.h"
 #include "model/csvread.h"
@@ -160,6 +161,9 @@ summaryGroup *summaryGroupFor(summary *s, const summaryKey *raw, const char *har
     g = &s->g[s->n];
     memset(g, 0, sizeof(*g));
     g->key.width = k->width;
+    long ns;
+    g->key.nstressors =
+        numLong(k->stressors, RANGE_STRESSORS_MIN, RANGE_STRESSORS_MAX, &ns) == 0 ? (int)ns : -1;
     g->key.workload = strdup(k->workload);
     g->key.params = strdup(k->params);
     g->key.wait = strdup(k->wait);

@@ -28,6 +28,10 @@
 typedef struct summaryKey {
     char *workload, *params, *wait, *condition, *stressors, *copy, *load;
     int width; /* 0 when unknown (whole-process runs of other programs) */
+    /* stressors as a number, parsed once when the group is made
+     * (summaryGroupFor, in common/ranges.h's range): -1 when the text is
+     * empty or no count (a file from before the column) */
+    int nstressors;
 } summaryKey;
 
 /* The parts of a key summaryKeySame compares (bits of a mask). */

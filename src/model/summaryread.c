@@ -17,6 +17,7 @@
 
 #include "common/csvfield.h"
 #include "common/num.h"
+#include "common/ranges.h"
 #include "common/stats.h"
 #include "model/csvread.h"
 #include "model/summaryint.h"
@@ -39,91 +40,6 @@ static int summaryParseHex64(const char *s, uint64_t *out) {
     }
     *out = v;
     return 0;
-}
-
-/* --- columns by name ------------------------------------------------------------ */
-
-typedef struct summaryCol {
-    const char *name;
-    int required;
-    long idx; /* -1 when absent */
-} summaryCol;
-
-/* Maps each wanted column to its index in the header; rejects a header with an
- * empty or repeated name (a column read by name must be unambiguous). */
-static int summaryMapHeader(char **f, size_t nf, summaryCol *cols, size_t ncols, const char *path,
-                            char *err, size_t errlen) {
-    for (size_t i = 0; i < nf; i++) {
-        if (!f[i][0]) {
-            snprintf(err, errlen, "%s:1: column %zu of the header has no name", path, i + 1);
-            return -1;
-        }
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(f[i], f[j]) == 0) {
-                snprintf(err, errlen, "%s:1: column '%.64s' appears twice in the header", path,
-                         f[i]);
-                return -1;
-            }
-    }
-    for (size_t c = 0; c < ncols; c++) {
-        cols[c].idx = -1;
-        for (size_t i = 0; i < nf; i++)
-            if (strcmp(f[i], cols[c].name) == 0) cols[c].idx = (long)i;
-        if (cols[c].idx < 0 && cols[c].required) {
-            snprintf(err, errlen, "%s:1: the header has no column '%s'", path, cols[c].name);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static const char *summaryField(char **f, const summaryCol *c) {
-    return c->idx >= 0 ? f[c->idx] : "";
-}
-
-/* The reader both files share: the header, then rows with exactly its field
- * count, each handed to `row`. */
-typedef int (*summaryRowFn)(summary *s, char **f, const summaryCol *cols, const char *where,
-                            char *err, size_t errlen);
-
-static int summaryReadFile(summary *s, const char *path, summaryCol *cols, size_t ncols,
-                           summaryRowFn row, char *err, size_t errlen) {
-    char rerr[SUMMARY_ERR_MAX];
-    csvReader *r = csvReaderOpen(path, rerr, sizeof rerr);
-    if (!r) {
-        snprintf(err, errlen, "%s", rerr);
-        return -1;
-    }
-    char **f;
-    size_t nf, header_nf = 0;
-    int rc = csvReaderNext(r, &f, &nf, rerr, sizeof rerr), ret = -1;
-    if (rc == 0) {
-        snprintf(err, errlen, "%s:1: empty file (no header)", path);
-        goto out;
-    }
-    if (rc < 0) {
-        snprintf(err, errlen, "%s", rerr);
-        goto out;
-    }
-    if (summaryMapHeader(f, nf, cols, ncols, path, err, errlen) != 0) goto out;
-    header_nf = nf;
-    while ((rc = csvReaderNext(r, &f, &nf, rerr, sizeof rerr)) > 0) {
-        char where[SUMMARY_ERR_MAX / 2];
-        snprintf(where, sizeof where, "%s:%zu", path, csvReaderLine(r));
-        if (nf != header_nf) {
-            snprintf(err, errlen, "%s: %zu fields, the header has %zu", where, nf, header_nf);
-            goto out;
-        }
-        if (row(s, f, cols, where, err, errlen) != 0) goto out;
-    }
-    if (rc < 0) {
-        snprintf(err, errlen, "%s", rerr);
-        goto out;
-    }
-    ret = 0;
-out:
-    csvReaderClose(r);
-    return ret;
 }
 
 /* --- samples.csv ----------------------------------------------------------------- */
@@ -175,71 +91,73 @@ static const char *summaryCopyOf(const char *copy) {
     return k < 0 ? copy : summaryCopies[k].name;
 }
 
-static int summaryBad(char *err, size_t errlen, const char *where, const summaryCol *c,
-                      const char *v, const char *want) {
+static int summaryBad(char *err, size_t errlen, const char *where, const csvCol *c, const char *v,
+                      const char *want) {
     snprintf(err, errlen, "%s: column '%s': '%.40s' is not %s", where, c->name, v, want);
     return -1;
 }
 
-static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const char *where,
-                            char *err, size_t errlen) {
+static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
+                            size_t errlen) {
+    summary *s = ctx;
     long width, iter, trunc, procs, cnt[4] = {0, 0, 0, 0};
     double ms, load1;
     uint64_t checksum = 0;
     const char *v;
     /* width 0: a program's `default` cell (harness/threads.sh), which sets
      * no width and records width_requested=default */
-    if (summaryParseLong(v = summaryField(f, &cols[SC_WIDTH]), 0, 100000, &width) ||
-        (width == 0 && strcmp(summaryField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
-        return summaryBad(err, errlen, where, &cols[SC_WIDTH], v,
-                          "a width in 1..100000 (0 only with width_requested=default)");
-    if (summaryParseDouble(v = summaryField(f, &cols[SC_MS]), &ms) || ms < 0)
+    if (summaryParseLong(v = csvColField(f, &cols[SC_WIDTH]), 0, RANGE_WIDTH_MAX, &width) ||
+        (width == 0 && strcmp(csvColField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
+        return summaryBad(
+            err, errlen, where, &cols[SC_WIDTH], v,
+            "a width in " RANGE_TEXT(RANGE_WIDTH) " (0 only with width_requested=default)");
+    if (summaryParseDouble(v = csvColField(f, &cols[SC_MS]), &ms) || ms < 0)
         return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
-    if (summaryParseDouble(v = summaryField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
+    if (summaryParseDouble(v = csvColField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
         return summaryBad(err, errlen, where, &cols[SC_LOAD1], v, "a load average (or -1)");
-    if (summaryParseLong(v = summaryField(f, &cols[SC_PROCS]), -1, 1000000, &procs))
+    if (summaryParseLong(v = csvColField(f, &cols[SC_PROCS]), -1, 1000000, &procs))
         return summaryBad(err, errlen, where, &cols[SC_PROCS], v, "a task count (or -1)");
     /* empty: the output was not checked (threads.sh --no-check-output) */
-    int has_sum = *(v = summaryField(f, &cols[SC_CHECKSUM])) != '\0';
+    int has_sum = *(v = csvColField(f, &cols[SC_CHECKSUM])) != '\0';
     if (has_sum && summaryParseHex64(v, &checksum))
         return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
-    if (summaryParseLong(v = summaryField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
+    if (summaryParseLong(v = csvColField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
         return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
     /* censored: a lower bound (a run stopped before it ended); absent or
      * empty in files from before it: 0 */
     long cens = 0;
-    if (*(v = summaryField(f, &cols[SC_CENSORED])) && summaryParseLong(v, 0, 1, &cens))
+    if (*(v = csvColField(f, &cols[SC_CENSORED])) && summaryParseLong(v, 0, 1, &cens))
         return summaryBad(err, errlen, where, &cols[SC_CENSORED], v, "0 or 1");
     /* Placement and the process tag: empty is allowed (unknown, or a file
      * from before them); anything else must be what the contract says. */
     long cpu, migr, proc = 0;
-    int span = summaryCpuSpan(v = summaryField(f, &cols[SC_CPUS]));
+    int span = summaryCpuSpan(v = csvColField(f, &cols[SC_CPUS]));
     if (span < 0)
         return summaryBad(err, errlen, where, &cols[SC_CPUS], v, "a ;-separated CPU list");
-    if (*(v = summaryField(f, &cols[SC_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
+    if (*(v = csvColField(f, &cols[SC_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
         return summaryBad(err, errlen, where, &cols[SC_CPU], v, "a CPU number");
-    if (*(v = summaryField(f, &cols[SC_MIGRATIONS])) && summaryParseLong(v, -1, 1L << 40, &migr))
+    if (*(v = csvColField(f, &cols[SC_MIGRATIONS])) && summaryParseLong(v, -1, 1L << 40, &migr))
         return summaryBad(err, errlen, where, &cols[SC_MIGRATIONS], v, "a count >= 0");
-    if (*(v = summaryField(f, &cols[SC_PROC])) && summaryParseLong(v, 1, 1000000, &proc))
+    if (*(v = csvColField(f, &cols[SC_PROC])) && summaryParseLong(v, 1, 1000000, &proc))
         return summaryBad(err, errlen, where, &cols[SC_PROC], v, "a process number >= 1");
     if (cols[SC_ITER].idx >= 0 &&
-        summaryParseLong(v = summaryField(f, &cols[SC_ITER]), 0, 1000000000L, &iter))
+        summaryParseLong(v = csvColField(f, &cols[SC_ITER]), 0, 1000000000L, &iter))
         return summaryBad(err, errlen, where, &cols[SC_ITER], v, "an iteration >= 0");
     for (int i = 0; i < 4; i++) {
-        const summaryCol *c = &cols[SC_MINFLT + i];
-        if (c->idx >= 0 && summaryParseLong(v = summaryField(f, c), 0, 1L << 40, &cnt[i]))
+        const csvCol *c = &cols[SC_MINFLT + i];
+        if (c->idx >= 0 && summaryParseLong(v = csvColField(f, c), 0, 1L << 40, &cnt[i]))
             return summaryBad(err, errlen, where, c, v, "a count >= 0");
     }
-    const char *phase = summaryField(f, &cols[SC_PHASE]);
+    const char *phase = csvColField(f, &cols[SC_PHASE]);
     summaryKey k = {
-        .workload = (char *)summaryField(f, &cols[SC_WORKLOAD]),
-        .params = (char *)summaryField(f, &cols[SC_PARAMS]),
-        .wait = (char *)summaryField(f, &cols[SC_WAIT]),
-        .condition = (char *)summaryField(f, &cols[SC_CONDITION]),
-        .stressors = (char *)summaryField(f, &cols[SC_STRESSORS]),
-        .copy = (char *)summaryCopyOf(summaryField(f, &cols[SC_COPY])),
-        .load = (char *)summaryLoadOf(summaryField(f, &cols[SC_LOAD]),
-                                      summaryField(f, &cols[SC_CONDITION])),
+        .workload = (char *)csvColField(f, &cols[SC_WORKLOAD]),
+        .params = (char *)csvColField(f, &cols[SC_PARAMS]),
+        .wait = (char *)csvColField(f, &cols[SC_WAIT]),
+        .condition = (char *)csvColField(f, &cols[SC_CONDITION]),
+        .stressors = (char *)csvColField(f, &cols[SC_STRESSORS]),
+        .copy = (char *)summaryCopyOf(csvColField(f, &cols[SC_COPY])),
+        .load = (char *)summaryLoadOf(csvColField(f, &cols[SC_LOAD]),
+                                      csvColField(f, &cols[SC_CONDITION])),
         .width = (int)width,
     };
     if (!k.workload[0]) {
@@ -250,9 +168,9 @@ static int summarySampleRow(summary *s, char **f, const summaryCol *cols, const 
         snprintf(err, errlen, "%s: column 'phase' is empty", where);
         return -1;
     }
-    summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[SC_HARNESS]), where);
+    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[SC_HARNESS]), where);
     if (!g) goto oom;
-    summaryProc *pr = summaryProcFor(g, summaryField(f, &cols[SC_RUN_ID]));
+    summaryProc *pr = summaryProcFor(g, csvColField(f, &cols[SC_RUN_ID]));
     if (!pr) goto oom;
     if (proc) pr->proc = proc;
     int ok = 0;
@@ -297,7 +215,7 @@ oom:
 }
 
 int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
-    summaryCol cols[SC_N] = {
+    csvCol cols[SC_N] = {
         [SC_RUN_ID] = {"run_id", 1, -1},
         [SC_WORKLOAD] = {"workload", 1, -1},
         [SC_PARAMS] = {"params", 1, -1},
@@ -326,7 +244,7 @@ int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
         [SC_PROC] = {"proc", 0, -1},
         [SC_CENSORED] = {"censored", 0, -1},
     };
-    return summaryReadFile(s, path, cols, SC_N, summarySampleRow, err, errlen);
+    return csvReadByName(s, path, cols, SC_N, summarySampleRow, err, errlen);
 }
 
 /* --- whole.csv ------------------------------------------------------------------- */
@@ -353,51 +271,54 @@ enum {
     WC_N
 };
 
-static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const char *where,
-                           char *err, size_t errlen) {
+static int summaryWholeRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
+                           size_t errlen) {
+    summary *s = ctx;
     double wall, x;
     long width = 0, majflt = -1, minflt = -1, n;
     const char *v;
-    if (summaryParseDouble(v = summaryField(f, &cols[WC_WALL]), &wall) || wall < 0)
+    if (summaryParseDouble(v = csvColField(f, &cols[WC_WALL]), &wall) || wall < 0)
         return summaryBad(err, errlen, where, &cols[WC_WALL], v, "a time >= 0 in ms");
     /* Empty where the contract allows it: width for --binary runs, CPU times
      * and faults where the tool gives none. */
-    if (*(v = summaryField(f, &cols[WC_WIDTH])) && summaryParseLong(v, 1, 100000, &width))
-        return summaryBad(err, errlen, where, &cols[WC_WIDTH], v, "a width in 1..100000");
+    if (*(v = csvColField(f, &cols[WC_WIDTH])) &&
+        summaryParseLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &width))
+        return summaryBad(err, errlen, where, &cols[WC_WIDTH], v,
+                          "a width in " RANGE_TEXT(RANGE_WIDTH));
     double cpu[2] = {NAN, NAN}; /* user, sys */
     for (int c = WC_USER; c <= WC_SYS; c++)
-        if (*(v = summaryField(f, &cols[c]))) {
+        if (*(v = csvColField(f, &cols[c]))) {
             if (summaryParseDouble(v, &x) || x < 0)
                 return summaryBad(err, errlen, where, &cols[c], v, "a time >= 0 in ms");
             cpu[c - WC_USER] = x;
         }
-    if (*(v = summaryField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &minflt))
+    if (*(v = csvColField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &minflt))
         return summaryBad(err, errlen, where, &cols[WC_MINFLT], v, "a count >= 0");
-    if (*(v = summaryField(f, &cols[WC_MAJFLT])) && summaryParseLong(v, 0, 1L << 40, &majflt))
+    if (*(v = csvColField(f, &cols[WC_MAJFLT])) && summaryParseLong(v, 0, 1L << 40, &majflt))
         return summaryBad(err, errlen, where, &cols[WC_MAJFLT], v, "a count >= 0");
-    if (*(v = summaryField(f, &cols[WC_RUN])) && summaryParseLong(v, 0, 1000000000L, &n))
+    if (*(v = csvColField(f, &cols[WC_RUN])) && summaryParseLong(v, 0, 1000000000L, &n))
         return summaryBad(err, errlen, where, &cols[WC_RUN], v, "a run number >= 0");
     long code = 0;
-    if (*(v = summaryField(f, &cols[WC_EXIT])) && summaryParseLong(v, -1000, 1000, &code))
+    if (*(v = csvColField(f, &cols[WC_EXIT])) && summaryParseLong(v, -1000, 1000, &code))
         return summaryBad(err, errlen, where, &cols[WC_EXIT], v, "an exit status");
-    const char *copy = summaryField(f, &cols[WC_COPY]);
+    const char *copy = csvColField(f, &cols[WC_COPY]);
     summaryKey k = {
-        .workload = (char *)summaryField(f, &cols[WC_WORKLOAD]),
-        .params = (char *)summaryField(f, &cols[WC_PARAMS]),
-        .wait = (char *)summaryField(f, &cols[WC_WAIT]),
-        .condition = (char *)summaryField(f, &cols[WC_CONDITION]),
-        .stressors = (char *)summaryField(f, &cols[WC_STRESSORS]),
-        .copy = (char *)summaryCopyOf(*copy ? copy : summaryField(f, &cols[WC_LABEL])),
-        .load = (char *)summaryLoadOf(summaryField(f, &cols[WC_LOAD]),
-                                      summaryField(f, &cols[WC_CONDITION])),
+        .workload = (char *)csvColField(f, &cols[WC_WORKLOAD]),
+        .params = (char *)csvColField(f, &cols[WC_PARAMS]),
+        .wait = (char *)csvColField(f, &cols[WC_WAIT]),
+        .condition = (char *)csvColField(f, &cols[WC_CONDITION]),
+        .stressors = (char *)csvColField(f, &cols[WC_STRESSORS]),
+        .copy = (char *)summaryCopyOf(*copy ? copy : csvColField(f, &cols[WC_LABEL])),
+        .load = (char *)summaryLoadOf(csvColField(f, &cols[WC_LOAD]),
+                                      csvColField(f, &cols[WC_CONDITION])),
         .width = (int)width,
     };
-    summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[WC_HARNESS]), where);
+    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[WC_HARNESS]), where);
     if (!g) goto oom;
     /* threads.sh's labels cut and slow: a run coldload-run stopped (its cap,
      * or known slow), its time a lower bound (samples.csv's censored row):
      * not a failure, and not a time either */
-    const char *label = summaryField(f, &cols[WC_LABEL]);
+    const char *label = csvColField(f, &cols[WC_LABEL]);
     int cut = strcmp(label, "cut") == 0, slow = strcmp(label, "slow") == 0;
     if (cut || slow) {
         g->whole_censored++;
@@ -408,7 +329,7 @@ static int summaryWholeRow(summary *s, char **f, const summaryCol *cols, const c
         g->whole_failed++;
         return 0;
     }
-    int hf = strcmp(summaryField(f, &cols[WC_TOOL]), "hyperfine") == 0;
+    int hf = strcmp(csvColField(f, &cols[WC_TOOL]), "hyperfine") == 0;
     if (summaryVecPush(hf ? &g->v_whole_hf : &g->v_whole_time, wall) != 0) goto oom;
     if (!isnan(cpu[0]) && summaryVecPush(&g->v_whole_user[hf], cpu[0]) != 0) goto oom;
     if (!isnan(cpu[1]) && summaryVecPush(&g->v_whole_sys[hf], cpu[1]) != 0) goto oom;
@@ -421,7 +342,7 @@ oom:
 }
 
 int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
-    summaryCol cols[WC_N] = {
+    csvCol cols[WC_N] = {
         [WC_WALL] = {"wall_ms", 1, -1},
         [WC_WORKLOAD] = {"workload", 0, -1},
         [WC_PARAMS] = {"params", 0, -1},
@@ -441,7 +362,7 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
         [WC_TOOL] = {"tool", 0, -1},
         [WC_LOAD] = {"load", 0, -1},
     };
-    return summaryReadFile(s, path, cols, WC_N, summaryWholeRow, err, errlen);
+    return csvReadByName(s, path, cols, WC_N, summaryWholeRow, err, errlen);
 }
 
 /* --- runs.csv: a run's figures, by the names of runs-columns.tsv ----------------------------- */
@@ -583,44 +504,46 @@ static int summaryAddWords(char **set, const char *v) {
     return 0;
 }
 
-static int summaryRunRow(summary *s, char **f, const summaryCol *cols, const char *where, char *err,
+static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
                          size_t errlen) {
-    const char *st = summaryField(f, &cols[RC_STATUS]), *v;
+    summary *s = ctx;
+    const char *st = csvColField(f, &cols[RC_STATUS]), *v;
     /* a run with a time (ok) or a bound (cut, slow): a failed run has no figures of its cell */
     if (strcmp(st, "ok") && strcmp(st, "cut") && strcmp(st, "slow")) return 0;
     long width = 0;
-    if (*(v = summaryField(f, &cols[RC_WIDTH]))
-            ? summaryParseLong(v, 1, 100000, &width)
-            : strcmp(summaryField(f, &cols[RC_WIDTH_REQUESTED]), "default") != 0)
-        return summaryBad(err, errlen, where, &cols[RC_WIDTH], v,
-                          "a width in 1..100000 (empty only with width_requested=default)");
+    if (*(v = csvColField(f, &cols[RC_WIDTH]))
+            ? summaryParseLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &width)
+            : strcmp(csvColField(f, &cols[RC_WIDTH_REQUESTED]), "default") != 0)
+        return summaryBad(
+            err, errlen, where, &cols[RC_WIDTH], v,
+            "a width in " RANGE_TEXT(RANGE_WIDTH) " (empty only with width_requested=default)");
     summaryKey k = {
-        .workload = (char *)summaryField(f, &cols[RC_WORKLOAD]),
-        .params = (char *)summaryField(f, &cols[RC_PARAMS]),
+        .workload = (char *)csvColField(f, &cols[RC_WORKLOAD]),
+        .params = (char *)csvColField(f, &cols[RC_PARAMS]),
         .wait = "",
-        .condition = (char *)summaryField(f, &cols[RC_CONDITION]),
-        .stressors = (char *)summaryField(f, &cols[RC_STRESSORS]),
-        .copy = (char *)summaryCopyOf(summaryField(f, &cols[RC_COPY])),
-        .load = (char *)summaryLoadOf(summaryField(f, &cols[RC_LOAD]),
-                                      summaryField(f, &cols[RC_CONDITION])),
+        .condition = (char *)csvColField(f, &cols[RC_CONDITION]),
+        .stressors = (char *)csvColField(f, &cols[RC_STRESSORS]),
+        .copy = (char *)summaryCopyOf(csvColField(f, &cols[RC_COPY])),
+        .load = (char *)summaryLoadOf(csvColField(f, &cols[RC_LOAD]),
+                                      csvColField(f, &cols[RC_CONDITION])),
         .width = (int)width,
     };
     if (!k.workload[0]) {
         snprintf(err, errlen, "%s: column 'workload' is empty", where);
         return -1;
     }
-    summaryGroup *g = summaryGroupFor(s, &k, summaryField(f, &cols[RC_HARNESS]), where);
+    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[RC_HARNESS]), where);
     if (!g) goto oom;
     for (size_t i = 0; i < s->nrun_fig; i++) {
-        const summaryCol *c = &cols[RC_N + i];
+        const csvCol *c = &cols[RC_N + i];
         double x;
-        if (c->idx < 0 || !*(v = summaryField(f, c))) continue; /* absent, or unknown */
+        if (c->idx < 0 || !*(v = csvColField(f, c))) continue; /* absent, or unknown */
         if (summaryParseDouble(v, &x)) return summaryBad(err, errlen, where, c, v, "a number");
         if (summaryVecPush(&g->v_run[i], x)) goto oom;
     }
     for (size_t i = 0; i < s->nrun_text; i++) {
-        const summaryCol *c = &cols[RC_N + s->nrun_fig + i];
-        if (c->idx >= 0 && summaryAddWords(&g->run_words[i], summaryField(f, c)) != 0) goto oom;
+        const csvCol *c = &cols[RC_N + s->nrun_fig + i];
+        if (c->idx >= 0 && summaryAddWords(&g->run_words[i], csvColField(f, c)) != 0) goto oom;
     }
     return 0;
 oom:
@@ -631,12 +554,12 @@ oom:
 int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, char *err,
                     size_t errlen) {
     if (summaryRunFigs(s, columns_tsv, err, errlen) != 0) return -1;
-    summaryCol *cols = calloc(RC_N + s->nrun_fig + s->nrun_text, sizeof *cols);
+    csvCol *cols = calloc(RC_N + s->nrun_fig + s->nrun_text, sizeof *cols);
     if (!cols) {
         snprintf(err, errlen, "%s: out of memory", runs_csv);
         return -1;
     }
-    static const summaryCol keys[RC_N] = {
+    static const csvCol keys[RC_N] = {
         [RC_WORKLOAD] = {"workload", 1, -1},   [RC_PARAMS] = {"params", 1, -1},
         [RC_WIDTH] = {"width", 1, -1},         [RC_WIDTH_REQUESTED] = {"width_requested", 1, -1},
         [RC_STATUS] = {"status", 1, -1},       [RC_HARNESS] = {"harness", 0, -1},
@@ -644,12 +567,11 @@ int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, c
         [RC_COPY] = {"copy", 0, -1},           [RC_LOAD] = {"load", 0, -1},
     };
     memcpy(cols, keys, sizeof keys);
-    for (size_t i = 0; i < s->nrun_fig; i++)
-        cols[RC_N + i] = (summaryCol){s->run_fig[i].name, 0, -1};
+    for (size_t i = 0; i < s->nrun_fig; i++) cols[RC_N + i] = (csvCol){s->run_fig[i].name, 0, -1};
     for (size_t i = 0; i < s->nrun_text; i++)
-        cols[RC_N + s->nrun_fig + i] = (summaryCol){s->run_text[i].name, 0, -1};
-    int rc = summaryReadFile(s, runs_csv, cols, RC_N + s->nrun_fig + s->nrun_text, summaryRunRow,
-                             err, errlen);
+        cols[RC_N + s->nrun_fig + i] = (csvCol){s->run_text[i].name, 0, -1};
+    int rc = csvReadByName(s, runs_csv, cols, RC_N + s->nrun_fig + s->nrun_text, summaryRunRow, err,
+                           errlen);
     free(cols);
     return rc;
 }

@@ -138,7 +138,7 @@ static int resultsReadShown(results *r, char *err, size_t errlen) {
     if (rl == -2 || (rl == -1 && !(r->runs_err = strdup(e)))) return RESULTS_NO_MEMORY;
     snprintf(path, sizeof path, "%s/logs", r->dir);
     r->logs = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-    return resultsScanLoad(&r->scan, r->dir, err, errlen);
+    return resultsLoadScanFindings(&r->scan, r->dir, err, errlen);
 }
 
 int resultsLoadFirstrun(firstrun *fr, const char *dir, char *err, size_t errlen) {

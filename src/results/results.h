@@ -6,7 +6,7 @@
  * with the same rules (the OpenBLAS pool, the load's CPUs, the CPU pressure
  * of each group) and a defect is the same "file:line: what" in both; the
  * documents (doc/) lay out what it loaded and open no file of it.
- * coldload-scan reads a scan's directory through it too (resultsLoadScan).
+ * coldload-scan reads a scan's directory through it too (resultsLoadScanRows).
  *
  * It sits above verdict/ because loading a directory includes judging it;
  * what the directory's files hold on their own is model/'s. */
@@ -106,7 +106,7 @@ int resultsLoadFirstrun(firstrun *fr, const char *dir, char *err, size_t errlen)
 /* The scan in dir/scan-run/ into sc (resultsLoad's part). RESULTS_OK (a
  * defect of its files is sc->err), RESULTS_NO_MEMORY, or RESULTS_BAD_INPUT
  * for a path too long; free sc with resultsScanFree either way. */
-int resultsScanLoad(resultsScan *sc, const char *dir, char *err, size_t errlen);
+int resultsLoadScanFindings(resultsScan *sc, const char *dir, char *err, size_t errlen);
 void resultsScanFree(resultsScan *sc);
 
 /* A scan's results directory (harness/scan.sh) as coldload-scan analyses
@@ -121,7 +121,7 @@ typedef struct resultsScanRows {
 /* Loads dir's scan rows; cpus 0: meta.txt's scan_cpus (its absence is bad
  * input). RESULTS_OK, RESULTS_BAD_INPUT (err = "file:line: what") or
  * RESULTS_NO_MEMORY; free x with resultsScanRowsFree either way. */
-int resultsLoadScan(resultsScanRows *x, const char *dir, long cpus, char *err, size_t errlen);
+int resultsLoadScanRows(resultsScanRows *x, const char *dir, long cpus, char *err, size_t errlen);
 void resultsScanRowsFree(resultsScanRows *x);
 
 /* OpenBLAS's pool as the runs started it, for --blas-pool left at 0: the

@@ -78,7 +78,7 @@ static int resultsScanCharts(resultsScan *sc, const char *path) {
     return rc;
 }
 
-int resultsScanLoad(resultsScan *sc, const char *dir, char *err, size_t errlen) {
+int resultsLoadScanFindings(resultsScan *sc, const char *dir, char *err, size_t errlen) {
     char base[4064], path[4096], e[512]; /* base: room for the longest file name below */
     memset(sc, 0, sizeof *sc);
     sc->procs = -1;
@@ -148,7 +148,7 @@ static int resultsScanCpus(const char *dir, long *cpus, char *err, size_t errlen
     return rc;
 }
 
-int resultsLoadScan(resultsScanRows *x, const char *dir, long cpus, char *err, size_t errlen) {
+int resultsLoadScanRows(resultsScanRows *x, const char *dir, long cpus, char *err, size_t errlen) {
     char cells[4096];
     memset(x, 0, sizeof *x);
     x->cpus = cpus;

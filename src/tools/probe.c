@@ -14,7 +14,7 @@
  * Why C: the same library calls the workload binaries make (linalg.h,
  * measure.h, placement.h) give the same answers, so nothing has to be
  * printed as a banner and parsed back. Files are read under
- * $COLDLOAD_SYSROOT when it is set (autowidth.h), so a test can give a
+ * $COLDLOAD_SYSROOT when it is set (common/cpus.h), so a test can give a
  * machine of its own. Exit: 0, 2 usage. */
 #include <sched.h>
 #include <stdio.h>
@@ -24,9 +24,9 @@
 
 #include "bench/measure.h"
 #include "bench/placement.h"
+#include "common/cpus.h"
 #include "common/opts.h"
 #include "common/slurp.h"
-#include "engine/autowidth.h"
 #include "engine/linalg.h"
 #include "engine/pool.h"
 
@@ -51,7 +51,7 @@ static const char probeUsage[] =
 static char *probeSlurp(const char *rel) {
     char path[4096];
     int trunc = 0;
-    if ((size_t)snprintf(path, sizeof path, "%s%s", autowRoot(), rel) >= sizeof path) return NULL;
+    if ((size_t)snprintf(path, sizeof path, "%s%s", cpusRoot(), rel) >= sizeof path) return NULL;
     return slurpText(path, PROBE_FILE_MAX, &trunc);
 }
 
@@ -91,45 +91,11 @@ static void probeFieldKey(const char *key, const char *rel, const char *name, co
     free(t);
 }
 
-/* "0-2,5" -> 4; -1 for text that is no CPU list. */
-static int probeCpuCount(const char *s) {
-    int n = 0;
-    while (*s && *s != '\n') {
-        char *end;
-        long a = strtol(s, &end, 10), b = a;
-        if (end == s) return -1;
-        if (*end == '-') {
-            s = end + 1;
-            b = strtol(s, &end, 10);
-            if (end == s || b < a) return -1;
-        }
-        n += (int)(b - a + 1);
-        s = end;
-        if (*s == ',') s++;
-        else if (*s && *s != '\n') return -1;
-    }
-    return n;
-}
-
-/* CPUs the cgroup grants: v2 cpu.max at the mount, else v1's CFS quota;
- * "none" when unlimited (the harness's cl_cpu_limit before, same files). */
+/* CPUs the cgroup grants (common/cpus.h, the reader --width auto uses);
+ * "none" when unlimited. */
 static void probeCpuLimit(void) {
-    char *max = probeSlurp("/sys/fs/cgroup/cpu.max");
-    double q = -1, p = 0;
-    if (max) {
-        if (strncmp(max, "max", 3) != 0 && sscanf(max, "%lf %lf", &q, &p) != 2) q = -1;
-    } else {
-        char *qs = probeSlurp("/sys/fs/cgroup/cpu/cpu.cfs_quota_us");
-        char *ps = probeSlurp("/sys/fs/cgroup/cpu/cpu.cfs_period_us");
-        if (qs && ps) {
-            q = atof(qs);
-            p = atof(ps);
-        }
-        free(qs);
-        free(ps);
-    }
-    free(max);
-    if (q > 0 && p > 0) printf("cpu_limit=%.2f\n", q / p);
+    double q = cpusQuota();
+    if (q > 0) printf("cpu_limit=%.2f\n", q);
     else printf("cpu_limit=none\n");
 }
 
@@ -140,7 +106,7 @@ static void probeMachine(void) {
     printf("nproc=%d\n", sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : -1);
     char *online = probeSlurp("/sys/devices/system/cpu/online");
     probeKey("", "cpus_online", online ? online : "unreadable");
-    printf("cpus_online_count=%d\n", online ? probeCpuCount(online) : -1);
+    printf("cpus_online_count=%d\n", online ? cpusListCount(online) : -1);
     free(online);
     probeFileKey("", "cgroup_cpu_max", "/sys/fs/cgroup/cpu.max", "absent");
     char *qs = probeSlurp("/sys/fs/cgroup/cpu/cpu.cfs_quota_us");

@@ -52,6 +52,7 @@
 #include "bench/series.h"
 #include "bench/optscommon.h"
 #include "common/num.h"
+#include "common/ranges.h"
 #include "common/text.h"
 
 /* whole.csv's layout (the harness's, harness/lib/csv.sh): a run as one
@@ -104,7 +105,9 @@ static const char runUsage[] =
 typedef struct runArgs {
     launchOpts lo;
     const char *stdout_path, *result_path, *runs_csv, *csv, *whole_csv;
-    const char *workload, *params, *width;
+    const char *workload, *params;
+    int width;           /* --width, parsed once; 0: default (the program's own) */
+    char width_text[16]; /* "N" or "default": the rows' width_requested */
     const char *series_regex;
     csvTag tags[OPTS_MAX_TAGS];
     size_t ntags;
@@ -155,7 +158,7 @@ static int runParse(int argc, char **argv, runArgs *a) {
     a->lo.keep_bytes = RUN_KEEP_DEFAULT;
     a->workload = "program";
     a->params = "";
-    a->width = "default";
+    snprintf(a->width_text, sizeof a->width_text, "default");
     int i = 1;
     for (; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -219,9 +222,11 @@ static int runParse(int argc, char **argv, runArgs *a) {
         } else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
         else if (!strcmp(o, "--width")) {
-            if (strcmp(v, "default") && numLong(v, 1, 100000, &n))
-                return runBad("--width: expected 1..100000 or default", v);
-            a->width = v;
+            if (!strcmp(v, "default")) n = 0;
+            else if (numLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &n))
+                return runBad("--width: expected " RANGE_TEXT(RANGE_WIDTH) " or default", v);
+            a->width = (int)n;
+            snprintf(a->width_text, sizeof a->width_text, n ? "%ld" : "default", n);
         } else if (!strcmp(o, "--tag")) {
             if (optsTagAdd(a->tags, &a->ntags, OPTS_MAX_TAGS, v)) return 2;
         } else return runBad("unknown option", o);
@@ -309,7 +314,8 @@ static int runWriteWhole(const runArgs *a, const runRecord *x, char *err, size_t
     csvWriter *w = csvWriterOpenColumns(a->whole_csv, WHOLE_COLUMNS, NULL, 0, err, errlen);
     if (!w) return -1;
     const launchResult *r = x->r;
-    char f[6][32];
+    char f[7][32];
+    snprintf(f[6], sizeof f[6], x->width ? "%d" : "", x->width);
     snprintf(f[0], sizeof f[0], "%.3f", r->wall_ms);
     snprintf(f[1], sizeof f[1], "%.3f", r->user_ms);
     snprintf(f[2], sizeof f[2], "%.3f", r->sys_ms);
@@ -324,7 +330,7 @@ static int runWriteWhole(const runArgs *a, const runRecord *x, char *err, size_t
                          runTag(a, "copy"),
                          x->workload,
                          x->params,
-                         strcmp(x->width, "default") ? x->width : "",
+                         f[6],
                          "",
                          "coldload-run",
                          launchStatusName(r->status),
@@ -347,14 +353,13 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
                           const series *calls, char *err, size_t errlen) {
     csvWriter *w = csvWriterOpen(a->csv, a->tags, a->ntags, err, errlen);
     if (!w) return -1;
-    int width_n = strcmp(a->width, "default") != 0;
     int censored = launchCensored(r->status);
     csvRow row = {
         .workload = a->workload,
         .params = a->params,
         .wait = "",
         .phase = "steady",
-        .width = width_n ? atoi(a->width) : 0,
+        .width = a->width,
         .iter = 1,
         .ms = censored ? r->bound_ms : r->wall_ms,
         .censored = censored,
@@ -366,7 +371,7 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
         .cpu = -1,
         .cpus = r->cpus,
         .migrations = r->migrations,
-        .width_requested = a->width,
+        .width_requested = a->width_text,
     };
     int rc = csvWriterRow(w, &row);
     if (rc) snprintf(err, errlen, "%s", csvWriterError(w));
@@ -430,7 +435,8 @@ int main(int argc, char **argv) {
                 r.out_errno == EINVAL ? "not a regular file" : strerror(r.out_errno));
     char stamp[40];
     measureUtc(stamp, sizeof stamp);
-    const runRecord x = {&r, stamp, csvHost(), csvRunId(), a.workload, a.params, a.width};
+    const runRecord x = {&r,         stamp,    csvHost(), csvRunId(),
+                         a.workload, a.params, a.width,   a.width_text};
     if ((a.runs_csv && runWriteRuns(&a, &x, err, sizeof err) != 0) ||
         (a.whole_csv && runWriteWhole(&a, &x, err, sizeof err) != 0)) {
         fprintf(stderr, "coldload-run: %s\n", err);

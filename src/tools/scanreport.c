@@ -2,8 +2,8 @@
  * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
  * counts.tsv and recommendation.tsv (the findings as data, model/scanrec.h),
- * verdict.txt (model/scan.h says what each holds). The directory is read
- * by results/results (resultsLoadScan), the one place that knows which file
+ * verdict.txt (doc/scanout.h and verdict/scanverdict.h say what each holds). The directory is read
+ * by results/results (resultsLoadScanRows), the one place that knows which file
  * holds what. Measures nothing: it can be re-run on any old scan. Exit: 0 done, 1 an output could not be
  * written, 2 bad flags or bad input (one line naming file and line). */
 #include <errno.h>
@@ -14,8 +14,10 @@
 
 #include "common/atomicfile.h"
 #include "common/opts.h"
+#include "doc/scanout.h"
 #include "model/scan.h"
 #include "results/results.h"
+#include "verdict/scanverdict.h"
 
 static const char scanUsage[] =
     "usage: coldload-scan [--cpus N] RESULTS_DIR\n"
@@ -51,15 +53,15 @@ static int scanEmit(const scanData *d, const char *out, const char *name, const 
 
 static int scanHeatCsv(const scanData *d, const char *w, FILE *f) {
     (void)w;
-    return scanWriteHeatmapCsv(d, f);
+    return scanoutHeatmapCsv(d, f);
 }
 static int scanWaitCsv(const scanData *d, const char *w, FILE *f) {
     (void)w;
-    return scanWriteWaitCsv(d, f);
+    return scanoutWaitCsv(d, f);
 }
 static int scanVerdict(const scanData *d, const char *w, FILE *f) {
     (void)w;
-    return scanWriteVerdict(d, f);
+    return scanverdictWrite(d, f);
 }
 
 static int scanCountsTsv(const scanData *d, const char *w, FILE *f) {
@@ -71,7 +73,7 @@ static int scanRecTsv(const scanData *d, const char *w, FILE *f) {
     (void)w;
     scanRec *r;
     size_t n;
-    if (scanRecommend(d, &r, &n) != 0) return -1;
+    if (scanverdictRecommend(d, &r, &n) != 0) return -1;
     int rc = scanrecWrite(r, n, f);
     free(r);
     return rc;
@@ -106,7 +108,7 @@ int main(int argc, char **argv) {
         return OPTS_EXIT_USAGE;
     }
     resultsScanRows x;
-    int lrc = resultsLoadScan(&x, dir, cpus, err, sizeof err);
+    int lrc = resultsLoadScanRows(&x, dir, cpus, err, sizeof err);
     if (lrc != RESULTS_OK) {
         optsError("%s", lrc == RESULTS_NO_MEMORY ? "out of memory" : err);
         resultsScanRowsFree(&x);
@@ -147,8 +149,7 @@ int main(int argc, char **argv) {
         char name[64];
         int wait = !strcmp(c->scan, "wait");
         snprintf(name, sizeof name, "%s-%s.dat", wait ? "wait" : "heatmap", c->workload);
-        rc = scanEmit(d, out, name, c->workload, wait ? scanWriteWaitDat : scanWriteHeatmapDat) ? 1
-                                                                                                : 0;
+        rc = scanEmit(d, out, name, c->workload, wait ? scanoutWaitDat : scanoutHeatmapDat) ? 1 : 0;
     }
     if (rc == 0)
         fprintf(stderr, "coldload-scan: %zu cells from %s%s -> %s/\n", d->n, x.samples,

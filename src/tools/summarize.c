@@ -127,14 +127,14 @@ static int summarizeDoc(void *c, FILE *f) {
 }
 
 /* --firstrun-decided: the first-run pairs' stopping rule, for firstrun.sh. */
-static int summarizeFirstrunDecided(const char *dir, double precision) {
+static int summarizeFirstrunDecided(const char *dir, double share_margin) {
     char err[SUMMARY_ERR_MAX];
     firstrun fr;
     if (resultsLoadFirstrun(&fr, dir, err, sizeof err) != 0) {
         optsError("%s", err);
         return OPTS_EXIT_USAGE;
     }
-    decideFirstrunWrite(&fr, precision, stdout);
+    decideFirstrunWrite(&fr, share_margin, stdout);
     firstrunFree(&fr);
     return 0;
 }
@@ -193,7 +193,7 @@ int main(int argc, char **argv) {
     const char *want[4] = {NULL, NULL, NULL,
                            NULL}; /* --decided's condition, load, stressors, copy */
     int no_report = 0, decided = 0, td_decided = 0, remedy_mode = REMEDY_OFF;
-    double fr_precision = -1; /* --firstrun-decided */
+    double fr_share_margin = -1; /* --firstrun-decided */
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
         const char *v;
@@ -237,7 +237,7 @@ int main(int argc, char **argv) {
             continue;
         }
         if ((m = optsMatch(argc, argv, &i, "--firstrun-decided", &v)) != 0) {
-            if (m < 0 || optsDouble("--firstrun-decided", v, 0, 1, &fr_precision) != 0)
+            if (m < 0 || optsDouble("--firstrun-decided", v, 0, 1, &fr_share_margin) != 0)
                 return OPTS_EXIT_USAGE;
             continue;
         }
@@ -272,7 +272,7 @@ int main(int argc, char **argv) {
         return OPTS_EXIT_USAGE;
     }
     if (!out) out = dir;
-    if (fr_precision >= 0) return summarizeFirstrunDecided(dir, fr_precision);
+    if (fr_share_margin >= 0) return summarizeFirstrunDecided(dir, fr_share_margin);
 
     char path[4096], err[SUMMARY_ERR_MAX];
     const resultsOptions ro = {samples, whole, !decided};

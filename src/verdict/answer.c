@@ -1,5 +1,5 @@
 /* answer.c -- the report's two opening answers as data (see answer.h): which
- * cell decides, yes or no, and the figures, decided once here; doc/answers
+ * cell decides, yes or no, and the figures, decided once here; doc/answerdoc
  * says them, doc/json writes them, coldload-compare compares them. */
 #include "verdict/answer.h"
 
@@ -192,7 +192,7 @@ static int answerFirstRun(const answerInput *in, answer *a) {
 /* --- the second answer: the loaded groups' per-process figures --------------------------- */
 
 long answerStopOf(const metaStops *stops, const summaryGroup *g, int *how) {
-    long s = strtol(g->key.stressors, NULL, 10);
+    long s = g->key.nstressors > 0 ? g->key.nstressors : 0;
     const char *h = g->harness ? g->harness : "";
     const metaStop *x =
         stops ? metaStopFind(stops, h, g->key.load, s, g->key.workload, g->key.width) : NULL;
@@ -287,12 +287,7 @@ static int answerThreads(const answerInput *in, answer *a) {
 
 /* --- the answer ------------------------------------------------------------------------------ */
 
-int answerIsColdJob(const metaTable *m) {
-    if (!m) return 0;
-    const char *job = metaGet(m, "job");
-    if (job) return strcmp(job, "cold") == 0;
-    return metaGet(m, "coldreport_command") && !metaGet(m, "report_command");
-}
+int answerIsColdJob(const metaTable *m) { return metaJobOf(m) == META_JOB_COLD; }
 
 int answerCompute(const answerInput *in, int k, answer *a) {
     memset(a, 0, sizeof *a);

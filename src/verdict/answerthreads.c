@@ -8,10 +8,7 @@
 
 #include "verdict/decide.h"
 
-int answerIsThreadsJob(const metaTable *m) {
-    const char *job = m ? metaGet(m, "job") : NULL;
-    return job && strcmp(job, "threads") == 0;
-}
+int answerIsThreadsJob(const metaTable *m) { return metaJobOf(m) == META_JOB_THREADS; }
 
 int answerTdIsThreads(const summaryGroup *g) {
     return g->harness && strcmp(g->harness, "threads") == 0;

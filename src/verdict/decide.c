@@ -1,5 +1,5 @@
 /* decide.c -- the stopping rule (decide.h): a cell's bootstrap interval
- * against the thresholds its verdicts use, or its own precision. One code
+ * against the thresholds its verdicts use, or its own tolerance. One code
  * path for coldload-summarize --decided (the harness asks it after each
  * round) and for the simulation in tests/unit/test_decide.c that measures
  * the rule's error rate. */
@@ -28,13 +28,13 @@ int decideRatio(const double *loaded, size_t nl, const double *idle, size_t ni, 
     return nl >= DECIDE_MIN_PROCS && decideInterval(*lo, *hi, thr, nthr);
 }
 
-int decidePrecision(const double *m, size_t n, double precision, double *lo, double *hi) {
+int decideWithinTolerance(const double *m, size_t n, double tolerance, double *lo, double *hi) {
     *lo = *hi = NAN;
     statsSummary st;
     if (statsOf(m, n, &st) != 0 || !(st.median > 0)) return 0;
     /* the median as a side of one value: every resample of it is itself */
     summaryBootRatio(m, n, &st.median, 1, lo, hi);
-    return n >= DECIDE_MIN_PROCS && !isnan(*lo) && *lo >= 1 - precision && *hi <= 1 + precision;
+    return n >= DECIDE_MIN_PROCS && !isnan(*lo) && *lo >= 1 - tolerance && *hi <= 1 + tolerance;
 }
 
 static int decideIsFree(const summaryGroup *g) {
@@ -93,7 +93,7 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
             g->slow_procs != SIZE_MAX)
             r->decided = r->by_slow = 1;
     } else {
-        r->decided = decidePrecision(a, nl, DECIDE_PRECISION, &r->lo, &r->hi);
+        r->decided = decideWithinTolerance(a, nl, DECIDE_IDLE_TOLERANCE, &r->lo, &r->hi);
     }
     free(a);
     free(b);
@@ -109,7 +109,7 @@ void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f) {
     }
     if (!r->by_ratio) {
         fprintf(f, "median known to %.4g-%.4g of itself (within 1 +- %g: %s)\n", r->lo, r->hi,
-                DECIDE_PRECISION, r->decided ? "yes" : "no");
+                DECIDE_IDLE_TOLERANCE, r->decided ? "yes" : "no");
         return;
     }
     if (r->by_slow) {
@@ -130,20 +130,21 @@ int decideFirstrunOwns(const firstrunCell *c, firstrunPartId p) {
     return (p == FIRSTRUN_COPY) == (strcmp(c->kind, "same") != 0);
 }
 
-int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double precision) {
+int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double share_margin) {
     const firstrunSpread *s = &c->part[p];
     if (s->n < DECIDE_MIN_PROCS || isnan(c->extra) || isnan(s->min) || isnan(s->max)) return 0;
-    return s->max - s->min <= 2 * precision * fabs(c->extra);
+    return s->max - s->min <= 2 * share_margin * fabs(c->extra);
 }
 
-void decideFirstrunWrite(const firstrun *fr, double precision, FILE *f) {
+void decideFirstrunWrite(const firstrun *fr, double share_margin, FILE *f) {
     for (size_t i = 0; i < fr->n; i++) {
         const firstrunCell *c = &fr->c[i];
         for (int p = 0; p < FIRSTRUN_ALL; p++) {
             if (!decideFirstrunOwns(c, (firstrunPartId)p) || c->part[p].n == 0) continue;
             const firstrunSpread *s = &c->part[p];
             fprintf(f, "%s\t%s\t%s\t%s\t%zu\t%.4g\t%.4g\t%.4g\t%.4g\n",
-                    decideFirstrunPart(c, (firstrunPartId)p, precision) ? "decided" : "undecided",
+                    decideFirstrunPart(c, (firstrunPartId)p, share_margin) ? "decided"
+                                                                           : "undecided",
                     c->workload, c->kind, firstrunPartVariant((firstrunPartId)p), s->n, s->median,
                     s->min, s->max, c->extra);
         }

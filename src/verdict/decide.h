@@ -1,4 +1,4 @@
-/* decide.h -- the stopping rule of warm and loaded runs (issue 21, item 3):
+/* decide.h -- the stopping rule of warm and loaded runs:
  * is a cell's answer known, or does it need another process?
  *
  * A cell (one summary group) is **decided** when the bootstrap 95% interval
@@ -19,7 +19,7 @@
  *                               that no further process can take back
  *   idle, or loaded without     no threshold is a ratio of its own: decided when
  *   an idle twin                the bootstrap interval of its median of process
- *                               medians over itself lies within 1 +- DECIDE_PRECISION
+ *                               medians over itself lies within 1 +- DECIDE_IDLE_TOLERANCE
  *                               (the denominator every loaded ratio divides by)
  *
  * E(w) is verdictFairShare (2 when the load's size is unknown). What the rule
@@ -42,7 +42,7 @@
  * E, --contention-narrow 1.5 x E(1): a ratio at E stays below 1.5 E with its
  * idle median 20 % off). 10 % kept every idle cell of a 2-CPU machine to the
  * most, 7 processes (grad's 12 us calls vary 12 % process to process). */
-#define DECIDE_PRECISION 0.20
+#define DECIDE_IDLE_TOLERANCE 0.20
 #define DECIDE_THR_MAX 2
 
 /* 1 when [lo, hi] is on one side of each of thr[0..n): hi < thr or lo >= thr;
@@ -55,8 +55,9 @@ int decideInterval(double lo, double hi, const double *thr, size_t n);
 int decideRatio(const double *loaded, size_t nl, const double *idle, size_t ni, const double *thr,
                 size_t nthr, double *lo, double *hi);
 /* The rule of a cell without a ratio: median/itself's bootstrap interval
- * within 1 +- precision. */
-int decidePrecision(const double *m, size_t n, double precision, double *lo, double *hi);
+ * within 1 +- tolerance (DECIDE_IDLE_TOLERANCE; not a binary's --precision,
+ * which stops one process's calls). */
+int decideWithinTolerance(const double *m, size_t n, double tolerance, double *lo, double *hi);
 
 /* The thresholds a loaded group is judged against (the table above), into
  * thr (DECIDE_THR_MAX slots), each with its option name; returns how many
@@ -66,7 +67,7 @@ size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, doubl
 
 typedef struct decideResult {
     int decided;
-    int by_ratio;  /* 1: loaded/idle against thresholds; 0: the precision rule */
+    int by_ratio;  /* 1: loaded/idle against thresholds; 0: the tolerance rule (idle) */
     int by_slow;   /* free load: decided because a process was slow (slow_procs) */
     double lo, hi; /* the interval the rule read (NAN without one) */
     double thr[DECIDE_THR_MAX];
@@ -80,7 +81,7 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
 
 /* One line of `coldload-summarize --decided`: "decided|undecided TAB workload TAB
  * width TAB params TAB procs TAB lo TAB hi TAB why" (why: the thresholds the
- * interval straddles or clears, or the precision). The params tell apart two
+ * interval straddles or clears, or the tolerance). The params tell apart two
  * cells of one workload and width (the TRG at full and at loaded size). */
 void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f);
 
@@ -88,16 +89,16 @@ void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f);
  * part is undecided, up to --procs): part p of cell c is decided when it has
  * at least DECIDE_MIN_PROCS pairs and their spread (min..max: for 3 to 5
  * pairs the narrowest interval of >= 75 % coverage of the median, as
- * statsMedianKnown) is at most 2 x precision x the cell's extra -- the part's
- * share of the first run's extra milliseconds known to +-precision. A part
+ * statsMedianKnown) is at most 2 x share_margin x the cell's extra -- the
+ * part's share of the first run's extra milliseconds known to +-share_margin. A part
  * not measured (no pair) is neither: 0. A cell of kind same owns the variant
  * parts; another kind only its copy part (its others are same's). */
-int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double precision);
+int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double share_margin);
 int decideFirstrunOwns(const firstrunCell *c, firstrunPartId p);
 
 /* `coldload-summarize --firstrun-decided`: one line per part a cell owns and
  * measured, "decided|undecided TAB workload TAB kind TAB variant TAB pairs
  * TAB median TAB min TAB max TAB extra" (variant: firstrunPartVariant). */
-void decideFirstrunWrite(const firstrun *fr, double precision, FILE *f);
+void decideFirstrunWrite(const firstrun *fr, double share_margin, FILE *f);
 
 #endif

@@ -140,7 +140,7 @@ static void verdictDescribe(const verdict *v, FILE *f) {
     if (!(v->parts & SUMMARY_K_WAIT)) k->wait = "";
     if (!(v->parts & SUMMARY_K_CONDITION)) k->condition = "";
     if (!(v->parts & SUMMARY_K_LOAD)) k->load = "";
-    if (!(v->parts & SUMMARY_K_STRESSORS)) k->stressors = "";
+    if (!(v->parts & SUMMARY_K_STRESSORS)) k->stressors = "", k->nstressors = -1;
     if (!(v->parts & SUMMARY_K_COPY)) k->copy = "";
     summaryDescribe(&g, f);
 }

@@ -66,8 +66,8 @@ static int verdictSameLoad(const summaryGroup *a, const summaryGroup *b) {
 }
 
 double verdictFairShare(const summaryGroup *g, int width, double load_cpus) {
-    double stressors;
-    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0) return NAN;
+    if (g->key.nstressors < 1) return NAN;
+    double stressors = g->key.nstressors;
     double cpus = load_cpus >= 1 ? load_cpus : stressors, w = width >= 1 ? width : 1;
     return 1 + ceil(stressors / cpus) * fmin(1, cpus / w);
 }
@@ -93,9 +93,8 @@ void verdictLoadCpus(verdictThresholds *t, const metaTable *m) {
 /* "2 load workers over 2 CPUs": the load the fair share is taken from. */
 static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds *t, char *buf,
                                   size_t len) {
-    double stressors;
-    if (numDouble(g->key.stressors, 1, 1e6, &stressors) != 0)
-        snprintf(buf, len, "a load of unknown size, one worker per CPU assumed");
+    double stressors = g->key.nstressors;
+    if (stressors < 1) snprintf(buf, len, "a load of unknown size, one worker per CPU assumed");
     else {
         double cpus = t->load_cpus >= 1 ? t->load_cpus : stressors;
         snprintf(buf, len, "%g load worker%s over %g CPU%s%s", stressors, stressors == 1 ? "" : "s",

@@ -260,9 +260,9 @@ static int verdictIsFree(const summaryGroup *g) {
 }
 
 /* placement: every free-load group with an idle twin, one verdict each, the
- * same id whether none, some or all of its processes were slow (issue 21:
- * 4 of 5 slow was `bimodal` in one run, 5 of 5 `loaded-slow` in the next,
- * for one answer). The answer is the share of slow processes with its
+ * same id whether none, some or all of its processes were slow (otherwise
+ * 4 of 5 slow would be `bimodal` in one run and 5 of 5 `loaded-slow` in the
+ * next, for one answer). The answer is the share of slow processes with its
  * Wilson interval; the two sides' medians and where their calls ran follow.
  * A NOTE when no process was slow, a WARN otherwise. */
 int verdictFreeLoad(verdictCtx *x) {

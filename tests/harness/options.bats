@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # tests/harness/options.bats -- the harness options' one table
-# (harness/lib/opttable.sh, issue 22): its rows are well formed, docs/options.md
+# (harness/lib/opttable.sh): its rows are well formed, docs/options.md
 # holds it as it is, each script's --help lists exactly its rows with their
 # defaults, and each range a row states is the one the script refuses outside.
 # The table is read here with awk, not with the harness's own code.

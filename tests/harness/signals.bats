@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # tests/harness/signals.bats -- loaded.sh interrupted mid-run: it exits
 # non-zero, no stress-ng process it started outlives it, and every row it
-# wrote is complete. One test per signal the issue names.
+# wrote is complete. One test per signal: INT, TERM, HUP.
 
 load helpers
 
@@ -206,7 +206,7 @@ QUICK
     # makes it without a command a signal could land in: a TERM sent by
     # whatever makes the file (here a mktemp on PATH) found no trap, killed
     # the supervisor by its default action and left the file (1 soak run in
-    # 230, issue 23).
+    # 230).
     mkdir -p "$BATS_TEST_TMPDIR/bin" "$BATS_TEST_TMPDIR/tmp"
     cat >"$BATS_TEST_TMPDIR/bin/mktemp" <<'MKTEMP'
 #!/bin/bash

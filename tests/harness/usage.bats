@@ -2,7 +2,7 @@
 # tests/harness/usage.bats -- what a mistyped command line must not do: make
 # a results directory or move results/latest (a usage error is exit 2 and
 # nothing else), take `--out -r` for a directory, glob-expand `--widths '*'`,
-# or follow another user's --out symlink (issue 23).
+# or follow another user's --out symlink.
 
 load helpers
 

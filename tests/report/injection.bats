@@ -5,7 +5,7 @@
 # workload's file name holding `touch FILE` (gnuplot runs backticks in
 # double-quoted strings) or a quote that ends a string must stay text.
 # Each test checks the command did not run, and that the chart was drawn
-# with the text in its title or key (issue 23).
+# with the text in its title or key.
 
 bats_require_minimum_version 1.5.0
 load helpers
@@ -60,15 +60,15 @@ set_meta() {
     f=$(find "$S/scan" -name 'heatmap-*.dat' | head -n1)
     [ -n "$f" ]
     mv "$f" "$S/scan/heatmap-w';system('touch PWNED');'.dat"
-    run bash -c 'CL_ROOT=$1; . "$1/harness/lib.sh"; . "$1/harness/scanlib.sh"; scan_plots "$2"' _ "$ROOT" "$S/scan"
+    run bash -c 'CL_ROOT=$1; . "$1/harness/lib.sh"; . "$1/harness/lib/scan.sh"; scan_plots "$2"' _ "$ROOT" "$S/scan"
     [ ! -e "$S/scan/PWNED" ]
     [ "$status" -eq 0 ]
     [ -s "$S/scan/heatmap-w';system('touch PWNED');'.png" ]
 }
 
 # plant DIR NAME...: DIR/NAME.tmp, the old fixed temporary names, as symlinks
-# to a victim file another user could not write (issue 23: root's
-# coldload-summarize DIR would overwrite the target).
+# to a victim file another user could not write (root's coldload-summarize
+# DIR would overwrite the target through them).
 plant() {
     local dir=$1 n
     shift

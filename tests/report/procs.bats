@@ -250,7 +250,7 @@ answer_ids() {
     [ "$(dots "$pl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
 }
 
-# --- the committed issue-9 fixture: charts and report ------------------------------
+# --- the committed fixture of several processes per cell: charts and report ---------
 
 @test "procs fixture: the dot chart holds exactly one point per process; the placement chart renders" {
     cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"

@@ -169,7 +169,8 @@ widths_idle_loaded() {
     [ "$(verdict_ids "$D")" = "OK bitwise-same OK bitwise-same WARN contention" ]
 }
 
-# The issue-21 cells: svdvals under pinned load, S=2 workers over the N=2 CPUs
+# Cells where load workers fill every CPU: svdvals under pinned load, S=2
+# workers over the N=2 CPUs
 # meta.txt names; WIDTH1 and WIDTH2 the loaded steady times (idle 4.162 and 4.553 ms).
 fair_share_cells() {
     printf 'nproc=2\nloaded_cpus_usable=0 1\n' >"$D/meta.txt"

@@ -7,7 +7,7 @@
  * process medians lognormal(0, SIG_IDLE) and a loaded cell of lognormal(log
  * T(1+d), SIG_LOADED), T = 2 (--loaded-idle), d the true ratio's distance
  * from the threshold. The stopping arm takes 3 processes of each, then one
- * more of every undecided side (idle: decidePrecision; loaded: decideRatio
+ * more of every undecided side (idle: decideWithinTolerance; loaded: decideRatio
  * against T) up to 7; the fixed arm takes 5 of each. Both answer with the
  * point estimate (median of loaded medians / median of idle medians >= T, as
  * loaded-slow fires), and an answer is wrong when it differs from the true
@@ -60,17 +60,17 @@ static void ratio_rule(void **state) {
 static void precision_rule(void **state) {
     (void)state;
     double tight[3] = {1.0, 1.02, 0.99}, loose[3] = {1.0, 1.3, 0.95}, lo, hi;
-    assert_int_equal(decidePrecision(tight, 3, DECIDE_PRECISION, &lo, &hi), 1);
-    assert_int_equal(decidePrecision(loose, 3, DECIDE_PRECISION, &lo, &hi), 0);
+    assert_int_equal(decideWithinTolerance(tight, 3, DECIDE_IDLE_TOLERANCE, &lo, &hi), 1);
+    assert_int_equal(decideWithinTolerance(loose, 3, DECIDE_IDLE_TOLERANCE, &lo, &hi), 0);
     assert_true(hi > 1.1);
-    assert_int_equal(decidePrecision(tight, 2, DECIDE_PRECISION, &lo, &hi), 0);
+    assert_int_equal(decideWithinTolerance(tight, 2, DECIDE_IDLE_TOLERANCE, &lo, &hi), 0);
 }
 
 static void thresholds_of_a_group(void **state) {
     (void)state;
     summaryGroup g;
     memset(&g, 0, sizeof g);
-    g.key = (summaryKey){"grad", "n=1000", "block", "loaded", "2", "inplace", "pinned", 1};
+    g.key = (summaryKey){"grad", "n=1000", "block", "loaded", "2", "inplace", "pinned", 1, 2};
     verdictThresholds t;
     verdictDefaults(&t);
     t.load_cpus = 2;
@@ -112,7 +112,7 @@ static void groupOf(summaryGroup *g, summaryProc *p, const double *med, size_t n
 static int decideLoaded(summary *s, summaryProc *p, const double *med, char *load,
                         size_t slow_procs, const verdictThresholds *t, decideResult *r) {
     groupOf(&s->g[1], p, med, 3,
-            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2});
+            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2, 2});
     s->g[1].slow_procs = slow_procs;
     return decideGroup(s, &s->g[1], t, r);
 }
@@ -131,7 +131,7 @@ static void free_cell_decided_once_a_process_is_slow(void **state) {
     verdictDefaults(&t);
     t.load_cpus = 2;
     groupOf(&g[0], pi, idle, 3,
-            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2});
+            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2, 0});
     decideResult r;
     /* free, 1 of 3 slow */
     assert_int_equal(decideLoaded(&s, pl, mixed, "free", 1, &t, &r), 0);
@@ -199,7 +199,7 @@ static simRates simulate(double d, size_t trials, uint64_t seed) {
         wrong_fixed += (simMedian(loaded, 5) / simMedian(idle, 5) >= T) != truth;
         /* the rule: 3, then one more of each undecided side, up to 7 */
         size_t ni = 3, nl = 3;
-        while (ni < 7 && !decidePrecision(idle, ni, DECIDE_PRECISION, &lo, &hi)) ni++;
+        while (ni < 7 && !decideWithinTolerance(idle, ni, DECIDE_IDLE_TOLERANCE, &lo, &hi)) ni++;
         while (nl < 7 && !decideRatio(loaded, nl, idle, ni, &T, 1, &lo, &hi)) nl++;
         procs += nl;
         wrong_stop += (simMedian(loaded, nl) / simMedian(idle, ni) >= T) != truth;

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "doc/answers.h"
+#include "doc/answerdoc.h"
 #include "doc/docfmt.h"
 #include "doc/verdictsdoc.h"
 
@@ -193,15 +193,16 @@ static void stopKeysParseOnceIntoData(void **state) {
     g.key.workload = "trg";
     g.key.load = "free";
     g.key.stressors = "2";
+    g.key.nstressors = 2;
     g.key.width = 1;
     char buf[64];
-    assert_string_equal(answersStopText(&s, &g, buf, sizeof buf), "7, undecided at the most");
+    assert_string_equal(answerdocStopText(&s, &g, buf, sizeof buf), "7, undecided at the most");
     g.key.workload = "grad";
     g.key.load = "pinned";
     g.key.width = 2;
-    assert_string_equal(answersStopText(&s, &g, buf, sizeof buf), "4, decided");
+    assert_string_equal(answerdocStopText(&s, &g, buf, sizeof buf), "4, decided");
     g.key.width = 1;
-    assert_string_equal(answersStopText(&s, &g, buf, sizeof buf), "-");
+    assert_string_equal(answerdocStopText(&s, &g, buf, sizeof buf), "-");
     metaStopsFree(&s);
 }
 
@@ -257,7 +258,8 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     summaryGroup g[3];
     memset(g, 0, sizeof g);
     for (int i = 0; i < 3; i++) {
-        g[i].key = (summaryKey){"grad", "n=1", "block", "idle", "0", (char *)copies[i], "none", 1};
+        g[i].key =
+            (summaryKey){"grad", "n=1", "block", "idle", "0", (char *)copies[i], "none", 1, 0};
         g[i].whole_median_ms = med[i];
         g[i].whole_max_ms = med[i] * 1.2;
         g[i].whole_majflt = maj[i];
@@ -280,7 +282,7 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     verdictList vl = {&v, 1, 1};
     metaTable m = {"", NULL, NULL, 0};
     reportInput in = inputOf(&s, &vl, &t, &m);
-    char *a = answersText(&in, 0);
+    char *a = answerdocText(&in, 0);
     assert_non_null(a);
     assert_non_null(strstr(a, "Yes. A new process of grad whose binary and libraries were "
                               "dropped with the whole page cache takes 3"));
@@ -288,13 +290,13 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
                               "from disk, and that is the slow first run."));
     free(a);
     v.level = VERDICT_NOTE;
-    a = answersText(&in, 0);
+    a = answerdocText(&in, 0);
     assert_non_null(a);
     assert_non_null(strstr(a, "Not much. A new process of grad"));
     free(a);
     /* no cold-start verdict: no cold start to cite, whatever the groups hold */
     vl.n = 0;
-    a = answersText(&in, 0);
+    a = answerdocText(&in, 0);
     assert_string_equal(a, "Not measured here: this run has no cold starts and no first calls.");
     free(a);
 }

@@ -1,15 +1,20 @@
 /* test_num.c -- the one number parser (common/num.h): what counts as a
- * number, checked against exact values, and what is refused (out untouched). */
+ * number, checked against exact values, and what is refused (out untouched);
+ * and the ranges it is called with (common/ranges.h), the same in the
+ * harness's option table (harness/lib/opttable.sh). */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
 #include "common/num.h"
+#include "common/ranges.h"
 
 static void wholeNumbersInRangeAreRead(void **state) {
     (void)state;
@@ -43,10 +48,41 @@ static void anythingElseIsRefusedAndOutIsUntouched(void **state) {
     }
 }
 
+/* Every row of option `opt` in the option table checks `want` (its
+ * value type and range, the eighth field); returns the rows seen. */
+static int numTableRows(const char *opt, const char *want) {
+    FILE *f = fopen("harness/lib/opttable.sh", "r");
+    assert_non_null(f);
+    char line[4096];
+    int rows = 0;
+    size_t n = strlen(opt);
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, opt, n) != 0 || line[n] != '|') continue;
+        char *field = line;
+        for (int i = 0; i < 7 && field; i++)
+            field = strchr(field, '|'), field = field ? field + 1 : NULL;
+        assert_non_null(field);
+        assert_int_equal(strncmp(field, want, strlen(want)), 0);
+        assert_int_equal(field[strlen(want)], '|');
+        rows++;
+    }
+    fclose(f);
+    return rows;
+}
+
+static void theOptionTableStatesTheSameRanges(void **state) {
+    (void)state;
+    assert_true(numTableRows("--widths", "ints:" RANGE_STR(RANGE_ENGINE_WIDTH_MIN) ":" RANGE_STR(
+                                             RANGE_ENGINE_WIDTH_MAX)) > 0);
+    /* the table's load levels are those besides idle (0) */
+    assert_true(numTableRows("--stressors", "ints:1:" RANGE_STR(RANGE_STRESSORS_MAX)) > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wholeNumbersInRangeAreRead),
         cmocka_unit_test(anythingElseIsRefusedAndOutIsUntouched),
+        cmocka_unit_test(theOptionTableStatesTheSameRanges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

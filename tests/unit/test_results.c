@@ -283,7 +283,7 @@ static void aScanDirectoryLoadsItsCells(void **state) {
     (void)state;
     resultsScanRows x;
     char err[512] = "";
-    assert_int_equal(resultsLoadScan(&x, "tests/fixtures/results-scan", 0, err, sizeof err),
+    assert_int_equal(resultsLoadScanRows(&x, "tests/fixtures/results-scan", 0, err, sizeof err),
                      RESULTS_OK);
     assert_int_equal(x.cpus, 2); /* scan_cpus */
     assert_true(x.ledger);
@@ -305,7 +305,7 @@ static void aMalformedScanDirectoryIsBadInput(void **state) {
     put(&s, "meta.txt", "host=vm\n");
     resultsScanRows x;
     char err[512] = "", want[256];
-    assert_int_equal(resultsLoadScan(&x, s.dir, 0, err, sizeof err), RESULTS_BAD_INPUT);
+    assert_int_equal(resultsLoadScanRows(&x, s.dir, 0, err, sizeof err), RESULTS_BAD_INPUT);
     snprintf(want, sizeof want, "%s/meta.txt: no scan_cpus; pass --cpus N", s.dir);
     assert_string_equal(err, want);
     resultsScanRowsFree(&x);
@@ -315,7 +315,7 @@ static void aMalformedScanDirectoryIsBadInput(void **state) {
     snprintf(link, sizeof link, "%s/samples.csv", s.dir);
     assert_int_equal(symlink(rows, link), 0);
     snprintf(s.made[s.n++], sizeof s.made[0], "%s", link);
-    assert_int_equal(resultsLoadScan(&x, s.dir, 2, err, sizeof err), RESULTS_BAD_INPUT);
+    assert_int_equal(resultsLoadScanRows(&x, s.dir, 2, err, sizeof err), RESULTS_BAD_INPUT);
     snprintf(want, sizeof want, "%s/scan-cells.csv:1: not a scan-cells.csv header", s.dir);
     assert_non_null(strstr(err, want));
     resultsScanRowsFree(&x);

@@ -52,7 +52,7 @@ static void valueAndGrad(trg *t, double beta, double *v, double *d) {
     assert_true(isfinite(*v) && isfinite(*d));
 }
 
-/* The acceptance: chi 16, 20 steps (2^20 sites) at the page's four betas. */
+/* The default size against Onsager's exact answer: chi 16, 20 steps (2^20 sites) at the page's four betas. */
 static void matchesOnsagerAtDefaultSize(void **state) {
     (void)state;
     static const double betas[] = {0.3, 0.4, 0.5, 0.6};

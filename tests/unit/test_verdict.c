@@ -37,7 +37,8 @@ static summaryGroup *group(size_t i, const char *condition, int width) {
                           idle ? "0" : "2",
                           "inplace",
                           idle ? "none" : "pinned",
-                          width};
+                          width,
+                          idle ? 0 : 2};
     g->harness = idle ? "warm" : "loaded";
     g->source = "samples.csv:2";
     g->whole_tool = "";

@@ -387,7 +387,8 @@ static summaryGroup *group(size_t i, const char *condition, const char *copy, si
                           idle ? "0" : "2",
                           (char *)copy,
                           idle ? "none" : "pinned",
-                          1};
+                          1,
+                          idle ? 0 : 2};
     g->harness = idle ? "warm" : "loaded";
     g->source = "samples.csv:2";
     g->whole_tool = "";

@@ -1,4 +1,4 @@
-# harness/coldfiles.sh -- which files a cold start reads, sourced by cold.sh.
+# harness/lib/coldtrace.sh -- which files a cold start reads, sourced by cold.sh.
 # shellcheck shell=bash
 #
 # `ldd` is never used: it may run the program's own loader (its manual warns

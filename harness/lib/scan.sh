@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# harness/scanlib.sh -- the scan's own functions (harness/scan.sh), beside
+# harness/lib/scan.sh -- the scan's own functions (harness/scan.sh), beside
 # lib.sh's cl_* ones: the cell plan, one process under its share of the time
 # left, the cell ledger (scan-cells.csv), the charts. Sourced after lib.sh.
 #
@@ -21,8 +21,8 @@ SCAN_POLICIES="spin yield block"
 SCAN_CELLS_HEADER=scan,workload,wait,width_requested,condition,load,stressors,proc,cap_s,wall_ms,exit_code,cut
 declare -A SCAN_PHASE_CELLS=()
 
-# The default axes grow like log N, so the scan like log^2 N (issue 21: a
-# 64-CPU machine must not get 129 widths x 65 load levels):
+# The default axes grow like log N, so the scan like log^2 N (a 64-CPU
+# machine must not get 129 widths x 65 load levels):
 #   scan_widths N TOP   1, 2, 4, ... (powers of two below N), N, TOP -- the
 #                       wait scan's TOP is N+1 (one thread more than CPUs:
 #                       where a spinning wait hurts), the load scan's 2N
@@ -182,7 +182,7 @@ scan_phase() {
 # phase whose first process's steady median is at least SCAN_SLOW times the
 # fastest cell's of the same workload here. Such a cell cannot be the level's
 # best width and its slowdown is plain (a 2 s call against 5 ms), so its
-# other processes are not run: the stopping rule's answer is known (issue 21).
+# other processes are not run: the stopping rule's answer is known.
 # Pinned load only: there every process of a cell is as slow as the next;
 # under free load one process says nothing of the next (placement), and the
 # wait scan's free phase keeps all its processes.

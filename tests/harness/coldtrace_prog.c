@@ -1,4 +1,4 @@
-/* coldfiles_prog.c -- the test program of tests/harness/coldfiles.bats: a
+/* coldtrace_prog.c -- the test program of tests/harness/coldtrace.bats: a
  * cold start that reads more than its DT_NEEDED libraries. It opens and reads
  * a data file (argv[1]) and dlopens a library (argv[2]), as python3 reads its
  * .pyc files and numpy its BLAS kernel; with argv[3] it first creates that
@@ -8,7 +8,7 @@
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: coldfiles_prog DATA LIBRARY [RAN-MARKER]\n");
+        fprintf(stderr, "usage: coldtrace_prog DATA LIBRARY [RAN-MARKER]\n");
         return 2;
     }
     if (argc > 3) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# tests/harness/coldfiles.bats -- which files a cold start reads (
-# harness/coldfiles.sh): the traced list of a program that opens a data file
+# tests/harness/coldtrace.bats -- which files a cold start reads (
+# harness/lib/coldtrace.sh): the traced list of a program that opens a data file
 # and dlopens a library holds both; evicting the list makes them
 # non-resident (mincore); the ELF fallback never runs the program; cold.sh
 # writes cold-files.txt and cold-pages.tsv and says which method it used.
@@ -11,13 +11,13 @@ load helpers
 setup() {
     need_binaries
     type -P gcc >/dev/null || skip "gcc is needed to build the test program"
-    # shellcheck source=harness/coldfiles.sh
-    . "$ROOT/harness/coldfiles.sh"
+    # shellcheck source=harness/lib/coldtrace.sh
+    . "$ROOT/harness/lib/coldtrace.sh"
     # tmpfs pages cannot be dropped (they are the file): work on a disk.
     d=$BATS_TEST_TMPDIR
-    if [ "$(stat -f -c %T "$d")" = tmpfs ]; then d=$(mktemp -d "$ROOT/build/coldfiles-test.XXXXXX"); fi
-    PROG=$d/coldfiles_prog DATA=$d/known.dat LIB=$d/libknown.so
-    gcc -O1 -o "$PROG" "$ROOT/tests/harness/coldfiles_prog.c" -ldl
+    if [ "$(stat -f -c %T "$d")" = tmpfs ]; then d=$(mktemp -d "$ROOT/build/coldtrace-test.XXXXXX"); fi
+    PROG=$d/coldtrace_prog DATA=$d/known.dat LIB=$d/libknown.so
+    gcc -O1 -o "$PROG" "$ROOT/tests/harness/coldtrace_prog.c" -ldl
     head -c 256K /dev/urandom >"$DATA"
     # a library nothing else maps, so its pages are ours to drop: a copy of libm
     cp "$(gcc -print-file-name=libm.so.6)" "$LIB"

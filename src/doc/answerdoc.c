@@ -1,4 +1,4 @@
-/* answers.c -- the report's opening answers (see answers.h): the lead
+/* answerdoc.c -- the report's opening answers (see answerdoc.h): the lead
  * sentences, the at-a-glance tables and the rest of each answer, written
  * once through a docFmt.
  *
@@ -8,7 +8,7 @@
  * groups and the first call's group the data name; the second's, each load
  * kind's figures; its table says per cell how many processes the stopping
  * rule took and why it stopped (meta's stop keys, model/meta). */
-#include "doc/answers.h"
+#include "doc/answerdoc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 #define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
 
-int answersOf(const reportInput *in, int k, answer *a) {
+int answerdocOf(const reportInput *in, int k, answer *a) {
     const answerInput ai = {in->s, in->verdicts, in->thresholds, in->meta};
     return answerCompute(&ai, k, a);
 }
@@ -30,7 +30,7 @@ int answersOf(const reportInput *in, int k, answer *a) {
 
 /* The cold kind's clause: what its figures against the same copy's mean
  * (answer's cold_why), in the words of the cold-start verdict's explanation. */
-static const char *answersColdWhy(const answer *a) {
+static const char *answerdocColdWhy(const answer *a) {
     static const char *const why[] = {
         [ANSWER_COLD_DISK] = "the OS reads them from disk, and that is the slow first run",
         [ANSWER_COLD_NO_FAULTS] = "slower, without more page faults to explain why",
@@ -42,7 +42,7 @@ static const char *answersColdWhy(const answer *a) {
 
 /* Whether the first call's cell is steady from call 2 (the warmup
  * verdict's figures in the answer): its processes' classes. */
-static void answersWarmup(const answer *a, FILE *f) {
+static void answerdocWarmup(const answer *a, FILE *f) {
     double n = answerFig(a, "warmup_classified"), lo = answerFig(a, "warmup_from_lo"),
            hi = answerFig(a, "warmup_from_hi"), late = answerFig(a, "warmup_late");
     if (!(n > 0)) return;
@@ -60,7 +60,7 @@ static void answersWarmup(const answer *a, FILE *f) {
 
 /* "Is the first run slow here, and why?"; opening: with its first word (yes
  * or no), which the report's lead sentence says instead. */
-static void answersFirstText(const answer *a, FILE *f, int opening) {
+static void answerdocFirstText(const answer *a, FILE *f, int opening) {
     const summaryGroup *same = a->fr.same, *cold = a->fr.cold, *fresh = a->fr.fresh,
                        *first = a->fr.first;
     if (a->verdict == ANSWER_NOT_MEASURED) {
@@ -82,7 +82,7 @@ static void answersFirstText(const answer *a, FILE *f, int opening) {
                 : summaryIsCopy(cold, SUMMARY_COPY_DROPCACHE) ? "dropped with the whole page cache"
                                                               : "freshly copied",
                 RMS(cold->whole_median_ms), RMS(same->whole_median_ms), RX(a->fr.ratio), maj,
-                answersColdWhy(a));
+                answerdocColdWhy(a));
         if (fresh)
             fprintf(f, "A freshly copied binary takes %s ms (%s the cached one)%s. ",
                     RMS(fresh->whole_median_ms), RX(fresh->whole_median_ms / same->whole_median_ms),
@@ -94,12 +94,12 @@ static void answersFirstText(const answer *a, FILE *f, int opening) {
         summaryDescribe(first, f);
         fprintf(f, ": first %s ms, min %s ms)%s.", RMS(first->first_ms), RMS(first->min_ms),
                 a->fr.first_notable ? ": time it apart and keep it out of averages" : "");
-        answersWarmup(a, f);
+        answerdocWarmup(a, f);
     }
 }
 
 /* The lead: the figure the answer's basis names. */
-static void answersFirstLead(const answer *a, FILE *f) {
+static void answerdocFirstLead(const answer *a, FILE *f) {
     const char *yes = a->verdict == ANSWER_YES ? "Yes" : "Not much";
     if (!a->basis) return;
     if (!strcmp(a->basis, "cold-start"))
@@ -112,7 +112,7 @@ static void answersFirstLead(const answer *a, FILE *f) {
                 RX(answerFig(a, "first_over_min")), a->cell->key.workload, a->cell->key.params);
 }
 
-const char answersNotAsked[] =
+const char answerdocNotAsked[] =
     "Not asked: a threads job (harness/threads.sh) asks the threads question alone.";
 
 /* --- the second answer: the loaded groups' per-process figures --------------------------- */
@@ -120,7 +120,7 @@ const char answersNotAsked[] =
 /* One load kind's sentence (kind: an ANSWER_LOAD_*): processes slow at
  * width > 1, the worst cell with its interval, width 1's range. 0 when the
  * kind has no loaded cell with an idle one. */
-static int answersLoadSentence(const reportInput *in, const answer *a, int kind, FILE *f) {
+static int answerdocLoadSentence(const reportInput *in, const answer *a, int kind, FILE *f) {
     const answerLoad *x = &a->load[kind];
     const summaryGroup *worst = x->worst;
     if (!worst && !x->n1) return 0;
@@ -157,7 +157,7 @@ static int answersLoadSentence(const reportInput *in, const answer *a, int kind,
 
 /* The scan's recommendation, when the results hold one: the width to use
  * at each load level, which the two points of the loaded runs cannot give. */
-static void answersScan(const reportInput *in, FILE *f) {
+static void answerdocScan(const reportInput *in, FILE *f) {
     char *rec = scandocRecommendation(in->scan);
     if (!rec) return;
     fprintf(f, " The scan (" SCANDOC_DIR "/) recommends, per pinned load workers: %s.", rec);
@@ -165,11 +165,11 @@ static void answersScan(const reportInput *in, FILE *f) {
 }
 
 /* "Do threads hurt under full load here?" from each kind of load. */
-static void answersThreadsText(const reportInput *in, const answer *a, FILE *f, int opening) {
+static void answerdocThreadsText(const reportInput *in, const answer *a, FILE *f, int opening) {
     if (a->verdict == ANSWER_NOT_MEASURED) {
         fprintf(f, "Not measured here: this run has no loaded measurements with "
                    "idle ones to compare them with.");
-        answersScan(in, f);
+        answerdocScan(in, f);
         return;
     }
     int pinned_all = a->all_slow[ANSWER_LOAD_PINNED], free_all = a->all_slow[ANSWER_LOAD_FREE],
@@ -181,7 +181,7 @@ static void answersThreadsText(const reportInput *in, const answer *a, FILE *f, 
                                        : "Not reproducibly. ");
     static const int order[] = {ANSWER_LOAD_PINNED, ANSWER_LOAD_FREE, ANSWER_LOAD_LEGACY};
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-        answersLoadSentence(in, a, order[i], f);
+        answerdocLoadSentence(in, a, order[i], f);
     if (pinned_all || legacy_all || free_all)
         fprintf(f, "Keep the width at or below the idle cores.");
     /* What was cut to keep the loaded half bounded: the TRG's size, and the
@@ -204,11 +204,11 @@ static void answersThreadsText(const reportInput *in, const answer *a, FILE *f, 
                 " %zu of %zu loaded cells were cut short by the budget "
                 "(column truncated): their processes took fewer steady calls.",
                 cut, loaded);
-    answersScan(in, f);
+    answerdocScan(in, f);
 }
 
 /* The lead: the deciding load kind's figures. */
-static void answersThreadsLead(const answer *a, FILE *f) {
+static void answerdocThreadsLead(const answer *a, FILE *f) {
     if (a->decides < 0) return;
     int all = a->verdict == ANSWER_YES;
     const answerLoad *d = &a->load[a->decides];
@@ -228,7 +228,7 @@ static void answersThreadsLead(const answer *a, FILE *f) {
 
 /* A threads job's lead from its figures (the report's own is threadsdoc's,
  * which names the level's workers). */
-static void answersJobLead(const answer *a, FILE *f) {
+static void answerdocJobLead(const answer *a, FILE *f) {
     static const char *const word[ANSWER_VERDICT_N] = {"", "No", "Yes", "Not clearly", ""};
     if (!a->basis) return;
     /* the widest width's runs stopped before they ended: its figures are bounds */
@@ -242,15 +242,15 @@ static void answersJobLead(const answer *a, FILE *f) {
             answerFig(a, "threshold"));
 }
 
-char *answersLead(const answer *a) {
-    if (a->verdict == ANSWER_NOT_ASKED) return strdup(answersNotAsked);
+char *answerdocLead(const answer *a) {
+    if (a->verdict == ANSWER_NOT_ASKED) return strdup(answerdocNotAsked);
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
     if (!f) return NULL;
-    if (a->threads_job) answersJobLead(a, f);
-    else if (a->k == ANSWER_FIRST_RUN) answersFirstLead(a, f);
-    else answersThreadsLead(a, f);
+    if (a->threads_job) answerdocJobLead(a, f);
+    else if (a->k == ANSWER_FIRST_RUN) answerdocFirstLead(a, f);
+    else answerdocThreadsLead(a, f);
     if (!a->basis)
         fputs(a->verdict == ANSWER_NOT_MEASURED
                   ? "Not measured here."
@@ -266,30 +266,31 @@ char *answersLead(const answer *a) {
 /* --- each answer at a glance: a small table ---------------------------------------------- */
 
 /* "3, decided": a stop's processes taken and why they stopped; "-" without one. */
-static const char *answersStopSay(long taken, int how, char *buf, size_t len) {
+static const char *answerdocStopSay(long taken, int how, char *buf, size_t len) {
     static const char *const hows[] = {"decided", "undecided at the most", "fixed"};
     if (taken < 0) snprintf(buf, len, "-");
     else snprintf(buf, len, "%ld, %s", taken, hows[how >= 0 && how < 3 ? how : 0]);
     return buf;
 }
 
-const char *answersStopText(const metaStops *stops, const summaryGroup *g, char *buf, size_t len) {
+const char *answerdocStopText(const metaStops *stops, const summaryGroup *g, char *buf,
+                              size_t len) {
     int how;
     long taken = answerStopOf(stops, g, &how);
-    return answersStopSay(taken, how, buf, len);
+    return answerdocStopSay(taken, how, buf, len);
 }
 
 #define ANSWERS_GLANCE_ROWS 12 /* a small table: the rest is in the summary */
 #define ANSWERS_GLANCE_COLS 6
 #define ANSWERS_STOP_COL 4 /* the second table's processes taken, and why they stopped */
 
-static const char *const answersHead[2][ANSWERS_GLANCE_COLS] = {
+static const char *const answerdocHead[2][ANSWERS_GLANCE_COLS] = {
     {"cell, cold copy", "same copy (ms)", "cold copy (ms)", "cold / same", "major faults", NULL},
     {"cell", "idle (ms)", "loaded (ms)", "slow processes", "processes taken, stopped",
      "loaded / idle (95% interval)"}};
 
 /* Row r of question k's table as allocated cells (NULL: out of memory). */
-static void answersGlanceRow(int k, const answerRow *r, char *c[ANSWERS_GLANCE_COLS]) {
+static void answerdocGlanceRow(int k, const answerRow *r, char *c[ANSWERS_GLANCE_COLS]) {
     const summaryGroup *g = r->g;
     if (k == ANSWER_FIRST_RUN) {
         const summaryKey *same = &r->base->key;
@@ -317,14 +318,14 @@ static void answersGlanceRow(int k, const answerRow *r, char *c[ANSWERS_GLANCE_C
     c[1] = docStr("%s%s", ib, RMS(r->base_ms));
     c[2] = docStr("%s%s", mb, RMS(r->ms));
     c[3] = docStr("%zu of %zu", r->slow, r->procs);
-    c[4] = docStr("%s", answersStopSay(r->taken, r->how, stop, sizeof stop));
+    c[4] = docStr("%s", answerdocStopSay(r->taken, r->how, stop, sizeof stop));
     c[5] = docStr("%s%s (%s%s-%s%s)", rb, RX(r->ratio), lb, RX(r->lo), hb, RX(r->hi));
 }
 
 /* Question k's table; nothing when it has no row. The processes-taken
  * column only when meta records the stopping rule's stops: results from
  * before it would show a column of dashes. */
-static void answersGlance(const reportDoc *d, const answer *a) {
+static void answerdocGlance(const reportDoc *d, const answer *a) {
     const docFmt *fmt = d->fmt;
     int k = a->k;
     size_t n = a->nrows, shown = n < ANSWERS_GLANCE_ROWS ? n : ANSWERS_GLANCE_ROWS;
@@ -332,14 +333,14 @@ static void answersGlance(const reportDoc *d, const answer *a) {
     /* the columns shown, as indices into a row */
     size_t col[ANSWERS_GLANCE_COLS], nc = 0;
     for (size_t c = 0; c < ANSWERS_GLANCE_COLS; c++)
-        if (answersHead[k != 0][c] && (c != ANSWERS_STOP_COL || stops || k == 0)) col[nc++] = c;
+        if (answerdocHead[k != 0][c] && (c != ANSWERS_STOP_COL || stops || k == 0)) col[nc++] = c;
     const char *head[ANSWERS_GLANCE_COLS];
-    for (size_t c = 0; c < nc; c++) head[c] = answersHead[k != 0][col[c]];
+    for (size_t c = 0; c < nc; c++) head[c] = answerdocHead[k != 0][col[c]];
     const docTable t = {"glance", head, nc, NULL};
     if (n > 0) fmt->table(d->f, &t);
     for (size_t r = 0; r < shown; r++) {
         char *row[ANSWERS_GLANCE_COLS] = {0};
-        answersGlanceRow(k, &a->rows[r], row);
+        answerdocGlanceRow(k, &a->rows[r], row);
         const char *cells[ANSWERS_GLANCE_COLS];
         for (size_t c = 0; c < nc; c++) cells[c] = row[col[c]] ? row[col[c]] : "?";
         fmt->row(d->f, &t, cells);
@@ -357,35 +358,35 @@ static void answersGlance(const reportDoc *d, const answer *a) {
 /* --- the section, and the answers as text -------------------------------------------------- */
 
 /* The rest of answer a; opening: with its first word (yes or no). */
-static void answersRest(const reportInput *in, const answer *a, FILE *f, int opening) {
+static void answerdocRest(const reportInput *in, const answer *a, FILE *f, int opening) {
     if (a->threads_job) {
         threadsdocAnswer(in->s, in->meta, f);
         const remedydocInput r = {in->s, in->meta, in->remedies, in->nremedies, in->remedies_err};
         remedydocSay(&r, f);
-    } else if (a->k == ANSWER_FIRST_RUN) answersFirstText(a, f, opening);
-    else answersThreadsText(in, a, f, opening);
+    } else if (a->k == ANSWER_FIRST_RUN) answerdocFirstText(a, f, opening);
+    else answerdocThreadsText(in, a, f, opening);
 }
 
 /* Answer a's lead (threads: the threads job's own) and rest, into two
  * allocated strings; without a lead the rest keeps its opening yes or no. */
-static void answersParts(const reportInput *in, const answer *a, char **lead, char **rest) {
+static void answerdocParts(const reportInput *in, const answer *a, char **lead, char **rest) {
     size_t ll = 0, rl = 0;
     *lead = *rest = NULL;
     FILE *l = open_memstream(lead, &ll);
     if (l) {
         if (a->threads_job) threadsdocLead(in->s, l);
-        else if (a->k == ANSWER_FIRST_RUN) answersFirstLead(a, l);
-        else answersThreadsLead(a, l);
+        else if (a->k == ANSWER_FIRST_RUN) answerdocFirstLead(a, l);
+        else answerdocThreadsLead(a, l);
         if (fclose(l) != 0) free(*lead), *lead = NULL;
     }
     FILE *r = open_memstream(rest, &rl);
     if (r) {
-        answersRest(in, a, r, !*lead || !**lead);
+        answerdocRest(in, a, r, !*lead || !**lead);
         if (fclose(r) != 0) free(*rest), *rest = NULL;
     }
 }
 
-void answersSection(const reportDoc *d) {
+void answerdocSection(const reportDoc *d) {
     const reportInput *in = d->in;
     const docFmt *fmt = d->fmt;
     fmt->section(d->f, "answers", NULL);
@@ -398,12 +399,12 @@ void answersSection(const reportDoc *d) {
         free(q);
         answer a;
         char *lead = NULL, *rest = NULL;
-        if (answersOf(in, k, &a) == 0) answersParts(in, &a, &lead, &rest);
+        if (answerdocOf(in, k, &a) == 0) answerdocParts(in, &a, &lead, &rest);
         if (lead && *lead) {
             fmt->para_begin(d->f, "lead");
             fmt->strong(d->f, lead);
             fmt->para_end(d->f);
-            answersGlance(d, &a);
+            answerdocGlance(d, &a);
         }
         fmt->para(d->f, rest ? rest : "");
         free(lead);
@@ -413,17 +414,17 @@ void answersSection(const reportDoc *d) {
     fmt->section_end(d->f);
 }
 
-char *answersText(const reportInput *in, int k) {
+char *answerdocText(const reportInput *in, int k) {
     answer a;
     char *lead, *rest, *out = NULL;
-    if (answersOf(in, k, &a) != 0) {
+    if (answerdocOf(in, k, &a) != 0) {
         answerFree(&a);
         return NULL;
     }
-    if (a.verdict == ANSWER_NOT_ASKED) out = strdup(answersNotAsked);
+    if (a.verdict == ANSWER_NOT_ASKED) out = strdup(answerdocNotAsked);
     else if (a.threads_job) {
         /* a threads job's lead and rest */
-        answersParts(in, &a, &lead, &rest);
+        answerdocParts(in, &a, &lead, &rest);
         if (lead && rest) out = docStr("%s %s", lead, rest);
         free(lead);
         free(rest);
@@ -432,7 +433,7 @@ char *answersText(const reportInput *in, int k) {
         size_t len = 0;
         FILE *f = open_memstream(&out, &len);
         if (f) {
-            answersRest(in, &a, f, 1);
+            answerdocRest(in, &a, f, 1);
             if (fclose(f) != 0) free(out), out = NULL;
         }
     }

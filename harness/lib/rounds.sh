@@ -1,0 +1,140 @@
+# shellcheck shell=bash
+# harness/lib/rounds.sh -- the shuffled rounds of warm.sh and loaded.sh:
+# the order (seeded), the plan printed, which cells the stopping rule has
+# not decided yet, every cell measured round by round, and the stopping
+# rule's note in meta. Sourced by harness/lib.sh.
+
+# Variables set here are read by the scripts and the other lib files.
+# shellcheck disable=SC2034
+
+# cl_shuffle ITEM...: CL_SHUFFLED = the items in a random order (Fisher-Yates
+# on RANDOM, which the caller seeds once: the order of a whole run replays
+# from its seed). Not $(cl_shuffle): bash reseeds RANDOM in every subshell.
+cl_shuffle() {
+    local i j t
+    CL_SHUFFLED=("$@")
+    for ((i = ${#CL_SHUFFLED[@]} - 1; i > 0; i--)); do
+        j=$((RANDOM % (i + 1)))
+        t=${CL_SHUFFLED[i]} CL_SHUFFLED[i]=${CL_SHUFFLED[j]} CL_SHUFFLED[j]=$t
+    done
+}
+
+# cl_plan_print PHASE...: --dry-run's plan of warm.sh (PHASE none:0) or
+# loaded.sh (one PHASE per load kind and size, KIND:S): the CPUs the defaults
+# come from, then one line per cell with the processes it takes (3-7: the
+# stopping rule's least and most; K: --procs K).
+cl_plan_print() {
+    local phase w width cells=0 procs=$CL_PROCS_MIN
+    [ "$CL_PROCS_MIN" = "$CL_PROCS_MAX" ] || procs=$CL_PROCS_MIN-$CL_PROCS_MAX
+    for phase in "$@"; do for width in $CL_WIDTHS; do for w in $CL_WORKLOADS; do cells=$((cells + 1)); done; done; done
+    printf '# %s plan: %d CPUs%s, widths %s, %d cells, %s processes a cell, %d to %d processes\n' \
+        "$CL_NAME" "$CL_NPROC" "$([ "$CL_NPROC_FAKE" = 1 ] && echo ' (COLDLOAD_NPROC)')" "$CL_WIDTHS" \
+        "$cells" "$procs" $((cells * CL_PROCS_MIN)) $((cells * CL_PROCS_MAX))
+    printf 'condition load stressors workload width procs\n'
+    for phase in "$@"; do
+        for width in $CL_WIDTHS; do
+            for w in $CL_WORKLOADS; do
+                printf '%s %s %s %s %s %s\n' "$CL_TAG_CONDITION" "${phase%%:*}" "${phase#*:}" "$w" "$width" "$procs"
+            done
+        done
+    done
+}
+
+# cl_undecided CELL...: CL_UNDECIDED, the cells (workload:width) whose answer
+# is not known yet under the current tags, by coldload-summarize --decided
+# (report/decide.h: the bootstrap interval against every threshold the cell
+# is judged on). A cell is its workload, width and params (the TRG's
+# full-size and loaded-size cells are two); it is undecided when any of its
+# groups is or when it has none (its processes failed). The tool failing
+# keeps every cell: the rule may only stop a cell early, never lose one.
+cl_undecided() {
+    local out state wl width params cell rest line seen open
+    CL_UNDECIDED=()
+    if ! out=$("$CL_BUILD/coldload-summarize" --decided --condition "$CL_TAG_CONDITION" \
+        --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT" 2>&1); then
+        cl_warn "coldload-summarize --decided failed (${out%%$'\n'*}): every cell goes on"
+        CL_UNDECIDED=("$@")
+        return 0
+    fi
+    local lines=()
+    mapfile -t lines <<<"$out"
+    for cell in "$@"; do
+        cl_cell "${cell%:*}"
+        seen=0 open=0
+        for line in "${lines[@]}"; do
+            IFS=$'\t' read -r state wl width params rest <<<"$line"
+            [ "$wl:$width" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
+            cl_params_in "$params" "$CL_CELL_PARAMS" || continue
+            seen=1
+            [ "$state" = decided ] || open=1
+        done
+        if [ "$open" = 1 ] || [ "$seen" = 0 ]; then CL_UNDECIDED+=("$cell"); fi
+    done
+}
+
+# cl_params_in GROUP CELL: true when a summary group's params belong to a
+# harness cell's: each k=v of the group is the cell's, or one value of the
+# cell's list ks=v1,v2 (ising_trg runs betas=0.3,0.4 as one process, one
+# group per beta=...). The TRG's full size and its loaded size are two cells.
+cl_params_in() {
+    local item k items
+    IFS=';' read -ra items <<<"$1"
+    for item in "${items[@]}"; do
+        [[ ";$2;" != *";$item;"* ]] || continue
+        k=${item%%=*}
+        if [[ ";$2;" =~ \;${k}s=([^\;]*)\; ]] && [[ ",${BASH_REMATCH[1]}," == *",${item#*=},"* ]]; then continue; fi
+        return 1
+    done
+}
+
+# Rounds; in each, every (workload, width) cell still open once, in a
+# shuffled order, so that no cell is always the first after the load starts
+# (or the first after the previous harness) -- and each cell's processes are
+# spread over the whole run rather than back to back. Rounds 1..CL_PROCS_MIN
+# take every cell; after each later round only the cells cl_undecided keeps
+# go on, up to CL_PROCS_MAX (--procs K: exactly K). meta gets
+# <harness>_decided_<cell>=P (the processes a cell took, and whether it
+# stopped decided or at the most).
+cl_measure_all() {
+    local cells=() cell width w p what=$CL_TAG_CONDITION key
+    [ "$CL_TAG_CONDITION" = loaded ] && what+=" ($CL_TAG_LOAD load)"
+    for width in $CL_WIDTHS; do
+        for w in $CL_WORKLOADS; do cells+=("$w:$width"); done
+    done
+    for ((p = 1; p <= CL_PROCS_MAX; p++)); do
+        if [ "$p" -gt "$CL_PROCS_MIN" ]; then
+            cl_undecided "${cells[@]}"
+            cl_stop_note $((p - 1)) decided "${cells[@]}"
+            [ ${#CL_UNDECIDED[@]} -gt 0 ] || break
+            cells=("${CL_UNDECIDED[@]}")
+        fi
+        CL_TAG_PROC=$p
+        cl_shuffle "${cells[@]}"
+        for cell in "${CL_SHUFFLED[@]}"; do
+            w=${cell%:*} width=${cell#*:}
+            cl_progress "$what: $w width $width, process $p of $CL_PROCS_MIN-$CL_PROCS_MAX"
+            if [ "$CL_TAG_CONDITION" = idle ]; then cl_busy_check "$w width $width"; fi
+            cl_measure "$w" "$width"
+        done
+    done
+    # what is still open after the last round stopped at the most
+    if [ "$p" -gt "$CL_PROCS_MAX" ]; then
+        if [ -n "$CL_OPT_PROCS" ]; then cl_stop_note "$CL_PROCS_MAX" fixed "${cells[@]}"
+        else cl_undecided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" decided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" max "${CL_UNDECIDED[@]}"; fi
+    fi
+    CL_TAG_PROC=1
+}
+
+# cl_stop_note P HOW CELL...: meta's <harness>_stop_<load>_s<S>_<cell>_w<W>=P HOW
+# for each CELL that stopped now (decided: not in CL_UNDECIDED; max: at the
+# most, undecided; fixed: --procs K).
+cl_stop_note() {
+    local p=$1 how=$2 cell
+    local -A open=()
+    shift 2
+    if [ "$how" = decided ]; then for cell in "${CL_UNDECIDED[@]}"; do open[$cell]=1; done; fi
+    for cell in "$@"; do
+        [ -z "${open[$cell]:-}" ] || continue
+        cl_meta "${CL_NAME}_stop_${CL_TAG_LOAD}_s${CL_TAG_STRESSORS}_${cell%:*}_w${cell#*:}" "$p $how"
+    done
+}

@@ -1,0 +1,30 @@
+/* ranges.h -- the one range of each quantity coldload parses from an option,
+ * a CSV field or meta.txt: every parser of that quantity (common/num.h does
+ * the parsing) checks against these, and the option table
+ * (harness/lib/opttable.sh) states the same bounds, which
+ * tests/unit/test_num.c reads back and compares with these. */
+#ifndef COLDLOAD_RANGES_H
+#define COLDLOAD_RANGES_H
+
+/* The engine's width: its pool's threads, the caller included
+ * (engine/pool.h's POOL_MAX_WIDTH is this). */
+#define RANGE_ENGINE_WIDTH_MIN 1
+#define RANGE_ENGINE_WIDTH_MAX 256
+
+/* A width any program was run at or recorded with (coldload-run --width,
+ * samples.csv, whole.csv, runs.csv, the scan's cells): another program's
+ * threads are not bounded by our engine's pool. */
+#define RANGE_WIDTH_MIN 1
+#define RANGE_WIDTH_MAX 100000
+
+/* Load workers (stress-ng workers) of a loaded run: --stressors, a row's
+ * stressors column; 0 is idle. */
+#define RANGE_STRESSORS_MIN 0
+#define RANGE_STRESSORS_MAX 1024
+
+/* "LO..HI" of a quantity as text, for a message: RANGE_TEXT(RANGE_WIDTH). */
+#define RANGE_STR_(x) #x
+#define RANGE_STR(x) RANGE_STR_(x)
+#define RANGE_TEXT(q) RANGE_STR(q##_MIN) ".." RANGE_STR(q##_MAX)
+
+#endif
