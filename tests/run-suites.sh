@@ -21,7 +21,7 @@ case ${1:-} in
     -l) list=1; shift ;;
     -b) build=${2:-}; shift 2 || true ;;
 esac
-[ $# -eq 1 ] && [ -n "$1" ] || { echo "usage: tests/run-suites.sh [-l | -b BUILD] TARGET" >&2; exit 2; }
+if [ $# -ne 1 ] || [ -z "$1" ]; then echo "usage: tests/run-suites.sh [-l | -b BUILD] TARGET" >&2; exit 2; fi
 target=$1
 MAKE=${MAKE:-make}
 
