@@ -2,6 +2,9 @@
 # QUICK defaults it states, for the cases that check them against a run
 # (tests/harness/coldreport.bats: QUICK; tests/long/cold.bats: the defaults).
 # shellcheck shell=bash
+# Its variables are read by the .bats files that load it; bats's run sets
+# status, output and lines.
+# shellcheck disable=SC2034,SC2154
 
 # meta_last DIR KEY: the last value of KEY in DIR/meta.txt.
 meta_last() {

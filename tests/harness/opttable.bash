@@ -2,6 +2,9 @@
 # (harness/lib/opttable.sh) read with awk, not with the harness's own code:
 # shared by tests/harness/options.bats and tests/long/options.bats.
 # shellcheck shell=bash
+# Its variables are read by the .bats files that load it; bats's run sets
+# status, output and lines.
+# shellcheck disable=SC2034,SC2154
 
 SCRIPTS="cold warm loaded firstrun report scan threads coldreport compare plots"
 
@@ -15,17 +18,25 @@ flags_of() {
     rows | awk -F'|' -v s="$1" '{ n = split($5, w, " "); for (i = 1; i <= n; i++) if (w[i] == s || w[i] == "~" s) print $1 }' | sort
 }
 
+# help_text SCRIPT: SCRIPT's --help, asked once per test file (kept in
+# BATS_FILE_TMPDIR: a script's --help does not change while the file runs).
+help_text() {
+    local f=$BATS_FILE_TMPDIR/help-$1.txt
+    [ -s "$f" ] || bash "$H/$1.sh" --help >"$f"
+    cat "$f"
+}
+
 # help_flags SCRIPT: the flags its --help lists (its own part: up to the first
 # blank line), sorted.
 help_flags() {
-    bash "$H/$1.sh" --help | awk '/^$/ { exit } /^  --[a-z]/ { sub(/^  /, ""); line = $0
+    help_text "$1" | awk '/^$/ { exit } /^  --[a-z]/ { sub(/^  /, ""); line = $0
         if (line ~ /^--[a-z-]+(, --[a-z-]+)+$/) { n = split(line, f, ", "); for (i = 1; i <= n; i++) print f[i] }
         else { split(line, f, " "); print f[1] } }' | sort
 }
 
 # help_of SCRIPT FLAG: FLAG's lines of SCRIPT's --help, blanks squeezed, on one line.
 help_of() {
-    bash "$H/$1.sh" --help | awk -v f="$2" '/^$/ { exit } /^  --/ { on = ($1 == f) } /^[^ ]/ { on = 0 } on' | tr -s ' \n' '  '
+    help_text "$1" | awk -v f="$2" '/^$/ { exit } /^  --/ { on = ($1 == f) } /^[^ ]/ { on = 0 } on' | tr -s ' \n' '  '
 }
 
 # parser_takes_its_rows SCRIPT FLAG: SCRIPT's parser takes FLAG when the table
