@@ -4,7 +4,9 @@
 #   make            build every binary into build/
 #   make deps       install the missing Debian packages of `make` and `make report`
 #                   (prints what it installs; mk/deps.txt lists them all, by job)
-#   make test       every test (unit + harness + report) and shellcheck, after deps-test
+#   make test       every test (unit + harness + report) and shellcheck, after deps-test;
+#                   a table of each suite's seconds at the end (tests/run-suites.sh)
+#   make test-long  the tests that need a long real load (soak, Slurm cluster ...)
 #   make check      unit tests under ASan+UBSan, engine tests under TSan
 #   make install    binaries into $(DESTDIR)$(PREFIX)/bin, harness and plots into
 #                   $(DESTDIR)$(PREFIX)/share/coldload (mk/install.mk); make uninstall
@@ -121,15 +123,25 @@ setup-test: all
 	bats tests/setup
 
 # deps first, then a fresh make: the pkg-config flags above must be read
-# after the packages are installed.
+# after the packages are installed. The build takes both CPUs (test-build);
+# the suites then run one after the other (tests/run-suites.sh: each
+# prerequisite of test-all, mk/*.mk add theirs), which prints what each took
+# and fails, naming them, when any failed. `make test-long` does the same for
+# the suites that need a long real load (test-long-all: the soak, the Slurm
+# cluster, long loaded runs, the full option-table parser check).
 test: deps-test
-	@$(MAKE) --no-print-directory test-all
+	@bash tests/run-suites.sh -b test-build test-all
+test-long: deps-test
+	@bash tests/run-suites.sh -b test-build test-long-all
+test-build: all $(addprefix $(B)/unit/,$(UNIT))
 test-all: unit cli setup-test lint
 
 # Static checks of every shell script (harness, tests, container, CI).
 SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci/run
+# Eight scripts a shellcheck, two at a time: -x reads the sourced libraries
+# again for each script, so a check takes both CPUs' worth.
 lint: format-check
-	shellcheck -x $(SHELL_SCRIPTS)
+	printf '%s\n' $(SHELL_SCRIPTS) | xargs -P2 -n8 shellcheck -x
 
 check: deps-check
 	@$(MAKE) --no-print-directory check-all
@@ -155,7 +167,7 @@ deps-test deps-check: deps-%:
 clean:
 	rm -rf $(B)
 
-.PHONY: all unit cli setup-test lint test test-all check check-all bench deps deps-test deps-check clean
+.PHONY: all unit cli setup-test lint test test-all test-long test-long-all test-build check check-all bench deps deps-test deps-check clean
 .SECONDARY:
 
 -include mk/*.mk

@@ -46,7 +46,7 @@ deploy-test:
 
 test-all: deploy-test
 ifeq ($(slurm_installed),2)
-test-all: slurm-test
+test-long-all: slurm-test
 endif
 
 .PHONY: slurm-report slurm-deps slurm-test deploy-test

@@ -6,6 +6,9 @@
 #   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1] [EXPORT_HYPERFINE=FILE]
 #                          the cold starts of any program, and their report (report.html...)
 #   make harness-test      the bats suite (also part of `make test`)
+#   make harness-long-test the cases that need a long real load (tests/long/)
+#   make soak-test [SOAK_LOADED=20] [SOAK_REPORTS=3]
+#                          interrupted runs (tests/soak/signals.sh); both in `make test-long`
 #   make options-doc       docs/options.md's harness table from harness/lib/opttable.sh
 #                          (tests/harness/options.bats fails when it is out of date)
 
@@ -47,9 +50,20 @@ harness-print-cflags:
 harness-test: all
 	bats tests/harness
 
+# The cases that need a long real load (tests/long/: the full option-table
+# parser check, long loaded and threads runs, a cold run at the defaults) and
+# the interrupted-run soak, short: both in `make test-long`.
+SOAK_LOADED ?= 20
+SOAK_REPORTS ?= 3
+harness-long-test: all
+	bats tests/long
+soak-test: all
+	bash tests/soak/signals.sh -n $(SOAK_LOADED) -m $(SOAK_REPORTS)
+
 options-doc:
 	bash harness/optdoc.sh --write docs/options.md
 
 test-all: harness-test
+test-long-all: harness-long-test soak-test
 
-.PHONY: cold warm loaded harness-print-cflags harness-test options-doc
+.PHONY: cold warm loaded harness-print-cflags harness-test harness-long-test soak-test options-doc

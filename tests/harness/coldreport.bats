@@ -3,10 +3,12 @@
 # anyone's program gets a report of its own -- the cold-start verdict, the
 # files its cold start read, the cold-start chart -- with no coldload
 # workload row; the program's arguments reach it as the shell splits them.
-# cold.sh --help states the defaults and ranges cold.sh really uses.
+# cold.sh --help states the QUICK defaults and ranges cold.sh really uses (the
+# defaults, a run of about a minute: tests/long/cold.bats).
 
 bats_require_minimum_version 1.5.0
 load helpers
+load coldhelp
 
 setup() {
     need_binaries
@@ -49,8 +51,9 @@ setup() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     grep -q '^cold_args=a b = a b$' "$out/meta.txt"
     [ -s "$out/report.html" ]
+    # (coldreport.sh, which make cold runs, with the smallest counts: 1 copy, 2 hyperfine runs)
     out=$BATS_TEST_TMPDIR/false
-    run make -s --no-print-directory -C "$ROOT" cold BINARY=/bin/false QUICK=1 OUT="$out"
+    run bash "$H/coldreport.sh" --quick --copies 1 --hf-runs 2 --out "$out" --binary /bin/false
     [ "$status" -ne 0 ]
     grep -q '^cold_binary_failed_runs=' "$out/meta.txt"
     [ -s "$out/report.html" ]   # what was measured is reported all the same
@@ -70,13 +73,13 @@ setup() {
     run ! grep -q 'interrupted by' <<<"$output"
 }
 
-@test "make cold BINARY=<a script> (a wrapper, a pyenv shim): the traced list holds the script and its interpreter" {
+@test "coldreport.sh --binary <a script> (a wrapper, a pyenv shim): the traced list holds the script and its interpreter" {
     command -v strace >/dev/null || skip "strace is not installed"
     prog=$BATS_TEST_TMPDIR/wrapper.sh
     printf '#!/bin/sh\nexec true\n' >"$prog"
     chmod +x "$prog"
     out=$BATS_TEST_TMPDIR/script
-    run make -s --no-print-directory -C "$ROOT" cold BINARY="$prog" QUICK=1 OUT="$out"
+    run bash "$H/coldreport.sh" --quick --copies 1 --hf-runs 2 --out "$out" --binary "$prog"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     grep -q '^cold_files_method=strace$' "$out/meta.txt"
     grep -qF "	$(realpath "$prog")" "$out/cold-files.txt"
@@ -84,47 +87,21 @@ setup() {
     [ -s "$out/report.md" ]
 }
 
-# meta_last DIR KEY: the last value of KEY in DIR/meta.txt.
-meta_last() {
-    grep "^$2=" "$1/meta.txt" | tail -n 1 | cut -d= -f2-
-}
-
-# help_match ERE: $help (cold.sh --help) matches ERE; its first groups in m1, m2, m3.
-help_match() {
-    [[ $help =~ $1 ]] || { echo "cold.sh --help has no match for: $1"; return 1; }
-    m1=${BASH_REMATCH[1]} m2=${BASH_REMATCH[2]:-} m3=${BASH_REMATCH[3]:-}
-}
-
-@test "cold.sh --help: its defaults are those of a default and a QUICK run (meta.txt), its ranges those it checks" {
-    local help m1 m2 m3 copies q_copies hf q_hf budget q_budget runs q_runs d q
-    help=$(bash "$H/cold.sh" --help)
-    help_match 'QUICK mode: ([0-9]+) copies, ([0-9]+) steady runs, ([0-9]+) hyperfine runs a kind, budget ([0-9]+) s'
-    q_copies=$m1 q_runs=$m2 q_hf=$m3 q_budget=${BASH_REMATCH[4]}
-    help_match '--copies K +fresh copies \(1\.\.100; default ([0-9]+), QUICK ([0-9]+)\)'
-    copies=$m1
-    [ "$m2" = "$q_copies" ]
-    help_match '--hf-runs N +hyperfine runs per kind \(2\.\.1000; default ([0-9]+), QUICK ([0-9]+)\)'
-    hf=$m1
-    [ "$m2" = "$q_hf" ]
-    help_match '--budget SECONDS [^(]*\([^)]*; default ([0-9]+), QUICK ([0-9]+)\)'
-    budget=$m1
-    [ "$m2" = "$q_budget" ]
-    help_match '--runs N [^(]*\([^)]*; default ([0-9]+), QUICK ([0-9]+)\)'
-    runs=$m1
-    [ "$m2" = "$q_runs" ]
-    # the runs themselves, with no setting from the environment
-    d=$BATS_TEST_TMPDIR/default q=$BATS_TEST_TMPDIR/quick
-    run env -u COLDLOAD_QUICK -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$d" --binary /bin/true
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
+@test "cold.sh --help: its QUICK defaults are those of a QUICK run (meta.txt), its ranges those it checks" {
+    local help m1 m2 m3 copies q_copies hf q_hf budget q_budget runs q_runs q
+    cold_help_quick
+    # a QUICK run, with no setting from the environment (the defaults' own
+    # run, ~1 min: tests/long/cold.bats)
+    q=$BATS_TEST_TMPDIR/quick
     run env -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$q" --quick --binary /bin/true
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(meta_last "$d" cold_copies) $(meta_last "$q" cold_copies)" = "$copies $q_copies" ]
-    [ "$(meta_last "$d" cold_hf_runs) $(meta_last "$q" cold_hf_runs)" = "$hf $q_hf" ]
-    [ "$(meta_last "$d" cold_budget_s) $(meta_last "$q" cold_budget_s)" = "$budget $q_budget" ]
-    [ "$(meta_last "$d" cold_runs) $(meta_last "$q" cold_runs)" = "$runs $q_runs" ]
+    [ "$(meta_last "$q" cold_copies)" = "$q_copies" ]
+    [ "$(meta_last "$q" cold_hf_runs)" = "$q_hf" ]
+    [ "$(meta_last "$q" cold_budget_s)" = "$q_budget" ]
+    [ "$(meta_last "$q" cold_runs)" = "$q_runs" ]
     # hyperfine ran that many times per kind, K copies each kind
-    [ "$(jq '.results[0].times | length' "$d/hyperfine/cold-binary-same.json")" -eq "$hf" ]
-    [ "$(col "$d/whole.csv" tool | grep -c '^time$')" -eq $((copies * 3)) ]
+    [ "$(jq '.results[0].times | length' "$q/hyperfine/cold-binary-same.json")" -eq "$q_hf" ]
+    [ "$(col "$q/whole.csv" tool | grep -c '^time$')" -eq $((q_copies * 3)) ]
     # the ranges stated are the ones refused outside
     run bash "$H/cold.sh" --copies 101 --binary /bin/true
     [ "$status" -eq 2 ]

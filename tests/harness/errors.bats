@@ -83,8 +83,9 @@ path_without() {
 @test "--budget truncation marks rows (truncated=1, the page line says how many runs)" {
     # width above the CPUs on purpose: measured, but said in meta
     w=$(( $(nproc) + 1 ))
-    # --precision 0: the budget, not a known median, is what stops them here
-    run bash "$H/warm.sh" --out "$OUT" --widths "1 $w" --budget 0.05 --runs 100000 --precision 0
+    # --precision 0: the budget, not a known median, is what stops them here;
+    # one process a cell (QUICK's one TRG beta): 6 series
+    run bash "$H/warm.sh" --out "$OUT" --quick --procs 1 --widths "1 $w" --budget 0.05 --runs 100000 --precision 0
     [ "$status" -eq 0 ]
     # every series (run_id, workload, params) of the run was cut short and its last row says so
     run awk -F, 'NR > 1 && $8 == "steady" { last[$3 "," $4 "," $5] = $18 }
@@ -98,12 +99,12 @@ path_without() {
 }
 
 @test "results are appended: a second run keeps the first run's rows, header once, logs not overwritten" {
-    run bash "$H/warm.sh" --quick --out "$OUT" --widths 1 --budget 0.2 --runs 3
+    run bash "$H/warm.sh" --quick --procs 1 --out "$OUT" --widths 1 --budget 0.2 --runs 3
     [ "$status" -eq 0 ]
     cp "$OUT/samples.csv" "$BATS_TEST_TMPDIR/first.csv"
     cp "$OUT/whole.csv" "$BATS_TEST_TMPDIR/first-whole.csv"
     cp "$OUT/logs/warm-idle-grad-w1-p1.out" "$BATS_TEST_TMPDIR/first.out"
-    run bash "$H/warm.sh" --quick --out "$OUT" --widths 1 --budget 0.2 --runs 3
+    run bash "$H/warm.sh" --quick --procs 1 --out "$OUT" --widths 1 --budget 0.2 --runs 3
     [ "$status" -eq 0 ]
     n=$(wc -l <"$BATS_TEST_TMPDIR/first.csv")
     [ "$(wc -l <"$OUT/samples.csv")" -gt "$n" ]
@@ -132,7 +133,7 @@ path_without() {
     [[ $output == *"machine busy"*"--strict"* ]]
     [ ! -e "$OUT/samples.csv" ]
     grep -q '^warm_refused=machine busy' "$OUT/meta.txt"
-    COLDLOAD_BUSY_PSI=0 run bash "$H/warm.sh" --out "$OUT" --quick --widths 1 --budget 0.1 --runs 2
+    COLDLOAD_BUSY_PSI=0 run bash "$H/warm.sh" --out "$OUT" --quick --procs 1 --widths 1 --budget 0.1 --runs 2
     [ "$status" -eq 0 ]
     grep -q '^warning=warm: machine busy before grad width 1' "$OUT/meta.txt"
 }
@@ -141,7 +142,7 @@ path_without() {
     mkdir -p "$BATS_TEST_TMPDIR/build"
     ln -s "$B/p28_timing" "$BATS_TEST_TMPDIR/build/p28_timing"
     ln -s "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/coldload-probe"
-    COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/warm.sh" --out "$OUT" --quick --widths 1 --budget 0.2 --runs 2
+    COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/warm.sh" --out "$OUT" --quick --procs 1 --widths 1 --budget 0.2 --runs 2
     [ "$status" -eq 0 ]
     [[ $output == *"ising_trg is missing: its workloads skipped"* ]]
     grep -q '^warm_workloads=grad svdvals$' "$OUT/meta.txt"
@@ -150,14 +151,14 @@ path_without() {
 }
 
 @test "cold.sh --binary: any program, fresh/same/evicted whole-process rows with faults, no samples" {
-    run bash "$H/cold.sh" --out "$OUT" --copies 2 --hf-runs 3 --binary ls -- -l /
+    run bash "$H/cold.sh" --out "$OUT" --copies 2 --hf-runs 2 --binary ls -- -l /
     [ "$status" -eq 0 ]
     [ ! -e "$OUT/samples.csv" ]
     grep -q "^cold_binary=$(type -P ls)$" "$OUT/meta.txt"
     grep -q '^cold_args=-l /$' "$OUT/meta.txt"
     for kind in fresh same evicted; do
         [ "$(awk -F, -v k="$kind" '$11 == "time" && $12 == k && $7 == "" && $17 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)" -eq 2 ]
-        [ "$(awk -F, -v k="$kind" '$11 == "hyperfine" && $12 == k && $6 == k' "$OUT/whole.csv" | wc -l)" -eq 3 ]
+        [ "$(awk -F, -v k="$kind" '$11 == "hyperfine" && $12 == k && $6 == k' "$OUT/whole.csv" | wc -l)" -eq 2 ]
     done
     grep -q ' root ' "$OUT/logs/cold-fresh-binary-k1.out"   # the program's own output is kept
 }
@@ -175,7 +176,7 @@ path_without() {
 }
 
 @test "without --out: a stamped directory under results/, and results/latest points at it" {
-    run bash "$H/warm.sh" --quick --widths 1 --budget 0.1 --runs 2
+    run bash "$H/warm.sh" --quick --procs 1 --widths 1 --budget 0.1 --runs 2
     [ "$status" -eq 0 ]
     d=$(readlink "$COLDLOAD_RESULTS/latest")
     [[ $d =~ ^[0-9]{8}T[0-9]{6}Z-.+$ ]]

@@ -33,25 +33,25 @@ csv_col() {
 }
 
 @test "results.json: a group's key and figures are summary.csv's row" {
-    local row=1 n
-    n=$(jq '.groups | length' "$J")
-    for ((row = 1; row <= n; row++)); do
-        g=".groups[$((row - 1))]"
-        [ "$(jq -r "$g.key.workload" "$J")" = "$(csv_col $row workload)" ]
-        [ "$(jq -r "$g.key.copy" "$J")" = "$(csv_col $row copy)" ]
-        [ "$(jq -r "$g.key.load" "$J")" = "$(csv_col $row load)" ]
-        [ "$(jq -r "$g.figures.runs" "$J")" = "$(csv_col $row runs)" ]
-        # the CSV prints %.6g; the JSON has the full double
-        for col in median_ms min_ms first_ms proc_median_median_ms; do
-            csv=$(csv_col $row $col)
-            js=$(jq -r "$g.figures.$col" "$J")
-            if [ -z "$csv" ]; then
-                [ "$js" = null ]
-            else
-                [ "$(awk -v x="$js" 'BEGIN { printf "%.6g", x }')" = "$csv" ]
-            fi
-        done
-    done
+    # every group in one jq pass, compared with summary.csv's row of the same
+    # number by name (null written as the word, a figure as jq prints it)
+    jq -r '.groups[] | [.key.workload, .key.copy, .key.load, .figures.runs, .figures.median_ms,
+        .figures.min_ms, .figures.first_ms, .figures.proc_median_median_ms]
+        | map(if . == null then "null" else tostring end) | join(",")' "$J" >"$BATS_TEST_TMPDIR/groups.csv"
+    [ "$(wc -l <"$BATS_TEST_TMPDIR/groups.csv")" -eq "$(jq '.groups | length' "$J")" ]
+    # the CSV prints %.6g; the JSON has the full double; an empty figure is null
+    run awk -F, 'NR == FNR { js[FNR] = $0; n = FNR; next }
+        FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        FNR - 1 <= n { r = FNR - 1; split(js[r], j, ",")
+            if (j[1] != $c["workload"] || j[2] != $c["copy"] || j[3] != $c["load"] || j[4] != $c["runs"]) {
+                print "group " r ": key " j[1] "," j[2] "," j[3] "," j[4] ", summary.csv " $c["workload"] "," $c["copy"] "," $c["load"] "," $c["runs"]; bad = 1 }
+            split("median_ms min_ms first_ms proc_median_median_ms", f, " ")
+            for (k = 1; k <= 4; k++) { csv = $c[f[k]]; v = j[4 + k]
+                if (csv == "" ? v != "null" : v == "null" || sprintf("%.6g", v) != csv) {
+                    print "group " r ": " f[k] " " v " in results.json, \"" csv "\" in summary.csv"; bad = 1 } } }
+        END { if (r != n) { print "summary.csv has " r " groups, results.json " n; bad = 1 } exit bad }' \
+        "$BATS_TEST_TMPDIR/groups.csv" "$D/summary.csv"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
     # width: a number in JSON, the same value
     [ "$(jq '.groups[0].key.width | type' "$J")" = '"number"' ]
     [ "$(jq -r '.groups[0].key.width' "$J")" = "$(csv_col 1 width)" ]

@@ -5,7 +5,7 @@
 # exclusive tasks (QUICK, the smallest budgets: a functional test, not a
 # measurement) and the compare job after them; both must complete, the two
 # tasks one after the other (the node is exclusive), and the comparison must
-# hold both. Part of `make test` when slurm-wlm and munge are installed.
+# hold both. Part of `make test-long` when slurm-wlm and munge are installed.
 
 bats_require_minimum_version 1.5.0
 load ../report/helpers
