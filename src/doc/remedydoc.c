@@ -30,9 +30,12 @@ int remedydocNextLevel(const remedydocInput *in, const answerTdCells *t, size_t 
     return 0;
 }
 
-const char *remedydocName(const remedyItem *it, char *buf, size_t len) {
+const char *remedydocName(const remedyResult *r, char *buf, size_t len) {
+    const remedyItem *it = r->item;
     if (it->is_width)
         snprintf(buf, len, "width %ld (the CPUs the load leaves free, at least 1)", it->width);
+    else if (r->cell.g && r->cell.g->key.width > 0)
+        snprintf(buf, len, "%s at width %d", remedies[it->row].setting, r->cell.g->key.width);
     else snprintf(buf, len, "%s", remedies[it->row].setting);
     return buf;
 }
@@ -51,7 +54,7 @@ void remedydocSay(const remedydocInput *in, FILE *f) {
     for (size_t i = 0; i < lv->n; i++) {
         const remedyResult *r = &lv->r[i];
         fprintf(f, "%s %s %s (median run %s%s ms, %s%.2fx the best width)", i ? ";" : "",
-                remedydocName(r->item, name, sizeof name), r->fixes ? "fixes it" : "does not",
+                remedydocName(r, name, sizeof name), r->fixes ? "fixes it" : "does not",
                 r->cell.median_bound ? ">= " : "", summaryFmtMs(r->cell.median, (char[32]){0}, 32),
                 r->cell.median_bound ? ">= " : "", r->over_best);
     }
@@ -75,9 +78,10 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
         goto end;
     }
     fmt->para(f, "At a load level where threads hurt (or the default cell took at least 1.25x "
-                 "the best width), the default cell ran again under the same load with each "
-                 "setting that applies to the threading runtimes it loaded, and at the width of "
-                 "the CPUs the load leaves free; where ARGS hold {width} there is no default "
+                 "the best width), the default cell -- or, when it does not cost, the widest "
+                 "width, where threads hurt -- ran again under the same load with each setting "
+                 "that applies to the threading runtimes it loaded, and the width of the CPUs "
+                 "the load leaves free ran too; where ARGS hold {width} there is no default "
                  "cell and the settings went on the widest width. `coldload-summarize "
                  "--list-remedies` lists the settings, what each runtime does without them and "
                  "where that is documented. A remedy fixes it when its median run is within "
@@ -103,7 +107,7 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
                 snprintf(xd, sizeof xd, "%s%.2fx", r->cell.median_bound ? ">= " : "",
                          r->over_default);
             const char *row[] = {threadsdocLevelName(c, level, sizeof level),
-                                 remedydocName(r->item, name, sizeof name),
+                                 remedydocName(r, name, sizeof name),
                                  threadsdocInterval(&r->cell, med, sizeof med),
                                  xb,
                                  xd,

@@ -37,9 +37,10 @@ typedef struct remedydocLevel {
 int remedydocNextLevel(const remedydocInput *in, const answerTdCells *t, size_t *i,
                        remedydocLevel *lv);
 
-/* "OMP_WAIT_POLICY=passive", "width 1 (the CPUs the load leaves free, at
- * least 1)", into buf. */
-const char *remedydocName(const remedyItem *it, char *buf, size_t len);
+/* "OMP_WAIT_POLICY=passive" (on the default cell), "OPENBLAS_THREAD_TIMEOUT=4
+ * at width 2", "width 1 (the CPUs the load leaves free, at least 1)", into
+ * buf. */
+const char *remedydocName(const remedyResult *r, char *buf, size_t len);
 
 /* " What fixes it here, under pinned load (2 workers): ..." for the deciding
  * level; nothing when nothing was tried there. */

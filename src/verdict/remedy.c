@@ -93,11 +93,22 @@ static int remedyLevel(const answerTdCells *t, const char *load, const char *str
     return 0;
 }
 
+/* The default cell costs at L: at least ANSWER_TD_HURT x the best width (a
+ * bound counts: the cell took longer still). */
+static int remedyDefaultCosts(const answerTdLevel *L) {
+    return L->def && L->best && L->def->median >= ANSWER_TD_HURT * L->best->median;
+}
+
+/* Where the settings are tried: the default cell when it costs (what users
+ * get), else the widest width (where threads hurt). */
+static const answerTdCell *remedyCellOf(const answerTdLevel *L) {
+    return remedyDefaultCosts(L) || !L->widest ? L->def : L->widest;
+}
+
 /* Threads hurt at L, or its default cell costs: at least ANSWER_TD_HURT x
  * the best width (a bound counts: the cell took longer still). */
 static int remedyHurts(const answerTdLevel *L) {
-    if (L->hurt == ANSWER_TD_YES) return 1;
-    return L->def && L->best && L->def->median >= ANSWER_TD_HURT * L->best->median;
+    return L->hurt == ANSWER_TD_YES || remedyDefaultCosts(L);
 }
 
 int remedyPlan(const summary *s, const metaTable *m, const char *load, const char *stressors,
@@ -117,7 +128,7 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
     else if (!(p->hurts = remedyHurts(L)) && mode == REMEDY_AUTO)
         p->why = "threads do not hurt at this level";
     if (p->why) goto out;
-    const answerTdCell *at = L->def ? L->def : L->widest;
+    const answerTdCell *at = remedyCellOf(L);
     const char *loaded = summaryRunTextOf(s, at->g, "runtimes");
     for (size_t i = 0; i < remediesN && p->n < REMEDY_MAX - 1; i++) {
         if (mode == REMEDY_AUTO && !remedyApplies(i, loaded)) continue;

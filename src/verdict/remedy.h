@@ -1,7 +1,8 @@
 /* remedy.h -- what fixes it here: at a load level where threads hurt, the
- * settings tried on the default cell (bench/remedies.h's table, the rows for
- * the runtimes it loaded) and the width of the CPUs the load leaves free,
- * each judged against the level's best width.
+ * settings of the table below that apply to the runtimes the program
+ * loaded, tried on the default cell when it costs (what users get) and else
+ * on the widest width (where threads hurt), and the width of the CPUs the
+ * load leaves free, each judged against the level's best width.
  *
  * The plan (remedyPlan) is what harness/threads.sh runs after a level's
  * rounds, under the same load: each remedy's runs are a results directory

@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
-# tests/harness/remedies.bats -- what fixes it here, end to end: a program
-# whose OpenMP threads spin (OMP_WAIT_POLICY=active) under pinned load,
-# where threads hurt; threads.sh tries the settings for the runtime it
-# loaded, and the passive wait policy must fix it. --remedies off tries
-# nothing.
+# tests/harness/remedies.bats -- threads.sh's --remedies: off tries nothing
+# and says so, a bad mode is refused before anything is made. The remedies
+# tried under a real load (a spinning OpenMP program that the passive wait
+# policy must fix): tests/long/remedies.bats; the rule and the report:
+# tests/report/remedies.bats.
 
 load helpers
 
@@ -20,29 +20,11 @@ setup() {
     O=$BATS_TEST_TMPDIR/out
 }
 
-@test "remedies: a spinning OpenMP program under pinned load -- OMP_WAIT_POLICY=passive fixes it" {
-    OMP_WAIT_POLICY=active run bash "$H/threads.sh" --quick --procs 3 --load pinned --widths "1 2" \
-        --out "$O" --binary "$OMP" -- 100
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    grep -qx 'threads_remedies=auto' "$O/meta.txt"
-    grep -q '^threads_remedy_pinned_s2=r0 OMP_WAIT_POLICY=passive' "$O/meta.txt"
-    # its rows in a directory of its own: three runs at the default cell, under the load
-    [ "$(($(wc -l <"$O/remedies/r0/runs.csv") - 1))" -eq 3 ]
-    [ "$(col "$O/remedies/r0/runs.csv" width_requested | sort -u)" = default ]
-    [ "$(col "$O/remedies/r0/runs.csv" load | sort -u)" = pinned ]
-    [ "$(col "$O/remedies/r0/runs.csv" status | sort -u)" = ok ]
-    # the cells' rows are the rounds' alone: 3 cells x 2 levels x 3 runs
-    [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 18 ]
-    jq -e '.remedies[] | select(.id == "r0") | .fixes == true and .runs == 3' "$O/results.json"
-    grep -q '^| pinned load (2 workers) | OMP\\_WAIT\\_POLICY=passive | .* | yes |' "$O/report.md"
-    grep -q 'What fixes it here, under pinned load (2 workers): OMP\\_WAIT\\_POLICY=passive fixes it' "$O/report.md"
-}
-
 @test "remedies: --remedies off tries nothing, and the report says so" {
     run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --remedies off \
         --out "$O" --binary "$OMP" -- 5
-    if grep -q 'inherited CPU quota' "$O/report.md"; then false; fi
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+    if grep -q 'inherited CPU quota' "$O/report.md"; then false; fi
     grep -qx 'threads_remedies=off' "$O/meta.txt"
     grep -qx 'threads_inherited_quota=none' "$O/meta.txt"   # no CPU limit on this machine
     [ ! -e "$O/remedies" ]

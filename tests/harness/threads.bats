@@ -27,7 +27,7 @@ absent() {
 
 # threads ARGS...: a small run, the way the tests want it fast
 threads() {
-    run bash "$H/threads.sh" --quick --procs 2 --load pinned --widths "1 2" --out "$O" "$@"
+    run bash "$H/threads.sh" --quick --procs 2 --load pinned --widths "1 2" --remedies off --out "$O" "$@"
 }
 
 @test "make threads BINARY= QUICK=1: width x load cells, one row per run, a default cell, the threads report" {

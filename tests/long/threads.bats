@@ -10,9 +10,10 @@ setup() {
     O=$BATS_TEST_TMPDIR/out
 }
 
-# threads ARGS...: as tests/harness/threads.bats runs it
+# threads ARGS...: as tests/harness/threads.bats runs it (the remedies:
+# tests/long/remedies.bats)
 threads() {
-    run bash "$H/threads.sh" --quick --procs 2 --load pinned --widths "1 2" --out "$O" "$@"
+    run bash "$H/threads.sh" --quick --procs 2 --load pinned --widths "1 2" --remedies off --out "$O" "$@"
 }
 
 @test "coldload's own svdvals under pinned load: width 2 stopped once known slow, the answer yes on the bound; width 1 never stopped" {
