@@ -56,3 +56,16 @@ every_row_complete() {
     awk -F, 'NR == 1 { n = NF; next } NF != n { print FILENAME ":" NR ": " NF " fields, header has " n; bad = 1 }
              END { exit bad }' "$1"
 }
+
+# omp_setup_file: setup_file of the files that run the OpenMP test program
+# (progs/omp_work.c) -- built once per file into BATS_FILE_TMPDIR -- and
+# omp_setup, their setup: OMP the program, O a fresh results directory.
+omp_setup_file() {
+    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
+    command -v gcc >/dev/null || skip "gcc"
+    gcc -O2 -fopenmp "$ROOT/tests/harness/progs/omp_work.c" -o "$BATS_FILE_TMPDIR/omp_work"
+}
+omp_setup() {
+    OMP=$BATS_FILE_TMPDIR/omp_work
+    O=$BATS_TEST_TMPDIR/out
+}

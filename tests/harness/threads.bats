@@ -9,16 +9,8 @@ load helpers
 
 P=$BATS_TEST_DIRNAME/progs
 
-setup_file() {
-    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v gcc >/dev/null || skip "gcc"
-    gcc -O2 -fopenmp "$P/omp_work.c" -o "$BATS_FILE_TMPDIR/omp_work"
-}
-
-setup() {
-    OMP=$BATS_FILE_TMPDIR/omp_work
-    O=$BATS_TEST_TMPDIR/out
-}
+setup_file() { omp_setup_file; }
+setup() { omp_setup; }
 
 # absent [GREP_ARGS...] PATTERN FILE: grep finds nothing (a bare `! grep` cannot fail a test)
 absent() {

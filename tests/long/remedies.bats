@@ -10,18 +10,9 @@
 
 load ../harness/helpers
 
-P=$BATS_TEST_DIRNAME/../harness/progs
 
-setup_file() {
-    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v gcc >/dev/null || skip "gcc"
-    gcc -O2 -fopenmp "$P/omp_work.c" -o "$BATS_FILE_TMPDIR/omp_work"
-}
-
-setup() {
-    OMP=$BATS_FILE_TMPDIR/omp_work
-    O=$BATS_TEST_TMPDIR/out
-}
+setup_file() { omp_setup_file; }
+setup() { omp_setup; }
 
 @test "remedies: a spinning OpenMP program under pinned load -- OMP_WAIT_POLICY=passive fixes it" {
     OMP_WAIT_POLICY=active run bash "$H/threads.sh" --quick --procs 3 --load pinned --widths "1 2" \
