@@ -195,7 +195,10 @@ set -euo pipefail
 cl_init quick "\$@"
 exit 0
 QUICK
-    run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" TMPDIR="$BATS_TEST_TMPDIR/tmp" bash "$BATS_TEST_TMPDIR/quick.sh"
+    # HUP at its default: a suite started under nohup has it ignored, and
+    # bash cannot trap a signal ignored when it started
+    run env --default-signal=HUP PATH="$BATS_TEST_TMPDIR/bin:$PATH" TMPDIR="$BATS_TEST_TMPDIR/tmp" \
+        bash "$BATS_TEST_TMPDIR/quick.sh"
     [ "$status" -eq 129 ]
     run compgen -G "$BATS_TEST_TMPDIR/tmp/coldload-out.*"
     [ "$status" -ne 0 ]
