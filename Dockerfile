@@ -29,6 +29,8 @@ COPY mk/ mk/
 COPY src/ src/
 RUN make -j"$(nproc)" all static
 COPY tests/ tests/
+# test_num holds the option table's ranges to src/common/ranges.h
+COPY harness/lib/opttable.sh harness/lib/opttable.sh
 RUN make unit
 # Every top-level binary of build/ (the stages add theirs to `all` in mk/*.mk),
 # plus build/buildinfo.txt: what the harness would ask gcc, make and git for
