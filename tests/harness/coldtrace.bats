@@ -4,28 +4,10 @@
 # and dlopens a library holds both; evicting the list makes them
 # non-resident (mincore); the ELF fallback never runs the program; cold.sh
 # writes cold-files.txt and cold-pages.tsv and says which method it used.
+# (the cases under a long real load: tests/long/coldtrace.bats, make test-long)
 
-bats_require_minimum_version 1.5.0   # run ! (a bare ! cannot fail a test)
 load helpers
-
-setup() {
-    need_binaries
-    type -P gcc >/dev/null || skip "gcc is needed to build the test program"
-    # shellcheck source=harness/lib/coldtrace.sh
-    . "$ROOT/harness/lib/coldtrace.sh"
-    # tmpfs pages cannot be dropped (they are the file): work on a disk.
-    d=$BATS_TEST_TMPDIR
-    if [ "$(stat -f -c %T "$d")" = tmpfs ]; then d=$(mktemp -d "$ROOT/build/coldtrace-test.XXXXXX"); fi
-    PROG=$d/coldtrace_prog DATA=$d/known.dat LIB=$d/libknown.so
-    gcc -O1 -o "$PROG" "$ROOT/tests/harness/coldtrace_prog.c" -ldl
-    head -c 256K /dev/urandom >"$DATA"
-    # a library nothing else maps, so its pages are ours to drop: a copy of libm
-    cp "$(gcc -print-file-name=libm.so.6)" "$LIB"
-}
-
-teardown() {
-    [ "$d" = "$BATS_TEST_TMPDIR" ] || rm -rf -- "$d"
-}
+load coldtrace
 
 @test "strace: the traced list holds the data file, the dlopen'ed library, the program and its loader" {
     command -v strace >/dev/null || skip "strace is not installed"
@@ -78,26 +60,4 @@ teardown() {
         cf_trace "$d/list2" "$PROG" "$DATA" "$LIB" "$d/ran" >/dev/null
         [ -e "$d/ran" ]
     fi
-}
-
-@test "cold.sh --binary: cold-files.txt with sizes, cold-pages.tsv per run, the method in meta" {
-    command -v strace >/dev/null || skip "strace is not installed"
-    command -v hyperfine >/dev/null || skip "hyperfine is not installed"
-    out=$d/out
-    run env COLDLOAD_NO_DROPCACHE=1 "$ROOT/harness/cold.sh" --quick --copies 1 --hf-runs 2 --out "$out" \
-        --binary "$PROG" -- "$DATA" "$LIB"
-    [ "$status" -eq 0 ]
-    grep -qx 'cold_files_method=strace' "$out/meta.txt"
-    grep -qP "^binary\t262144\t\Q$(realpath "$DATA")\E$" "$out/cold-files.txt"
-    grep -qF "$(realpath "$LIB")" "$out/cold-files.txt"
-    # the evicted run read the data file back from disk: all 64 pages
-    awk -F'\t' -v f="$(realpath "$DATA")" '$2 == "evicted" && $4 == f && $9 == 64 { ok = 1 } END { exit !ok }' "$out/cold-pages.tsv"
-    # the same copy again read nothing of it
-    awk -F'\t' -v f="$(realpath "$DATA")" '$2 == "same" && $4 == f && $9 == 0 { ok = 1 } END { exit !ok }' "$out/cold-pages.tsv"
-    # without strace: the ELF method, said in meta, and the data file is not in the list
-    run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 "$ROOT/harness/cold.sh" --quick --copies 1 --hf-runs 2 \
-        --out "$d/out2" --binary "$PROG" -- "$DATA" "$LIB"
-    [ "$status" -eq 0 ]
-    grep -qx 'cold_files_method=elf (COLDLOAD_NO_STRACE is set)' "$d/out2/meta.txt"
-    run ! grep -qF "$(realpath "$DATA")" "$d/out2/cold-files.txt"
 }

@@ -4,20 +4,10 @@
 # changes no bit, --startup writes exec_to_main under coldload-exec (and
 # start_to_main without it), and a QUICK first-run harness writes every
 # variant's rows and a report section that names each part.
+# (the cases under a long real load: tests/long/firstrun.bats, make test-long)
 
-bats_require_minimum_version 1.5.0
 load helpers
-
-setup() {
-    need_binaries
-    [ -x "$B/coldload-exec" ] || skip "build the binaries first (make)"
-}
-
-# checksums FILE: "workload phase checksum" of every result row, sorted.
-checksums() {
-    paste -d' ' <(col "$1" workload) <(col "$1" phase) <(col "$1" checksum) |
-        awk '$2 == "first" || $2 == "steady"' | sort -u
-}
+load firstrun
 
 @test "static: p28_timing-static and ising_trg-static give the dynamic builds' checksums bit for bit" {
     [ -x "$B/p28_timing-static" ] && [ -x "$B/ising_trg-static" ] || skip "make static first"
@@ -92,23 +82,4 @@ checksums() {
     grep -q '^| first touch of the work buffers | ' "$md"
     grep -q '^| remainder | ' "$md"
     grep -q 'id="firstrun"' "$out/report.html"
-}
-
-@test "firstrun.sh stops after 3 rounds once every part is known, and goes on to --procs' 5 while one is not" {
-    # COLDLOAD_PRECISION=1: each part's spread within +-100 % of the first
-    # run's extra (decided at 3); 0: only a spread of exactly 0 would do, so
-    # all 5 rounds, with meta saying the parts stayed open.
-    out=$BATS_TEST_TMPDIR/fr
-    run env COLDLOAD_PRECISION=1 bash "$H/firstrun.sh" --workloads grad --kinds same --widths "1 2" --runs 5 --out "$out/a"
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    grep -qx 'firstrun_rounds=3-5' "$out/a/meta.txt"
-    grep -qx 'firstrun_stop=3 decided' "$out/a/meta.txt"
-    [ "$(col "$out/a/firstrun.csv" proc | sort -un | tr '\n' ' ')" = "1 2 3 " ]
-    run env COLDLOAD_PRECISION=0 bash "$H/firstrun.sh" --workloads grad --kinds same --widths "1 2" --runs 5 --out "$out/b"
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    grep -qx 'firstrun_stop=5 max' "$out/b/meta.txt"
-    [ "$(col "$out/b/firstrun.csv" proc | sort -un | tr '\n' ' ')" = "1 2 3 4 5 " ]
-    # --procs K fixes K rounds, no question asked
-    run bash "$H/firstrun.sh" --procs 4 --workloads grad --kinds same --widths "1 2" --runs 5 --out "$out/c"
-    grep -qx 'firstrun_stop=4 fixed' "$out/c/meta.txt"
 }

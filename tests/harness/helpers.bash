@@ -6,6 +6,8 @@
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 export H=$ROOT/harness
 B=$ROOT/build
+# the test programs (tests/harness/progs/), for tests/harness and tests/long alike
+PROGS=$ROOT/tests/harness/progs
 # Tests never drop the whole page cache, except the test that asks for it.
 export COLDLOAD_NO_DROPCACHE=1
 # Results of the tests never touch the repository's results/latest.

@@ -3,50 +3,10 @@
 # stress-ng worker on each usable CPU and binds it there, free leaves the
 # workers to the scheduler; both are stopped on every way out; K processes
 # per cell in a shuffled order that replays from its seed.
+# (the cases under a long real load: tests/long/load.bats, make test-long)
 
 load helpers
-
-setup() {
-    need_binaries
-    command -v stress-ng >/dev/null || skip "stress-ng not installed"
-    OUT=$BATS_TEST_TMPDIR/out
-}
-
-# usable_cpus: this shell's affinity list ∩ online, expanded (read here, not
-# with the harness's code).
-usable_cpus() {
-    local allowed online r c
-    allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
-    online=$(cat /sys/devices/system/cpu/online)
-    expand() { for r in ${1//,/ }; do if [[ $r == *-* ]]; then seq "${r%-*}" "${r#*-}"; else echo "$r"; fi; done; }
-    comm -12 <(expand "$allowed" | sort) <(expand "$online" | sort) | sort -n | tr '\n' ' '
-}
-
-# start_loaded KIND S: a long loaded run in the background; returns once its
-# workers are recorded in meta (pinned: after the harness's own check).
-start_loaded() {
-    env --default-signal=INT,TERM,HUP bash "$H/loaded.sh" --out "$OUT" --load "$1" --stressors "$2" \
-        --widths 1 --procs 1 --budget 60 --runs 100000 --precision 0 >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
-    PID=$!
-    wait_for grep -q "^loaded_$1_s$2_stress_pgid=" "$OUT/meta.txt"
-    PGID=$(sed -n "s/^loaded_$1_s$2_stress_pgid=//p" "$OUT/meta.txt")
-}
-
-# stress_affinities PGID: "allowed-list" of every stress-ng process in the group, sorted.
-stress_affinities() {
-    local pid
-    for pid in $(ps -e -o pid=,pgid=,comm= | awk -v g="$1" '$2 == g && $3 ~ /^stress-ng/ { print $1 }'); do
-        sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$pid/status"
-    done | sort -n
-}
-
-stop_loaded() {
-    local rc=0
-    kill -TERM "$PID"
-    wait "$PID" || rc=$?
-    [ "$rc" -eq 143 ] || { cat "$BATS_TEST_TMPDIR/log"; echo "exit $rc"; return 1; }
-    no_live_in_group "$PGID"
-}
+load load
 
 @test "pinned: one worker bound to each usable CPU, seen live in /proc, and none left after TERM" {
     read -ra cpus <<<"$(usable_cpus)"
@@ -58,84 +18,6 @@ stop_loaded() {
     # meta names them, pid@cpu, the same set
     [ "$(sed -n 's/^loaded_pinned_s[0-9]*_workers=//p' "$OUT/meta.txt" | tr ' ' '\n' | sed 's/.*@//' | sort -n | tr '\n' ' ')" = "$want" ]
     stop_loaded
-}
-
-@test "pinned with more workers than CPUs: round-robin, two on the first CPU" {
-    read -ra cpus <<<"$(usable_cpus)"
-    n=${#cpus[@]}
-    start_loaded pinned $((n + 1))
-    [ "$(stress_affinities "$PGID" | grep -cx "${cpus[0]}")" -eq 4 ]
-    stop_loaded
-}
-
-@test "free: the workers keep the whole affinity list, and none is left after TERM" {
-    start_loaded free 2
-    all=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
-    [ "$(stress_affinities "$PGID" | sort -u)" = "$all" ]
-    [ "$(stress_affinities "$PGID" | wc -l)" -eq 3 ]   # the parent and 2 workers
-    stop_loaded
-}
-
-@test "a pinned worker that is not on its CPU is a failure, not a warning" {
-    # a stress-ng that ignores --taskset: its workers may run anywhere
-    mkdir -p "$BATS_TEST_TMPDIR/bin"
-    printf '#!/bin/sh\nexec %s --cpu 1 --timeout 30s\n' "$(command -v stress-ng)" >"$BATS_TEST_TMPDIR/bin/stress-ng"
-    chmod +x "$BATS_TEST_TMPDIR/bin/stress-ng"
-    [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs to tell pinned from unbound"
-    PATH=$BATS_TEST_TMPDIR/bin:$PATH run bash "$H/loaded.sh" --out "$OUT" --quick --load pinned --stressors 2 \
-        --widths 1 --procs 1 --budget 1 --runs 2
-    [ "$status" -eq 1 ]
-    [[ $output == *"pinned load is not pinned"* ]]
-    grep -q '^loaded_error=pinned load is not pinned' "$OUT/meta.txt"
-    [ "$(sed -n 's/^loaded_pinned_s2_stress_pgid=//p' "$OUT/meta.txt")" = "" ]
-    no_live_in_group "$(cat "$OUT/stress-ng.pgid")"
-}
-
-@test "stress-ng runs from a directory the user cannot write (the container's case)" {
-    [ "$(id -u)" -eq 0 ] || skip "needs root to switch to an unprivileged user"
-    id nobody >/dev/null 2>&1 || skip "no user nobody"
-    # bats's own temporary directories are root's alone: a shared one
-    top=$(mktemp -d /tmp/coldload-test.XXXXXX)
-    chmod 0777 "$top"
-    mkdir -m 0555 "$top/ro"
-    cd "$top/ro"
-    run setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent \
-        bash "$H/loaded.sh" --out "$top/out" --quick --load both --stressors 1 --widths 1 --procs 1 --budget 0.2 --runs 2
-    echo "$output"
-    cd /
-    loads=$(col "$top/out/samples.csv" load | sort -u | tr '\n' ' ')
-    rm -rf -- "$top"
-    [ "$status" -eq 0 ]
-    [ "$loads" = "free pinned " ]
-}
-
-@test "K processes per cell, shuffled within each round; the same seed gives the same order" {
-    # a build without ising_trg: grad and svdvals at 2 widths, 12 processes a run
-    mkdir -p "$BATS_TEST_TMPDIR/build"
-    ln -s "$B/p28_timing" "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/"
-    order() {
-        COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build bash "$H/warm.sh" --out "$1" --quick --widths "1 2" --procs 3 \
-            --seed "$2" --budget 0.05 --runs 1 2>&1 | sed -n 's/.*\] idle: \(.*\) | elapsed.*/\1/p'
-    }
-    a=$(order "$BATS_TEST_TMPDIR/a" 7)
-    b=$(order "$BATS_TEST_TMPDIR/b" 7)
-    c=$(order "$BATS_TEST_TMPDIR/c" 8)
-    cells=$(sed 's/, process.*//' <<<"$a" | sort -u | wc -l)
-    [ "$cells" -ge 4 ]   # grad and svdvals at 2 widths at least
-    [ "$(wc -l <<<"$a")" -eq $((3 * cells)) ]
-    [ "$a" = "$b" ]
-    [ "$a" != "$c" ]
-    grep -q '^warm_shuffle_seed=7$' "$BATS_TEST_TMPDIR/a/meta.txt"
-    # each round holds every cell once: process k of 3 appears once per cell
-    for k in 1 2 3; do
-        [ "$(grep -c "process $k of 3" <<<"$a")" -eq "$cells" ]
-        [ "$(grep "process $k of 3" <<<"$a" | sort -u | wc -l)" -eq "$cells" ]
-    done
-    # and the order is not the same in every round
-    r1=$(grep "process 1 of 3" <<<"$a" | sed 's/, process.*//')
-    r2=$(grep "process 2 of 3" <<<"$a" | sed 's/, process.*//')
-    r3=$(grep "process 3 of 3" <<<"$a" | sed 's/, process.*//')
-    [ "$r1" != "$r2" ] || [ "$r2" != "$r3" ]
 }
 
 @test "bad --load, --procs and --seed are usage errors (exit 2)" {

@@ -4,6 +4,7 @@
 # holds it as it is, each script's --help lists exactly its rows with their
 # defaults, and each range a row states is the one the script refuses outside.
 # The table is read here with awk, not with the harness's own code.
+# (the cases under a long real load: tests/long/options.bats, make test-long)
 
 load helpers
 load opttable
@@ -69,32 +70,6 @@ load opttable
     done < <(rows)
 }
 
-@test "a value outside a row's range: exit 2, first line naming the flag and the range, nothing made" {
-    need_binaries
-    local s f a v e scr d q c h lo hi extra out=$BATS_TEST_TMPDIR/out
-    while IFS='|' read -r f a v e scr d q c h; do
-        IFS=: read -r _ lo hi <<<"$c"
-        for s in $scr; do
-            [[ $s != \~* ]] || continue
-            extra=()
-            [ "$s" != threads ] || extra=(--binary /bin/true)
-            case $c in
-                int:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected an integer in $lo..$hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
-                num:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected a number of seconds, > $lo and <= $hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
-                share:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected a share from $lo to $hi (0.1 is +-10 %), got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
-                enum:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" bogus
-                        [[ ${lines[0]} == *"$f: expected "*", got 'bogus'" ]] || { echo "$s $f: $output"; false; } ;;
-                *) continue ;;
-            esac
-            [ "$status" -eq 2 ] || { echo "$s $f: exit $status"; false; }
-            [ ! -e "$out" ] || { echo "$s $f: made $out"; false; }
-        done
-    done < <(rows)
-}
-
 @test "defaults from the table reach the run: warm --dry-run plans 3 to 7 processes a cell, QUICK 3; --max-procs and COLDLOAD_MAX_PROCS move it" {
     run env -u COLDLOAD_QUICK -u COLDLOAD_MAX_PROCS -u COLDLOAD_PROCS bash "$H/warm.sh" --dry-run --widths 1 --seed 1
     [ "$status" -eq 0 ]
@@ -105,21 +80,6 @@ load opttable
     [[ ${lines[0]} == *" 3-5 processes a cell"* ]]
     run env -u COLDLOAD_QUICK COLDLOAD_MAX_PROCS=5 bash "$H/warm.sh" --dry-run --widths 1 --seed 1 --max-procs 4
     [[ ${lines[0]} == *" 3-4 processes a cell"* ]]
-}
-
-@test "each script's parser takes its rows' flags and refuses another harness flag: a seventh of the table per script" {
-    # a different seventh of the flags for each script, so every flag is tried
-    # here; every script with every flag: tests/long/options.bats
-    local s f all k=0 i
-    all=$(rows | cut -d'|' -f1 | sort -u)
-    for s in $SCRIPTS; do
-        k=$((k + 1)) i=0
-        for f in $all; do
-            i=$((i + 1))
-            [ $(((i + k) % 7)) -eq 0 ] || continue
-            parser_takes_its_rows "$s" "$f"
-        done
-    done
 }
 
 @test "report.sh hands its flags to cold, warm, loaded and firstrun: each of them takes every one (used or ~accepted)" {

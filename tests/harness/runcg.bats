@@ -3,19 +3,10 @@
 # its figures (CPU time of the tree, CPU pressure) with method cgroup as
 # root, schedstat as another user; nothing left behind, no cgroup left;
 # the launcher SIGKILLed: its run's processes swept, the cause named.
+# (the cases under a long real load: tests/long/runcg.bats, make test-long)
 
 load helpers
-
-setup() {
-    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    R=$B/coldload-run
-    cd "$BATS_TEST_TMPDIR"
-}
-
-# cg_left: the coldload-run cgroups under either cgroup2 hierarchy
-cg_left() {
-    find /sys/fs/cgroup /sys/fs/cgroup/unified -maxdepth 1 -name 'coldload-run-*' 2>/dev/null
-}
+load runcg
 
 @test "as root: the run's own cgroup gives its tree's CPU time and CPU pressure, and is removed" {
     [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
@@ -36,7 +27,7 @@ cg_left() {
 
 @test "the runtimes a run mapped: libgomp for an OpenMP program, OpenBLAS's variant for the engine" {
     command -v gcc >/dev/null || skip "gcc"
-    gcc -O2 -fopenmp "$BATS_TEST_DIRNAME/progs/omp_work.c" -o omp_work
+    gcc -O2 -fopenmp "$PROGS/omp_work.c" -o omp_work
     # long enough for the sampler's passes (its maps are read at passes 1, 2, 4 ...)
     "$R" --runs-csv rt.csv -- ./omp_work 400 >/dev/null
     "$R" --runs-csv rt.csv -- "$B/p28_timing" --workload svdvals --runs 20 >/dev/null
@@ -68,19 +59,6 @@ cg_left() {
     fi
 }
 
-@test "threads.sh --load quota: a level of its own under a CPU quota, no load program, said in the report" {
-    [ "$(id -u)" = 0 ] || skip "needs root to set a quota"
-    command -v gcc >/dev/null || skip "gcc"
-    gcc -O2 -fopenmp "$BATS_TEST_DIRNAME/progs/omp_work.c" -o omp_work
-    run bash "$H/threads.sh" --quick --procs 1 --load quota --quota 1 --widths "1 2" --out o --binary ./omp_work -- 20
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [[ $output != *"stress-ng"* ]]
-    [ "$(rows o/runs.csv load quota | col /dev/stdin stressors | sort -u)" = 1 ]
-    [ -n "$(rows o/runs.csv load quota | col /dev/stdin throttled_ms | sort -u | head -1)" ]
-    grep -qx 'threads_quota=1' o/meta.txt
-    grep -q 'Best width: .* under a CPU quota of 1 CPU' o/report.md
-}
-
 @test "as another user: no cgroup (permission), the wait from schedstat, and the run still recorded" {
     [ "$(id -u)" = 0 ] || skip "needs root to become another user"
     command -v setpriv >/dev/null || skip "setpriv"
@@ -110,21 +88,6 @@ cg_left() {
     run "$R" --sweep
     [ "$status" -eq 0 ]
     [ "$output" = 1 ]
-    run pgrep -f "sleep $marker"
-    [ "$status" -eq 1 ]
-    [ -z "$(cg_left)" ]
-}
-
-@test "threads.sh: a launcher killed under it is named with its signal and time, its processes killed" {
-    [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
-    marker=32.$$$RANDOM
-    # the program kills its launcher (its parent) and leaves a sleeper behind
-    run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --out "$BATS_TEST_TMPDIR/o" \
-        --binary sh -- -c "sleep $marker & kill -9 \$PPID; wait"
-    echo "$output"
-    [[ $output == *"coldload-run was killed by signal 9 after "*" s"* ]]
-    [[ $output != *"stopped by the watchdog"* ]]
-    [[ $output == *"process(es) of the run outlived coldload-run; killed (its cgroup)"* ]]
     run pgrep -f "sleep $marker"
     [ "$status" -eq 1 ]
     [ -z "$(cg_left)" ]

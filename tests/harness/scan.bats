@@ -6,32 +6,10 @@
 # a tiny deadline: every process in the ledger, rows tagged with the scan
 # and cell, the heatmap data and charts written, no stress-ng left behind
 # (a cell known slow under a long pinned load: tests/long/scan.bats).
+# (the cases under a long real load: tests/long/scan.bats, make test-long)
 
 load helpers
-
-setup() {
-    need_binaries
-    [ -x "$B/coldload-scan" ] || skip "build/coldload-scan is not built (make)"
-    OUT=$BATS_TEST_TMPDIR/out
-}
-
-ncpu() {
-    local allowed online r
-    allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
-    online=$(cat /sys/devices/system/cpu/online)
-    expand() { for r in ${1//,/ }; do if [[ $r == *-* ]]; then seq "${r%-*}" "${r#*-}"; else echo "$r"; fi; done; }
-    comm -12 <(expand "$allowed" | sort) <(expand "$online" | sort) | wc -l
-}
-
-# plan N: the dry-run plan for a machine of N CPUs (COLDLOAD_NPROC), as
-# "scan phase: widths" lines, and the process count.
-plan() {
-    run env COLDLOAD_NPROC="$1" bash "$H/scan.sh" --quick --dry-run
-    [ "$status" -eq 0 ]
-    body=$(printf '%s\n' "${lines[@]}" | sed -n '/^scan workload/,$p' | tail -n +2)
-}
-# axis SCAN COLUMN: the distinct values of a column of the plan's body, sorted
-axis() { printf '%s\n' "$body" | awk -v s="$1" -v c="$2" '$1 == s { print $c }' | sort -u | sort -n | paste -sd' '; }
+load scan
 
 @test "dry run, N = 2: wait widths 1 2 3, load widths 1 2 4 auto, load levels 0 1 2; 3 processes a cell" {
     plan 2
@@ -142,11 +120,4 @@ axis() { printf '%s\n' "$body" | awk -v s="$1" -v c="$2" '$1 == s { print $c }' 
     pgid=$(sed -n 's/^scan_load_1_stress_pgid=//p' "$OUT/meta.txt")
     [ -n "$pgid" ]
     no_live_in_group "$pgid"
-}
-
-@test "--total 1: no time for any process is said as such (exit 1), not as a missing samples.csv" {
-    run bash "$H/scan.sh" --quick --total 1 --out "$OUT"
-    [ "$status" -eq 1 ]
-    [[ $output == *"no process ran before the 1 s deadline (--total): every cell was skipped"* ]]
-    [[ $output != *"No such file or directory"* ]]
 }

@@ -3,22 +3,10 @@
 # a results directory or move results/latest (a usage error is exit 2 and
 # nothing else), take `--out -r` for a directory, glob-expand `--widths '*'`,
 # or follow another user's --out symlink.
+# (the cases under a long real load: tests/long/usage.bats, make test-long)
 
 load helpers
-
-setup() {
-    need_binaries
-    R=$BATS_TEST_TMPDIR/results
-    mkdir -p "$R/old"
-    ln -s old "$R/latest"
-    cd "$BATS_TEST_TMPDIR"
-}
-
-# nothing_made: R holds only what setup made, latest still -> old.
-nothing_made() {
-    [ "$(ls "$R")" = "$(printf 'latest\nold')" ] || { ls -la "$R"; return 1; }
-    [ "$(readlink "$R/latest")" = old ]
-}
+load usage
 
 @test "coldreport.sh with a flag cold.sh refuses: exit 2, no results directory, results/latest unmoved" {
     run env COLDLOAD_RESULTS="$R" bash "$H/coldreport.sh" --bogus
@@ -41,25 +29,6 @@ nothing_made() {
     [ "$status" -eq 2 ]
     [[ $output == *"--widths: expected an integer in 1..256, got '*'"* ]]
     nothing_made
-}
-
-@test "--out: another user's symbolic link is not followed; our own is, and meta says where" {
-    command -v hyperfine >/dev/null || skip "hyperfine is not installed"
-    [ "$(id -u)" = 0 ] || skip "needs root to make a link another user owns"
-    mkdir -p "$BATS_TEST_TMPDIR/target"
-    ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/theirs"
-    chown -h 65534:65534 "$BATS_TEST_TMPDIR/theirs"
-    run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 bash "$H/cold.sh" --quick --copies 1 --hf-runs 2 \
-        --out "$BATS_TEST_TMPDIR/theirs" --binary /bin/true
-    [ "$status" -eq 2 ]
-    [[ $output == *"is a symbolic link of uid 65534"*"not followed"* ]]
-    [ -z "$(ls -A "$BATS_TEST_TMPDIR/target")" ]
-    ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/ours"
-    run env COLDLOAD_NO_DROPCACHE=1 COLDLOAD_NO_STRACE=1 bash "$H/cold.sh" --quick --copies 1 --hf-runs 2 \
-        --out "$BATS_TEST_TMPDIR/ours" --binary /bin/true
-    [ "$status" -eq 0 ]
-    [[ $output == *"--out $BATS_TEST_TMPDIR/ours is a symbolic link: writing into $BATS_TEST_TMPDIR/target"* ]]
-    grep -qx "out_symlink=$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/target/meta.txt"
 }
 
 @test "a samples.csv of an older layout with the same tags is refused up front (exit 2), not measured into" {

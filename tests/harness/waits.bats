@@ -11,7 +11,7 @@ load helpers
 setup_file() {
     [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
     command -v gcc >/dev/null || skip "gcc"
-    gcc -O2 -std=c11 -D_GNU_SOURCE -pthread "$BATS_TEST_DIRNAME/progs/forkjoin.c" \
+    gcc -O2 -std=c11 -D_GNU_SOURCE -pthread "$PROGS/forkjoin.c" \
         -o "$BATS_FILE_TMPDIR/forkjoin"
 }
 

@@ -15,3 +15,44 @@ load ../harness/opttable
         done
     done
 }
+
+@test "a value outside a row's range: exit 2, first line naming the flag and the range, nothing made" {
+    need_binaries
+    local s f a v e scr d q c h lo hi extra out=$BATS_TEST_TMPDIR/out
+    while IFS='|' read -r f a v e scr d q c h; do
+        IFS=: read -r _ lo hi <<<"$c"
+        for s in $scr; do
+            [[ $s != \~* ]] || continue
+            extra=()
+            [ "$s" != threads ] || extra=(--binary /bin/true)
+            case $c in
+                int:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
+                       [[ ${lines[0]} == *"$f: expected an integer in $lo..$hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                num:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
+                       [[ ${lines[0]} == *"$f: expected a number of seconds, > $lo and <= $hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                share:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
+                       [[ ${lines[0]} == *"$f: expected a share from $lo to $hi (0.1 is +-10 %), got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                enum:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" bogus
+                        [[ ${lines[0]} == *"$f: expected "*", got 'bogus'" ]] || { echo "$s $f: $output"; false; } ;;
+                *) continue ;;
+            esac
+            [ "$status" -eq 2 ] || { echo "$s $f: exit $status"; false; }
+            [ ! -e "$out" ] || { echo "$s $f: made $out"; false; }
+        done
+    done < <(rows)
+}
+
+@test "each script's parser takes its rows' flags and refuses another harness flag: a seventh of the table per script" {
+    # a different seventh of the flags for each script, so every flag is tried
+    # here; every script with every flag: tests/long/options.bats
+    local s f all k=0 i
+    all=$(rows | cut -d'|' -f1 | sort -u)
+    for s in $SCRIPTS; do
+        k=$((k + 1)) i=0
+        for f in $all; do
+            i=$((i + 1))
+            [ $(((i + k) % 7)) -eq 0 ] || continue
+            parser_takes_its_rows "$s" "$f"
+        done
+    done
+}

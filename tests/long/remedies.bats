@@ -9,10 +9,7 @@
 # tests/unit/test_remedy.c for what auto chooses.
 
 load ../harness/helpers
-
-
-setup_file() { omp_setup_file; }
-setup() { omp_setup; }
+load ../harness/remedies
 
 @test "remedies: a spinning OpenMP program under pinned load -- OMP_WAIT_POLICY=passive fixes it" {
     OMP_WAIT_POLICY=active run bash "$H/threads.sh" --quick --procs 3 --load pinned --widths "1 2" \
@@ -34,4 +31,15 @@ setup() { omp_setup; }
     jq -e '.remedies[] | select(.id == "r0" and .load == "pinned") | .fixes == true and .runs == 3' "$O/results.json"
     grep -q '^| pinned load (2 workers) | OMP\\_WAIT\\_POLICY=passive\( at width 2\)\? | .* | yes |' "$O/report.md"
     grep -q 'What fixes it here, under pinned load (2 workers): OMP\\_WAIT\\_POLICY=passive\( at width 2\)\? fixes it' "$O/report.md"
+}
+
+@test "remedies: --remedies off tries nothing, and the report says so" {
+    run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --remedies off \
+        --out "$O" --binary "$OMP" -- 5
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    if grep -q 'inherited CPU quota' "$O/report.md"; then false; fi
+    grep -qx 'threads_remedies=off' "$O/meta.txt"
+    grep -qx 'threads_inherited_quota=none' "$O/meta.txt"   # no CPU limit on this machine
+    [ ! -e "$O/remedies" ]
+    grep -q '^Nothing was tried (--remedies off)' "$O/report.md"
 }

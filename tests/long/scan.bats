@@ -4,12 +4,7 @@
 # The rest of harness/scan.sh, a 20 s QUICK scan among it: tests/harness/scan.bats.
 
 load ../harness/helpers
-
-setup() {
-    need_binaries
-    [ -x "$B/coldload-scan" ] || skip "build/coldload-scan is not built (make)"
-    OUT=$BATS_TEST_TMPDIR/out
-}
+load ../harness/scan
 
 @test "under pinned load a cell 10x slower than its level's best after one process takes no more (svdvals and grad at width 2)" {
     command -v stress-ng >/dev/null || skip "stress-ng not installed"
@@ -25,4 +20,11 @@ setup() {
     grep -q '^  svdvals, 2 load workers: best width 1 ' "$OUT/scan/verdict.txt"
     pgid=$(sed -n 's/^scan_load_2_stress_pgid=//p' "$OUT/meta.txt")
     no_live_in_group "$pgid"
+}
+
+@test "--total 1: no time for any process is said as such (exit 1), not as a missing samples.csv" {
+    run bash "$H/scan.sh" --quick --total 1 --out "$OUT"
+    [ "$status" -eq 1 ]
+    [[ $output == *"no process ran before the 1 s deadline (--total): every cell was skipped"* ]]
+    [[ $output != *"No such file or directory"* ]]
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env bats
-# tests/harness/nonroot.bats -- cold.sh as uid 65534 (docker --user, a shared
+# tests/long/nonroot.bats -- cold.sh as uid 65534 (docker --user, a shared
 # machine): the kernel hides the page cache of files that user may not write
 # (mincore says every page resident), so their page counts must say
 # "unknown", in meta.txt and in the report's cold-read table, never pass off
 # as "all resident, 0 read". Needs root to become uid 65534.
 
-load helpers
+load ../harness/helpers
 
 setup() {
     need_binaries

@@ -1,12 +1,12 @@
 #!/usr/bin/env bats
-# tests/harness/daemon.bats -- a --binary that leaves a daemon behind
+# tests/long/daemon.bats -- a --binary that leaves a daemon behind
 # (`sh -c 'sleep 300 & exit 0'`): cold.sh stops each run's process group after
 # the run (GNU time runs, the traced run and hyperfine's), so none is left,
 # and meta.txt says how many there were (cold_left_processes, a warning).
 # The daemon is found by a marker argument no other process has, and only
 # the PIDs with it are killed should the test fail.
 
-load helpers
+load ../harness/helpers
 
 setup() {
     need_binaries
