@@ -40,24 +40,3 @@ load coldtrace
     run "$B/coldload-evict" --query "$(realpath "$DATA")"
     [[ ${lines[0]} == *" pages=64 resident_before=64 "* ]]
 }
-
-@test "the ELF fallback never runs the program, and lists it, its loader and DT_NEEDED libraries" {
-    rm -f "$d/ran"
-    cf_elf "$d/list" "$PROG"
-    [ ! -e "$d/ran" ]
-    grep -qxF "$(realpath "$PROG")" "$d/list"
-    grep -qxF "$(realpath "$(cf_interp "$PROG")")" "$d/list"
-    grep -q '/libc\.so\.6$' "$d/list"
-    # what only a run shows is not there: the data file, the dlopen'ed library
-    run ! grep -qxF "$(realpath "$DATA")" "$d/list"
-    run ! grep -qxF "$(realpath "$LIB")" "$d/list"
-    # p28_timing: OpenBLAS and LAPACKE found through the loader's search path
-    cf_elf "$d/p28" "$B/p28_timing"
-    grep -q 'libopenblas' "$d/p28"
-    grep -q 'liblapacke' "$d/p28"
-    # the traced run does run it (the marker is the proof the check above means something)
-    if command -v strace >/dev/null; then
-        cf_trace "$d/list2" "$PROG" "$DATA" "$LIB" "$d/ran" >/dev/null
-        [ -e "$d/ran" ]
-    fi
-}

@@ -10,10 +10,6 @@
 load helpers
 load enospc
 
-@test "a 40k results disk: one line naming the disk, exit 1, meta.txt whole lines only" {
-    full_disk_run 40k
-}
-
 @test "a disk full before threads.sh starts: the same one line, exit 1" {
     command -v stress-ng >/dev/null || skip "stress-ng not installed"
     small 4m

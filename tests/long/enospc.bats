@@ -19,3 +19,7 @@ load ../harness/enospc
     m=$M/out/meta.txt
     grep -q '^threads_error=no space left on device: ' "$m" || [ $((4096 - $(stat -c %s "$m") % 4096)) -lt 300 ]
 }
+
+@test "a 40k results disk: one line naming the disk, exit 1, meta.txt whole lines only" {
+    full_disk_run 40k
+}

@@ -82,3 +82,15 @@ load ../harness/load
     r3=$(grep "process 3 of 3" <<<"$a" | sed 's/, process.*//')
     [ "$r1" != "$r2" ] || [ "$r2" != "$r3" ]
 }
+
+@test "pinned: one worker bound to each usable CPU, seen live in /proc, and none left after TERM" {
+    read -ra cpus <<<"$(usable_cpus)"
+    n=${#cpus[@]}
+    start_loaded pinned "$n"
+    # each stress-ng (parent and worker) may run on exactly one CPU, one pair per CPU
+    want=$(for c in "${cpus[@]}"; do echo "$c"; echo "$c"; done | sort -n | tr '\n' ' ')
+    [ "$(stress_affinities "$PGID" | tr '\n' ' ')" = "$want" ]
+    # meta names them, pid@cpu, the same set
+    [ "$(sed -n 's/^loaded_pinned_s[0-9]*_workers=//p' "$OUT/meta.txt" | tr ' ' '\n' | sed 's/.*@//' | sort -n | tr '\n' ' ')" = "$want" ]
+    stop_loaded
+}

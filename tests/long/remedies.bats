@@ -9,7 +9,9 @@
 # tests/unit/test_remedy.c for what auto chooses.
 
 load ../harness/helpers
-load ../harness/remedies
+
+setup_file() { omp_setup_file; }
+setup() { omp_setup; }
 
 @test "remedies: a spinning OpenMP program under pinned load -- OMP_WAIT_POLICY=passive fixes it" {
     OMP_WAIT_POLICY=active run bash "$H/threads.sh" --quick --procs 3 --load pinned --widths "1 2" \

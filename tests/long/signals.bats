@@ -96,3 +96,19 @@ QUICK
     run compgen -G "$BATS_TEST_TMPDIR/tmp/coldload-out.*"
     [ "$status" -ne 0 ]
 }
+
+@test "cold.sh interrupted mid-run leaves no .tmp.* copy directory" {
+    local out=$BATS_TEST_TMPDIR/out pid rc=0
+    env --default-signal=INT,TERM,HUP bash "$H/cold.sh" --out "$out" --copies 3 --hf-runs 20 \
+        >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    pid=$!
+    wait_for bash -c 'compgen -G "$1/.tmp.*" >/dev/null' _ "$out"
+    kill -TERM "$pid"
+    sleep 0.05
+    kill -TERM "$pid" 2>/dev/null || true   # unless the clean-up was done already
+    wait "$pid" || rc=$?
+    cat "$BATS_TEST_TMPDIR/log"
+    [ "$rc" -eq 143 ]
+    run compgen -G "$out/.tmp.*"
+    [ "$status" -ne 0 ]
+}

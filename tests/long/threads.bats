@@ -1,7 +1,10 @@
 #!/usr/bin/env bats
-# tests/long/threads.bats -- the threads question under a long real load:
-# coldload's own svdvals, whose width-2 runs take seconds under pinned load.
-# The rest of harness/threads.sh: tests/harness/threads.bats.
+# tests/long/threads.bats -- the threads question under a real load, the
+# cases that take seconds each: coldload's own svdvals (width-2 runs of
+# seconds under pinned load), the width in every variable, failing, hanging,
+# daemon-leaving and silent programs, the output check ({out}, --check-file,
+# xz), a newline in ARGS, TERM, 500 MB on one line. The rest of
+# harness/threads.sh: tests/harness/threads.bats.
 
 load ../harness/helpers
 load ../harness/threads

@@ -28,7 +28,8 @@
 #include "common/stats.h"
 #include "verdict/decide.h"
 
-#define SIM_TRIALS 300 /* seeded: the same rates every run; COLDLOAD_SIM_TRIALS=20000 for tighter ones */
+#define SIM_TRIALS \
+    300 /* seeded: the same rates every run; COLDLOAD_SIM_TRIALS=20000 for tighter ones */
 #define SIG_IDLE 0.03
 #define SIG_LOADED 0.30
 #define TOL 0.03
