@@ -391,8 +391,8 @@ void answerdocSection(const reportDoc *d) {
     const docFmt *fmt = d->fmt;
     fmt->section(d->f, "answers", NULL);
     /* a threads job asks one program's threads question alone (threadsdoc) */
-    int threads = threadsdocIsJob(in->meta);
-    int asked = answerIsColdJob(in->meta) || threads ? 1 : ANSWER_QUESTIONS;
+    int threads = metaJobOf(in->meta) == META_JOB_THREADS;
+    int asked = metaJobOf(in->meta) == META_JOB_COLD || threads ? 1 : ANSWER_QUESTIONS;
     for (int k = threads; k < threads + asked; k++) {
         char *q = threads ? threadsdocQuestion(in->meta) : NULL;
         fmt->heading(d->f, 2, q ? q : answerQuestion(k));

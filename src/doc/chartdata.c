@@ -144,9 +144,8 @@ static void chartdataCat(chartdataText *t, const char *prefix, const char *text)
 enum { KIND_IDLE, KIND_PINNED, KIND_FREE, KIND_LOADED };
 static int chartdataKind(const summaryGroup *g) {
     if (summaryIsIdle(g)) return KIND_IDLE;
-    int k = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load);
-    if (k == SUMMARY_LOAD_PINNED) return KIND_PINNED;
-    if (k == SUMMARY_LOAD_FREE) return KIND_FREE;
+    if (g->key.load_kind == SUMMARY_LOAD_PINNED) return KIND_PINNED;
+    if (g->key.load_kind == SUMMARY_LOAD_FREE) return KIND_FREE;
     return KIND_LOADED; /* a load of unknown kind (legacy) or another one */
 }
 static const char *chartdataKindName(const summaryGroup *g) {

@@ -304,8 +304,9 @@ static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
     answer a;
     json_t *o = json_object(), *fig = json_object(), *rows = json_array();
     /* a threads job asks its program's own threads question (threadsdoc) */
-    char *q =
-        k == ANSWER_THREADS && threadsdocIsJob(in->meta) ? threadsdocQuestion(in->meta) : NULL;
+    char *q = k == ANSWER_THREADS && metaJobOf(in->meta) == META_JOB_THREADS
+                  ? threadsdocQuestion(in->meta)
+                  : NULL;
     if (answerCompute(in, k, &a) != 0 || !o || !fig || !rows) {
         answerFree(&a);
         json_decref(o);

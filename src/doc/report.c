@@ -148,11 +148,11 @@ static const reportSection reportSections[] = {
 };
 
 static int reportAsked(int jobs, const metaTable *m) {
-    int threads = threadsdocIsJob(m);
+    int threads = metaJobOf(m) == META_JOB_THREADS;
     switch (jobs) {
     case REPORT_THREADS: return threads;
     case REPORT_NOT_THREADS: return !threads;
-    case REPORT_MAIN: return !threads && !answerIsColdJob(m);
+    case REPORT_MAIN: return metaJobOf(m) == META_JOB_REPORT;
     default: return 1;
     }
 }

@@ -15,12 +15,11 @@
 
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
 
-int threadsdocIsJob(const metaTable *m) { return answerIsThreadsJob(m); }
 
 /* "idle", "pinned load (2 workers)", "free load (2 workers)", "a CPU quota of 1 CPU". */
 const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
     if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");
-    else if (!strcmp(c->g->key.load, "quota")) /* its stressors: the quota's CPUs */
+    else if (summaryIsQuota(c->g)) /* its stressors: the quota's CPUs */
         snprintf(buf, len, "a CPU quota of %s CPU%s", c->g->key.stressors,
                  strcmp(c->g->key.stressors, "1") ? "s" : "");
     else
@@ -357,8 +356,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         char lv[96], near[128];
         noise |= L[1].nnear > 1;
         fprintf(f, "%s%s %s%s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
-                strcmp(c->g->key.load, "quota") ? "" : "under ",
-                threadsdocLevelName(c, lv, sizeof lv));
+                summaryIsQuota(c->g) ? "under " : "", threadsdocLevelName(c, lv, sizeof lv));
     }
     if (any)
         fputs(noise ? "; of widths within noise of each other, use the smallest (fewer threads "

@@ -27,8 +27,6 @@ const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len);
 const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len);
 const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len);
 
-/* 1 when the results are a threads job's (meta's last `job` is "threads"). */
-int threadsdocIsJob(const metaTable *m);
 
 /* "Do threads hurt PROG under full load here?" (PROG from meta), allocated. */
 char *threadsdocQuestion(const metaTable *m);

@@ -170,7 +170,7 @@ summaryGroup *summaryGroupFor(summary *s, const summaryKey *raw, const char *har
     g->key.condition = strdup(k->condition);
     g->key.stressors = strdup(k->stressors);
     g->key.copy = strdup(k->copy);
-    g->key.load = strdup(k->load);
+    summaryKeySetLoad(&g->key, strdup(k->load));
     g->harness = strdup(harness);
     g->source = strdup(where);
     if (!g->key.workload || !g->key.params || !g->key.wait || !g->key.condition ||
@@ -261,6 +261,7 @@ const summaryWord summaryLoads[SUMMARY_LOAD_N] = {
     [SUMMARY_LOAD_NONE] = {"none", NULL, 0, "no load"},
     [SUMMARY_LOAD_PINNED] = {"pinned", NULL, 0, "one stress-ng worker bound to each CPU"},
     [SUMMARY_LOAD_FREE] = {"free", NULL, 0, "unbound stress-ng workers"},
+    [SUMMARY_LOAD_QUOTA] = {"quota", NULL, 0, "each run under a CPU quota, no load program"},
 };
 
 int summaryWordOf(const summaryWord *words, size_t n, const char *v) {
@@ -281,10 +282,20 @@ int summaryIsLoaded(const summaryGroup *g) {
     return summaryWordOf(summaryConditions, SUMMARY_COND_N, g->key.condition) ==
            SUMMARY_COND_LOADED;
 }
+/* (a loaded group without a load column is from before free load: pinned) */
 int summaryIsPinned(const summaryGroup *g) {
-    return summaryIsLoaded(g) &&
-           (!g->key.load[0] ||
-            summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_PINNED);
+    return summaryIsLoaded(g) && (!g->key.load[0] || g->key.load_kind == SUMMARY_LOAD_PINNED);
+}
+int summaryIsFree(const summaryGroup *g) {
+    return summaryIsLoaded(g) && g->key.load_kind == SUMMARY_LOAD_FREE;
+}
+int summaryIsQuota(const summaryGroup *g) {
+    return summaryIsLoaded(g) && g->key.load_kind == SUMMARY_LOAD_QUOTA;
+}
+
+void summaryKeySetLoad(summaryKey *k, char *load) {
+    k->load = load;
+    k->load_kind = load ? summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load) : -1;
 }
 
 /* A tag's place in its table's order; unknown values after every known one. */

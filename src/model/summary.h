@@ -32,7 +32,13 @@ typedef struct summaryKey {
      * (summaryGroupFor, in common/ranges.h's range): -1 when the text is
      * empty or no count (a file from before the column) */
     int nstressors;
+    /* load as its summaryLoads index, parsed once with it (summaryKeySetLoad):
+     * -1 when empty (a file from before the column) or unknown */
+    int load_kind;
 } summaryKey;
+
+/* k's load: the text, and its kind parsed from it. */
+void summaryKeySetLoad(summaryKey *k, char *load);
 
 /* The parts of a key summaryKeySame compares (bits of a mask). */
 enum {
@@ -77,7 +83,13 @@ extern const summaryWord summaryCopies[SUMMARY_COPY_N];
 enum { SUMMARY_COND_IDLE, SUMMARY_COND_LOADED, SUMMARY_COND_N };
 extern const summaryWord summaryConditions[SUMMARY_COND_N];
 
-enum { SUMMARY_LOAD_NONE, SUMMARY_LOAD_PINNED, SUMMARY_LOAD_FREE, SUMMARY_LOAD_N };
+enum {
+    SUMMARY_LOAD_NONE,
+    SUMMARY_LOAD_PINNED,
+    SUMMARY_LOAD_FREE,
+    SUMMARY_LOAD_QUOTA,
+    SUMMARY_LOAD_N
+};
 extern const summaryWord summaryLoads[SUMMARY_LOAD_N];
 
 /* The index of v (its name or alias) in words[0..n), or -1. */
@@ -323,5 +335,7 @@ int summaryIsDefaultWidth(const summaryGroup *g);
 /* A loaded group whose load is pinned, or of a file without load kinds (the
  * measurements the contention verdict is decided on). */
 int summaryIsPinned(const summaryGroup *g);
+int summaryIsFree(const summaryGroup *g);  /* loaded, by unbound workers */
+int summaryIsQuota(const summaryGroup *g); /* loaded, by a CPU quota */
 
 #endif

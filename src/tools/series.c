@@ -21,6 +21,7 @@
 #include "bench/optscommon.h"
 #include "bench/series.h"
 #include "common/num.h"
+#include "common/ranges.h"
 
 static const char seriesUsage[] =
     "usage: coldload-series --regex RE [--check] [--csv FILE --workload NAME [--params TEXT]\n"
@@ -61,7 +62,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(o, "--workload")) workload = v;
         else if (!strcmp(o, "--params")) params = v;
         else if (!strcmp(o, "--width")) {
-            if (numLong(v, 1, 100000, &n)) return seriesBad("--width: expected 1..100000", v);
+            if (numLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &n))
+                return seriesBad("--width: expected " RANGE_TEXT(RANGE_WIDTH), v);
             width = v;
         } else if (!strcmp(o, "--tag")) {
             if (optsTagAdd(tags, &ntags, OPTS_MAX_TAGS, v)) return 2;

@@ -134,13 +134,6 @@ typedef struct answerInput {
  * freeable). */
 int answerCompute(const answerInput *in, int k, answer *a);
 
-/* 1 when the results are a cold-only job's (coldreport.sh: meta's last job is
- * "cold"; before that key, a coldreport run and no report.sh run). Such a
- * job (`make cold BINARY=`, the container's `cold`) investigates cold starts,
- * often of someone else's program: whether threads hurt under load is not
- * its question (ANSWER_NOT_ASKED), and "not measured" would read as a
- * failure. */
-int answerIsColdJob(const metaTable *m);
 void answerFree(answer *a);
 
 /* a's figure of that name, NAN when it has none. */

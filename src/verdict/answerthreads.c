@@ -8,7 +8,6 @@
 
 #include "verdict/decide.h"
 
-int answerIsThreadsJob(const metaTable *m) { return metaJobOf(m) == META_JOB_THREADS; }
 
 int answerTdIsThreads(const summaryGroup *g) {
     return g->harness && strcmp(g->harness, "threads") == 0;

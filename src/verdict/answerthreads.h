@@ -87,8 +87,6 @@ typedef struct answerTdLevel {
  * another round while it is 0, up to --max-procs). */
 int answerTdDecided(const answerTdLevel *L);
 
-/* 1 when the results are a threads job's (meta's last `job` is "threads"). */
-int answerIsThreadsJob(const metaTable *m);
 /* 1 when g is a cell of the threads harness. */
 int answerTdIsThreads(const summaryGroup *g);
 

@@ -37,10 +37,6 @@ int decideWithinTolerance(const double *m, size_t n, double tolerance, double *l
     return n >= DECIDE_MIN_PROCS && !isnan(*lo) && *lo >= 1 - tolerance && *hi <= 1 + tolerance;
 }
 
-static int decideIsFree(const summaryGroup *g) {
-    return g->key.load &&
-           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
-}
 
 size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, double *thr,
                         const char **name) {
@@ -48,7 +44,7 @@ size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, doubl
     size_t n = 0;
     thr[n] = verdictLoadedSlowAt(g, t),
     name[n++] = summaryIsPinned(g) ? "loaded-idle x fair share" : "loaded-idle";
-    if (decideIsFree(g)) {
+    if (summaryIsFree(g)) {
         thr[n] = t->contention_wide, name[n++] = "contention-wide";
     } else if (summaryIsPinned(g)) {
         double e = verdictFairShare(g, g->key.width, t->load_cpus);
@@ -89,7 +85,7 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
         /* Under free load the question is placement's "k of K slow": its
          * WARN holds once k >= 1, so more processes only narrow the share
          * (a coin flip's cell would otherwise always take the most). */
-        if (!r->decided && decideIsFree(g) && nl >= DECIDE_MIN_PROCS && g->slow_procs >= 1 &&
+        if (!r->decided && summaryIsFree(g) && nl >= DECIDE_MIN_PROCS && g->slow_procs >= 1 &&
             g->slow_procs != SIZE_MAX)
             r->decided = r->by_slow = 1;
     } else {

@@ -65,7 +65,7 @@ int remedyModeParse(const char *word, int *mode) {
     return -1;
 }
 
-long remedyFreeWidth(const metaTable *m, const char *load, const char *stressors) {
+long remedyFreeWidth(const metaTable *m, int load_kind, const char *stressors) {
     double q = 0, w = 0;
     long usable = 0;
     const char *cpus = m ? metaGet(m, "threads_cpus_usable") : NULL;
@@ -76,7 +76,8 @@ long remedyFreeWidth(const metaTable *m, const char *load, const char *stressors
         p += strcspn(p, " ");
     }
     long free_cpus;
-    if (!strcmp(load, "quota")) free_cpus = numDouble(stressors, 0.01, 4096, &q) ? 1 : (long)q;
+    if (load_kind == SUMMARY_LOAD_QUOTA)
+        free_cpus = numDouble(stressors, 0.01, 4096, &q) ? 1 : (long)q;
     else free_cpus = usable - (numDouble(stressors, 0, 4096, &w) ? usable : (long)w);
     return free_cpus < 1 ? 1 : free_cpus;
 }
@@ -122,8 +123,9 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
         return -1;
     }
     answerTdCollect(s, t);
+    const int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load); /* the level's, once */
     if (mode == REMEDY_OFF) p->why = "--remedies off";
-    else if (!strcmp(load, "none")) p->why = "the idle level: nothing to fix";
+    else if (kind == SUMMARY_LOAD_NONE) p->why = "the idle level: nothing to fix";
     else if (!remedyLevel(t, load, stressors, L)) p->why = "the level has no cell with a time";
     else if (!(p->hurts = remedyHurts(L)) && mode == REMEDY_AUTO)
         p->why = "threads do not hurt at this level";
@@ -144,7 +146,7 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
     }
     remedyItem *w = &p->it[p->n++];
     w->is_width = 1;
-    w->width = remedyFreeWidth(m, load, stressors);
+    w->width = remedyFreeWidth(m, kind, stressors);
     snprintf(w->id, sizeof w->id, "w%ld", w->width);
     for (size_t i = 0; i < t->n; i++)
         if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == w->width)
@@ -216,7 +218,7 @@ size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m, con
     const summaryKey *key = &L->first->g->key;
     memset(w, 0, sizeof *w);
     w->is_width = w->measured = 1;
-    w->width = remedyFreeWidth(m, key->load, key->stressors);
+    w->width = remedyFreeWidth(m, key->load_kind, key->stressors);
     snprintf(w->id, sizeof w->id, "w%ld", w->width);
     for (size_t i = 0; i < k; i++) /* measured in a directory of its own */
         if (out[i].item->is_width && out[i].item->width == w->width) return k;

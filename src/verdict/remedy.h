@@ -97,7 +97,7 @@ typedef struct remedyRuns {
 /* The CPUs the load of this level leaves free: the usable CPUs (meta
  * threads_cpus_usable) less one per load worker, or the quota's whole CPUs;
  * at least 1. */
-long remedyFreeWidth(const metaTable *m, const char *load, const char *stressors);
+long remedyFreeWidth(const metaTable *m, int load_kind, const char *stressors);
 
 /* The remedies tried at level L of the cells t: each of runs[0..n) with a
  * cell at L, in order, then the width of the CPUs the load leaves free when

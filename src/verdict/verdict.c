@@ -139,7 +139,7 @@ static void verdictDescribe(const verdict *v, FILE *f) {
     if (!(v->parts & SUMMARY_K_WIDTH)) k->width = 0, g.harness = NULL; /* no "width default" */
     if (!(v->parts & SUMMARY_K_WAIT)) k->wait = "";
     if (!(v->parts & SUMMARY_K_CONDITION)) k->condition = "";
-    if (!(v->parts & SUMMARY_K_LOAD)) k->load = "";
+    if (!(v->parts & SUMMARY_K_LOAD)) summaryKeySetLoad(k, "");
     if (!(v->parts & SUMMARY_K_STRESSORS)) k->stressors = "", k->nstressors = -1;
     if (!(v->parts & SUMMARY_K_COPY)) k->copy = "";
     summaryDescribe(&g, f);

@@ -254,10 +254,6 @@ int verdictBimodalSay(const verdict *v, const verdictThresholds *t, FILE *f) {
     return ferror(f) ? -1 : 0;
 }
 
-static int verdictIsFree(const summaryGroup *g) {
-    return summaryIsLoaded(g) &&
-           summaryWordOf(summaryLoads, SUMMARY_LOAD_N, g->key.load) == SUMMARY_LOAD_FREE;
-}
 
 /* placement: every free-load group with an idle twin, one verdict each, the
  * same id whether none, some or all of its processes were slow (otherwise
@@ -270,7 +266,7 @@ int verdictFreeLoad(verdictCtx *x) {
     const verdictThresholds *t = x->t;
     for (size_t i = 0; i < s->n; i++) {
         const summaryGroup *g = &s->g[i];
-        const summaryGroup *idle = verdictIsFree(g) ? summaryIdleOf(s, g) : NULL;
+        const summaryGroup *idle = summaryIsFree(g) ? summaryIdleOf(s, g) : NULL;
         double lo, hi;
         if (!idle || g->slow_procs == SIZE_MAX ||
             statsWilson(g->slow_procs, g->procs, 1.96, &lo, &hi) != 0)
@@ -342,7 +338,7 @@ int verdictBimodal(verdictCtx *x) {
         const summaryGroup *g = &s->g[i];
         /* A free-load cell is placement's, whatever its split: one id per
          * question, however many processes the scheduler slowed this time. */
-        if (!summaryIsLoaded(g) || g->procs == 0 || verdictIsFree(g)) continue;
+        if (!summaryIsLoaded(g) || g->procs == 0 || summaryIsFree(g)) continue;
         const summaryGroup *idle = summaryIdleOf(s, g);
         double base = idle ? idle->proc_median_median_ms : NAN;
         int rc = verdictBimodalProcs(x, g, base);

@@ -1,6 +1,6 @@
 # tests/harness/coldhelp.bash -- cold.sh --help read back: the defaults and
 # QUICK defaults it states, for the cases that check them against a run
-# (tests/harness/coldreport.bats: QUICK; tests/long/cold.bats: the defaults).
+# (tests/long/coldreport.bats: QUICK; tests/long/cold.bats: the defaults).
 # shellcheck shell=bash
 # Its variables are read by the .bats files that load it; bats's run sets
 # status, output and lines.
@@ -36,4 +36,16 @@ cold_help_quick() {
     help_match '--runs N [^(]*\([^)]*; default ([0-9]+), QUICK ([0-9]+)\)' || return 1
     runs=$m1
     [ "$m2" = "$q_runs" ] || { echo "--runs: QUICK $m2, the QUICK line $q_runs"; return 1; }
+}
+
+# cold_run_is DIR COPIES HF BUDGET RUNS: the run in DIR (a --binary run) took
+# these settings: meta.txt says them, hyperfine ran HF times a kind and GNU
+# time COPIES times for each of the three kinds.
+cold_run_is() {
+    [ "$(meta_last "$1" cold_copies)" = "$2" ] || { echo "cold_copies: $(meta_last "$1" cold_copies), want $2"; return 1; }
+    [ "$(meta_last "$1" cold_hf_runs)" = "$3" ] || { echo "cold_hf_runs: want $3"; return 1; }
+    [ "$(meta_last "$1" cold_budget_s)" = "$4" ] || { echo "cold_budget_s: want $4"; return 1; }
+    [ "$(meta_last "$1" cold_runs)" = "$5" ] || { echo "cold_runs: want $5"; return 1; }
+    [ "$(jq '.results[0].times | length' "$1/hyperfine/cold-binary-same.json")" -eq "$3" ]
+    [ "$(col "$1/whole.csv" tool | grep -c '^time$')" -eq $(($2 * 3)) ]
 }

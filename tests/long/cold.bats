@@ -18,11 +18,5 @@ setup() {
     d=$BATS_TEST_TMPDIR/default
     run env -u COLDLOAD_QUICK -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$d" --binary /bin/true
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(meta_last "$d" cold_copies)" = "$copies" ]
-    [ "$(meta_last "$d" cold_hf_runs)" = "$hf" ]
-    [ "$(meta_last "$d" cold_budget_s)" = "$budget" ]
-    [ "$(meta_last "$d" cold_runs)" = "$runs" ]
-    # hyperfine ran that many times per kind, K copies each kind
-    [ "$(jq '.results[0].times | length' "$d/hyperfine/cold-binary-same.json")" -eq "$hf" ]
-    [ "$(col "$d/whole.csv" tool | grep -c '^time$')" -eq $((copies * 3)) ]
+    cold_run_is "$d" "$copies" "$hf" "$budget" "$runs"
 }

@@ -43,13 +43,7 @@ load ../harness/coldreport
     q=$BATS_TEST_TMPDIR/quick
     run env -u COLDLOAD_BUDGET -u COLDLOAD_RUNS bash "$H/cold.sh" --out "$q" --quick --binary /bin/true
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(meta_last "$q" cold_copies)" = "$q_copies" ]
-    [ "$(meta_last "$q" cold_hf_runs)" = "$q_hf" ]
-    [ "$(meta_last "$q" cold_budget_s)" = "$q_budget" ]
-    [ "$(meta_last "$q" cold_runs)" = "$q_runs" ]
-    # hyperfine ran that many times per kind, K copies each kind
-    [ "$(jq '.results[0].times | length' "$q/hyperfine/cold-binary-same.json")" -eq "$q_hf" ]
-    [ "$(col "$q/whole.csv" tool | grep -c '^time$')" -eq $((q_copies * 3)) ]
+    cold_run_is "$q" "$q_copies" "$q_hf" "$q_budget" "$q_runs"
     # the ranges stated are the ones refused outside
     run bash "$H/cold.sh" --copies 101 --binary /bin/true
     [ "$status" -eq 2 ]

@@ -30,8 +30,11 @@ static summaryGroup *group(size_t i, const char *condition, const char *load, co
         if (summaryColumns[c].kind == SUMMARY_COL_NUM)
             *(double *)((char *)g + summaryColumns[c].off) = NAN;
     int idle = strcmp(condition, "idle") == 0;
-    g->key = (summaryKey){"grad",       "n=1000",     "block", (char *)condition, idle ? "0" : "2",
-                          (char *)copy, (char *)load, width,   idle ? 0 : 2};
+    g->key = (summaryKey){"grad",           "n=1000",
+                          "block",          (char *)condition,
+                          idle ? "0" : "2", (char *)copy,
+                          (char *)load,     width,
+                          idle ? 0 : 2,     summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load)};
     g->harness = idle ? "warm" : "loaded";
     g->source = "samples.csv:2";
     g->whole_tool = "";

@@ -71,7 +71,8 @@ static void thresholds_of_a_group(void **state) {
     (void)state;
     summaryGroup g;
     memset(&g, 0, sizeof g);
-    g.key = (summaryKey){"grad", "n=1000", "block", "loaded", "2", "inplace", "pinned", 1, 2};
+    g.key = (summaryKey){"grad",    "n=1000", "block", "loaded", "2",
+                         "inplace", "pinned", 1,       2,        SUMMARY_LOAD_PINNED};
     verdictThresholds t;
     verdictDefaults(&t);
     t.load_cpus = 2;
@@ -88,12 +89,12 @@ static void thresholds_of_a_group(void **state) {
     assert_float_equal(thr[0], 4, 1e-12);
     assert_float_equal(thr[1], 10, 1e-12);
     /* free: loaded-idle 2 as given, the slow-process line 5 x idle */
-    g.key.load = "free";
+    summaryKeySetLoad(&g.key, "free");
     assert_int_equal(decideThresholds(&g, &t, thr, name), 2);
     assert_float_equal(thr[0], 2, 1e-12);
     assert_float_equal(thr[1], 5, 1e-12);
     g.key.condition = "idle";
-    g.key.load = "none";
+    summaryKeySetLoad(&g.key, "none");
     assert_int_equal(decideThresholds(&g, &t, thr, name), 0);
 }
 
@@ -113,7 +114,8 @@ static void groupOf(summaryGroup *g, summaryProc *p, const double *med, size_t n
 static int decideLoaded(summary *s, summaryProc *p, const double *med, char *load,
                         size_t slow_procs, const verdictThresholds *t, decideResult *r) {
     groupOf(&s->g[1], p, med, 3,
-            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2, 2});
+            (summaryKey){"svdvals", "size=256", "block", "loaded", "2", "inplace", load, 2, 2,
+                         summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load)});
     s->g[1].slow_procs = slow_procs;
     return decideGroup(s, &s->g[1], t, r);
 }
@@ -132,7 +134,8 @@ static void free_cell_decided_once_a_process_is_slow(void **state) {
     verdictDefaults(&t);
     t.load_cpus = 2;
     groupOf(&g[0], pi, idle, 3,
-            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2, 0});
+            (summaryKey){"svdvals", "size=256", "block", "idle", "0", "inplace", "none", 2, 0,
+                         SUMMARY_LOAD_NONE});
     decideResult r;
     /* free, 1 of 3 slow */
     assert_int_equal(decideLoaded(&s, pl, mixed, "free", 1, &t, &r), 0);

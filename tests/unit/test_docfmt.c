@@ -191,14 +191,14 @@ static void stopKeysParseOnceIntoData(void **state) {
     memset(&g, 0, sizeof g);
     g.harness = "loaded";
     g.key.workload = "trg";
-    g.key.load = "free";
+    summaryKeySetLoad(&g.key, "free");
     g.key.stressors = "2";
     g.key.nstressors = 2;
     g.key.width = 1;
     char buf[64];
     assert_string_equal(answerdocStopText(&s, &g, buf, sizeof buf), "7, undecided at the most");
     g.key.workload = "grad";
-    g.key.load = "pinned";
+    summaryKeySetLoad(&g.key, "pinned");
     g.key.width = 2;
     assert_string_equal(answerdocStopText(&s, &g, buf, sizeof buf), "4, decided");
     g.key.width = 1;
@@ -258,8 +258,8 @@ static void theFirstAnswerIsTheVerdicts(void **state) {
     summaryGroup g[3];
     memset(g, 0, sizeof g);
     for (int i = 0; i < 3; i++) {
-        g[i].key =
-            (summaryKey){"grad", "n=1", "block", "idle", "0", (char *)copies[i], "none", 1, 0};
+        g[i].key = (summaryKey){"grad", "n=1", "block", "idle",           "0", (char *)copies[i],
+                                "none", 1,     0,       SUMMARY_LOAD_NONE};
         g[i].whole_median_ms = med[i];
         g[i].whole_max_ms = med[i] * 1.2;
         g[i].whole_majflt = maj[i];

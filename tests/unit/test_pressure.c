@@ -16,7 +16,7 @@ static summaryGroup pressureGroup(char *harness, char *condition, char *load, ch
     memset(&g, 0, sizeof g);
     g.harness = harness;
     g.key.condition = condition;
-    g.key.load = load;
+    summaryKeySetLoad(&g.key, load);
     g.key.stressors = stressors;
     return g;
 }

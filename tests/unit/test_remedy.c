@@ -90,9 +90,9 @@ static void thePlanTriesTheLoadedRuntimesSettingsWhereThreadsHurt(void **state) 
     /* all: every distinct setting of the table, and the width */
     assert_int_equal(remedyPlan(&r.s, &r.meta, "pinned", "2", REMEDY_ALL, &p), 0);
     assert_int_equal(p.n, 5);
-    assert_int_equal(remedyFreeWidth(&r.meta, "quota", "1.5"), 1);
-    assert_int_equal(remedyFreeWidth(&r.meta, "pinned", "1"), 1);
-    assert_int_equal(remedyFreeWidth(&r.meta, "pinned", "junk"), 1);
+    assert_int_equal(remedyFreeWidth(&r.meta, SUMMARY_LOAD_QUOTA, "1.5"), 1);
+    assert_int_equal(remedyFreeWidth(&r.meta, SUMMARY_LOAD_PINNED, "1"), 1);
+    assert_int_equal(remedyFreeWidth(&r.meta, SUMMARY_LOAD_PINNED, "junk"), 1);
     resultsFree(&r);
 }
 

@@ -38,7 +38,8 @@ static summaryGroup *group(size_t i, const char *condition, int width) {
                           "inplace",
                           idle ? "none" : "pinned",
                           width,
-                          idle ? 0 : 2};
+                          idle ? 0 : 2,
+                          idle ? SUMMARY_LOAD_NONE : SUMMARY_LOAD_PINNED};
     g->harness = idle ? "warm" : "loaded";
     g->source = "samples.csv:2";
     g->whole_tool = "";
@@ -295,7 +296,7 @@ static void procMedians(size_t i, const double *ms, size_t k) {
 static void twinCell(const char *load, const double *ms) {
     group(1, "idle", 2)->n = 5;
     groups[1].proc_median_median_ms = 4;
-    group(0, "loaded", 2)->key.load = (char *)load;
+    summaryKeySetLoad(&group(0, "loaded", 2)->key, (char *)load);
     procMedians(0, ms, 5);
 }
 

@@ -388,7 +388,8 @@ static summaryGroup *group(size_t i, const char *condition, const char *copy, si
                           (char *)copy,
                           idle ? "none" : "pinned",
                           1,
-                          idle ? 0 : 2};
+                          idle ? 0 : 2,
+                          idle ? SUMMARY_LOAD_NONE : SUMMARY_LOAD_PINNED};
     g->harness = idle ? "warm" : "loaded";
     g->source = "samples.csv:2";
     g->whole_tool = "";
