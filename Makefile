@@ -118,12 +118,6 @@ unit: all $(addprefix $(B)/unit/,$(UNIT))
 cli: all
 	bats tests/cli/p28_timing.bats
 
-# The bats suites that measure nothing (report, compare: each case reads
-# committed fixtures and writes only its own temporary directory) run two
-# cases at a time where GNU parallel is installed (the test job's deps);
-# the harness suites, which measure, one at a time.
-BATS_BOTH_CPUS = $(if $(shell command -v parallel),--jobs 2)
-
 # make install / uninstall into a temporary DESTDIR, and the deps list (bats).
 setup-test: all
 	bats tests/setup

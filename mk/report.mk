@@ -31,7 +31,7 @@ plots: all
 	bash harness/plots.sh $(if $(RESULTS),--results '$(RESULTS)')
 
 report-test: all
-	bats $(BATS_BOTH_CPUS) tests/report
+	bats tests/report
 
 test-all: report-test
 
