@@ -1,14 +1,12 @@
 #!/usr/bin/env bats
 # tests/report/plots.bats -- charts and report from the committed fixture
 # results directory: non-empty PNG and SVG with the expected titles, stale
-# charts removed, `make plots` measuring nothing, report.html rendering in
-# headless Chromium with its verdict section, and the section on the scan
+# charts removed, `make plots` measuring nothing, and the section on the scan
 # (results-small-scan: a report directory with one in scan-run/; without one,
-# a single line).
+# a single line). report.html in headless Chromium: tests/long/browser.bats.
 
 bats_require_minimum_version 1.5.0
 load helpers
-load browser
 
 setup() {
     [ -x "$SUMMARIZE" ] || skip "build/coldload-summarize is not built (make)"
@@ -139,25 +137,6 @@ EOT
     grep -q '^!\[Idle vs loaded, one dot per process\](plots/idle_vs_loaded.png)' "$D/report.md"
     grep -q 'width 2: svdvals 256x256      | first 1510.000' "$D/report.md"
     grep -q '^cpu_model=AMD EPYC 7B13 (synthetic fixture)' "$D/report.md"
-}
-
-@test "report.html renders in headless Chromium: non-blank, with the verdict section and the charts" {
-    command -v chromium >/dev/null || { echo "chromium missing: make deps installs it" >&2; false; }
-    bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
-    # every chart the page links exists alongside it
-    grep -o 'src="[^"]*"' "$D/report.html" | cut -d'"' -f2 >"$D/srcs"
-    while read -r src; do [ -s "$D/$src" ]; done <"$D/srcs"
-    [ "$(grep -c '<img src="plots/' "$D/report.html")" -eq 4 ]
-
-    chromium_run --virtual-time-budget=5000 --dump-dom "file://$D/report.html" >"$D/dom.html"
-    grep -q '<section id="verdicts">' "$D/dom.html"
-    grep -q 'data-id="contention"' "$D/dom.html"
-    grep -q 'WARN first-run' "$D/dom.html"
-    # the answers come before the charts, the charts before the verdicts
-    [ "$(grep -n 'id="answers"' "$D/dom.html" | cut -d: -f1)" -le "$(grep -n 'id="charts"' "$D/dom.html" | cut -d: -f1)" ]
-    [ "$(grep -n 'id="charts"' "$D/dom.html" | cut -d: -f1)" -le "$(grep -n 'id="verdicts"' "$D/dom.html" | cut -d: -f1)" ]
-
-    page_not_blank "$D" report.html
 }
 
 # The results-small-scan fixture: results-small with the synthetic scan of
