@@ -34,42 +34,6 @@ load opttable
     [[ $output == *"run make options-doc"* ]]
 }
 
-@test "each script's --help lists exactly its rows of the table" {
-    local s want got
-    for s in $SCRIPTS; do
-        want=$(flags_of "$s")
-        got=$(help_flags "$s")
-        [ "$want" = "$got" ] || { echo "$s: table: $want"; echo "$s: --help: $got"; false; }
-    done
-}
-
-@test "each script's --help states its rows' defaults, QUICK defaults and ranges" {
-    local s f a v e scr d q c h line lo hi
-    while IFS='|' read -r f a v e scr d q c h; do
-        for s in $scr; do
-            [[ $s != \~* ]] || continue
-            line=$(help_of "$s" "$f")
-            [ -n "$line" ] || { echo "$s --help has no line for $f"; false; }
-            if [[ $d != *'{'* && $q != *'{'* && $c != switch* && -n $d ]]; then
-                case $d in
-                    '~required') [[ $line == *"(required)"* ]] || { echo "$s $f: $line"; false; } ;;
-                    '~'*) [[ $line == *"default: ${d#\~}"* ]] || { echo "$s $f: no 'default: ${d#\~}' in: $line"; false; } ;;
-                    *) [[ $line == *"default $d"* ]] || { echo "$s $f: no 'default $d' in: $line"; false; } ;;
-                esac
-                if [ "$q" = "$d" ]; then [[ $line == *"QUICK too"* ]] || { echo "$s $f: no 'QUICK too' in: $line"; false; }
-                elif [ -n "$q" ]; then [[ $line == *"QUICK $q"* ]] || { echo "$s $f: no 'QUICK $q' in: $line"; false; }; fi
-            fi
-            IFS=: read -r _ lo hi <<<"$c"
-            case $c in
-                int:*) [[ $line == *"($lo..$hi"* ]] || { echo "$s $f: no range $lo..$hi in: $line"; false; } ;;
-                ints:*) [[ $line == *"(each $lo..$hi"* ]] || { echo "$s $f: no range each $lo..$hi in: $line"; false; } ;;
-                num:0:*) [[ $line == *"(0 < $a <= $hi"* ]] || { echo "$s $f: no range 0 < $a <= $hi in: $line"; false; } ;;
-                share:*) [[ $line == *"($lo <= $a <= $hi"* ]] || { echo "$s $f: no range $lo <= $a <= $hi in: $line"; false; } ;;
-            esac
-        done
-    done < <(rows)
-}
-
 @test "defaults from the table reach the run: warm --dry-run plans 3 to 7 processes a cell, QUICK 3; --max-procs and COLDLOAD_MAX_PROCS move it" {
     run env -u COLDLOAD_QUICK -u COLDLOAD_MAX_PROCS -u COLDLOAD_PROCS bash "$H/warm.sh" --dry-run --widths 1 --seed 1
     [ "$status" -eq 0 ]

@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # tests/long/options.bats -- the harness options' one table, every script's
 # parser against every flag of it (~3 min: a script started per pair; `make
-# test` tries a seventh of the pairs, tests/harness/options.bats).
+# test` tries a seventh of the pairs, tests/harness/options.bats), and each
+# script's --help against its rows: the flags it lists, the defaults, QUICK
+# defaults and ranges it states.
 
 load ../harness/helpers
 load ../harness/opttable
@@ -55,4 +57,40 @@ load ../harness/opttable
             parser_takes_its_rows "$s" "$f"
         done
     done
+}
+
+@test "each script's --help lists exactly its rows of the table" {
+    local s want got
+    for s in $SCRIPTS; do
+        want=$(flags_of "$s")
+        got=$(help_flags "$s")
+        [ "$want" = "$got" ] || { echo "$s: table: $want"; echo "$s: --help: $got"; false; }
+    done
+}
+
+@test "each script's --help states its rows' defaults, QUICK defaults and ranges" {
+    local s f a v e scr d q c h line lo hi
+    while IFS='|' read -r f a v e scr d q c h; do
+        for s in $scr; do
+            [[ $s != \~* ]] || continue
+            line=$(help_of "$s" "$f")
+            [ -n "$line" ] || { echo "$s --help has no line for $f"; false; }
+            if [[ $d != *'{'* && $q != *'{'* && $c != switch* && -n $d ]]; then
+                case $d in
+                    '~required') [[ $line == *"(required)"* ]] || { echo "$s $f: $line"; false; } ;;
+                    '~'*) [[ $line == *"default: ${d#\~}"* ]] || { echo "$s $f: no 'default: ${d#\~}' in: $line"; false; } ;;
+                    *) [[ $line == *"default $d"* ]] || { echo "$s $f: no 'default $d' in: $line"; false; } ;;
+                esac
+                if [ "$q" = "$d" ]; then [[ $line == *"QUICK too"* ]] || { echo "$s $f: no 'QUICK too' in: $line"; false; }
+                elif [ -n "$q" ]; then [[ $line == *"QUICK $q"* ]] || { echo "$s $f: no 'QUICK $q' in: $line"; false; }; fi
+            fi
+            IFS=: read -r _ lo hi <<<"$c"
+            case $c in
+                int:*) [[ $line == *"($lo..$hi"* ]] || { echo "$s $f: no range $lo..$hi in: $line"; false; } ;;
+                ints:*) [[ $line == *"(each $lo..$hi"* ]] || { echo "$s $f: no range each $lo..$hi in: $line"; false; } ;;
+                num:0:*) [[ $line == *"(0 < $a <= $hi"* ]] || { echo "$s $f: no range 0 < $a <= $hi in: $line"; false; } ;;
+                share:*) [[ $line == *"($lo <= $a <= $hi"* ]] || { echo "$s $f: no range $lo <= $a <= $hi in: $line"; false; } ;;
+            esac
+        done
+    done < <(rows)
 }

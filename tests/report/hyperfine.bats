@@ -5,32 +5,12 @@
 # (tests/report/hyperfine_read.py reimplements their reading: Debian ships
 # none of them, and they need numpy, scipy and matplotlib). On the committed
 # fixtures: a threads job, a threads job with stopped runs, a cold job, and
-# the page's binaries. The jq schema is tests/report/hyperfine-schema.jq.
+# the page's binaries (the last, and plot_parametrized.py's reading:
+# tests/long/hyperfine.bats). The jq schema is tests/report/hyperfine-schema.jq.
 
 bats_require_minimum_version 1.5.0
 load helpers
-
-READ=$ROOT/tests/report/hyperfine_read.py
-SCHEMA=$ROOT/tests/report/hyperfine-schema.jq
-COMPARE=$ROOT/build/coldload-compare
-
-setup() {
-    need_results
-    command -v jq >/dev/null || skip "jq is not installed (make deps)"
-    command -v python3 >/dev/null || skip "python3 is not installed"
-}
-
-# summarized FIXTURE: a copy of tests/fixtures/FIXTURE summarized into $D; H its hyperfine.json.
-summarized() {
-    cp -r "$ROOT/tests/fixtures/$1/." "$D/"
-    run "$SUMMARIZE" --no-report "$D"
-    [ "$status" -eq 0 ]
-    H=$D/hyperfine.json
-    [ -s "$H" ]
-}
-
-# col FILE NAME: the index (1-based) of a CSV column.
-col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
+load hyperfine
 
 @test "hyperfine.json of a threads job: hyperfine's schema, one result per cell, one time per run" {
     summarized results-threads
@@ -83,40 +63,6 @@ col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
     [ "$status" -eq 1 ]
 }
 
-@test "hyperfine.json of a threads and a cold job read as plot_parametrized.py reads them (one numeric parameter, the width)" {
-    summarized results-threads
-    # the whole file: every result's one parameter, width, a number (the default cell 0)
-    run python3 "$READ" parametrized "$H"
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "${lines[-1]}" = "x: width" ]
-    [ "$(printf '%s\n' "${lines[@]}" | head -n -1 | cut -f1 | sort -u | tr '\n' ' ')" = "0 1 2 " ]
-    # its older versions: --parameter-name width, other keys ignored
-    run python3 "$READ" parametrized "$H" --parameter-name width
-    [ "$status" -eq 0 ]
-    # a curve per load, as a user plots it: the idle cells against their width
-    jq '{results: [.results[] | select(.coldload_parameters.load == "none")]}' "$H" >"$D/idle.json"
-    jq '{results: [.results[] | select(.coldload_parameters.load == "pinned")]}' "$H" >"$D/pinned.json"
-    run python3 "$READ" parametrized "$D/idle.json" "$D/pinned.json"
-    [ "$status" -eq 0 ]
-    [ "${#lines[@]}" -eq 7 ]
-    # a width in words would not do: the reader fails as the script does
-    jq '.results[0].parameters.width = "default"' "$H" >"$D/words.json"
-    run python3 "$READ" parametrized "$D/words.json"
-    [ "$status" -eq 1 ]
-    [[ $output == *"'default' is not a number"* ]]
-    jq '.results[0].parameters.load = "none"' "$H" >"$D/two.json"
-    run python3 "$READ" parametrized "$D/two.json"
-    [ "$status" -eq 1 ]
-    # a cold job: hyperfine's runs of a program without a width (0), read both ways
-    rm -rf "${D:?}"/*
-    summarized results-cold
-    run python3 "$READ" parametrized "$H"
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(printf '%s\n' "${lines[@]}" | head -n -1 | cut -f1 | sort -u)" = 0 ]
-    run python3 "$READ" whisker "$H"
-    [ "$status" -eq 0 ]
-}
-
 @test "hyperfine.json: a run stopped before it ended is its bound, coldload_censored 1, no exit code" {
     summarized results-threads-censored
     jq -e -f "$SCHEMA" "$H" >/dev/null
@@ -147,31 +93,6 @@ col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
     [ "${#lines[@]}" -eq 4 ]
     [[ ${lines[2]} == "/bin/true [evicted]"$'\t'10$'\t'* ]]
     run python3 "$READ" stats "$H"
-    [ "$status" -eq 0 ]
-}
-
-@test "hyperfine.json of the page's binaries: hyperfine's runs of a cold copy, each process's median steady call otherwise" {
-    summarized results-procs
-    jq -e -f "$SCHEMA" "$H" >/dev/null
-    [ "$(jq -r '.results[] | select(.command == "grad n=1000 [width 1, idle, fresh]") | .coldload_time' "$H")" = \
-        "whole process (hyperfine)" ]
-    local sel='.results[] | select(.command == "grad n=1000 [width 2, pinned, inplace]")'
-    [ "$(jq -r "$sel | .coldload_time" "$H")" = "median steady call of each process" ]
-    # each process's median steady call, in seconds
-    [ "$(jq "$sel | .times | length" "$H")" = 5 ]
-    local want
-    want=$(python3 -c '
-import csv, statistics, sys
-runs = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    if (r["workload"], r["width"], r["load"], r["phase"]) == ("grad", "2", "pinned", "steady"):
-        runs.setdefault(r["run_id"], []).append(float(r["ms"]))
-print(" ".join("%.9g" % (statistics.median(v) / 1000) for v in runs.values()))' "$D/samples.csv")
-    [ "$(jq -r "$sel | .times[]" "$H" | awk '{ printf "%s%.9g", (NR > 1 ? " " : ""), $1 }')" = "$want" ]
-    [ "$(jq "$sel | .user" "$H")" = null ]
-    run python3 "$READ" stats "$H"
-    [ "$status" -eq 0 ]
-    run python3 "$READ" whisker "$H"
     [ "$status" -eq 0 ]
 }
 
