@@ -391,8 +391,9 @@ void answerdocSection(const reportDoc *d) {
     const docFmt *fmt = d->fmt;
     fmt->section(d->f, "answers", NULL);
     /* a threads job asks one program's threads question alone (threadsdoc) */
-    int threads = metaJobOf(in->meta) == META_JOB_THREADS;
-    int asked = metaJobOf(in->meta) == META_JOB_COLD || threads ? 1 : ANSWER_QUESTIONS;
+    metaJob job = metaJobOf(in->meta);
+    int threads = job == META_JOB_THREADS;
+    int asked = job == META_JOB_REPORT ? ANSWER_QUESTIONS : 1;
     for (int k = threads; k < threads + asked; k++) {
         char *q = threads ? threadsdocQuestion(in->meta) : NULL;
         fmt->heading(d->f, 2, q ? q : answerQuestion(k));

@@ -15,7 +15,6 @@
 
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
 
-
 /* "idle", "pinned load (2 workers)", "free load (2 workers)", "a CPU quota of 1 CPU". */
 const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
     if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");

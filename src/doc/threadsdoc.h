@@ -27,7 +27,6 @@ const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len);
 const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len);
 const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len);
 
-
 /* "Do threads hurt PROG under full load here?" (PROG from meta), allocated. */
 char *threadsdocQuestion(const metaTable *m);
 

@@ -287,7 +287,6 @@ static int answerThreads(const answerInput *in, answer *a) {
 
 /* --- the answer ------------------------------------------------------------------------------ */
 
-
 int answerCompute(const answerInput *in, int k, answer *a) {
     memset(a, 0, sizeof *a);
     a->k = k;

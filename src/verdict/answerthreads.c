@@ -8,7 +8,6 @@
 
 #include "verdict/decide.h"
 
-
 int answerTdIsThreads(const summaryGroup *g) {
     return g->harness && strcmp(g->harness, "threads") == 0;
 }

@@ -37,7 +37,6 @@ int decideWithinTolerance(const double *m, size_t n, double tolerance, double *l
     return n >= DECIDE_MIN_PROCS && !isnan(*lo) && *lo >= 1 - tolerance && *hi <= 1 + tolerance;
 }
 
-
 size_t decideThresholds(const summaryGroup *g, const verdictThresholds *t, double *thr,
                         const char **name) {
     if (!summaryIsLoaded(g)) return 0;
