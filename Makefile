@@ -12,7 +12,7 @@
 #                   $(DESTDIR)$(PREFIX)/share/coldload (mk/install.mk); make uninstall
 #   make format     clang-format the C sources (.clang-format); make format-check lists
 #                   the files it would change (mk/format.mk)
-#   make bench      benchmarks (figures on stdout)
+#   make bench      benchmarks (figures on stdout), the difference rule's simulated rates first
 #   make clean
 
 CC       ?= gcc
@@ -159,11 +159,15 @@ check-all: $(addprefix $(B)/unit-asan/,$(UNIT)) $(addprefix $(B)/unit-tsan/,$(TS
 	@set -e; for t in $(TSAN_UNIT); do echo "== tsan $$t"; \
 	  TSAN_OPTIONS=halt_on_error=1 $(B)/unit-tsan/$$t; done
 
-bench: all $(B)/bench_direct
+bench: all $(B)/bench_direct $(B)/bench_differ
+	$(B)/bench_differ
 	bash tests/bench/bench.sh
 
 $(B)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# The difference rule's simulated false-positive rate and power (common/differ).
+$(B)/bench_differ: tests/bench/bench_differ.c tests/unit/differsim.h $(call lib,common)
+	$(CC) $(ALL_CF) $(LDFLAGS) $(filter %.c %.a,$^) -o $@ -lm
 
 # The Debian packages, each listed once with the jobs that need it, are in
 # mk/deps.txt. `make deps` is the main job's (build, report): no browser.

@@ -1,0 +1,184 @@
+/* differ.c -- the one rule for "different" (see differ.h): Gehan's scores,
+ * their exact permutation distribution counted by dynamic programming over
+ * subset sizes and score sums, and the size a difference must have. */
+#include "common/differ.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/stats.h"
+
+/* A p-value computed as a sum of counts over a total may land a rounding
+ * error above the level it equals exactly (1/20 against 0.05). */
+#define DIFFER_P_EPS 1e-9
+
+static int differIsBound(differSample s, size_t i) { return s.bound && s.bound[i]; }
+
+/* Whether run x (bound bx) is certainly slower (+1), certainly faster (-1)
+ * or neither (0) than run y (bound by): a bound took at least its value. */
+static int differCmp(double x, int bx, double y, int by) {
+    if (bx && by) return 0;
+    if (bx) return x > y ? 1 : 0;
+    if (by) return y > x ? -1 : 0;
+    return (x > y) - (x < y);
+}
+
+/* C(n, k) as a double (exact well past any sample here). */
+static double differChoose(size_t n, size_t k) {
+    double c = 1;
+    if (k > n - k) k = n - k;
+    for (size_t i = 1; i <= k; i++) c = c * (double)(n - k + i) / (double)i;
+    return c;
+}
+
+/* The pooled runs without NaNs: values, bounds and which side (1: a). */
+typedef struct differPool {
+    double *v;
+    unsigned char *bound, *is_a;
+    long *score;
+    size_t n, na;
+} differPool;
+
+static void differPoolFree(differPool *p) {
+    free(p->v);
+    free(p->bound);
+    free(p->is_a);
+    free(p->score);
+}
+
+static int differPoolOf(differSample a, differSample b, differPool *p) {
+    memset(p, 0, sizeof *p);
+    size_t cap = a.n + b.n ? a.n + b.n : 1;
+    p->v = malloc(cap * sizeof *p->v);
+    p->bound = malloc(cap);
+    p->is_a = malloc(cap);
+    p->score = calloc(cap, sizeof *p->score);
+    if (!p->v || !p->bound || !p->is_a || !p->score) return -1;
+    const differSample side[2] = {a, b};
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; i < side[s].n; i++) {
+            if (isnan(side[s].v[i])) continue;
+            p->v[p->n] = side[s].v[i];
+            p->bound[p->n] = (unsigned char)differIsBound(side[s], i);
+            p->is_a[p->n] = s == 0;
+            p->na += s == 0;
+            p->n++;
+        }
+    for (size_t i = 0; i < p->n; i++)
+        for (size_t j = 0; j < p->n; j++)
+            if (i != j) p->score[i] += differCmp(p->v[i], p->bound[i], p->v[j], p->bound[j]);
+    return 0;
+}
+
+/* The exact tail of the score sum over all subsets of size na: counts of
+ * each shifted sum (score + n - 1 >= 0) by dynamic programming, size first,
+ * so each run is used at most once. */
+static int differExactP(const differPool *p, long s_obs, differSides sides, double *pv) {
+    size_t n = p->n, na = p->na, shift = n - 1, width = na * 2 * shift + 1;
+    double *cnt = calloc((na + 1) * width, sizeof *cnt);
+    if (!cnt) return -1;
+    cnt[0] = 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t w = (size_t)(p->score[i] + (long)shift);
+        for (size_t k = (i + 1 < na ? i + 1 : na); k >= 1; k--) {
+            double *to = cnt + k * width, *from = cnt + (k - 1) * width;
+            for (size_t t = width; t-- > w;) to[t] += from[t - w];
+        }
+    }
+    const double *last = cnt + na * width;
+    double total = 0, tail = 0;
+    long centre = (long)(na * shift);
+    for (size_t t = 0; t < width; t++) {
+        if (last[t] == 0) continue;
+        long s = (long)t - centre;
+        total += last[t];
+        if (sides == DIFFER_GREATER ? s >= s_obs : labs(s) >= labs(s_obs)) tail += last[t];
+    }
+    free(cnt);
+    *pv = total > 0 ? tail / total : NAN;
+    return 0;
+}
+
+int differRankTest(differSample a, differSample b, differSides sides, double *p, double *p_min,
+                   double *score) {
+    differPool pool;
+    if (p) *p = NAN;
+    if (p_min) *p_min = NAN;
+    if (score) *score = NAN;
+    if (differPoolOf(a, b, &pool) != 0) {
+        differPoolFree(&pool);
+        return -1;
+    }
+    int rc = 0;
+    size_t n = pool.n, na = pool.na;
+    if (na == 0 || na == n) {
+        rc = -1;
+        goto out;
+    }
+    long s_obs = 0;
+    double sq = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (pool.is_a[i]) s_obs += pool.score[i];
+        sq += (double)pool.score[i] * (double)pool.score[i];
+    }
+    if (score) *score = (double)s_obs;
+    if (p_min) *p_min = (sides == DIFFER_GREATER ? 1.0 : 2.0) / differChoose(n, na);
+    if (!p) goto out;
+    if (n <= DIFFER_EXACT_MAX) {
+        rc = differExactP(&pool, s_obs, sides, p);
+    } else {
+        /* the permutation variance of a sample of na scores of mean 0 */
+        double var = (double)na * (double)(n - na) / ((double)n * (double)(n - 1)) * sq;
+        double z = var > 0 ? (double)s_obs / sqrt(var) : 0;
+        *p = sides == DIFFER_GREATER ? 0.5 * erfc(z / sqrt(2.0)) : erfc(fabs(z) / sqrt(2.0));
+    }
+out:
+    differPoolFree(&pool);
+    return rc;
+}
+
+double differMedian(differSample s, int *is_bound) {
+    if (is_bound) *is_bound = 0;
+    double *v = calloc(s.n ? s.n : 1, sizeof *v);
+    size_t m = 0;
+    if (!v) return NAN;
+    for (size_t i = 0; i < s.n; i++)
+        if (!isnan(s.v[i])) v[m++] = s.v[i];
+    statsSummary st;
+    double med = statsOf(v, m, &st) == 0 ? st.median : NAN;
+    free(v);
+    for (size_t i = 0; is_bound && !isnan(med) && i < s.n; i++)
+        if (differIsBound(s, i) && s.v[i] <= med) *is_bound = 1;
+    return med;
+}
+
+int differJudge(differSample a, differSample b, differSides sides, double alpha, double floor,
+                differResult *r) {
+    memset(r, 0, sizeof *r);
+    r->verdict = DIFFER_UNRESOLVED;
+    r->p = r->p_min = r->score = NAN;
+    double ma = differMedian(a, &r->a_bound), mb = differMedian(b, &r->b_bound);
+    r->ratio = ma > 0 && mb > 0 ? ma / mb : NAN;
+    int rc = differRankTest(a, b, sides, &r->p, &r->p_min, &r->score);
+    if (rc != 0 || isnan(r->p) || r->p_min > alpha * (1 + DIFFER_P_EPS)) return 0;
+    r->verdict = DIFFER_WITHIN;
+    if (r->p > alpha * (1 + DIFFER_P_EPS) || isnan(r->ratio)) return 0;
+    if (r->score > 0 && r->ratio >= 1 + floor) r->verdict = DIFFER_SLOWER;
+    else if (sides == DIFFER_TWO_SIDED && r->score < 0 && r->ratio <= 1 / (1 + floor))
+        r->verdict = DIFFER_FASTER;
+    return 0;
+}
+
+const char *differVerdictName(differVerdict v) {
+    static const char *const names[] = {"not resolved", "within noise", "slower", "faster"};
+    return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : "?";
+}
+
+size_t differMinRuns(differSides sides, double alpha) {
+    for (size_t n = 1; n < 64; n++)
+        if ((sides == DIFFER_GREATER ? 1.0 : 2.0) / differChoose(2 * n, n) <=
+            alpha * (1 + DIFFER_P_EPS))
+            return n;
+    return 64;
+}

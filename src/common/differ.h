@@ -1,0 +1,101 @@
+/* differ.h -- the one rule for "different": do two samples of runs differ
+ * beyond noise, at a false-positive rate known in advance?
+ *
+ * Every claim coldload makes that two cells, two runs or two directories
+ * differ goes through differJudge: threads hurt (the widest width slower
+ * than the best), the best width's within-noise set, the default cell's
+ * cost, a remedy that fixes it, compare's `significant`. One run (one
+ * process) is one observation: the calls inside a process share its
+ * placement, so they are not independent of each other.
+ *
+ * The test is exact and distribution-free: the two-sample rank test with
+ * Gehan's scores (a censoring-aware Wilcoxon-Mann-Whitney). Each run scores
+ * the runs it is certainly slower than minus those it is certainly faster
+ * than -- a run stopped at a bound B (it took at least B) is certainly
+ * slower than an exact time below B and tied with everything else -- and the
+ * statistic is one side's score sum, referred to its exact permutation
+ * distribution (all C(n_a + n_b, n_a) labellings, counted, not sampled;
+ * the normal approximation above DIFFER_EXACT_MAX runs). Under "no
+ * difference" every labelling is equally likely when runs are exchangeable;
+ * the harnesses make them so by running the cells of a round in a fresh
+ * random order, and a machine state shared by the runs of one round (drift)
+ * then lands on both sides and only makes the test conservative. Bimodal and
+ * heavy-tailed times do not matter to it: it reads ranks only.
+ *
+ * Its price is the smallest sample that can say anything: with n_a and n_b
+ * runs no p-value is below 1 / C(n_a + n_b, n_a) (one-sided) or twice that
+ * (two-sided). At DIFFER_ALPHA 0.05 a one-sided claim needs 3 runs a side
+ * (p 0.05), a two-sided one 4 a side (p 0.029) or 3 against 5. Below that the
+ * answer is DIFFER_UNRESOLVED, never "same".
+ *
+ * A difference is also a size: the rule calls two samples different only
+ * when the test rejects AND the ratio of their medians lies beyond
+ * 1 + floor (or below 1 / (1 + floor)) -- floor is the caller's noise floor
+ * (an A/A control's spread, the separate-run drift, the practical threshold
+ * of a claim), so no difference smaller than the noise measured beside it is
+ * called a finding. tests/unit/test_differ.c simulates the rule on bimodal,
+ * drifting, heavy-tailed and censored runs and holds its false-positive rate
+ * to DIFFER_ALPHA; `make bench` prints the rates and the power. */
+#ifndef COLDLOAD_DIFFER_H
+#define COLDLOAD_DIFFER_H
+
+#include <stddef.h>
+
+#define DIFFER_ALPHA 0.05
+/* Above this many runs in all, the score sum's normal approximation (its
+ * exact variance under permutation) instead of the count. */
+#define DIFFER_EXACT_MAX 60
+
+/* Which way the question points. GREATER: is a slower than b (a claim
+ * fixed before the data, as "do threads hurt: is the widest slower?");
+ * TWO_SIDED: do they differ either way. */
+typedef enum { DIFFER_TWO_SIDED, DIFFER_GREATER } differSides;
+
+typedef enum {
+    DIFFER_UNRESOLVED, /* too few runs for any p <= alpha, or a side empty */
+    DIFFER_WITHIN,     /* no difference beyond noise: the test or the size says no */
+    DIFFER_SLOWER,     /* a is slower than b: test rejects, ratio >= 1 + floor */
+    DIFFER_FASTER,     /* a is faster than b (two-sided only) */
+} differVerdict;
+
+/* One sample: n runs, v[i] its time (any unit, > 0), bound[i] non-zero when
+ * run i was stopped and took at least v[i] (bound NULL: none was). */
+typedef struct differSample {
+    const double *v;
+    const unsigned char *bound;
+    size_t n;
+} differSample;
+
+typedef struct differResult {
+    differVerdict verdict;
+    double p;             /* the exact (or approximate) p-value */
+    double p_min;         /* the smallest p these sample sizes can give */
+    double ratio;         /* median a / median b (NAN without both) */
+    int a_bound, b_bound; /* the median is only a lower bound on that side */
+    double score;         /* a's Gehan score sum: > 0 a slower */
+} differResult;
+
+/* The rule: a against b, one- or two-sided at level alpha, with the noise
+ * floor floor (>= 0; 0.05 is 5 %). Returns 0; -1 out of memory (r holds
+ * DIFFER_UNRESOLVED). NaN values are left out. */
+int differJudge(differSample a, differSample b, differSides sides, double alpha, double floor,
+                differResult *r);
+
+/* The exact permutation p-value of the Gehan score sum of a against b
+ * (two-sided or a greater), into *p; the smallest attainable p into *p_min
+ * (either may be NULL). 0, or -1 out of memory or a side empty. */
+int differRankTest(differSample a, differSample b, differSides sides, double *p, double *p_min,
+                   double *score);
+
+/* The median of s (bounds as their values), and whether it is only a lower
+ * bound (a bounded run at or below it). NAN for an empty sample. */
+double differMedian(differSample s, int *is_bound);
+
+/* "slower", "faster", "within noise", "not resolved". */
+const char *differVerdictName(differVerdict v);
+
+/* The number of runs a side the rule needs before it can resolve any
+ * difference at alpha (equal sides). */
+size_t differMinRuns(differSides sides, double alpha);
+
+#endif

@@ -1,0 +1,36 @@
+/* bench_differ.c -- the difference rule's rates (`make bench`): for each
+ * kind of run a shared machine gives (tests/unit/differsim.h), each number
+ * of runs a side and both questions, how often two samples of one
+ * configuration are called different (the false-positive rate; goal <=
+ * DIFFER_ALPHA) and how often a real ratio of 1.10, 1.25 and 2 is found
+ * (the power). Seeded: the same table every run; TRIALS=N sets the trials. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../unit/differsim.h"
+
+int main(void) {
+    const char *e = getenv("TRIALS");
+    int trials = e && atoi(e) > 0 ? atoi(e) : 4000;
+    const double effect[] = {1.0, 1.10, 1.25, 2.0};
+    int over = 0;
+    printf("# the difference rule (common/differ): %d interleaved trials a row, alpha %.2f\n",
+           trials, DIFFER_ALPHA);
+    printf("%-9s %-9s %5s %9s %9s %9s %9s\n", "kind", "question", "runs", "A/A", "x1.10",
+           "x1.25", "x2");
+    for (int k = 0; k < SIM_KINDS; k++)
+        for (int s = 0; s < 2; s++)
+            for (int n = 3; n <= 7; n++) {
+                printf("%-9s %-9s %5d", simKindName[k], s ? "one-sided" : "two-sided", n);
+                for (size_t i = 0; i < sizeof effect / sizeof effect[0]; i++) {
+                    double r = simRate(k, n, effect[i], (differSides)s, trials,
+                                       0xbe4c0000u + 131 * k + 7 * n + s);
+                    printf(" %9.3f", r);
+                    if (i == 0 && r > DIFFER_ALPHA + 0.01) over = 1;
+                }
+                printf("\n");
+            }
+    printf("false positives %s %.2f (+0.01 for %d trials' sampling) in every row\n",
+           over ? "ABOVE" : "within", DIFFER_ALPHA, trials);
+    return 0;
+}

@@ -1,0 +1,161 @@
+/* test_differ.c -- the one rule for "different" (common/differ): exact
+ * p-values of the Gehan rank test against their counts by hand, bounds
+ * ranked as lower bounds, the smallest sample that can resolve anything,
+ * the noise floor, and the simulated false-positive rate on bimodal,
+ * drifting, heavy-tailed and censored runs held to DIFFER_ALPHA
+ * (tests/unit/differsim.h; `make bench` prints the same table with more
+ * trials and the power). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "common/differ.h"
+#include "differsim.h"
+
+#define SIM_TRIALS 400 /* seeded: the same rates every run */
+/* 3 binomial standard deviations of a 5 % rate over SIM_TRIALS trials */
+#define SIM_TOL 0.033
+
+static differSample S(const double *v, size_t n) { return (differSample){v, NULL, n}; }
+
+static void three_apart_is_one_in_twenty_one_sided(void **state) {
+    (void)state;
+    double a[] = {10, 11, 12}, b[] = {1, 2, 3}, p, pmin, sc;
+    assert_int_equal(differRankTest(S(a, 3), S(b, 3), DIFFER_GREATER, &p, &pmin, &sc), 0);
+    assert_true(fabs(p - 1.0 / 20) < 1e-12);    /* one labelling of C(6,3) = 20 */
+    assert_true(fabs(pmin - 1.0 / 20) < 1e-12);
+    assert_true(sc > 0);
+    assert_int_equal(differRankTest(S(a, 3), S(b, 3), DIFFER_TWO_SIDED, &p, &pmin, NULL), 0);
+    assert_true(fabs(p - 2.0 / 20) < 1e-12);
+    /* the other way round: a faster, so one-sided "a slower" is p = 1 */
+    assert_int_equal(differRankTest(S(b, 3), S(a, 3), DIFFER_GREATER, &p, NULL, NULL), 0);
+    assert_true(fabs(p - 1.0) < 1e-12);
+}
+
+static void two_sided_needs_four_a_side(void **state) {
+    (void)state;
+    assert_int_equal(differMinRuns(DIFFER_GREATER, 0.05), 3);
+    assert_int_equal(differMinRuns(DIFFER_TWO_SIDED, 0.05), 4);
+    double a[] = {10, 11, 12}, b[] = {1, 2, 3};
+    differResult r;
+    assert_int_equal(differJudge(S(a, 3), S(b, 3), DIFFER_TWO_SIDED, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_UNRESOLVED); /* 10x apart, yet 3 a side can't say */
+    double a4[] = {10, 11, 12, 13}, b4[] = {1, 2, 3, 4};
+    assert_int_equal(differJudge(S(a4, 4), S(b4, 4), DIFFER_TWO_SIDED, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_SLOWER);
+    assert_true(fabs(r.p - 2.0 / 70) < 1e-12);
+    assert_int_equal(differJudge(S(b4, 4), S(a4, 4), DIFFER_TWO_SIDED, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_FASTER);
+}
+
+static void one_overlap_is_counted_exactly(void **state) {
+    (void)state;
+    /* a = {3, 5, 6}, b = {1, 2, 4}: Mann-Whitney U of a = 8 of 9; labellings
+     * of C(6,3) = 20 with U >= 8: U = 9 (1) and U = 8 (1), so p = 2/20 */
+    double a[] = {3, 5, 6}, b[] = {1, 2, 4}, p;
+    assert_int_equal(differRankTest(S(a, 3), S(b, 3), DIFFER_GREATER, &p, NULL, NULL), 0);
+    assert_true(fabs(p - 2.0 / 20) < 1e-12);
+}
+
+static void ties_are_neither_side(void **state) {
+    (void)state;
+    double a[] = {5, 5, 5, 5}, b[] = {5, 5, 5, 5}, p;
+    differResult r;
+    assert_int_equal(differRankTest(S(a, 4), S(b, 4), DIFFER_TWO_SIDED, &p, NULL, NULL), 0);
+    assert_true(fabs(p - 1.0) < 1e-12);
+    assert_int_equal(differJudge(S(a, 4), S(b, 4), DIFFER_TWO_SIDED, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_WITHIN);
+}
+
+static void a_bound_above_every_time_ranks_as_slower(void **state) {
+    (void)state;
+    /* three runs stopped at 9 s against three of 1 s: as apart as exact times */
+    double a[] = {9000, 9000, 9000}, b[] = {1000, 1100, 1050}, p;
+    unsigned char ab[] = {1, 1, 1};
+    differSample sa = {a, ab, 3};
+    assert_int_equal(differRankTest(sa, S(b, 3), DIFFER_GREATER, &p, NULL, NULL), 0);
+    assert_true(fabs(p - 1.0 / 20) < 1e-12);
+    /* a bound below an exact time says nothing about their order */
+    double c[] = {500, 9000, 9000}, d[] = {1000, 1100, 1050};
+    unsigned char cb[] = {1, 1, 1};
+    differSample sc = {c, cb, 3};
+    assert_int_equal(differRankTest(sc, S(d, 3), DIFFER_GREATER, &p, NULL, NULL), 0);
+    assert_true(p > 0.05);
+    int bound;
+    assert_true(differMedian(sa, &bound) == 9000 && bound == 1);
+}
+
+static void a_difference_below_the_floor_is_within_noise(void **state) {
+    (void)state;
+    double a[] = {104, 105, 106, 107}, b[] = {100, 101, 102, 103};
+    differResult r;
+    assert_int_equal(differJudge(S(a, 4), S(b, 4), DIFFER_TWO_SIDED, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_SLOWER);
+    assert_int_equal(differJudge(S(a, 4), S(b, 4), DIFFER_TWO_SIDED, 0.05, 0.10, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_WITHIN); /* 4 % apart, the floor 10 % */
+}
+
+static void normal_tail_agrees_with_the_count(void **state) {
+    (void)state;
+    /* 30 a side: the exact count (60 runs) and the approximation (61) */
+    double a[31], b[30], pe, pn;
+    for (int i = 0; i < 30; i++) a[i] = 1 + 0.1 * i + 0.4, b[i] = 1 + 0.1 * i;
+    a[30] = 2.2;
+    assert_int_equal(differRankTest(S(a, 30), S(b, 30), DIFFER_TWO_SIDED, &pe, NULL, NULL), 0);
+    assert_int_equal(differRankTest(S(a, 31), S(b, 30), DIFFER_TWO_SIDED, &pn, NULL, NULL), 0);
+    assert_true(pe > 0 && pe < 1 && pn > 0 && pn < 1);
+    assert_true(fabs(log(pe) - log(pn)) < 0.5);
+}
+
+static void empty_or_nan_is_not_resolved(void **state) {
+    (void)state;
+    double a[] = {NAN, NAN}, b[] = {1, 2, 3};
+    differResult r;
+    assert_int_equal(differJudge(S(a, 2), S(b, 3), DIFFER_TWO_SIDED, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_UNRESOLVED);
+    assert_string_equal(differVerdictName(DIFFER_UNRESOLVED), "not resolved");
+}
+
+/* The false-positive rate: A against A in every kind of run, at every size
+ * the harnesses use, both questions. */
+static void aa_false_positives_at_most_alpha(void **state) {
+    (void)state;
+    for (int k = 0; k < SIM_KINDS; k++)
+        for (int n = 3; n <= 7; n++)
+            for (int s = 0; s < 2; s++) {
+                double fp = simRate(k, n, 1.0, (differSides)s, SIM_TRIALS, 0x5eed0000u + 97 * k + n);
+                printf("# A/A %-8s %d a side %-9s false positives %.3f\n", simKindName[k], n,
+                       s ? "one-sided" : "two-sided", fp);
+                assert_true(fp <= DIFFER_ALPHA + SIM_TOL);
+            }
+}
+
+/* Power where it must be there: a 2x difference, 5 runs a side, steady
+ * runs (drift) found nearly always, heavy-tailed and bimodal ones too. */
+static void twice_as_slow_is_found(void **state) {
+    (void)state;
+    assert_true(simRate(SIM_DRIFT, 5, 2.0, DIFFER_TWO_SIDED, SIM_TRIALS, 11) >= 0.9);
+    assert_true(simRate(SIM_HEAVY, 5, 2.0, DIFFER_TWO_SIDED, SIM_TRIALS, 12) >= 0.8);
+    assert_true(simRate(SIM_BIMODAL, 5, 2.0, DIFFER_GREATER, SIM_TRIALS, 13) >= 0.9);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(three_apart_is_one_in_twenty_one_sided),
+        cmocka_unit_test(two_sided_needs_four_a_side),
+        cmocka_unit_test(one_overlap_is_counted_exactly),
+        cmocka_unit_test(ties_are_neither_side),
+        cmocka_unit_test(a_bound_above_every_time_ranks_as_slower),
+        cmocka_unit_test(a_difference_below_the_floor_is_within_noise),
+        cmocka_unit_test(normal_tail_agrees_with_the_count),
+        cmocka_unit_test(empty_or_nan_is_not_resolved),
+        cmocka_unit_test(aa_false_positives_at_most_alpha),
+        cmocka_unit_test(twice_as_slow_is_found),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
