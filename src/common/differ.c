@@ -160,14 +160,19 @@ int differJudge(differSample a, differSample b, differSides sides, double alpha,
     r->p = r->p_min = r->score = NAN;
     double ma = differMedian(a, &r->a_bound), mb = differMedian(b, &r->b_bound);
     r->ratio = ma > 0 && mb > 0 ? ma / mb : NAN;
-    int rc = differRankTest(a, b, sides, &r->p, &r->p_min, &r->score);
-    if (rc != 0 || isnan(r->p) || r->p_min > alpha * (1 + DIFFER_P_EPS)) return 0;
-    r->verdict = DIFFER_WITHIN;
-    if (r->p > alpha * (1 + DIFFER_P_EPS) || isnan(r->ratio)) return 0;
-    if (r->score > 0 && r->ratio >= 1 + floor) r->verdict = DIFFER_SLOWER;
-    else if (sides == DIFFER_TWO_SIDED && r->score < 0 && r->ratio <= 1 / (1 + floor))
-        r->verdict = DIFFER_FASTER;
+    if (differRankTest(a, b, sides, &r->p, &r->p_min, &r->score) == 0)
+        r->verdict = differVerdictOf(r, sides, alpha, floor);
     return 0;
+}
+
+differVerdict differVerdictOf(const differResult *r, differSides sides, double alpha, double floor) {
+    if (isnan(r->p) || isnan(r->p_min) || r->p_min > alpha * (1 + DIFFER_P_EPS))
+        return DIFFER_UNRESOLVED;
+    if (r->p > alpha * (1 + DIFFER_P_EPS) || isnan(r->ratio)) return DIFFER_WITHIN;
+    if (r->score > 0 && r->ratio >= 1 + floor) return DIFFER_SLOWER;
+    if (sides == DIFFER_TWO_SIDED && r->score < 0 && r->ratio <= 1 / (1 + floor))
+        return DIFFER_FASTER;
+    return DIFFER_WITHIN;
 }
 
 const char *differVerdictName(differVerdict v) {

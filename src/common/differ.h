@@ -81,6 +81,11 @@ typedef struct differResult {
 int differJudge(differSample a, differSample b, differSides sides, double alpha, double floor,
                 differResult *r);
 
+/* The verdict of a test already run (r's p, p_min, score and ratio set):
+ * what differJudge decides from them, for a caller that learns its floor
+ * only after testing many pairs (compare's drift between runs). */
+differVerdict differVerdictOf(const differResult *r, differSides sides, double alpha, double floor);
+
 /* The exact permutation p-value of the Gehan score sum of a against b
  * (two-sided or a greater), into *p; the smallest attainable p into *p_min
  * (either may be NULL). 0, or -1 out of memory or a side empty. */

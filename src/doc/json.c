@@ -382,6 +382,7 @@ static json_t *jsonRemedies(const remedydocInput *in, int *bad) {
             jsonSet(o, "over_best", jsonNum(r->over_best), bad);
             jsonSet(o, "over_default", jsonNum(r->over_default), bad);
             jsonSet(o, "fixes", json_boolean(r->fixes), bad);
+            jsonSet(o, "does_not", json_boolean(r->does_not), bad);
         }
 out:
     free(t);

@@ -54,7 +54,9 @@ void remedydocSay(const remedydocInput *in, FILE *f) {
     for (size_t i = 0; i < lv->n; i++) {
         const remedyResult *r = &lv->r[i];
         fprintf(f, "%s %s %s (median run %s%s ms, %s%.2fx the best width)", i ? ";" : "",
-                remedydocName(r, name, sizeof name), r->fixes ? "fixes it" : "does not",
+                remedydocName(r, name, sizeof name), r->fixes      ? "fixes it"
+                : r->does_not ? "does not"
+                              : "is not resolved",
                 r->cell.median_bound ? ">= " : "", summaryFmtMs(r->cell.median, (char[32]){0}, 32),
                 r->cell.median_bound ? ">= " : "", r->over_best);
     }
@@ -85,8 +87,9 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
                  "cell and the settings went on the widest width. `coldload-summarize "
                  "--list-remedies` lists the settings, what each runtime does without them and "
                  "where that is documented. A remedy fixes it when its median run is within "
-                 "1.25x of the best width's or its interval reaches the best one's, and its "
-                 "median is not a lower bound.");
+                 "1.25x of the best width's and not a lower bound; it does not when the rank "
+                 "test resolves it 1.25x slower than the best (the rule of every difference "
+                 "here); else it is not resolved.");
     if (in->err) {
         char *e = textOneLine(in->err, 300);
         fmt->para(f, e ? e : "remedies/: a directory could not be read");
@@ -111,7 +114,7 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
                                  threadsdocInterval(&r->cell, med, sizeof med),
                                  xb,
                                  xd,
-                                 r->fixes ? "yes" : "no",
+                                 r->fixes ? "yes" : r->does_not ? "no" : "not resolved",
                                  r->item->is_width ? "-" : remedies[r->item->row].without};
             fmt->row(f, &tb, row);
         }

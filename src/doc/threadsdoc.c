@@ -2,7 +2,8 @@
  *
  * "Do threads hurt" is decided in verdict/answerthreads (per load level on
  * the numeric widths: the widest width against the fastest, ANSWER_TD_HURT
- * and the two intervals); this file says its cells and levels. */
+ * and the one rule for a difference, common/differ); this file says its
+ * cells and levels. */
 #include "doc/threadsdoc.h"
 
 #include <math.h>
@@ -97,7 +98,7 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
     else if (L->hurt == ANSWER_TD_NOISE)
         fprintf(f,
                 "No: under %s width %s took %.2fx as long as width %s (median run %s ms against "
-                "%s ms), but the two cells' intervals overlap after %zu and %zu runs: no harm "
+                "%s ms), but after %zu and %zu runs the rank test does not resolve it: no harm "
                 "beyond the noise.",
                 lv, ww, r, bw, wm, bm, answerTdRuns(w), answerTdRuns(b));
     else if (b->median_bound || b->hi_bound)
@@ -117,21 +118,33 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
  * the lead's second sentence (only when it costs). */
 static void tdSayDefault(const answerTdLevel *L, FILE *f) {
     if (!L->def || !L->best) return;
-    char lv[96], bw[16], dm[48];
+    char lv[96], bw[16], tw[16], dm[48];
     threadsdocLevelName(L->first, lv, sizeof lv);
     threadsdocWidthName(L->best, bw, sizeof bw);
     tdMedian(L->def, dm, sizeof dm);
     double r = L->def->median / L->best->median;
-    if (r < THREADSDOC_SAME && !L->def->median_bound)
+    if (L->twin)
+        fprintf(f,
+                "Left to itself (no width variable set) it runs as width %s here: %.0f threads in "
+                "every run of both under %s, one configuration (median run %s ms against %s ms: "
+                "%.2fx apart, this level's A/A noise floor).",
+                threadsdocWidthName(L->twin, tw, sizeof tw), L->twin->threads_hi, lv, dm,
+                MS(L->twin->median), 1 + L->floor);
+    else if (answerTdDefaultCosts(L))
+        fprintf(f,
+                "Left to itself (no width variable set) it takes %s%.1fx as long under %s as at "
+                "width %s (median run %s ms against %s ms).",
+                L->def->median_bound ? "at least " : "", r, lv, bw, dm, MS(L->best->median));
+    else if (r < THREADSDOC_SAME && !L->def->median_bound)
         fprintf(f,
                 "Left to itself (no width variable set) it runs as fast as its best width under "
                 "%s (median run %s ms against %s ms at width %s).",
                 lv, dm, MS(L->best->median), bw);
     else
         fprintf(f,
-                "Left to itself (no width variable set) it takes %s%.1fx as long under %s as at "
-                "width %s (median run %s ms against %s ms).",
-                L->def->median_bound ? "at least " : "", r, lv, bw, dm, MS(L->best->median));
+                "Left to itself (no width variable set) it is not resolved slower than its best "
+                "width under %s (median run %s ms against %s ms at width %s: within noise).",
+                lv, dm, MS(L->best->median), bw);
 }
 
 /* Per cell, its failed runs ("2 of 5 runs failed at width 8 under pinned
@@ -394,15 +407,20 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "default cell (none of the width variables set: what the program does on its "
                  "own) costs against it. A run is one process of the program; its time is its "
                  "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
-                 "intervals of the median run. Threads hurt at a level when its widest width's "
-                 "median is at least 1.25x the best one's and the two intervals do not overlap. "
+                 "intervals of the median run. Two cells differ only when an exact rank test "
+                 "on their runs says so at 5% and the ratio of their medians is beyond the "
+                 "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
+                 "its widest width is so resolved slower than the best by at least 1.25x. "
+                 "Where the default cell used as many threads as a width in every run, the two "
+                 "are one configuration: their spread is the level's A/A control and noise "
+                 "floor, and no difference between them is reported. "
                  "A run stopped at its cap or once known slow counts as at least the time it was "
-                 "stopped: a figure marked >= is a lower bound. Widths whose interval reaches the "
-                 "best one's are within noise of it; use the smallest.");
+                 "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
+                 "slower than the best are within noise of it; use the smallest.");
     static const char *const rh[] = {"load",           "best width",       "within noise",
                                      "median run, ms", "default cell, ms", "default / best",
-                                     "threads hurt"};
-    static const docTable rt = {NULL, rh, 7, NULL};
+                                     "A/A noise floor", "threads hurt"};
+    static const docTable rt = {NULL, rh, 8, NULL};
     fmt->table(f, &rt);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
@@ -410,7 +428,8 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
         if (!first) continue;
         answerTdLevel L = answerTdLevelOf(t, c);
-        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-";
+        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-",
+                                                                        aa[48] = "-";
         threadsdocLevelName(c, lv, sizeof lv);
         if (L.best) threadsdocWidthName(L.best, bw, sizeof bw);
         if (L.best) tdNear(&L, near, sizeof near);
@@ -419,8 +438,13 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         if (L.def && L.best)
             snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
                      L.def->median / L.best->median);
+        if (L.twin) {
+            char tw[16];
+            snprintf(aa, sizeof aa, "%.2fx (default = width %s)", 1 + L.floor,
+                     threadsdocWidthName(L.twin, tw, sizeof tw));
+        }
         const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
-        const char *row[] = {lv, bw, near, med, def, ratio, hurt};
+        const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};
         fmt->row(f, &rt, row);
     }
     fmt->table_end(f, &rt);

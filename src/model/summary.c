@@ -392,6 +392,12 @@ double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name
     return NAN;
 }
 
+const summaryVec *summaryRunFigValues(const summary *s, const summaryGroup *g, const char *name) {
+    for (size_t k = 0; k < s->nrun_fig; k++)
+        if (strcmp(s->run_fig[k].name, name) == 0) return &g->v_run[k];
+    return NULL;
+}
+
 int summaryBound(double q, const double *bounds, size_t n) {
     for (size_t i = 0; i < n; i++)
         if (bounds[i] <= q) return 1;

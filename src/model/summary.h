@@ -265,6 +265,9 @@ void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_
 /* g's median of the run figure `name` (summary.run_fig), NAN when the
  * results have no such figure or g no value of it. */
 double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name);
+/* g's values of the run figure `name`, one per run with a time or a bound
+ * (NULL when the results have no such figure). */
+const summaryVec *summaryRunFigValues(const summary *s, const summaryGroup *g, const char *name);
 /* g's items of the run text `name` (summary.run_text), NULL when none. */
 const char *summaryRunTextOf(const summary *s, const summaryGroup *g, const char *name);
 

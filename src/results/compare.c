@@ -473,6 +473,70 @@ static int compareCells(compareResult *r) {
     return 0;
 }
 
+/* The process figures of d (each process's median call) into out (d->p
+ * slots). */
+static void compareProcFigures(const compareData *d, double *out) {
+    for (size_t j = 0; j < d->p; j++) {
+        statsSummary st;
+        out[j] = statsOf(d->x[j], d->n[j], &st) == 0 ? st.median : NAN;
+    }
+}
+
+/* The rank test of row w (input in against baseline base): its p-values and
+ * score; the verdict waits for the drift floor (compareDrift). */
+static void compareTest(const compareData *in, const compareData *base, compareRow *w) {
+    double *a = malloc((in->p ? in->p : 1) * sizeof *a), *b = malloc((base->p ? base->p : 1) * sizeof *b);
+    memset(&w->test, 0, sizeof w->test);
+    w->test.p = w->test.p_min = w->test.score = NAN;
+    w->test.ratio = w->ratio;
+    if (a && b) {
+        compareProcFigures(in, a);
+        compareProcFigures(base, b);
+        differRankTest((differSample){a, NULL, in->p}, (differSample){b, NULL, base->p},
+                       DIFFER_TWO_SIDED, &w->test.p, &w->test.p_min, &w->test.score);
+    }
+    free(a);
+    free(b);
+}
+
+/* The drift floor of input i against base: the log ratios of the rows they
+ * share, |median| + COMPARE_DRIFT_Z x 1.4826 x MAD, as a ratio less 1;
+ * COMPARE_DRIFT_DEFAULT with fewer than COMPARE_DRIFT_MIN_ROWS rows. */
+static double compareDriftOf(const compareResult *r, size_t base, size_t i, size_t *nrows) {
+    double *d = malloc((r->nrows ? r->nrows : 1) * sizeof *d);
+    size_t n = 0;
+    for (size_t k = 0; d && k < r->nrows; k++) {
+        const compareRow *w = &r->rows[k];
+        if (w->base == base && w->input == i && w->ratio > 0 && isfinite(w->ratio))
+            d[n++] = log(w->ratio);
+    }
+    *nrows = n;
+    double floor = COMPARE_DRIFT_DEFAULT;
+    statsSummary st;
+    if (n >= COMPARE_DRIFT_MIN_ROWS && statsOf(d, n, &st) == 0) {
+        double m = st.median;
+        for (size_t k = 0; k < n; k++) d[k] = fabs(d[k] - m);
+        statsOf(d, n, &st);
+        floor = exp(fabs(m) + COMPARE_DRIFT_Z * 1.4826 * st.median) - 1;
+    }
+    free(d);
+    return floor;
+}
+
+/* Every row's floor and verdict: the rule at its pair's drift. */
+static void compareDrift(compareResult *r) {
+    for (size_t i = 0; i < COMPARE_MAX_INPUTS; i++) r->drift[i] = NAN;
+    for (size_t k = 0; k < r->nrows; k++) {
+        compareRow *w = &r->rows[k];
+        size_t n;
+        w->floor = compareDriftOf(r, w->base, w->input, &n);
+        if (w->base == 0 && w->input < COMPARE_MAX_INPUTS)
+            r->drift[w->input] = w->floor, r->drift_rows[w->input] = n;
+        w->test.verdict = differVerdictOf(&w->test, DIFFER_TWO_SIDED, DIFFER_ALPHA, w->floor);
+        w->significant = w->test.verdict == DIFFER_SLOWER || w->test.verdict == DIFFER_FASTER;
+    }
+}
+
 static int compareRows(compareResult *r) {
     size_t cap = r->ncells * COMPARE_METRIC_N * r->nin;
     r->rows = calloc(cap ? cap : 1, sizeof *r->rows);
@@ -503,11 +567,13 @@ static int compareRows(compareResult *r) {
                     NAN,
                     NAN,
                     0,
-                    compareSameChecksums(r->cells[c].group[base], r->cells[c].group[i])};
+                    compareSameChecksums(r->cells[c].group[base], r->cells[c].group[i]),
+                    {0},
+                    NAN};
                 if (d[base].stat > 0) w->ratio = d[i].stat / d[base].stat;
                 compareBoot(d[i].x, d[i].n, d[i].p, d[base].x, d[base].n, d[base].p,
                             compareRowSeed(r->seed, r->cells[c].name, m), &w->lo, &w->hi);
-                w->significant = !isnan(w->lo) && (w->lo > 1 || w->hi < 1);
+                compareTest(&d[i], &d[base], w);
             }
             for (size_t i = 0; i < r->nin; i++) compareDataFree(&d[i]);
         }
@@ -520,8 +586,10 @@ int compareRun(const compareInput *in, size_t nin, uint64_t seed, compareResult 
     r->in = in;
     r->nin = nin;
     r->seed = seed;
-    if (nin > COMPARE_MAX_INPUTS || compareCells(r) != 0 || compareRows(r) != 0 ||
-        compareChecksums(r) != 0 || compareVerdicts(r) != 0 || compareChanges(r) != 0 ||
+    if (nin > COMPARE_MAX_INPUTS || compareCells(r) != 0 || compareRows(r) != 0)
+        return -1;
+    compareDrift(r);
+    if (compareChecksums(r) != 0 || compareVerdicts(r) != 0 || compareChanges(r) != 0 ||
         compareMissing(r) != 0 || compareMeta(r) != 0 || compareAnswers(r) != 0)
         return -1;
     compareSortFindings(r);

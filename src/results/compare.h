@@ -15,8 +15,18 @@
  * processes of a cell (with replacement), then, inside each chosen process,
  * its steady calls (with replacement); the statistic is the median of the
  * process medians -- the figure the report prints -- in the input over the
- * same in the baseline, resampled independently. Significant: the interval
- * excludes 1. One splitmix64 stream per cell and metric, seeded by the seed
+ * same in the baseline, resampled independently: the interval shown.
+ *
+ * Significant is the one rule for a difference (common/differ), two-sided:
+ * the exact rank test on the two inputs' process figures (a process is one
+ * observation; its calls share its placement) AND a ratio beyond the drift
+ * floor. Two directories measured at different times carry the machine's
+ * drift between them, which nothing inside either can see; it is estimated
+ * from the rows they share (compareDrift: a robust spread of their log
+ * ratios about zero, so a shift of every cell counts as drift too) and no
+ * difference below it is called one. A real change smaller than the drift,
+ * or of every cell alike, needs both sides in one interleaved job.
+ * One splitmix64 stream per cell and metric, seeded by the seed
  * and a hash of the cell's name and the metric (not its position): a row's
  * interval depends on its data and the seed only, whatever else the inputs
  * hold, and the seed is written with every row. */
@@ -27,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/differ.h"
 #include "model/meta.h"
 #include "model/summary.h"
 #include "verdict/answer.h"
@@ -35,6 +46,12 @@
 #define COMPARE_MAX_INPUTS 16
 #define COMPARE_REPS 2000
 #define COMPARE_SEED 20261203u
+/* Separate runs: the drift between them is estimated from the rows they
+ * share (log ratios: |median| + COMPARE_DRIFT_Z robust SDs, MAD x 1.4826),
+ * with at least this many rows; else the floor is COMPARE_DRIFT_DEFAULT. */
+#define COMPARE_DRIFT_MIN_ROWS 4
+#define COMPARE_DRIFT_Z 3.0
+#define COMPARE_DRIFT_DEFAULT 0.10
 
 /* The figures a cell is compared on. steady: the median of the process
  * medians of the steady calls; first: the median over processes of the
@@ -69,8 +86,10 @@ typedef struct compareRow {
     size_t base_procs, procs; /* processes (or whole runs) each */
     size_t base_n, n;         /* calls each */
     double ratio, lo, hi;     /* ms / base_ms and its interval */
-    int significant;          /* interval excludes 1 */
+    int significant;          /* the rule says different (test.verdict slower or faster) */
     int sums_same;            /* checksums: 1 same set, 0 other, -1 either has none */
+    differResult test;        /* the rule on the process figures, two-sided, at the floor */
+    double floor;             /* the separate-run drift floor of its pair of inputs */
 } compareRow;
 
 /* A distinct key over the inputs; group[i] is input i's group or NULL. */
@@ -100,6 +119,11 @@ typedef struct compareResult {
     compareRow *rows;
     size_t nrows;
     compareFinding *f; /* worst first */
+    /* input i's drift floor against input 0 (NAN: no row in common) and the
+     * rows it was estimated from (COMPARE_DRIFT_MIN_ROWS or more, else the
+     * floor is COMPARE_DRIFT_DEFAULT) */
+    double drift[COMPARE_MAX_INPUTS];
+    size_t drift_rows[COMPARE_MAX_INPUTS];
     size_t nf;
     /* each input's answers to the report's questions (verdict/answer):
      * input i's answer k at answers[i * ANSWER_QUESTIONS + k] */

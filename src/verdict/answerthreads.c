@@ -17,10 +17,17 @@ size_t answerTdRuns(const answerTdCell *c) { return c->ok + c->censored; }
 /* One cell's figures from its group: the median run and its interval over
  * every process median (a bound counts as its bound), and which of the
  * three are only lower bounds. */
-static void answerTdCellOf(const summaryGroup *g, answerTdCell *c) {
+static void answerTdCellOf(const summary *s, const summaryGroup *g, answerTdCell *c) {
     const double one = 1.0;
     memset(c, 0, sizeof *c);
     c->g = g;
+    c->threads_lo = c->threads_hi = NAN;
+    const summaryVec *th = summaryRunFigValues(s, g, "threads_max");
+    for (size_t k = 0; th && k < th->n; k++) {
+        if (isnan(th->x[k])) continue;
+        if (isnan(c->threads_lo) || th->x[k] < c->threads_lo) c->threads_lo = th->x[k];
+        if (isnan(c->threads_hi) || th->x[k] > c->threads_hi) c->threads_hi = th->x[k];
+    }
     c->failed = g->whole_failed;
     c->slow = g->whole_slow;
     c->median = c->lo = c->hi = c->bound_ms = NAN;
@@ -50,10 +57,11 @@ static void answerTdCellOf(const summaryGroup *g, answerTdCell *c) {
 void answerTdCollect(const summary *s, answerTdCells *t) {
     t->n = 0;
     t->prog = NULL;
+    t->s = s;
     for (size_t i = 0; i < s->n && t->n < ANSWER_TD_CELLS; i++) {
         const summaryGroup *g = &s->g[i];
         if (!answerTdIsThreads(g)) continue;
-        answerTdCellOf(g, &t->c[t->n++]);
+        answerTdCellOf(s, g, &t->c[t->n++]);
         if (!t->prog) t->prog = g->key.workload;
     }
 }
@@ -62,15 +70,97 @@ int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b) {
     return summaryKeySame(&a->g->key, &b->g->key, SUMMARY_K_LOAD | SUMMARY_K_STRESSORS);
 }
 
+/* The runs of c, a bound as its bound, into v and b (g->nproc slots). */
+static size_t answerTdRunsOf(const answerTdCell *c, double *v, unsigned char *b) {
+    size_t n = 0;
+    for (size_t k = 0; k < c->g->nproc; k++) {
+        const summaryProc *p = &c->g->proc[k];
+        if (isnan(p->median_ms)) continue;
+        v[n] = p->median_ms;
+        b[n++] = (unsigned char)(p->median_bound != 0);
+    }
+    return n;
+}
+
+int answerTdDiffer(const answerTdCell *a, const answerTdCell *b, differSides sides, double alpha,
+                   double floor, differResult *r) {
+    size_t na = a->g->nproc ? a->g->nproc : 1, nb = b->g->nproc ? b->g->nproc : 1;
+    double *va = malloc(na * sizeof *va), *vb = malloc(nb * sizeof *vb);
+    unsigned char *ba = malloc(na), *bb = malloc(nb);
+    int rc = -1;
+    if (va && vb && ba && bb) {
+        differSample sa = {va, ba, answerTdRunsOf(a, va, ba)};
+        differSample sb = {vb, bb, answerTdRunsOf(b, vb, bb)};
+        rc = differJudge(sa, sb, sides, alpha, floor, r);
+    } else {
+        memset(r, 0, sizeof *r);
+        r->verdict = DIFFER_UNRESOLVED;
+    }
+    free(va);
+    free(vb);
+    free(ba);
+    free(bb);
+    return rc;
+}
+
+/* 1 when every run of a and of b used one and the same number of threads. */
+static int answerTdSameThreads(const answerTdCell *a, const answerTdCell *b) {
+    return !isnan(a->threads_lo) && !isnan(b->threads_lo) && a->threads_lo == a->threads_hi &&
+           b->threads_lo == b->threads_hi && a->threads_lo == b->threads_lo;
+}
+
+/* 1 when the runtimes the default cell's runs loaded (runs.csv runtimes:
+ * "name:VARIABLE;...") are all ones documented to start one thread per CPU
+ * the process may use when their variable is unset -- so that leaving it
+ * unset is a width, not another setting (MKL takes the physical cores,
+ * BLIS and Julia one thread: never a twin). A program whose threads are its
+ * own (none of these) has no documented default: no twin either. */
+static int answerTdDefaultIsAWidth(const summary *s, const summaryGroup *g) {
+    static const char *const per_cpu[] = {"libgomp", "libomp", "libopenblas (pthread)",
+                                          "libopenblas (openmp)", "libopenblas"};
+    const char *words = summaryRunTextOf(s, g, "runtimes");
+    if (!words || !*words) return 0;
+    const char *p = words;
+    while (*p) {
+        size_t len = strcspn(p, ";"), name = strcspn(p, ":");
+        if (name > len) name = len;
+        int known = 0;
+        for (size_t i = 0; i < sizeof per_cpu / sizeof per_cpu[0] && !known; i++)
+            known = strlen(per_cpu[i]) == name && strncmp(p, per_cpu[i], name) == 0;
+        if (!known) return 0;
+        p += len + (p[len] == ';');
+    }
+    return 1;
+}
+
+/* c resolved slower than the best of L by the rule, one-sided at alpha, the
+ * size at least 1 + floor. */
+static int answerTdSlowerThanBest(const answerTdLevel *L, const answerTdCell *c, double alpha,
+                                  double floor) {
+    differResult r;
+    return answerTdDiffer(c, L->best, DIFFER_GREATER, alpha, floor, &r) == 0 &&
+           r.verdict == DIFFER_SLOWER;
+}
+
+/* The floor of a claim of ANSWER_TD_HURT at L: the larger of the two. */
+static double answerTdHurtFloor(const answerTdLevel *L) {
+    return L->floor > ANSWER_TD_HURT - 1 ? L->floor : ANSWER_TD_HURT - 1;
+}
+
 /* Whether threads hurt at level L (its best and widest set): see the rule in
  * answerthreads.h. */
 static int answerTdHurt(const answerTdLevel *L) {
     const answerTdCell *b = L->best, *w = L->widest;
     if (!b || b->median_bound || b->hi_bound) return ANSWER_TD_UNRESOLVED;
     if (w == b) return ANSWER_TD_NO;
-    if (w->median >= ANSWER_TD_HURT * b->median && w->lo > b->hi) return ANSWER_TD_YES;
+    double alpha = DIFFER_ALPHA / (double)(L->nwidths > 1 ? L->nwidths - 1 : 1);
+    differResult r;
+    if (answerTdDiffer(w, b, DIFFER_GREATER, alpha, answerTdHurtFloor(L), &r) != 0)
+        return ANSWER_TD_UNRESOLVED;
+    if (r.verdict == DIFFER_SLOWER) return ANSWER_TD_YES;
     if (w->median_bound) return ANSWER_TD_UNRESOLVED; /* no "no" from a bound */
-    return w->median < ANSWER_TD_HURT * b->median ? ANSWER_TD_WITHIN : ANSWER_TD_NOISE;
+    if (w->median < ANSWER_TD_HURT * b->median) return ANSWER_TD_WITHIN;
+    return r.verdict == DIFFER_UNRESOLVED ? ANSWER_TD_UNRESOLVED : ANSWER_TD_NOISE;
 }
 
 answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first) {
@@ -84,22 +174,39 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
             L.def = c;
             continue;
         }
+        L.nwidths++;
         if (!L.best || c->median < L.best->median) L.best = c;
         if (!L.widest || c->g->key.width > L.widest->g->key.width) L.widest = c;
     }
     if (!L.best) return L;
+    /* the default cell's twin: the A/A control of the level */
+    for (size_t i = 0; L.def && i < t->n && !L.twin; i++) {
+        const answerTdCell *c = &t->c[i];
+        if (answerTdSameLevel(c, first) && c->g->key.width != 0 && !isnan(c->median) &&
+            answerTdSameThreads(L.def, c) && t->s && answerTdDefaultIsAWidth(t->s, L.def->g))
+            L.twin = c;
+    }
+    if (L.twin && !L.def->median_bound && !L.twin->median_bound) {
+        double r = L.def->median / L.twin->median;
+        L.floor = (r > 1 ? r : 1 / r) - 1;
+    }
     L.hurt = answerTdHurt(&L);
-    /* within noise: the numeric widths whose interval reaches the best's
-     * (cells come sorted by width, so near[] ascends); without intervals
-     * (one run a cell) only the best itself */
+    /* within noise: the best and the numeric widths the rule does not
+     * resolve slower than it (cells come sorted by width, so near[]
+     * ascends) */
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0) continue;
-        if (c == L.best || (!isnan(c->lo) && !isnan(L.best->hi) && c->lo <= L.best->hi))
+        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, L.floor))
             L.near[L.nnear++] = c;
     }
     L.rec = L.near[0];
     return L;
+}
+
+int answerTdDefaultCosts(const answerTdLevel *L) {
+    if (!L->def || !L->best || L->twin || L->best->median_bound) return 0;
+    return answerTdSlowerThanBest(L, L->def, DIFFER_ALPHA, answerTdHurtFloor(L));
 }
 
 int answerTdDecided(const answerTdLevel *L) {
@@ -144,9 +251,9 @@ void answerTdOther(const answerTdCells *t, const answerTdLevel *deciding, answer
             *hurt = L;
             *has_hurt = 1;
         }
-        if (!L.def || L.best->median_bound) continue;
+        if (!answerTdDefaultCosts(&L)) continue;
         double r = L.def->median / L.best->median;
-        if (r >= ANSWER_TD_HURT && r > worst) {
+        if (r > worst) {
             worst = r;
             *def = L;
             *has_def = 1;

@@ -9,19 +9,29 @@
  * median, an interval end or a ratio is exact while every bound lies above
  * it, and a lower bound ("at least") otherwise (summaryBound).
  *
- * Per load level the width with the lowest median is the best; threads hurt
- * when the widest width's median is at least ANSWER_TD_HURT x the best one's
- * and its interval lies wholly above the best one's -- a difference the runs
- * resolve, not one median against another: a ratio beyond ANSWER_TD_HURT
- * whose intervals overlap is noise, and the answer no (a level whose answer
- * flipped between "no" and "not resolved" from run to run was noise either
- * way). Bounds only ever make the widest slower, so "yes" holds on them;
- * "no" needs the widest exact, and any answer needs the best one exact
- * (else: not resolved). The widths whose
- * intervals reach the best one's are within noise of it: the recommended
- * width is the smallest of them (fewer threads for the same time). Pinned
- * load decides the answer when it was measured (it is the reproducible
- * one), then free load; the other level and the default cell may still say
+ * Per load level the width with the lowest median is the best. Every claim
+ * that two cells differ is the one rule of common/differ (an exact rank test
+ * on the runs, a run stopped at a bound ranked as at least its bound, and a
+ * size beyond the level's noise floor): threads hurt when the widest width
+ * is resolved slower than the best (one-sided, at DIFFER_ALPHA / (widths -
+ * 1): the direction is the question's, the best one of the other widths)
+ * by at least ANSWER_TD_HURT; a ratio beyond ANSWER_TD_HURT the rule does
+ * not resolve is noise, and the answer no. Bounds only ever make the widest
+ * slower, so "yes" holds on them; "no" needs the widest exact, and any
+ * answer needs the best one exact (else: not resolved). The widths the rule
+ * does not resolve slower than the best are within noise of it: the
+ * recommended width is the smallest of them (fewer threads for the same
+ * time).
+ *
+ * The default cell (no width variable set) is one configuration with a
+ * width when every run of both used the same number of threads (the
+ * sampler's threads_max): its twin. Then no difference between them is ever
+ * reported -- their spread is an A/A control, and the level's noise floor
+ * (the larger median over the smaller, less 1) is a floor under every other
+ * claim at that level. Otherwise the default cell costs when the rule
+ * resolves it slower than the best width by ANSWER_TD_HURT. Pinned load
+ * decides the answer when it was measured (it is the reproducible one),
+ * then free load; the other level and the default cell may still say
  * otherwise (answerTdOther). doc/threadsdoc says these cells and levels;
  * answer.c turns the deciding level into the answer's data. */
 #ifndef COLDLOAD_ANSWERTHREADS_H
@@ -29,6 +39,7 @@
 
 #include <stddef.h>
 
+#include "common/differ.h"
 #include "model/meta.h"
 #include "model/summary.h"
 #include "verdict/answer.h"
@@ -45,6 +56,8 @@ typedef struct answerTdCell {
     double median, lo, hi; /* ms: the median run and its bootstrap 95% interval */
     int median_bound, lo_bound, hi_bound; /* each: only a lower bound */
     double bound_ms;                      /* the smallest bound, NAN without one */
+    double threads_lo, threads_hi;        /* the fewest and most threads a run used
+                                             (runs.csv threads_max), NAN unknown */
 } answerTdCell;
 
 /* Runs with a time or a bound. */
@@ -54,6 +67,7 @@ typedef struct answerTdCells {
     answerTdCell c[ANSWER_TD_CELLS];
     size_t n;
     const char *prog;
+    const summary *s; /* what they were collected from */
 } answerTdCells;
 
 /* Whether threads hurt at a level: the widest width is the fastest (no),
@@ -76,10 +90,22 @@ enum {
  * and the recommended one (the smallest of them). */
 typedef struct answerTdLevel {
     const answerTdCell *first, *best, *widest, *def, *rec;
+    const answerTdCell *twin; /* the width the default cell is one configuration with */
+    double floor;             /* the A/A control's noise floor (default vs twin), 0 without */
+    size_t nwidths;           /* numeric widths with a median */
     int hurt;
     const answerTdCell *near[ANSWER_TD_CELLS];
     size_t nnear;
 } answerTdLevel;
+
+/* The rule (common/differ) on cell a against cell b: their runs, a bound
+ * as its bound. 0, -1 out of memory. */
+int answerTdDiffer(const answerTdCell *a, const answerTdCell *b, differSides sides, double alpha,
+                   double floor, differResult *r);
+
+/* 1 when the default cell of L costs: resolved slower than the best width
+ * by ANSWER_TD_HURT (and never when it is the twin of a width). */
+int answerTdDefaultCosts(const answerTdLevel *L);
 
 /* 1 when the level's answer is known: threads hurt or not (not unresolved),
  * one width within noise of the best, and every cell with at least

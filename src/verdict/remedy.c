@@ -94,22 +94,17 @@ static int remedyLevel(const answerTdCells *t, const char *load, const char *str
     return 0;
 }
 
-/* The default cell costs at L: at least ANSWER_TD_HURT x the best width (a
- * bound counts: the cell took longer still). */
-static int remedyDefaultCosts(const answerTdLevel *L) {
-    return L->def && L->best && L->def->median >= ANSWER_TD_HURT * L->best->median;
-}
 
 /* Where the settings are tried: the default cell when it costs (what users
  * get), else the widest width (where threads hurt). */
 static const answerTdCell *remedyCellOf(const answerTdLevel *L) {
-    return remedyDefaultCosts(L) || !L->widest ? L->def : L->widest;
+    return answerTdDefaultCosts(L) || !L->widest ? L->def : L->widest;
 }
 
 /* Threads hurt at L, or its default cell costs: at least ANSWER_TD_HURT x
  * the best width (a bound counts: the cell took longer still). */
 static int remedyHurts(const answerTdLevel *L) {
-    return L->hurt == ANSWER_TD_YES || remedyDefaultCosts(L);
+    return L->hurt == ANSWER_TD_YES || answerTdDefaultCosts(L);
 }
 
 int remedyPlan(const summary *s, const metaTable *m, const char *load, const char *stressors,
@@ -185,12 +180,19 @@ void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdC
     out->over_best = r->median / b->median;
     if (L->def && !isnan(L->def->median)) out->over_default = r->median / L->def->median;
     out->fixes = remedyFixes(r, b);
+    out->does_not = !out->fixes && remedyFailsAgainst(r, b);
 }
 
 int remedyFixes(const answerTdCell *r, const answerTdCell *b) {
     if (isnan(r->median) || isnan(b->median) || r->median_bound) return 0;
-    return r->median < ANSWER_TD_HURT * b->median ||
-           (!isnan(r->lo) && !isnan(b->hi) && r->lo <= b->hi);
+    return r->median < ANSWER_TD_HURT * b->median;
+}
+
+int remedyFailsAgainst(const answerTdCell *r, const answerTdCell *b) {
+    differResult d;
+    return !isnan(r->median) && !isnan(b->median) &&
+           answerTdDiffer(r, b, DIFFER_GREATER, DIFFER_ALPHA, ANSWER_TD_HURT - 1, &d) == 0 &&
+           d.verdict == DIFFER_SLOWER;
 }
 
 int remedyItemOfId(const char *id, remedyItem *it) {

@@ -9,7 +9,7 @@
  * of their own, remedies/<id>/ (r<row> for a table row, w<width> for a
  * width no cell measured), so their rows never join the cells'. A remedy
  * fixes it when its median run is within ANSWER_TD_HURT of the best
- * width's, or its interval reaches the best one's (within noise) -- the
+ * width's and the rule for a difference does not resolve it slower -- the
  * rule that says threads do not hurt, applied to one cell -- and its median
  * is exact (a lower bound fixes nothing). The default cell's own median is
  * said beside it: a setting may help without fixing. */
@@ -85,6 +85,8 @@ typedef struct remedyResult {
     double over_best;    /* its median / the best width's */
     double over_default; /* its median / the default cell's (NAN without one) */
     int fixes;           /* see the rule above */
+    int does_not;        /* the rule resolves it ANSWER_TD_HURT x slower than the best
+                            (neither: not resolved) */
 } remedyResult;
 
 /* One remedy's runs: its item (from its directory's name) and its rows
@@ -107,9 +109,11 @@ size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m, con
                        const answerTdLevel *L, remedyItem *w, remedyResult *out, size_t max);
 
 /* The rule: a cell r fixes it against the level's best width b when its
- * median is exact and within ANSWER_TD_HURT of b's, or its interval reaches
- * b's. */
+ * median is exact and within ANSWER_TD_HURT of b's; it does not when the one
+ * rule for a difference (common/differ) resolves it ANSWER_TD_HURT x slower
+ * than b (remedyFailsAgainst); else it is not resolved. */
 int remedyFixes(const answerTdCell *r, const answerTdCell *b);
+int remedyFailsAgainst(const answerTdCell *r, const answerTdCell *b);
 
 /* Judges item at level L of the cells t, its runs in rs (its own directory's
  * summary; NULL for a measured w item, whose cell is in t). */

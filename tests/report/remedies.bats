@@ -71,7 +71,8 @@ slower() {
 @test "--threads-remedies: auto tries libgomp's settings where threads hurt, nothing idle; all every setting" {
     run "$SUMMARIZE" --threads-remedies auto --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ]
-    [ "$output" = "$(printf 'r0\t0\tOMP_WAIT_POLICY=passive\nr1\t0\tGOMP_SPINCOUNT=1000')" ]
+    # the default cell is width 2's twin (2 threads in every run): the settings go on width 2
+    [ "$output" = "$(printf 'r0\t2\tOMP_WAIT_POLICY=passive\nr1\t2\tGOMP_SPINCOUNT=1000')" ]
     run "$SUMMARIZE" --threads-remedies auto --load none --stressors 0 "$D"
     [ "$status" -eq 0 ] && [ -z "$output" ]
     run "$SUMMARIZE" --threads-remedies all --load pinned --stressors 2 "$D"

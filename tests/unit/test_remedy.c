@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "common/stats.h"
 #include "results/results.h"
 #include "verdict/remedy.h"
 
@@ -76,7 +77,9 @@ static void thePlanTriesTheLoadedRuntimesSettingsWhereThreadsHurt(void **state) 
     assert_int_equal(p.n, 3);
     assert_string_equal(remedies[p.it[0].row].setting, "OMP_WAIT_POLICY=passive");
     assert_string_equal(remedies[p.it[1].row].setting, "GOMP_SPINCOUNT=1000");
-    assert_int_equal(p.it[0].width, 0); /* the default cell */
+    /* the default cell used 2 threads in every run, as width 2: one
+     * configuration, so the settings go on width 2, the widest */
+    assert_int_equal(p.it[0].width, 2);
     assert_true(p.it[2].is_width && p.it[2].measured);
     assert_int_equal(p.it[2].width, 1); /* 2 CPUs, 2 load workers: none left, so 1 */
     /* idle: nothing; off: nothing; a level never measured: nothing */
@@ -117,19 +120,58 @@ static void eachRemedyAtTheDecidingLevelJudged(void **state) {
     resultsFree(&r);
 }
 
+/* A cell of runs with these medians (a bound where bound[i]). */
+typedef struct fakeCell {
+    summaryGroup g;
+    summaryProc p[8];
+    answerTdCell c;
+} fakeCell;
+
+static void fakeCellOf(fakeCell *f, const double *ms, const int *bound, size_t n) {
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < n; i++) {
+        f->p[i].median_ms = ms[i];
+        f->p[i].median_bound = bound ? bound[i] : 0;
+    }
+    f->g.proc = f->p;
+    f->g.nproc = n;
+    double v[8];
+    memcpy(v, ms, n * sizeof *v);
+    qsort(v, n, sizeof *v, statsCmpDouble);
+    f->c = (answerTdCell){.g = &f->g, .median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2,
+                          .bound_ms = NAN};
+}
+
 static void theRuleOnBothSides(void **state) {
     (void)state;
-    answerTdCell b = {.median = 100, .lo = 90, .hi = 110, .bound_ms = NAN};
-    answerTdCell c = {.median = 124, .lo = 115, .hi = 130, .bound_ms = NAN};
-    assert_true(remedyFixes(&c, &b)); /* 1.24x: within */
-    c.median = 126;
-    assert_false(remedyFixes(&c, &b)); /* 1.26x, interval wholly above */
-    c.lo = 110;
-    assert_true(remedyFixes(&c, &b)); /* its interval reaches the best's: noise */
-    c.median = 50, c.lo = 40, c.median_bound = 1;
-    assert_false(remedyFixes(&c, &b)); /* a lower bound fixes nothing */
-    c.median_bound = 0, c.median = NAN;
-    assert_false(remedyFixes(&c, &b));
+    fakeCell *b = malloc(sizeof *b), *c = malloc(sizeof *c);
+    assert_non_null(b);
+    assert_non_null(c);
+    const double best[] = {98, 100, 102};
+    fakeCellOf(b, best, NULL, 3);
+    const double within[] = {122, 124, 126};
+    fakeCellOf(c, within, NULL, 3);
+    assert_true(remedyFixes(&c->c, &b->c)); /* 1.24x: within */
+    const double above[] = {124, 126, 128};
+    fakeCellOf(c, above, NULL, 3);
+    assert_false(remedyFixes(&c->c, &b->c)); /* 1.26x, every run above every best run */
+    assert_true(remedyFailsAgainst(&c->c, &b->c));
+    const double mixed[] = {99, 126, 300};
+    fakeCellOf(c, mixed, NULL, 3);
+    assert_false(remedyFixes(&c->c, &b->c)); /* 1.26x: not within, though not resolved */
+    assert_false(remedyFailsAgainst(&c->c, &b->c)); /* one run below the best's */
+    const double noisy[] = {99, 120, 300};
+    fakeCellOf(c, noisy, NULL, 3);
+    assert_true(remedyFixes(&c->c, &b->c)); /* 1.20x */
+    const double low[] = {40, 50, 60};
+    const int bounds[] = {1, 1, 1};
+    fakeCellOf(c, low, bounds, 3);
+    c->c.median_bound = 1;
+    assert_false(remedyFixes(&c->c, &b->c)); /* a lower bound fixes nothing */
+    c->c.median_bound = 0, c->c.median = NAN;
+    assert_false(remedyFixes(&c->c, &b->c));
+    free(b);
+    free(c);
 }
 
 int main(void) {
