@@ -81,6 +81,7 @@ threads_run() {
         left_total=$((left_total + left))
         cl_meta threads_left "$step: $left process(es) left behind, killed after the run"
     fi
+    last_status=$st
     [ "$warm" = 1 ] && return 0
     local key="$cell${rows_dir:+ (${run_env[*]:-remedy ${rows_dir##*/}})}/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))

@@ -78,10 +78,22 @@ threads_remedies() {
         [ -z "$setting" ] || run_env=("$setting")
         { mkdir -p "$rows_dir" && cp "$CL_OUT/runs-columns.tsv" "$rows_dir/"; } ||
             cl_die "$rows_dir: could not be made"
+        local stopped_runs=0
         for ((p = 1; p <= n; p++)); do
             ! threads_past_total || break
             cl_progress "remedy ${setting:-width $width} (width $cell), load $CL_TAG_LOAD, run $p of $n"
             threads_run "$cell" "$p" 0
+            # A run stopped once known slow (or at the cap) counts as at least
+            # its bound, which lies far above the best width (12x the idle
+            # median of its width): once more than half the runs are so
+            # stopped, the median is a bound above the best whatever the rest
+            # take -- it does not fix it, and more slow runs only cost.
+            case $last_status in cut | slow) stopped_runs=$((stopped_runs + 1)) ;; esac
+            if ((2 * stopped_runs > n)); then
+                cl_meta "threads_remedy_decided_$1_s$2" "$id after $p of $n runs: $stopped_runs stopped, its median a bound"
+                CL_PROG_N=$((CL_PROG_N - (n - p)))
+                break
+            fi
         done
         tried+=("$id ${setting:-width $width}")
     done <<<"$plan"

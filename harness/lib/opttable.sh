@@ -86,7 +86,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|cold|20|6|num:0:86400|time budget per run, passed to coldload's binaries; with --binary, how long one run may take before it is ended
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|scan|60|10|num:0:86400|the most one process may take
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|threads|60|10|num:0:86400|cap of one run: past it the run is ended (TERM, then KILL after --grace) and counts as at least that long (censored, status cut)
---slow-stop|F|CL_OPT_SLOW_STOP||threads|20||num:0:100000|a loaded run that has taken F x the idle median of its width is ended as known slow and counts as at least that long (censored, status slow); 20 is twice the contention threshold of 10x idle; 0 off
+--slow-stop|F|CL_OPT_SLOW_STOP||threads|12||num:0:100000|a loaded run that has taken F x the idle median of its width is ended as known slow and counts as at least that long (censored, status slow); 12 is 1.2x the contention threshold of 10x idle, so a stopped cell's verdicts are still decided; 0 off
 --remedies|MODE|CL_OPT_REMEDIES|COLDLOAD_REMEDIES|threads|auto||enum:off,auto,all|at a load level where threads hurt, the default cell again with each setting that applies to the runtimes it loaded (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0 ...: `coldload-summarize --list-remedies`) and at the width of the CPUs the load leaves free: the report's "What fixes it here"; all: every setting at every loaded level; off: none
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|warm loaded firstrun report ~threads|20|5|int:1:100000|steady runs per process; the TRG 3, QUICK 2, unless given
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|cold|20|5|int:1:100000|steady runs per in-process measurement

@@ -144,10 +144,30 @@ static void comparedocRows(const compareResult *r, const docFmt *fmt, FILE *f) {
              "of the steady calls), first (the median first call over the processes), whole "
              "(the median whole-process wall time). Ratio: input over baseline (the first input "
              "that has the figure). Interval: bootstrap, %d resamples of the processes and, "
-             "inside each, of its calls; seed %llu. Significant: the interval excludes 1. "
+             "inside each, of its calls; seed %llu. Significant: the one rule of every "
+             "difference coldload reports -- an exact rank test on the processes (one process, "
+             "one observation) at 5%%, two-sided, which needs at least 4 processes a side (or 3 "
+             "against 5), and a ratio beyond the drift floor below. "
              "Every column: compare.csv.",
              COMPARE_REPS, (unsigned long long)r->seed);
     fmt->para(f, buf);
+    /* what separate runs can resolve: the drift each input carries */
+    for (size_t i = 1; i < r->nin && i < COMPARE_MAX_INPUTS; i++) {
+        if (isnan(r->drift[i])) continue;
+        snprintf(buf, sizeof buf,
+                 "%s against %s were measured at different times: the machine's drift between "
+                 "them lands on every cell of one side, and nothing inside either run can see it. "
+                 "%s: no difference below %.1f%% is called one here (the spread of the %zu "
+                 "ratios they share, median and 3 robust standard deviations%s). A smaller "
+                 "change, or one of every cell alike, needs both sides measured in one job, "
+                 "their runs interleaved.",
+                 r->in[i].label, r->in[0].label,
+                 r->drift_rows[i] >= COMPARE_DRIFT_MIN_ROWS ? "Estimated from their rows"
+                                                            : "Too few rows to estimate it",
+                 100 * r->drift[i], r->drift_rows[i],
+                 r->drift_rows[i] >= COMPARE_DRIFT_MIN_ROWS ? "" : "; the default floor");
+        fmt->para(f, buf);
+    }
     static const char *const head[] = {"cell", "figure", "baseline",     "ms",          "input",
                                        "ms",   "ratio",  "95% interval", "significant", "checksum"};
     static const docTable t = {NULL, head, 10, "lllrlrrrll"};

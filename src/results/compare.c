@@ -518,6 +518,7 @@ static double compareDriftOf(const compareResult *r, size_t base, size_t i, size
         for (size_t k = 0; k < n; k++) d[k] = fabs(d[k] - m);
         statsOf(d, n, &st);
         floor = exp(fabs(m) + COMPARE_DRIFT_Z * 1.4826 * st.median) - 1;
+        if (floor < COMPARE_DRIFT_MIN) floor = COMPARE_DRIFT_MIN;
     }
     free(d);
     return floor;

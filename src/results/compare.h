@@ -52,6 +52,7 @@
 #define COMPARE_DRIFT_MIN_ROWS 4
 #define COMPARE_DRIFT_Z 3.0
 #define COMPARE_DRIFT_DEFAULT 0.10
+#define COMPARE_DRIFT_MIN 0.02 /* rows that agree to the digit still drift this much */
 
 /* The figures a cell is compared on. steady: the median of the process
  * medians of the steady calls; first: the median over processes of the

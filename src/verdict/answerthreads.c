@@ -210,12 +210,16 @@ int answerTdDefaultCosts(const answerTdLevel *L) {
 }
 
 int answerTdDecided(const answerTdLevel *L) {
-    if (!L->best || L->hurt == ANSWER_TD_UNRESOLVED || L->hurt == ANSWER_TD_NOISE || L->nnear != 1)
-        return 0;
+    if (!L->best) return 0;
     const answerTdCell *cells[] = {L->best, L->widest, L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
-    return 1;
+    /* Under free load a run of the widest stopped once known slow settles
+     * the level's question, placement's "k of K slow" (as decide.c's rule
+     * for the report's free cells): more runs of a coin flip only narrow
+     * the share, at a slow run's price each. */
+    if (summaryIsFree(L->first->g) && L->widest && L->widest->slow >= 1) return 1;
+    return L->hurt != ANSWER_TD_UNRESOLVED && L->hurt != ANSWER_TD_NOISE && L->nnear == 1;
 }
 
 const answerTdCell *answerTdFirstOf(const answerTdCells *t, const char *load) {

@@ -17,11 +17,11 @@ setup() {
     mkdir -p "$A" "$B"
 }
 
-# cell DIR WORKLOAD WIDTH FIRST "STEADY..." [FACTOR]: three idle processes of
-# one cell, every time multiplied by FACTOR (default 1).
+# cell DIR WORKLOAD WIDTH FIRST "STEADY..." [FACTOR]: $PROCS (default three)
+# idle processes of one cell, every time multiplied by FACTOR (default 1).
 cell() {
     local dir=$1 w=$2 width=$3 first=$4 steady=$5 f=${6:-1} p ms scaled
-    for p in 1 2 3; do
+    for ((p = 1; p <= ${PROCS:-3}; p++)); do
         scaled=''
         for ms in $steady; do scaled+=" $(awk -v a="$ms" -v f="$f" -v p="$p" 'BEGIN { printf "%.4f", a * f * (1 + 0.01 * p) }')"; done
         pseries "$dir/samples.csv" "$w" "$width" none "$p" 1 "$(awk -v a="$first" -v f="$f" 'BEGIN { print a * f }')" "$scaled"
@@ -41,10 +41,14 @@ copy_of() {
 ccol() { col "$O/compare.csv" "$@"; }
 
 @test "a 2x slower cell is significant, an unchanged one in the same inputs is not" {
+    PROCS=4 # the rank test's two-sided 5 % needs 4 processes a side
     cell "$A" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62"
     cell "$B" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62" 2
-    cell "$A" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
-    cell "$B" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    # the unchanged cells the drift between the two runs is estimated from
+    for w in 1 2; do
+        cell "$A" grad $w 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+        cell "$B" grad $w 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    done
     run "$COMPARE" --out "$O" --label before --label after "$A" "$B"
     [ "$status" -eq 0 ]
     [[ $output == *"NOTE slower: svdvals size=256, width 1, wait block, idle, copy $(copy_of "$A") (steady): "*" ms in after against "*" ms in before: 2x ["* ]]
@@ -59,8 +63,8 @@ ccol() { col "$O/compare.csv" "$@"; }
     # the columns the header documents, the seed and the labels on every row
     head -n1 "$O/compare.csv" | grep -qx 'workload,params,width,wait,condition,load,stressors,copy,metric,baseline,input,baseline_label,label,baseline_ms,ms,baseline_procs,procs,baseline_n,n,ratio,ratio_lo,ratio_hi,significant,checksum_same,seed,reps'
     [ "$(ccol 'NR > 1' seed reps baseline_label label | sort -u)" = "20261203 2000 before after" ]
-    # steady and first per cell; three processes, 18 and 15 calls
-    [ "$(ccol 'NR > 1' workload metric procs n | sort | tr '\n' ' ')" = "grad first 3 3 grad steady 3 15 svdvals first 3 3 svdvals steady 3 18 " ]
+    # steady and first per cell; four processes, 24 and 20 calls
+    [ "$(ccol 'NR > 1' workload width metric procs n | sort | tr '\n' ' ')" = "grad 1 first 4 4 grad 1 steady 4 20 grad 2 first 4 4 grad 2 steady 4 20 svdvals 1 first 4 4 svdvals 1 steady 4 24 " ]
 }
 
 @test "an identical re-run is not significant: every interval contains 1" {
@@ -129,7 +133,29 @@ ccol() { col "$O/compare.csv" "$@"; }
     [ "$(ccol 'NR > 1' workload | sort -u)" = grad ]
 }
 
+@test "half the cells changed: change and drift cannot be told apart, so nothing is significant" {
+    PROCS=4
+    cell "$A" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62"
+    cell "$B" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62" 2
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    cell "$B" grad 1 0.05 "0.015 0.016 0.017 0.0155 0.0165"
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 0 ]
+    [ "$(ccol 'NR > 1' significant | sort -u)" = no ]
+    grep -q "no difference below [0-9.]*% is called one here" "$O/compare.md"
+}
+
+@test "three processes a side never make a difference significant: 2x is not resolved" {
+    cell "$A" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62"
+    cell "$B" svdvals 1 6.0 "5.6 5.7 5.8 5.65 5.75 5.62" 2
+    run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 0 ]
+    [ "$(ccol '$c["metric"] == "steady"' significant)" = no ]
+    [[ $output != *"NOTE slower"* ]]
+}
+
 @test "a verdict one input has and the other not is listed" {
+    PROCS=4
     cell "$A" grad 1 9.0 "0.015 0.016 0.017 0.0155"
     cell "$B" grad 1 0.02 "0.015 0.016 0.017 0.0155"
     run "$COMPARE" --out "$O" --label slow --label fast "$A" "$B"
