@@ -57,7 +57,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --results|DIR|CL_OPT_RESULTS||plots|~results/latest||path|the results directory to render
 --binary|PATH|CL_OPT_BINARY||cold|~build/p28_timing: grad and svdvals||path|investigate any executable (a bare name is looked up on PATH), run with ARGS; no in-process rows then
 --binary|PROG|CL_OPT_BINARY||threads|~required||path|the program (a bare name is looked up on PATH); ARGS are its arguments, {width} in them replaced by each cell's width
---series-regex|RE|CL_OPT_SERIES_REGEX|COLDLOAD_SERIES_REGEX|threads cold|~none||str|a program that prints one time per call, one a line: RE (a POSIX extended regex) picks each time out of its stdout, its first capture group the number in ms, e.g. 'time: ([0-9.]+) ms'; the times are each process's calls, classed flat, warmup, slowdown or no steady state (docs/series.md). A RE that does not compile, or has no group: exit 2; a run whose output has none: a note
+--series-regex|RE|CL_OPT_SERIES_REGEX|COLDLOAD_SERIES_REGEX|threads cold|~none||str|a program that prints one time per call, one a line: RE (a POSIX extended regex) picks each time out of its stdout, its first capture group the number in ms, e.g. 'time: ([0-9.]+) ms'; the times are each process's calls, classed flat, warmup, slowdown or no steady state (docs/series.md). A RE that does not compile, has no group or has a back-reference (\1-\9): exit 2; a run whose output has none: a note
 --copies|K|CL_OPT_COPIES||cold|5|2|int:1:100|fresh copies
 --hf-runs|N|CL_OPT_HF_RUNS||cold|10|5|int:2:1000|hyperfine runs per kind
 --kinds|LIST|CL_OPT_KINDS||firstrun|~same fresh evicted, and dropcache as root||enums:same,fresh,evicted,dropcache|copy kinds of the base runs

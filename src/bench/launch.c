@@ -412,6 +412,12 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         stop_as = LAUNCH_SLOW;
     }
     r->bound_ms = NAN;
+    /* matching stdout's times stops at the same instant, and at a signal:
+     * however slow the pattern, the loop gets back to both (bench/series.h) */
+    if (o->series)
+        seriesLimit(o->series, deadline < 1e17 ? deadline : 0,
+                    stop_as == LAUNCH_SLOW ? "the run's --slow-after" : "the run's cap",
+                    &launchSignal);
     int status = 0, stopping = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
@@ -490,6 +496,9 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
     if (o->hash_file) launchHashFile(o, r);
     launchsampleResult(smp, r);
+    /* a signal after the program ended (while its output was matched) stops
+     * the launcher all the same */
+    if (!r->interrupted && launchSignal) r->interrupted = launchSignal;
     if (r->interrupted) r->status = LAUNCH_STOPPED;
     else if (launchCensored(r->status)) {
     } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;

@@ -96,7 +96,9 @@ static const char runUsage[] =
     "  --series-regex RE    a time per call out of stdout: each line RE (POSIX extended)\n"
     "                       matches gives its first group's number (ms) as a samples.csv\n"
     "                       row of phase call (--csv, the run succeeded); runs.csv's\n"
-    "                       series_calls counts them. A RE that does not compile: exit 2\n"
+    "                       series_calls counts them. A RE that does not compile, or has\n"
+    "                       a back-reference (\\1-\\9): exit 2. Matching stops at the\n"
+    "                       cap, a signal or 5 s of it (a note; the times found are kept)\n"
     "  --workload NAME --params TEXT --width N|default   the rows' cell\n"
     "  --tag KEY=VALUE      a tag column of both CSVs (repeatable)\n"
     "Exit: 0 ran (PROG's status is in the files), 1 could not run or record, 2 usage,\n"
@@ -424,6 +426,12 @@ int main(int argc, char **argv) {
     }
     if (r.status == LAUNCH_STOPPED) return 128 + r.interrupted;
     r.series_calls = a.series_regex ? (long)calls.n : -1;
+    if (a.series_regex && calls.gave_up)
+        fprintf(stderr,
+                "coldload-run: note: --series-regex: matching stopped at %s after %.0f ms and "
+                "%ld line(s): the %zu time(s) found before are kept, the rest of stdout is not "
+                "matched\n",
+                calls.gave_up, calls.spent_ms, calls.lines, calls.n);
     if (a.series_regex && calls.n == 0 && r.status == LAUNCH_OK)
         fprintf(stderr,
                 "coldload-run: note: --series-regex matched no time in %ld line(s) of stdout "
