@@ -356,12 +356,15 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     /* its own cgroup, made before the fork and joined before the exec: every
      * process of the run is in it from its first instruction */
     char cgparent[512];
+    int swept = 0;
     if (o->no_cgroup) snprintf(r->cg_why, sizeof r->cg_why, "off (--no-cgroup)");
     else if (runcgParent(o->cgroup_parent, cgparent, sizeof cgparent, r->cg_why,
                          sizeof r->cg_why) == 0) {
         runcgSweep(cgparent); /* left by a launcher that was killed */
+        swept = 1;
         runcgCreate(&cg, cgparent, r->cg_why, sizeof r->cg_why);
     }
+    if (!swept && o->quota_cpus > 0) runcgSweep(NULL); /* a quota's v1 cgroups alone */
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "fork: %s", strerror(errno));

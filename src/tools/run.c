@@ -90,7 +90,8 @@ static const char runUsage[] =
     "  --no-cgroup          no cgroup of its own (the wait figures from schedstat alone)\n"
     "  --quota CPUS         run it under a CPU quota of CPUS (cgroup cpu.max, or the v1 cpu\n"
     "                       controller's cfs_quota_us); exit 1 when none can be set\n"
-    "  --sweep              kill and remove the cgroups of launchers no longer running, exit\n"
+    "  --sweep              kill and remove the cgroups of launchers no longer running (the\n"
+    "                       cgroup2 ones and a quota's of the v1 cpu controller), exit\n"
     "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
     "                       censored one (ms: when it was stopped) when cut or slow\n"
     "  --series-regex RE    a time per call out of stdout: each line RE (POSIX extended)\n"
@@ -175,10 +176,9 @@ static int runParse(int argc, char **argv, runArgs *a) {
         if (!strcmp(o, "--list-columns")) exit(runColumnsList(stdout) || fflush(stdout) ? 1 : 0);
         if (!strcmp(o, "--sweep")) {
             char parent[512], why[200];
-            if (runcgParent(a->lo.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0) {
-                long left = runcgSweep(parent);
-                if (left) printf("%ld\n", left);
-            }
+            int v2 = runcgParent(a->lo.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0;
+            long left = runcgSweep(v2 ? parent : NULL);
+            if (left) printf("%ld\n", left);
             exit(0);
         }
         if (!strcmp(o, "--no-cgroup")) {
