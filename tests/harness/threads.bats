@@ -3,7 +3,8 @@
 # (harness/threads.sh, coldload-run): cells, the width in the environment and
 # in {width}, the default cell, failures, cuts, leftovers, the output check
 # (stdout, an empty output, the file of {out} or --check-file), bad programs,
-# signals, and the report of a threads job.
+# signals, the report of a threads job, and make threads's variables with
+# HARNESS_ARGS.
 # (the cases under a long real load: tests/long/threads.bats, make test-long)
 
 load helpers
@@ -36,6 +37,25 @@ load threads
     # its output does not depend on the width: one hash over every cell
     grep -q '^OK bitwise-same: omp_work 5: stdout hash [0-9a-f]\{16\} in every run of all 9 cells' "$O/verdicts.txt"
     [ -s "$O/report.html" ] && [ -s "$O/results.json" ]
+}
+
+@test "make threads: the make variables and HARNESS_ARGS combine, both reach the harness (make -n: nothing run)" {
+    run make -n -C "$ROOT" threads BINARY=/bin/true OUT=x QUICK=1 WIDTHS=1 LOAD=quota \
+        HARNESS_ARGS="--series-regex 'a'"
+    [ "$status" -eq 0 ]
+    line=$(grep -F 'harness/threads.sh' <<<"$output")
+    [[ $line == *"--out 'x'"* ]]
+    [[ $line == *"--quick"* ]]
+    [[ $line == *"--widths '1'"* ]]
+    [[ $line == *"--load 'quota'"* ]]
+    [[ $line == *"--series-regex 'a'"*" -- "* ]]
+    # the other harness targets the same
+    run make -n -C "$ROOT" cold BINARY=/bin/true OUT=x QUICK=1 HARNESS_ARGS="--series-regex 'a'"
+    line=$(grep -F 'harness/coldreport.sh' <<<"$output")
+    [[ $line == *"--out 'x'"*"--quick"*"--series-regex 'a'"* ]]
+    run make -n -C "$ROOT" report-run OUT=x QUICK=1 HARNESS_ARGS="--seed 3"
+    line=$(grep -F 'harness/report.sh' <<<"$output")
+    [[ $line == *"--out 'x'"*"--quick"*"--seed 3"* ]]
 }
 
 @test "coldload-run's column table is runs.csv's header, and documented; --whole-csv writes whole.csv's row with the tags in their columns" {
