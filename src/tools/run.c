@@ -121,7 +121,9 @@ static int runBad(const char *msg, const char *v) {
     return 2;
 }
 
-static int runSeconds(const char *v, double *out) { return numDouble(v, 0, 86400 * 7, out); }
+static int runSeconds(const char *v, double *out) {
+    return numDouble(v, RANGE_SECONDS_MIN, RANGE_SECONDS_MAX, out);
+}
 
 /* The default of --keep-output: 2 MiB of each stream, its first and last
  * MiB. A numerical program prints its result, a table at most: kilobytes,
@@ -130,7 +132,7 @@ static int runSeconds(const char *v, double *out) { return numDouble(v, 0, 86400
  * log whatever it prints (a default `make threads`, 66 runs: 264 MiB at
  * worst, where one program of 500 MB a run left gigabytes). */
 #define RUN_KEEP_DEFAULT (2LL * 1024 * 1024)
-#define RUN_KEEP_MAX (1LL << 30) /* half of it is held in memory per stream */
+#define RUN_KEEP_MAX ((long long)RANGE_KEEP_OUTPUT_MAX)
 
 /* BYTES: digits, then K, M or G (KiB, MiB, GiB) or nothing. */
 static int runBytes(const char *v, long long *out) {
@@ -197,13 +199,19 @@ static int runParse(int argc, char **argv, runArgs *a) {
         i++;
         long n;
         if (!strcmp(o, "--cap")) {
-            if (runSeconds(v, &a->lo.cap_s)) return runBad("--cap: expected seconds", v);
+            if (runSeconds(v, &a->lo.cap_s))
+                return runBad("--cap: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS), v);
         } else if (!strcmp(o, "--slow-after")) {
-            if (runSeconds(v, &a->lo.slow_s)) return runBad("--slow-after: expected seconds", v);
+            if (runSeconds(v, &a->lo.slow_s))
+                return runBad(
+                    "--slow-after: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS), v);
         } else if (!strcmp(o, "--grace")) {
-            if (runSeconds(v, &a->lo.grace_s)) return runBad("--grace: expected seconds", v);
+            if (runSeconds(v, &a->lo.grace_s))
+                return runBad("--grace: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS),
+                              v);
         } else if (!strcmp(o, "--sample-ms")) {
-            if (numLong(v, 0, 60000, &n)) return runBad("--sample-ms: expected 0..60000", v);
+            if (numLong(v, RANGE_SAMPLE_MS_MIN, RANGE_SAMPLE_MS_MAX, &n))
+                return runBad("--sample-ms: expected ms, " RANGE_TEXT(RANGE_SAMPLE_MS), v);
             a->lo.sample_ms = (int)n;
         } else if (!strcmp(o, "--keep-output")) {
             if (runBytes(v, &a->lo.keep_bytes))
@@ -219,8 +227,8 @@ static int runParse(int argc, char **argv, runArgs *a) {
         else if (!strcmp(o, "--series-regex")) a->series_regex = v;
         else if (!strcmp(o, "--cgroup-parent")) a->lo.cgroup_parent = v;
         else if (!strcmp(o, "--quota")) {
-            if (numDouble(v, 0.01, 4096, &a->lo.quota_cpus))
-                return runBad("--quota: expected CPUs, 0.01..4096", v);
+            if (numDouble(v, RANGE_QUOTA_MIN, RANGE_QUOTA_MAX, &a->lo.quota_cpus))
+                return runBad("--quota: expected a number of CPUs, " RANGE_TEXT(RANGE_QUOTA), v);
         } else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
         else if (!strcmp(o, "--width")) {

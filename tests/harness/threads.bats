@@ -58,6 +58,31 @@ load threads
     [[ $line == *"--out 'x'"*"--quick"*"--seed 3"* ]]
 }
 
+@test "--quota and --slow-stop: the launcher's range and unit, checked before anything is made; --slow-stop 0 (off) taken" {
+    # below coldload-run's least quota: refused by the harness as the launcher refuses it
+    run bash "$H/threads.sh" --load quota --quota 0.009 --out "$O" --binary /bin/true
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --quota: expected a number of CPUs, >= 0.01 and <= 4096, got '0.009'" ]
+    [ ! -e "$O" ]
+    run "$B/coldload-run" --quota 0.009 -- true
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload-run: --quota: expected a number of CPUs, 0.01..4096: 0.009" ]
+    # its least is taken by both (the launcher runs it: exit 0, or 1 where no quota can be set)
+    run bash "$H/threads.sh" --quota 0.01 --out "$O" --binary "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--binary: "*"no such file"* ]]
+    run "$B/coldload-run" --quota 0.01 -- true
+    [ "$status" -le 1 ]
+    # a factor, not seconds; 0 turns it off, as docs/threads.md says
+    run bash "$H/threads.sh" --slow-stop x --out "$O" --binary /bin/true
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --slow-stop: expected a factor, >= 0 and <= 100000, got 'x'" ]
+    run bash "$H/threads.sh" --slow-stop 0 --out "$O" --binary "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--binary: "*"no such file"* ]]
+    [ ! -e "$O" ]
+}
+
 @test "coldload-run's column table is runs.csv's header, and documented; --whole-csv writes whole.csv's row with the tags in their columns" {
     R=$B/coldload-run
     cd "$BATS_TEST_TMPDIR"
