@@ -12,6 +12,7 @@ set -euo pipefail
 usage() {
     cl_usage 'RESULTS_DIR RESULTS_DIR...' <<'USAGE'
 Writes DIR/compare.csv, compare.md, compare.html, plots/compare.png and .svg.
+Inputs with no cell in common: a note, and a page without a chart or a row.
 Exit: 0 done, 1 a step failed, 2 bad flags or bad input (the message names file and line).
 USAGE
 }
@@ -41,12 +42,14 @@ rc=0
 hf=()
 [ -z "$CL_OPT_EXPORT_HF" ] || hf=(--export-hyperfine "$CL_OPT_EXPORT_HF")
 "$CL_BUILD/coldload-compare" --out "$cmp_out" "${labels[@]}" "${hf[@]}" --seed "$CL_OPT_COMPARE_SEED" "${dirs[@]}" || rc=$?
+# exit 2: bad flags or input, which coldload-compare's one line names
+[ "$rc" -ne 2 ] || exit 2
 [ "$rc" -eq 0 ] || cl_die "coldload-compare failed (exit $rc)" "$rc"
 cmp_out=$(cd "$cmp_out" && pwd)
 if [ -s "$cmp_out/plots/compare.dat" ]; then
     # UTF-8 for the labels; style.gp through GNUPLOT_LIB, as plots.sh does.
     (cd "$cmp_out/plots" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot "$CL_ROOT/plots/compare.gp") 2>"$cmp_out/plots/gnuplot.err" ||
-        cl_die "gnuplot failed on plots/compare.gp: $(tail -n1 "$cmp_out/plots/gnuplot.err")"
+        cl_die "gnuplot failed on plots/compare.gp: $(grep -v '^[[:space:]]*$' "$cmp_out/plots/gnuplot.err" | tail -n1)"
     for ext in png svg; do
         [ -s "$cmp_out/plots/compare.$ext" ] || cl_die "gnuplot wrote no plots/compare.$ext"
     done

@@ -21,7 +21,7 @@ docker:
 	@bash tests/docker/base-image.sh
 	$(DOCKER) build --force-rm -t $(DOCKER_IMAGE) $(DOCKER_LABELS) .
 
-# Same flags as the host harness targets (HARNESS_ARGS in mk/harness.mk) but
+# Same flags as the host harness targets (HARNESS_FLAGS in mk/harness.mk) but
 # no --out: the entrypoint writes to /out, mounted from $(DOCKER_OUT) (taken
 # above, before this override empties OUT). The host's name, marked, instead
 # of a random container id in the CSVs and chart titles.

@@ -14,7 +14,7 @@ $(B)/coldload-exec: $(B)/obj/tools/execstamp.o
 PROGRAMS += $(B)/coldload-exec
 
 firstrun: all static
-	bash harness/firstrun.sh $(HARNESS_ARGS) $(if $(RUNS),--runs '$(RUNS)')
+	bash harness/firstrun.sh $(HARNESS_FLAGS) $(if $(RUNS),--runs '$(RUNS)')
 
 firstrun-test: all static
 	bats tests/harness/firstrun.bats

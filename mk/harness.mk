@@ -5,6 +5,7 @@
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
 #   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1] [EXPORT_HYPERFINE=FILE]
 #                          the cold starts of any program, and their report (report.html...)
+#   HARNESS_ARGS="..."     more harness flags for any of them, after the variables' own
 #   make harness-test      the bats suite (also part of `make test`)
 #   make harness-long-test the cases that need a long real load (tests/long/)
 #   make soak-test [SOAK_LOADED=20] [SOAK_REPORTS=3]
@@ -28,20 +29,25 @@ $(B)/coldload-probe: $(B)/obj/tools/probe.o $(call lib,bench engine common)
 PROGRAMS += $(B)/coldload-evict $(B)/coldload-probe
 
 # Each make variable becomes the matching harness flag only when it is set,
-# so the scripts' own defaults (and env overrides) apply otherwise.
-HARNESS_ARGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
+# so the scripts' own defaults (and env overrides) apply otherwise. HARNESS_ARGS
+# is the user's: more harness flags, after those of the variables
+# (make threads QUICK=1 HARNESS_ARGS="--series-regex '...'" gives both), so it
+# is never the name of what the variables make: a HARNESS_ARGS on make's
+# command line would replace it.
+HARNESS_FLAGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
                $(if $(EXPORT_HYPERFINE),--export-hyperfine '$(EXPORT_HYPERFINE)') \
                $(if $(STRESSORS),--stressors '$(STRESSORS)') \
                $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick) \
-               $(if $(LOAD),--load '$(LOAD)') $(if $(PROCS),--procs '$(PROCS)') $(if $(SEED),--seed '$(SEED)')
+               $(if $(LOAD),--load '$(LOAD)') $(if $(PROCS),--procs '$(PROCS)') $(if $(SEED),--seed '$(SEED)') \
+               $(HARNESS_ARGS)
 
 warm loaded: all
-	bash harness/$@.sh $(HARNESS_ARGS)
+	bash harness/$@.sh $(HARNESS_FLAGS)
 
 # BINARY=PROG [ARGS="..."]: anyone's program, with a report of its own
 # (harness/coldreport.sh); ARGS is split as the shell splits it, quotes kept.
 cold: all
-	$(if $(BINARY),bash harness/coldreport.sh --binary '$(BINARY)' $(HARNESS_ARGS) -- $(ARGS),bash harness/cold.sh $(HARNESS_ARGS))
+	$(if $(BINARY),bash harness/coldreport.sh --binary '$(BINARY)' $(HARNESS_FLAGS) -- $(ARGS),bash harness/cold.sh $(HARNESS_FLAGS))
 
 # Tells the harness the flags the binaries were built with (for meta.txt).
 harness-print-cflags:

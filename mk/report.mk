@@ -18,7 +18,7 @@ PROGRAMS += $(B)/coldload-summarize
 
 # The same flags as the harness targets (mk/harness.mk), and SCAN: report.sh
 # checks its value (1 or 0; `make scan`'s SCAN=wait|load|both is another target's).
-REPORT_ARGS = $(HARNESS_ARGS) $(if $(SCAN),--scan='$(SCAN)')
+REPORT_ARGS = $(HARNESS_FLAGS) $(if $(SCAN),--scan='$(SCAN)')
 
 # deps first, then a fresh make (as `test` does): pkg-config flags must be
 # read after the packages are installed.

@@ -17,7 +17,7 @@ $(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,doc results verdict m
 PROGRAMS += $(B)/coldload-scan
 
 scan: all
-	bash harness/scan.sh $(HARNESS_ARGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
+	bash harness/scan.sh $(HARNESS_FLAGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
 
 scan-test: all
 	bats tests/report/scan.bats tests/harness/scan.bats

@@ -7,6 +7,9 @@
 #                         K runs of PROG per width x load cell, and their report;
 #                         {out} in ARGS or CHECK_FILE: the file it writes is the
 #                         output checked, not stdout
+#                [HARNESS_ARGS="..."]
+#                         HARNESS_ARGS: more flags of harness/threads.sh, after those
+#                         the variables give (both reach it), e.g.
 #                         HARNESS_ARGS="--series-regex 'time: ([0-9.]+) ms'" (or
 #                         COLDLOAD_SERIES_REGEX=RE): the per-call times PROG prints,
 #                         classed by warm-up (docs/series.md)
@@ -25,7 +28,7 @@ PROGRAMS += $(B)/coldload-run $(B)/coldload-series
 
 threads: all
 	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))
-	bash harness/threads.sh --binary '$(BINARY)' $(HARNESS_ARGS) $(if $(CHECK_FILE),--check-file '$(CHECK_FILE)') -- $(ARGS)
+	bash harness/threads.sh --binary '$(BINARY)' $(HARNESS_FLAGS) $(if $(CHECK_FILE),--check-file '$(CHECK_FILE)') -- $(ARGS)
 
 threads-test: all
 	bats tests/harness/threads.bats

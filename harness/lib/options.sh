@@ -89,7 +89,9 @@ cl_opt_check() {
     IFS=: read -r _ lo hi <<<"$c"
     case $c in
         int:*) cl_int "$1" "$2" "$lo" "$hi" ;;
-        num:*) cl_num "$1" "$2" "$lo" "$hi" ;;
+        num:*) cl_num "$1" "$2" "$lo" "$hi" "a number of seconds" ;;
+        cpus:*) cl_num "$1" "$2" "$lo" "$hi" "a number of CPUs" incl ;;
+        factor:*) cl_num "$1" "$2" "$lo" "$hi" "a factor" incl ;;
         share:*)
             if ! [[ $2 =~ ^[0-9]*\.?[0-9]+$ ]] || ! awk -v v="$2" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(v >= lo && v <= hi) }'; then
                 cl_usage_error "$1: expected a share from $lo to $hi (0.1 is +-10 %), got '$2'"
@@ -166,11 +168,15 @@ cl_int() {
     fi
 }
 
-# cl_num NAME VALUE LO HI: VALUE is a decimal number in LO..HI (LO excluded when 0).
+# cl_num NAME VALUE LO HI WHAT [incl]: VALUE is a decimal number in LO..HI,
+# LO excluded when 0 unless incl; else a usage error saying WHAT it must be
+# ("a number of seconds") and its range.
 cl_num() {
+    local lo_op='>='
+    [ "$3" != 0 ] || [ "${6:-}" = incl ] || lo_op='>'
     if ! [[ $2 =~ ^[0-9]+(\.[0-9]+)?$|^\.[0-9]+$ ]] ||
-        ! awk -v v="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !((lo == 0 ? v > 0 : v >= lo) && v <= hi) }'; then
-        cl_usage_error "$1: expected a number of seconds, > $3 and <= $4, got '$2'"
+        ! awk -v v="$2" -v lo="$3" -v hi="$4" -v op="$lo_op" 'BEGIN { exit !((op == ">" ? v > lo : v >= lo) && v <= hi) }'; then
+        cl_usage_error "$1: expected $5, $lo_op $3 and <= $4, got '$2'"
     fi
 }
 

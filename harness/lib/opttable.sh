@@ -5,8 +5,10 @@
 # Sourced by harness/lib.sh; read by harness/lib/options.sh (parsing,
 # defaults, checks) and harness/lib/optusage.sh (--help, the docs table,
 # which harness/optdoc.sh writes: `make options-doc`).
-# The ranges of --widths (the engine's width) and --stressors are the C
-# tools' own, common/ranges.h; tests/unit/test_num.c fails when they part.
+# The ranges of --widths (the engine's width), --stressors, --quota,
+# --sample-ms and --keep-output are the C tools' own (coldload-run checks the
+# last three again), common/ranges.h; tests/unit/test_num.c fails when they
+# part, or when a number of seconds here is one coldload-run refuses.
 #
 # One row a line, nine fields separated by '|' (so no '|' inside a field):
 #   flag     --name
@@ -22,7 +24,8 @@
 #            says how); empty for a switch
 #   quick    the default with --quick when it is another (empty: none of its own)
 #   check    int:LO:HI, num:LO:HI (a number of seconds; LO excluded when 0),
-#            share:LO:HI (a fraction, LO and HI included),
+#            cpus:LO:HI (a number of CPUs), factor:LO:HI (a factor, 0 off when
+#            LO is 0), share:LO:HI (a fraction; these three LO and HI included),
 #            ints:LO:HI (a list, blanks or commas), enum:A,B,C, enums:A,B,C (a
 #            list of them), path (not starting with -), str, switch (sets 1),
 #            switch:V (sets V)
@@ -57,7 +60,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --results|DIR|CL_OPT_RESULTS||plots|~results/latest||path|the results directory to render
 --binary|PATH|CL_OPT_BINARY||cold|~build/p28_timing: grad and svdvals||path|investigate any executable (a bare name is looked up on PATH), run with ARGS; no in-process rows then
 --binary|PROG|CL_OPT_BINARY||threads|~required||path|the program (a bare name is looked up on PATH); ARGS are its arguments, {width} in them replaced by each cell's width
---series-regex|RE|CL_OPT_SERIES_REGEX|COLDLOAD_SERIES_REGEX|threads cold|~none||str|a program that prints one time per call, one a line: RE (a POSIX extended regex) picks each time out of its stdout, its first capture group the number in ms, e.g. 'time: ([0-9.]+) ms'; the times are each process's calls, classed flat, warmup, slowdown or no steady state (docs/series.md). A RE that does not compile, or has no group: exit 2; a run whose output has none: a note
+--series-regex|RE|CL_OPT_SERIES_REGEX|COLDLOAD_SERIES_REGEX|threads cold|~none||str|a program that prints one time per call, one a line: RE (a POSIX extended regex) picks each time out of its stdout, its first capture group the number in ms, e.g. 'time: ([0-9.]+) ms'; the times are each process's calls, classed flat, warmup, slowdown or no steady state (docs/series.md). A RE that does not compile, has no group or has a back-reference (\1-\9): exit 2; a run whose output has none: a note
 --copies|K|CL_OPT_COPIES||cold|5|2|int:1:100|fresh copies
 --hf-runs|N|CL_OPT_HF_RUNS||cold|10|5|int:2:1000|hyperfine runs per kind
 --kinds|LIST|CL_OPT_KINDS||firstrun|~same fresh evicted, and dropcache as root||enums:same,fresh,evicted,dropcache|copy kinds of the base runs
@@ -68,7 +71,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --total|SECONDS|CL_OPT_SCAN_TOTAL|COLDLOAD_SCAN_TOTAL|scan|1800|240|num:0:604800|the scan's deadline from its start
 --load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|loaded report ~cold ~warm ~firstrun ~scan|both|pinned|enum:pinned,free,both|pinned: one stress-ng worker bound to each CPU (reproducible); free: unbound stress-ng --cpu S (where the scheduler puts it); both: pinned, then free
 --load|KIND|CL_OPT_LOAD|COLDLOAD_LOAD|threads|both||enum:pinned,free,both,quota,all|the loads besides idle: pinned (one stress-ng worker bound to each CPU: it decides the answer), free (unbound), both; quota (no load program: each run under a CPU quota of --quota CPUs, as in a container), all (pinned, free and quota)
---quota|CPUS|CL_OPT_QUOTA||threads|~half the usable CPUs, at least 1||num:0:4096|the CPU quota of the quota level (its cgroup's cpu.max, or the v1 cpu controller's cfs_quota_us)
+--quota|CPUS|CL_OPT_QUOTA||threads|~half the usable CPUs, at least 1||cpus:0.01:4096|the CPU quota of the quota level (its cgroup's cpu.max, or the v1 cpu controller's cfs_quota_us)
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|firstrun|5|3|int:1:100|processes per run kind; the parts need >= 5 for their spread
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|threads|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|runs (processes) per cell: without it a load level takes rounds until its answer is known (threads hurt or not, one best width; docs/threads.md); --procs K forces exactly K
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|warm loaded report ~cold|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|processes per (workload, width[, load]) cell: without it a cell stops once its answer is known (the stopping rule, docs/verdicts.md); --procs K forces exactly K
@@ -86,7 +89,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|cold|20|6|num:0:86400|time budget per run, passed to coldload's binaries; with --binary, how long one run may take before it is ended
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|scan|60|10|num:0:86400|the most one process may take
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|threads|60|10|num:0:86400|cap of one run: past it the run is ended (TERM, then KILL after --grace) and counts as at least that long (censored, status cut)
---slow-stop|F|CL_OPT_SLOW_STOP||threads|12||num:0:100000|a loaded run that has taken F x the idle median of its width is ended as known slow and counts as at least that long (censored, status slow); 12 is 1.2x the contention threshold of 10x idle, so a stopped cell's verdicts are still decided; 0 off
+--slow-stop|F|CL_OPT_SLOW_STOP||threads|12||factor:0:100000|a loaded run that has taken F x the idle median of its width is ended as known slow and counts as at least that long (censored, status slow); 12 is 1.2x the contention threshold of 10x idle, so a stopped cell's verdicts are still decided; 0 off
 --remedies|MODE|CL_OPT_REMEDIES|COLDLOAD_REMEDIES|threads|auto||enum:off,auto,all|at a load level where threads hurt, the default cell again with each setting that applies to the runtimes it loaded (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0 ...: `coldload-summarize --list-remedies`) and at the width of the CPUs the load leaves free: the report's "What fixes it here"; all: every setting at every loaded level; off: none
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|warm loaded firstrun report ~threads|20|5|int:1:100000|steady runs per process; the TRG 3, QUICK 2, unless given
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|cold|20|5|int:1:100000|steady runs per in-process measurement

@@ -19,7 +19,7 @@ cl_opt_range() {
         int:*) CL_RANGE="$lo..$hi" ;;
         num:*) if [ "$lo" = 0 ]; then CL_RANGE="0 < ${CL_OT_ARG[$1]} <= $hi"; else CL_RANGE="$lo <= ${CL_OT_ARG[$1]} <= $hi"; fi ;;
         ints:*) CL_RANGE="each $lo..$hi" ;;
-        share:*) CL_RANGE="$lo <= ${CL_OT_ARG[$1]} <= $hi" ;;
+        share:* | cpus:* | factor:*) CL_RANGE="$lo <= ${CL_OT_ARG[$1]} <= $hi" ;;
         *) CL_RANGE= ;;
     esac
 }

@@ -356,12 +356,15 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     /* its own cgroup, made before the fork and joined before the exec: every
      * process of the run is in it from its first instruction */
     char cgparent[512];
+    int swept = 0;
     if (o->no_cgroup) snprintf(r->cg_why, sizeof r->cg_why, "off (--no-cgroup)");
     else if (runcgParent(o->cgroup_parent, cgparent, sizeof cgparent, r->cg_why,
                          sizeof r->cg_why) == 0) {
         runcgSweep(cgparent); /* left by a launcher that was killed */
+        swept = 1;
         runcgCreate(&cg, cgparent, r->cg_why, sizeof r->cg_why);
     }
+    if (!swept && o->quota_cpus > 0) runcgSweep(NULL); /* a quota's v1 cgroups alone */
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "fork: %s", strerror(errno));
@@ -412,6 +415,12 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         stop_as = LAUNCH_SLOW;
     }
     r->bound_ms = NAN;
+    /* matching stdout's times stops at the same instant, and at a signal:
+     * however slow the pattern, the loop gets back to both (bench/series.h) */
+    if (o->series)
+        seriesLimit(o->series, deadline < 1e17 ? deadline : 0,
+                    stop_as == LAUNCH_SLOW ? "the run's --slow-after" : "the run's cap",
+                    &launchSignal);
     int status = 0, stopping = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
@@ -490,6 +499,9 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
     if (o->hash_file) launchHashFile(o, r);
     launchsampleResult(smp, r);
+    /* a signal after the program ended (while its output was matched) stops
+     * the launcher all the same */
+    if (!r->interrupted && launchSignal) r->interrupted = launchSignal;
     if (r->interrupted) r->status = LAUNCH_STOPPED;
     else if (launchCensored(r->status)) {
     } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;

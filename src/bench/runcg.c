@@ -148,8 +148,13 @@ void runcgDelete(runcg *c) {
     c->path[0] = '\0';
 }
 
-long runcgSweep(const char *parent) {
-    DIR *d = opendir(parent);
+/* The v1 cpu controller's hierarchy (a hybrid host): where a quota is set
+ * when the run's own cgroup has no cpu controller (runcgQuotaCreate). */
+#define RUNCG_V1_CPU "/sys/fs/cgroup/cpu"
+
+/* Under dir: the coldload-run-<pid> cgroups of launchers gone, killed and removed. */
+static long runcgSweepDir(const char *dir) {
+    DIR *d = opendir(dir);
     if (!d) return 0;
     long left = 0;
     struct dirent *e;
@@ -159,7 +164,7 @@ long runcgSweep(const char *parent) {
         long pid = strtol(e->d_name + strlen(RUNCG_PREFIX), &end, 10);
         if (*end || pid <= 0 || (kill((pid_t)pid, 0) == 0 || errno == EPERM)) continue;
         runcg c;
-        if ((size_t)snprintf(c.path, sizeof c.path, "%s/%s", parent, e->d_name) >= sizeof c.path)
+        if ((size_t)snprintf(c.path, sizeof c.path, "%s/%s", dir, e->d_name) >= sizeof c.path)
             continue;
         left += runcgKill(&c);
         runcgDelete(&c);
@@ -168,9 +173,16 @@ long runcgSweep(const char *parent) {
     return left;
 }
 
+long runcgSweep(const char *parent) {
+    long left = parent ? runcgSweepDir(parent) : 0;
+    /* a quota's cgroup there has the run's name too; its processes, in the
+     * run's own cgroup as well, were killed with it: counted once */
+    long v1 = runcgSweepDir(RUNCG_V1_CPU);
+    return left ? left : v1;
+}
+
 /* --- a CPU quota ---------------------------------------------------------------------------- */
 
-#define RUNCG_V1_CPU "/sys/fs/cgroup/cpu"
 #define RUNCG_PERIOD_US 100000
 
 int runcgQuotaCreate(runcgQuota *q, const runcg *c, double cpus, char *why, size_t whylen) {

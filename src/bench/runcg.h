@@ -81,9 +81,10 @@ void runcgQuotaRead(const runcgQuota *q, long *nr_throttled, double *throttled_m
 /* Kills what is left in it and removes it. */
 void runcgQuotaDelete(runcgQuota *q);
 
-/* Under parent: every coldload-run-<pid> cgroup whose launcher <pid> is no
- * longer running -- killed, emptied and removed. Returns how many processes
- * were still in them. */
+/* Under parent (NULL: none), and in the v1 cpu controller's hierarchy
+ * where a quota may have been set: every coldload-run-<pid> cgroup whose
+ * launcher <pid> is no longer running -- killed, emptied and removed.
+ * Returns how many processes were still in them (one in both, once). */
 long runcgSweep(const char *parent);
 
 #endif

@@ -6,9 +6,52 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+static double seriesNowMs(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+const char *seriesBackref(const char *re) {
+    static const char refs[9][3] = {"\\1", "\\2", "\\3", "\\4", "\\5", "\\6", "\\7", "\\8", "\\9"};
+    for (const char *p = re; *p; p++) {
+        if (*p == '\\') {
+            if (p[1] >= '1' && p[1] <= '9') return refs[p[1] - '1'];
+            if (p[1]) p++;
+        } else if (*p == '[') {
+            /* a bracket expression: a backslash in it is itself; a ']' first
+             * (after '^') is a member; [:class:], [=e=], [.e.] are skipped whole */
+            const char *q = p + 1;
+            if (*q == '^') q++;
+            if (*q == ']') q++;
+            while (*q && *q != ']') {
+                if (*q == '[' && (q[1] == ':' || q[1] == '=' || q[1] == '.')) {
+                    const char *e = strchr(q + 2, q[1]);
+                    while (e && e[1] != ']') e = strchr(e + 1, q[1]);
+                    if (!e) break;
+                    q = e + 2;
+                } else q++;
+            }
+            if (!*q) break; /* unterminated: regcomp says so */
+            p = q;
+        }
+    }
+    return NULL;
+}
 
 int seriesInit(series *s, const char *re, char *err, size_t errlen) {
     memset(s, 0, sizeof *s);
+    s->budget_ms = SERIES_BUDGET_MS;
+    const char *ref = seriesBackref(re);
+    if (ref) {
+        snprintf(err, errlen,
+                 "'%.200s' has a back-reference (%s): refused, its match can take time "
+                 "exponential in the line; a time needs none",
+                 re, ref);
+        return -1;
+    }
     int rc = regcomp(&s->re, re, REG_EXTENDED);
     if (rc != 0) {
         char why[200];
@@ -51,57 +94,168 @@ int seriesNumber(const char *p, size_t n, double *out) {
     return 0;
 }
 
-static void seriesLine(series *s) {
+void seriesLimit(series *s, double deadline_ms, const char *deadline_why,
+                 const volatile sig_atomic_t *stop) {
+    s->deadline_ms = deadline_ms;
+    s->deadline_why = deadline_why;
+    s->stop = stop;
+}
+
+/* One line, on the matching thread, s->mu held but around regexec. -1: the
+ * caller gave up while it matched (nothing of s is to be touched again). */
+static int seriesLine(series *s) {
     s->lines++;
     if (s->overlong) {
         s->skipped++;
-        return;
+        return 0;
     }
     size_t n = s->len;
     if (n && s->line[n - 1] == '\r') n--;
     s->line[n] = '\0';
     regmatch_t m[2];
-    if (regexec(&s->re, s->line, 2, m, 0) != 0) return;
+    pthread_mutex_unlock(&s->mu);
+    int rc = regexec(&s->re, s->line, 2, m, 0);
+    pthread_mutex_lock(&s->mu);
+    if (s->gave_up) return -1;
+    if (rc != 0) return 0;
     double v;
     if (m[1].rm_so < 0 ||
         seriesNumber(s->line + m[1].rm_so, (size_t)(m[1].rm_eo - m[1].rm_so), &v) != 0) {
         s->not_number++;
-        return;
+        return 0;
     }
     if (s->n == SERIES_CALLS_MAX) {
         s->dropped++;
-        return;
+        return 0;
     }
     if (s->n == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 64;
         double *x = realloc(s->x, cap * sizeof *x);
         if (!x) {
             s->dropped++; /* no room: counted as not kept */
-            return;
+            return 0;
         }
         s->x = x, s->cap = cap;
     }
     s->x[s->n++] = v;
+    return 0;
+}
+
+/* The batch s->pend (and, at the end, the last line), on the thread. */
+static int seriesBatch(series *s) {
+    for (size_t i = 0; i < s->npend; i++) {
+        char c = s->pend[i];
+        if (c == '\n') {
+            if (seriesLine(s) != 0) return -1;
+            s->len = 0, s->overlong = 0;
+        } else if (s->len < SERIES_LINE_MAX) s->line[s->len++] = c;
+        else s->overlong = 1;
+    }
+    if (s->end && (s->len || s->overlong)) {
+        if (seriesLine(s) != 0) return -1;
+        s->len = 0, s->overlong = 0;
+    }
+    return 0;
+}
+
+static void *seriesThread(void *arg) {
+    series *s = arg;
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (!s->busy && !s->quit) pthread_cond_wait(&s->cv, &s->mu);
+        if (s->quit || seriesBatch(s) != 0) break;
+        s->busy = 0;
+        pthread_cond_broadcast(&s->cv);
+    }
+    pthread_mutex_unlock(&s->mu);
+    return NULL;
+}
+
+/* Why matching is to stop now; NULL: it may go on. */
+static const char *seriesOver(const series *s, double spent) {
+    if (s->stop && *s->stop) return "a signal";
+    if (s->deadline_ms > 0 && seriesNowMs() >= s->deadline_ms)
+        return s->deadline_why ? s->deadline_why : "its deadline";
+    if (spent >= s->budget_ms) return "its budget (" SERIES_BUDGET_TEXT " of matching)";
+    return NULL;
+}
+
+/* Matches the batch on the thread, waiting within the bounds. */
+static void seriesRun(series *s, int end) {
+    if (s->gave_up) {
+        s->npend = 0;
+        return;
+    }
+    if (!s->started) {
+        pthread_condattr_t ca;
+        pthread_condattr_init(&ca);
+        pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+        pthread_mutex_init(&s->mu, NULL);
+        pthread_cond_init(&s->cv, &ca);
+        pthread_condattr_destroy(&ca);
+        if (pthread_create(&s->th, NULL, seriesThread, s) != 0) {
+            pthread_cond_destroy(&s->cv);
+            pthread_mutex_destroy(&s->mu);
+            s->gave_up = "no thread to match on";
+            s->npend = 0;
+            return;
+        }
+        s->started = 1;
+    }
+    double t0 = seriesNowMs();
+    pthread_mutex_lock(&s->mu);
+    s->end = end;
+    s->busy = 1;
+    pthread_cond_broadcast(&s->cv);
+    while (s->busy) {
+        const char *why = seriesOver(s, s->spent_ms + seriesNowMs() - t0);
+        if (why) {
+            s->gave_up = why;
+            break;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_nsec += SERIES_WAIT_MS * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&s->cv, &s->mu, &ts);
+    }
+    s->spent_ms += seriesNowMs() - t0;
+    pthread_mutex_unlock(&s->mu);
+    s->npend = 0;
 }
 
 void seriesFeed(series *s, const char *p, size_t n) {
     if (!s->compiled) return;
-    for (size_t i = 0; i < n; i++) {
-        if (p[i] == '\n') {
-            seriesLine(s);
-            s->len = 0, s->overlong = 0;
-        } else if (s->len < SERIES_LINE_MAX) s->line[s->len++] = p[i];
-        else s->overlong = 1;
+    while (n) {
+        size_t k = SERIES_BATCH - s->npend < n ? SERIES_BATCH - s->npend : n;
+        memcpy(s->pend + s->npend, p, k);
+        s->npend += k, p += k, n -= k;
+        if (s->npend == SERIES_BATCH) seriesRun(s, 0);
     }
 }
 
 void seriesEnd(series *s) {
-    if (s->compiled && (s->len || s->overlong)) seriesLine(s);
-    s->len = 0, s->overlong = 0;
+    /* the thread is idle here (or given up, when len is not read) */
+    if (s->compiled && (s->gave_up || s->npend || s->len || s->overlong)) seriesRun(s, 1);
 }
 
 void seriesFree(series *s) {
-    if (s->compiled) regfree(&s->re);
+    int keep = 0; /* the thread is still in regexec: the regex stays its */
+    if (s->started) {
+        pthread_mutex_lock(&s->mu);
+        keep = s->gave_up && s->busy;
+        s->quit = 1;
+        pthread_cond_broadcast(&s->cv);
+        pthread_mutex_unlock(&s->mu);
+        if (keep) pthread_detach(s->th);
+        else {
+            pthread_join(s->th, NULL);
+            pthread_cond_destroy(&s->cv);
+            pthread_mutex_destroy(&s->mu);
+        }
+        s->started = 0;
+    }
+    if (s->compiled && !keep) regfree(&s->re);
     s->compiled = 0;
     free(s->x);
     s->x = NULL;

@@ -12,17 +12,35 @@
  * line, each line held at most SERIES_LINE_MAX bytes (a longer one is
  * skipped whole, counted), and at most SERIES_CALLS_MAX times are kept (the
  * rest counted, not kept): a program printing without end costs bounded
- * memory. A NUL byte ends what is matched of its line. */
+ * memory. A NUL byte ends what is matched of its line.
+ *
+ * A match is bounded in time whatever the pattern: a back-reference
+ * (\1 to \9), whose match glibc makes exponential in the line, is refused
+ * at seriesInit; what is left is polynomial but not small (a counted
+ * repetition inside another, '(a{1,100}){1,100}b', takes seconds on one
+ * line), so the lines are matched on a thread of the series' own, a batch
+ * (SERIES_BATCH bytes, or the end) at a time, while the caller waits for it
+ * in slices of SERIES_WAIT_MS: past the series' budget (SERIES_BUDGET_MS of
+ * matching in all), past a deadline or once a stop flag is set (seriesLimit:
+ * coldload-run's cap and its INT/TERM/HUP), it stops waiting, gives up
+ * (gave_up says why) and leaves the thread where it is: the times found
+ * before are kept, the rest of the output is not matched. */
 #ifndef COLDLOAD_SERIES_H
 #define COLDLOAD_SERIES_H
 
+#include <pthread.h>
 #include <regex.h>
+#include <signal.h>
 #include <stddef.h>
 
 #include "bench/csvwrite.h"
 
 #define SERIES_LINE_MAX 4096
 #define SERIES_CALLS_MAX 100000
+#define SERIES_BATCH 65536
+#define SERIES_BUDGET_MS 5000.0
+#define SERIES_BUDGET_TEXT "5 s"
+#define SERIES_WAIT_MS 50
 
 typedef struct series {
     regex_t re;
@@ -36,15 +54,38 @@ typedef struct series {
     long skipped;    /* lines too long to match */
     long not_number; /* matches whose group is not a time */
     long dropped;    /* matches past SERIES_CALLS_MAX */
+    /* the batch not matched yet, and the matching thread (started at the
+     * first batch: a process that forks before it forks with one thread) */
+    char pend[SERIES_BATCH];
+    size_t npend;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int started, busy, end, quit;
+    /* the bounds: matching time spent and allowed (ms), the deadline
+     * (CLOCK_MONOTONIC ms; 0 none), the stop flag (NULL none) */
+    double spent_ms, budget_ms, deadline_ms;
+    const char *deadline_why;
+    const volatile sig_atomic_t *stop;
+    const char *gave_up; /* why matching stopped early ("the run's cap" ...); NULL: it did not */
 } series;
 
 /* Compiles re (REG_EXTENDED); it must have a capture group. 0, or -1 with
  * one line in err (regerror's words, or "no capture group"). */
 int seriesInit(series *s, const char *re, char *err, size_t errlen);
+/* Bounds the matching besides the budget: it gives up at deadline_ms
+ * (CLOCK_MONOTONIC, in ms; 0: none), said as deadline_why, and as soon as
+ * *stop is non-zero (NULL: never). */
+void seriesLimit(series *s, double deadline_ms, const char *deadline_why,
+                 const volatile sig_atomic_t *stop);
+/* The back-reference RE holds (the text of its first, "\\1" ...), NULL
+ * when none: a backslash and a digit 1-9 outside a bracket expression. */
+const char *seriesBackref(const char *re);
 /* Takes n more bytes of the output. */
 void seriesFeed(series *s, const char *p, size_t n);
 /* The output ended: its last line, if it had no newline, is matched. */
 void seriesEnd(series *s);
+/* Frees the series; a thread left matching (gave_up) keeps the regex. */
 void seriesFree(series *s);
 
 /* The text of a time: a plain decimal number (digits, one point, an

@@ -22,6 +22,24 @@
 #define RANGE_STRESSORS_MIN 0
 #define RANGE_STRESSORS_MAX 1024
 
+/* The options threads.sh hands to coldload-run, whose parser checks them
+ * again: the harness's table states these, so a value one accepts the
+ * other does too. A CPU quota in CPUs (a cgroup's quota is a whole number
+ * of microseconds of a 100 ms period: 0.01 CPU is 1 ms of it); the
+ * sampler's interval in ms (0 off); the bytes of each stream kept in the
+ * logs (0 all; half of it is held in memory per stream). */
+#define RANGE_QUOTA_MIN 0.01
+#define RANGE_QUOTA_MAX 4096
+#define RANGE_SAMPLE_MS_MIN 0
+#define RANGE_SAMPLE_MS_MAX 60000
+#define RANGE_KEEP_OUTPUT_MIN 0
+#define RANGE_KEEP_OUTPUT_MAX 1073741824
+
+/* A number of seconds coldload-run takes (--cap, --slow-after, --grace):
+ * up to a week; every number of seconds in the harness's table is within. */
+#define RANGE_SECONDS_MIN 0
+#define RANGE_SECONDS_MAX 604800
+
 /* "LO..HI" of a quantity as text, for a message: RANGE_TEXT(RANGE_WIDTH). */
 #define RANGE_STR_(x) #x
 #define RANGE_STR(x) RANGE_STR_(x)

@@ -138,6 +138,13 @@ static void comparedocFindings(const compareResult *r, const docFmt *fmt, FILE *
 
 static void comparedocRows(const compareResult *r, const docFmt *fmt, FILE *f) {
     fmt->section(f, "cells", "Every compared figure");
+    if (r->nrows == 0) {
+        fmt->para(f, "None: no cell is in two inputs with the same figure measured (the findings "
+                     "name the cells only one input has), so there is no figure to compare and "
+                     "no chart.");
+        fmt->section_end(f);
+        return;
+    }
     char buf[1024];
     snprintf(buf, sizeof buf,
              "Per cell both inputs have, and figure: steady (the median of the process medians "

@@ -4,7 +4,9 @@
  *
  * Every input is read as coldload-summarize reads it, with the same errors:
  * a malformed CSV is "file:line: what" on stderr and exit 2, before anything
- * is written. Outputs go to temporary names renamed into place. */
+ * is written. Inputs with no cell in common are compared all the same
+ * (their answers, their findings): a note says so, and the page has no
+ * chart and no row. Outputs go to temporary names renamed into place. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,7 @@ static const char compareUsage[] =
     "                  also write every input's cells in hyperfine's JSON format to FILE,\n"
     "                  each command naming its input's label (docs/json.md)\n"
     "  --help          this text\n"
+    "Inputs with no cell in common: a note, and a page without a chart or a row.\n"
     "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
 
 /* A writer of one output file; fmt is the document's format (NULL: the CSV). */
@@ -56,6 +59,36 @@ static int compareWrite(const char *dir, const char *name, compareWriter fn, con
     }
     if (atomicCommit(&a) != 0) return optsError("%s: write failed", path);
     return 0;
+}
+
+/* Inputs that share no figure (no cell in common, or none measured the
+ * same way in two of them): one line saying so. The page is still written
+ * -- the answers and the findings compare -- without a chart or a row. */
+static void compareNothing(const compareResult *r) {
+    size_t common = 0, each[COMPARE_MAX_INPUTS] = {0};
+    for (size_t c = 0; c < r->ncells; c++) {
+        common += r->cells[c].present >= 2;
+        for (size_t i = 0; i < r->nin; i++) each[i] += r->cells[c].group[i] != NULL;
+    }
+    char counts[1024];
+    size_t o = 0;
+    counts[0] = '\0';
+    for (size_t i = 0; i < r->nin && o < sizeof counts; i++) {
+        int n = snprintf(counts + o, sizeof counts - o, "%s%s: %zu cell%s", i ? ", " : "",
+                         r->in[i].label, each[i], each[i] == 1 ? "" : "s");
+        if (n < 0) break;
+        o += (size_t)n;
+    }
+    if (common == 0)
+        fprintf(stderr,
+                "coldload-compare: note: the inputs have no cell in common (%s): no figure "
+                "compared, no chart\n",
+                counts);
+    else
+        fprintf(stderr,
+                "coldload-compare: note: the %zu cell%s the inputs have in common %s no figure "
+                "measured in two of them (%s): no figure compared, no chart\n",
+                common, common == 1 ? "" : "s", common == 1 ? "has" : "have", counts);
 }
 
 static int compareMkdir(const char *path) {
@@ -156,6 +189,14 @@ int main(int argc, char **argv) {
         optsError("%s", err);
         rc = -2;
     }
+    /* nothing to draw: no chart data either (compare.sh draws what there is) */
+    if (rc == 0 && cells == 0) {
+        char p[4300];
+        snprintf(p, sizeof p, "%s/compare.dat", plots);
+        unlink(p);
+        snprintf(p, sizeof p, "%s/compare_labels.gp", plots);
+        unlink(p);
+    }
     if (rc == 0) {
         int chart = cells > 0;
         rc |= compareWrite(out, "compare.csv", compareCsvWriter, &r, chart, NULL);
@@ -174,6 +215,7 @@ int main(int argc, char **argv) {
         rc = rc ? -2 : 0;
     }
     if (rc == 0) {
+        if (r.nrows == 0) compareNothing(&r);
         for (size_t i = 0; i < r.nf; i++)
             printf("%s %s: %s\n", verdictLevelName(r.f[i].level), r.f[i].id, r.f[i].text);
         fflush(stdout); /* the findings before the closing line, in a pipe too */

@@ -90,13 +90,16 @@ static const char runUsage[] =
     "  --no-cgroup          no cgroup of its own (the wait figures from schedstat alone)\n"
     "  --quota CPUS         run it under a CPU quota of CPUS (cgroup cpu.max, or the v1 cpu\n"
     "                       controller's cfs_quota_us); exit 1 when none can be set\n"
-    "  --sweep              kill and remove the cgroups of launchers no longer running, exit\n"
+    "  --sweep              kill and remove the cgroups of launchers no longer running (the\n"
+    "                       cgroup2 ones and a quota's of the v1 cpu controller), exit\n"
     "  --csv FILE           append a samples.csv row when the run succeeded, or a\n"
     "                       censored one (ms: when it was stopped) when cut or slow\n"
     "  --series-regex RE    a time per call out of stdout: each line RE (POSIX extended)\n"
     "                       matches gives its first group's number (ms) as a samples.csv\n"
     "                       row of phase call (--csv, the run succeeded); runs.csv's\n"
-    "                       series_calls counts them. A RE that does not compile: exit 2\n"
+    "                       series_calls counts them. A RE that does not compile, or has\n"
+    "                       a back-reference (\\1-\\9): exit 2. Matching stops at the\n"
+    "                       cap, a signal or 5 s of it (a note; the times found are kept)\n"
     "  --workload NAME --params TEXT --width N|default   the rows' cell\n"
     "  --tag KEY=VALUE      a tag column of both CSVs (repeatable)\n"
     "Exit: 0 ran (PROG's status is in the files), 1 could not run or record, 2 usage,\n"
@@ -118,7 +121,9 @@ static int runBad(const char *msg, const char *v) {
     return 2;
 }
 
-static int runSeconds(const char *v, double *out) { return numDouble(v, 0, 86400 * 7, out); }
+static int runSeconds(const char *v, double *out) {
+    return numDouble(v, RANGE_SECONDS_MIN, RANGE_SECONDS_MAX, out);
+}
 
 /* The default of --keep-output: 2 MiB of each stream, its first and last
  * MiB. A numerical program prints its result, a table at most: kilobytes,
@@ -127,7 +132,7 @@ static int runSeconds(const char *v, double *out) { return numDouble(v, 0, 86400
  * log whatever it prints (a default `make threads`, 66 runs: 264 MiB at
  * worst, where one program of 500 MB a run left gigabytes). */
 #define RUN_KEEP_DEFAULT (2LL * 1024 * 1024)
-#define RUN_KEEP_MAX (1LL << 30) /* half of it is held in memory per stream */
+#define RUN_KEEP_MAX ((long long)RANGE_KEEP_OUTPUT_MAX)
 
 /* BYTES: digits, then K, M or G (KiB, MiB, GiB) or nothing. */
 static int runBytes(const char *v, long long *out) {
@@ -173,10 +178,9 @@ static int runParse(int argc, char **argv, runArgs *a) {
         if (!strcmp(o, "--list-columns")) exit(runColumnsList(stdout) || fflush(stdout) ? 1 : 0);
         if (!strcmp(o, "--sweep")) {
             char parent[512], why[200];
-            if (runcgParent(a->lo.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0) {
-                long left = runcgSweep(parent);
-                if (left) printf("%ld\n", left);
-            }
+            int v2 = runcgParent(a->lo.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0;
+            long left = runcgSweep(v2 ? parent : NULL);
+            if (left) printf("%ld\n", left);
             exit(0);
         }
         if (!strcmp(o, "--no-cgroup")) {
@@ -195,13 +199,19 @@ static int runParse(int argc, char **argv, runArgs *a) {
         i++;
         long n;
         if (!strcmp(o, "--cap")) {
-            if (runSeconds(v, &a->lo.cap_s)) return runBad("--cap: expected seconds", v);
+            if (runSeconds(v, &a->lo.cap_s))
+                return runBad("--cap: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS), v);
         } else if (!strcmp(o, "--slow-after")) {
-            if (runSeconds(v, &a->lo.slow_s)) return runBad("--slow-after: expected seconds", v);
+            if (runSeconds(v, &a->lo.slow_s))
+                return runBad(
+                    "--slow-after: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS), v);
         } else if (!strcmp(o, "--grace")) {
-            if (runSeconds(v, &a->lo.grace_s)) return runBad("--grace: expected seconds", v);
+            if (runSeconds(v, &a->lo.grace_s))
+                return runBad("--grace: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS),
+                              v);
         } else if (!strcmp(o, "--sample-ms")) {
-            if (numLong(v, 0, 60000, &n)) return runBad("--sample-ms: expected 0..60000", v);
+            if (numLong(v, RANGE_SAMPLE_MS_MIN, RANGE_SAMPLE_MS_MAX, &n))
+                return runBad("--sample-ms: expected ms, " RANGE_TEXT(RANGE_SAMPLE_MS), v);
             a->lo.sample_ms = (int)n;
         } else if (!strcmp(o, "--keep-output")) {
             if (runBytes(v, &a->lo.keep_bytes))
@@ -217,8 +227,8 @@ static int runParse(int argc, char **argv, runArgs *a) {
         else if (!strcmp(o, "--series-regex")) a->series_regex = v;
         else if (!strcmp(o, "--cgroup-parent")) a->lo.cgroup_parent = v;
         else if (!strcmp(o, "--quota")) {
-            if (numDouble(v, 0.01, 4096, &a->lo.quota_cpus))
-                return runBad("--quota: expected CPUs, 0.01..4096", v);
+            if (numDouble(v, RANGE_QUOTA_MIN, RANGE_QUOTA_MAX, &a->lo.quota_cpus))
+                return runBad("--quota: expected a number of CPUs, " RANGE_TEXT(RANGE_QUOTA), v);
         } else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
         else if (!strcmp(o, "--width")) {
@@ -424,6 +434,12 @@ int main(int argc, char **argv) {
     }
     if (r.status == LAUNCH_STOPPED) return 128 + r.interrupted;
     r.series_calls = a.series_regex ? (long)calls.n : -1;
+    if (a.series_regex && calls.gave_up)
+        fprintf(stderr,
+                "coldload-run: note: --series-regex: matching stopped at %s after %.0f ms and "
+                "%ld line(s): the %zu time(s) found before are kept, the rest of stdout is not "
+                "matched\n",
+                calls.gave_up, calls.spent_ms, calls.lines, calls.n);
     if (a.series_regex && calls.n == 0 && r.status == LAUNCH_OK)
         fprintf(stderr,
                 "coldload-run: note: --series-regex matched no time in %ld line(s) of stdout "

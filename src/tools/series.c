@@ -9,7 +9,9 @@
  * group's number, in ms (bench/series.h: bounded, never evaluated); the
  * times become the process's calls as coldload's own binaries write them:
  * call 1 phase first, call k phase steady iter k - 1. Prints how many
- * times it found; none is a note on stderr, not an error.
+ * times it found; none is a note on stderr, not an error. A RE with a
+ * back-reference is refused (exit 2); matching stops after
+ * SERIES_BUDGET_MS of it, with a note, keeping the times found before.
  * Exit: 0 done (or --check: RE compiles, with a group), 1 a row could not
  * be written, 2 usage or a RE that does not compile. */
 #include <stdio.h>
@@ -30,6 +32,8 @@ static const char seriesUsage[] =
     "group) matches gives the group's number in ms. Prints how many; with --csv, appends\n"
     "them as samples.csv rows (call 1 phase first, call k phase steady iter k-1).\n"
     "  --check   only check RE (exit 0 good, 2 with one line saying why)\n"
+    "RE may not hold a back-reference (\\1-\\9). Matching stops after 5 s of it, with a note;\n"
+    "the times found before are kept.\n"
     "Exit: 0 done, 1 a row could not be written, 2 usage or a bad RE.\n";
 
 static series calls; /* static: reachable to the end */
@@ -81,6 +85,11 @@ int main(int argc, char **argv) {
     ssize_t k;
     while ((k = read(STDIN_FILENO, buf, sizeof buf)) > 0) seriesFeed(&calls, buf, (size_t)k);
     seriesEnd(&calls);
+    if (calls.gave_up)
+        fprintf(stderr,
+                "coldload-series: note: matching stopped at %s after %.0f ms and %ld line(s): "
+                "the %zu time(s) found before are kept, the rest is not matched\n",
+                calls.gave_up, calls.spent_ms, calls.lines, calls.n);
     if (calls.n == 0)
         fprintf(stderr,
                 "coldload-series: note: the regex matched no time in %ld line(s) "

@@ -2,7 +2,8 @@
 # tests/compare/compare.bats -- coldload-compare on synthetic results
 # directories written as the binaries write them (tests/report/helpers.bash):
 # a 2x slower cell is significant, an identical re-run is not, a changed
-# checksum is an ERROR, cells only one input has are listed, bad input is
+# checksum is an ERROR, cells only one input has are listed, inputs with
+# no cell in common a note and a page without a chart, bad input is
 # "file:line: what" and exit 2 (the chart, and compare.html in headless
 # Chromium: tests/long/browser.bats).
 
@@ -152,6 +153,33 @@ ccol() { col "$O/compare.csv" "$@"; }
     [ "$status" -eq 0 ]
     [ "$(ccol '$c["metric"] == "steady"' significant)" = no ]
     [[ $output != *"NOTE slower"* ]]
+}
+
+@test "inputs with no cell in common: a note saying so, a page without a chart or a row; compare.sh and make compare draw nothing, no gnuplot error" {
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017"
+    cell "$B" svdvals 2 4.0 "3.6 3.7 3.8"
+    printf 'host=a\n' >"$A/meta.txt"
+    printf 'host=b\n' >"$B/meta.txt"
+    note="coldload-compare: note: the inputs have no cell in common (a: 1 cell, b: 1 cell): no figure compared, no chart"
+    run "$COMPARE" --out "$O" --label a --label b "$A" "$B"
+    [ "$status" -eq 0 ]
+    [ "$(grep -cxF "$note" <<<"$output")" -eq 1 ]
+    [[ $output == *"NOTE cell-missing: grad "*"only in a (not in b): not compared"* ]]
+    grep -q '^None: no cell is in two inputs with the same figure measured' "$O/compare.md"
+    ! grep -q 'plots/compare' "$O/compare.md" "$O/compare.html"
+    [ ! -e "$O/plots/compare.dat" ]
+    [ "$(wc -l <"$O/compare.csv")" -eq 1 ] # the header alone
+    rm -rf "$O"
+    run bash "$ROOT/harness/compare.sh" --out "$O" --label a --label b "$A" "$B"
+    [ "$status" -eq 0 ]
+    [ "$(grep -cxF "$note" <<<"$output")" -eq 1 ]
+    [[ $output != *gnuplot* ]]
+    [ -s "$O/compare.html" ] && [ ! -e "$O/plots/compare.png" ]
+    rm -rf "$O"
+    run make -s -C "$ROOT" compare RESULTS="$A $B" LABELS="a b" OUT="$O"
+    [ "$status" -eq 0 ]
+    [ "$(grep -cxF "$note" <<<"$output")" -eq 1 ]
+    [[ $output != *gnuplot* ]]
 }
 
 @test "a verdict one input has and the other not is listed" {

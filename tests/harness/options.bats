@@ -15,7 +15,7 @@ load opttable
     [ "$n" -gt 30 ]
     run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' 'NF != 9 { print NR \": \" NF \" fields\" }'"
     [ -z "$output" ] || { echo "$output"; false; }
-    run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' '\$8 !~ /^(int|num|ints|share):[0-9]+:[0-9]+\$|^enums?:[a-z,]+\$|^path\$|^str\$|^switch(:[01])?\$/ { print \$1 \": check \" \$8 }'"
+    run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' '\$8 !~ /^(int|num|ints|share|cpus|factor):[0-9.]+:[0-9.]+\$|^enums?:[a-z,]+\$|^path\$|^str\$|^switch(:[01])?\$/ { print \$1 \": check \" \$8 }'"
     [ -z "$output" ] || { echo "$output"; false; }
     for s in $SCRIPTS; do
         run bash -c "$(declare -f rows flags_of); H=$H; flags_of $s | uniq -d"

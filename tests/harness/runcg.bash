@@ -9,6 +9,23 @@ setup() {
     cd "$BATS_TEST_TMPDIR"
 }
 
+# A case that starts a launcher it may SIGKILL sets QPID: whatever the case
+# ends in, the launcher is killed, its run's processes and its cgroups (v2,
+# and a quota's in the v1 cpu controller) swept, and those left removed.
+teardown() {
+    [ -n "${QPID:-}" ] || return 0
+    kill -9 "$QPID" 2>/dev/null || true
+    wait "$QPID" 2>/dev/null || true
+    "$R" --sweep >/dev/null || true
+    local d p
+    for d in /sys/fs/cgroup/coldload-run-"$QPID" /sys/fs/cgroup/unified/coldload-run-"$QPID" \
+        /sys/fs/cgroup/cpu/coldload-run-"$QPID"; do
+        [ -d "$d" ] || continue
+        while read -r p; do kill -9 "$p" 2>/dev/null || true; done <"$d/cgroup.procs"
+        rmdir "$d" 2>/dev/null || true
+    done
+}
+
 # cg_left: the coldload-run cgroups under either cgroup2 hierarchy
 cg_left() {
     find /sys/fs/cgroup /sys/fs/cgroup/unified -maxdepth 1 -name 'coldload-run-*' 2>/dev/null

@@ -2,7 +2,8 @@
 # tests/harness/runcg.bats -- each run in a cgroup of its own (coldload-run):
 # its figures (CPU time of the tree, CPU pressure) with method cgroup as
 # root, schedstat as another user; nothing left behind, no cgroup left;
-# the launcher SIGKILLed: its run's processes swept, the cause named.
+# the launcher SIGKILLed: its run's processes swept, the cause named, and under
+# --quota its cgroups in both hierarchies (v2 and the v1 cpu controller) swept.
 # (the cases under a long real load: tests/long/runcg.bats, make test-long)
 
 load helpers
@@ -91,4 +92,26 @@ load runcg
     run pgrep -f "sleep $marker"
     [ "$status" -eq 1 ]
     [ -z "$(cg_left)" ]
+}
+
+@test "coldload-run SIGKILLed under --quota: --sweep removes its cgroups in both hierarchies, the v2 one and the v1 cpu controller's" {
+    [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
+    [ -d /sys/fs/cgroup/cpu ] && [ "$(stat -f -c %T /sys/fs/cgroup/cpu)" = cgroupfs ] ||
+        skip "no v1 cpu controller here"
+    marker=32.$$$RANDOM
+    "$R" --quota 0.5 -- sh -c "sleep $marker & wait" &
+    QPID=$!
+    wait_for test -d "/sys/fs/cgroup/cpu/coldload-run-$QPID"
+    wait_for pgrep -f "sleep $marker"
+    v2=$(find /sys/fs/cgroup /sys/fs/cgroup/unified -maxdepth 1 -name "coldload-run-$QPID")
+    [ -n "$v2" ]
+    kill -9 "$QPID"
+    wait "$QPID" || true
+    run "$R" --sweep
+    [ "$status" -eq 0 ]
+    [ "$output" = 1 ]
+    [ ! -e "/sys/fs/cgroup/cpu/coldload-run-$QPID" ]
+    [ ! -e "$v2" ]
+    run pgrep -f "sleep $marker"
+    [ "$status" -eq 1 ]
 }

@@ -31,6 +31,30 @@ load series
     [ "${#lines[@]}" -eq 1 ]
 }
 
+@test "--series-regex with a back-reference: one line, exit 2, before anything is made or read" {
+    threads --series-regex '^(a*)\1*$' -- 32
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [ "${lines[0]}" = "coldload threads: --series-regex: '^(a*)\1*\$' has a back-reference (\1): refused, its match can take time exponential in the line; a time needs none" ]
+    [ ! -e "$O" ]
+    run bash "$H/coldreport.sh" --quick --out "$O" --series-regex 't=([0-9]+) \1' --binary "$P/warmup_calls.sh"
+    [ "$status" -eq 2 ]
+    [[ $output == "coldload cold: --series-regex: 't=([0-9]+) \1' has a back-reference (\1): refused"* ]]
+    [ ! -e "$O" ]
+    # the tools: refused before any output is read (30 a's took 19 s to match)
+    run "$B/coldload-run" --series-regex '^(a*)\1*$' -- true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"has a back-reference (\1): refused"* ]]
+    SECONDS=0
+    run "$B/coldload-series" --regex '^(a*)\1*$' <<<aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+    [ "$status" -eq 2 ]
+    [ "$SECONDS" -le 1 ]
+    [ "$output" = "coldload-series: --regex: '^(a*)\1*\$' has a back-reference (\1): refused, its match can take time exponential in the line; a time needs none" ]
+    # a backslash in a bracket expression is no back-reference
+    run "$B/coldload-series" --regex '[\1]([0-9]+)' --check
+    [ "$status" -eq 0 ]
+}
+
 @test "coldload-series: the output is data -- never run, its lines and times bounded" {
     out=$BATS_TEST_TMPDIR/o
     {

@@ -3,7 +3,8 @@
 # (harness/threads.sh, coldload-run): cells, the width in the environment and
 # in {width}, the default cell, failures, cuts, leftovers, the output check
 # (stdout, an empty output, the file of {out} or --check-file), bad programs,
-# signals, and the report of a threads job.
+# signals, the report of a threads job, and make threads's variables with
+# HARNESS_ARGS.
 # (the cases under a long real load: tests/long/threads.bats, make test-long)
 
 load helpers
@@ -36,6 +37,50 @@ load threads
     # its output does not depend on the width: one hash over every cell
     grep -q '^OK bitwise-same: omp_work 5: stdout hash [0-9a-f]\{16\} in every run of all 9 cells' "$O/verdicts.txt"
     [ -s "$O/report.html" ] && [ -s "$O/results.json" ]
+}
+
+@test "make threads: the make variables and HARNESS_ARGS combine, both reach the harness (make -n: nothing run)" {
+    run make -n -C "$ROOT" threads BINARY=/bin/true OUT=x QUICK=1 WIDTHS=1 LOAD=quota \
+        HARNESS_ARGS="--series-regex 'a'"
+    [ "$status" -eq 0 ]
+    line=$(grep -F 'harness/threads.sh' <<<"$output")
+    [[ $line == *"--out 'x'"* ]]
+    [[ $line == *"--quick"* ]]
+    [[ $line == *"--widths '1'"* ]]
+    [[ $line == *"--load 'quota'"* ]]
+    [[ $line == *"--series-regex 'a'"*" -- "* ]]
+    # the other harness targets the same
+    run make -n -C "$ROOT" cold BINARY=/bin/true OUT=x QUICK=1 HARNESS_ARGS="--series-regex 'a'"
+    line=$(grep -F 'harness/coldreport.sh' <<<"$output")
+    [[ $line == *"--out 'x'"*"--quick"*"--series-regex 'a'"* ]]
+    run make -n -C "$ROOT" report-run OUT=x QUICK=1 HARNESS_ARGS="--seed 3"
+    line=$(grep -F 'harness/report.sh' <<<"$output")
+    [[ $line == *"--out 'x'"*"--quick"*"--seed 3"* ]]
+}
+
+@test "--quota and --slow-stop: the launcher's range and unit, checked before anything is made; --slow-stop 0 (off) taken" {
+    # below coldload-run's least quota: refused by the harness as the launcher refuses it
+    run bash "$H/threads.sh" --load quota --quota 0.009 --out "$O" --binary /bin/true
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --quota: expected a number of CPUs, >= 0.01 and <= 4096, got '0.009'" ]
+    [ ! -e "$O" ]
+    run "$B/coldload-run" --quota 0.009 -- true
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload-run: --quota: expected a number of CPUs, 0.01..4096: 0.009" ]
+    # its least is taken by both (the launcher runs it: exit 0, or 1 where no quota can be set)
+    run bash "$H/threads.sh" --quota 0.01 --out "$O" --binary "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--binary: "*"no such file"* ]]
+    run "$B/coldload-run" --quota 0.01 -- true
+    [ "$status" -le 1 ]
+    # a factor, not seconds; 0 turns it off, as docs/threads.md says
+    run bash "$H/threads.sh" --slow-stop x --out "$O" --binary /bin/true
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "coldload threads: --slow-stop: expected a factor, >= 0 and <= 100000, got 'x'" ]
+    run bash "$H/threads.sh" --slow-stop 0 --out "$O" --binary "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--binary: "*"no such file"* ]]
+    [ ! -e "$O" ]
 }
 
 @test "coldload-run's column table is runs.csv's header, and documented; --whole-csv writes whole.csv's row with the tags in their columns" {

@@ -52,3 +52,46 @@ load ../harness/series
     grep -q "^WARN warmup: warmup_calls.sh 24, width 1, idle: warmup in $n of $n: steady from call 9" "$O/verdicts.txt"
     grep -q "processes were not steady by call 2, where the steady figures start" "$O/verdicts.txt"
 }
+
+@test "coldload-series: a slow match stops after its budget of 5 s with a note, the times before kept" {
+    { echo 't=7'; head -c 4000 /dev/zero | tr '\0' a; printf '\nt=8\n'; } >"$BATS_TEST_TMPDIR/o"
+    SECONDS=0
+    # no back-reference, but seconds a line: 10000 states a position
+    run "$B/coldload-series" --regex '^t=([0-9]+)$|(a{1,100}){1,100}b' <"$BATS_TEST_TMPDIR/o"
+    [ "$status" -eq 0 ]
+    [ "$SECONDS" -le 6 ]
+    [[ ${lines[0]} == "coldload-series: note: matching stopped at its budget (5 s of matching) after 50"??" ms and 2 line(s): the 1 time(s) found before are kept, the rest is not matched" ]]
+    [ "${lines[1]}" = 1 ]
+}
+
+@test "coldload-run: a slow series match ends at the run's cap, and a TERM during it within a second, no cgroup left" {
+    cd "$BATS_TEST_TMPDIR"
+    # t=7, a line of a's, then more than a batch (64 KiB) of empty lines, so
+    # that the match is under way while the program runs
+    printf '#!/bin/sh\necho t=7\nhead -c 4000 /dev/zero | tr "\\0" a\necho\nhead -c 70000 /dev/zero | tr "\\0" "\\n"\nexec sleep "$1"\n' >slow.sh
+    chmod +x slow.sh
+    re='^t=([0-9]+)$|(a{1,100}){1,100}b'
+    # the program ends at once; the match of its output stops at the 2 s cap
+    SECONDS=0
+    run "$B/coldload-run" --cap 2 --series-regex "$re" --runs-csv r.csv --csv s.csv --workload w \
+        --stdout /dev/null -- ./slow.sh 0
+    [ "$status" -eq 0 ]
+    [ "$SECONDS" -le 3 ]
+    [[ $output == *"coldload-run: note: --series-regex: matching stopped at the run's cap after "*" ms and 2 line(s): the 1 time(s) found before are kept"* ]]
+    [ "$(col r.csv status)" = ok ]
+    [ "$(col r.csv series_calls)" = 1 ]
+    [ "$(rows s.csv phase call | col /dev/stdin ms)" = 7.000000 ]
+    # TERM while it matches, the program still running: 143 within a second
+    "$B/coldload-run" --cap 60 --series-regex "$re" --stdout /dev/null -- ./slow.sh 30 2>err &
+    pid=$!
+    sleep 1
+    t0=$(date +%s%N)
+    kill -TERM "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    [ "$rc" -eq 143 ]
+    [ "$ms" -lt 1000 ] || { echo "TERM acted on after $ms ms"; false; }
+    [ -z "$(find /sys/fs/cgroup /sys/fs/cgroup/unified /sys/fs/cgroup/cpu -maxdepth 1 -name "coldload-run-$pid" 2>/dev/null)" ]
+    ! pgrep -f "slow.sh 30" || { pgrep -af "slow.sh 30"; false; }
+}

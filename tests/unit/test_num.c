@@ -1,7 +1,8 @@
 /* test_num.c -- the one number parser (common/num.h): what counts as a
  * number, checked against exact values, and what is refused (out untouched);
  * and the ranges it is called with (common/ranges.h), the same in the
- * harness's option table (harness/lib/opttable.sh). */
+ * harness's option table (harness/lib/opttable.sh), whose numbers of seconds
+ * coldload-run takes. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -9,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -76,6 +78,37 @@ static void theOptionTableStatesTheSameRanges(void **state) {
                                              RANGE_ENGINE_WIDTH_MAX)) > 0);
     /* the table's load levels are those besides idle (0) */
     assert_true(numTableRows("--stressors", "ints:1:" RANGE_STR(RANGE_STRESSORS_MAX)) > 0);
+    /* what threads.sh hands to coldload-run: the launcher's own ranges */
+    assert_true(numTableRows("--quota", "cpus:" RANGE_STR(RANGE_QUOTA_MIN) ":" RANGE_STR(
+                                            RANGE_QUOTA_MAX)) > 0);
+    assert_true(numTableRows("--sample-ms", "int:" RANGE_STR(RANGE_SAMPLE_MS_MIN) ":" RANGE_STR(
+                                                RANGE_SAMPLE_MS_MAX)) > 0);
+    assert_true(numTableRows("--keep-output", "int:" RANGE_STR(RANGE_KEEP_OUTPUT_MIN) ":" RANGE_STR(
+                                                  RANGE_KEEP_OUTPUT_MAX)) > 0);
+}
+
+/* Every number of seconds of the option table (num:LO:HI) is one
+ * coldload-run takes: --budget is its --cap, --grace its --grace. */
+static void theTablesSecondsAreTheLaunchers(void **state) {
+    (void)state;
+    FILE *f = fopen("harness/lib/opttable.sh", "r");
+    assert_non_null(f);
+    char line[4096];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "--", 2) != 0) continue;
+        char *field = line;
+        for (int i = 0; i < 7 && field; i++)
+            field = strchr(field, '|'), field = field ? field + 1 : NULL;
+        if (!field || strncmp(field, "num:", 4) != 0) continue;
+        double lo = strtod(field + 4, &field);
+        assert_int_equal(*field, ':');
+        double hi = strtod(field + 1, NULL);
+        assert_true(lo >= RANGE_SECONDS_MIN && hi <= RANGE_SECONDS_MAX);
+        rows++;
+    }
+    fclose(f);
+    assert_true(rows > 0);
 }
 
 int main(void) {
@@ -83,6 +116,7 @@ int main(void) {
         cmocka_unit_test(wholeNumbersInRangeAreRead),
         cmocka_unit_test(anythingElseIsRefusedAndOutIsUntouched),
         cmocka_unit_test(theOptionTableStatesTheSameRanges),
+        cmocka_unit_test(theTablesSecondsAreTheLaunchers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,9 @@
  * the number form a time must have, lines split across reads, CR-LF and a
  * last line without a newline, a line too long skipped whole, a match whose
  * group is not a number counted, the bound on the times kept, a regex that
- * does not compile or has no group, and the rows written. */
+ * does not compile or has no group, a back-reference refused, a slow
+ * match given up at its budget, its deadline or a stop flag, and the rows
+ * written. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -75,6 +78,7 @@ static void hostileOutputIsBounded(void **state) {
     assert_true(s.x[0] == 1 && s.x[1] == 2);
     /* at most SERIES_CALLS_MAX times kept, the rest counted */
     for (long i = 0; i < SERIES_CALLS_MAX + 5; i++) seriesFeed(&s, "3\n", 2);
+    seriesEnd(&s);
     assert_int_equal(s.n, SERIES_CALLS_MAX);
     assert_int_equal(s.dropped, 7);
     free(big);
@@ -95,6 +99,84 @@ static void aBadRegexIsOneLine(void **state) {
     seriesFree(&s);
 }
 
+static void aBackReferenceIsRefused(void **state) {
+    (void)state;
+    series s;
+    char err[256];
+    assert_int_equal(seriesInit(&s, "^(a*)\\1*$", err, sizeof err), -1);
+    assert_non_null(strstr(err, "has a back-reference (\\1): refused"));
+    assert_null(strchr(err, '\n'));
+    assert_string_equal(seriesBackref("t=([0-9]+) (x)\\2"), "\\2");
+    assert_string_equal(seriesBackref("[[:digit:]](x)\\9"), "\\9");
+    /* a backslash in a bracket expression, or an escaped backslash, is none */
+    assert_null(seriesBackref("[\\1]([0-9]+)"));
+    assert_null(seriesBackref("[]\\1]([0-9]+)"));
+    assert_null(seriesBackref("\\\\1 ([0-9]+)"));
+    assert_null(seriesBackref("time: ([0-9.]+) ms"));
+    assert_int_equal(seriesInit(&s, "[\\1]([0-9]+)", err, sizeof err), 0);
+    seriesFree(&s);
+}
+
+/* A line of a's that '(a{1,100}){1,100}b' takes seconds on (no
+ * back-reference: polynomial, but 10000 states a position). */
+static const char slowRe[] = "^t=([0-9]+)$|(a{1,100}){1,100}b";
+static char slowLine[4002];
+
+static double nowMs(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* feeds t=7, the slow line, t=8: the time before is kept, matching stops
+ * within its bound; the series is static, its thread left matching */
+static double slowFeed(series *s) {
+    memset(slowLine, 'a', sizeof slowLine - 1);
+    slowLine[sizeof slowLine - 2] = '\n';
+    double t0 = nowMs();
+    seriesFeed(s, "t=7\n", 4);
+    seriesFeed(s, slowLine, strlen(slowLine));
+    seriesFeed(s, "t=8\n", 4);
+    seriesEnd(s);
+    return nowMs() - t0;
+}
+
+static void aSlowMatchStopsWithinItsBounds(void **state) {
+    (void)state;
+    static series budget, deadline, stopped;
+    char err[256];
+    /* its budget of matching */
+    assert_int_equal(seriesInit(&budget, slowRe, err, sizeof err), 0);
+    assert_true(budget.budget_ms == SERIES_BUDGET_MS);
+    budget.budget_ms = 200;
+    assert_true(slowFeed(&budget) < 200 + 3 * SERIES_WAIT_MS + 100);
+    assert_non_null(budget.gave_up);
+    assert_non_null(strstr(budget.gave_up, "budget"));
+    assert_int_equal(budget.n, 1);
+    assert_true(budget.x[0] == 7);
+    /* a deadline */
+    assert_int_equal(seriesInit(&deadline, slowRe, err, sizeof err), 0);
+    seriesLimit(&deadline, nowMs() + 150, "the run's cap", NULL);
+    assert_true(slowFeed(&deadline) < 150 + 3 * SERIES_WAIT_MS + 100);
+    assert_string_equal(deadline.gave_up, "the run's cap");
+    assert_int_equal(deadline.n, 1);
+    /* a stop flag already set: nothing more is waited for */
+    static volatile sig_atomic_t stop;
+    assert_int_equal(seriesInit(&stopped, slowRe, err, sizeof err), 0);
+    seriesLimit(&stopped, 0, NULL, &stop);
+    seriesFeed(&stopped, "t=7\n", 4);
+    stop = 1;
+    assert_true(slowFeed(&stopped) < 2 * SERIES_WAIT_MS + 100);
+    assert_string_equal(stopped.gave_up, "a signal");
+    /* given up, the rest is not matched and freeing keeps the thread's regex */
+    seriesFeed(&budget, "t=9\n", 4);
+    seriesEnd(&budget);
+    assert_int_equal(budget.n, 1);
+    seriesFree(&budget);
+    seriesFree(&deadline);
+    seriesFree(&stopped);
+}
+
 static void theRowsAreThePagesCalls(void **state) {
     (void)state;
     series s;
@@ -105,6 +187,7 @@ static void theRowsAreThePagesCalls(void **state) {
     unlink(path);
     assert_int_equal(seriesInit(&s, "t=([0-9.]+)", err, sizeof err), 0);
     seriesFeed(&s, "t=5\nt=1\nt=2\n", 12);
+    seriesEnd(&s);
     csvRow row = {.workload = "w",
                   .params = "",
                   .wait = "",
@@ -133,8 +216,12 @@ static void theRowsAreThePagesCalls(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(aTimeIsAPlainDecimalNumber), cmocka_unit_test(linesAcrossReads),
-        cmocka_unit_test(hostileOutputIsBounded),     cmocka_unit_test(aBadRegexIsOneLine),
+        cmocka_unit_test(aTimeIsAPlainDecimalNumber),
+        cmocka_unit_test(linesAcrossReads),
+        cmocka_unit_test(hostileOutputIsBounded),
+        cmocka_unit_test(aBadRegexIsOneLine),
+        cmocka_unit_test(aBackReferenceIsRefused),
+        cmocka_unit_test(aSlowMatchStopsWithinItsBounds),
         cmocka_unit_test(theRowsAreThePagesCalls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
