@@ -55,19 +55,19 @@ char *csvHeaderFor(const csvTag *tags, size_t ntags) {
     return csvHeaderOf(CSV_FIXED_COLUMNS, tags, ntags);
 }
 
-/* Compares the first line of an existing, non-empty file with `want`. */
-static int csvHeaderMatches(const char *path, const char *want) {
-    FILE *r = fopen(path, "r");
-    if (!r) return 0;
+/* Compares the first line of the open (read and append), non-empty file fd with `want`
+ * (read from the descriptor: the path could name another file by now). */
+static int csvHeaderMatches(int fd, const char *want) {
     size_t cap = strlen(want) + 3;
     char *line = malloc(cap);
-    int ok = line && fgets(line, (int)cap, r) != NULL;
+    ssize_t n = line ? pread(fd, line, cap - 1, 0) : -1;
+    int ok = n > 0;
     if (ok) {
+        line[n] = '\0';
         line[strcspn(line, "\r\n")] = '\0';
         ok = strcmp(line, want) == 0;
     }
     free(line);
-    fclose(r);
     return ok;
 }
 
@@ -174,15 +174,19 @@ csvWriter *csvWriterOpenColumns(const char *path, const char *columns, const csv
         goto err;
     }
     /* A FIFO (or a device) would block open() until a reader comes, or take
-     * rows nobody keeps: only regular files. stat first, then O_NONBLOCK and
-     * fstat for one swapped in meanwhile. */
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "--csv %s: not a regular file", path);
+     * rows nobody keeps: only regular files. A symbolic link is not followed
+     * (one planted in a results directory would point the rows anywhere).
+     * lstat first, then O_NONBLOCK | O_NOFOLLOW and fstat for one swapped in
+     * meanwhile. */
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "--csv %s: %s", path,
+                 S_ISLNK(st.st_mode) ? "a symbolic link: not followed" : "not a regular file");
         goto err;
     }
-    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
+    fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0644);
     if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "--csv %s: cannot open for appending: %s", path, strerror(errno));
+        snprintf(err, errlen, "--csv %s: cannot open for appending: %s", path,
+                 errno == ELOOP ? "a symbolic link: not followed" : strerror(errno));
         goto err;
     }
     if (!S_ISREG(st.st_mode)) {
@@ -194,7 +198,7 @@ csvWriter *csvWriterOpenColumns(const char *path, const char *columns, const csv
         snprintf(err, errlen, "--csv %s: %s", path, strerror(errno));
         goto err;
     }
-    if (st.st_size > 0 && !csvHeaderMatches(path, header)) {
+    if (st.st_size > 0 && !csvHeaderMatches(fd, header)) {
         snprintf(err, errlen, "--csv %s: the file exists with a different header (expected: %s)",
                  path, header);
         goto err;

@@ -2,6 +2,7 @@
 #include "common/atomicfile.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,24 +15,35 @@ static void atomicFree(atomicFile *a) {
     a->f = NULL;
 }
 
+/* a->why from errno, kept. */
+static int atomicWhy(atomicFile *a) {
+    int e = errno;
+    snprintf(a->why, sizeof a->why, "%s", strerror(e));
+    errno = e;
+    return -1;
+}
+
 int atomicOpen(atomicFile *a, const char *path) {
     a->f = NULL;
     a->tmp = NULL;
-    if (!(a->path = strdup(path))) return -1;
+    a->path = NULL;
+    a->why[0] = '\0';
+    if (safefileReplaceable(path, a->why, sizeof a->why) != 0) return -1;
+    if (!(a->path = strdup(path))) return atomicWhy(a);
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path + 1) : 0;
     if (asprintf(&a->tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen) < 0) {
         a->tmp = NULL;
         atomicFree(a);
         errno = ENOMEM;
-        return -1;
+        return atomicWhy(a);
     }
     int fd = mkstemp(a->tmp);
     if (fd < 0) {
         int e = errno;
         atomicFree(a);
         errno = e;
-        return -1;
+        return atomicWhy(a);
     }
     /* mkstemp makes it 0600; the file it replaces was made as fopen would */
     mode_t mask = umask(0);
@@ -42,7 +54,7 @@ int atomicOpen(atomicFile *a, const char *path) {
         unlink(a->tmp);
         atomicFree(a);
         errno = e;
-        return -1;
+        return atomicWhy(a);
     }
     return 0;
 }

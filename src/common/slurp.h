@@ -5,8 +5,10 @@
 #include <stddef.h>
 
 /* At most max bytes of path (NUL bytes in it become spaces, so the text ends
- * where the file does); *truncated = 1 when the file is longer. NULL (errno
- * set) when it cannot be read. The caller frees. */
-char *slurpText(const char *path, size_t max, int *truncated);
+ * where the file does); *truncated = 1 when the file is longer. Only a
+ * regular file is read, never through a symbolic link (common/safefile.h):
+ * NULL with errno set when it cannot be read (ENOENT: absent), why (whylen
+ * bytes, may be NULL) saying why. The caller frees. */
+char *slurpText(const char *path, size_t max, int *truncated, char *why, size_t whylen);
 
 #endif

@@ -532,7 +532,7 @@ static int chartdataOpen(chartdataOut *o, const char *dir, const char *name, con
         return -1;
     }
     int rc = atomicOpen(&o->a, path);
-    if (rc != 0) snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    if (rc != 0) snprintf(err, errlen, "%s: %s", path, o->a.why);
     else o->f = o->a.f;
     free(path);
     return rc;

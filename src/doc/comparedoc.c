@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomicfile.h"
 #include "common/csvfield.h"
 #include "doc/chartdata.h"
 #include "doc/answerdoc.h"
@@ -291,12 +292,13 @@ static void comparedocDots(const summaryGroup *g, compareMetric m, double x, siz
 
 long comparedocChart(const compareResult *r, const char *dir, char *err, size_t errlen) {
     char path[4200];
+    atomicFile a; /* a temporary file renamed into place: never through a planted link */
     snprintf(path, sizeof path, "%s/compare.dat", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    if (atomicOpen(&a, path) != 0) {
+        snprintf(err, errlen, "%s: %s", path, a.why);
         return -1;
     }
+    FILE *f = a.f;
     fputs("# dots: x input ms bound (one per process or run; bound 1: a lower bound)\n", f);
     long n = 0;
     double step = 0.7 / (double)r->nin;
@@ -337,12 +339,17 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
         }
         n++;
     }
-    int rc = fclose(f);
-    snprintf(path, sizeof path, "%s/compare_labels.gp", dir);
-    if (rc != 0 || !(f = fopen(path, "w"))) {
+    int rc = ferror(f) ? (atomicAbort(&a), -1) : atomicCommit(&a);
+    if (rc != 0) {
         snprintf(err, errlen, "%s: write failed", path);
         return -1;
     }
+    snprintf(path, sizeof path, "%s/compare_labels.gp", dir);
+    if (atomicOpen(&a, path) != 0) {
+        snprintf(err, errlen, "%s: %s", path, a.why);
+        return -1;
+    }
+    f = a.f;
     fprintf(f,
             "# compare_labels.gp -- written by coldload-compare\nn_cells = %ld\n"
             "n_inputs = %zu\nbar_width = %.4f\narray input_name[%zu]\n",
@@ -352,7 +359,7 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
         chartdataGpString(f, r->in[i].label);
         fputc('\n', f);
     }
-    if (fclose(f) != 0) {
+    if (ferror(f) ? (atomicAbort(&a), -1) : atomicCommit(&a)) {
         snprintf(err, errlen, "%s: write failed", path);
         return -1;
     }

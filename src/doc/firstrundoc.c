@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/atomicfile.h"
+
 /* --- the chart's data -------------------------------------------------------------------- */
 
 /* Segments bottom up: the work itself, the parts that add up, the remainder. */
@@ -52,9 +54,15 @@ int firstrundocChart(const firstrun *fr, const char *plots_dir, char *err, size_
     if (fr->n == 0) {
         unlink(path); /* a stale chart of rows that are gone would mislead */
     } else {
-        FILE *f = fopen(path, "w");
-        if (!f || firstrundocWriteDat(fr, f) != 0) rc = -1;
-        if (f && fclose(f) != 0) rc = -1;
+        atomicFile a; /* renamed into place: never written through a planted link */
+        if (atomicOpen(&a, path) != 0) {
+            snprintf(err, errlen, "%s: %s", path, a.why);
+            return -1;
+        }
+        if (firstrundocWriteDat(fr, a.f) != 0) {
+            atomicAbort(&a);
+            rc = -1;
+        } else if (atomicCommit(&a) != 0) rc = -1;
         if (rc) snprintf(err, errlen, "%s: write failed", path);
     }
     return rc;

@@ -421,7 +421,7 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
 
 int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t errlen) {
     atomicFile a;
-    if (atomicOpen(&a, path) != 0) return jsonErr(err, errlen, "%s: %s", path, strerror(errno));
+    if (atomicOpen(&a, path) != 0) return jsonErr(err, errlen, "%s: %s", path, a.why);
     if (json_dumpf(doc, a.f, flags) != 0 || fputc('\n', a.f) == EOF) {
         atomicAbort(&a);
         return jsonErr(err, errlen, "%s: write failed", path);

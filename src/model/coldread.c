@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/num.h"
+#include "common/safefile.h"
 #include "common/stats.h"
 
 #define COLDREAD_FIELDS 9 /* workload kind copy file size pages before after read */
@@ -104,10 +105,11 @@ static void coldreadFinish(coldreadTable *t, coldreadAcc *accs, const summary *s
 
 int coldreadLoad(coldread *c, const char *path, const summary *s, char *err, size_t errlen) {
     memset(c, 0, sizeof(*c));
-    FILE *in = fopen(path, "r");
+    char why[SAFEFILE_WHY_MAX];
+    FILE *in = safefileFopenRead(path, why, sizeof why);
     if (!in) {
         if (errno == ENOENT) return 0;
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     /* per table, the accumulators parallel to its files */

@@ -5,6 +5,8 @@
  * with one: such a row was cut short. */
 #include "model/csvread.h"
 
+#include "common/safefile.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,9 +31,12 @@ csvReader *csvReaderOpen(const char *path, char *err, size_t errlen) {
         free(r);
         return NULL;
     }
-    r->f = fopen(path, "r");
+    char why[SAFEFILE_WHY_MAX];
+    r->f = safefileFopenRead(path, why, sizeof why); /* a regular file, not a link */
     if (!r->f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        int e = errno;
+        snprintf(err, errlen, "%s: %s", path, why);
+        errno = e;
         free(r->path);
         free(r);
         return NULL;

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/stats.h"
@@ -269,7 +270,8 @@ void firstrunFree(firstrun *fr) {
 
 int firstrunLoad(firstrun *fr, const char *path, char *err, size_t errlen) {
     memset(fr, 0, sizeof(*fr));
-    if (access(path, F_OK) != 0 && errno == ENOENT) return 0;
+    struct stat st; /* lstat: a link is present (and refused by the reader) */
+    if (lstat(path, &st) != 0 && errno == ENOENT) return 0;
     frProcs ps = {0};
     if (frRead(&ps, path, err, errlen) != 0) goto err;
     fr->procs = ps.n;

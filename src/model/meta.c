@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/safefile.h"
 #include "common/slurp.h"
 #include "common/text.h"
 
@@ -25,11 +26,14 @@ static char *metaText(const char *p, size_t len, size_t max) {
 
 int metaRead(metaTable *m, const char *path, char *err, size_t errlen) {
     int trunc = 0;
+    char why[SAFEFILE_WHY_MAX];
     memset(m, 0, sizeof(*m));
-    m->text = slurpText(path, META_FILE_MAX, &trunc);
+    m->text = slurpText(path, META_FILE_MAX, &trunc, why, sizeof why);
     if (!m->text) {
         if (errno != ENOENT) {
-            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            int e = errno;
+            snprintf(err, errlen, "%s: %s", path, why);
+            errno = e; /* the loader tells a refused file from a failed read */
             return -1;
         }
         m->text = strdup("");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/safefile.h"
 #include "common/slurp.h"
 
 static const char runlinesHead[] = "log\tline\n";
@@ -24,11 +25,12 @@ static int runlinesPush(runlines *rl, size_t *cap, const char *log, const char *
 
 int runlinesRead(runlines *rl, const char *path, char *err, size_t errlen) {
     memset(rl, 0, sizeof *rl);
+    char why[SAFEFILE_WHY_MAX] = "";
     errno = 0;
-    rl->text = slurpText(path, RUNLINES_MAX, &rl->cut);
+    rl->text = slurpText(path, RUNLINES_MAX, &rl->cut, why, sizeof why);
     if (!rl->text) {
         if (errno == ENOENT) return 0;
-        snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOMEM));
+        snprintf(err, errlen, "%s: %s", path, why[0] ? why : strerror(ENOMEM));
         return errno == ENOMEM || !errno ? -2 : -1;
     }
     if (strncmp(rl->text, runlinesHead, sizeof runlinesHead - 1) != 0) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/num.h"
+#include "common/safefile.h"
 #include "common/slurp.h"
 
 static const char scanrecCountsHead[] = "cells\tcpus\tcut_cells\tcut_budget\tcut_watchdog\tskipped";
@@ -34,13 +35,14 @@ int scanrecWrite(const scanRec *r, size_t n, FILE *f) {
 static char *scanrecSlurp(const char *path, const char *head, char **rows, int *rc, char *err,
                           size_t errlen) {
     int trunc = 0;
+    char why[SAFEFILE_WHY_MAX] = "";
     errno = 0;
-    char *text = slurpText(path, SCANREC_MAX_TEXT, &trunc);
+    char *text = slurpText(path, SCANREC_MAX_TEXT, &trunc, why, sizeof why);
     size_t hl = strlen(head);
     *rc = -1;
     if (!text) {
         if (errno == ENOENT) *rc = 1;
-        else snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOMEM));
+        else snprintf(err, errlen, "%s: %s", path, why[0] ? why : strerror(ENOMEM));
         return NULL;
     }
     if (trunc) snprintf(err, errlen, "%s: longer than %u bytes", path, SCANREC_MAX_TEXT);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "common/csvfield.h"
+#include "common/safefile.h"
 #include "common/num.h"
 #include "common/ranges.h"
 #include "common/stats.h"
@@ -397,9 +398,10 @@ static int summaryTsvField(const char *v, size_t max, int name) {
 
 /* The figures runs-columns.tsv names into s->run_fig (already read: kept). */
 static int summaryRunFigs(summary *s, const char *path, char *err, size_t errlen) {
-    FILE *f = fopen(path, "r");
+    char why[SAFEFILE_WHY_MAX];
+    FILE *f = safefileFopenRead(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     char line[1024];

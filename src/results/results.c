@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/num.h"
+#include "common/safefile.h"
 #include "model/pressure.h"
 
 static int resultsErr(char *err, size_t len, int rc, const char *fmt, ...)
@@ -32,6 +33,13 @@ double resultsBlasPool(const metaTable *m) {
     return v >= 1 ? v : 1;
 }
 
+/* Whether a file is there, whatever it is: a link or a FIFO is present, and
+ * refused by its reader (common/safefile.h), not taken for an absent file. */
+static int resultsPresent(const char *path) {
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
 /* The CSVs of dir into s: the ones named, else the directory's that exist. */
 static int resultsReadRowsOf(summary *s, const char *dir, const resultsOptions *o, double wide,
                              char *err, size_t errlen) {
@@ -44,7 +52,7 @@ static int resultsReadRowsOf(summary *s, const char *dir, const resultsOptions *
     if (!whole) whole = wp;
     /* A default file may be absent (a --binary cold run has no samples); a
      * file named by the caller must exist. */
-    int have_s = access(samples, F_OK) == 0, have_w = access(whole, F_OK) == 0;
+    int have_s = resultsPresent(samples), have_w = resultsPresent(whole);
     if ((samples != sp && !have_s) || (whole != wp && !have_w))
         return resultsErr(err, errlen, RESULTS_BAD_INPUT, "%s: %s",
                           samples != sp && !have_s ? samples : whole, strerror(ENOENT));
@@ -59,8 +67,7 @@ static int resultsReadRowsOf(summary *s, const char *dir, const resultsOptions *
     char rp[4096], tp[4096];
     snprintf(rp, sizeof rp, "%s/runs.csv", dir);
     snprintf(tp, sizeof tp, "%s/runs-columns.tsv", dir);
-    if (access(rp, F_OK) == 0 && access(tp, F_OK) == 0 &&
-        summaryReadRuns(s, rp, tp, err, errlen) != 0)
+    if (resultsPresent(rp) && resultsPresent(tp) && summaryReadRuns(s, rp, tp, err, errlen) != 0)
         return RESULTS_BAD_INPUT;
     summaryFinish(s, wide);
     return RESULTS_OK;
@@ -76,11 +83,17 @@ static int resultsNameCmp(const void *a, const void *b) {
 
 /* remedies/: each directory an id names (verdict/remedy.h), its rows
  * summarised; anything else there is not ours and left alone. A directory
- * whose rows cannot be read is left out, its defect kept (remedies_err). */
+ * whose rows cannot be read, or that is a symbolic link (to rows elsewhere),
+ * is left out, its defect kept (remedies_err). */
 static int resultsReadRemedies(results *r) {
     static const resultsOptions none = {NULL, NULL, 0};
-    char path[4096], e[512];
+    char path[4096], e[512], why[SAFEFILE_WHY_MAX];
     snprintf(path, sizeof path, "%s/" RESULTS_REMEDIES_DIR, r->dir);
+    if (safefileDir(path, 0, why, sizeof why) != 0) {
+        if (errno == ENOENT) return RESULTS_OK;
+        snprintf(e, sizeof e, "%.300s: %s", path, why);
+        return (r->remedies_err = strdup(e)) ? RESULTS_OK : RESULTS_NO_MEMORY;
+    }
     DIR *d = opendir(path);
     if (!d) return RESULTS_OK;
     char **names = NULL;
@@ -102,10 +115,13 @@ static int resultsReadRemedies(results *r) {
     if (n && !(r->remedies = calloc(n, sizeof *r->remedies))) goto nomem;
     for (size_t i = 0; i < n; i++) {
         remedyRuns *x = &r->remedies[r->nremedies];
+        e[0] = '\0';
         remedyItemOfId(names[i], &x->item);
         summaryInit(&x->s);
         snprintf(path, sizeof path, "%s/" RESULTS_REMEDIES_DIR "/%s", r->dir, names[i]);
-        if (resultsReadRowsOf(&x->s, path, &none, r->t.contention_wide, e, sizeof e) != 0) {
+        if (safefileDir(path, 0, why, sizeof why) != 0) /* a link to a directory elsewhere */
+            snprintf(e, sizeof e, "%.300s: %s", path, why);
+        if (e[0] || resultsReadRowsOf(&x->s, path, &none, r->t.contention_wide, e, sizeof e) != 0) {
             summaryFree(&x->s);
             if (!r->remedies_err && !(r->remedies_err = strdup(e))) goto nomem;
             continue;
@@ -137,7 +153,7 @@ static int resultsReadShown(results *r, char *err, size_t errlen) {
     int rl = runlinesRead(&r->runs, path, e, sizeof e);
     if (rl == -2 || (rl == -1 && !(r->runs_err = strdup(e)))) return RESULTS_NO_MEMORY;
     snprintf(path, sizeof path, "%s/logs", r->dir);
-    r->logs = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    r->logs = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
     return resultsLoadScanFindings(&r->scan, r->dir, err, errlen);
 }
 
@@ -164,7 +180,8 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
     int rc = resultsReadRows(r, o, err, errlen);
     if (rc != RESULTS_OK) return rc;
     snprintf(path, sizeof path, "%s/meta.txt", dir);
-    if (metaRead(&r->meta, path, err, errlen) != 0) return RESULTS_READ_ERROR;
+    if (metaRead(&r->meta, path, err, errlen) != 0) /* a link or a FIFO: bad input */
+        return errno == ELOOP || errno == EINVAL ? RESULTS_BAD_INPUT : RESULTS_READ_ERROR;
     for (size_t i = 0; i < r->s.n; i++)
         r->s.g[i].psi_some_pct = pressureDuring(&r->meta, &r->s.g[i]);
     if (r->t.blas_pool == 0) r->t.blas_pool = resultsBlasPool(&r->meta);

@@ -9,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/num.h"
+#include "common/safefile.h"
 #include "common/slurp.h"
 
 /* verdict.txt is a few lines per load level; anything past this is not a
@@ -31,7 +33,8 @@ static int resultsScanDefect(resultsScan *sc, const char *err) {
 
 /* The ledger's processes (its lines after the header); -1 without one. */
 static long resultsScanProcs(const char *path) {
-    FILE *f = fopen(path, "r");
+    char why[SAFEFILE_WHY_MAX];
+    FILE *f = safefileFopenRead(path, why, sizeof why);
     if (!f) return -1;
     long lines = 0;
     int c, last = '\n';
@@ -85,15 +88,24 @@ int resultsLoadScanFindings(resultsScan *sc, const char *dir, char *err, size_t 
     if (resultsScanPath(base, sizeof base, dir, RESULTS_SCAN_DIR) != 0 ||
         (size_t)snprintf(path, sizeof path, "%s/scan/verdict.txt", base) >= sizeof path)
         return snprintf(err, errlen, "%s: path too long", dir), RESULTS_BAD_INPUT;
-    DIR *d = opendir(base);
-    if (!d) return RESULTS_OK; /* no scan */
-    closedir(d);
+    /* scan-run/ itself, not a link to a directory elsewhere: one that is
+     * not a directory is said, and shown as no scan */
+    char why[SAFEFILE_WHY_MAX];
+    if (safefileDir(base, 0, why, sizeof why) != 0) {
+        if (errno == ENOENT) return RESULTS_OK; /* no scan */
+        snprintf(e, sizeof e, "%.300s: %s", base, why);
+        return resultsScanDefect(sc, e) ? RESULTS_NO_MEMORY : RESULTS_OK;
+    }
     sc->present = 1;
-    int trunc;
-    sc->verdict = slurpText(path, RESULTS_SCAN_TEXT_MAX, &trunc);
+    int trunc, rc = 0;
+    errno = 0;
+    sc->verdict = slurpText(path, RESULTS_SCAN_TEXT_MAX, &trunc, why, sizeof why);
+    if (!sc->verdict && errno != ENOENT) {
+        snprintf(e, sizeof e, "%.300s: %s", path, why);
+        rc |= resultsScanDefect(sc, e);
+    }
     /* The findings as data; an absent file is a scan analysed before they
      * were written, a bad one is said and shown as absent. */
-    int rc = 0;
     snprintf(path, sizeof path, "%s/scan/" SCANREC_COUNTS_FILE, base);
     int c = scanrecReadCounts(path, &sc->counts, e, sizeof e);
     sc->have_counts = c == 0;
@@ -160,7 +172,8 @@ int resultsLoadScanRows(resultsScanRows *x, const char *dir, long cpus, char *er
         int rc = resultsScanCpus(dir, &x->cpus, err, errlen);
         if (rc != RESULTS_OK) return rc;
     }
-    x->ledger = access(cells, F_OK) == 0;
+    struct stat st;
+    x->ledger = lstat(cells, &st) == 0; /* present: read, or refused when not a regular file */
     if (scanLoad(&x->d, x->samples, cells, (int)x->cpus, err, errlen) != 0)
         return RESULTS_BAD_INPUT;
     return RESULTS_OK;

@@ -16,6 +16,7 @@
 
 #include "common/atomicfile.h"
 #include "common/opts.h"
+#include "common/safefile.h"
 #include "doc/comparedoc.h"
 #include "doc/docfmt.h"
 #include "doc/hyperfine.h"
@@ -52,7 +53,7 @@ static int compareWrite(const char *dir, const char *name, compareWriter fn, con
     char path[4200];
     atomicFile a;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno));
+    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, a.why);
     if (fn(r, chart, fmt, a.f) != 0) {
         atomicAbort(&a);
         return optsError("%s: write failed", path);
@@ -91,9 +92,15 @@ static void compareNothing(const compareResult *r) {
                 common, common == 1 ? "" : "s", common == 1 ? "has" : "have", counts);
 }
 
-static int compareMkdir(const char *path) {
-    if (mkdir(path, 0777) == 0 || errno == EEXIST) return 0;
-    return optsError("%s: %s", path, strerror(errno));
+/* --out DIR, made when absent: the directory named (a link to one is the
+ * user's word); plots/ below it is coldload's, a directory itself, never a
+ * link (common/safefile.h). */
+static int compareMkdir(const char *path, int top) {
+    char why[SAFEFILE_WHY_MAX];
+    struct stat st;
+    if (top && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return 0;
+    if (safefileDir(path, 1, why, sizeof why) == 0) return 0;
+    return optsError("%s: %s", path, why);
 }
 
 int main(int argc, char **argv) {
@@ -141,6 +148,11 @@ int main(int argc, char **argv) {
         return optsError("%zu --label for %zu results directories: one each, or none", nlabels,
                          ndirs),
                OPTS_EXIT_USAGE;
+    /* an export that could not be written is said now, before anything is
+     * read or written; a device node or a link there is never replaced */
+    char why[SAFEFILE_WHY_MAX];
+    if (export_hf && safefileWritable(export_hf, why, sizeof why) != 0)
+        return optsError("--export-hyperfine %s: %s", export_hf, why), OPTS_EXIT_USAGE;
 
     /* The same directory twice (a typo, or a link to it) compares a run with
      * itself: allowed, every figure is then within noise, but said. */
@@ -184,7 +196,7 @@ int main(int argc, char **argv) {
     char plots[4200];
     snprintf(plots, sizeof plots, "%s/plots", out);
     long cells = 0;
-    if (rc == 0 && (compareMkdir(out) != 0 || compareMkdir(plots) != 0)) rc = -2;
+    if (rc == 0 && (compareMkdir(out, 1) != 0 || compareMkdir(plots, 0) != 0)) rc = -2;
     if (rc == 0 && (cells = comparedocChart(&r, plots, err, sizeof err)) < 0) {
         optsError("%s", err);
         rc = -2;

@@ -52,7 +52,7 @@ static char *probeSlurp(const char *rel) {
     char path[4096];
     int trunc = 0;
     if ((size_t)snprintf(path, sizeof path, "%s%s", cpusRoot(), rel) >= sizeof path) return NULL;
-    return slurpText(path, PROBE_FILE_MAX, &trunc);
+    return slurpText(path, PROBE_FILE_MAX, &trunc, NULL, 0);
 }
 
 /* Prints text cut at its first newline (a value stays on its line). */

@@ -14,6 +14,7 @@
 
 #include "common/atomicfile.h"
 #include "common/opts.h"
+#include "common/safefile.h"
 #include "doc/scanout.h"
 #include "model/scan.h"
 #include "results/results.h"
@@ -41,7 +42,7 @@ static int scanEmit(const scanData *d, const char *out, const char *name, const 
     atomicFile a;
     if (scanPath(path, sizeof path, out, name) != 0)
         return optsError("%s/%s: path too long", out, name), -1;
-    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno)), -1;
+    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, a.why), -1;
     if (fn(d, w, a.f) != 0) {
         atomicAbort(&a);
         return optsError("%s: cannot be written", path), -1;
@@ -125,9 +126,10 @@ int main(int argc, char **argv) {
         rc = 1;
         goto done;
     }
-    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
-        optsError("%s: %s", out, strerror(errno));
-        rc = 1;
+    char why[SAFEFILE_WHY_MAX];
+    if (safefileDir(out, 1, why, sizeof why) != 0) { /* scan/ itself, not a link */
+        optsError("%s: %s", out, why);
+        rc = errno == ELOOP || errno == ENOTDIR ? OPTS_EXIT_USAGE : 1;
         goto done;
     }
     if (scanEmit(d, out, "heatmap.csv", NULL, scanHeatCsv) ||

@@ -16,6 +16,7 @@
 #include "common/atomicfile.h"
 #include "common/num.h"
 #include "common/opts.h"
+#include "common/safefile.h"
 #include "common/text.h"
 #include "doc/chartdata.h"
 #include "doc/firstrundoc.h"
@@ -100,7 +101,7 @@ typedef int (*summarizeWriter)(void *ctx, FILE *f);
  * Returns 0, or -1 after printing why. */
 static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
     atomicFile a;
-    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, strerror(errno));
+    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, a.why);
     if (fn(ctx, a.f) != 0) {
         atomicAbort(&a);
         return optsError("%s: write failed", path);
@@ -271,6 +272,14 @@ int main(int argc, char **argv) {
         optsError("%s: not a directory", dir);
         return OPTS_EXIT_USAGE;
     }
+    /* an export that could not be written is said now, before anything is
+     * read or written; a device node or a link there is never replaced */
+    char why[SAFEFILE_WHY_MAX];
+    if (export_hf && !decided && fr_share_margin < 0 &&
+        safefileWritable(export_hf, why, sizeof why) != 0) {
+        optsError("--export-hyperfine %s: %s", export_hf, why);
+        return OPTS_EXIT_USAGE;
+    }
     if (!out) out = dir;
     if (fr_share_margin >= 0) return summarizeFirstrunDecided(dir, fr_share_margin);
 
@@ -316,9 +325,9 @@ int main(int argc, char **argv) {
     }
     char plots[4096];
     summarizePath(plots, sizeof plots, out, "plots");
-    if (mkdir(plots, 0777) != 0 && errno != EEXIST) {
-        optsError("%s: %s", plots, strerror(errno));
-        return 1;
+    if (safefileDir(plots, 1, why, sizeof why) != 0) { /* plots/ itself, not a link */
+        optsError("%s: %s", plots, why);
+        return errno == ELOOP || errno == ENOTDIR ? OPTS_EXIT_USAGE : 1;
     }
     unsigned charts = 0;
     if (chartdataWrite(&x.r.s, x.r.machine, plots, &charts, err, sizeof err) != 0) {

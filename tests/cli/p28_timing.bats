@@ -68,6 +68,20 @@ setup() {
     [ "$status" -eq 2 ]
 }
 
+@test "a symbolic link as --csv is not followed (exit 2), its target untouched; a device node is not written (exit 2)" {
+    echo precious >"$BATS_TEST_TMPDIR/victim"
+    ln -s "$BATS_TEST_TMPDIR/victim" "$BATS_TEST_TMPDIR/link.csv"
+    run --separate-stderr timeout 5 "$P" --runs 1 --csv "$BATS_TEST_TMPDIR/link.csv"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"--csv $BATS_TEST_TMPDIR/link.csv: a symbolic link: not followed"* ]]
+    [ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ]
+    [ "$(id -u)" = 0 ] || skip "mknod needs root"
+    mknod "$BATS_TEST_TMPDIR/node" c 1 3
+    run --separate-stderr timeout 5 "$P" --runs 1 --csv "$BATS_TEST_TMPDIR/node"
+    [ "$status" -eq 2 ]
+    [ -c "$BATS_TEST_TMPDIR/node" ]
+}
+
 @test "a row past the file size limit is cut back off: whole rows only, exit 1 with strerror" {
     local f=$BATS_TEST_TMPDIR/full.csv size
     "$P" --workload grad --runs 1 --csv "$f" >/dev/null

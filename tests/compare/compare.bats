@@ -281,6 +281,22 @@ EOT
     [ "$status" -eq 2 ]
 }
 
+@test "coldload-compare --export-hyperfine onto a device node or a FIFO, or where no file can be made: exit 2 before anything is written, the node left as it was" {
+    cp -r "$ROOT/tests/fixtures/results-threads" "$A"/r
+    cp -r "$ROOT/tests/fixtures/results-threads-censored" "$B"/r
+    local x=$BATS_TEST_TMPDIR/node
+    if [ "$(id -u)" = 0 ]; then mknod "$x" c 1 3; else mkfifo "$x"; fi
+    run --separate-stderr timeout 10 "$COMPARE" --out "$O" --export-hyperfine "$x" "$A/r" "$B/r"
+    [ "$status" -eq 2 ]
+    [[ $stderr == "coldload-compare: --export-hyperfine $x: a "*", not a regular file: not replaced" ]]
+    if [ "$(id -u)" = 0 ]; then [ -c "$x" ]; else [ -p "$x" ]; fi
+    [ ! -e "$O" ]
+    run --separate-stderr "$COMPARE" --out "$O" --export-hyperfine /proc/version "$A/r" "$B/r"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"--export-hyperfine /proc/version: no file can be made in /proc: "* ]]
+    [ ! -e "$O" ]
+}
+
 @test "a process stopped before it ended is drawn at its bound as \"at least\" (bound 1), in the key" {
     cp -r "$ROOT/tests/fixtures/results-threads" "$A"/r
     cp -r "$ROOT/tests/fixtures/results-threads-censored" "$B"/r

@@ -102,9 +102,49 @@ load hyperfine
     [ "$status" -eq 0 ]
     cmp "$D/hyperfine.json" "$BATS_TEST_TMPDIR/export.json"
     [ -z "$(find "$D" "$BATS_TEST_TMPDIR" -maxdepth 1 -name '.*.json.*')" ]
-    run "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/no/such/dir/x.json" "$D"
-    [ "$status" -eq 1 ]
-    [[ $output == *"no/such/dir/x.json"* ]]
+}
+
+@test "--export-hyperfine onto a device node, a FIFO or a link: refused before anything is written (exit 2), the node left as it was" {
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    local x=$BATS_TEST_TMPDIR/node
+    if [ "$(id -u)" = 0 ]; then
+        mknod "$x" c 1 3   # /dev/null's numbers
+        run --separate-stderr timeout 10 "$SUMMARIZE" --no-report --export-hyperfine "$x" "$D"
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "coldload-summarize: --export-hyperfine $x: a character device, not a regular file: not replaced" ]
+        [ -c "$x" ] && [ "$(stat -c %t:%T "$x")" = 1:3 ]
+        [ ! -e "$D/summary.csv" ] && [ ! -e "$D/hyperfine.json" ]
+    fi
+    mkfifo "$BATS_TEST_TMPDIR/fifo"
+    run --separate-stderr timeout 10 "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/fifo" "$D"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"fifo: a FIFO, not a regular file: not replaced" ]]
+    [ -p "$BATS_TEST_TMPDIR/fifo" ]
+    echo precious >"$BATS_TEST_TMPDIR/victim"
+    ln -s "$BATS_TEST_TMPDIR/victim" "$BATS_TEST_TMPDIR/link.json"
+    run --separate-stderr "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/link.json" "$D"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"link.json: a symbolic link: not followed" ]]
+    [ -L "$BATS_TEST_TMPDIR/link.json" ] && [ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ]
+    [ ! -e "$D/summary.csv" ]
+}
+
+@test "--export-hyperfine where no file can be made (a missing directory, /proc/version, a read-only directory): exit 2 before anything is written" {
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    run --separate-stderr "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/no/such/dir/x.json" "$D"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "coldload-summarize: --export-hyperfine $BATS_TEST_TMPDIR/no/such/dir/x.json: no directory $BATS_TEST_TMPDIR/no/such/dir to write it in" ]
+    run --separate-stderr "$SUMMARIZE" --no-report --export-hyperfine /proc/version "$D"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"--export-hyperfine /proc/version: no file can be made in /proc: "* ]]
+    # read-only: a mount, so that root too is refused
+    if [ "$(id -u)" = 0 ] && mkdir "$BATS_TEST_TMPDIR/ro" && mount -t tmpfs -o ro,size=64k tmpfs "$BATS_TEST_TMPDIR/ro" 2>/dev/null; then
+        run --separate-stderr "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/ro/x.json" "$D"
+        umount "$BATS_TEST_TMPDIR/ro"
+        [ "$status" -eq 2 ]
+        [[ $stderr == *"ro/x.json: no file can be made in $BATS_TEST_TMPDIR/ro: Read-only file system" ]]
+    fi
+    [ ! -e "$D/summary.csv" ] && [ ! -e "$D/hyperfine.json" ]
 }
 
 @test "hyperfine.json: a program path that is not UTF-8 is written escaped (\\xHH, the documents' one rule), the document still whole" {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "common/slurp.h"
 #include "results/results.h"
 
 #define FIXTURE "tests/fixtures/results-small"
@@ -26,7 +27,7 @@
  * (named, so the directory needs none of its own). */
 typedef struct scratch {
     char dir[64];
-    char made[8][256]; /* what put made, removed in reverse */
+    char made[32][256]; /* what put made, removed in reverse */
     size_t n;
 } scratch;
 
@@ -309,17 +310,132 @@ static void aMalformedScanDirectoryIsBadInput(void **state) {
     snprintf(want, sizeof want, "%s/meta.txt: no scan_cpus; pass --cpus N", s.dir);
     assert_string_equal(err, want);
     resultsScanRowsFree(&x);
-    /* the scan fixture's rows beside a ledger that is not one */
-    char rows[PATH_MAX], link[256];
-    assert_non_null(realpath("tests/fixtures/results-scan/samples.csv", rows));
-    snprintf(link, sizeof link, "%s/samples.csv", s.dir);
-    assert_int_equal(symlink(rows, link), 0);
-    snprintf(s.made[s.n++], sizeof s.made[0], "%s", link);
+    /* the scan fixture's rows (a copy: a link is not read) beside a ledger
+     * that is not one */
+    int cut = 0;
+    char *rows = slurpText("tests/fixtures/results-scan/samples.csv", 1 << 24, &cut, NULL, 0);
+    assert_non_null(rows);
+    assert_false(cut);
+    put(&s, "samples.csv", rows);
+    free(rows);
     assert_int_equal(resultsLoadScanRows(&x, s.dir, 2, err, sizeof err), RESULTS_BAD_INPUT);
     snprintf(want, sizeof want, "%s/scan-cells.csv:1: not a scan-cells.csv header", s.dir);
     assert_non_null(strstr(err, want));
     resultsScanRowsFree(&x);
     scratchClose(&s);
+}
+
+/* dir/rel a copy of the file fixture/rel (put: its directories made). */
+static void copyIn(scratch *x, const char *fixture, const char *rel) {
+    char from[256];
+    int cut = 0;
+    snprintf(from, sizeof from, "%s/%s", fixture, rel);
+    char *text = slurpText(from, 1 << 24, &cut, NULL, 0);
+    assert_non_null(text);
+    assert_false(cut);
+    put(x, rel, text);
+    free(text);
+}
+
+/* dir/rel made a FIFO (or, target set, a symbolic link to target). */
+static void plant(scratch *x, const char *rel, const char *target) {
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", x->dir, rel);
+    assert_int_equal(target ? symlink(target, path) : mkfifo(path, 0600), 0);
+    snprintf(x->made[x->n++], sizeof x->made[0], "%s", path);
+}
+
+/* resultsLoad of dir: its code, its message in err. A FIFO would block
+ * open() for ever: the alarm ends a regression as a failure, not a hang. */
+static int loadCode(const char *dir, char *err, size_t errlen) {
+    verdictThresholds t;
+    verdictDefaults(&t);
+    results r;
+    alarm(10);
+    int rc = resultsLoad(&r, dir, &t, NULL, err, errlen);
+    alarm(0);
+    resultsFree(&r);
+    return rc;
+}
+
+/* A FIFO as samples.csv or meta.txt is bad input, said with its kind, and
+ * never opened in a way that waits for a writer. */
+static void aFifoAsSamplesOrMetaIsRefusedNotWaitedFor(void **state) {
+    (void)state;
+    scratch s;
+    char err[512] = "", want[256];
+    scratchOpen(&s);
+    plant(&s, "samples.csv", NULL);
+    assert_int_equal(loadCode(s.dir, err, sizeof err), RESULTS_BAD_INPUT);
+    snprintf(want, sizeof want, "%s/samples.csv: a FIFO, not a regular file: not read", s.dir);
+    assert_string_equal(err, want);
+    scratchClose(&s);
+
+    scratchOpen(&s);
+    copyIn(&s, FIXTURE, "samples.csv");
+    plant(&s, "meta.txt", NULL);
+    assert_int_equal(loadCode(s.dir, err, sizeof err), RESULTS_BAD_INPUT);
+    snprintf(want, sizeof want, "%s/meta.txt: a FIFO, not a regular file: not read", s.dir);
+    assert_string_equal(err, want);
+    scratchClose(&s);
+}
+
+/* A symbolic link as samples.csv is not followed: bad input, said. */
+static void aSymlinkAsSamplesIsNotFollowed(void **state) {
+    (void)state;
+    scratch s;
+    char err[512] = "", want[256], rows[PATH_MAX];
+    assert_non_null(realpath(FIXTURE "/samples.csv", rows));
+    scratchOpen(&s);
+    plant(&s, "samples.csv", rows);
+    assert_int_equal(loadCode(s.dir, err, sizeof err), RESULTS_BAD_INPUT);
+    snprintf(want, sizeof want, "%s/samples.csv: a symbolic link: not followed", s.dir);
+    assert_string_equal(err, want);
+    scratchClose(&s);
+}
+
+#define REMEDIES "tests/fixtures/results-threads-remedies"
+
+/* A remedy whose samples.csv is a FIFO, or whose directory is a link to
+ * rows elsewhere, is left out with its defect kept (the summary warns and
+ * goes on); the other remedy is read. */
+static void aRemedyWithAFifoOrALinkIsLeftOutAndSaid(void **state) {
+    (void)state;
+    static const char *top[] = {"meta.txt", "runs-columns.tsv", "runs.csv", "samples.csv",
+                                "whole.csv"};
+    for (int link = 0; link < 2; link++) {
+        scratch s;
+        char err[512] = "", want[256], r1[PATH_MAX];
+        scratchOpen(&s);
+        for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) copyIn(&s, REMEDIES, top[i]);
+        for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+            char rel[64];
+            snprintf(rel, sizeof rel, "remedies/r1/%s", top[i]);
+            if (i) copyIn(&s, REMEDIES, rel);
+            snprintf(rel, sizeof rel, "remedies/r0/%s", top[i]);
+            if (i && (link || i != 3)) copyIn(&s, REMEDIES, rel);
+        }
+        if (link) { /* r2: a link to r0, which is sound */
+            snprintf(r1, sizeof r1, "%s/remedies/r0", s.dir);
+            plant(&s, "remedies/r2", r1);
+        } else plant(&s, "remedies/r0/samples.csv", NULL);
+        verdictThresholds t;
+        verdictDefaults(&t);
+        results r;
+        alarm(10);
+        assert_int_equal(resultsLoad(&r, s.dir, &t, NULL, err, sizeof err), RESULTS_OK);
+        alarm(0);
+        assert_int_equal(r.nremedies, link ? 2 : 1);
+        assert_non_null(r.remedies_err);
+        if (link)
+            snprintf(want, sizeof want, "%s/remedies/r2: a symbolic link: not followed", s.dir);
+        else
+            snprintf(want, sizeof want,
+                     "%s/remedies/r0/samples.csv: a FIFO, not a regular file: not read", s.dir);
+        assert_string_equal(r.remedies_err, want);
+        resultsFree(&r);
+        scratchClose(&s);
+    }
 }
 
 int main(void) {
@@ -335,6 +451,9 @@ int main(void) {
         cmocka_unit_test(aMalformedScanFileIsRecordedWithItsLine),
         cmocka_unit_test(aScanDirectoryLoadsItsCells),
         cmocka_unit_test(aMalformedScanDirectoryIsBadInput),
+        cmocka_unit_test(aFifoAsSamplesOrMetaIsRefusedNotWaitedFor),
+        cmocka_unit_test(aSymlinkAsSamplesIsNotFollowed),
+        cmocka_unit_test(aRemedyWithAFifoOrALinkIsLeftOutAndSaid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
