@@ -101,9 +101,34 @@ void seriesLimit(series *s, double deadline_ms, const char *deadline_why,
     s->stop = stop;
 }
 
-/* One line, on the matching thread, s->mu held but around regexec. -1: the
- * caller gave up while it matched (nothing of s is to be touched again). */
+/* Matching time spent: the batches done and the one under way (s->mu held). */
+static double seriesSpent(const series *s) {
+    return s->spent_ms + (s->busy ? seriesNowMs() - s->batch_t0 : 0);
+}
+
+/* Why matching is to stop now (s->mu held); NULL: it may go on. */
+static const char *seriesOver(const series *s) {
+    if (s->stop && *s->stop) return "a signal";
+    if (s->deadline_ms > 0 && seriesNowMs() >= s->deadline_ms)
+        return s->deadline_why ? s->deadline_why : "its deadline";
+    if (seriesSpent(s) >= s->budget_ms) return "its budget (" SERIES_BUDGET_TEXT " of matching)";
+    return NULL;
+}
+
+/* Stops matching for why (s->mu held): nothing of the series changes after. */
+static void seriesGiveUp(series *s, const char *why) {
+    s->spent_ms = seriesSpent(s);
+    s->gave_up = why;
+    pthread_cond_broadcast(&s->cv);
+}
+
+/* One line, on the matching thread, s->mu held but around regexec. -1:
+ * matching stopped (by the thread before the line, or by the caller while
+ * it was matched): nothing of s is to be touched again. */
 static int seriesLine(series *s) {
+    const char *why = s->gave_up ? NULL : seriesOver(s);
+    if (why) seriesGiveUp(s, why);
+    if (s->gave_up) return -1;
     s->lines++;
     if (s->overlong) {
         s->skipped++;
@@ -141,14 +166,14 @@ static int seriesLine(series *s) {
     return 0;
 }
 
-/* The batch s->pend (and, at the end, the last line), on the thread. */
+/* The batch buf[work] (and, at the end, the last line), on the thread. */
 static int seriesBatch(series *s) {
-    for (size_t i = 0; i < s->npend; i++) {
-        char c = s->pend[i];
-        if (c == '\n') {
+    const char *p = s->buf[s->work];
+    for (size_t i = 0; i < s->nwork; i++) {
+        if (p[i] == '\n') {
             if (seriesLine(s) != 0) return -1;
             s->len = 0, s->overlong = 0;
-        } else if (s->len < SERIES_LINE_MAX) s->line[s->len++] = c;
+        } else if (s->len < SERIES_LINE_MAX) s->line[s->len++] = p[i];
         else s->overlong = 1;
     }
     if (s->end && (s->len || s->overlong)) {
@@ -164,6 +189,7 @@ static void *seriesThread(void *arg) {
     for (;;) {
         while (!s->busy && !s->quit) pthread_cond_wait(&s->cv, &s->mu);
         if (s->quit || seriesBatch(s) != 0) break;
+        s->spent_ms += seriesNowMs() - s->batch_t0;
         s->busy = 0;
         pthread_cond_broadcast(&s->cv);
     }
@@ -171,22 +197,27 @@ static void *seriesThread(void *arg) {
     return NULL;
 }
 
-/* Why matching is to stop now; NULL: it may go on. */
-static const char *seriesOver(const series *s, double spent) {
-    if (s->stop && *s->stop) return "a signal";
-    if (s->deadline_ms > 0 && seriesNowMs() >= s->deadline_ms)
-        return s->deadline_why ? s->deadline_why : "its deadline";
-    if (spent >= s->budget_ms) return "its budget (" SERIES_BUDGET_TEXT " of matching)";
-    return NULL;
+/* Waits (s->mu held) until the thread is done with its batch or matching
+ * has stopped, looking at the bounds every SERIES_WAIT_MS. */
+static void seriesWait(series *s) {
+    while (s->busy && !s->gave_up) {
+        const char *why = seriesOver(s);
+        if (why) {
+            seriesGiveUp(s, why);
+            break;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_nsec += SERIES_WAIT_MS * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&s->cv, &s->mu, &ts);
+    }
 }
 
-/* Matches the batch on the thread, waiting within the bounds. */
-static void seriesRun(series *s, int end) {
-    if (s->gave_up) {
-        s->npend = 0;
-        return;
-    }
-    if (!s->started) {
+/* Hands the batch filled to the thread once it is done with the last one;
+ * at the end, waits for it too. */
+static void seriesSubmit(series *s, int end) {
+    if (!s->started && !s->gave_up) {
         pthread_condattr_t ca;
         pthread_condattr_init(&ca);
         pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -197,46 +228,38 @@ static void seriesRun(series *s, int end) {
             pthread_cond_destroy(&s->cv);
             pthread_mutex_destroy(&s->mu);
             s->gave_up = "no thread to match on";
-            s->npend = 0;
-            return;
-        }
-        s->started = 1;
+        } else s->started = 1;
     }
-    double t0 = seriesNowMs();
-    pthread_mutex_lock(&s->mu);
-    s->end = end;
-    s->busy = 1;
-    pthread_cond_broadcast(&s->cv);
-    while (s->busy) {
-        const char *why = seriesOver(s, s->spent_ms + seriesNowMs() - t0);
-        if (why) {
-            s->gave_up = why;
-            break;
+    if (s->started) {
+        pthread_mutex_lock(&s->mu);
+        seriesWait(s);
+        if (!s->gave_up) {
+            s->work = s->fill, s->nwork = s->npend, s->fill ^= 1;
+            s->end = end;
+            s->batch_t0 = seriesNowMs();
+            s->busy = 1;
+            pthread_cond_broadcast(&s->cv);
+            if (end) seriesWait(s);
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        ts.tv_nsec += SERIES_WAIT_MS * 1000000L;
-        if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
-        pthread_cond_timedwait(&s->cv, &s->mu, &ts);
+        pthread_mutex_unlock(&s->mu);
     }
-    s->spent_ms += seriesNowMs() - t0;
-    pthread_mutex_unlock(&s->mu);
     s->npend = 0;
 }
 
 void seriesFeed(series *s, const char *p, size_t n) {
     if (!s->compiled) return;
     while (n) {
+        char *b = s->buf[s->fill];
         size_t k = SERIES_BATCH - s->npend < n ? SERIES_BATCH - s->npend : n;
-        memcpy(s->pend + s->npend, p, k);
+        memcpy(b + s->npend, p, k);
         s->npend += k, p += k, n -= k;
-        if (s->npend == SERIES_BATCH) seriesRun(s, 0);
+        if (s->npend == SERIES_BATCH) seriesSubmit(s, 0);
     }
 }
 
 void seriesEnd(series *s) {
-    /* the thread is idle here (or given up, when len is not read) */
-    if (s->compiled && (s->gave_up || s->npend || s->len || s->overlong)) seriesRun(s, 1);
+    /* nothing fed yet: no thread to start */
+    if (s->compiled && (s->started || s->npend)) seriesSubmit(s, 1);
 }
 
 void seriesFree(series *s) {

@@ -19,12 +19,15 @@
  * at seriesInit; what is left is polynomial but not small (a counted
  * repetition inside another, '(a{1,100}){1,100}b', takes seconds on one
  * line), so the lines are matched on a thread of the series' own, a batch
- * (SERIES_BATCH bytes, or the end) at a time, while the caller waits for it
- * in slices of SERIES_WAIT_MS: past the series' budget (SERIES_BUDGET_MS of
- * matching in all), past a deadline or once a stop flag is set (seriesLimit:
- * coldload-run's cap and its INT/TERM/HUP), it stops waiting, gives up
- * (gave_up says why) and leaves the thread where it is: the times found
- * before are kept, the rest of the output is not matched. */
+ * (SERIES_BATCH bytes, or the end) at a time, while the caller fills the
+ * next one; it waits for the thread only when that one is full, and at the
+ * end, in slices of SERIES_WAIT_MS. Past the series' budget
+ * (SERIES_BUDGET_MS of matching in all), past a deadline or once a stop
+ * flag is set (seriesLimit: coldload-run's cap and its INT/TERM/HUP) the
+ * thread stops before its next line, and the caller stops waiting for it
+ * (gave_up says why), leaving it in the line it may be stuck in: the times
+ * found before are kept, the rest of the output is not matched. The times
+ * and counts are read after seriesEnd. */
 #ifndef COLDLOAD_SERIES_H
 #define COLDLOAD_SERIES_H
 
@@ -54,17 +57,21 @@ typedef struct series {
     long skipped;    /* lines too long to match */
     long not_number; /* matches whose group is not a time */
     long dropped;    /* matches past SERIES_CALLS_MAX */
-    /* the batch not matched yet, and the matching thread (started at the
-     * first batch: a process that forks before it forks with one thread) */
-    char pend[SERIES_BATCH];
-    size_t npend;
+    /* two batches: buf[fill] filled by the caller (npend bytes), buf[work]
+     * matched by the thread (nwork bytes) while busy; the thread is started
+     * at the first batch (a process that forks before it forks with one
+     * thread) */
+    char buf[2][SERIES_BATCH];
+    int fill, work;
+    size_t npend, nwork;
     pthread_t th;
     pthread_mutex_t mu;
     pthread_cond_t cv;
     int started, busy, end, quit;
-    /* the bounds: matching time spent and allowed (ms), the deadline
-     * (CLOCK_MONOTONIC ms; 0 none), the stop flag (NULL none) */
-    double spent_ms, budget_ms, deadline_ms;
+    /* the bounds: matching time spent (batches done) and allowed (ms), when
+     * the batch under way started, the deadline (CLOCK_MONOTONIC ms; 0
+     * none), the stop flag (NULL none) */
+    double spent_ms, budget_ms, batch_t0, deadline_ms;
     const char *deadline_why;
     const volatile sig_atomic_t *stop;
     const char *gave_up; /* why matching stopped early ("the run's cap" ...); NULL: it did not */
@@ -75,7 +82,7 @@ typedef struct series {
 int seriesInit(series *s, const char *re, char *err, size_t errlen);
 /* Bounds the matching besides the budget: it gives up at deadline_ms
  * (CLOCK_MONOTONIC, in ms; 0: none), said as deadline_why, and as soon as
- * *stop is non-zero (NULL: never). */
+ * *stop is non-zero (NULL: never). Before the first seriesFeed. */
 void seriesLimit(series *s, double deadline_ms, const char *deadline_why,
                  const volatile sig_atomic_t *stop);
 /* The back-reference RE holds (the text of its first, "\\1" ...), NULL
