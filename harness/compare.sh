@@ -36,6 +36,10 @@ cl_opt_final --seed
 cmp_out=${CL_OPT_COMPARE_OUT:-$CL_RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)}
 cl_need_tools gnuplot
 cl_need_binary "$CL_BUILD/coldload-compare"
+# written outside any results directory: checked before anything is read;
+# an existing comparison directory holds no link gnuplot would write through
+[ -z "$CL_OPT_EXPORT_HF" ] || cl_target_check --export-hyperfine "$CL_OPT_EXPORT_HF"
+[ ! -d "$cmp_out" ] || cl_results_check "$cmp_out"
 
 # Exit 2 from coldload-compare is bad input: its message names file and line.
 rc=0

@@ -31,6 +31,8 @@ summarize_flags=("${CL_ARGS[@]}")
 results=${CL_OPT_RESULTS:-$CL_RESULTS/latest}
 [ -d "$results" ] || cl_usage_error "no results directory '$results' (run make report first, or pass --results DIR)"
 results=$(cd "$results" && pwd)
+# gnuplot writes plots/*.png and .svg by name: no link in the directory
+cl_results_check "$results"
 cl_need_tools gnuplot
 cl_need_binary "$CL_BUILD/coldload-summarize"
 

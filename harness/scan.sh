@@ -93,8 +93,9 @@ fi
 cl_need_tools stress-ng timeout
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/coldload-scan"
+[ "$default_out" = 0 ] || cl_latest_check "$CL_RESULTS/scans/latest"   # before anything is made
 cl_results_init
-[ "$default_out" = 0 ] || ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/scans/latest"
+[ "$default_out" = 0 ] || cl_latest_link "$CL_RESULTS/scans/latest"
 cl_traps
 cl_meta_begin
 cl_meta scan_which "$scan_which"

@@ -91,6 +91,8 @@ elif [ -n "$check_file" ]; then
     [[ $check_file == /* ]] || check_file=$PWD/$check_file
     [ ! -d "$check_file" ] || cl_usage_error "--check-file: '$check_file' is a directory"
     [ ! "$check_file" -ef "$binary" ] || cl_usage_error "--check-file: '$check_file' is the program itself"
+    # removed before each run: only a regular file of the program's, never a device node
+    cl_target_check --check-file "$check_file"
     check_what=$check_file
 fi
 if [ "$check_output" = 0 ] && [ "$check_what" != stdout ]; then

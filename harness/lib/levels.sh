@@ -76,8 +76,11 @@ threads_remedies() {
         [ "$width" != 0 ] || cell=default
         rows_dir=$CL_OUT/remedies/$id run_env=()
         [ -z "$setting" ] || run_env=("$setting")
-        { mkdir -p "$rows_dir" && cp "$CL_OUT/runs-columns.tsv" "$rows_dir/"; } ||
-            cl_die "$rows_dir: could not be made"
+        # a directory of ours, never a link planted there (cl_results_dir)
+        cl_results_dir "$CL_OUT/remedies"
+        cl_results_dir "$rows_dir"
+        cp --remove-destination -- "$CL_OUT/runs-columns.tsv" "$rows_dir/runs-columns.tsv" ||
+            cl_die "$rows_dir/runs-columns.tsv: could not be written"
         local stopped_runs=0
         for ((p = 1; p <= n; p++)); do
             ! threads_past_total || break

@@ -8,10 +8,19 @@
 # shellcheck disable=SC2034
 
 cl_results_init() {
-    local link=0 probe
+    local link=0 probe parent
+    # the files written outside it, before anything is made or measured
+    [ -z "${CL_OPT_EXPORT_HF:-}" ] || cl_target_check --export-hyperfine "$CL_OPT_EXPORT_HF"
     CL_OUT=$CL_OPT_OUT
     if [ -z "$CL_OUT" ]; then
         CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+    fi
+    # results/latest is replaced only when it is a link: checked now, before
+    # anything is made (ln -sfn would remove a file or a device node there,
+    # and write into a directory).
+    parent=$(cd "$(dirname -- "$CL_OUT")" 2>/dev/null && pwd) || parent=''
+    if [ -d "$CL_RESULTS" ] && [ "$parent" = "$(cd "$CL_RESULTS" && pwd)" ]; then
+        cl_latest_check "$CL_RESULTS/latest"
     fi
     # --out a symbolic link: another user's is not followed (a link planted in
     # a shared directory would point root's run anywhere, /etc included, as
@@ -26,8 +35,15 @@ cl_results_init() {
         out_link=$(readlink -f -- "$CL_OUT")
         printf 'coldload %s: --out %s is a symbolic link: writing into %s\n' "$CL_NAME" "$CL_OUT" "$out_link" >&2
     fi
-    mkdir -p -- "$CL_OUT" "$CL_OUT/logs" "$CL_OUT/hyperfine" 2>/dev/null ||
-        cl_die "cannot create the output directory $CL_OUT" 2
+    # Nothing in it is written through a link or into a FIFO or a device:
+    # whoever can write a shared results directory could plant one where a
+    # file or a directory of ours goes (remedies/r0 -> /etc). Checked before
+    # anything is made or locked in it, and before CL_META is set, so that
+    # dying here writes nothing through one either.
+    [ ! -d "$CL_OUT" ] || cl_results_check "$CL_OUT"
+    mkdir -p -- "$CL_OUT" 2>/dev/null || cl_die "cannot create the output directory $CL_OUT" 2
+    cl_results_dir "$CL_OUT/logs"
+    cl_results_dir "$CL_OUT/hyperfine"
     probe=$(mktemp "$CL_OUT/.write-test.XXXXXX" 2>/dev/null) ||
         cl_die "output directory $CL_OUT is not writable" 2
     rm -f -- "$probe"
@@ -36,16 +52,7 @@ cl_results_init() {
     if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then printf '%s\n' "$CL_OUT" >"$COLDLOAD_OUT_FILE"; fi
     cl_lock
     if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
-    # No file we append to may be a symbolic link: whoever can write a shared
-    # results directory could plant runs-lines.tsv -> a file of root's, and
-    # root's next run would append to it. Checked before CL_META
-    # is set, so that dying here writes nothing through one either.
     local f
-    for f in "$CL_OUT/samples.csv" "$CL_OUT/whole.csv" "$CL_OUT/meta.txt" "$CL_OUT/runs-lines.tsv" \
-        "$CL_OUT/firstrun.csv" "$CL_OUT/cold-pages.tsv" "$CL_OUT/scan-cells.csv" "$CL_OUT/runs.csv" \
-        "$CL_OUT/stress-ng.pgid"; do
-        if [ -L "$f" ]; then cl_die "$f is a symbolic link (to $(readlink -- "$f")): not followed; use another --out" 2; fi
-    done
     CL_META=$CL_OUT/meta.txt
     CL_SAMPLES=$CL_OUT/samples.csv
     CL_WHOLE=$CL_OUT/whole.csv
@@ -87,8 +94,78 @@ cl_results_init() {
     if [ -n "$out_link" ]; then cl_meta out_symlink "$out_link"; fi
     # What the binaries said they run (their --describe tables), for the report.
     cl_workloads_tsv "$CL_OUT/workloads.tsv" || cl_write_failed "$CL_OUT/workloads.tsv"
-    if [ "$link" = 1 ]; then ln -sfn "$(basename "$CL_OUT")" "$CL_RESULTS/latest"; fi
+    if [ "$link" = 1 ]; then cl_latest_link "$CL_RESULTS/latest"; fi
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
+}
+
+# cl_file_kind PATH: what PATH is, for messages ("a FIFO", "a character
+# device" ...), as the C tools say it (common/safefile.c).
+cl_file_kind() {
+    case $(stat -c %F -- "$1" 2>/dev/null) in
+        'regular file' | 'regular empty file') echo 'a regular file' ;;
+        directory) echo 'a directory' ;;
+        'symbolic link') echo 'a symbolic link' ;;
+        fifo) echo 'a FIFO' ;;
+        'character special file') echo 'a character device' ;;
+        'block special file') echo 'a block device' ;;
+        socket) echo 'a socket' ;;
+        *) echo 'not a file' ;;
+    esac
+}
+
+# cl_results_check DIR: DIR (a results directory about to be written into)
+# holds no symbolic link and nothing but regular files and directories,
+# anywhere below it; else one line naming the first such path, exit 2.
+cl_results_check() {
+    local bad
+    bad=$(find -H "$1" -mindepth 1 \( -type l -o \( ! -type f ! -type d \) \) -print -quit 2>/dev/null) || true
+    [ -n "$bad" ] || return 0
+    if [ -L "$bad" ]; then
+        cl_die "$bad is a symbolic link (to $(readlink -- "$bad")): not followed; use another --out" 2
+    fi
+    cl_die "$bad is not a regular file ($(cl_file_kind "$bad")): use another --out" 2
+}
+
+# cl_results_dir DIR: DIR, a directory of a results directory coldload
+# writes into (logs/, remedies/r1, scan-run/), made when absent; one that is
+# a symbolic link or not a directory is refused (exit 2), never written
+# through.
+cl_results_dir() {
+    if [ -L "$1" ]; then cl_die "$1 is a symbolic link (to $(readlink -- "$1")): not followed; use another --out" 2; fi
+    if [ -e "$1" ] && [ ! -d "$1" ]; then cl_die "$1 is not a directory ($(cl_file_kind "$1")): use another --out" 2; fi
+    mkdir -p -- "$1" 2>/dev/null || cl_die "$1: could not be made" 2
+}
+
+# cl_target_check FLAG PATH: a file coldload will write outside a results
+# directory (--export-hyperfine) may be written only when it is absent or a
+# regular file -- a rename over /dev/null would replace the device node --
+# and a file can be made in its directory (a missing one, a read-only mount,
+# /proc fail here). Checked before any run: one line, exit 2. The C tools
+# check the same (common/safefile.h) when they write it.
+cl_target_check() {
+    local flag=$1 p=$2 dir probe
+    if [ -L "$p" ]; then cl_die "$flag $p: a symbolic link: not followed" 2; fi
+    if [ -e "$p" ] && [ ! -f "$p" ]; then cl_die "$flag $p: $(cl_file_kind "$p"), not a regular file: not replaced" 2; fi
+    dir=$(dirname -- "$p")
+    [ -d "$dir" ] || cl_die "$flag $p: no directory $dir to write it in" 2
+    probe=$(mktemp "$dir/.${p##*/}.XXXXXX" 2>&1) || cl_die "$flag $p: no file can be made in $dir: ${probe##*: }" 2
+    rm -f -- "$probe"
+}
+
+# cl_latest_check LINK: LINK (results/latest) may be replaced only when it
+# is absent or a symbolic link; else one line, exit 2.
+cl_latest_check() {
+    if [ -e "$1" ] && [ ! -L "$1" ]; then
+        cl_die "$1 is $(cl_file_kind "$1"), not the link to the newest results: not replaced; remove it or give --out" 2
+    fi
+    return 0
+}
+
+# cl_latest_link LINK: LINK made a link to CL_OUT (its name: they are
+# siblings), replacing an older link only.
+cl_latest_link() {
+    cl_latest_check "$1"
+    ln -sfn -- "$(basename "$CL_OUT")" "$1"
 }
 
 # cl_lock: one writer per results directory. Two runs into one --out would
@@ -130,7 +207,7 @@ cl_lock() {
 # the same directory keeps what the earlier run wrote.
 cl_unique() {
     local p=$1 i=2
-    while [ -e "$p$2" ]; do
+    while [ -e "$p$2" ] || [ -L "$p$2" ]; do   # a dangling link is taken too
         p=$1-$i
         i=$((i + 1))
     done

@@ -124,3 +124,60 @@ load errors
         [ "$(cat "$BATS_TEST_TMPDIR/target")" = precious ]
     done
 }
+
+@test "a symbolic link anywhere in the results directory (remedies/r0 -> elsewhere) is refused before any run (exit 2), nothing written through it" {
+    mkdir -p "$OUT/remedies" "$BATS_TEST_TMPDIR/victim"
+    ln -s "$BATS_TEST_TMPDIR/victim" "$OUT/remedies/r0"
+    run timeout 20 bash "$H/threads.sh" --remedies all --out "$OUT" --quick --binary /bin/true
+    [ "$status" -eq 2 ]
+    [[ $output == *"$OUT/remedies/r0 is a symbolic link (to $BATS_TEST_TMPDIR/victim): not followed; use another --out"* ]]
+    [ -z "$(ls -A "$BATS_TEST_TMPDIR/victim")" ]
+    [ ! -e "$OUT/logs" ] && [ ! -e "$OUT/meta.txt" ] && [ ! -e "$OUT/.lock" ]
+    # a FIFO in logs/ too: the directory is refused, whatever the name
+    rm -rf "$OUT" && mkdir -p "$OUT/logs" && mkfifo "$OUT/logs/warm-idle-grad-w1-p1.err"
+    run timeout 20 bash "$H/warm.sh" --out "$OUT" --quick --widths 1
+    [ "$status" -eq 2 ]
+    [[ $output == *"$OUT/logs/warm-idle-grad-w1-p1.err is not a regular file (a FIFO): use another --out"* ]]
+}
+
+@test "--export-hyperfine onto a device node, a link, /proc/version or a missing directory: exit 2 before any run (threads.sh, coldreport.sh, report.sh), the node left as it was" {
+    local x=$BATS_TEST_TMPDIR/node what
+    if [ "$(id -u)" = 0 ]; then mknod "$x" c 1 3; what='a character device'; else mkfifo "$x"; what='a FIFO'; fi
+    ln -s "$BATS_TEST_TMPDIR/victim.json" "$BATS_TEST_TMPDIR/link.json"
+    for s in "threads.sh --binary /bin/true" coldreport.sh report.sh; do
+        for e in "$x" "$BATS_TEST_TMPDIR/link.json" /proc/version "$BATS_TEST_TMPDIR/no/dir/x.json"; do
+            rm -rf "$OUT"
+            # shellcheck disable=SC2086 # the script and its flags
+            run timeout 20 bash "$H/"$s --quick --out "$OUT" --export-hyperfine "$e"
+            [ "$status" -eq 2 ] || { echo "$s, $e: exit $status: $output"; return 1; }
+            [[ $output == *"--export-hyperfine $e: "* ]]
+            [ ! -e "$OUT" ]   # nothing made, nothing measured
+        done
+        [[ $output == *"no directory $BATS_TEST_TMPDIR/no/dir to write it in"* ]]
+    done
+    run bash "$H/threads.sh" --binary /bin/true --quick --out "$OUT" --export-hyperfine "$x"
+    [[ $output == *"--export-hyperfine $x: $what, not a regular file: not replaced"* ]]
+    if [ "$(id -u)" = 0 ]; then [ -c "$x" ]; else [ -p "$x" ]; fi
+    [ ! -e "$BATS_TEST_TMPDIR/victim.json" ]
+}
+
+@test "results/latest that is not a link is not replaced: exit 2 before any run, it stays what it was" {
+    local R=$BATS_TEST_TMPDIR/results
+    mkdir -p "$R"
+    if [ "$(id -u)" = 0 ]; then mknod "$R/latest" c 1 3; else printf 'mine\n' >"$R/latest"; fi
+    COLDLOAD_RESULTS=$R run timeout 20 bash "$H/warm.sh" --quick --widths 1
+    [ "$status" -eq 2 ]
+    [[ $output == *"$R/latest is a "*", not the link to the newest results: not replaced; remove it or give --out"* ]]
+    if [ "$(id -u)" = 0 ]; then [ -c "$R/latest" ]; else [ "$(cat "$R/latest")" = mine ]; fi
+    [ "$(ls -A "$R")" = latest ]   # no stamped directory made
+}
+
+@test "threads.sh --check-file onto a device node or a link (removed before each run): exit 2 before any run, the node left as it was" {
+    local x=$BATS_TEST_TMPDIR/node
+    if [ "$(id -u)" = 0 ]; then mknod "$x" c 1 3; else mkfifo "$x"; fi
+    run timeout 20 bash "$H/threads.sh" --binary /bin/true --quick --out "$OUT" --check-file "$x"
+    [ "$status" -eq 2 ]
+    [[ $output == *"--check-file $x: "*", not a regular file: not replaced"* ]]
+    if [ "$(id -u)" = 0 ]; then [ -c "$x" ]; else [ -p "$x" ]; fi
+    [ ! -e "$OUT" ]
+}
