@@ -89,6 +89,12 @@ void launchsamplePass(launchsampleState *s, int root) {
      * import), the maps are long: at passes 1, 2, 4, 8 ... */
     s->passes++;
     int maps = (s->passes & (s->passes - 1)) == 0;
+    if (s->passes == 1) { /* its file, read once it has ended (runtimesOfElf) */
+        char exe[64];
+        snprintf(exe, sizeof exe, "/proc/%d/exe", root);
+        int fd = open(exe, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) s->exe_fd1 = fd + 1;
+    }
     for (int i = 0; i < np; i++) {
         char path[64];
         if (maps) runtimesOf(procs[i], s->runtime);
@@ -122,9 +128,14 @@ static void launchsampleCpuList(const launchsampleState *s, launchResult *r) {
     }
 }
 
-void launchsampleResult(const launchsampleState *s, launchResult *r) {
+void launchsampleResult(launchsampleState *s, launchResult *r) {
     launchsampleCpuList(s, r);
     r->threads_max = s->threads_max;
+    if (s->exe_fd1 > 0) {
+        runtimesOfElf(s->exe_fd1 - 1, s->runtime);
+        close(s->exe_fd1 - 1);
+        s->exe_fd1 = 0;
+    }
     runtimesList(s->runtime, r->runtimes, sizeof r->runtimes);
     if (r->samples > 0) {
         unsigned long long on = 0, wait = 0;

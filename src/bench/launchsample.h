@@ -23,14 +23,16 @@ typedef struct launchsampleState {
     long threads_max;
     long passes;
     unsigned char runtime[RUNTIMES_MAX]; /* runtimes[i] found mapped (bench/runtimes.h) */
+    int exe_fd1; /* the program's file (/proc/PID/exe at the first pass) + 1; 0: none */
 } launchsampleState;
 
 /* One pass: the threads of root and of every process below it (each task's
  * `children` list), at most SAMPLE_PROCS processes. s starts zeroed. */
 void launchsamplePass(launchsampleState *s, int root);
 
-/* The passes' findings into r: cpus and ncpus, threads_max, runtimes, and
- * (when r->samples > 0) oncpu_ms and runq_wait_ms. */
-void launchsampleResult(const launchsampleState *s, launchResult *r);
+/* The passes' findings into r: cpus and ncpus, threads_max, runtimes (the
+ * program's ELF read for the linked-in ones now, after the run, and
+ * closed), and (when r->samples > 0) oncpu_ms and runq_wait_ms. */
+void launchsampleResult(launchsampleState *s, launchResult *r);
 
 #endif

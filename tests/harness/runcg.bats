@@ -38,6 +38,21 @@ load runcg
     [ -z "$(col none.csv runtimes)" ]
 }
 
+@test "a runtime linked into the program: Go's by its .go.buildinfo section, rayon by its symbols; a stripped one is not seen" {
+    command -v gcc >/dev/null && command -v objcopy >/dev/null || skip "gcc, objcopy"
+    # a C program standing in for each: a rayon_core symbol, a .go.buildinfo section;
+    # ~0.1 s of work each, so the sampler passes once (its first pass opens the file)
+    printf '%s\n' '#include <stdio.h>' 'volatile double s;' \
+        'void rayon_core_spin(void) { for (long i = 0; i < 60000000; i++) s += i; }' \
+        'int main(void) { rayon_core_spin(); printf("%f\n", s); return 0; }' >rt.c
+    gcc -O1 rt.c -o rayon
+    gcc -O1 -Drayon_core_spin=spin rt.c -o go
+    objcopy --add-section .go.buildinfo=/dev/null go
+    cp rayon stripped && strip stripped
+    for p in rayon go stripped; do "$R" --runs-csv rt.csv -- "./$p" >/dev/null; done
+    [ "$(col rt.csv runtimes | paste -sd'|')" = "rayon (Rust):RAYON_NUM_THREADS|Go runtime:GOMAXPROCS|" ]
+}
+
 @test "--quota: the run under a CPU quota, its throttling recorded, its cgroup removed; refused with one line where none can be set" {
     [ "$(id -u)" = 0 ] || skip "needs root to set a quota"
     "$R" --runs-csv q.csv --quota 0.5 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
