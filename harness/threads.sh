@@ -166,6 +166,7 @@ nout=0
 # run is known slow.
 declare -A failed=() taken=() stopped=() idle_ms=() slow_after=()
 last_status=""   # the status of the last run (threads_run), for the remedies' early stop
+skip_default=0   # the default cell left out of a loaded level's rounds (threads_level_rounds)
 left_total=0 deadline_hit=0 perf_noted=0 first_failure=0
 rows_dir='' run_env=()   # where a run's rows go (a remedy's own directory) and its setting
 

@@ -18,9 +18,14 @@ threads_past_total() {
     deadline_hit=1
 }
 
-# threads_cells_round PROC: every cell once, in a shuffled order.
+# threads_cells_round PROC: every cell once, in a shuffled order (the
+# default cell left out once skip_default is set: it is a width's twin and
+# that width is known slow at this level).
 threads_cells_round() {
-    local order=("${cells[@]}") i j t c
+    local order=() i j t c
+    for c in "${cells[@]}"; do
+        [ "$c" = default ] && [ "$skip_default" = 1 ] || order+=("$c")
+    done
     for ((i = ${#order[@]} - 1; i > 0; i--)); do
         j=$((RANDOM % (i + 1)))
         t=${order[i]} order[i]=${order[j]} order[j]=$t
@@ -36,15 +41,23 @@ threads_cells_round() {
 # why they stopped (meta threads_stop_<load>_s<S>): decided (its answer is
 # known), max (--max-procs) or fixed (--procs K).
 threads_level_rounds() {
-    local p how=max state rest
+    local p how=max state rest skip
+    skip_default=0
     for ((p = 1; p <= CL_PROCS_MAX; p++)); do
         [ "$deadline_hit" = 0 ] || return 0
         threads_cells_round "$p"
-        if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
+        # asked after every round under load (the default cell's twin), and
+        # from --procs-min on whether the level is decided
+        if [ "$p" -ge "$CL_PROCS_MAX" ] || { [ "$p" -lt "$CL_PROCS_MIN" ] && [ "$1" = none ]; }; then continue; fi
         state=$("$CL_BUILD/coldload-summarize" --threads-decided --load "$1" \
             --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" 2>/dev/null) ||
             state=undecided
-        IFS=$'\t' read -r state rest <<<"$state"
+        IFS=$'\t' read -r state _ _ _ skip rest <<<"$state"
+        if [ "$skip" = skip-default ] && [ "$skip_default" = 0 ]; then
+            skip_default=1
+            cl_meta "threads_default_skipped_$1_s$2" "after round $p: the default cell is a width's twin (its threads in every run) and that width was stopped as known slow"
+        fi
+        [ "$p" -ge "$CL_PROCS_MIN" ] || continue
         if [ "$state" = decided ]; then how=decided; break; fi
     done
     [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed

@@ -142,7 +142,9 @@ static int summarizeFirstrunDecided(const char *dir, double share_margin) {
 
 /* --threads-decided: per load level of the threads cells (those of load
  * and stressors when given), "decided|undecided TAB load TAB stressors TAB
- * runs", runs the fewest a cell of it has. 0, or 1 out of memory. */
+ * runs TAB skip", runs the fewest a cell of it has, skip "skip-default" when
+ * the default cell needs no more runs (answerTdDefaultRedundant), else "-".
+ * 0, or 1 out of memory. */
 static int summarizeThreadsDecided(const summary *s, const char *load, const char *stressors) {
     answerTdCells *t = malloc(sizeof *t);
     answerTdLevel *L = malloc(sizeof *L);
@@ -164,8 +166,9 @@ static int summarizeThreadsDecided(const summary *s, const char *load, const cha
         for (size_t j = 0; j < t->n; j++)
             if (answerTdSameLevel(&t->c[j], c) && answerTdRuns(&t->c[j]) < fewest)
                 fewest = answerTdRuns(&t->c[j]);
-        printf("%s\t%s\t%s\t%zu\n", answerTdDecided(L) ? "decided" : "undecided", c->g->key.load,
-               c->g->key.stressors, fewest);
+        printf("%s\t%s\t%s\t%zu\t%s\n", answerTdDecided(L) ? "decided" : "undecided",
+               c->g->key.load, c->g->key.stressors, fewest,
+               answerTdDefaultRedundant(L) ? "skip-default" : "-");
     }
     free(t);
     free(L);

@@ -205,6 +205,10 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     return L;
 }
 
+int answerTdDefaultRedundant(const answerTdLevel *L) {
+    return L->def && L->twin && L->twin->slow >= 1 && !summaryIsIdle(L->first->g);
+}
+
 int answerTdDefaultCosts(const answerTdLevel *L) {
     if (!L->def || !L->best || L->twin || L->best->median_bound) return 0;
     return answerTdSlowerThanBest(L, L->def, DIFFER_ALPHA, answerTdHurtFloor(L));
@@ -212,7 +216,8 @@ int answerTdDefaultCosts(const answerTdLevel *L) {
 
 int answerTdDecided(const answerTdLevel *L) {
     if (!L->best) return 0;
-    const answerTdCell *cells[] = {L->best, L->widest, L->def};
+    /* a default cell that is a width's twin needs no runs of its own */
+    const answerTdCell *cells[] = {L->best, L->widest, L->twin ? NULL : L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
     /* Under free load a run of the widest stopped once known slow settles

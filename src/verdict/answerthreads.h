@@ -107,6 +107,13 @@ int answerTdDiffer(const answerTdCell *a, const answerTdCell *b, differSides sid
  * by ANSWER_TD_HURT (and never when it is the twin of a width). */
 int answerTdDefaultCosts(const answerTdLevel *L);
 
+/* 1 when the default cell of loaded level L needs no more runs: it is a
+ * width's twin (one configuration) and that width already had a run
+ * stopped once known slow -- another set of slow runs of the same thing
+ * would only cost (harness/threads.sh leaves the default cell out of the
+ * level's further rounds). */
+int answerTdDefaultRedundant(const answerTdLevel *L);
+
 /* 1 when the level's answer is known: threads hurt or not (not unresolved),
  * one width within noise of the best, and every cell with at least
  * DECIDE_MIN_PROCS runs with a time or a bound; under free load also once

@@ -110,3 +110,20 @@ slower() {
         grep -qF "| $rt | \`$set\` |" "$ROOT/docs/threads.md" || { echo "docs/threads.md lacks $rt $set"; false; }
     done
 }
+
+@test "--threads-decided: a default cell that is a width's twin, that width stopped as known slow: skip-default (not before)" {
+    run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
+    [ "$(cut -f5 <<<"$output")" = - ]
+    # width 2's first pinned run stopped once known slow (whole.csv label slow,
+    # samples.csv censored); the default cell is its twin (2 threads in every run)
+    awk -F, 'BEGIN { OFS = "," } $20 == "pinned" && $9 == "2" && $21 == 1 { $12 = "slow"; $19 = 143 } { print }' \
+        "$D/whole.csv" >"$D/w" && mv "$D/w" "$D/whole.csv"
+    awk -F, 'BEGIN { OFS = "," } $28 == "pinned" && $22 == "2" && $29 == 1 { $23 = 1; $17 = "" } { print }' \
+        "$D/samples.csv" >"$D/s" && mv "$D/s" "$D/samples.csv"
+    run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cut -f5 <<<"$output")" = skip-default ]
+    # idle: never skipped (its runs are the twin evidence and the slow limits)
+    run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
+    [ "$(cut -f5 <<<"$output")" = - ]
+}
