@@ -109,8 +109,8 @@ int runtimesOfElf(int fd, unsigned char *found) {
             /* symbol names: the symbol table's own string table */
             if (runtimes[i].symbol && !found[i] && sh[s].sh_type == SHT_SYMTAB &&
                 sh[s].sh_link < eh.e_shnum && sh[sh[s].sh_link].sh_type == SHT_STRTAB &&
-                runtimesTableHas(fd, (off_t)sh[sh[s].sh_link].sh_offset,
-                                 sh[sh[s].sh_link].sh_size, runtimes[i].symbol))
+                runtimesTableHas(fd, (off_t)sh[sh[s].sh_link].sh_offset, sh[sh[s].sh_link].sh_size,
+                                 runtimes[i].symbol))
                 found[i] = 1;
         }
     }

@@ -165,7 +165,8 @@ int differJudge(differSample a, differSample b, differSides sides, double alpha,
     return 0;
 }
 
-differVerdict differVerdictOf(const differResult *r, differSides sides, double alpha, double floor) {
+differVerdict differVerdictOf(const differResult *r, differSides sides, double alpha,
+                              double floor) {
     if (isnan(r->p) || isnan(r->p_min) || r->p_min > alpha * (1 + DIFFER_P_EPS))
         return DIFFER_UNRESOLVED;
     if (r->p > alpha * (1 + DIFFER_P_EPS) || isnan(r->ratio)) return DIFFER_WITHIN;

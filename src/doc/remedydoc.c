@@ -54,7 +54,8 @@ void remedydocSay(const remedydocInput *in, FILE *f) {
     for (size_t i = 0; i < lv->n; i++) {
         const remedyResult *r = &lv->r[i];
         fprintf(f, "%s %s %s (median run %s%s ms, %s%.2fx the best width)", i ? ";" : "",
-                remedydocName(r, name, sizeof name), r->fixes      ? "fixes it"
+                remedydocName(r, name, sizeof name),
+                r->fixes      ? "fixes it"
                 : r->does_not ? "does not"
                               : "is not resolved",
                 r->cell.median_bound ? ">= " : "", summaryFmtMs(r->cell.median, (char[32]){0}, 32),
@@ -114,7 +115,9 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
                                  threadsdocInterval(&r->cell, med, sizeof med),
                                  xb,
                                  xd,
-                                 r->fixes ? "yes" : r->does_not ? "no" : "not resolved",
+                                 r->fixes      ? "yes"
+                                 : r->does_not ? "no"
+                                               : "not resolved",
                                  r->item->is_width ? "-" : remedies[r->item->row].without};
             fmt->row(f, &tb, row);
         }

@@ -417,9 +417,9 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "A run stopped at its cap or once known slow counts as at least the time it was "
                  "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
                  "slower than the best are within noise of it; use the smallest.");
-    static const char *const rh[] = {"load",           "best width",       "within noise",
-                                     "median run, ms", "default cell, ms", "default / best",
-                                     "A/A noise floor", "threads hurt"};
+    static const char *const rh[] = {
+        "load",           "best width",      "within noise", "median run, ms", "default cell, ms",
+        "default / best", "A/A noise floor", "threads hurt"};
     static const docTable rt = {NULL, rh, 8, NULL};
     fmt->table(f, &rt);
     for (size_t i = 0; i < t->n; i++) {
@@ -428,8 +428,7 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
         if (!first) continue;
         answerTdLevel L = answerTdLevelOf(t, c);
-        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-",
-                                                                        aa[48] = "-";
+        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-", aa[48] = "-";
         threadsdocLevelName(c, lv, sizeof lv);
         if (L.best) threadsdocWidthName(L.best, bw, sizeof bw);
         if (L.best) tdNear(&L, near, sizeof near);

@@ -485,7 +485,8 @@ static void compareProcFigures(const compareData *d, double *out) {
 /* The rank test of row w (input in against baseline base): its p-values and
  * score; the verdict waits for the drift floor (compareDrift). */
 static void compareTest(const compareData *in, const compareData *base, compareRow *w) {
-    double *a = malloc((in->p ? in->p : 1) * sizeof *a), *b = malloc((base->p ? base->p : 1) * sizeof *b);
+    double *a = malloc((in->p ? in->p : 1) * sizeof *a),
+           *b = malloc((base->p ? base->p : 1) * sizeof *b);
     memset(&w->test, 0, sizeof w->test);
     w->test.p = w->test.p_min = w->test.score = NAN;
     w->test.ratio = w->ratio;
@@ -587,8 +588,7 @@ int compareRun(const compareInput *in, size_t nin, uint64_t seed, compareResult 
     r->in = in;
     r->nin = nin;
     r->seed = seed;
-    if (nin > COMPARE_MAX_INPUTS || compareCells(r) != 0 || compareRows(r) != 0)
-        return -1;
+    if (nin > COMPARE_MAX_INPUTS || compareCells(r) != 0 || compareRows(r) != 0) return -1;
     compareDrift(r);
     if (compareChecksums(r) != 0 || compareVerdicts(r) != 0 || compareChanges(r) != 0 ||
         compareMissing(r) != 0 || compareMeta(r) != 0 || compareAnswers(r) != 0)

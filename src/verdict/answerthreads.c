@@ -116,9 +116,9 @@ static int answerTdSameThreads(const answerTdCell *a, const answerTdCell *b) {
  * BLIS and Julia one thread: never a twin). A program whose threads are its
  * own (none of these) has no documented default: no twin either. */
 static int answerTdDefaultIsAWidth(const summary *s, const summaryGroup *g) {
-    static const char *const per_cpu[] = {"libgomp",     "libomp",     "libopenblas (pthread)",
-                                          "libopenblas (openmp)", "libopenblas", "Go runtime",
-                                          "rayon (Rust)"};
+    static const char *const per_cpu[] = {
+        "libgomp",     "libomp",     "libopenblas (pthread)", "libopenblas (openmp)",
+        "libopenblas", "Go runtime", "rayon (Rust)"};
     const char *words = summaryRunTextOf(s, g, "runtimes");
     if (!words || !*words) return 0;
     const char *p = words;

@@ -16,8 +16,8 @@ int main(void) {
     int over = 0;
     printf("# the difference rule (common/differ): %d interleaved trials a row, alpha %.2f\n",
            trials, DIFFER_ALPHA);
-    printf("%-9s %-9s %5s %9s %9s %9s %9s\n", "kind", "question", "runs", "A/A", "x1.10",
-           "x1.25", "x2");
+    printf("%-9s %-9s %5s %9s %9s %9s %9s\n", "kind", "question", "runs", "A/A", "x1.10", "x1.25",
+           "x2");
     for (int k = 0; k < SIM_KINDS; k++)
         for (int s = 0; s < 2; s++)
             for (int n = 3; n <= 7; n++) {

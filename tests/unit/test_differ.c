@@ -27,7 +27,7 @@ static void three_apart_is_one_in_twenty_one_sided(void **state) {
     (void)state;
     double a[] = {10, 11, 12}, b[] = {1, 2, 3}, p, pmin, sc;
     assert_int_equal(differRankTest(S(a, 3), S(b, 3), DIFFER_GREATER, &p, &pmin, &sc), 0);
-    assert_true(fabs(p - 1.0 / 20) < 1e-12);    /* one labelling of C(6,3) = 20 */
+    assert_true(fabs(p - 1.0 / 20) < 1e-12); /* one labelling of C(6,3) = 20 */
     assert_true(fabs(pmin - 1.0 / 20) < 1e-12);
     assert_true(sc > 0);
     assert_int_equal(differRankTest(S(a, 3), S(b, 3), DIFFER_TWO_SIDED, &p, &pmin, NULL), 0);
@@ -128,7 +128,8 @@ static void aa_false_positives_at_most_alpha(void **state) {
     for (int k = 0; k < SIM_KINDS; k++)
         for (int n = 3; n <= 7; n++)
             for (int s = 0; s < 2; s++) {
-                double fp = simRate(k, n, 1.0, (differSides)s, SIM_TRIALS, 0x5eed0000u + 97 * k + n);
+                double fp =
+                    simRate(k, n, 1.0, (differSides)s, SIM_TRIALS, 0x5eed0000u + 97 * k + n);
                 printf("# A/A %-8s %d a side %-9s false positives %.3f\n", simKindName[k], n,
                        s ? "one-sided" : "two-sided", fp);
                 assert_true(fp <= DIFFER_ALPHA + SIM_TOL);

@@ -138,8 +138,8 @@ static void fakeCellOf(fakeCell *f, const double *ms, const int *bound, size_t n
     double v[8];
     memcpy(v, ms, n * sizeof *v);
     qsort(v, n, sizeof *v, statsCmpDouble);
-    f->c = (answerTdCell){.g = &f->g, .median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2,
-                          .bound_ms = NAN};
+    f->c = (answerTdCell){
+        .g = &f->g, .median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, .bound_ms = NAN};
 }
 
 static void theRuleOnBothSides(void **state) {
@@ -158,7 +158,7 @@ static void theRuleOnBothSides(void **state) {
     assert_true(remedyFailsAgainst(&c->c, &b->c));
     const double mixed[] = {99, 126, 300};
     fakeCellOf(c, mixed, NULL, 3);
-    assert_false(remedyFixes(&c->c, &b->c)); /* 1.26x: not within, though not resolved */
+    assert_false(remedyFixes(&c->c, &b->c));        /* 1.26x: not within, though not resolved */
     assert_false(remedyFailsAgainst(&c->c, &b->c)); /* one run below the best's */
     const double noisy[] = {99, 120, 300};
     fakeCellOf(c, noisy, NULL, 3);
