@@ -87,21 +87,19 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
                 "Yes: under %s it takes %.1fx as long at width %s as at width %s (median run "
                 "%s ms, 95%% interval %s-%s, against %s ms, %s-%s).",
                 lv, r, ww, bw, wm, MS(w->lo), MS(w->hi), bm, MS(b->lo), MS(b->hi));
-    else if (L->hurt == ANSWER_TD_NO)
-        fprintf(f, "No: under %s the widest width, %s, is the fastest (median run %s ms).", lv, ww,
-                wm);
-    else if (L->hurt == ANSWER_TD_WITHIN)
+    else if (L->hurt == ANSWER_TD_NO || L->hurt == ANSWER_TD_WITHIN || L->hurt == ANSWER_TD_NOISE) {
+        /* one sentence for every "no", whatever the figures: the widest the
+         * fastest, within 1.25x, or beyond it but not resolved by the rule */
+        const answerTdCell *n = w == b ? L->narrowest : b;
+        char nw[16], nm[48];
+        threadsdocWidthName(n, nw, sizeof nw);
+        tdMedian(n, nm, sizeof nm);
         fprintf(f,
-                "No: under %s width %s takes %.2fx as long as width %s, the fastest (median run "
-                "%s ms against %s ms), within %.2fx.",
-                lv, ww, r, bw, wm, bm, ANSWER_TD_HURT);
-    else if (L->hurt == ANSWER_TD_NOISE)
-        fprintf(f,
-                "No: under %s width %s took %.2fx as long as width %s (median run %s ms against "
-                "%s ms), but after %zu and %zu runs the rank test does not resolve it: no harm "
-                "beyond the noise.",
-                lv, ww, r, bw, wm, bm, answerTdRuns(w), answerTdRuns(b));
-    else if (b->median_bound || b->hi_bound)
+                "No: under %s width %s is not slower than width %s by %.2fx or more beyond the "
+                "noise (median run %s ms against %s ms, %.2fx; %zu and %zu runs).",
+                lv, ww, nw, ANSWER_TD_HURT, wm, nm, w->median / n->median, answerTdRuns(w),
+                answerTdRuns(n));
+    } else if (b->median_bound || b->hi_bound)
         fprintf(f,
                 "Not clearly: under %s no width finished often enough to time it (width %s: "
                 "median run %s ms); a longer --budget would decide it.",
@@ -127,9 +125,10 @@ static void tdSayDefault(const answerTdLevel *L, FILE *f) {
         fprintf(f,
                 "Left to itself (no width variable set) it runs as width %s here: %.0f threads in "
                 "every run of both under %s, one configuration (median run %s ms against %s ms: "
-                "%.2fx apart, this level's A/A noise floor).",
+                "%s%.2fx apart, this level's A/A noise floor).",
                 threadsdocWidthName(L->twin, tw, sizeof tw), L->twin->threads_hi, lv, dm,
-                MS(L->twin->median), 1 + L->floor);
+                tdMedian(L->twin, (char[48]){0}, 48), L->floor_bound ? "at least " : "",
+                1 + L->floor);
     else if (answerTdDefaultCosts(L))
         fprintf(f,
                 "Left to itself (no width variable set) it takes %s%.1fx as long under %s as at "
@@ -223,8 +222,33 @@ char *threadsdocQuestion(const metaTable *m) {
     return q;
 }
 
+/* Runs of c at least --contention-wide x idle ("slow processes"), 0 unknown. */
+static size_t tdSlowRuns(const answerTdCell *c) {
+    return c->g->slow_procs == SIZE_MAX ? 0 : c->g->slow_procs;
+}
+
+/* Under free load the time is where the scheduler put the threads, a coin
+ * flip per run (placement): what the lead says of that level is its count
+ * of slow runs at the widest width against the narrowest -- the same
+ * sentence whatever the flips, where a difference between the two cells
+ * would come and go from run to run. Said when the deciding level is
+ * another and the widest width had a slow run there. */
+static void tdSayPlacement(const answerTdCells *t, const answerTdLevel *deciding, FILE *f) {
+    const answerTdCell *first = answerTdFirstOf(t, "free");
+    if (!first || first == deciding->first) return;
+    answerTdLevel L = answerTdLevelOf(t, first);
+    if (!L.widest || !L.narrowest || L.widest == L.narrowest || tdSlowRuns(L.widest) == 0) return;
+    char lv[96], ww[16], nw[16];
+    fprintf(f,
+            " Under %s where the scheduler puts the threads decides: %zu of %zu runs at width %s "
+            "took at least --contention-wide x their idle median, %zu of %zu at width %s.",
+            threadsdocLevelName(first, lv, sizeof lv), tdSlowRuns(L.widest), L.widest->g->procs,
+            threadsdocWidthName(L.widest, ww, sizeof ww), tdSlowRuns(L.narrowest),
+            L.narrowest->g->procs, threadsdocWidthName(L.narrowest, nw, sizeof nw));
+}
+
 /* The lead's second sentence: where the deciding level's answer is not the
- * whole story (answerTdOther). */
+ * whole story (answerTdOther), and free load's placement. */
 static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
     answerTdLevel *o = malloc(2 * sizeof *o);
     if (!o) return;
@@ -246,6 +270,7 @@ static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) 
         fputc(' ', f);
         tdSayDefault(&o[1], f);
     }
+    tdSayPlacement(t, L, f);
     free(o);
 }
 
@@ -439,8 +464,8 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                      L.def->median / L.best->median);
         if (L.twin) {
             char tw[16];
-            snprintf(aa, sizeof aa, "%.2fx (default = width %s)", 1 + L.floor,
-                     threadsdocWidthName(L.twin, tw, sizeof tw));
+            snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
+                     1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
         }
         const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
         const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};

@@ -178,6 +178,7 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
         L.nwidths++;
         if (!L.best || c->median < L.best->median) L.best = c;
         if (!L.widest || c->g->key.width > L.widest->g->key.width) L.widest = c;
+        if (!L.narrowest || c->g->key.width < L.narrowest->g->key.width) L.narrowest = c;
     }
     if (!L.best) return L;
     /* the default cell's twin: the A/A control of the level */
@@ -187,18 +188,20 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
             answerTdSameThreads(L.def, c) && t->s && answerTdDefaultIsAWidth(t->s, L.def->g))
             L.twin = c;
     }
-    if (L.twin && !L.def->median_bound && !L.twin->median_bound) {
+    /* with a bound on either side the spread is at least that: still a floor */
+    if (L.twin) {
         double r = L.def->median / L.twin->median;
         L.floor = (r > 1 ? r : 1 / r) - 1;
+        L.floor_bound = L.def->median_bound || L.twin->median_bound;
     }
     L.hurt = answerTdHurt(&L);
     /* within noise: the best and the numeric widths the rule does not
-     * resolve slower than it (cells come sorted by width, so near[]
-     * ascends) */
+     * resolve slower than it by ANSWER_TD_HURT (the size every "slower" at
+     * a level has; cells come sorted by width, so near[] ascends) */
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0) continue;
-        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, L.floor))
+        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, answerTdHurtFloor(&L)))
             L.near[L.nnear++] = c;
     }
     L.rec = L.near[0];
@@ -256,7 +259,9 @@ void answerTdOther(const answerTdCells *t, const answerTdLevel *deciding, answer
         if (!first || summaryIsIdle(c->g)) continue;
         answerTdLevel L = answerTdLevelOf(t, c);
         if (!L.best) continue;
-        if (L.first != deciding->first && L.hurt == ANSWER_TD_YES &&
+        /* free load is placement's (its count of slow runs: threadsdoc), not
+         * a difference that comes and goes with where the threads landed */
+        if (L.first != deciding->first && L.hurt == ANSWER_TD_YES && !summaryIsFree(c->g) &&
             deciding->hurt != ANSWER_TD_YES && !*has_hurt) {
             *hurt = L;
             *has_hurt = 1;

@@ -90,9 +90,11 @@ enum {
  * and the recommended one (the smallest of them). */
 typedef struct answerTdLevel {
     const answerTdCell *first, *best, *widest, *def, *rec;
-    const answerTdCell *twin; /* the width the default cell is one configuration with */
-    double floor;             /* the A/A control's noise floor (default vs twin), 0 without */
-    size_t nwidths;           /* numeric widths with a median */
+    const answerTdCell *narrowest; /* the narrowest numeric width */
+    const answerTdCell *twin;      /* the width the default cell is one configuration with */
+    double floor;                  /* the A/A control's noise floor (default vs twin), 0 without */
+    int floor_bound;               /* the floor only a lower bound (a twin's median is a bound) */
+    size_t nwidths;                /* numeric widths with a median */
     int hurt;
     const answerTdCell *near[ANSWER_TD_CELLS];
     size_t nnear;
@@ -136,10 +138,11 @@ const answerTdCell *answerTdFirstOf(const answerTdCells *t, const char *load);
 int answerTdDeciding(const answerTdCells *t, answerTdLevel *L);
 
 /* What the deciding level does not say (the lead's second sentence): another
- * loaded level where threads hurt while the deciding one says they do not
- * (*hurt: that level's widest cell, else NULL), and the loaded default cell
- * furthest above its level's best width when at least ANSWER_TD_HURT x it
- * (*def, its level's best *def_best; else NULL). */
+ * loaded level, not free load (placement's: a count of slow runs, said by
+ * doc/threadsdoc), where threads hurt while the deciding one says they do
+ * not (*hurt: that level's widest cell, else NULL), and the loaded default
+ * cell the rule resolves furthest above its level's best width
+ * (answerTdDefaultCosts; *def, else NULL). */
 void answerTdOther(const answerTdCells *t, const answerTdLevel *deciding, answerTdLevel *hurt,
                    int *has_hurt, answerTdLevel *def, int *has_def);
 
