@@ -153,6 +153,17 @@ double differMedian(differSample s, int *is_bound) {
     return med;
 }
 
+/* The one-sided p of "a slower than b x scale": b's runs (bounds too)
+ * scaled, then the rank test. 0, -1 out of memory or a side empty. */
+static int differShifted(differSample a, differSample b, double scale, double *p) {
+    double *v = malloc((b.n ? b.n : 1) * sizeof *v);
+    if (!v) return -1;
+    for (size_t i = 0; i < b.n; i++) v[i] = b.v[i] * scale;
+    int rc = differRankTest(a, (differSample){v, b.bound, b.n}, DIFFER_GREATER, p, NULL, NULL);
+    free(v);
+    return rc;
+}
+
 int differJudge(differSample a, differSample b, differSides sides, double alpha, double floor,
                 differResult *r) {
     memset(r, 0, sizeof *r);
@@ -160,20 +171,21 @@ int differJudge(differSample a, differSample b, differSides sides, double alpha,
     r->p = r->p_min = r->score = NAN;
     double ma = differMedian(a, &r->a_bound), mb = differMedian(b, &r->b_bound);
     r->ratio = ma > 0 && mb > 0 ? ma / mb : NAN;
-    if (differRankTest(a, b, sides, &r->p, &r->p_min, &r->score) == 0)
-        r->verdict = differVerdictOf(r, sides, alpha, floor);
+    if (differRankTest(a, b, sides, NULL, &r->p_min, &r->score) != 0) return 0;
+    if (r->p_min > alpha * (1 + DIFFER_P_EPS)) return 0;
+    /* the size is part of the test: a slower than b by more than the floor
+     * is a against b's runs x (1 + floor); two-sided, each way at alpha / 2 */
+    double s = 1 + (floor > 0 ? floor : 0), p_up, p_down = NAN;
+    if (differShifted(a, b, s, &p_up) != 0 ||
+        (sides == DIFFER_TWO_SIDED && differShifted(b, a, s, &p_down) != 0))
+        return -1;
+    double level = sides == DIFFER_TWO_SIDED ? alpha / 2 : alpha;
+    r->verdict = DIFFER_WITHIN;
+    r->p = sides == DIFFER_TWO_SIDED ? fmin(1, 2 * fmin(p_up, p_down)) : p_up;
+    if (p_up <= level * (1 + DIFFER_P_EPS)) r->verdict = DIFFER_SLOWER;
+    else if (sides == DIFFER_TWO_SIDED && p_down <= level * (1 + DIFFER_P_EPS))
+        r->verdict = DIFFER_FASTER;
     return 0;
-}
-
-differVerdict differVerdictOf(const differResult *r, differSides sides, double alpha,
-                              double floor) {
-    if (isnan(r->p) || isnan(r->p_min) || r->p_min > alpha * (1 + DIFFER_P_EPS))
-        return DIFFER_UNRESOLVED;
-    if (r->p > alpha * (1 + DIFFER_P_EPS) || isnan(r->ratio)) return DIFFER_WITHIN;
-    if (r->score > 0 && r->ratio >= 1 + floor) return DIFFER_SLOWER;
-    if (sides == DIFFER_TWO_SIDED && r->score < 0 && r->ratio <= 1 / (1 + floor))
-        return DIFFER_FASTER;
-    return DIFFER_WITHIN;
 }
 
 const char *differVerdictName(differVerdict v) {

@@ -28,12 +28,13 @@
  * (p 0.05), a two-sided one 4 a side (p 0.029) or 3 against 5. Below that the
  * answer is DIFFER_UNRESOLVED, never "same".
  *
- * A difference is also a size: the rule calls two samples different only
- * when the test rejects AND the ratio of their medians lies beyond
- * 1 + floor (or below 1 / (1 + floor)) -- floor is the caller's noise floor
- * (an A/A control's spread, the separate-run drift, the practical threshold
- * of a claim), so no difference smaller than the noise measured beside it is
- * called a finding. tests/unit/test_differ.c simulates the rule on bimodal,
+ * A difference is also a size, and the size is tested too: "a slower than b
+ * by more than the floor" is the rank test of a against b's runs times
+ * (1 + floor) -- floor is the caller's noise floor (an A/A control's spread,
+ * the separate-run drift, the practical threshold of a claim) -- so a ratio
+ * near the floor is not called beyond it on a lucky median, and no
+ * difference smaller than the noise measured beside it is a finding.
+ * Two-sided, each direction is tested at alpha / 2. tests/unit/test_differ.c simulates the rule on bimodal,
  * drifting, heavy-tailed and censored runs and holds its false-positive rate
  * to DIFFER_ALPHA; `make bench` prints the rates and the power. */
 #ifndef COLDLOAD_DIFFER_H
@@ -54,7 +55,7 @@ typedef enum { DIFFER_TWO_SIDED, DIFFER_GREATER } differSides;
 typedef enum {
     DIFFER_UNRESOLVED, /* too few runs for any p <= alpha, or a side empty */
     DIFFER_WITHIN,     /* no difference beyond noise: the test or the size says no */
-    DIFFER_SLOWER,     /* a is slower than b: test rejects, ratio >= 1 + floor */
+    DIFFER_SLOWER,     /* a is slower than b x (1 + floor): the test rejects */
     DIFFER_FASTER,     /* a is faster than b (two-sided only) */
 } differVerdict;
 
@@ -68,7 +69,8 @@ typedef struct differSample {
 
 typedef struct differResult {
     differVerdict verdict;
-    double p;             /* the exact (or approximate) p-value */
+    double p;             /* the p-value of the test at the floor (two-sided: twice the
+                             smaller direction's) */
     double p_min;         /* the smallest p these sample sizes can give */
     double ratio;         /* median a / median b (NAN without both) */
     int a_bound, b_bound; /* the median is only a lower bound on that side */
@@ -80,11 +82,6 @@ typedef struct differResult {
  * DIFFER_UNRESOLVED). NaN values are left out. */
 int differJudge(differSample a, differSample b, differSides sides, double alpha, double floor,
                 differResult *r);
-
-/* The verdict of a test already run (r's p, p_min, score and ratio set):
- * what differJudge decides from them, for a caller that learns its floor
- * only after testing many pairs (compare's drift between runs). */
-differVerdict differVerdictOf(const differResult *r, differSides sides, double alpha, double floor);
 
 /* The exact permutation p-value of the Gehan score sum of a against b
  * (two-sided or a greater), into *p; the smallest attainable p into *p_min

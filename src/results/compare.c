@@ -482,22 +482,16 @@ static void compareProcFigures(const compareData *d, double *out) {
     }
 }
 
-/* The rank test of row w (input in against baseline base): its p-values and
- * score; the verdict waits for the drift floor (compareDrift). */
-static void compareTest(const compareData *in, const compareData *base, compareRow *w) {
-    double *a = malloc((in->p ? in->p : 1) * sizeof *a),
-           *b = malloc((base->p ? base->p : 1) * sizeof *b);
-    memset(&w->test, 0, sizeof w->test);
-    w->test.p = w->test.p_min = w->test.score = NAN;
-    w->test.ratio = w->ratio;
-    if (a && b) {
-        compareProcFigures(in, a);
-        compareProcFigures(base, b);
-        differRankTest((differSample){a, NULL, in->p}, (differSample){b, NULL, base->p},
-                       DIFFER_TWO_SIDED, &w->test.p, &w->test.p_min, &w->test.score);
-    }
-    free(a);
-    free(b);
+/* Row w's process figures, kept for the rule, which waits for the drift
+ * floor (compareDrift). 0, -1 out of memory. */
+static int compareKeepFigures(const compareData *in, const compareData *base, compareRow *w) {
+    w->fig = malloc((in->p ? in->p : 1) * sizeof *w->fig);
+    w->base_fig = malloc((base->p ? base->p : 1) * sizeof *w->base_fig);
+    if (!w->fig || !w->base_fig) return -1;
+    compareProcFigures(in, w->fig);
+    compareProcFigures(base, w->base_fig);
+    w->nfig = in->p, w->nbase_fig = base->p;
+    return 0;
 }
 
 /* The drift floor of input i against base: the log ratios of the rows they
@@ -534,7 +528,9 @@ static void compareDrift(compareResult *r) {
         w->floor = compareDriftOf(r, w->base, w->input, &n);
         if (w->base == 0 && w->input < COMPARE_MAX_INPUTS)
             r->drift[w->input] = w->floor, r->drift_rows[w->input] = n;
-        w->test.verdict = differVerdictOf(&w->test, DIFFER_TWO_SIDED, DIFFER_ALPHA, w->floor);
+        differJudge((differSample){w->fig, NULL, w->nfig},
+                    (differSample){w->base_fig, NULL, w->nbase_fig}, DIFFER_TWO_SIDED, DIFFER_ALPHA,
+                    w->floor, &w->test);
         w->significant = w->test.verdict == DIFFER_SLOWER || w->test.verdict == DIFFER_FASTER;
     }
 }
@@ -571,11 +567,15 @@ static int compareRows(compareResult *r) {
                     0,
                     compareSameChecksums(r->cells[c].group[base], r->cells[c].group[i]),
                     {0},
-                    NAN};
+                    NAN,
+                    NULL,
+                    NULL,
+                    0,
+                    0};
                 if (d[base].stat > 0) w->ratio = d[i].stat / d[base].stat;
                 compareBoot(d[i].x, d[i].n, d[i].p, d[base].x, d[base].n, d[base].p,
                             compareRowSeed(r->seed, r->cells[c].name, m), &w->lo, &w->hi);
-                compareTest(&d[i], &d[base], w);
+                if (compareKeepFigures(&d[i], &d[base], w) != 0) rc = -1;
             }
             for (size_t i = 0; i < r->nin; i++) compareDataFree(&d[i]);
         }
@@ -603,6 +603,10 @@ void compareFree(compareResult *r) {
         free(r->f[i].subject);
     }
     for (size_t c = 0; c < r->ncells; c++) free(r->cells[c].name);
+    for (size_t k = 0; r->rows && k < r->nrows; k++) {
+        free(r->rows[k].fig);
+        free(r->rows[k].base_fig);
+    }
     for (size_t i = 0; r->answers && i < r->nin * ANSWER_QUESTIONS; i++) answerFree(&r->answers[i]);
     free(r->answers);
     free(r->f);

@@ -91,6 +91,8 @@ typedef struct compareRow {
     int sums_same;            /* checksums: 1 same set, 0 other, -1 either has none */
     differResult test;        /* the rule on the process figures, two-sided, at the floor */
     double floor;             /* the separate-run drift floor of its pair of inputs */
+    double *fig, *base_fig;   /* each process's figure (its median call), malloc'd */
+    size_t nfig, nbase_fig;
 } compareRow;
 
 /* A distinct key over the inputs; group[i] is input i's group or NULL. */

@@ -2,8 +2,11 @@
  * kind of run a shared machine gives (tests/unit/differsim.h), each number
  * of runs a side and both questions, how often two samples of one
  * configuration are called different (the false-positive rate; goal <=
- * DIFFER_ALPHA) and how often a real ratio of 1.10, 1.25 and 2 is found
- * (the power). Seeded: the same table every run; TRIALS=N sets the trials. */
+ * DIFFER_ALPHA), how often a real ratio of 1.10, 1.25 and 2 is found (the
+ * power), and, at a noise floor of 0.25, how often a true ratio of 1.25 is
+ * called beyond it (the size test's false positives, "1.25@f"; goal <=
+ * DIFFER_ALPHA) and a true 2 is (its power, "2@f"). Seeded: the same table
+ * every run; TRIALS=N sets the trials. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,8 +19,8 @@ int main(void) {
     int over = 0;
     printf("# the difference rule (common/differ): %d interleaved trials a row, alpha %.2f\n",
            trials, DIFFER_ALPHA);
-    printf("%-9s %-9s %5s %9s %9s %9s %9s\n", "kind", "question", "runs", "A/A", "x1.10", "x1.25",
-           "x2");
+    printf("%-9s %-9s %5s %9s %9s %9s %9s %9s %9s\n", "kind", "question", "runs", "A/A", "x1.10",
+           "x1.25", "x2", "1.25@f", "2@f");
     for (int k = 0; k < SIM_KINDS; k++)
         for (int s = 0; s < 2; s++)
             for (int n = 3; n <= 7; n++) {
@@ -28,7 +31,11 @@ int main(void) {
                     printf(" %9.3f", r);
                     if (i == 0 && r > DIFFER_ALPHA + 0.01) over = 1;
                 }
-                printf("\n");
+                uint64_t seed = 0xf1000000u + 131 * k + 7 * n + s;
+                double at = simRateAt(k, n, 1.25, (differSides)s, 0.25, trials, seed);
+                printf(" %9.3f %9.3f\n", at,
+                       simRateAt(k, n, 2.0, (differSides)s, 0.25, trials, seed + 1));
+                if (at > DIFFER_ALPHA + 0.01) over = 1;
             }
     printf("false positives %s %.2f (+0.01 for %d trials' sampling) in every row\n",
            over ? "ABOVE" : "within", DIFFER_ALPHA, trials);

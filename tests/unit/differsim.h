@@ -45,8 +45,10 @@ static double simMachine(int k, int slot, int *state, uint64_t *st) {
     return 1 + 0.1 * (pow(u > 0 ? u : 1e-300, -1 / 1.5) - 1);
 }
 
-/* One trial of `rounds` rounds: the rule's verdict on B against A. */
-static differVerdict simTrial(int k, int rounds, double effect, differSides sides, uint64_t *st) {
+/* One trial of `rounds` rounds: the rule's verdict on B against A, at the
+ * noise floor floor. */
+static differVerdict simTrial(int k, int rounds, double effect, differSides sides, double floor,
+                              uint64_t *st) {
     double a[SIM_ROUNDS_MAX], b[SIM_ROUNDS_MAX];
     unsigned char ab[SIM_ROUNDS_MAX] = {0}, bb[SIM_ROUNDS_MAX] = {0};
     int state = statsUnit(st) < 0.5, slot = 0;
@@ -63,21 +65,27 @@ static differVerdict simTrial(int k, int rounds, double effect, differSides side
     }
     differResult res;
     differSample sb = {b, bb, (size_t)rounds}, sa = {a, ab, (size_t)rounds};
-    if (differJudge(sb, sa, sides, DIFFER_ALPHA, 0, &res) != 0) return DIFFER_UNRESOLVED;
+    if (differJudge(sb, sa, sides, DIFFER_ALPHA, floor, &res) != 0) return DIFFER_UNRESOLVED;
     return res.verdict;
 }
 
 /* The share of `trials` trials whose verdict is a difference (slower or
- * faster; at effect 1 every one is false). */
-static double simRate(int k, int rounds, double effect, differSides sides, int trials,
-                      uint64_t seed) {
+ * faster) beyond the floor: at effect 1 + floor or below every one is
+ * false. */
+static double simRateAt(int k, int rounds, double effect, differSides sides, double floor,
+                        int trials, uint64_t seed) {
     uint64_t st = seed;
     int hits = 0;
     for (int t = 0; t < trials; t++) {
-        differVerdict v = simTrial(k, rounds, effect, sides, &st);
+        differVerdict v = simTrial(k, rounds, effect, sides, floor, &st);
         hits += v == DIFFER_SLOWER || v == DIFFER_FASTER;
     }
     return (double)hits / trials;
+}
+
+static double simRate(int k, int rounds, double effect, differSides sides, int trials,
+                      uint64_t seed) {
+    return simRateAt(k, rounds, effect, sides, 0, trials, seed);
 }
 
 #endif

@@ -136,6 +136,20 @@ static void aa_false_positives_at_most_alpha(void **state) {
             }
 }
 
+/* The size is tested, not read off the medians: a true ratio of exactly
+ * the floor (1.25 against a floor of 0.25) is called beyond it at most
+ * alpha of the time, at every size and kind. */
+static void a_ratio_at_the_floor_is_not_beyond_it(void **state) {
+    (void)state;
+    for (int k = 0; k < SIM_KINDS; k++)
+        for (int n = 3; n <= 7; n++) {
+            double fp =
+                simRateAt(k, n, 1.25, DIFFER_GREATER, 0.25, SIM_TRIALS, 0xf1000u + 31 * k + n);
+            printf("# at the floor %-8s %d a side: called beyond it %.3f\n", simKindName[k], n, fp);
+            assert_true(fp <= DIFFER_ALPHA + SIM_TOL);
+        }
+}
+
 /* Power where it must be there: a 2x difference, 5 runs a side, steady
  * runs (drift) found nearly always, heavy-tailed and bimodal ones too. */
 static void twice_as_slow_is_found(void **state) {
@@ -156,6 +170,7 @@ int main(void) {
         cmocka_unit_test(normal_tail_agrees_with_the_count),
         cmocka_unit_test(empty_or_nan_is_not_resolved),
         cmocka_unit_test(aa_false_positives_at_most_alpha),
+        cmocka_unit_test(a_ratio_at_the_floor_is_not_beyond_it),
         cmocka_unit_test(twice_as_slow_is_found),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

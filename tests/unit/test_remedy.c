@@ -154,8 +154,11 @@ static void theRuleOnBothSides(void **state) {
     assert_true(remedyFixes(&c->c, &b->c)); /* 1.24x: within */
     const double above[] = {124, 126, 128};
     fakeCellOf(c, above, NULL, 3);
-    assert_false(remedyFixes(&c->c, &b->c)); /* 1.26x, every run above every best run */
-    assert_true(remedyFailsAgainst(&c->c, &b->c));
+    assert_false(remedyFixes(&c->c, &b->c));        /* 1.26x: not within 1.25x ... */
+    assert_false(remedyFailsAgainst(&c->c, &b->c)); /* ... nor resolved beyond it */
+    const double far[] = {130, 135, 140};
+    fakeCellOf(c, far, NULL, 3);
+    assert_true(remedyFailsAgainst(&c->c, &b->c)); /* every run above 1.25x every best run */
     const double mixed[] = {99, 126, 300};
     fakeCellOf(c, mixed, NULL, 3);
     assert_false(remedyFixes(&c->c, &b->c));        /* 1.26x: not within, though not resolved */
