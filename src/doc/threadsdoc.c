@@ -229,19 +229,19 @@ static size_t tdSlowRuns(const answerTdCell *c) {
 
 /* Under free load the time is where the scheduler put the threads, a coin
  * flip per run (placement): what the lead says of that level is its count
- * of slow runs at the widest width against the narrowest -- the same
+ * of slow runs at the widest width and at the narrowest -- the same
  * sentence whatever the flips, where a difference between the two cells
- * would come and go from run to run. Said when the deciding level is
- * another and the widest width had a slow run there. */
+ * would come and go from run to run. Said whenever free load was measured
+ * and another level decides. */
 static void tdSayPlacement(const answerTdCells *t, const answerTdLevel *deciding, FILE *f) {
     const answerTdCell *first = answerTdFirstOf(t, "free");
     if (!first || first == deciding->first) return;
     answerTdLevel L = answerTdLevelOf(t, first);
-    if (!L.widest || !L.narrowest || L.widest == L.narrowest || tdSlowRuns(L.widest) == 0) return;
+    if (!L.widest || !L.narrowest || L.widest == L.narrowest) return;
     char lv[96], ww[16], nw[16];
     fprintf(f,
-            " Under %s where the scheduler puts the threads decides: %zu of %zu runs at width %s "
-            "took at least --contention-wide x their idle median, %zu of %zu at width %s.",
+            " Under %s, where the scheduler puts the threads, %zu of %zu runs at width %s and %zu "
+            "of %zu at width %s took at least --contention-wide x their idle median.",
             threadsdocLevelName(first, lv, sizeof lv), tdSlowRuns(L.widest), L.widest->g->procs,
             threadsdocWidthName(L.widest, ww, sizeof ww), tdSlowRuns(L.narrowest),
             L.narrowest->g->procs, threadsdocWidthName(L.narrowest, nw, sizeof nw));

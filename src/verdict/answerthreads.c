@@ -196,12 +196,12 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     }
     L.hurt = answerTdHurt(&L);
     /* within noise: the best and the numeric widths the rule does not
-     * resolve slower than it by ANSWER_TD_HURT (the size every "slower" at
-     * a level has; cells come sorted by width, so near[] ascends) */
+     * resolve slower than it beyond the level's A/A floor (cells come
+     * sorted by width, so near[] ascends) */
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0) continue;
-        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, answerTdHurtFloor(&L)))
+        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, L.floor))
             L.near[L.nnear++] = c;
     }
     L.rec = L.near[0];
