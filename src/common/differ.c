@@ -200,3 +200,104 @@ size_t differMinRuns(differSides sides, double alpha) {
             return n;
     return 64;
 }
+
+/* The exact upper tail P(W+ >= w) of the signed-rank statistic of n pairs
+ * with no zero and no tie (the ranks 1..n, each signed + with 1/2):
+ * counted over the 2^n signs. */
+static double differSignedRankTail(size_t n, double w) {
+    size_t max = n * (n + 1) / 2;
+    double *c = calloc(max + 1, sizeof *c);
+    if (!c) return NAN;
+    c[0] = 1;
+    for (size_t k = 1; k <= n; k++)
+        for (size_t t = max; t >= k; t--) c[t] += c[t - k];
+    double tail = 0, total = 0;
+    for (size_t t = 0; t <= max; t++) {
+        total += c[t];
+        if ((double)t >= w - 1e-9) tail += c[t];
+    }
+    free(c);
+    return tail / total;
+}
+
+/* W+ of d[0..n): the sum of the ranks of |d| (mid-ranks for ties) whose d
+ * is > 0; a d of 0 counts half. */
+static double differSignedRankSum(const double *d, size_t n) {
+    double w = 0;
+    for (size_t i = 0; i < n; i++) {
+        double below = 0, same = 0;
+        for (size_t j = 0; j < n; j++) {
+            if (fabs(d[j]) < fabs(d[i])) below++;
+            else if (fabs(d[j]) == fabs(d[i])) same++;
+        }
+        double rank = below + (same + 1) / 2;
+        w += d[i] > 0 ? rank : d[i] == 0 ? rank / 2 : 0;
+    }
+    return w;
+}
+
+int differPaired(const double *ratio, size_t n, double alpha, double floor, differResult *r) {
+    memset(r, 0, sizeof *r);
+    r->verdict = DIFFER_UNRESOLVED;
+    r->p = r->p_min = r->score = r->ratio = NAN;
+    double *d = calloc(n ? n : 1, sizeof *d), *v = calloc(n ? n : 1, sizeof *v);
+    size_t m = 0;
+    if (!d || !v) {
+        free(d);
+        free(v);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (ratio[i] > 0 && isfinite(ratio[i])) v[m++] = ratio[i];
+    statsSummary st;
+    if (statsOf(v, m, &st) == 0) r->ratio = st.median;
+    r->p_min = m ? 2 * ldexp(1.0, -(int)(m < 1000 ? m : 1000)) : NAN;
+    if (m == 0 || r->p_min > alpha * (1 + DIFFER_P_EPS)) goto out;
+    double shift = log(1 + (floor > 0 ? floor : 0)), p_way[2];
+    for (int way = 0; way < 2; way++) {
+        for (size_t i = 0; i < m; i++) d[i] = (way ? -log(v[i]) : log(v[i])) - shift;
+        double w = differSignedRankSum(d, m);
+        double mean = (double)(m * (m + 1)) / 4;
+        if (way == 0) r->score = w - mean;
+        if (m <= DIFFER_EXACT_MAX) {
+            p_way[way] = differSignedRankTail(m, w);
+        } else { /* the normal approximation, with its continuity half */
+            double sd = sqrt((double)m * (m + 1) * (2 * m + 1) / 24);
+            p_way[way] = 0.5 * erfc((w - 0.5 - mean) / sd / sqrt(2.0));
+        }
+    }
+    r->p = fmin(1, 2 * fmin(p_way[0], p_way[1]));
+    r->verdict = DIFFER_WITHIN;
+    if (p_way[0] <= alpha / 2 * (1 + DIFFER_P_EPS)) r->verdict = DIFFER_SLOWER;
+    else if (p_way[1] <= alpha / 2 * (1 + DIFFER_P_EPS)) r->verdict = DIFFER_FASTER;
+out:
+    free(d);
+    free(v);
+    return 0;
+}
+
+int differMedianInterval(const double *x, size_t n, double alpha, double *lo, double *hi) {
+    *lo = *hi = NAN;
+    if (n == 0) return -1;
+    double *v = malloc(n * sizeof *v);
+    if (!v) return -1;
+    memcpy(v, x, n * sizeof *v);
+    qsort(v, n, sizeof *v, statsCmpDouble);
+    /* the largest l with P(Bin(n, 1/2) < l) <= alpha / 2 */
+    double cdf = 0, term = ldexp(1.0, -(int)(n < 1000 ? n : 1000));
+    size_t l = 0;
+    for (size_t k = 0; k < n; k++) {
+        cdf += term; /* P(Bin = k) added: now P(Bin <= k) */
+        if (cdf > alpha / 2 * (1 + DIFFER_P_EPS)) break;
+        l = k + 1;
+        term = term * (double)(n - k) / (double)(k + 1);
+    }
+    int rc = -1;
+    if (l >= 1) {
+        *lo = v[l - 1];
+        *hi = v[n - l];
+        rc = 0;
+    }
+    free(v);
+    return rc;
+}

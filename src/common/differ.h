@@ -89,6 +89,23 @@ int differJudge(differSample a, differSample b, differSides sides, double alpha,
 int differRankTest(differSample a, differSample b, differSides sides, double *p, double *p_min,
                    double *score);
 
+/* The paired form of the rule, for runs made in pairs (an interleaved A/B
+ * job: one run of each side a block, in a random order, so the machine's
+ * drift cancels in each pair's ratio). ratio[0..n) are B/A per pair; the
+ * test is the exact Wilcoxon signed-rank test on log ratio - log(1 +
+ * floor) (B slower than A beyond the floor) and on -log ratio - log(1 +
+ * floor) (faster), each way at alpha / 2 -- valid when a pair's two runs
+ * are exchangeable under "no difference", which the random order in a
+ * block makes them. Its smallest sample: 6 pairs (p = 1/64 a way). r's
+ * ratio is the median pair ratio, p twice the smaller way's. 0, -1 out of
+ * memory. */
+int differPaired(const double *ratio, size_t n, double alpha, double floor, differResult *r);
+
+/* The distribution-free interval of the median of x[0..n) at coverage at
+ * least 1 - alpha (order statistics, binomial n and 1/2): [x(l), x(n+1-l)]
+ * into *lo, *hi. 0, or -1 when n is too small for that coverage (NAN). */
+int differMedianInterval(const double *x, size_t n, double alpha, double *lo, double *hi);
+
 /* The median of s (bounds as their values), and whether it is only a lower
  * bound (a bounded run at or below it). NAN for an empty sample. */
 double differMedian(differSample s, int *is_bound);

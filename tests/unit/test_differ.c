@@ -159,6 +159,69 @@ static void twice_as_slow_is_found(void **state) {
     assert_true(simRate(SIM_BIMODAL, 5, 2.0, DIFFER_GREATER, SIM_TRIALS, 13) >= 0.9);
 }
 
+static void six_pairs_all_slower_is_one_in_sixty_four_a_way(void **state) {
+    (void)state;
+    double r6[] = {1.3, 1.4, 1.5, 1.6, 1.7, 1.8};
+    differResult r;
+    assert_int_equal(differPaired(r6, 6, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_SLOWER);
+    assert_true(fabs(r.p - 2.0 / 64) < 1e-12);
+    assert_true(fabs(r.ratio - 1.55) < 1e-12);
+    /* five pairs cannot: 2/32 > 0.05 */
+    assert_int_equal(differPaired(r6, 5, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_UNRESOLVED);
+    /* the floor: every pair 1.3x-1.8x, but not all beyond 1.5x */
+    assert_int_equal(differPaired(r6, 6, 0.05, 0.5, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_WITHIN);
+    double f6[] = {0.7, 0.75, 0.8, 0.6, 0.65, 0.72};
+    assert_int_equal(differPaired(f6, 6, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_FASTER);
+    double m6[] = {0.9, 1.1, 0.95, 1.05, 1.0, 1.02};
+    assert_int_equal(differPaired(m6, 6, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_WITHIN);
+}
+
+static void the_median_interval_by_order_statistics(void **state) {
+    (void)state;
+    double x[] = {5, 1, 4, 2, 3, 6};
+    double lo, hi;
+    /* n = 6: P(Bin(6, 1/2) = 0) = 1/64 <= 0.025, P(<= 1) = 7/64 > 0.025: l = 1 */
+    assert_int_equal(differMedianInterval(x, 6, 0.05, &lo, &hi), 0);
+    assert_true(lo == 1 && hi == 6);
+    /* n = 5: 1/32 > 0.025, no 95 % interval */
+    assert_int_equal(differMedianInterval(x, 5, 0.05, &lo, &hi), -1);
+    double y[10] = {10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
+    /* n = 10: P(<= 1) = 11/1024 <= 0.025, P(<= 2) = 56/1024 > it: l = 2 */
+    assert_int_equal(differMedianInterval(y, 10, 0.05, &lo, &hi), 0);
+    assert_true(lo == 2 && hi == 9);
+}
+
+/* The paired rule's A/A rate: pairs whose two runs share the machine's
+ * state (bimodal, drift, heavy), in a random order each. */
+static void paired_aa_false_positives_at_most_alpha(void **state) {
+    (void)state;
+    for (int k = 0; k < SIM_KINDS; k++)
+        for (int n = 6; n <= 12; n += 3) {
+            uint64_t st = 0xabab0000u + 17 * k + n;
+            int hits = 0;
+            for (int t = 0; t < SIM_TRIALS; t++) {
+                double ratio[16];
+                int machine = statsUnit(&st) < 0.5;
+                for (int i = 0; i < n; i++) {
+                    double a = simMachine(k, 2 * i, &machine, &st);
+                    double b = simMachine(k, 2 * i + 1, &machine, &st);
+                    ratio[i] = statsUnit(&st) < 0.5 ? b / a : a / b;
+                }
+                differResult r;
+                differPaired(ratio, (size_t)n, DIFFER_ALPHA, 0, &r);
+                hits += r.verdict == DIFFER_SLOWER || r.verdict == DIFFER_FASTER;
+            }
+            double fp = (double)hits / SIM_TRIALS;
+            printf("# paired A/A %-8s %2d pairs: false positives %.3f\n", simKindName[k], n, fp);
+            assert_true(fp <= DIFFER_ALPHA + SIM_TOL);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(three_apart_is_one_in_twenty_one_sided),
@@ -172,6 +235,9 @@ int main(void) {
         cmocka_unit_test(aa_false_positives_at_most_alpha),
         cmocka_unit_test(a_ratio_at_the_floor_is_not_beyond_it),
         cmocka_unit_test(twice_as_slow_is_found),
+        cmocka_unit_test(six_pairs_all_slower_is_one_in_sixty_four_a_way),
+        cmocka_unit_test(the_median_interval_by_order_statistics),
+        cmocka_unit_test(paired_aa_false_positives_at_most_alpha),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
