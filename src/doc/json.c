@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "common/atomicfile.h"
+#include "common/num.h"
 #include "common/text.h"
+#include "doc/abdoc.h"
 #include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
 #include "verdict/answer.h"
@@ -331,6 +333,62 @@ static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
     return o;
 }
 
+/* An A/B job's one answer (docs/json.md, id ab): its verdict, the ratio
+ * and interval, the A/A arm and floor, the sides' figures. */
+static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
+    answerAb r;
+    json_t *o = json_object(), *fig = json_object(), *sides = json_object();
+    const char *p = meta ? metaGet(meta, "ab_precision") : NULL;
+    double precision;
+    if (!p || numDouble(p, 0, 1, &precision) != 0) precision = ANSWER_AB_PRECISION;
+    if (!o || !fig || !sides || answerAbCompute(s, precision, &r) != 0) {
+        json_decref(o);
+        json_decref(fig);
+        json_decref(sides);
+        *bad = 1;
+        return NULL;
+    }
+    char *lead = abdocLead(&r, meta);
+    jsonSet(o, "id", jsonText("ab"), bad);
+    jsonSet(o, "question", jsonText("Is B faster than A?"), bad);
+    jsonSet(o, "verdict", jsonText(answerAbVerdictName(r.verdict)), bad);
+    jsonSet(o, "text", lead ? jsonText(lead) : json_null(), bad);
+    jsonSet(o, "why", r.why ? jsonText(r.why) : json_null(), bad);
+    const answerFigure f[] = {
+        {"ratio", r.ratio},         {"ratio_lo", r.lo},
+        {"ratio_hi", r.hi},         {"noise_floor", r.floor},
+        {"smallest", r.smallest},   {"p", r.test.p},
+        {"pairs", (double)r.pairs}, {"aa_ratio", r.aa_ratio},
+        {"aa_lo", r.aa_lo},         {"aa_hi", r.aa_hi},
+        {"aa_p", r.aa_test.p},      {"aa_pairs", (double)r.aa_pairs},
+        {"cpu_ratio", r.cpu_ratio}, {"outputs_differ", r.outputs_differ},
+        {"split_ms", r.split_ms},   {"mixed_pairs", (double)r.mixed},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        jsonSet(fig, f[i].name, jsonNum(f[i].value), bad);
+    jsonSet(o, "figures", fig, bad);
+    for (int k = 0; k < ANSWER_AB_SIDES; k++) {
+        const answerAbSide *d = &r.side[k];
+        json_t *j = json_object();
+        if (!j) {
+            *bad = 1;
+            continue;
+        }
+        jsonSet(j, "command", d->g && d->g->key.params ? jsonText(d->g->key.params) : json_null(),
+                bad);
+        jsonSet(j, "runs", json_integer((json_int_t)d->runs), bad);
+        jsonSet(j, "median_ms", jsonNum(d->median_ms), bad);
+        jsonSet(j, "cpu_ms", jsonNum(d->cpu_ms), bad);
+        jsonSet(j, "waited", json_integer((json_int_t)d->waited), bad);
+        jsonSet(j, "slow_mode", json_integer((json_int_t)d->slow), bad);
+        jsonSet(j, "with_wait_figure", json_integer((json_int_t)d->nwait), bad);
+        jsonSet(sides, answerAbSideName[k], j, bad);
+    }
+    jsonSet(o, "sides", sides, bad);
+    free(lead);
+    return o;
+}
+
 /* meta.txt: every key with its value as a string, the last of a key winning
  * (as metaGet reads it); the warning= lines, which repeat, also as a list. */
 static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
@@ -397,8 +455,11 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
            *answers = json_array(), *warnings;
     if (!doc || !groups || !verdicts || !answers) bad = 1;
     const answerInput in = {s, v, t, meta};
-    for (int k = 0; answers && k < ANSWER_QUESTIONS; k++)
-        if (json_array_append_new(answers, jsonAnswer(&in, k, &bad)) != 0) bad = 1;
+    if (metaJobOf(meta) == META_JOB_AB) {
+        if (answers && json_array_append_new(answers, jsonAnswerAb(s, meta, &bad)) != 0) bad = 1;
+    } else
+        for (int k = 0; answers && k < ANSWER_QUESTIONS; k++)
+            if (json_array_append_new(answers, jsonAnswer(&in, k, &bad)) != 0) bad = 1;
     jsonSet(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
     jsonSet(doc, "warnings", warnings, &bad);

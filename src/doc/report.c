@@ -20,6 +20,7 @@
 #include "doc/runsdoc.h"
 #include "doc/scandoc.h"
 #include "doc/remedydoc.h"
+#include "doc/abdoc.h"
 #include "doc/threadsdoc.h"
 #include "doc/verdictsdoc.h"
 
@@ -111,6 +112,8 @@ static void reportThreads(const reportDoc *d) {
     remedydocTable(&r, d->fmt, d->f);
 }
 
+static void reportAb(const reportDoc *d) { abdocSection(d->in->s, d->in->meta, d->fmt, d->f); }
+
 static void reportFirstrun(const reportDoc *d) {
     firstrundocSection(d->in->fr, d->in->fr_err, d->fmt, d->f);
 }
@@ -122,10 +125,11 @@ static void reportEnd(const reportDoc *d) { d->fmt->end(d->f); }
 /* --- the walk ------------------------------------------------------------------------------ */
 
 /* Which jobs a section is written for: a threads job has its own section in
- * place of the cold start's and the first run's; the scan maps when threads
- * hurt, the main report's question, not a cold-only job's (whose "no scan"
- * line would read as a failure). */
-enum { REPORT_ALL, REPORT_THREADS, REPORT_NOT_THREADS, REPORT_MAIN };
+ * place of the cold start's and the first run's, an A/B job its answer in
+ * place of the two questions; the scan maps when threads hurt, the main
+ * report's question, not a cold-only job's (whose "no scan" line would read
+ * as a failure). */
+enum { REPORT_ALL, REPORT_THREADS, REPORT_COLD_FIRST, REPORT_MAIN, REPORT_AB, REPORT_QUESTIONS };
 
 typedef struct reportSection {
     void (*write)(const reportDoc *d);
@@ -134,11 +138,12 @@ typedef struct reportSection {
 
 static const reportSection reportSections[] = {
     {reportHead, REPORT_ALL},
-    {answerdocSection, REPORT_ALL},
+    {answerdocSection, REPORT_QUESTIONS},
+    {reportAb, REPORT_AB},
     {reportCharts, REPORT_ALL},
     {reportThreads, REPORT_THREADS},
-    {coldsectionWrite, REPORT_NOT_THREADS},
-    {reportFirstrun, REPORT_NOT_THREADS},
+    {coldsectionWrite, REPORT_COLD_FIRST},
+    {reportFirstrun, REPORT_COLD_FIRST},
     {reportScan, REPORT_MAIN},
     {verdictsdocVerdicts, REPORT_ALL},
     {verdictsdocSummary, REPORT_ALL},
@@ -148,11 +153,13 @@ static const reportSection reportSections[] = {
 };
 
 static int reportAsked(int jobs, const metaTable *m) {
-    int threads = metaJobOf(m) == META_JOB_THREADS;
+    metaJob job = metaJobOf(m);
     switch (jobs) {
-    case REPORT_THREADS: return threads;
-    case REPORT_NOT_THREADS: return !threads;
-    case REPORT_MAIN: return metaJobOf(m) == META_JOB_REPORT;
+    case REPORT_THREADS: return job == META_JOB_THREADS;
+    case REPORT_COLD_FIRST: return job == META_JOB_REPORT || job == META_JOB_COLD;
+    case REPORT_MAIN: return job == META_JOB_REPORT;
+    case REPORT_AB: return job == META_JOB_AB;
+    case REPORT_QUESTIONS: return job != META_JOB_AB;
     default: return 1;
     }
 }

@@ -200,6 +200,7 @@ metaJob metaJobOf(const metaTable *m) {
     if (job)
         return !strcmp(job, "cold")      ? META_JOB_COLD
                : !strcmp(job, "threads") ? META_JOB_THREADS
+               : !strcmp(job, "ab")      ? META_JOB_AB
                                          : META_JOB_REPORT;
     return metaGet(m, "coldreport_command") && !metaGet(m, "report_command") ? META_JOB_COLD
                                                                              : META_JOB_REPORT;

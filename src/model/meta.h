@@ -27,7 +27,7 @@ void metaFree(metaTable *m);
  * the report (report.sh and any run without a job of its own), a cold-only
  * job (coldreport.sh: job=cold; before the key, a coldreport_command without
  * a report_command), a threads job (threads.sh: job=threads). */
-typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS } metaJob;
+typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS, META_JOB_AB } metaJob;
 metaJob metaJobOf(const metaTable *m); /* m may be NULL: the report */
 
 /* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has), allocated;

@@ -7,6 +7,7 @@
  * file and line, exit 2; outputs are written to temporary names and renamed
  * into place, so a failed run never leaves a half-written summary behind. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "doc/report.h"
 #include "model/summary.h"
 #include "results/results.h"
+#include "verdict/answerab.h"
 #include "verdict/answerthreads.h"
 #include "verdict/decide.h"
 #include "verdict/remedy.h"
@@ -51,6 +53,9 @@ static void summarizeUsage(FILE *f) {
           "  --threads-decided         write nothing: one line per load level of a threads job,\n"
           "                            decided or undecided (verdict/answerthreads.h): TAB load\n"
           "                            TAB stressors TAB runs of its thinnest cell\n"
+          "  --ab-decided P            write nothing: an A/B job's one line, decided or undecided\n"
+          "                            (its B/A interval within +-P of the ratio) TAB pairs TAB\n"
+          "                            ratio TAB lo TAB hi TAB verdict (verdict/answerab.h)\n"
           "  --threads-remedies MODE   write nothing: the remedies to try at the level of --load\n"
           "                            and --stressors (MODE auto or all; verdict/remedy.h), one\n"
           "                            line each: id TAB width (0 the default cell) TAB setting\n"
@@ -197,6 +202,7 @@ int main(int argc, char **argv) {
     const char *want[4] = {NULL, NULL, NULL,
                            NULL}; /* --decided's condition, load, stressors, copy */
     int no_report = 0, decided = 0, td_decided = 0, remedy_mode = REMEDY_OFF;
+    double ab_precision = NAN;   /* --ab-decided P */
     double fr_share_margin = -1; /* --firstrun-decided */
     verdictDefaults(&x.t);
     for (int i = 1; i < argc;) {
@@ -232,6 +238,12 @@ int main(int argc, char **argv) {
         }
         if (m < 0) return OPTS_EXIT_USAGE;
         if (m) continue;
+        if ((m = optsMatch(argc, argv, &i, "--ab-decided", &v)) != 0) {
+            if (m < 0 || optsDouble("--ab-decided", v, 0, 1, &ab_precision) != 0)
+                return OPTS_EXIT_USAGE;
+            decided = 1;
+            continue;
+        }
         if ((m = optsMatch(argc, argv, &i, "--threads-remedies", &v)) != 0) {
             if (m < 0 || remedyModeParse(v, &remedy_mode) != 0 || remedy_mode == REMEDY_OFF) {
                 if (m > 0) optsError("--threads-remedies: expected auto or all, got '%s'", v);
@@ -305,6 +317,15 @@ int main(int argc, char **argv) {
         int rc = summarizeThreadsRemedies(&x.r, want[1], want[2], remedy_mode);
         resultsFree(&x.r);
         return rc;
+    }
+    if (!isnan(ab_precision)) { /* ab.sh's question after a block */
+        answerAb r;
+        int rc = answerAbCompute(&x.r.s, ab_precision, &r);
+        if (rc == 0)
+            printf("%s\t%zu\t%.4g\t%.4g\t%.4g\t%s\n", r.decided ? "decided" : "undecided", r.pairs,
+                   r.ratio, r.lo, r.hi, answerAbVerdictName(r.verdict));
+        resultsFree(&x.r);
+        return rc == 0 ? 0 : 1;
     }
     if (td_decided) { /* threads.sh's question after a round */
         int rc = summarizeThreadsDecided(&x.r.s, want[1], want[2]);

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# harness/ab.sh -- is B faster than A? Two commands timed interleaved, with
+# an A/A arm, and the answer by coldload's one rule for a difference.
+#
+# Blocks of three runs -- A, B and A again (the A/A arm, side A2) -- each
+# block in a fresh random order (--seed; samples.csv's proc is the block),
+# every run through coldload-run (wall and CPU time, CPU pressure, where its
+# threads ran, its output's hash, a cap, whatever it left behind killed).
+# Interleaving puts whatever the machine does during a block on both sides
+# of its pair, so it cancels in their ratio; the A/A arm measures what is
+# left, this machine's noise now, and the answer is never finer than it
+# (verdict/answerab.h, docs/ab.md). Blocks go on until B/A's interval is
+# within --precision (6 at the least: the paired rule says nothing below),
+# up to --max-procs. Idle, or under pinned or free load
+# (stress-ng, loaded.sh's load code). Then the summary and a report of its
+# own (harness/plots.sh, meta job=ab).
+set -euo pipefail
+# shellcheck source=harness/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cl_usage '' <<USAGE
+A and B are commands: a program (a bare name is looked up on PATH) and its arguments, split at
+blanks -- no shell reads them, so a quote is a character of an argument.
+Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
+summary.csv, results.json (the answer: id ab), hyperfine.json and report.html. Exit: 0 done,
+1 the runs or the report failed (what was measured is kept) or a side cannot start (its warm-up
+run: exit 126 or 127), 2 bad flags or program, 3 busy machine with --strict.
+USAGE
+}
+
+cl_init ab "$@"
+cl_defaults
+while [ $# -gt 0 ]; do
+    cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+    shift "$CL_SHIFT"
+done
+cl_finalize_opts
+[ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
+[ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
+cl_opt_final --grace
+cl_opt_final --sample-ms
+cl_opt_final --keep-output
+cl_opt_final --precision
+grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS keep_output=$CL_OPT_KEEP_OUTPUT
+precision=$CL_OPT_PRECISION
+# the paired rule's smallest sample: 6 blocks (verdict/answerab.h)
+CL_PROCS_MIN=6
+load=$CL_LOADS
+[[ $load =~ ^(none|pinned|free)$ ]] || cl_usage_error "--load: expected none, pinned or free, got '$load'"
+
+# ab_command VAR CMD: the words of CMD into the array VAR, its program
+# resolved on PATH and checked before anything starts (one line, exit 2).
+ab_command() {
+    local -n words=$1
+    read -ra words <<<"$2"
+    [ ${#words[@]} -gt 0 ] || cl_usage_error "--${1#cmd_}: expected a program and its arguments, got '$2'"
+    local prog=${words[0]}
+    [[ $prog == */* ]] || prog=$(type -P -- "$prog" || echo "$prog")
+    [ -e "$prog" ] || cl_usage_error "--${1#cmd_}: '${words[0]}': no such file (nor a program on PATH)"
+    [ ! -d "$prog" ] || cl_usage_error "--${1#cmd_}: '$prog' is a directory"
+    [ -x "$prog" ] || cl_usage_error "--${1#cmd_}: '$prog' is not executable"
+    words[0]=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
+}
+declare -a cmd_a=() cmd_b=()
+ab_command cmd_a "$CL_OPT_AB_A"
+ab_command cmd_b "$CL_OPT_AB_B"
+cl_need_tools stress-ng timeout
+cl_need_binary "$CL_BUILD/coldload-run"
+
+cl_results_init
+cl_traps
+cl_meta_begin
+cl_meta job ab
+cl_meta ab_a "$CL_OPT_AB_A"
+cl_meta ab_b "$CL_OPT_AB_B"
+cl_meta ab_load "$load"
+cl_meta ab_precision "$precision"
+cl_meta ab_seed "$CL_SEED"
+cl_meta ab_budget_s "$CL_BUDGET"
+cl_meta ab_order "blocks of A, B and A again (side A2, the A/A arm), each block in a random order: runs.csv's row order; samples.csv's proc is the block"
+read -ra usable <<<"$(cl_cpus_usable)"
+[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+read -ra stressors <<<"$CL_STRESSORS"
+RANDOM=$CL_SEED
+
+CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
+CL_STRESS_TIMEOUT_S=$(awk -v n="$((3 * CL_PROCS_MAX + 2))" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
+"$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
+    cl_die "$CL_OUT/runs-columns.tsv: could not be written"
+cl_tmpdir tmp
+failures=0 left_total=0
+
+# ab_run SIDE BLOCK WARMUP: one run of SIDE (A, B or A2) in block BLOCK, its
+# rows (none for the warm-up, WARMUP=1).
+ab_run() {
+    local side=$1 block=$2 warm=$3 line st code left step params=$CL_OPT_AB_A
+    local -a cmd=("${cmd_a[@]}") rec=()
+    [ "$side" != B ] || cmd=("${cmd_b[@]}") params=$CL_OPT_AB_B
+    step="ab-$side-b$block"
+    [ "$warm" = 0 ] || step="ab-$side-warmup"
+    if [ "$warm" = 0 ]; then
+        CL_TAG_PROC=$block
+        cl_tags
+        rec=(--runs-csv "$CL_OUT/runs.csv" --csv "$CL_OUT/samples.csv" --whole-csv "$CL_OUT/whole.csv"
+            --workload "$side" --params "$params" --width default "${CL_TAGS[@]}")
+    fi
+    CL_RC=0
+    cl_exec "$step" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
+        --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$tmp/result" "${rec[@]}" -- "${cmd[@]}" || true
+    if [ "$CL_RC" != 0 ] || ! read -r line <"$tmp/result" 2>/dev/null; then
+        if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
+        if [ "$CL_RC" -gt 128 ]; then "$CL_BUILD/coldload-run" --sweep >/dev/null 2>&1 || true; fi
+        cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+        failures=$((failures + 1))
+        return 0
+    fi
+    IFS=$'\t' read -r st code _ _ _ _ _ left _ <<<"$line"
+    [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
+        cl_die "$step: coldload-run wrote an unreadable result line (see $tmp/result)"
+    if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
+        cl_die "side $side cannot start here: $(cl_err_line "$CL_LOG.err") (its warm-up run: $st, exit $code; $CL_LOG.err); nothing was measured"
+    fi
+    left_total=$((left_total + left))
+    [ "$st" = ok ] || [ "$warm" = 1 ] || failures=$((failures + 1))
+}
+
+cl_progress_start $((3 * CL_PROCS_MAX + 2))
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
+cl_busy_check "the runs"
+for side in A B; do
+    cl_progress "side $side, warm-up run (not measured)"
+    ab_run "$side" 0 1
+done
+if [ "$load" != none ]; then
+    CL_TAG_CONDITION=loaded CL_TAG_STRESSORS=${stressors[0]} CL_TAG_LOAD=$load
+    printf 'coldload ab: starting %s load, %s stress-ng CPU workers\n' "$load" "${stressors[0]}" >&2
+    cl_stress_start "$load" "${stressors[0]}"
+    cl_meta_probe "ab_${load}_established"
+fi
+how=max
+for ((p = 1; p <= CL_PROCS_MAX; p++)); do
+    cl_shuffle A B A2
+    for side in "${CL_SHUFFLED[@]}"; do
+        cl_progress "block $p (of at most $CL_PROCS_MAX), side $side"
+        ab_run "$side" "$p" 0
+    done
+    if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
+    state=$("$CL_BUILD/coldload-summarize" --ab-decided "$precision" "$CL_OUT" 2>/dev/null) || state=undecided
+    if [ "${state%%$'\t'*}" = decided ]; then how=decided; break; fi
+done
+[ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
+cl_meta ab_stop "$how $((p > CL_PROCS_MAX ? CL_PROCS_MAX : p))"
+[ "$load" = none ] || cl_stress_stop
+cl_meta ab_runs_failed "$failures"
+cl_meta ab_left_processes "$left_total"
+[ "$left_total" -eq 0 ] || cl_warn "the commands left $left_total process(es) behind over the runs; each was killed after its run"
+[ "$failures" -eq 0 ] || cl_warn "$failures run(s) failed or were stopped (meta ab_runs_failed; runs.csv's status)"
+
+prc=0
+hf=()
+[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
+[ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
+answer=$(sed -n '/^## Is B faster than A?/{n;n;p;q}' "$CL_OUT/report.md" 2>/dev/null | sed 's/^\*\*//; s/\*\*$//')
+printf '\ncoldload ab: %s\ncoldload ab report: %s/report.html\n                    %s/report.md\n' \
+    "${answer:-(no answer: see the report)}" "$CL_OUT" "$CL_OUT" >&2

@@ -1,0 +1,139 @@
+/* abdoc.c -- an A/B job's answer and section (see abdoc.h). */
+#include "doc/abdoc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/num.h"
+
+#define PCT(x) (100 * (x))
+
+/* The precision the job stopped at (meta ab_precision), the default else. */
+static double abdocPrecision(const metaTable *m) {
+    const char *p = m ? metaGet(m, "ab_precision") : NULL;
+    double v;
+    return p && numDouble(p, 0, 1, &v) == 0 ? v : ANSWER_AB_PRECISION;
+}
+
+/* "B is 1.10x slower than A ..." and its parts. */
+char *abdocLead(const answerAb *r, const metaTable *m) {
+    (void)m;
+    char *out = NULL, *first = NULL, *main = NULL;
+    if (r->outputs_differ == 1)
+        first = docStr("B printed something else than A (their outputs' hashes differ): whatever "
+                       "its time, B does not do what A does. ");
+    double x = r->ratio;
+    switch (r->verdict) {
+    case ANSWER_AB_SLOWER:
+        main = docStr("B is %.2fx slower than A (the median of %zu pairs' B/A; 95%% interval "
+                      "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%).",
+                      x, r->pairs, r->lo, r->hi, PCT(r->floor));
+        break;
+    case ANSWER_AB_FASTER:
+        main = docStr("B is %.2fx faster than A (B/A %.3f, the median of %zu pairs; 95%% interval "
+                      "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%).",
+                      1 / x, x, r->pairs, r->lo, r->hi, PCT(r->floor));
+        break;
+    case ANSWER_AB_SAME:
+        main = docStr("No difference larger than %.1f%% -- the smallest this run could see (B/A "
+                      "%.3f, the median of %zu pairs; 95%% interval %.3f-%.3f; A/A noise "
+                      "+-%.1f%%).",
+                      PCT(r->smallest), x, r->pairs, r->lo, r->hi, PCT(r->floor));
+        break;
+    default:
+        if (isnan(x)) main = docStr("Not resolved: %s.", r->why ? r->why : "no pair measured");
+        else
+            main = docStr("Not resolved: %s (B/A %.3f, the median of %zu pairs).",
+                          r->why ? r->why : "the rule does not say", x, r->pairs);
+    }
+    out = docStr("%s%s", first ? first : "", main ? main : "");
+    free(first);
+    free(main);
+    return out;
+}
+
+/* One side's row: its name, command, runs, median run, CPU, waited. */
+static void abdocSideRow(const answerAb *r, int k, const docFmt *fmt, const docTable *t, FILE *f) {
+    const answerAbSide *d = &r->side[k];
+    char runs[32], med[48], cpu[48], waited[48];
+    snprintf(runs, sizeof runs, "%zu", d->runs);
+    summaryFmtMs(d->median_ms, med, sizeof med);
+    summaryFmtMs(d->cpu_ms, cpu, sizeof cpu);
+    if (d->nwait) snprintf(waited, sizeof waited, "%zu of %zu", d->waited, d->nwait);
+    else snprintf(waited, sizeof waited, "-");
+    static const char *const label[ANSWER_AB_SIDES] = {"A", "B", "A again (A/A arm)"};
+    const char *cells[] = {
+        label[k], d->g && d->g->key.params ? d->g->key.params : "-", runs, med, cpu, waited};
+    fmt->row(f, t, cells);
+}
+
+void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
+    answerAb r;
+    if (answerAbCompute(s, abdocPrecision(m), &r) != 0) return;
+    fmt->section(f, "answers", NULL);
+    fmt->heading(f, 2, "Is B faster than A?");
+    char *lead = abdocLead(&r, m);
+    if (lead) {
+        fmt->para_begin(f, "lead");
+        fmt->strong(f, lead);
+        fmt->para_end(f);
+    }
+    free(lead);
+    char *more = docStr(
+        "A, B and A again ran in blocks of one run each, in a fresh random order per block "
+        "(meta ab_seed; samples.csv's proc is the block), so whatever the machine did during a "
+        "block lands on both sides of its pair and cancels in the ratio. The answer is coldload's "
+        "one rule for a difference, paired: the exact signed-rank test of B/A beyond the A/A "
+        "noise floor, each way at 2.5%%, and the order-statistic 95%% interval of the median "
+        "pair ratio (at least 6 pairs). The A/A arm is A against itself: its pairs' ratio is "
+        "this machine's noise now, and its distance from 1 the floor no difference below is "
+        "called one (median %.3f, 95%% interval %.3f-%.3f over %zu pairs%s). CPU time "
+        "B/A: %.3f (wall-clock B/A %.3f): a difference in CPU time and not in wall time is work "
+        "the threads did in parallel, or waited out.",
+        r.aa_ratio, r.aa_lo, r.aa_hi, r.aa_pairs,
+        r.aa_test.verdict == DIFFER_SLOWER || r.aa_test.verdict == DIFFER_FASTER
+            ? "; the rule calls even this arm different, which it does by chance 1 time in 20: "
+              "if it does so again, the machine drifts within a block"
+            : "; the rule calls it the same, as it should",
+        r.cpu_ratio, r.ratio);
+    if (more) fmt->para(f, more);
+    free(more);
+    static const char *const head[] = {"side",           "command", "runs",
+                                       "median run, ms", "CPU, ms", "runs that waited for a CPU"};
+    static const docTable t = {NULL, head, 6, "llrrrr"};
+    fmt->table(f, &t);
+    for (int k = 0; k < ANSWER_AB_SIDES; k++) abdocSideRow(&r, k, fmt, &t, f);
+    fmt->table_end(f, &t);
+    if (!isnan(r.split_ms)) {
+        char split[48];
+        char *w = docStr(
+            "Like with like: the runs fell in two modes, below and above %s ms (their means at "
+            "least %.0f%% apart, each mode at least %.0f%% of the runs -- threads that each had a "
+            "CPU, and threads that did not). In the slow mode: %zu of %zu runs of A, %zu of %zu of "
+            "B, %zu "
+            "of %zu of A again; where those counts differ, the two sides met the machine "
+            "differently. Only the %zu pairs whose two runs were in one mode are compared (%zu "
+            "mixed pairs left out; the A/A arm the same: %zu compared, %zu left out).",
+            summaryFmtMs(r.split_ms, split, sizeof split), PCT(ANSWER_AB_GAP - 1),
+            PCT(ANSWER_AB_MODE_MIN), r.side[ANSWER_AB_A].slow, r.side[ANSWER_AB_A].runs,
+            r.side[ANSWER_AB_B].slow, r.side[ANSWER_AB_B].runs, r.side[ANSWER_AB_A2].slow,
+            r.side[ANSWER_AB_A2].runs, r.pairs, r.mixed, r.aa_pairs, r.aa_mixed);
+        if (w) fmt->para(f, w);
+        free(w);
+    }
+    if (r.side[ANSWER_AB_A].nwait && r.side[ANSWER_AB_B].nwait) {
+        char *w = docStr(
+            "Runs that waited for a CPU (no thread of them could run for at least %.0f%% of the "
+            "run, their cgroup's CPU pressure): %zu of %zu in A, %zu of %zu in B. Where those "
+            "shares differ, the sides met the machine differently and the ratio mixes the two "
+            "kinds of run.",
+            PCT(ANSWER_AB_WAITED), r.side[ANSWER_AB_A].waited, r.side[ANSWER_AB_A].nwait,
+            r.side[ANSWER_AB_B].waited, r.side[ANSWER_AB_B].nwait);
+        if (w) fmt->para(f, w);
+        free(w);
+    }
+    if (r.outputs_differ == 0)
+        fmt->para(f, "Output check: A and B printed the same (their outputs' hashes agree).");
+    fmt->section_end(f);
+}
