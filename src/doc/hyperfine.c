@@ -183,13 +183,17 @@ static json_t *hyperfineResult(const hyperfineInput *in, const summaryGroup *g,
     jsonSet(o, "exit_codes", codes, bad);
     /* hyperfine's parameter, as --parameter-scan writes one: its readers
      * (plot_parametrized.py) take exactly one, a number, the same name in
-     * every result -- the width, 0 where none was set (a threads job's
-     * default cell, a program that takes no width: samples.csv's width 0).
-     * The cell's parts in words are coldload_parameters. */
+     * every result -- the width. A cell where none was set (a threads job's
+     * default cell, a program that takes no width, an A/B job's commands)
+     * has no parameter at all, as hyperfine writes a command it did not
+     * scan: a width of 0 would read as zero threads. The cell's parts in
+     * words are coldload_parameters. */
     char width[24];
     snprintf(width, sizeof width, "%d", g->key.width > 0 ? g->key.width : 0);
-    jsonSet(params, "width", jsonText(width), bad);
-    jsonSet(o, "parameters", params, bad);
+    if (g->key.width > 0) {
+        jsonSet(params, "width", jsonText(width), bad);
+        jsonSet(o, "parameters", params, bad);
+    } else json_decref(params);
     json_t *cell = json_object();
     if (!cell) *bad = 1;
     if (g->key.width > 0 || summaryIsDefaultWidth(g))

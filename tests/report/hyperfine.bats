@@ -18,8 +18,8 @@ load hyperfine
     # the cells are summary.csv's rows, each run one time
     [ "$(jq '.results | length' "$H")" = "$(($(wc -l <"$D/summary.csv") - 1))" ]
     [ "$(jq '[.results[].times | length] | add' "$H")" = "$(grep -c ',steady,' "$D/samples.csv")" ]
-    # the program, its cell named; one parameter, the width (0: the default
-    # cell, none set), and the cell's parts as strings beside it
+    # the program, its cell named; one parameter, the width (none for the
+    # default cell: no width was set), and the cell's parts as strings beside it
     jq -r '.results[].command' "$H" | grep -qx '/opt/progs/omp \[width 2, pinned\]'
     jq -r '.results[].command' "$H" | grep -qx '/opt/progs/omp \[default width, idle\]'
     [ "$(jq -c '.results[] | select(.command == "/opt/progs/omp [width 2, pinned]") | .parameters' "$H")" = \
@@ -27,7 +27,7 @@ load hyperfine
     [ "$(jq -c '.results[] | select(.command == "/opt/progs/omp [width 2, pinned]") | .coldload_parameters' "$H")" = \
         '{"width":"2","load":"pinned","copy":"inplace"}' ]
     [ "$(jq -c '.results[] | select(.command == "/opt/progs/omp [default width, idle]") | [.parameters, .coldload_parameters]' "$H")" = \
-        '[{"width":"0"},{"width":"default","load":"none","copy":"inplace"}]' ]
+        '[null,{"width":"default","load":"none","copy":"inplace"}]' ]
     # a run's time is its samples.csv steady row's ms, in seconds
     local ms t
     ms=$(awk -F, -v c="$(col "$D/samples.csv" ms)" -v w="$(col "$D/samples.csv" width)" \
