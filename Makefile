@@ -30,7 +30,7 @@ WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # CPPFLAGS and LDFLAGS are the user's (or the distribution's), added as given.
 ALL_CF   := -std=c11 -D_GNU_SOURCE -Isrc $(CPPFLAGS) $(WARN) $(CFLAGS) $(BLAS_CF) $(JSON_CF)
-B        := build
+BUILD    := build
 
 # The source tree is the architecture: one directory a layer, each a static
 # library, each using only the layers below it:
@@ -54,7 +54,7 @@ layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
 
 # The programs `make` builds and `make install` installs; stages add theirs
 # (PROGRAMS +=), so `all` takes them at the end of this file, after mk/*.mk.
-PROGRAMS := $(B)/p28_timing $(B)/ising_trg
+PROGRAMS := $(BUILD)/p28_timing $(BUILD)/ising_trg
 
 all:
 
@@ -62,11 +62,11 @@ all:
 # Header dependencies come from the compiler (-MMD -MP): a changed header
 # rebuilds exactly the objects that include it.
 define flavour
-$(B)/$(1)/%.o: src/%.c
+$(BUILD)/$(1)/%.o: src/%.c
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CF) $(2) -MMD -MP -c $$< -o $$@
 $(foreach l,$(LAYERS),
-$(B)/$(1)/lib$(l).a: $$(patsubst src/%.c,$(B)/$(1)/%.o,$$(call layer_src,$(l)))
+$(BUILD)/$(1)/lib$(l).a: $$(patsubst src/%.c,$(BUILD)/$(1)/%.o,$$(call layer_src,$(l)))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
 )
@@ -78,10 +78,10 @@ TSAN_CF  := -O1 -fsanitize=thread
 $(eval $(call flavour,obj,))
 $(eval $(call flavour,asan,$(ASAN_CF)))
 $(eval $(call flavour,tsan,$(TSAN_CF)))
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # The link line of each binary: its main, then the layers it uses, top down.
-lib       = $(addprefix $(B)/obj/lib,$(addsuffix .a,$(1)))
+lib       = $(addprefix $(BUILD)/obj/lib,$(addsuffix .a,$(1)))
 LIB_BENCH := $(call lib,bench engine common)
 LIB_TRG   := $(call lib,workloads bench engine common)
 LIB_ALL   := $(call lib,doc results verdict model workloads bench engine common)
@@ -89,9 +89,9 @@ LDLIBS    := $(BLAS_LD) -lpthread -lm
 # What the binaries were built with, as meta.txt's build_flags records it.
 BUILD_FLAGS = $(CC) $(ALL_CF) $(LDLIBS)
 
-$(B)/p28_timing: $(B)/obj/workloads/p28_timing.o $(LIB_BENCH)
+$(BUILD)/p28_timing: $(BUILD)/obj/workloads/p28_timing.o $(LIB_BENCH)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
-$(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
+$(BUILD)/ising_trg: $(BUILD)/obj/workloads/ising_trg.o $(LIB_TRG)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # --- unit tests (cmocka) ----------------------------------------------------
@@ -100,19 +100,19 @@ $(B)/ising_trg: $(B)/obj/workloads/ising_trg.o $(LIB_TRG)
 # header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth test_autotune
-flib      = $(addprefix $(B)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads bench engine common))
-$(B)/unit/%: tests/unit/%.c $(call flib,obj)
+flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads bench engine common))
+$(BUILD)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
-$(B)/unit-asan/%: tests/unit/%.c $(call flib,asan)
+$(BUILD)/unit-asan/%: tests/unit/%.c $(call flib,asan)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) $(ASAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
-$(B)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
+$(BUILD)/unit-tsan/%: tests/unit/%.c $(call flib,tsan)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) $(TSAN_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
 
-unit: all $(addprefix $(B)/unit/,$(UNIT))
-	@set -e; for t in $(UNIT); do echo "== $$t"; $(B)/unit/$$t; done
+unit: all $(addprefix $(BUILD)/unit/,$(UNIT))
+	@set -e; for t in $(UNIT); do echo "== $$t"; $(BUILD)/unit/$$t; done
 
 # p28_timing's option errors, output lines and CSV rows (bats).
 cli: all
@@ -133,7 +133,7 @@ test: deps-test
 	@bash tests/run-suites.sh -b test-build test-all
 test-long: deps-test
 	@bash tests/run-suites.sh -b test-build test-long-all
-test-build: all $(addprefix $(B)/unit/,$(UNIT))
+test-build: all $(addprefix $(BUILD)/unit/,$(UNIT))
 test-all: unit cli setup-test lint
 
 # Static checks of every shell script (harness, tests, container, CI).
@@ -153,20 +153,20 @@ test-long-all: lint-sourced
 
 check: deps-check
 	@$(MAKE) --no-print-directory check-all
-check-all: $(addprefix $(B)/unit-asan/,$(UNIT)) $(addprefix $(B)/unit-tsan/,$(TSAN_UNIT))
+check-all: $(addprefix $(BUILD)/unit-asan/,$(UNIT)) $(addprefix $(BUILD)/unit-tsan/,$(TSAN_UNIT))
 	@set -e; for t in $(UNIT); do echo "== asan+ubsan $$t"; \
-	  ASAN_OPTIONS=detect_leaks=1 $(B)/unit-asan/$$t; done
+	  ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-asan/$$t; done
 	@set -e; for t in $(TSAN_UNIT); do echo "== tsan $$t"; \
-	  TSAN_OPTIONS=halt_on_error=1 $(B)/unit-tsan/$$t; done
+	  TSAN_OPTIONS=halt_on_error=1 $(BUILD)/unit-tsan/$$t; done
 
-bench: all $(B)/bench_direct $(B)/bench_differ
-	$(B)/bench_differ
+bench: all $(BUILD)/bench_direct $(BUILD)/bench_differ
+	$(BUILD)/bench_differ
 	bash tests/bench/bench.sh
 
-$(B)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
+$(BUILD)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The difference rule's simulated false-positive rate and power (common/differ).
-$(B)/bench_differ: tests/bench/bench_differ.c tests/unit/differsim.h $(call lib,common)
+$(BUILD)/bench_differ: tests/bench/bench_differ.c tests/unit/differsim.h $(call lib,common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $(filter %.c %.a,$^) -o $@ -lm
 
 # The Debian packages, each listed once with the jobs that need it, are in
@@ -177,7 +177,7 @@ deps-test deps-check: deps-%:
 	@bash tests/deps.sh build $*
 
 clean:
-	rm -rf $(B)
+	rm -rf $(BUILD)
 
 .PHONY: all unit cli setup-test lint lint-sourced test test-all test-long test-long-all test-build check check-all bench deps deps-test deps-check clean
 .SECONDARY:

@@ -23,6 +23,8 @@ usage: docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" coldload [O
            coldload cold [--quick] --binary /mnt/prog [-- ARGS...]
        docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" -v "$PWD/prog:/mnt/prog:ro" \
            coldload threads [--quick] --binary /mnt/prog [-- ARGS...]
+       docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/out:/out" -v "$PWD/a:/mnt/a:ro" \
+           -v "$PWD/b:/mnt/b:ro" coldload ab [--quick] --a "/mnt/a ARGS" --b "/mnt/b ARGS"
        docker run --rm coldload COMMAND [ARGS...]
 
 Runs the full coldload report (harness/report.sh) into /out: report.html,
@@ -43,7 +45,9 @@ report); its shared libraries must exist in the image (a static binary, or a
 program of Debian bookworm's). `threads --binary PROG [-- ARGS]` asks whether
 threads hurt that program under full load (harness/threads.sh: each width in
 OMP_NUM_THREADS and the other runtimes' variables, and for {width} in ARGS,
-idle and under pinned and free load) and writes its report. A first argument that is not an option runs
+idle and under pinned and free load) and writes its report. `ab --a "CMD" --b "CMD"`
+asks whether B is faster than A (harness/ab.sh: the two interleaved with an A/A
+arm, docs/ab.md). A first argument that is not an option runs
 as a command, from /opt/coldload (e.g. build/p28_timing --workload svdvals).
 EOF
 }
@@ -53,9 +57,14 @@ ep_die() { echo "coldload: $*" >&2; exit 2; }
 # `cold [COLD_OPTIONS] --binary PROG [-- ARGS]`: the cold starts of anyone's
 # program (mounted into the container) and their report, into /out;
 # `threads [OPTIONS] --binary PROG [-- ARGS]`: whether threads hurt it under
-# full load (harness/threads.sh), and its report.
-if [ "${1:-}" = cold ] || [ "${1:-}" = threads ]; then
-  case $1 in cold) REPORT=$ROOT/harness/coldreport.sh ;; *) REPORT=$ROOT/harness/threads.sh ;; esac
+# full load (harness/threads.sh), and its report; `ab --a CMD --b CMD`: is B
+# faster than A (harness/ab.sh).
+if [ "${1:-}" = cold ] || [ "${1:-}" = threads ] || [ "${1:-}" = ab ]; then
+  case $1 in
+    cold) REPORT=$ROOT/harness/coldreport.sh ;;
+    ab) REPORT=$ROOT/harness/ab.sh ;;
+    *) REPORT=$ROOT/harness/threads.sh ;;
+  esac
   shift
   [ -x "$REPORT" ] || ep_die "harness/$(basename "$REPORT") is missing from this image (built before it existed?)"
   for a in "$@"; do

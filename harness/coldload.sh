@@ -18,6 +18,7 @@ usage: coldload COMMAND [OPTIONS]
   cold       cold starts only        warm     warm runs only
   loaded     runs under load only    plots    re-render a results directory
   threads    --binary PROG [-- ARGS]: do threads hurt PROG under full load (its own report)
+  ab         --a "CMD" --b "CMD": is B faster than A, interleaved with an A/A arm (its report)
   coldload COMMAND --help    that command's options
 Results go under ./results (COLDLOAD_RESULTS=DIR for another parent, or --out DIR).
 The binaries (p28_timing, ising_trg, coldload-summarize, coldload-evict) are
@@ -28,7 +29,7 @@ USAGE
 self=$(readlink -f "${BASH_SOURCE[0]}")
 root=${COLDLOAD_ROOT:-$(dirname "$self")/../share/coldload}
 case "${1:-}" in
-    report | cold | warm | loaded | plots | threads) ;;
+    report | cold | warm | loaded | plots | threads | ab) ;;
     -h | --help) usage; exit 0 ;;
     '') usage >&2; exit 2 ;;
     compare | scan | firstrun) ;;   # make compare, make scan, make firstrun

@@ -9,10 +9,10 @@
 
 # The report's layers and common, as coldload-summarize: no engine, no BLAS;
 # jansson for --export-hyperfine (doc/hyperfine).
-$(B)/coldload-compare: $(B)/obj/tools/comparecli.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-compare: $(BUILD)/obj/tools/comparecli.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
-PROGRAMS += $(B)/coldload-compare
+PROGRAMS += $(BUILD)/coldload-compare
 
 compare: all
 	@test -n '$(RESULTS)' || { echo 'make compare: RESULTS="DIR1 DIR2 ..." is required' >&2; exit 2; }
@@ -28,7 +28,7 @@ test-all: compare-test
 # Two samples.csv files in one input, split at "\n--\n" (tests/fuzz/fuzz_compare.c);
 # the corpus: the summary's, and pairs of its files.
 FUZZ_CMP_SRC := tests/fuzz/fuzz_compare.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/common/*.c)
-$(B)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
+$(BUILD)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_CMP_SRC) -o $@ -lm $(JSON_LD)
@@ -37,12 +37,12 @@ $(B)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/model/*.h src/verdict/*.h
 fuzz-compare:
 	@bash tests/deps.sh build fuzz
 	@$(MAKE) --no-print-directory fuzz-compare-run
-fuzz-compare-run: $(B)/fuzz/fuzz_compare
-	mkdir -p $(B)/fuzz/corpus-compare
+fuzz-compare-run: $(BUILD)/fuzz/fuzz_compare
+	mkdir -p $(BUILD)/fuzz/corpus-compare
 	{ cat tests/fuzz/corpus/samples-fixture; printf -- '--\n'; cat tests/fuzz/corpus/samples-loaded; } \
-	  >$(B)/fuzz/corpus-compare/pair
-	$(B)/fuzz/fuzz_compare -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
-	  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(B)/fuzz/compare- \
-	  $(B)/fuzz/corpus-compare tests/fuzz/corpus
+	  >$(BUILD)/fuzz/corpus-compare/pair
+	$(BUILD)/fuzz/fuzz_compare -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/compare- \
+	  $(BUILD)/fuzz/corpus-compare tests/fuzz/corpus
 
 .PHONY: compare compare-test fuzz-compare fuzz-compare-run

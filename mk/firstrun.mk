@@ -8,10 +8,10 @@
 
 # coldload-exec links libc alone: it must cost nothing between its clock
 # reading and the exec.
-$(B)/coldload-exec: $(B)/obj/tools/execstamp.o
+$(BUILD)/coldload-exec: $(BUILD)/obj/tools/execstamp.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
-PROGRAMS += $(B)/coldload-exec
+PROGRAMS += $(BUILD)/coldload-exec
 
 firstrun: all static
 	bash harness/firstrun.sh $(HARNESS_FLAGS) $(if $(RUNS),--runs '$(RUNS)')

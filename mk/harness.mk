@@ -18,15 +18,15 @@
 SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh)
 
 # The evict tool uses no layer at all: linked alone.
-$(B)/coldload-evict: $(B)/obj/tools/evict.o
+$(BUILD)/coldload-evict: $(BUILD)/obj/tools/evict.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
 # The probe reads what the workloads do (OpenBLAS, clock, placement): bench,
 # engine and common, and BLAS for OpenBLAS's own answers.
-$(B)/coldload-probe: $(B)/obj/tools/probe.o $(call lib,bench engine common)
+$(BUILD)/coldload-probe: $(BUILD)/obj/tools/probe.o $(call lib,bench engine common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-PROGRAMS += $(B)/coldload-evict $(B)/coldload-probe
+PROGRAMS += $(BUILD)/coldload-evict $(BUILD)/coldload-probe
 
 # Each make variable becomes the matching harness flag only when it is set,
 # so the scripts' own defaults (and env overrides) apply otherwise. HARNESS_ARGS

@@ -11,10 +11,10 @@
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
 # No engine, no BLAS: the report's layers and common.
-$(B)/coldload-summarize: $(B)/obj/tools/summarize.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-summarize: $(BUILD)/obj/tools/summarize.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
-PROGRAMS += $(B)/coldload-summarize
+PROGRAMS += $(BUILD)/coldload-summarize
 
 # The same flags as the harness targets (mk/harness.mk), and SCAN: report.sh
 # checks its value (1 or 0; `make scan`'s SCAN=wait|load|both is another target's).
@@ -35,13 +35,13 @@ report-test: all
 
 test-all: report-test
 
-golden: $(B)/coldload-summarize
+golden: $(BUILD)/coldload-summarize
 	bash tests/report/golden.sh update
 
 # --- fuzzing: the readers and every stage after them, under ASan+UBSan -------
 FUZZ_SECONDS ?= 60
 FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/common/*.c)
-$(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
+$(BUILD)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm $(JSON_LD)
@@ -49,21 +49,21 @@ $(B)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/model/*.h src/verdict/*.h src
 fuzz:
 	@bash tests/deps.sh build fuzz
 	@$(MAKE) --no-print-directory fuzz-run
-fuzz-run: $(B)/fuzz/fuzz_summary
-	mkdir -p $(B)/fuzz/corpus
-	$(B)/fuzz/fuzz_summary -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+fuzz-run: $(BUILD)/fuzz/fuzz_summary
+	mkdir -p $(BUILD)/fuzz/corpus
+	$(BUILD)/fuzz/fuzz_summary -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -rss_limit_mb=2048 -print_final_stats=1 \
-	  -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus tests/fuzz/corpus
+	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
 
 .PHONY: report report-run plots report-test golden fuzz fuzz-run
 
 # What classifying every process's series costs on a results directory
 # (tests/bench/bench_warmup.c): make bench-warmup DIR=results/latest
-$(B)/bench_warmup: tests/bench/bench_warmup.c $(call lib,results verdict model common)
+$(BUILD)/bench_warmup: tests/bench/bench_warmup.c $(call lib,results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-bench-warmup: $(B)/bench_warmup
+bench-warmup: $(BUILD)/bench_warmup
 	$(if $(DIR),,$(error make bench-warmup needs DIR=RESULTS_DIR))
-	$(B)/bench_warmup '$(DIR)'
+	$(BUILD)/bench_warmup '$(DIR)'
 
 .PHONY: bench-warmup

@@ -11,10 +11,10 @@
 
 # No engine, no BLAS: its tables (doc/scanout), the loader's scan part
 # (results/resultsscan), its verdict (verdict/scanverdict), model and common.
-$(B)/coldload-scan: $(B)/obj/tools/scanreport.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-scan: $(BUILD)/obj/tools/scanreport.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-PROGRAMS += $(B)/coldload-scan
+PROGRAMS += $(BUILD)/coldload-scan
 
 scan: all
 	bash harness/scan.sh $(HARNESS_FLAGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')

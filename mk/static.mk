@@ -22,15 +22,15 @@ STATIC_LAPACKE := $(firstword $(wildcard $(STATIC_LIBDIR)/liblapacke.a /usr/lib/
 STATIC_OPENBLAS := $(firstword $(wildcard $(STATIC_LIBDIR)/libopenblas.a /usr/lib/$(shell $(CC) -dumpmachine 2>/dev/null)/libopenblas.a))
 STATIC_LIBS = $(STATIC_LAPACKE) $(STATIC_OPENBLAS) -lgfortran -lquadmath -lpthread -lm
 
-static: $(B)/p28_timing-static $(B)/ising_trg-static
+static: $(BUILD)/p28_timing-static $(BUILD)/ising_trg-static
 
 static-check-archives:
 	@test -n "$(STATIC_LAPACKE)" || { echo "static: liblapacke.a not found (Debian package liblapacke-dev)" >&2; exit 2; }
 	@test -n "$(STATIC_OPENBLAS)" || { echo "static: libopenblas.a not found (Debian package libopenblas-pthread-dev)" >&2; exit 2; }
 
-$(B)/p28_timing-static: $(B)/obj/workloads/p28_timing.o $(LIB_BENCH) | static-check-archives
+$(BUILD)/p28_timing-static: $(BUILD)/obj/workloads/p28_timing.o $(LIB_BENCH) | static-check-archives
 	$(CC) $(ALL_CF) $(LDFLAGS) -static $^ -o $@ $(STATIC_LIBS)
-$(B)/ising_trg-static: $(B)/obj/workloads/ising_trg.o $(LIB_TRG) | static-check-archives
+$(BUILD)/ising_trg-static: $(BUILD)/obj/workloads/ising_trg.o $(LIB_TRG) | static-check-archives
 	$(CC) $(ALL_CF) $(LDFLAGS) -static $^ -o $@ $(STATIC_LIBS)
 
 .PHONY: static static-check-archives

@@ -17,14 +17,14 @@
 
 # The launcher measures: bench (launch, csvwrite, measure) and common only,
 # no engine, no BLAS -- nothing of ours between the program and the clock.
-$(B)/coldload-run: $(B)/obj/tools/run.o $(call lib,bench common)
+$(BUILD)/coldload-run: $(BUILD)/obj/tools/run.o $(call lib,bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 # a program's per-call times out of its saved output (cold.sh --series-regex)
-$(B)/coldload-series: $(B)/obj/tools/series.o $(call lib,bench common)
+$(BUILD)/coldload-series: $(BUILD)/obj/tools/series.o $(call lib,bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
-PROGRAMS += $(B)/coldload-run $(B)/coldload-series
+PROGRAMS += $(BUILD)/coldload-run $(BUILD)/coldload-series
 
 threads: all
 	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))

@@ -106,19 +106,23 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
     for (int k = 0; k < ANSWER_AB_SIDES; k++) abdocSideRow(&r, k, fmt, &t, f);
     fmt->table_end(f, &t);
     if (!isnan(r.split_ms)) {
-        char split[48];
+        char split[48], splitb[64], ms[48];
+        snprintf(splitb, sizeof splitb, "%s ms", summaryFmtMs(r.split_b_ms, ms, sizeof ms));
         char *w = docStr(
-            "Like with like: the runs fell in two modes, below and above %s ms (their means at "
+            "Like with like: A's runs fell in two modes, below and above %s ms (their means at "
             "least %.0f%% apart, each mode at least %.0f%% of the runs -- threads that each had a "
             "CPU, and threads that did not). In the slow mode: %zu of %zu runs of A, %zu of %zu of "
             "B, %zu "
             "of %zu of A again; where those counts differ, the two sides met the machine "
-            "differently. Only the %zu pairs whose two runs were in one mode are compared (%zu "
-            "mixed pairs left out; the A/A arm the same: %zu compared, %zu left out).",
+            "differently. %zu pairs whose two runs were in the same mode of their side are "
+            "compared (%zu left out: one fast and one slow run is the mix, not A against B; B's "
+            "modes split at its own threshold, %s); the A/A arm the same: %zu compared, %zu left "
+            "out.",
             summaryFmtMs(r.split_ms, split, sizeof split), PCT(ANSWER_AB_GAP - 1),
             PCT(ANSWER_AB_MODE_MIN), r.side[ANSWER_AB_A].slow, r.side[ANSWER_AB_A].runs,
             r.side[ANSWER_AB_B].slow, r.side[ANSWER_AB_B].runs, r.side[ANSWER_AB_A2].slow,
-            r.side[ANSWER_AB_A2].runs, r.pairs, r.mixed, r.aa_pairs, r.aa_mixed);
+            r.side[ANSWER_AB_A2].runs, r.pairs, r.mixed,
+            isnan(r.split_b_ms) ? "none: one mode, so every pair" : splitb, r.aa_pairs, r.aa_mixed);
         if (w) fmt->para(f, w);
         free(w);
     }

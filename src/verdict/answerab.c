@@ -30,8 +30,8 @@ static double answerAbRunOf(const summaryGroup *g, long p) {
     return NAN;
 }
 
-size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t max,
-                     size_t *mixed) {
+size_t answerAbPairs(const summary *s, int aa, double split, double split_other, double *out,
+                     size_t max, size_t *mixed) {
     const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A);
     const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B);
     size_t n = 0;
@@ -40,7 +40,7 @@ size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t
     for (size_t i = 0; i < b->nproc && n < max; i++) {
         double x = answerAbRunOf(a, b->proc[i].proc), y = b->proc[i].median_ms;
         if (b->proc[i].proc <= 0 || !(x > 0) || !(y > 0)) continue;
-        if (!isnan(split) && (x < split) != (y < split)) (*mixed)++;
+        if (!isnan(split) && !isnan(split_other) && (x < split) != (y < split_other)) (*mixed)++;
         else out[n++] = y / x;
     }
     return n;
@@ -134,18 +134,26 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
         free(pool);
         return -1;
     }
-    /* the modes, from every run pooled */
+    /* the modes, from A's runs (A and A again: one command, so a split
+     * there is the machine's, never B's difference) */
     size_t np = 0;
     for (int k = 0; k < ANSWER_AB_SIDES; k++)
-        for (size_t i = 0; r->side[k].g && i < r->side[k].g->nproc; i++)
+        for (size_t i = 0; k != ANSWER_AB_B && r->side[k].g && i < r->side[k].g->nproc; i++)
             if (r->side[k].g->proc[i].median_ms > 0) pool[np++] = r->side[k].g->proc[i].median_ms;
     r->split_ms = answerAbSplit(pool, np);
     free(pool);
     for (int k = 0; k < ANSWER_AB_SIDES && !isnan(r->split_ms); k++)
         for (size_t i = 0; r->side[k].g && i < r->side[k].g->nproc; i++)
             r->side[k].slow += r->side[k].g->proc[i].median_ms >= r->split_ms;
-    r->pairs = answerAbPairs(s, 0, r->split_ms, pr, max, &r->mixed);
-    r->aa_pairs = answerAbPairs(s, 1, r->split_ms, aa, max, &r->aa_mixed);
+    /* B's own modes: like with like when both sides have two */
+    double *bv = malloc((r->side[ANSWER_AB_B].runs ? r->side[ANSWER_AB_B].runs : 1) * sizeof *bv);
+    size_t nb = 0;
+    for (size_t i = 0; bv && b->g && i < b->g->nproc; i++)
+        if (b->g->proc[i].median_ms > 0) bv[nb++] = b->g->proc[i].median_ms;
+    r->split_b_ms = bv ? answerAbSplit(bv, nb) : NAN;
+    free(bv);
+    r->pairs = answerAbPairs(s, 0, r->split_ms, r->split_b_ms, pr, max, &r->mixed);
+    r->aa_pairs = answerAbPairs(s, 1, r->split_ms, r->split_ms, aa, max, &r->aa_mixed);
     int rc = 0;
     /* the A/A arm first: its interval is the floor, its verdict the check */
     if (differPaired(aa, r->aa_pairs, DIFFER_ALPHA, 0, &r->aa_test) != 0) rc = -1;

@@ -21,16 +21,21 @@
  * farther end), and only up to ANSWER_AB_SAME_MAX.
  *
  * Like with like: a program whose threads sometimes each get a CPU and
- * sometimes not runs in two modes (22 ms and 36 ms, say), and a pair of one
- * fast and one slow run says nothing about A against B. When the pooled
- * runs' log times split in two (Otsu's threshold: each mode at least
- * ANSWER_AB_MODE_MIN of the runs, their means ANSWER_AB_GAP apart and
- * ANSWER_AB_SEPARATION pooled standard deviations -- one normal mode gives
- * about 2.6, a flat one 3.5), only pairs whose two runs are in one mode are compared
- * (the same rule for the A/A arm); how many runs of each side were in the
- * slow mode is said beside it. The split depends on the pooled times only,
- * which swapping A and B inside a pair does not change, so the paired test
- * stays exact. */
+ * sometimes not runs in two modes (22 ms and 36 ms, say). When A's runs (A
+ * and A again: one command, so the modes are the machine's, not B's
+ * difference) split in two by their log times (Otsu's threshold: each mode
+ * at least ANSWER_AB_MODE_MIN of the runs, their means ANSWER_AB_GAP apart
+ * and ANSWER_AB_SEPARATION pooled standard deviations -- one normal mode
+ * gives about 2.6, a flat one 3.5) and B's runs split too (its own
+ * threshold: B may be slower or faster in both modes), only the pairs whose
+ * two runs were in the same mode of their side are compared, and how many
+ * runs of each side were in the slow mode is said beside the answer (where
+ * the counts differ, the sides met the machine differently). The A/A arm
+ * the same, by A's one threshold: its split depends on A's pooled times
+ * only, which swapping inside an A/A pair does not change, so its test
+ * stays exact; B's pairs are chosen by two thresholds that agree up to
+ * sampling when A and B are one thing -- the A/A arm is the check. With one
+ * mode on either side every pair is compared. */
 #ifndef COLDLOAD_ANSWERAB_H
 #define COLDLOAD_ANSWERAB_H
 
@@ -74,7 +79,8 @@ typedef struct answerAb {
     answerAbSide side[ANSWER_AB_SIDES];
     size_t pairs, aa_pairs;        /* the pairs compared: one mode each */
     size_t mixed, aa_mixed;        /* pairs left out: one run in each mode */
-    double split_ms;               /* between the two modes; NAN: one mode */
+    double split_ms;               /* between the two modes of A's runs; NAN: one mode */
+    double split_b_ms;             /* the same of B's runs */
     double ratio, lo, hi;          /* B/A: the median pair ratio and its interval */
     double aa_ratio, aa_lo, aa_hi; /* A2/A, the same */
     double floor;                  /* the A/A noise floor (0 without an interval) */
@@ -92,11 +98,11 @@ typedef struct answerAb {
  * of memory. */
 int answerAbCompute(const summary *s, double precision, answerAb *r);
 
-/* The pair ratios B/A (or A2/A with aa) of s by block whose two runs are
- * on one side of split (NAN: every pair), into out (its capacity max); how
- * many; *mixed the pairs left out. */
-size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t max,
-                     size_t *mixed);
+/* The pair ratios B/A (or A2/A with aa) of s by block whose A run is on the
+ * same side of split as the other run is of split_other (either NAN: every
+ * pair), into out (its capacity max); how many; *mixed the pairs left out. */
+size_t answerAbPairs(const summary *s, int aa, double split, double split_other, double *out,
+                     size_t max, size_t *mixed);
 
 /* The time between the two modes of the runs x[0..n) (see above), NAN when
  * they are one mode. */

@@ -40,6 +40,11 @@ no_live_in_group() {
     fi
 }
 
+# absent [GREP_ARGS...] PATTERN FILE: grep finds nothing (a bare `! grep` cannot fail a test)
+absent() {
+    if grep -q "$@"; then echo "found: $*"; return 1; fi
+}
+
 # wait_for COND_CMD... : polls up to 30 s.
 wait_for() {
     for _ in $(seq 300); do

@@ -8,10 +8,6 @@ P=$PROGS
 setup_file() { omp_setup_file; }
 setup() { omp_setup; }
 
-# absent [GREP_ARGS...] PATTERN FILE: grep finds nothing (a bare `! grep` cannot fail a test)
-absent() {
-    if grep -q "$@"; then echo "found: $*"; return 1; fi
-}
 
 # threads ARGS...: a small run, the way the tests want it fast
 threads() {

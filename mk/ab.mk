@@ -1,0 +1,20 @@
+# mk/ab.mk -- is B faster than A? Two commands interleaved, with an A/A arm
+# (harness/ab.sh, docs/ab.md).
+#
+#   make ab A="CMD ARGS" B="CMD ARGS" [LOAD=none|pinned|free] [QUICK=1] [OUT=DIR]
+#           [SEED=N] [BUDGET=SECONDS] [STRESSORS=S] [EXPORT_HYPERFINE=FILE]
+#           [HARNESS_ARGS="..."]
+#                         A, B and A again in shuffled blocks until B/A's 95%
+#                         interval is within --precision (HARNESS_ARGS="--precision
+#                         0.02"), and the report: results/latest/report.html
+#   make ab-test          its bats tests (also part of `make test`: harness-test)
+
+ab: all
+	$(if $(A),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
+	$(if $(B),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
+	bash harness/ab.sh --a '$(A)' --b '$(B)' $(HARNESS_FLAGS)
+
+ab-test: all
+	bats tests/harness/ab.bats
+
+.PHONY: ab ab-test
