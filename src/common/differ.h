@@ -101,6 +101,16 @@ int differRankTest(differSample a, differSample b, differSides sides, double *p,
  * memory. */
 int differPaired(const double *ratio, size_t n, double alpha, double floor, differResult *r);
 
+/* The estimate and interval that go with the paired test: the
+ * Hodges-Lehmann estimate of the pairs' ratio (the median of the Walsh
+ * averages of their log ratios, back to a ratio) and its 1 - alpha
+ * interval, the signed-rank test inverted -- so the interval excludes
+ * 1 + floor exactly when the test calls the pairs slower beyond it. It is
+ * as efficient as a mean on normal pairs (0.95) and as robust as a median.
+ * 0, or -1 with fewer than 6 pairs (every output NAN) or out of memory. */
+int differPairedInterval(const double *ratio, size_t n, double alpha, double *est, double *lo,
+                         double *hi);
+
 /* The distribution-free interval of the median of x[0..n) at coverage at
  * least 1 - alpha (order statistics, binomial n and 1/2): [x(l), x(n+1-l)]
  * into *lo, *hi. 0, or -1 when n is too small for that coverage (NAN). */

@@ -16,6 +16,16 @@ static double abdocPrecision(const metaTable *m) {
     return p && numDouble(p, 0, 1, &v) == 0 ? v : ANSWER_AB_PRECISION;
 }
 
+/* ", and A against itself came out 1.030x apart: B/A must clear that" where
+ * the A/A arm set a floor, else "". */
+static const char *abdocFloorNote(const answerAb *r) {
+    static char buf[160];
+    if (!(r->floor > 0)) return "";
+    snprintf(buf, sizeof buf, "; A against itself came out %.3fx apart, so B/A had to clear that",
+             1 + r->floor);
+    return buf;
+}
+
 /* "B is 1.10x slower than A ..." and its parts. */
 char *abdocLead(const answerAb *r, const metaTable *m) {
     (void)m;
@@ -26,20 +36,20 @@ char *abdocLead(const answerAb *r, const metaTable *m) {
     double x = r->ratio;
     switch (r->verdict) {
     case ANSWER_AB_SLOWER:
-        main = docStr("B is %.2fx slower than A (the median of %zu pairs' B/A; 95%% interval "
-                      "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%).",
-                      x, r->pairs, r->lo, r->hi, PCT(r->floor));
+        main = docStr("B is %.2fx slower than A (B/A of %zu pairs; 95%% interval %.3f-%.3f), "
+                      "beyond this run's A/A noise (+-%.1f%%%s).",
+                      x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         break;
     case ANSWER_AB_FASTER:
-        main = docStr("B is %.2fx faster than A (B/A %.3f, the median of %zu pairs; 95%% interval "
-                      "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%).",
-                      1 / x, x, r->pairs, r->lo, r->hi, PCT(r->floor));
+        main = docStr("B is %.2fx faster than A (B/A %.3f of %zu pairs; 95%% interval "
+                      "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%%s).",
+                      1 / x, x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         break;
     case ANSWER_AB_SAME:
         main = docStr("No difference larger than %.1f%% -- the smallest this run could see (B/A "
-                      "%.3f, the median of %zu pairs; 95%% interval %.3f-%.3f; A/A noise "
-                      "+-%.1f%%).",
-                      PCT(r->smallest), x, r->pairs, r->lo, r->hi, PCT(r->floor));
+                      "%.3f of %zu pairs; 95%% interval %.3f-%.3f; A/A noise +-%.1f%%%s).",
+                      PCT(r->smallest), x, r->pairs, r->lo, r->hi, PCT(r->aa_noise),
+                      abdocFloorNote(r));
         break;
     default:
         if (isnan(x)) main = docStr("Not resolved: %s.", r->why ? r->why : "no pair measured");
@@ -84,11 +94,12 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
         "A, B and A again ran in blocks of one run each, in a fresh random order per block "
         "(meta ab_seed; samples.csv's proc is the block), so whatever the machine did during a "
         "block lands on both sides of its pair and cancels in the ratio. The answer is coldload's "
-        "one rule for a difference, paired: the exact signed-rank test of B/A beyond the A/A "
-        "noise floor, each way at 2.5%%, and the order-statistic 95%% interval of the median "
-        "pair ratio (at least 6 pairs). The A/A arm is A against itself: its pairs' ratio is "
-        "this machine's noise now, and its distance from 1 the floor no difference below is "
-        "called one (median %.3f, 95%% interval %.3f-%.3f over %zu pairs%s). CPU time "
+        "one rule for a difference, paired: the exact signed-rank test of the pairs' B/A, each "
+        "way at 2.5%%, and the estimate and 95%% interval that invert it (Hodges-Lehmann on "
+        "the log ratios; at least 6 pairs). The A/A arm is A against itself: its interval is the "
+        "noise this run can see, and where the rule calls it different its distance from 1 "
+        "is a floor B/A must clear (estimate %.3f, 95%% interval %.3f-%.3f over %zu pairs%s). "
+        "CPU time "
         "B/A: %.3f (wall-clock B/A %.3f): a difference in CPU time and not in wall time is work "
         "the threads did in parallel, or waited out.",
         r.aa_ratio, r.aa_lo, r.aa_hi, r.aa_pairs,
@@ -109,7 +120,7 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
         char split[48], splitb[64], ms[48];
         snprintf(splitb, sizeof splitb, "%s ms", summaryFmtMs(r.split_b_ms, ms, sizeof ms));
         char *w = docStr(
-            "Like with like: A's runs fell in two modes, below and above %s ms (their means at "
+            "Like with like: A's runs fell in two modes, below and above %s ms (their medians at "
             "least %.0f%% apart, each mode at least %.0f%% of the runs -- threads that each had a "
             "CPU, and threads that did not). In the slow mode: %zu of %zu runs of A, %zu of %zu of "
             "B, %zu "

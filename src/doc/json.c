@@ -355,14 +355,23 @@ static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
     jsonSet(o, "text", lead ? jsonText(lead) : json_null(), bad);
     jsonSet(o, "why", r.why ? jsonText(r.why) : json_null(), bad);
     const answerFigure f[] = {
-        {"ratio", r.ratio},         {"ratio_lo", r.lo},
-        {"ratio_hi", r.hi},         {"noise_floor", r.floor},
-        {"smallest", r.smallest},   {"p", r.test.p},
-        {"pairs", (double)r.pairs}, {"aa_ratio", r.aa_ratio},
-        {"aa_lo", r.aa_lo},         {"aa_hi", r.aa_hi},
-        {"aa_p", r.aa_test.p},      {"aa_pairs", (double)r.aa_pairs},
-        {"cpu_ratio", r.cpu_ratio}, {"outputs_differ", r.outputs_differ},
-        {"split_ms", r.split_ms},   {"mixed_pairs", (double)r.mixed},
+        {"ratio", r.ratio},
+        {"ratio_lo", r.lo},
+        {"ratio_hi", r.hi},
+        {"noise_floor", r.floor},
+        {"aa_noise", r.aa_noise},
+        {"smallest", r.smallest},
+        {"p", r.test.p},
+        {"pairs", (double)r.pairs},
+        {"aa_ratio", r.aa_ratio},
+        {"aa_lo", r.aa_lo},
+        {"aa_hi", r.aa_hi},
+        {"aa_p", r.aa_test.p},
+        {"aa_pairs", (double)r.aa_pairs},
+        {"cpu_ratio", r.cpu_ratio},
+        {"outputs_differ", r.outputs_differ},
+        {"split_ms", r.split_ms},
+        {"mixed_pairs", (double)r.mixed},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         jsonSet(fig, f[i].name, jsonNum(f[i].value), bad);

@@ -46,33 +46,45 @@ size_t answerAbPairs(const summary *s, int aa, double split, double split_other,
     return n;
 }
 
-double answerAbSplit(const double *x, size_t n) {
-    double *v = malloc((n ? n : 1) * sizeof *v), split = NAN;
-    if (!v) return NAN;
+/* The median of the sorted v[0..n). */
+static double answerAbMid(const double *v, size_t n) {
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double answerAbSplit(const double *x, size_t n, double separation) {
+    double *v = malloc((n ? n : 1) * sizeof *v), *dev = malloc((n ? n : 1) * sizeof *dev);
+    double split = NAN;
     size_t m = 0;
+    if (!v || !dev) goto out;
     for (size_t i = 0; i < n; i++)
         if (x[i] > 0) v[m++] = log(x[i]);
     qsort(v, m, sizeof *v, statsCmpDouble);
     /* Otsu's threshold on the log times: the cut with the largest
      * between-class variance, from prefix sums */
-    double tot = 0, tot2 = 0, best = -1;
-    for (size_t i = 0; i < m; i++) tot += v[i], tot2 += v[i] * v[i];
+    double tot = 0, best = -1, sum = 0;
+    for (size_t i = 0; i < m; i++) tot += v[i];
     size_t lo = (size_t)ceil(ANSWER_AB_MODE_MIN * (double)m), cut = 0;
-    double sum = 0, sum2 = 0, sep = 0, gap = 0;
     for (size_t i = 0; i + 1 < m; i++) {
-        sum += v[i], sum2 += v[i] * v[i];
+        sum += v[i];
         size_t na = i + 1, nb = m - na;
         if (na < lo || nb < lo || v[i + 1] == v[i]) continue;
-        double ma = sum / (double)na, mb = (tot - sum) / (double)nb;
-        double between = (double)na * (double)nb * (mb - ma) * (mb - ma);
-        if (between <= best) continue;
-        double within = (sum2 - na * ma * ma) + ((tot2 - sum2) - nb * mb * mb);
-        best = between, cut = i + 1, gap = mb - ma;
-        sep = within > 0 && m > 2 ? gap / sqrt(within / (double)(m - 2)) : INFINITY;
+        double d = (tot - sum) / (double)nb - sum / (double)na;
+        if ((double)na * (double)nb * d * d > best)
+            best = (double)na * (double)nb * d * d, cut = na;
     }
-    if (cut && sep >= ANSWER_AB_SEPARATION && gap >= log(ANSWER_AB_GAP))
+    if (!cut) goto out;
+    /* two modes when their medians are far apart against the spread inside
+     * them: medians and MAD, so that one slow outlier does not hide them */
+    double ma = answerAbMid(v, cut), mb = answerAbMid(v + cut, m - cut);
+    for (size_t i = 0; i < m; i++) dev[i] = fabs(v[i] - (i < cut ? ma : mb));
+    statsSummary st;
+    if (statsOf(dev, m, &st) != 0) goto out;
+    double mad = 1.4826 * st.median;
+    if (mb - ma >= log(ANSWER_AB_GAP) && (mad == 0 || (mb - ma) / mad >= separation))
         split = exp((v[cut - 1] + v[cut]) / 2);
+out:
     free(v);
+    free(dev);
     return split;
 }
 
@@ -140,29 +152,36 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
     for (int k = 0; k < ANSWER_AB_SIDES; k++)
         for (size_t i = 0; k != ANSWER_AB_B && r->side[k].g && i < r->side[k].g->nproc; i++)
             if (r->side[k].g->proc[i].median_ms > 0) pool[np++] = r->side[k].g->proc[i].median_ms;
-    r->split_ms = answerAbSplit(pool, np);
+    r->split_ms = answerAbSplit(pool, np, ANSWER_AB_SEPARATION);
     free(pool);
     for (int k = 0; k < ANSWER_AB_SIDES && !isnan(r->split_ms); k++)
         for (size_t i = 0; r->side[k].g && i < r->side[k].g->nproc; i++)
             r->side[k].slow += r->side[k].g->proc[i].median_ms >= r->split_ms;
-    /* B's own modes: like with like when both sides have two */
+    /* B's own modes, where A's runs have two (the machine makes them: B's
+     * are then cut at its own threshold, without the separation test that
+     * decides whether there are modes at all) */
     double *bv = malloc((r->side[ANSWER_AB_B].runs ? r->side[ANSWER_AB_B].runs : 1) * sizeof *bv);
     size_t nb = 0;
     for (size_t i = 0; bv && b->g && i < b->g->nproc; i++)
         if (b->g->proc[i].median_ms > 0) bv[nb++] = b->g->proc[i].median_ms;
-    r->split_b_ms = bv ? answerAbSplit(bv, nb) : NAN;
+    r->split_b_ms = bv && !isnan(r->split_ms) ? answerAbSplit(bv, nb, 0) : NAN;
     free(bv);
     r->pairs = answerAbPairs(s, 0, r->split_ms, r->split_b_ms, pr, max, &r->mixed);
     r->aa_pairs = answerAbPairs(s, 1, r->split_ms, r->split_ms, aa, max, &r->aa_mixed);
     int rc = 0;
-    /* the A/A arm first: its interval is the floor, its verdict the check */
+    /* the A/A arm first: its interval is the noise this run can see, and
+     * where the rule calls the arm different -- one command apart from
+     * itself -- that distance is the floor B must clear */
     if (differPaired(aa, r->aa_pairs, DIFFER_ALPHA, 0, &r->aa_test) != 0) rc = -1;
-    r->aa_ratio = r->aa_test.ratio;
-    differMedianInterval(aa, r->aa_pairs, DIFFER_ALPHA, &r->aa_lo, &r->aa_hi);
-    if (r->aa_ratio > 0) r->floor = fmax(r->aa_ratio, 1 / r->aa_ratio) - 1;
+    differPairedInterval(aa, r->aa_pairs, DIFFER_ALPHA, &r->aa_ratio, &r->aa_lo, &r->aa_hi);
+    r->aa_noise = r->aa_lo > 0 ? fmax(r->aa_hi - 1, 1 - r->aa_lo) : NAN;
+    if ((r->aa_test.verdict == DIFFER_SLOWER || r->aa_test.verdict == DIFFER_FASTER) &&
+        r->aa_ratio > 0)
+        r->floor = fmax(r->aa_ratio, 1 / r->aa_ratio) - 1;
+    /* B/A: the estimate and interval that invert the test (Hodges-Lehmann),
+     * so the two cannot disagree */
     if (differPaired(pr, r->pairs, DIFFER_ALPHA, r->floor, &r->test) != 0) rc = -1;
-    r->ratio = r->test.ratio;
-    int have = differMedianInterval(pr, r->pairs, DIFFER_ALPHA, &r->lo, &r->hi) == 0;
+    int have = differPairedInterval(pr, r->pairs, DIFFER_ALPHA, &r->ratio, &r->lo, &r->hi) == 0;
     if (have) r->smallest = fmax(r->floor, fmax(r->hi - 1, 1 - r->lo));
     if (r->pairs < ANSWER_AB_MIN_PAIRS || !have)
         r->why = "too few pairs: the rule needs 6 to say anything at 5 %";

@@ -6,17 +6,18 @@
  * block). A pair is A and B of one block: they ran side by side in time,
  * so whatever the machine did then lands on both and cancels in their
  * ratio. The answer is the one rule of common/differ in its paired form
- * (differPaired): the median of the pairs' B/A ratios, its
- * distribution-free 95% interval (differMedianInterval), and the exact
- * signed-rank test of "B slower (or faster) than A beyond the noise floor".
+ * (differPaired): the exact signed-rank test of "B slower (or faster) than
+ * A beyond the noise floor", and the estimate and 95% interval that invert
+ * it (differPairedInterval: Hodges-Lehmann on the pairs' log ratios), so
+ * the interval clears the floor exactly when the test says slower.
  *
- * The noise floor is this run's own: the A/A arm's pairs (A2/A of a block)
- * are two runs of one command, so their median ratio is how far this
- * machine, now, puts one thing from itself; its distance from 1 is the
- * floor, and no difference below it is called one (the test of B/A is
- * against 1 + floor). The rule is run on the A/A arm too, and its verdict
- * said: by chance it calls the arm different 1 time in 20; more often, the
- * machine drifted within blocks. A "same" is said with the
+ * The A/A arm is this run's own control: its pairs (A2/A of a block) are
+ * two runs of one command, so its interval is the noise this run can see
+ * (aa_noise, said beside the answer), and the rule run on it is its
+ * observed false positive: by chance it calls the arm different 1 time in
+ * 20; more often, the machine drifted within blocks. Where it does, the
+ * arm's distance from 1 is the floor B/A's test must clear (no difference
+ * smaller than the one between A and itself is a finding). A "same" is said with the
  * smallest difference the run could see (the interval's and the floor's
  * farther end), and only up to ANSWER_AB_SAME_MAX.
  *
@@ -24,10 +25,12 @@
  * sometimes not runs in two modes (22 ms and 36 ms, say). When A's runs (A
  * and A again: one command, so the modes are the machine's, not B's
  * difference) split in two by their log times (Otsu's threshold: each mode
- * at least ANSWER_AB_MODE_MIN of the runs, their means ANSWER_AB_GAP apart
- * and ANSWER_AB_SEPARATION pooled standard deviations -- one normal mode
- * gives about 2.6, a flat one 3.5) and B's runs split too (its own
- * threshold: B may be slower or faster in both modes), only the pairs whose
+ * at least ANSWER_AB_MODE_MIN of the runs, their medians ANSWER_AB_GAP apart
+ * and ANSWER_AB_SEPARATION robust standard deviations -- one lognormal mode
+ * gave 1.9 to 3.8 in simulations of 60 and 120 runs, two real ones 4.8 to
+ * 6.7), B's runs are cut at their own threshold (B may be slower or faster
+ * in both modes; the modes are the machine's, so their existence is A's
+ * to decide), only the pairs whose
  * two runs were in the same mode of their side are compared, and how many
  * runs of each side were in the slow mode is said beside the answer (where
  * the counts differ, the sides met the machine differently). The A/A arm
@@ -48,8 +51,8 @@
 #define ANSWER_AB_SAME_MAX 0.10  /* "no difference larger than" at most 10 % */
 #define ANSWER_AB_WAITED 0.10    /* a run waited for a CPU: PSI full >= 10 % of its wall */
 #define ANSWER_AB_PRECISION 0.03 /* the stopping rule's default (--precision) */
-#define ANSWER_AB_GAP 1.20       /* two modes: their means at least this ratio apart */
-#define ANSWER_AB_SEPARATION 3.6 /* and this many pooled standard deviations */
+#define ANSWER_AB_GAP 1.20       /* two modes: their medians at least this ratio apart */
+#define ANSWER_AB_SEPARATION 4.0 /* and this many robust standard deviations (1.4826 MAD) */
 #define ANSWER_AB_MODE_MIN 0.15  /* and each mode at least this share of the runs */
 
 enum { ANSWER_AB_A, ANSWER_AB_B, ANSWER_AB_A2, ANSWER_AB_SIDES };
@@ -83,7 +86,8 @@ typedef struct answerAb {
     double split_b_ms;             /* the same of B's runs */
     double ratio, lo, hi;          /* B/A: the median pair ratio and its interval */
     double aa_ratio, aa_lo, aa_hi; /* A2/A, the same */
-    double floor;                  /* the A/A noise floor (0 without an interval) */
+    double aa_noise;               /* the A/A interval's farther end from 1: this run's noise */
+    double floor;                  /* the A/A arm's resolved distance from 1 (0: none) */
     double smallest;               /* the smallest difference this run could see */
     double cpu_ratio;              /* B's median CPU time over A's */
     differResult test, aa_test;    /* the paired rule on B/A (at the floor), on A2/A */
@@ -104,8 +108,9 @@ int answerAbCompute(const summary *s, double precision, answerAb *r);
 size_t answerAbPairs(const summary *s, int aa, double split, double split_other, double *out,
                      size_t max, size_t *mixed);
 
-/* The time between the two modes of the runs x[0..n) (see above), NAN when
+/* The time between the two modes of the runs x[0..n) (see above; their
+ * medians separation robust standard deviations apart at least), NAN when
  * they are one mode. */
-double answerAbSplit(const double *x, size_t n);
+double answerAbSplit(const double *x, size_t n, double separation);
 
 #endif

@@ -196,6 +196,27 @@ static void the_median_interval_by_order_statistics(void **state) {
     assert_true(lo == 2 && hi == 9);
 }
 
+static void the_paired_interval_inverts_the_test(void **state) {
+    (void)state;
+    /* six pairs: T = 0 (P(W+ <= 0) = 1/64 <= 0.025 < 2/64), so the interval
+     * is the smallest and the largest of the 21 Walsh averages */
+    double r[] = {1.1, 1.2, 1.3, 1.4, 1.5, 1.6}, est, lo, hi;
+    assert_int_equal(differPairedInterval(r, 6, 0.05, &est, &lo, &hi), 0);
+    assert_true(fabs(lo - 1.1) < 1e-12 && fabs(hi - 1.6) < 1e-12);
+    assert_true(est > 1.3 && est < 1.4);
+    assert_int_equal(differPairedInterval(r, 5, 0.05, &est, &lo, &hi), -1);
+    /* and where the interval clears 1 + floor, the test says slower */
+    double many[40];
+    for (int i = 0; i < 40; i++) many[i] = 1.08 * exp(0.03 * sin(i * 1.7));
+    differResult t;
+    assert_int_equal(differPairedInterval(many, 40, 0.05, &est, &lo, &hi), 0);
+    assert_int_equal(differPaired(many, 40, 0.05, 0.02, &t), 0);
+    assert_true(lo > 1.02);
+    assert_int_equal(t.verdict, DIFFER_SLOWER);
+    assert_int_equal(differPaired(many, 40, 0.05, hi - 1 + 0.01, &t), 0);
+    assert_int_equal(t.verdict, DIFFER_WITHIN);
+}
+
 /* The paired rule's A/A rate: pairs whose two runs share the machine's
  * state (bimodal, drift, heavy), in a random order each. */
 static void paired_aa_false_positives_at_most_alpha(void **state) {
@@ -237,6 +258,7 @@ int main(void) {
         cmocka_unit_test(twice_as_slow_is_found),
         cmocka_unit_test(six_pairs_all_slower_is_one_in_sixty_four_a_way),
         cmocka_unit_test(the_median_interval_by_order_statistics),
+        cmocka_unit_test(the_paired_interval_inverts_the_test),
         cmocka_unit_test(paired_aa_false_positives_at_most_alpha),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
