@@ -34,7 +34,7 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     grep -qx 'job=ab' "$O/meta.txt"
     grep -q '^ab_stop=\(decided\|max\) [0-9]*$' "$O/meta.txt"
     # the answer first: the report, stdout, results.json say one thing
-    grep -q '^\*\*B printed something else than A .* B is [0-9.]*x slower than A (B/A of [0-9]* pairs; "$O/report.md"
+    grep -q '^\*\*B printed something else than A .* B is [0-9.]*x slower than A (B/A of [0-9]* pairs; ' "$O/report.md"
     [[ $output == *"coldload ab: B printed something else than A"*"slower than A"* ]]
     absent '^## Is the first run slow' "$O/report.md"
     # hyperfine's format: both commands and the A/A arm, their runs, no width parameter
