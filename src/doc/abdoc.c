@@ -127,13 +127,14 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
             "of %zu of A again; where those counts differ, the two sides met the machine "
             "differently. %zu pairs whose two runs were in the same mode of their side are "
             "compared (%zu left out: one fast and one slow run is the mix, not A against B; B's "
-            "modes split at its own threshold, %s); the A/A arm the same: %zu compared, %zu left "
-            "out.",
+            "pairs cut at the threshold of every run pooled, %s); the A/A arm at A's: %zu "
+            "compared, %zu left out.",
             summaryFmtMs(r.split_ms, split, sizeof split), PCT(ANSWER_AB_GAP - 1),
             PCT(ANSWER_AB_MODE_MIN), r.side[ANSWER_AB_A].slow, r.side[ANSWER_AB_A].runs,
             r.side[ANSWER_AB_B].slow, r.side[ANSWER_AB_B].runs, r.side[ANSWER_AB_A2].slow,
             r.side[ANSWER_AB_A2].runs, r.pairs, r.mixed,
-            isnan(r.split_b_ms) ? "none: one mode, so every pair" : splitb, r.aa_pairs, r.aa_mixed);
+            isnan(r.split_b_ms) ? "none: every pair, the cut would fall between the sides" : splitb,
+            r.aa_pairs, r.aa_mixed);
         if (w) fmt->para(f, w);
         free(w);
     }

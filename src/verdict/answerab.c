@@ -153,20 +153,25 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
         for (size_t i = 0; k != ANSWER_AB_B && r->side[k].g && i < r->side[k].g->nproc; i++)
             if (r->side[k].g->proc[i].median_ms > 0) pool[np++] = r->side[k].g->proc[i].median_ms;
     r->split_ms = answerAbSplit(pool, np, ANSWER_AB_SEPARATION);
-    free(pool);
     for (int k = 0; k < ANSWER_AB_SIDES && !isnan(r->split_ms); k++)
         for (size_t i = 0; r->side[k].g && i < r->side[k].g->nproc; i++)
             r->side[k].slow += r->side[k].g->proc[i].median_ms >= r->split_ms;
-    /* B's own modes, where A's runs have two (the machine makes them: B's
-     * are then cut at its own threshold, without the separation test that
-     * decides whether there are modes at all) */
-    double *bv = malloc((r->side[ANSWER_AB_B].runs ? r->side[ANSWER_AB_B].runs : 1) * sizeof *bv);
-    size_t nb = 0;
-    for (size_t i = 0; bv && b->g && i < b->g->nproc; i++)
-        if (b->g->proc[i].median_ms > 0) bv[nb++] = b->g->proc[i].median_ms;
-    r->split_b_ms = bv && !isnan(r->split_ms) ? answerAbSplit(bv, nb, 0) : NAN;
-    free(bv);
-    r->pairs = answerAbPairs(s, 0, r->split_ms, r->split_b_ms, pr, max, &r->mixed);
+    /* B's pairs, where A's runs have modes (the machine makes them): cut at
+     * one threshold of every run pooled, B's too -- the same for both runs
+     * of a pair whichever side each is, so swapping them inside a pair
+     * changes nothing and the test stays exact (a threshold of each side's
+     * own would pick B's pairs by another rule than A's: a bias). When that
+     * leaves fewer than ANSWER_AB_MIN_PAIRS -- B so far from A that the cut
+     * falls between the sides, not the modes -- every pair. */
+    for (size_t i = 0; b->g && !isnan(r->split_ms) && i < b->g->nproc; i++)
+        if (b->g->proc[i].median_ms > 0) pool[np++] = b->g->proc[i].median_ms;
+    r->split_b_ms = isnan(r->split_ms) ? NAN : answerAbSplit(pool, np, 0);
+    free(pool);
+    r->pairs = answerAbPairs(s, 0, r->split_b_ms, r->split_b_ms, pr, max, &r->mixed);
+    if (r->pairs < ANSWER_AB_MIN_PAIRS) {
+        r->split_b_ms = NAN;
+        r->pairs = answerAbPairs(s, 0, NAN, NAN, pr, max, &r->mixed);
+    }
     r->aa_pairs = answerAbPairs(s, 1, r->split_ms, r->split_ms, aa, max, &r->aa_mixed);
     int rc = 0;
     /* the A/A arm first: its interval is the noise this run can see, and

@@ -28,17 +28,14 @@
  * at least ANSWER_AB_MODE_MIN of the runs, their medians ANSWER_AB_GAP apart
  * and ANSWER_AB_SEPARATION robust standard deviations -- one lognormal mode
  * gave 1.9 to 3.8 in simulations of 60 and 120 runs, two real ones 4.8 to
- * 6.7), B's runs are cut at their own threshold (B may be slower or faster
- * in both modes; the modes are the machine's, so their existence is A's
- * to decide), only the pairs whose
- * two runs were in the same mode of their side are compared, and how many
+ * 6.7), only the pairs whose two runs were in one mode are compared: the
+ * A/A arm's at A's threshold, B's at the threshold of every run pooled (one
+ * cut for both runs of a pair, so the test stays exact; the modes'
+ * existence is A's to decide, as the machine makes them), and how many
  * runs of each side were in the slow mode is said beside the answer (where
- * the counts differ, the sides met the machine differently). The A/A arm
- * the same, by A's one threshold: its split depends on A's pooled times
- * only, which swapping inside an A/A pair does not change, so its test
- * stays exact; B's pairs are chosen by two thresholds that agree up to
- * sampling when A and B are one thing -- the A/A arm is the check. With one
- * mode on either side every pair is compared. */
+ * the counts differ, the sides met the machine differently). Where A has
+ * one mode, or the pooled cut leaves fewer than ANSWER_AB_MIN_PAIRS (B so
+ * far from A that it falls between the sides), every pair is compared. */
 #ifndef COLDLOAD_ANSWERAB_H
 #define COLDLOAD_ANSWERAB_H
 
@@ -83,7 +80,7 @@ typedef struct answerAb {
     size_t pairs, aa_pairs;        /* the pairs compared: one mode each */
     size_t mixed, aa_mixed;        /* pairs left out: one run in each mode */
     double split_ms;               /* between the two modes of A's runs; NAN: one mode */
-    double split_b_ms;             /* the same of B's runs */
+    double split_b_ms;             /* the cut of B's pairs: every run pooled (NAN: every pair) */
     double ratio, lo, hi;          /* B/A: the median pair ratio and its interval */
     double aa_ratio, aa_lo, aa_hi; /* A2/A, the same */
     double aa_noise;               /* the A/A interval's farther end from 1: this run's noise */
