@@ -36,12 +36,13 @@ while [ $# -gt 0 ]; do
     shift "$CL_SHIFT"
 done
 cl_finalize_opts
-[ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
-[ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
+# every value's range first, then what is missing
 cl_opt_final --grace
 cl_opt_final --sample-ms
 cl_opt_final --keep-output
 cl_opt_final --precision
+[ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
+[ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS keep_output=$CL_OPT_KEEP_OUTPUT
 precision=$CL_OPT_PRECISION
 # the paired rule's smallest sample: 6 blocks (verdict/answerab.h)
