@@ -34,7 +34,11 @@ static int scratchSetup(void **state) {
     snprintf(s->dir, sizeof s->dir, "/tmp/test_safefile.XXXXXX");
     assert_non_null(mkdtemp(s->dir));
     static const char *names[] = {"file", "fifo", "link", "dev", "sub", "dirlink"};
-    for (int i = 0; i < 6; i++) snprintf(s->path[i], sizeof s->path[i], "%s/%s", s->dir, names[i]);
+    /* the directory copied out first: one object both read and written by
+     * snprintf is what -Wrestrict (at the sanitizers' -O1) refuses */
+    char dir[sizeof s->dir];
+    memcpy(dir, s->dir, sizeof dir);
+    for (int i = 0; i < 6; i++) snprintf(s->path[i], sizeof s->path[i], "%s/%s", dir, names[i]);
     FILE *f = fopen(s->path[S_FILE], "w");
     assert_non_null(f);
     fputs("text\n", f);
