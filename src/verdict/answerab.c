@@ -30,8 +30,8 @@ static double answerAbRunOf(const summaryGroup *g, long p) {
     return NAN;
 }
 
-size_t answerAbPairs(const summary *s, int aa, double split, double split_other, double *out,
-                     size_t max, size_t *mixed) {
+size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t max,
+                     size_t *mixed) {
     const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A);
     const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B);
     size_t n = 0;
@@ -40,7 +40,7 @@ size_t answerAbPairs(const summary *s, int aa, double split, double split_other,
     for (size_t i = 0; i < b->nproc && n < max; i++) {
         double x = answerAbRunOf(a, b->proc[i].proc), y = b->proc[i].median_ms;
         if (b->proc[i].proc <= 0 || !(x > 0) || !(y > 0)) continue;
-        if (!isnan(split) && !isnan(split_other) && (x < split) != (y < split_other)) (*mixed)++;
+        if (!isnan(split) && (x < split) != (y < split)) (*mixed)++;
         else out[n++] = y / x;
     }
     return n;
@@ -167,12 +167,12 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
         if (b->g->proc[i].median_ms > 0) pool[np++] = b->g->proc[i].median_ms;
     r->split_b_ms = isnan(r->split_ms) ? NAN : answerAbSplit(pool, np, 0);
     free(pool);
-    r->pairs = answerAbPairs(s, 0, r->split_b_ms, r->split_b_ms, pr, max, &r->mixed);
+    r->pairs = answerAbPairs(s, 0, r->split_b_ms, pr, max, &r->mixed);
     if (r->pairs < ANSWER_AB_MIN_PAIRS) {
         r->split_b_ms = NAN;
-        r->pairs = answerAbPairs(s, 0, NAN, NAN, pr, max, &r->mixed);
+        r->pairs = answerAbPairs(s, 0, NAN, pr, max, &r->mixed);
     }
-    r->aa_pairs = answerAbPairs(s, 1, r->split_ms, r->split_ms, aa, max, &r->aa_mixed);
+    r->aa_pairs = answerAbPairs(s, 1, r->split_ms, aa, max, &r->aa_mixed);
     int rc = 0;
     /* the A/A arm first: its interval is the noise this run can see, and
      * where the rule calls the arm different -- one command apart from

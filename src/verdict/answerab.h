@@ -99,11 +99,11 @@ typedef struct answerAb {
  * of memory. */
 int answerAbCompute(const summary *s, double precision, answerAb *r);
 
-/* The pair ratios B/A (or A2/A with aa) of s by block whose A run is on the
- * same side of split as the other run is of split_other (either NAN: every
- * pair), into out (its capacity max); how many; *mixed the pairs left out. */
-size_t answerAbPairs(const summary *s, int aa, double split, double split_other, double *out,
-                     size_t max, size_t *mixed);
+/* The pair ratios B/A (or A2/A with aa) of s by block whose two runs are
+ * on one side of split (NAN: every pair), into out (its capacity max); how
+ * many; *mixed the pairs left out. */
+size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t max,
+                     size_t *mixed);
 
 /* The time between the two modes of the runs x[0..n) (see above; their
  * medians separation robust standard deviations apart at least), NAN when
