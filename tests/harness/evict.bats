@@ -53,11 +53,19 @@ field() {
 @test "an evicted copy of p28_timing takes major faults on its next run; a cached one none" {
     cp "$B/p28_timing" "$F.bin"
     "$F.bin" --workload grad --runs 1 >/dev/null
-    /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/cached" "$F.bin" --workload grad --runs 1 >/dev/null
+    # A cached run's major faults can come from a shared library the machine
+    # dropped meanwhile (CI saw 5 once): the control is the fewest of up to
+    # five cached runs, which must reach none.
+    cached=()
+    for _ in 1 2 3 4 5; do
+        /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/cached" "$F.bin" --workload grad --runs 1 >/dev/null
+        cached+=("$(cat "$BATS_TEST_TMPDIR/cached")")
+        [ "${cached[-1]}" -eq 0 ] && break
+    done
     "$EVICT" "$F.bin" >/dev/null
     /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/evicted" "$F.bin" --workload grad --runs 1 >/dev/null
-    echo "major faults: cached $(cat "$BATS_TEST_TMPDIR/cached"), evicted $(cat "$BATS_TEST_TMPDIR/evicted")"
-    [ "$(cat "$BATS_TEST_TMPDIR/cached")" -eq 0 ]
+    echo "major faults: cached ${cached[*]}, evicted $(cat "$BATS_TEST_TMPDIR/evicted")"
+    [ "${cached[-1]}" -eq 0 ]
     [ "$(cat "$BATS_TEST_TMPDIR/evicted")" -gt 0 ]
 }
 
