@@ -7,7 +7,8 @@
 #                         A, B and A again in shuffled blocks until B/A's 95%
 #                         interval is within --precision (HARNESS_ARGS="--precision
 #                         0.02"), and the report: results/latest/report.html
-#   make ab-test          its bats tests (also part of `make test`: harness-test)
+#   make ab-test          its bats tests (usage errors and SIGINT are part of
+#                         `make test`, the jobs run to their answer of `make test-long`)
 
 ab: all
 	$(if $(A),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
@@ -15,6 +16,6 @@ ab: all
 	bash harness/ab.sh --a '$(A)' --b '$(B)' $(HARNESS_FLAGS)
 
 ab-test: all
-	bats tests/harness/ab.bats
+	bats tests/harness/ab.bats tests/long/ab.bats
 
 .PHONY: ab ab-test

@@ -6,7 +6,8 @@
 #             [BUDGET=SECONDS] [SCAN=wait|load|both] [TOTAL=SECONDS]
 #   make scan-test    the scan's bats tests alone (`make test` runs them with the
 #                     report and harness suites: tests/report/scan.bats,
-#                     tests/harness/scan.bats)
+#                     tests/harness/scan.bats; `make test-long` the real scans:
+#                     tests/long/scan.bats)
 
 
 # No engine, no BLAS: its tables (doc/scanout), the loader's scan part
@@ -20,6 +21,6 @@ scan: all
 	bash harness/scan.sh $(HARNESS_FLAGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
 
 scan-test: all
-	bats tests/report/scan.bats tests/harness/scan.bats
+	bats tests/report/scan.bats tests/harness/scan.bats tests/long/scan.bats
 
 .PHONY: scan scan-test

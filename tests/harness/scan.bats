@@ -2,10 +2,8 @@
 # tests/harness/scan.bats -- harness/scan.sh: the cell list of both scans
 # (--dry-run with COLDLOAD_NPROC 2, 16, 64: the exact widths, load levels and
 # process counts; COLDLOAD_NPROC refused outside --dry-run), warm and loaded
-# --dry-run, its flags, and one short QUICK run of the load scan with
-# a tiny deadline: every process in the ledger, rows tagged with the scan
-# and cell, the heatmap data and charts written, no stress-ng left behind
-# (a cell known slow under a long pinned load: tests/long/scan.bats).
+# --dry-run and its flags. The runs of a real scan (a QUICK one under a 20 s
+# deadline, a cell known slow under a long pinned load): tests/long/scan.bats.
 # (the cases under a long real load: tests/long/scan.bats, make test-long)
 
 load helpers
@@ -91,33 +89,4 @@ load scan
     run bash "$H/scan.sh" --scan wait --widths 1,3 --dry-run
     [ "$status" -eq 0 ]
     [ "$(printf '%s\n' "${lines[@]}" | grep -v '^#' | tail -n +2 | awk '{ print $4 }' | sort -u | paste -sd' ')" = "1 3" ]
-}
-
-@test "a QUICK load scan under a 20 s deadline: every process in the ledger, tagged rows, heatmap, no load left" {
-    command -v stress-ng >/dev/null || skip "stress-ng not installed"
-    SECONDS=0
-    run bash "$H/scan.sh" --quick --scan load --widths 1 --stressors 1 --total 20 --seed 7 --out "$OUT"
-    echo "$output" | tail -n 5
-    [ "$status" -eq 0 ]
-    [ "$SECONDS" -lt 45 ]
-    every_row_complete "$OUT/samples.csv"
-    every_row_complete "$OUT/scan-cells.csv"
-    # 2 workloads x (width 1, auto) x 2 load levels x 3 processes
-    [ "$(tail -n +2 "$OUT/scan-cells.csv" | wc -l)" -eq 24 ]
-    [ "$(col "$OUT/samples.csv" harness | sort -u)" = scan-load ]
-    [ "$(rows "$OUT/samples.csv" stressors 1 | col /dev/stdin load | sort -u)" = pinned ]
-    [ "$(col "$OUT/samples.csv" width_requested | sort -u | paste -sd' ')" = "1 auto" ]
-    # each cell's 3 processes in the ledger
-    [ -z "$(awk -F, 'NR > 1 { n[$2 " " $4 " " $7]++ } END { for (k in n) if (n[k] != 3) print k }' "$OUT/scan-cells.csv")" ]
-    # the heatmap: one cell per (workload, load, width); at most 3 processes
-    # with rows, and every process accounted for (a stopped one may have rows too)
-    [ "$(tail -n +2 "$OUT/scan/heatmap.csv" | wc -l)" -eq 8 ]
-    [ -z "$(awk -F, 'NR > 1 && ($5 > 3 || $5 + $7 + $8 < 3)' "$OUT/scan/heatmap.csv")" ]
-    grep -q '^  grad, 1 load worker: best width 1 ' "$OUT/scan/verdict.txt"
-    if command -v gnuplot >/dev/null; then
-        [ -s "$OUT/scan/heatmap-grad.png" ] && [ -s "$OUT/scan/heatmap-svdvals.svg" ]
-    fi
-    pgid=$(sed -n 's/^scan_load_1_stress_pgid=//p' "$OUT/meta.txt")
-    [ -n "$pgid" ]
-    no_live_in_group "$pgid"
 }
