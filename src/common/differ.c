@@ -356,3 +356,17 @@ int differPairedInterval(const double *ratio, size_t n, double alpha, double *es
     free(w);
     return 0;
 }
+
+double differShift(differSample a, differSample b) {
+    size_t n = 0;
+    double *r = malloc((a.n && b.n ? a.n * b.n : 1) * sizeof *r);
+    if (!r) return NAN;
+    for (size_t i = 0; i < a.n; i++)
+        for (size_t j = 0; j < b.n; j++)
+            if (!isnan(a.v[i]) && !isnan(b.v[j]) && a.v[i] > 0 && b.v[j] > 0)
+                r[n++] = log(a.v[i] / b.v[j]);
+    statsSummary st;
+    double shift = n && statsOf(r, n, &st) == 0 ? exp(st.median) : NAN;
+    free(r);
+    return shift;
+}

@@ -127,4 +127,12 @@ const char *differVerdictName(differVerdict v);
  * difference at alpha (equal sides). */
 size_t differMinRuns(differSides sides, double alpha);
 
+/* The estimate that goes with the two-sample test: the Hodges-Lehmann shift
+ * of a against b on the log scale -- the median of every a[i] / b[j] -- as
+ * a ratio (bounds as their values). A median of each side's runs jumps
+ * between the modes of a bimodal sample; this median of all the pairs
+ * moves with the share of runs in each mode, so two samples of one
+ * configuration give near 1. NAN with a side empty or out of memory. */
+double differShift(differSample a, differSample b);
+
 #endif

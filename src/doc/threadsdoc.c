@@ -34,8 +34,10 @@ const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-static const char *const tdHurtWord[ANSWER_TD_N] = {"no", "no (within 1.25x)", "not resolved",
-                                                    "yes", "no (within noise)"};
+/* One word per answer, the same whichever way "no" was reached (the
+ * widest the fastest, within 1.25x, or beyond it but not resolved): the
+ * figures beside it say how far. */
+static const char *const tdHurtWord[ANSWER_TD_N] = {"no", "no", "not resolved", "yes", "no"};
 
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
 
@@ -439,6 +441,10 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "Where the default cell used as many threads as a width in every run, the two "
                  "are one configuration: their spread is the level's A/A control and noise "
                  "floor, and no difference between them is reported. "
+                 "Every comparison with that width takes the runs of both cells (one "
+                 "configuration measured twice). Under free load, beside a level that decides, "
+                 "the last column is placement's count: the widest width's runs at least "
+                 "--contention-wide x idle (where the scheduler puts the threads decides). "
                  "A run stopped at its cap or once known slow counts as at least the time it was "
                  "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
                  "slower than the best are within noise of it; use the smallest.");
@@ -447,6 +453,8 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         "default / best", "A/A noise floor", "threads hurt"};
     static const docTable rt = {NULL, rh, 8, NULL};
     fmt->table(f, &rt);
+    answerTdLevel D;
+    int have_deciding = answerTdDeciding(t, &D);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         int first = 1;
@@ -468,6 +476,17 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                      1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
         }
         const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
+        char placed[96];
+        /* free load beside a level that decides: placement's count, as the
+         * lead says it (tdSayPlacement) */
+        if (L.best && summaryIsFree(c->g) && have_deciding && D.first != L.first &&
+            L.widest != L.narrowest) {
+            char ww[16];
+            snprintf(placed, sizeof placed, "placement: %zu of %zu runs at width %s slow",
+                     tdSlowRuns(L.widest), L.widest->g->procs,
+                     threadsdocWidthName(L.widest, ww, sizeof ww));
+            hurt = placed;
+        }
         const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};
         fmt->row(f, &rt, row);
     }

@@ -70,29 +70,51 @@ int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b) {
     return summaryKeySame(&a->g->key, &b->g->key, SUMMARY_K_LOAD | SUMMARY_K_STRESSORS);
 }
 
-/* The runs of c, a bound as its bound, into v and b (g->nproc slots). */
-static size_t answerTdRunsOf(const answerTdCell *c, double *v, unsigned char *b) {
+/* The cell whose runs are c's configuration too at level L: the default
+ * cell for its twin and the twin for it; NULL for every other cell. */
+static const answerTdCell *answerTdOneConfig(const answerTdLevel *L, const answerTdCell *c) {
+    if (!L || !L->twin || !L->def) return NULL;
+    return c == L->twin ? L->def : c == L->def ? L->twin : NULL;
+}
+
+/* Slots for the runs of c and of also (NULL: none). */
+static size_t answerTdSlots(const answerTdCell *c, const answerTdCell *also) {
+    return c->g->nproc + (also ? also->g->nproc : 0) + 1;
+}
+
+/* The runs of c, then of also (NULL: none), a bound as its bound, into v
+ * and b (answerTdSlots slots). */
+static size_t answerTdRunsOf(const answerTdCell *c, const answerTdCell *also, double *v,
+                             unsigned char *b) {
     size_t n = 0;
-    for (size_t k = 0; k < c->g->nproc; k++) {
-        const summaryProc *p = &c->g->proc[k];
-        if (isnan(p->median_ms)) continue;
-        v[n] = p->median_ms;
-        b[n++] = (unsigned char)(p->median_bound != 0);
-    }
+    for (const answerTdCell *x = c; x; x = x == c ? also : NULL)
+        for (size_t k = 0; k < x->g->nproc; k++) {
+            const summaryProc *p = &x->g->proc[k];
+            if (isnan(p->median_ms)) continue;
+            v[n] = p->median_ms;
+            b[n++] = (unsigned char)(p->median_bound != 0);
+        }
     return n;
 }
 
-int answerTdDiffer(const answerTdCell *a, const answerTdCell *b, differSides sides, double alpha,
-                   double floor, differResult *r) {
-    size_t na = a->g->nproc ? a->g->nproc : 1, nb = b->g->nproc ? b->g->nproc : 1;
+/* The two cells' runs as samples for common/differ -- each with the runs of
+ * its one configuration at L (L NULL: none) -- judged (r) or, with r NULL,
+ * a's shift against b estimated into *shift. 0, -1 out of memory. */
+static int answerTdSamples(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
+                           differSides sides, double alpha, double floor, differResult *r,
+                           double *shift) {
+    const answerTdCell *xa = answerTdOneConfig(L, a), *xb = answerTdOneConfig(L, b);
+    if (xa == b) xa = xb = NULL; /* the A/A pair itself: each side its own runs */
+    size_t na = answerTdSlots(a, xa), nb = answerTdSlots(b, xb);
     double *va = malloc(na * sizeof *va), *vb = malloc(nb * sizeof *vb);
     unsigned char *ba = malloc(na), *bb = malloc(nb);
     int rc = -1;
     if (va && vb && ba && bb) {
-        differSample sa = {va, ba, answerTdRunsOf(a, va, ba)};
-        differSample sb = {vb, bb, answerTdRunsOf(b, vb, bb)};
-        rc = differJudge(sa, sb, sides, alpha, floor, r);
-    } else {
+        differSample sa = {va, ba, answerTdRunsOf(a, xa, va, ba)};
+        differSample sb = {vb, bb, answerTdRunsOf(b, xb, vb, bb)};
+        if (r) rc = differJudge(sa, sb, sides, alpha, floor, r);
+        else *shift = differShift(sa, sb), rc = 0;
+    } else if (r) {
         memset(r, 0, sizeof *r);
         r->verdict = DIFFER_UNRESOLVED;
     }
@@ -101,6 +123,11 @@ int answerTdDiffer(const answerTdCell *a, const answerTdCell *b, differSides sid
     free(ba);
     free(bb);
     return rc;
+}
+
+int answerTdDiffer(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
+                   differSides sides, double alpha, double floor, differResult *r) {
+    return answerTdSamples(L, a, b, sides, alpha, floor, r, NULL);
 }
 
 /* 1 when every run of a and of b used one and the same number of threads. */
@@ -139,7 +166,7 @@ static int answerTdDefaultIsAWidth(const summary *s, const summaryGroup *g) {
 static int answerTdSlowerThanBest(const answerTdLevel *L, const answerTdCell *c, double alpha,
                                   double floor) {
     differResult r;
-    return answerTdDiffer(c, L->best, DIFFER_GREATER, alpha, floor, &r) == 0 &&
+    return answerTdDiffer(L, c, L->best, DIFFER_GREATER, alpha, floor, &r) == 0 &&
            r.verdict == DIFFER_SLOWER;
 }
 
@@ -156,7 +183,7 @@ static int answerTdHurt(const answerTdLevel *L) {
     if (w == b) return ANSWER_TD_NO;
     double alpha = DIFFER_ALPHA / (double)(L->nwidths > 1 ? L->nwidths - 1 : 1);
     differResult r;
-    if (answerTdDiffer(w, b, DIFFER_GREATER, alpha, answerTdHurtFloor(L), &r) != 0)
+    if (answerTdDiffer(L, w, b, DIFFER_GREATER, alpha, answerTdHurtFloor(L), &r) != 0)
         return ANSWER_TD_UNRESOLVED;
     if (r.verdict == DIFFER_SLOWER) return ANSWER_TD_YES;
     if (w->median_bound) return ANSWER_TD_UNRESOLVED; /* no "no" from a bound */
@@ -190,7 +217,9 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     }
     /* with a bound on either side the spread is at least that: still a floor */
     if (L.twin) {
-        double r = L.def->median / L.twin->median;
+        double r = NAN;
+        if (answerTdSamples(&L, L.def, L.twin, DIFFER_TWO_SIDED, 0, 0, NULL, &r) != 0 || isnan(r))
+            r = L.def->median / L.twin->median;
         L.floor = (r > 1 ? r : 1 / r) - 1;
         L.floor_bound = L.def->median_bound || L.twin->median_bound;
     }

@@ -27,8 +27,9 @@
  * width when every run of both used the same number of threads (the
  * sampler's threads_max): its twin. Then no difference between them is ever
  * reported -- their spread is an A/A control, and the level's noise floor
- * (the larger median over the smaller, less 1) is a floor under every other
- * claim at that level. Otherwise the default cell costs when the rule
+ * (their Hodges-Lehmann shift, differShift, folded above 1, less 1) is a
+ * floor under every other claim at that level; every comparison with the
+ * twin takes the runs of both (answerTdDiffer). Otherwise the default cell costs when the rule
  * resolves it slower than the best width by ANSWER_TD_HURT. Pinned load
  * decides the answer when it was measured (it is the reproducible one),
  * then free load; the other level and the default cell may still say
@@ -101,9 +102,11 @@ typedef struct answerTdLevel {
 } answerTdLevel;
 
 /* The rule (common/differ) on cell a against cell b: their runs, a bound
- * as its bound. 0, -1 out of memory. */
-int answerTdDiffer(const answerTdCell *a, const answerTdCell *b, differSides sides, double alpha,
-                   double floor, differResult *r);
+ * as its bound -- and at level L (NULL: none) the default cell's runs with
+ * its twin's and the twin's with the default cell's, one configuration
+ * measured twice (never when a and b are that pair). 0, -1 out of memory. */
+int answerTdDiffer(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
+                   differSides sides, double alpha, double floor, differResult *r);
 
 /* 1 when the default cell of L costs: resolved slower than the best width
  * by ANSWER_TD_HURT (and never when it is the twin of a width). */

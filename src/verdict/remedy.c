@@ -180,7 +180,7 @@ void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdC
     out->over_best = r->median / b->median;
     if (L->def && !isnan(L->def->median)) out->over_default = r->median / L->def->median;
     out->fixes = remedyFixes(r, b);
-    out->does_not = !out->fixes && remedyFailsAgainst(r, b);
+    out->does_not = !out->fixes && remedyFailsAgainst(L, r, b);
 }
 
 int remedyFixes(const answerTdCell *r, const answerTdCell *b) {
@@ -188,10 +188,10 @@ int remedyFixes(const answerTdCell *r, const answerTdCell *b) {
     return r->median < ANSWER_TD_HURT * b->median;
 }
 
-int remedyFailsAgainst(const answerTdCell *r, const answerTdCell *b) {
+int remedyFailsAgainst(const answerTdLevel *L, const answerTdCell *r, const answerTdCell *b) {
     differResult d;
     return !isnan(r->median) && !isnan(b->median) &&
-           answerTdDiffer(r, b, DIFFER_GREATER, DIFFER_ALPHA, ANSWER_TD_HURT - 1, &d) == 0 &&
+           answerTdDiffer(L, r, b, DIFFER_GREATER, DIFFER_ALPHA, ANSWER_TD_HURT - 1, &d) == 0 &&
            d.verdict == DIFFER_SLOWER;
 }
 

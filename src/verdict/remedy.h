@@ -111,9 +111,10 @@ size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m, con
 /* The rule: a cell r fixes it against the level's best width b when its
  * median is exact and within ANSWER_TD_HURT of b's; it does not when the one
  * rule for a difference (common/differ) resolves it ANSWER_TD_HURT x slower
- * than b (remedyFailsAgainst); else it is not resolved. */
+ * than b (remedyFailsAgainst: at level L, b's runs with those of its one
+ * configuration, answerTdDiffer); else it is not resolved. */
 int remedyFixes(const answerTdCell *r, const answerTdCell *b);
-int remedyFailsAgainst(const answerTdCell *r, const answerTdCell *b);
+int remedyFailsAgainst(const answerTdLevel *L, const answerTdCell *r, const answerTdCell *b);
 
 /* Judges item at level L of the cells t, its runs in rs (its own directory's
  * summary; NULL for a measured w item, whose cell is in t). */

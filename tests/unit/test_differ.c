@@ -121,6 +121,18 @@ static void empty_or_nan_is_not_resolved(void **state) {
     assert_string_equal(differVerdictName(DIFFER_UNRESOLVED), "not resolved");
 }
 
+/* The shift estimate: twice as slow is 2, one configuration's two bimodal
+ * samples with one run in a different mode stay near 1 (their medians are
+ * 1.6x apart), a side empty is NAN. */
+static void the_shift_is_the_median_of_every_pair_ratio(void **state) {
+    (void)state;
+    double a[] = {10, 20, 30}, b[] = {5, 10, 15};
+    assert_float_equal(differShift(S(a, 3), S(b, 3)), 2.0, 1e-12);
+    double f[] = {25, 25, 40, 40, 40}, g[] = {25, 25, 25, 40, 40};
+    assert_float_equal(differShift(S(f, 5), S(g, 5)), 1.0, 1e-12);
+    assert_true(isnan(differShift(S(a, 0), S(b, 3))));
+}
+
 /* The false-positive rate: A against A in every kind of run, at every size
  * the harnesses use, both questions. */
 static void aa_false_positives_at_most_alpha(void **state) {
@@ -253,6 +265,7 @@ int main(void) {
         cmocka_unit_test(a_difference_below_the_floor_is_within_noise),
         cmocka_unit_test(normal_tail_agrees_with_the_count),
         cmocka_unit_test(empty_or_nan_is_not_resolved),
+        cmocka_unit_test(the_shift_is_the_median_of_every_pair_ratio),
         cmocka_unit_test(aa_false_positives_at_most_alpha),
         cmocka_unit_test(a_ratio_at_the_floor_is_not_beyond_it),
         cmocka_unit_test(twice_as_slow_is_found),

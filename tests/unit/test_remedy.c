@@ -154,15 +154,15 @@ static void theRuleOnBothSides(void **state) {
     assert_true(remedyFixes(&c->c, &b->c)); /* 1.24x: within */
     const double above[] = {124, 126, 128};
     fakeCellOf(c, above, NULL, 3);
-    assert_false(remedyFixes(&c->c, &b->c));        /* 1.26x: not within 1.25x ... */
-    assert_false(remedyFailsAgainst(&c->c, &b->c)); /* ... nor resolved beyond it */
+    assert_false(remedyFixes(&c->c, &b->c));              /* 1.26x: not within 1.25x ... */
+    assert_false(remedyFailsAgainst(NULL, &c->c, &b->c)); /* ... nor resolved beyond it */
     const double far[] = {130, 135, 140};
     fakeCellOf(c, far, NULL, 3);
-    assert_true(remedyFailsAgainst(&c->c, &b->c)); /* every run above 1.25x every best run */
+    assert_true(remedyFailsAgainst(NULL, &c->c, &b->c)); /* every run above 1.25x every best run */
     const double mixed[] = {99, 126, 300};
     fakeCellOf(c, mixed, NULL, 3);
-    assert_false(remedyFixes(&c->c, &b->c));        /* 1.26x: not within, though not resolved */
-    assert_false(remedyFailsAgainst(&c->c, &b->c)); /* one run below the best's */
+    assert_false(remedyFixes(&c->c, &b->c)); /* 1.26x: not within, though not resolved */
+    assert_false(remedyFailsAgainst(NULL, &c->c, &b->c)); /* one run below the best's */
     const double noisy[] = {99, 120, 300};
     fakeCellOf(c, noisy, NULL, 3);
     assert_true(remedyFixes(&c->c, &b->c)); /* 1.20x */

@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# tests/report/twin.bats -- a threads job whose default cell ran as many
+# threads as width 2 in every run, with a runtime that starts one thread per
+# CPU (libgomp): the two are one configuration. Their spread is the level's
+# A/A noise floor, no difference between them is reported, and every
+# comparison with width 2 takes the runs of both.
+
+load helpers
+
+setup() {
+    need_results
+    command -v jq >/dev/null || skip "jq is not installed (make deps)"
+    F=$ROOT/tests/fixtures/results-threads
+    cp "$F/meta.txt" "$D/"
+    # the fixture's column table, with the runtimes column at the end
+    { cat "$F/runs-columns.tsv"; printf 'runtimes\ttext\t\t0\tthe threading runtimes it loaded\n'; } >"$D/runs-columns.tsv"
+    printf '%s,runtimes\n' "$(head -1 "$F/runs.csv")" >"$D/runs.csv"
+    head -1 "$F/samples.csv" >"$D/samples.csv"
+    head -1 "$F/whole.csv" >"$D/whole.csv"
+}
+
+# cell LOAD WIDTH|default MS...: one run per MS of that cell, in all three files.
+cell() {
+    local load=$1 w=$2 p=0 ms cond=loaded s=2 width th=2 cpus='0;1' n=2
+    shift 2
+    [ "$load" != none ] || { cond=idle s=0; }
+    width=$w
+    [ "$w" != default ] || width=
+    [ "$w" != 1 ] || { th=1 cpus=0 n=1; }
+    for ms in "$@"; do
+        p=$((p + 1))
+        local id=1796316999$RANDOM-$p
+        echo "2026-12-03T16:56:39.743Z,vm,$id,omp,,$width,$w,ok,0,0,$ms,$ms,0.000,1788,102,0,1,7,$cpus,$n,$th,0,7,,0,f6c74cffb262ad73,11,6,0.490,threads,$cond,$s,inplace,$load,$p,libgomp:OMP_NUM_THREADS" >>"$D/runs.csv"
+        echo "2026-12-03T16:56:39.743Z,vm,$id,omp,,${width:-0},,steady,1,$ms,102,0,1,7,0.79,1,f6c74cffb262ad73,0,,$cpus,0,$w,threads,$cond,$s,inplace,$load,$p" >>"$D/samples.csv"
+        echo "2026-12-03T16:56:39.746Z,vm,threads,$cond,$s,inplace,omp,,$width,,coldload-run,ok,$p,$ms,$ms,0.000,102,0,0,$load,$p" >>"$D/whole.csv"
+    done
+}
+
+# row LOAD-LABEL: the report's "Which width to use" row of that level.
+row() {
+    grep "^| $1 |" "$D/report.md" | head -1
+}
+
+@test "the default cell and its twin: one configuration, their spread the floor, never a difference" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    cell none default 26 27 28
+    # width 2's configuration: one run of six 1.1x width 1's middle run,
+    # the rest beyond 1.25x all of width 1's
+    cell pinned 1 80 100 101
+    cell pinned 2 110 150 160
+    cell pinned default 145 155 165
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q 'it runs as width 2 here: 2 threads in every run' "$D/report.md"
+    # pinned: width 2's three runs alone do not resolve 1.25x (p 4/20); with
+    # the default cell's, one configuration of six runs, they do (p 4/84):
+    # threads hurt; and beyond the floor (1.03x) width 2 is out of the set
+    [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | 1 | 1 | "*" | yes |" ]]
+    [[ $(row 'pinned load (2 workers)') == *"(default = width 2)"* ]]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .verdict' "$D/results.json")" = yes ]
+    # no sentence compares the default cell with its twin
+    run grep -E 'Left to itself.*(takes|took) [0-9.]+x as long' "$D/report.md"
+    [ "$status" -eq 1 ]
+}
+
+@test "without a twin (a width the default's threads never matched) width 2's own runs only" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    cell pinned 1 80 100 101
+    cell pinned 2 110 150 160
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | 1 | "*" | - | no |" ]]
+}
