@@ -10,7 +10,7 @@
 # of its pair, so it cancels in their ratio; the A/A arm measures what is
 # left, this machine's noise now, and the answer is never finer than it
 # (verdict/answerab.h, docs/ab.md). Blocks go on until B/A's interval is
-# within --precision (6 at the least: the paired rule says nothing below),
+# within --precision (8 at the least: the paired rule says nothing below),
 # up to --max-procs. Idle, or under pinned or free load
 # (stress-ng, loaded.sh's load code). Then the summary and a report of its
 # own (harness/plots.sh, meta job=ab).
@@ -45,8 +45,8 @@ cl_opt_final --precision
 [ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS keep_output=$CL_OPT_KEEP_OUTPUT
 precision=$CL_OPT_PRECISION
-# the paired rule's smallest sample: 6 blocks (verdict/answerab.h)
-CL_PROCS_MIN=6
+# the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
+CL_PROCS_MIN=8
 load=$CL_LOADS
 [[ $load =~ ^(none|pinned|free)$ ]] || cl_usage_error "--load: expected none, pinned or free, got '$load'"
 

@@ -4,7 +4,7 @@
 #   make ab A="CMD ARGS" B="CMD ARGS" [LOAD=none|pinned|free] [QUICK=1] [OUT=DIR]
 #           [SEED=N] [BUDGET=SECONDS] [STRESSORS=S] [EXPORT_HYPERFINE=FILE]
 #           [HARNESS_ARGS="..."]
-#                         A, B and A again in shuffled blocks until B/A's 95%
+#                         A, B and A again in shuffled blocks until B/A's 99%
 #                         interval is within --precision (HARNESS_ARGS="--precision
 #                         0.02"), and the report: results/latest/report.html
 #   make ab-test          its bats tests (usage errors and SIGINT are part of

@@ -101,7 +101,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|cold|20|5|int:1:100000|steady runs per in-process measurement
 --runs|N|CL_OPT_RUNS|COLDLOAD_RUNS|scan|20|5|int:1:100000|steady runs per process
 --precision|P|CL_OPT_PRECISION|COLDLOAD_PRECISION|warm loaded firstrun report scan ~cold|0.1||share:0:1|the stopping rule within a process: its steady calls stop once their median is known to +-P of itself (at least 3 calls; 0 takes every --runs); firstrun.sh: a part is known to +-P of the first run's extra (docs/verdicts.md)
---precision|P|CL_OPT_PRECISION|COLDLOAD_PRECISION|ab|0.03||share:0:1|blocks stop once B/A's 95% interval is within +-P of the ratio (docs/ab.md)
+--precision|P|CL_OPT_PRECISION|COLDLOAD_PRECISION|ab|0.03||share:0:1|blocks stop once B/A's 99% interval is within +-P of the ratio (docs/ab.md)
 --total|SECONDS|CL_OPT_TOTAL||threads|~none||num:0:604800|deadline of the whole measurement: no run starts after it, the rest is missing, with a warning
 --grace|SECONDS|CL_OPT_GRACE||threads ab|5||num:0:600|after the cap's TERM, KILL this much later
 --width-env|VAR|-||threads|||str|one more variable to set the width in (repeatable)

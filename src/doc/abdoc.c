@@ -36,18 +36,18 @@ char *abdocLead(const answerAb *r, const metaTable *m) {
     double x = r->ratio;
     switch (r->verdict) {
     case ANSWER_AB_SLOWER:
-        main = docStr("B is %.2fx slower than A (B/A of %zu pairs; 95%% interval %.3f-%.3f), "
+        main = docStr("B is %.2fx slower than A (B/A of %zu pairs; 99%% interval %.3f-%.3f), "
                       "beyond this run's A/A noise (+-%.1f%%%s).",
                       x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         break;
     case ANSWER_AB_FASTER:
-        main = docStr("B is %.2fx faster than A (B/A %.3f of %zu pairs; 95%% interval "
+        main = docStr("B is %.2fx faster than A (B/A %.3f of %zu pairs; 99%% interval "
                       "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%%s).",
                       1 / x, x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         break;
     case ANSWER_AB_SAME:
         main = docStr("No difference larger than %.1f%% -- the smallest this run could see (B/A "
-                      "%.3f of %zu pairs; 95%% interval %.3f-%.3f; A/A noise +-%.1f%%%s).",
+                      "%.3f of %zu pairs; 99%% interval %.3f-%.3f; A/A noise +-%.1f%%%s).",
                       PCT(r->smallest), x, r->pairs, r->lo, r->hi, PCT(r->aa_noise),
                       abdocFloorNote(r));
         break;
@@ -95,16 +95,16 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
         "(meta ab_seed; samples.csv's proc is the block), so whatever the machine did during a "
         "block lands on both sides of its pair and cancels in the ratio. The answer is coldload's "
         "one rule for a difference, paired: the exact signed-rank test of the pairs' B/A, each "
-        "way at 2.5%%, and the estimate and 95%% interval that invert it (Hodges-Lehmann on "
+        "way at 2.5%%, and the estimate and 99%% interval that invert it (Hodges-Lehmann on "
         "the log ratios; at least 6 pairs). The A/A arm is A against itself: its interval is the "
         "noise this run can see, and where the rule calls it different its distance from 1 "
-        "is a floor B/A must clear (estimate %.3f, 95%% interval %.3f-%.3f over %zu pairs%s). "
+        "is a floor B/A must clear (estimate %.3f, 99%% interval %.3f-%.3f over %zu pairs%s). "
         "CPU time "
         "B/A: %.3f (wall-clock B/A %.3f): a difference in CPU time and not in wall time is work "
         "the threads did in parallel, or waited out.",
         r.aa_ratio, r.aa_lo, r.aa_hi, r.aa_pairs,
         r.aa_test.verdict == DIFFER_SLOWER || r.aa_test.verdict == DIFFER_FASTER
-            ? "; the rule calls even this arm different, which it does by chance 1 time in 20: "
+            ? "; the rule calls even this arm different, which it does by chance 1 time in 100: "
               "if it does so again, the machine drifts within a block"
             : "; the rule calls it the same, as it should",
         r.cpu_ratio, r.ratio);
@@ -116,37 +116,29 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
     fmt->table(f, &t);
     for (int k = 0; k < ANSWER_AB_SIDES; k++) abdocSideRow(&r, k, fmt, &t, f);
     fmt->table_end(f, &t);
-    if (!isnan(r.split_ms)) {
-        char split[48], splitb[64], ms[48];
-        snprintf(splitb, sizeof splitb, "%s ms", summaryFmtMs(r.split_b_ms, ms, sizeof ms));
-        char *w = docStr(
-            "Like with like: A's runs fell in two modes, below and above %s ms (their medians at "
-            "least %.0f%% apart, each mode at least %.0f%% of the runs -- threads that each had a "
-            "CPU, and threads that did not). In the slow mode: %zu of %zu runs of A, %zu of %zu of "
-            "B, %zu "
-            "of %zu of A again; where those counts differ, the two sides met the machine "
-            "differently. %zu pairs whose two runs were in the same mode of their side are "
-            "compared (%zu left out: one fast and one slow run is the mix, not A against B; B's "
-            "pairs cut at the threshold of every run pooled, %s); the A/A arm at A's: %zu "
-            "compared, %zu left out.",
-            summaryFmtMs(r.split_ms, split, sizeof split), PCT(ANSWER_AB_GAP - 1),
-            PCT(ANSWER_AB_MODE_MIN), r.side[ANSWER_AB_A].slow, r.side[ANSWER_AB_A].runs,
-            r.side[ANSWER_AB_B].slow, r.side[ANSWER_AB_B].runs, r.side[ANSWER_AB_A2].slow,
-            r.side[ANSWER_AB_A2].runs, r.pairs, r.mixed,
-            isnan(r.split_b_ms) ? "none: every pair, the cut would fall between the sides" : splitb,
-            r.aa_pairs, r.aa_mixed);
-        if (w) fmt->para(f, w);
-        free(w);
-    }
     if (r.side[ANSWER_AB_A].nwait && r.side[ANSWER_AB_B].nwait) {
         char *w = docStr(
-            "Runs that waited for a CPU (no thread of them could run for at least %.0f%% of the "
-            "run, their cgroup's CPU pressure): %zu of %zu in A, %zu of %zu in B. Where those "
-            "shares differ, the sides met the machine differently and the ratio mixes the two "
-            "kinds of run.",
+            "Runs that waited for a CPU (their threads runnable but waiting for at least %.0f%% "
+            "of the run, the launcher's run-queue wait): %zu of %zu in A, %zu of %zu in B, %zu of "
+            "%zu in A again; where those shares differ, the sides met the machine differently. "
+            "%s",
             PCT(ANSWER_AB_WAITED), r.side[ANSWER_AB_A].waited, r.side[ANSWER_AB_A].nwait,
-            r.side[ANSWER_AB_B].waited, r.side[ANSWER_AB_B].nwait);
-        if (w) fmt->para(f, w);
+            r.side[ANSWER_AB_B].waited, r.side[ANSWER_AB_B].nwait, r.side[ANSWER_AB_A2].waited,
+            r.side[ANSWER_AB_A2].nwait,
+            r.like ? "Like with like: only the pairs whose two runs both did not wait are "
+                     "compared, B/A and the A/A arm alike (a run that waited is the machine's "
+                     "luck, not A against B)."
+                   : "Every pair is compared: too few pairs had two runs that did not wait.");
+        if (w) {
+            char *t = docStr("%s%s", w, "");
+            if (t && r.like) {
+                free(t);
+                t = docStr("%s Left out: %zu pairs of B/A, %zu of the A/A arm.", w, r.mixed,
+                           r.aa_mixed);
+            }
+            if (t) fmt->para(f, t);
+            free(t);
+        }
         free(w);
     }
     if (r.outputs_differ == 0)

@@ -370,7 +370,7 @@ static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
         {"aa_pairs", (double)r.aa_pairs},
         {"cpu_ratio", r.cpu_ratio},
         {"outputs_differ", r.outputs_differ},
-        {"split_ms", r.split_ms},
+        {"like_with_like", r.like},
         {"mixed_pairs", (double)r.mixed},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
@@ -389,7 +389,6 @@ static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
         jsonSet(j, "median_ms", jsonNum(d->median_ms), bad);
         jsonSet(j, "cpu_ms", jsonNum(d->cpu_ms), bad);
         jsonSet(j, "waited", json_integer((json_int_t)d->waited), bad);
-        jsonSet(j, "slow_mode", json_integer((json_int_t)d->slow), bad);
         jsonSet(j, "with_wait_figure", json_integer((json_int_t)d->nwait), bad);
         jsonSet(sides, answerAbSideName[k], j, bad);
     }

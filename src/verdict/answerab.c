@@ -2,7 +2,6 @@
 #include "verdict/answerab.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,69 +22,52 @@ static const summaryGroup *answerAbGroup(const summary *s, int k) {
     return NULL;
 }
 
-/* The run of block p in g (its process with proc tag p), NAN when none. */
-static double answerAbRunOf(const summaryGroup *g, long p) {
+/* The index of block p's run in g (its process with proc tag p), -1 when none. */
+static long answerAbRunOf(const summaryGroup *g, long p) {
     for (size_t i = 0; i < g->nproc; i++)
-        if (g->proc[i].proc == p) return g->proc[i].median_ms;
-    return NAN;
+        if (g->proc[i].proc == p) return (long)i;
+    return -1;
 }
 
-size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t max,
-                     size_t *mixed) {
+/* Per process of g, whether its run waited for a CPU (1), did not (0) or
+ * is unknown (-1), into w (g->nproc slots). The run figures come one per
+ * run in the runs' order; they are matched to the processes only when
+ * every wall time agrees with that process's time, else every run is
+ * unknown. */
+static void answerAbWaits(const summary *s, const summaryGroup *g, signed char *w) {
+    const summaryVec *q = summaryRunFigValues(s, g, "runq_wait_ms");
+    const summaryVec *t = summaryRunFigValues(s, g, "wall_ms");
+    int match = q && t && q->n == t->n && t->n == g->nproc;
+    for (size_t i = 0; match && i < g->nproc; i++)
+        match = fabs(t->x[i] - g->proc[i].median_ms) <= 1e-3 * fmax(1, t->x[i]);
+    for (size_t i = 0; i < g->nproc; i++)
+        w[i] = !match || isnan(q->x[i]) || !(t->x[i] > 0)
+                   ? -1
+                   : (signed char)(q->x[i] >= ANSWER_AB_WAITED * t->x[i]);
+}
+
+size_t answerAbPairs(const summary *s, int aa, int like, double *out, size_t max, size_t *mixed) {
     const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A);
     const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B);
     size_t n = 0;
     *mixed = 0;
     if (!a || !b) return 0;
+    signed char *wa = malloc(a->nproc + 1), *wb = malloc(b->nproc + 1);
+    if (!wa || !wb) goto out;
+    answerAbWaits(s, a, wa);
+    answerAbWaits(s, b, wb);
     for (size_t i = 0; i < b->nproc && n < max; i++) {
-        double x = answerAbRunOf(a, b->proc[i].proc), y = b->proc[i].median_ms;
-        if (b->proc[i].proc <= 0 || !(x > 0) || !(y > 0)) continue;
-        if (!isnan(split) && (x < split) != (y < split)) (*mixed)++;
+        long j = answerAbRunOf(a, b->proc[i].proc);
+        if (b->proc[i].proc <= 0 || j < 0) continue;
+        double x = a->proc[j].median_ms, y = b->proc[i].median_ms;
+        if (!(x > 0) || !(y > 0)) continue;
+        if (like && (wa[j] != 0 || wb[i] != 0)) (*mixed)++;
         else out[n++] = y / x;
     }
-    return n;
-}
-
-/* The median of the sorted v[0..n). */
-static double answerAbMid(const double *v, size_t n) {
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-double answerAbSplit(const double *x, size_t n, double separation) {
-    double *v = malloc((n ? n : 1) * sizeof *v), *dev = malloc((n ? n : 1) * sizeof *dev);
-    double split = NAN;
-    size_t m = 0;
-    if (!v || !dev) goto out;
-    for (size_t i = 0; i < n; i++)
-        if (x[i] > 0) v[m++] = log(x[i]);
-    qsort(v, m, sizeof *v, statsCmpDouble);
-    /* Otsu's threshold on the log times: the cut with the largest
-     * between-class variance, from prefix sums */
-    double tot = 0, best = -1, sum = 0;
-    for (size_t i = 0; i < m; i++) tot += v[i];
-    size_t lo = (size_t)ceil(ANSWER_AB_MODE_MIN * (double)m), cut = 0;
-    for (size_t i = 0; i + 1 < m; i++) {
-        sum += v[i];
-        size_t na = i + 1, nb = m - na;
-        if (na < lo || nb < lo || v[i + 1] == v[i]) continue;
-        double d = (tot - sum) / (double)nb - sum / (double)na;
-        if ((double)na * (double)nb * d * d > best)
-            best = (double)na * (double)nb * d * d, cut = na;
-    }
-    if (!cut) goto out;
-    /* two modes when their medians are far apart against the spread inside
-     * them: medians and MAD, so that one slow outlier does not hide them */
-    double ma = answerAbMid(v, cut), mb = answerAbMid(v + cut, m - cut);
-    for (size_t i = 0; i < m; i++) dev[i] = fabs(v[i] - (i < cut ? ma : mb));
-    statsSummary st;
-    if (statsOf(dev, m, &st) != 0) goto out;
-    double mad = 1.4826 * st.median;
-    if (mb - ma >= log(ANSWER_AB_GAP) && (mad == 0 || (mb - ma) / mad >= separation))
-        split = exp((v[cut - 1] + v[cut]) / 2);
 out:
-    free(v);
-    free(dev);
-    return split;
+    free(wa);
+    free(wb);
+    return n;
 }
 
 /* Side k's figures: runs, median run, CPU time, runs that waited. */
@@ -95,22 +77,17 @@ static void answerAbSideOf(const summary *s, int k, answerAbSide *d) {
     d->g = answerAbGroup(s, k);
     if (!d->g) return;
     double *m = malloc((d->g->nproc ? d->g->nproc : 1) * sizeof *m);
+    signed char *w = malloc(d->g->nproc + 1);
     for (size_t i = 0; m && i < d->g->nproc; i++)
         if (!isnan(d->g->proc[i].median_ms)) m[d->runs++] = d->g->proc[i].median_ms;
     statsSummary st;
     if (m && statsOf(m, d->runs, &st) == 0) d->median_ms = st.median;
     free(m);
     d->cpu_ms = summaryRunFigOf(s, d->g, "cpu_ms");
-    /* a run that waited: its cgroup's PSI full against its wall time, run by
-     * run (the two figures' values come in the runs' order when every run
-     * has both) */
-    const summaryVec *w = summaryRunFigValues(s, d->g, "wait_full_ms");
-    const summaryVec *t = summaryRunFigValues(s, d->g, "wall_ms");
-    if (w && t && w->n == t->n)
-        for (size_t i = 0; i < w->n; i++) {
-            d->nwait++;
-            d->waited += t->x[i] > 0 && w->x[i] >= ANSWER_AB_WAITED * t->x[i];
-        }
+    if (w) answerAbWaits(s, d->g, w);
+    for (size_t i = 0; w && i < d->g->nproc; i++)
+        if (w[i] >= 0) d->nwait++, d->waited += (size_t)w[i];
+    free(w);
 }
 
 /* 1 when a and b each have a checksum and their sets differ, 0 when the
@@ -136,60 +113,40 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
     const answerAbSide *a = &r->side[ANSWER_AB_A], *b = &r->side[ANSWER_AB_B];
     if (a->cpu_ms > 0 && b->cpu_ms > 0) r->cpu_ratio = b->cpu_ms / a->cpu_ms;
     r->outputs_differ = answerAbOutputsDiffer(a->g, b->g);
-    size_t max = a->g ? a->g->nproc : 0, all = 0;
-    for (int k = 0; k < ANSWER_AB_SIDES; k++) all += r->side[k].g ? r->side[k].g->nproc : 0;
+    size_t max = a->g ? a->g->nproc : 0;
     double *pr = malloc((max ? max : 1) * sizeof *pr), *aa = malloc((max ? max : 1) * sizeof *aa);
-    double *pool = malloc((all ? all : 1) * sizeof *pool);
-    if (!pr || !aa || !pool) {
+    if (!pr || !aa) {
         free(pr);
         free(aa);
-        free(pool);
         return -1;
     }
-    /* the modes, from A's runs (A and A again: one command, so a split
-     * there is the machine's, never B's difference) */
-    size_t np = 0;
-    for (int k = 0; k < ANSWER_AB_SIDES; k++)
-        for (size_t i = 0; k != ANSWER_AB_B && r->side[k].g && i < r->side[k].g->nproc; i++)
-            if (r->side[k].g->proc[i].median_ms > 0) pool[np++] = r->side[k].g->proc[i].median_ms;
-    r->split_ms = answerAbSplit(pool, np, ANSWER_AB_SEPARATION);
-    for (int k = 0; k < ANSWER_AB_SIDES && !isnan(r->split_ms); k++)
-        for (size_t i = 0; r->side[k].g && i < r->side[k].g->nproc; i++)
-            r->side[k].slow += r->side[k].g->proc[i].median_ms >= r->split_ms;
-    /* B's pairs, where A's runs have modes (the machine makes them): cut at
-     * one threshold of every run pooled, B's too -- the same for both runs
-     * of a pair whichever side each is, so swapping them inside a pair
-     * changes nothing and the test stays exact (a threshold of each side's
-     * own would pick B's pairs by another rule than A's: a bias). When that
-     * leaves fewer than ANSWER_AB_MIN_PAIRS -- B so far from A that the cut
-     * falls between the sides, not the modes -- every pair. */
-    for (size_t i = 0; b->g && !isnan(r->split_ms) && i < b->g->nproc; i++)
-        if (b->g->proc[i].median_ms > 0) pool[np++] = b->g->proc[i].median_ms;
-    r->split_b_ms = isnan(r->split_ms) ? NAN : answerAbSplit(pool, np, 0);
-    free(pool);
-    r->pairs = answerAbPairs(s, 0, r->split_b_ms, pr, max, &r->mixed);
-    if (r->pairs < ANSWER_AB_MIN_PAIRS) {
-        r->split_b_ms = NAN;
-        r->pairs = answerAbPairs(s, 0, NAN, pr, max, &r->mixed);
+    /* like with like where there are enough such pairs: the B/A pairs and
+     * the A/A arm's by the same rule */
+    r->like = 1;
+    r->pairs = answerAbPairs(s, 0, 1, pr, max, &r->mixed);
+    r->aa_pairs = answerAbPairs(s, 1, 1, aa, max, &r->aa_mixed);
+    if (r->pairs < ANSWER_AB_MIN_PAIRS || r->aa_pairs < ANSWER_AB_MIN_PAIRS) {
+        r->like = 0;
+        r->pairs = answerAbPairs(s, 0, 0, pr, max, &r->mixed);
+        r->aa_pairs = answerAbPairs(s, 1, 0, aa, max, &r->aa_mixed);
     }
-    r->aa_pairs = answerAbPairs(s, 1, r->split_ms, aa, max, &r->aa_mixed);
     int rc = 0;
     /* the A/A arm first: its interval is the noise this run can see, and
      * where the rule calls the arm different -- one command apart from
      * itself -- that distance is the floor B must clear */
-    if (differPaired(aa, r->aa_pairs, DIFFER_ALPHA, 0, &r->aa_test) != 0) rc = -1;
-    differPairedInterval(aa, r->aa_pairs, DIFFER_ALPHA, &r->aa_ratio, &r->aa_lo, &r->aa_hi);
+    if (differPaired(aa, r->aa_pairs, ANSWER_AB_ALPHA, 0, &r->aa_test) != 0) rc = -1;
+    differPairedInterval(aa, r->aa_pairs, ANSWER_AB_ALPHA, &r->aa_ratio, &r->aa_lo, &r->aa_hi);
     r->aa_noise = r->aa_lo > 0 ? fmax(r->aa_hi - 1, 1 - r->aa_lo) : NAN;
     if ((r->aa_test.verdict == DIFFER_SLOWER || r->aa_test.verdict == DIFFER_FASTER) &&
         r->aa_ratio > 0)
         r->floor = fmax(r->aa_ratio, 1 / r->aa_ratio) - 1;
     /* B/A: the estimate and interval that invert the test (Hodges-Lehmann),
      * so the two cannot disagree */
-    if (differPaired(pr, r->pairs, DIFFER_ALPHA, r->floor, &r->test) != 0) rc = -1;
-    int have = differPairedInterval(pr, r->pairs, DIFFER_ALPHA, &r->ratio, &r->lo, &r->hi) == 0;
+    if (differPaired(pr, r->pairs, ANSWER_AB_ALPHA, r->floor, &r->test) != 0) rc = -1;
+    int have = differPairedInterval(pr, r->pairs, ANSWER_AB_ALPHA, &r->ratio, &r->lo, &r->hi) == 0;
     if (have) r->smallest = fmax(r->floor, fmax(r->hi - 1, 1 - r->lo));
     if (r->pairs < ANSWER_AB_MIN_PAIRS || !have)
-        r->why = "too few pairs: the rule needs 6 to say anything at 5 %";
+        r->why = "too few pairs: the rule needs 8 to say anything at 1 %";
     else if (r->test.verdict == DIFFER_SLOWER) r->verdict = ANSWER_AB_SLOWER;
     else if (r->test.verdict == DIFFER_FASTER) r->verdict = ANSWER_AB_FASTER;
     else if (r->smallest <= ANSWER_AB_SAME_MAX) r->verdict = ANSWER_AB_SAME;

@@ -7,7 +7,7 @@
  * so whatever the machine did then lands on both and cancels in their
  * ratio. The answer is the one rule of common/differ in its paired form
  * (differPaired): the exact signed-rank test of "B slower (or faster) than
- * A beyond the noise floor", and the estimate and 95% interval that invert
+ * A beyond the noise floor", and the estimate and 99% interval that invert
  * it (differPairedInterval: Hodges-Lehmann on the pairs' log ratios), so
  * the interval clears the floor exactly when the test says slower.
  *
@@ -15,27 +15,27 @@
  * two runs of one command, so its interval is the noise this run can see
  * (aa_noise, said beside the answer), and the rule run on it is its
  * observed false positive: by chance it calls the arm different 1 time in
- * 20; more often, the machine drifted within blocks. Where it does, the
+ * 100 (ANSWER_AB_ALPHA); more often, the machine drifted within blocks. Where it does, the
  * arm's distance from 1 is the floor B/A's test must clear (no difference
  * smaller than the one between A and itself is a finding). A "same" is said with the
  * smallest difference the run could see (the interval's and the floor's
  * farther end), and only up to ANSWER_AB_SAME_MAX.
  *
- * Like with like: a program whose threads sometimes each get a CPU and
- * sometimes not runs in two modes (22 ms and 36 ms, say). When A's runs (A
- * and A again: one command, so the modes are the machine's, not B's
- * difference) split in two by their log times (Otsu's threshold: each mode
- * at least ANSWER_AB_MODE_MIN of the runs, their medians ANSWER_AB_GAP apart
- * and ANSWER_AB_SEPARATION robust standard deviations -- one lognormal mode
- * gave 1.9 to 3.8 in simulations of 60 and 120 runs, two real ones 4.8 to
- * 6.7), only the pairs whose two runs were in one mode are compared: the
- * A/A arm's at A's threshold, B's at the threshold of every run pooled (one
- * cut for both runs of a pair, so the test stays exact; the modes'
- * existence is A's to decide, as the machine makes them), and how many
- * runs of each side were in the slow mode is said beside the answer (where
- * the counts differ, the sides met the machine differently). Where A has
- * one mode, or the pooled cut leaves fewer than ANSWER_AB_MIN_PAIRS (B so
- * far from A that it falls between the sides), every pair is compared. */
+ * Like with like: a threaded program's run either had a CPU for each of
+ * its threads or waited for one (22 ms and 36 ms, say, and every time
+ * between), and a ratio over both kinds mixes the machine's luck into B's
+ * difference. The launcher measures it per run: runs.csv runq_wait_ms, the
+ * time its threads spent runnable but waiting for a CPU (schedstat). A run
+ * waited when that is at least ANSWER_AB_WAITED of its wall time. Only the
+ * pairs whose two runs both did not wait are compared -- one rule read
+ * alike off both runs of a pair, so swapping them inside a pair changes
+ * nothing and the test stays exact -- where there are ANSWER_AB_MIN_PAIRS
+ * such pairs; else (a loaded machine: every run waits) every pair. How many
+ * runs of each side waited is said beside the answer.
+ *
+ * The level: ANSWER_AB_ALPHA, 1 %, where the threads and compare rules use
+ * 5 %. A user asks "did my change make it faster?" after every change; at
+ * 5 % one A/A job in 20 would say yes, and on this machine 2 of 20 did. */
 #ifndef COLDLOAD_ANSWERAB_H
 #define COLDLOAD_ANSWERAB_H
 
@@ -44,13 +44,11 @@
 #include "common/differ.h"
 #include "model/summary.h"
 
-#define ANSWER_AB_MIN_PAIRS 6    /* the paired rule's smallest sample */
+#define ANSWER_AB_MIN_PAIRS 8    /* the paired rule's smallest sample at ANSWER_AB_ALPHA */
+#define ANSWER_AB_ALPHA 0.01     /* the level of every ab claim: 99 % intervals */
 #define ANSWER_AB_SAME_MAX 0.10  /* "no difference larger than" at most 10 % */
-#define ANSWER_AB_WAITED 0.10    /* a run waited for a CPU: PSI full >= 10 % of its wall */
+#define ANSWER_AB_WAITED 0.10    /* a run waited for a CPU: run-queue wait >= 10 % of its wall */
 #define ANSWER_AB_PRECISION 0.03 /* the stopping rule's default (--precision) */
-#define ANSWER_AB_GAP 1.20       /* two modes: their medians at least this ratio apart */
-#define ANSWER_AB_SEPARATION 4.0 /* and this many robust standard deviations (1.4826 MAD) */
-#define ANSWER_AB_MODE_MIN 0.15  /* and each mode at least this share of the runs */
 
 enum { ANSWER_AB_A, ANSWER_AB_B, ANSWER_AB_A2, ANSWER_AB_SIDES };
 /* The workload names the harness gives each side's runs. */
@@ -72,15 +70,13 @@ typedef struct answerAbSide {
     double median_ms;      /* its median run */
     double cpu_ms;         /* its median CPU time (runs.csv cpu_ms), NAN without */
     size_t waited, nwait;  /* runs that waited for a CPU, of those with the figure */
-    size_t slow;           /* runs in the slow mode (above split_ms) */
 } answerAbSide;
 
 typedef struct answerAb {
     answerAbSide side[ANSWER_AB_SIDES];
-    size_t pairs, aa_pairs;        /* the pairs compared: one mode each */
-    size_t mixed, aa_mixed;        /* pairs left out: one run in each mode */
-    double split_ms;               /* between the two modes of A's runs; NAN: one mode */
-    double split_b_ms;             /* the cut of B's pairs: every run pooled (NAN: every pair) */
+    size_t pairs, aa_pairs;        /* the pairs compared */
+    size_t mixed, aa_mixed;        /* pairs left out: a run of them waited for a CPU */
+    int like;                      /* 1: only pairs of runs that did not wait compared */
     double ratio, lo, hi;          /* B/A: the median pair ratio and its interval */
     double aa_ratio, aa_lo, aa_hi; /* A2/A, the same */
     double aa_noise;               /* the A/A interval's farther end from 1: this run's noise */
@@ -99,15 +95,9 @@ typedef struct answerAb {
  * of memory. */
 int answerAbCompute(const summary *s, double precision, answerAb *r);
 
-/* The pair ratios B/A (or A2/A with aa) of s by block whose two runs are
- * on one side of split (NAN: every pair), into out (its capacity max); how
- * many; *mixed the pairs left out. */
-size_t answerAbPairs(const summary *s, int aa, double split, double *out, size_t max,
-                     size_t *mixed);
-
-/* The time between the two modes of the runs x[0..n) (see above; their
- * medians separation robust standard deviations apart at least), NAN when
- * they are one mode. */
-double answerAbSplit(const double *x, size_t n, double separation);
+/* The pair ratios B/A (or A2/A with aa) of s by block, into out (its
+ * capacity max); with like, only the pairs neither of whose runs waited
+ * for a CPU (*mixed: the pairs left out). How many. */
+size_t answerAbPairs(const summary *s, int aa, int like, double *out, size_t max, size_t *mixed);
 
 #endif
