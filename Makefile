@@ -41,13 +41,16 @@ BUILD    := build
 #   src/results/    a results directory loaded and judged; the comparison's model
 #   src/verdict/    the verdicts and the report's two answers
 #   src/model/      a results directory's files read: CSVs, meta.txt, summary
+#   src/launch/     the launcher of anyone's program: a run's rusage, cgroup,
+#                   samples, runs.csv's columns, per-call times out of its output
 #   src/bench/      timing loop, probes, placement, CSV writer, shared options
 #   src/engine/     fork-join pool, grad program, OpenBLAS/LAPACKE, --width auto
 #   src/common/     option values, statistics, checksums, CSV quoting
 #
 # doc -> results -> verdict -> model sit beside bench/, not on it: the
-# summarizer links no engine and no BLAS.
-LAYERS   := common engine bench workloads model verdict results doc
+# summarizer links no engine and no BLAS. launch/ sits on bench/ (its CSV
+# writer, clock and options), beside workloads/.
+LAYERS   := common engine bench launch workloads model verdict results doc
 MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
             src/tools/summarize.c src/tools/evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
@@ -84,7 +87,7 @@ $(eval $(call flavour,tsan,$(TSAN_CF)))
 lib       = $(addprefix $(BUILD)/obj/lib,$(addsuffix .a,$(1)))
 LIB_BENCH := $(call lib,bench engine common)
 LIB_TRG   := $(call lib,workloads bench engine common)
-LIB_ALL   := $(call lib,doc results verdict model workloads bench engine common)
+LIB_ALL   := $(call lib,doc results verdict model workloads launch bench engine common)
 LDLIBS    := $(BLAS_LD) -lpthread -lm
 # What the binaries were built with, as meta.txt's build_flags records it.
 BUILD_FLAGS = $(CC) $(ALL_CF) $(LDLIBS)
@@ -100,7 +103,7 @@ $(BUILD)/ising_trg: $(BUILD)/obj/workloads/ising_trg.o $(LIB_TRG)
 # header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth test_autotune
-flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads bench engine common))
+flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads launch bench engine common))
 $(BUILD)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
