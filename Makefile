@@ -52,7 +52,7 @@ BUILD    := build
 # writer, clock and options), beside workloads/.
 LAYERS   := common engine bench launch workloads model verdict results doc
 MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
-            src/tools/summarize.c src/tools/evict.c
+            src/tools/coldload-summarize.c src/tools/coldload-evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
 
 # The programs `make` builds and `make install` installs; stages add theirs

@@ -9,7 +9,7 @@
 
 # The report's layers and common, as coldload-summarize: no engine, no BLAS;
 # jansson for --export-hyperfine (doc/hyperfine).
-$(BUILD)/coldload-compare: $(BUILD)/obj/tools/comparecli.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-compare: $(BUILD)/obj/tools/coldload-compare.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(BUILD)/coldload-compare

@@ -11,7 +11,7 @@
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
 # No engine, no BLAS: the report's layers and common.
-$(BUILD)/coldload-summarize: $(BUILD)/obj/tools/summarize.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-summarize: $(BUILD)/obj/tools/coldload-summarize.o $(call lib,doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(BUILD)/coldload-summarize

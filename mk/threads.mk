@@ -17,11 +17,11 @@
 
 # The launcher measures: launch, bench (csvwrite, measure) and common only,
 # no engine, no BLAS -- nothing of ours between the program and the clock.
-$(BUILD)/coldload-run: $(BUILD)/obj/tools/run.o $(call lib,launch bench common)
+$(BUILD)/coldload-run: $(BUILD)/obj/tools/coldload-run.o $(call lib,launch bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 # a program's per-call times out of its saved output (cold.sh --series-regex)
-$(BUILD)/coldload-series: $(BUILD)/obj/tools/series.o $(call lib,launch bench common)
+$(BUILD)/coldload-series: $(BUILD)/obj/tools/coldload-series.o $(call lib,launch bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 PROGRAMS += $(BUILD)/coldload-run $(BUILD)/coldload-series

@@ -1,5 +1,5 @@
 /* launch.h -- run one process of anyone's program and record what it did:
- * the launcher behind coldload-run (src/tools/run.c) and harness/threads.sh.
+ * the launcher behind coldload-run (src/tools/coldload-run.c) and harness/threads.sh.
  *
  * One launchRun is one run of the program: fork, its own process group,
  * exec (the argument list as given, argv[0] looked up on PATH), then, while

@@ -1,7 +1,7 @@
 /* runcols.h -- one run of anyone's program as columns: the one definition
  * of runs.csv.
  *
- * coldload-run (src/tools/run.c) writes runs.csv's header and rows from this
+ * coldload-run (src/tools/coldload-run.c) writes runs.csv's header and rows from this
  * table, and `coldload-run --list-columns` writes the table itself as data
  * (runs-columns.tsv in a results directory, harness/threads.sh): which
  * columns are figures of a run, their units, and which the report shows per

@@ -1,4 +1,4 @@
-/* comparecli.c -- coldload-compare: two or more results directories -> one
+/* coldload-compare.c -- two or more results directories -> one
  * comparison directory (compare.csv, compare.md, compare.html and the chart's
  * data in plots/; harness/compare.sh draws the chart).
  *

@@ -1,4 +1,4 @@
-/* summarize.c -- coldload-summarize: a results directory's samples.csv and
+/* coldload-summarize.c -- a results directory's samples.csv and
  * whole.csv -> summary.csv, verdicts.txt, results.json, hyperfine.json, the
  * charts' .dat files, report.html and report.md.
  *

@@ -1,4 +1,4 @@
-/* series.c -- coldload-series: a program's per-call times out of its saved
+/* coldload-series.c -- a program's per-call times out of its saved
  * stdout, as samples.csv rows (the --series-regex of harness/cold.sh, whose
  * runs go through GNU time, not coldload-run).
  *

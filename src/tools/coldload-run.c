@@ -1,4 +1,4 @@
-/* run.c -- coldload-run: one run of anyone's program, measured and recorded.
+/* coldload-run.c -- one run of anyone's program, measured and recorded.
  *
  *   coldload-run [OPTIONS] -- PROG [ARGS...]
  *

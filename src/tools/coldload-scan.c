@@ -1,4 +1,4 @@
-/* scanreport.c -- coldload-scan: a results directory's scan rows
+/* coldload-scan.c -- a results directory's scan rows
  * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
  * counts.tsv and recommendation.tsv (the findings as data, model/scanrec.h),
