@@ -145,7 +145,7 @@ SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci
 # four findings that need its sourced files read with it (not followed; a
 # variable set in one file and used in the other). `lint-sourced` (make
 # test-long, 35 s on 2 CPUs): each script with what it sources (-x), those
-# findings included -- -x reads harness/lib.sh and its 3000 lines again for
+# findings included -- -x reads harness/lib/all.sh and its 3000 lines again for
 # each harness script, so eight scripts a shellcheck, two at a time.
 LINT_ALONE_SKIP := SC1091,SC2034,SC2153,SC2154
 lint: format-check

@@ -7,7 +7,7 @@
 # each --binary run's saved stdout to coldload-series, which writes them as
 # the page's binaries write theirs (phase first, then steady). The output
 # is matched in C (launch/series.h: POSIX regcomp, no back-reference,
-# bounded lines, counts and time), never evaluated. Sourced by harness/lib.sh.
+# bounded lines, counts and time), never evaluated. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts.
 # shellcheck disable=SC2034
