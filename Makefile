@@ -23,7 +23,7 @@ AR       ?= ar
 PKGS     := openblas lapacke
 BLAS_CF  := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 BLAS_LD  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lopenblas -llapacke)
-# jansson writes results.json (doc/json): only coldload-summarize links it.
+# jansson writes results.json (export/json): only coldload-summarize links it.
 JSON_CF  := $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LD  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 WARN     := -Wall -Wextra -Werror
@@ -37,7 +37,9 @@ BUILD    := build
 #
 #   src/tools/      mains of the tools (summarize, evict, compare, scan ...)
 #   src/workloads/  the timed programs: TRG, Onsager, and the two workload mains
-#   src/doc/        the documents: report, its sections, chart data, results.json
+#   src/export/     the machine formats: results.json, hyperfine.json, chart
+#                   data, the scan's tables (on doc/: they carry its sentences)
+#   src/doc/        the documents: report, its sections, compare's page
 #   src/results/    a results directory loaded and judged; the comparison's model
 #   src/verdict/    the verdicts and the report's two answers
 #   src/model/      a results directory's files read: CSVs, meta.txt, summary
@@ -47,10 +49,10 @@ BUILD    := build
 #   src/engine/     fork-join pool, grad program, OpenBLAS/LAPACKE, --width auto
 #   src/common/     option values, statistics, checksums, CSV quoting
 #
-# doc -> results -> verdict -> model sit beside bench/, not on it: the
+# export -> doc -> results -> verdict -> model sit beside bench/, not on it: the
 # summarizer links no engine and no BLAS. launch/ sits on bench/ (its CSV
 # writer, clock and options), beside workloads/.
-LAYERS   := common engine bench launch workloads model verdict results doc
+LAYERS   := common engine bench launch workloads model verdict results doc export
 MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
             src/tools/coldload-summarize.c src/tools/coldload-evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
@@ -87,7 +89,7 @@ $(eval $(call flavour,tsan,$(TSAN_CF)))
 lib       = $(addprefix $(BUILD)/obj/lib,$(addsuffix .a,$(1)))
 LIB_BENCH := $(call lib,bench engine common)
 LIB_TRG   := $(call lib,workloads bench engine common)
-LIB_ALL   := $(call lib,doc results verdict model workloads launch bench engine common)
+LIB_ALL   := $(call lib,export doc results verdict model workloads launch bench engine common)
 LDLIBS    := $(BLAS_LD) -lpthread -lm
 # What the binaries were built with, as meta.txt's build_flags records it.
 BUILD_FLAGS = $(CC) $(ALL_CF) $(LDLIBS)
@@ -103,7 +105,7 @@ $(BUILD)/ising_trg: $(BUILD)/obj/workloads/ising_trg.o $(LIB_TRG)
 # header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth test_autotune
-flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads launch bench engine common))
+flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,export doc results verdict model workloads launch bench engine common))
 $(BUILD)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka

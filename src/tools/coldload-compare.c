@@ -19,7 +19,7 @@
 #include "common/safefile.h"
 #include "doc/comparedoc.h"
 #include "doc/docfmt.h"
-#include "doc/hyperfine.h"
+#include "export/hyperfine.h"
 #include "results/compare.h"
 
 static const char compareUsage[] =
