@@ -23,7 +23,7 @@ AR       ?= ar
 PKGS     := openblas lapacke
 BLAS_CF  := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 BLAS_LD  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lopenblas -llapacke)
-# jansson writes results.json (doc/json): only coldload-summarize links it.
+# jansson writes results.json (export/json): only coldload-summarize links it.
 JSON_CF  := $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LD  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 WARN     := -Wall -Wextra -Werror
@@ -37,19 +37,24 @@ BUILD    := build
 #
 #   src/tools/      mains of the tools (summarize, evict, compare, scan ...)
 #   src/workloads/  the timed programs: TRG, Onsager, and the two workload mains
-#   src/doc/        the documents: report, its sections, chart data, results.json
+#   src/export/     the machine formats: results.json, hyperfine.json, chart
+#                   data, the scan's tables (on doc/: they carry its sentences)
+#   src/doc/        the documents: report, its sections, compare's page
 #   src/results/    a results directory loaded and judged; the comparison's model
 #   src/verdict/    the verdicts and the report's two answers
 #   src/model/      a results directory's files read: CSVs, meta.txt, summary
+#   src/launch/     the launcher of anyone's program: a run's rusage, cgroup,
+#                   samples, runs.csv's columns, per-call times out of its output
 #   src/bench/      timing loop, probes, placement, CSV writer, shared options
 #   src/engine/     fork-join pool, grad program, OpenBLAS/LAPACKE, --width auto
 #   src/common/     option values, statistics, checksums, CSV quoting
 #
-# doc -> results -> verdict -> model sit beside bench/, not on it: the
-# summarizer links no engine and no BLAS.
-LAYERS   := common engine bench workloads model verdict results doc
+# export -> doc -> results -> verdict -> model sit beside bench/, not on it: the
+# summarizer links no engine and no BLAS. launch/ sits on bench/ (its CSV
+# writer, clock and options), beside workloads/.
+LAYERS   := common engine bench launch workloads model verdict results doc export
 MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
-            src/tools/summarize.c src/tools/evict.c
+            src/tools/coldload-summarize.c src/tools/coldload-evict.c
 layer_src = $(filter-out $(MAINS),$(wildcard src/$(1)/*.c))
 
 # The programs `make` builds and `make install` installs; stages add theirs
@@ -84,7 +89,7 @@ $(eval $(call flavour,tsan,$(TSAN_CF)))
 lib       = $(addprefix $(BUILD)/obj/lib,$(addsuffix .a,$(1)))
 LIB_BENCH := $(call lib,bench engine common)
 LIB_TRG   := $(call lib,workloads bench engine common)
-LIB_ALL   := $(call lib,doc results verdict model workloads bench engine common)
+LIB_ALL   := $(call lib,export doc results verdict model workloads launch bench engine common)
 LDLIBS    := $(BLAS_LD) -lpthread -lm
 # What the binaries were built with, as meta.txt's build_flags records it.
 BUILD_FLAGS = $(CC) $(ALL_CF) $(LDLIBS)
@@ -100,7 +105,7 @@ $(BUILD)/ising_trg: $(BUILD)/obj/workloads/ising_trg.o $(LIB_TRG)
 # header rebuilds it); they are filtered out of the link line.
 UNIT     := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c))
 TSAN_UNIT := test_pool test_program test_autowidth test_autotune
-flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,doc results verdict model workloads bench engine common))
+flib      = $(addprefix $(BUILD)/$(1)/lib,$(addsuffix .a,export doc results verdict model workloads launch bench engine common))
 $(BUILD)/unit/%: tests/unit/%.c $(call flib,obj)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CF) -MMD -MP $(LDFLAGS) $(filter %.c %.a,$^) -o $@ $(LDLIBS) $(JSON_LD) -lcmocka
@@ -142,7 +147,7 @@ SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci
 # four findings that need its sourced files read with it (not followed; a
 # variable set in one file and used in the other). `lint-sourced` (make
 # test-long, 35 s on 2 CPUs): each script with what it sources (-x), those
-# findings included -- -x reads harness/lib.sh and its 3000 lines again for
+# findings included -- -x reads harness/lib/all.sh and its 3000 lines again for
 # each harness script, so eight scripts a shellcheck, two at a time.
 LINT_ALONE_SKIP := SC1091,SC2034,SC2153,SC2154
 lint: format-check

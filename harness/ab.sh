@@ -15,8 +15,8 @@
 # (stress-ng, loaded.sh's load code). Then the summary and a report of its
 # own (harness/plots.sh, meta job=ab).
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 usage() {
     cl_usage '' <<USAGE

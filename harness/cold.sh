@@ -18,8 +18,8 @@
 # sizes; every run records each file's resident pages before and after it
 # (coldload-evict --query) in <out>/cold-pages.tsv: the pages it read from disk.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 # shellcheck source=harness/lib/coldtrace.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/coldtrace.sh"
 # The concerns, one file each (harness/cold/): options.sh (the command line,

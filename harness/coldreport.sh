@@ -11,8 +11,8 @@
 # not the main job, which is harness/report.sh). meta.txt's job=cold tells
 # coldload-summarize so: the report asks the cold-start question alone.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 usage() {
     cl_usage '[COLD_OPTIONS...] [--binary PATH [-- ARGS...]]' <<'USAGE'

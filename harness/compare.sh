@@ -6,8 +6,8 @@
 # `make compare RESULTS="DIR1 DIR2 ..."` calls it; so does the Slurm
 # recipe's dependent job (deploy/slurm/compare.sbatch).
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 usage() {
     cl_usage 'RESULTS_DIR RESULTS_DIR...' <<'USAGE'

@@ -21,8 +21,8 @@
 # harness=firstrun, variant, copy and proc (the round); samples.csv and
 # whole.csv are not touched.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 # shellcheck source=harness/lib/coldtrace.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/coldtrace.sh"
 

@@ -7,8 +7,8 @@
 # SIGTERM, SIGHUP. Every measurement is time-boxed (--budget), because under
 # load one 2-thread 256x256 SVD can take 1.5 s instead of 6 ms.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 usage() {
     cl_usage '' <<'USAGE'

@@ -8,8 +8,8 @@
 #   harness/optdoc.sh --write FILE    FILE's part between the markers replaced by it
 #   harness/optdoc.sh --check FILE    exit 1 (and the diff) when FILE's part is another
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 OPTDOC_BEGIN='<!-- harness options: begin (written by make options-doc from harness/lib/opttable.sh: edit the table, not these lines) -->'
 OPTDOC_END='<!-- harness options: end -->'

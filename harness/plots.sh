@@ -9,8 +9,8 @@
 # report.sh calls it after the measurements; `make plots [RESULTS=DIR]` calls
 # it on any old results directory (default results/latest).
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 # shellcheck source=harness/lib/scan.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/scan.sh"
 

@@ -8,8 +8,8 @@
 # A harness that fails does not stop the others: whatever was measured is
 # summarised and reported, and the exit status says something failed.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 usage() {
     cl_usage '[--help]' <<'USAGE'

@@ -37,8 +37,8 @@
 # once, so ~0 s) and the analysis and charts (~2 s): 240 + 7 + 2 = 249 s,
 # under the 5 minutes with 50 s to spare for make and the start-up.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 # shellcheck source=harness/lib/scan.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/scan.sh"
 

@@ -19,8 +19,8 @@
 # Then the summary and a report of its own (harness/plots.sh, meta
 # job=threads).
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 # shellcheck source=harness/lib/levels.sh
 . "$CL_ROOT/harness/lib/levels.sh"
 # shellcheck source=harness/lib/cellrun.sh

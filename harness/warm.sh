@@ -6,8 +6,8 @@
 # untimed run of each comes first. Every measurement appends its in-process
 # rows to samples.csv and one whole-process row (GNU time) to whole.csv.
 set -euo pipefail
-# shellcheck source=harness/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
 
 usage() {
     cl_usage '' <<'USAGE'

@@ -8,8 +8,8 @@
 #   make fuzz-compare [FUZZ_SECONDS=60]   libFuzzer + ASan on two inputs compared
 
 # The report's layers and common, as coldload-summarize: no engine, no BLAS;
-# jansson for --export-hyperfine (doc/hyperfine).
-$(BUILD)/coldload-compare: $(BUILD)/obj/tools/comparecli.o $(call lib,doc results verdict model common)
+# jansson for --export-hyperfine (export/hyperfine).
+$(BUILD)/coldload-compare: $(BUILD)/obj/tools/coldload-compare.o $(call lib,export doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(BUILD)/coldload-compare
@@ -27,8 +27,8 @@ test-all: compare-test
 
 # Two samples.csv files in one input, split at "\n--\n" (tests/fuzz/fuzz_compare.c);
 # the corpus: the summary's, and pairs of its files.
-FUZZ_CMP_SRC := tests/fuzz/fuzz_compare.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/common/*.c)
-$(BUILD)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
+FUZZ_CMP_SRC := tests/fuzz/fuzz_compare.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/export/*.c src/common/*.c)
+$(BUILD)/fuzz/fuzz_compare: $(FUZZ_CMP_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/export/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_CMP_SRC) -o $@ -lm $(JSON_LD)

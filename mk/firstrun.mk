@@ -8,7 +8,7 @@
 
 # coldload-exec links libc alone: it must cost nothing between its clock
 # reading and the exec.
-$(BUILD)/coldload-exec: $(BUILD)/obj/tools/execstamp.o
+$(BUILD)/coldload-exec: $(BUILD)/obj/tools/coldload-exec.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
 PROGRAMS += $(BUILD)/coldload-exec

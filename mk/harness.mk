@@ -18,12 +18,12 @@
 SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh)
 
 # The evict tool uses no layer at all: linked alone.
-$(BUILD)/coldload-evict: $(BUILD)/obj/tools/evict.o
+$(BUILD)/coldload-evict: $(BUILD)/obj/tools/coldload-evict.o
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@
 
 # The probe reads what the workloads do (OpenBLAS, clock, placement): bench,
 # engine and common, and BLAS for OpenBLAS's own answers.
-$(BUILD)/coldload-probe: $(BUILD)/obj/tools/probe.o $(call lib,bench engine common)
+$(BUILD)/coldload-probe: $(BUILD)/obj/tools/coldload-probe.o $(call lib,bench engine common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 PROGRAMS += $(BUILD)/coldload-evict $(BUILD)/coldload-probe

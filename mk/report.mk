@@ -11,7 +11,7 @@
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
 # No engine, no BLAS: the report's layers and common.
-$(BUILD)/coldload-summarize: $(BUILD)/obj/tools/summarize.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-summarize: $(BUILD)/obj/tools/coldload-summarize.o $(call lib,export doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm $(JSON_LD)
 
 PROGRAMS += $(BUILD)/coldload-summarize
@@ -40,8 +40,8 @@ golden: $(BUILD)/coldload-summarize
 
 # --- fuzzing: the readers and every stage after them, under ASan+UBSan -------
 FUZZ_SECONDS ?= 60
-FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/common/*.c)
-$(BUILD)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/common/*.h)
+FUZZ_SRC := tests/fuzz/fuzz_summary.c $(wildcard src/model/*.c src/verdict/*.c src/results/*.c src/doc/*.c src/export/*.c src/common/*.c)
+$(BUILD)/fuzz/fuzz_summary: $(FUZZ_SRC) $(wildcard src/model/*.h src/verdict/*.h src/results/*.h src/doc/*.h src/export/*.h src/common/*.h)
 	mkdir -p $(@D)
 	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all $(FUZZ_SRC) -o $@ -lm $(JSON_LD)

@@ -10,9 +10,9 @@
 #                     tests/long/scan.bats)
 
 
-# No engine, no BLAS: its tables (doc/scanout), the loader's scan part
+# No engine, no BLAS: its tables (export/scanout), the loader's scan part
 # (results/resultsscan), its verdict (verdict/scanverdict), model and common.
-$(BUILD)/coldload-scan: $(BUILD)/obj/tools/scanreport.o $(call lib,doc results verdict model common)
+$(BUILD)/coldload-scan: $(BUILD)/obj/tools/coldload-scan.o $(call lib,export doc results verdict model common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 PROGRAMS += $(BUILD)/coldload-scan

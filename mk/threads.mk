@@ -15,13 +15,13 @@
 #                         classed by warm-up (docs/series.md)
 #   make threads-test     its bats tests (also part of `make test`)
 
-# The launcher measures: bench (launch, csvwrite, measure) and common only,
+# The launcher measures: launch, bench (csvwrite, measure) and common only,
 # no engine, no BLAS -- nothing of ours between the program and the clock.
-$(BUILD)/coldload-run: $(BUILD)/obj/tools/run.o $(call lib,bench common)
+$(BUILD)/coldload-run: $(BUILD)/obj/tools/coldload-run.o $(call lib,launch bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 # a program's per-call times out of its saved output (cold.sh --series-regex)
-$(BUILD)/coldload-series: $(BUILD)/obj/tools/series.o $(call lib,bench common)
+$(BUILD)/coldload-series: $(BUILD)/obj/tools/coldload-series.o $(call lib,launch bench common)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ -lm
 
 PROGRAMS += $(BUILD)/coldload-run $(BUILD)/coldload-series

@@ -5,7 +5,7 @@
 # one whole.csv row per run. Sourced by harness/cold.sh.
 
 # The variables read here are set by harness/cold/options.sh, runs.sh,
-# evict.sh; the CL_* set here are read by harness/lib.sh's functions.
+# evict.sh; the CL_* set here are read by harness/lib/all.sh's functions.
 # shellcheck disable=SC2034,SC2154
 
 q() { printf '%q' "$1"; }

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/csv.sh -- whole.csv rows (GNU time, hyperfine), the --tag flags
 # that give samples.csv its tag columns, and reading back what a run added to
-# samples.csv. Sourced by harness/lib.sh.
+# samples.csv. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/load.sh -- the CPU load of loaded.sh: stress-ng workers in a
 # process group of their own, started, checked (pinned: each on its CPU) and
-# stopped on every exit path. Sourced by harness/lib.sh.
+# stopped on every exit path. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/messages.sh -- what a harness says: cl_die (the reason, also
 # in meta as NAME_error, then exit), cl_usage_error (exit 2), cl_warn (said
-# and kept for meta's NAME_warnings). Sourced by harness/lib.sh.
+# and kept for meta's NAME_warnings). Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

@@ -2,7 +2,7 @@
 # harness/lib/meta.sh -- meta.txt's machine sections: the machine's state
 # before and after (coldload-probe --state), its facts (coldload-probe), the
 # binaries' banner lines once per directory, each harness's begin and end
-# keys, and the widths checked against the CPUs. Sourced by harness/lib.sh.
+# keys, and the widths checked against the CPUs. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
@@ -32,7 +32,7 @@ cl_meta_machine() {
     local cc=${CC:-gcc} gov=unreadable
     [ -r /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor ] &&
         gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)
-    cl_meta meta_written_by "coldload harness/lib.sh"
+    cl_meta meta_written_by "coldload harness/lib/all.sh"
     cl_meta date_utc "$(cl_utc)"
     cl_meta host "$(hostname)"
     # CPUs, cgroup, memory, OpenBLAS, clock, placement: the probe's own keys

@@ -4,7 +4,7 @@
 # (harness/lib/opttable.sh) -- and the settings they give (CL_BUDGET,
 # CL_RUNS, CL_PROCS, CL_PROCS_MIN, CL_PROCS_MAX, CL_NPROC, CL_WIDTHS, CL_STRESSORS, CL_LOADS, CL_SEED,
 # CL_WATCHDOG_S). Messages are harness/lib/messages.sh's, the tools a
-# harness needs harness/lib/tools.sh's. Sourced by harness/lib.sh.
+# harness needs harness/lib/tools.sh's. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

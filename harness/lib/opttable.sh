@@ -2,7 +2,7 @@
 # harness/lib/opttable.sh -- the harness options, one row each: the one table
 # every script's --help, its defaults (normal and QUICK), the checks of its
 # values and the harness part of docs/options.md come from.
-# Sourced by harness/lib.sh; read by harness/lib/options.sh (parsing,
+# Sourced by harness/lib/all.sh; read by harness/lib/options.sh (parsing,
 # defaults, checks) and harness/lib/optusage.sh (--help, the docs table,
 # which harness/optdoc.sh writes: `make options-doc`).
 # The ranges of --widths (the engine's width), --stressors, --quota,

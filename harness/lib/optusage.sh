@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/optusage.sh -- the option table (harness/lib/opttable.sh) as
 # text: a script's --help (cl_usage) and the harness part of docs/options.md
-# (cl_opt_doc, written by harness/optdoc.sh). Sourced by harness/lib.sh.
+# (cl_opt_doc, written by harness/optdoc.sh). Sourced by harness/lib/all.sh.
 #
 #   cl_usage TAIL              stdin: the script's own lines after the options.
 #                              Prints "usage: harness/NAME.sh [--flag ARG]... TAIL", one

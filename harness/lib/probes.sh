@@ -2,7 +2,7 @@
 # harness/lib/probes.sh -- the machine's state as a harness reads it between
 # measurements: clock, load, runnable tasks, CPU pressure, steal, the CPUs
 # this harness may use. Builtins where they suffice: a probe that forks is a
-# runnable task of its own. Sourced by harness/lib.sh.
+# runnable task of its own. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

@@ -2,7 +2,7 @@
 # harness/lib/procs.sh -- processes: a step in the background that a signal
 # cuts short, a command that dies with the harness, process groups counted,
 # listed and stopped (TERM, then KILL, every wait bounded). Sourced by
-# harness/lib.sh.
+# harness/lib/all.sh.
 
 # cl_bg CMD...: CMD run in the background and waited for, its status
 # returned: bash runs a trap only once a foreground child has ended, while a

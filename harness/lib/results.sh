@@ -2,7 +2,7 @@
 # harness/lib/results.sh -- the results directory (created, locked, checked),
 # and writing to it: meta.txt's keys, whole lines appended or none, a full
 # disk said once (meta.txt's machine facts and probes: harness/lib/meta.sh).
-# Sourced by harness/lib.sh.
+# Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

@@ -2,7 +2,7 @@
 # harness/lib/rounds.sh -- the shuffled rounds of warm.sh and loaded.sh:
 # the order (seeded), the plan printed, which cells the stopping rule has
 # not decided yet, every cell measured round by round, and the stopping
-# rule's note in meta. Sourced by harness/lib.sh.
+# rule's note in meta. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

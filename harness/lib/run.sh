@@ -2,7 +2,7 @@
 # harness/lib/run.sh -- running things: the supervisor, the traps and the
 # clean-up on every way out, a child under its watchdog (and GNU time),
 # progress lines (processes in the background and process groups are
-# harness/lib/procs.sh's). Sourced by harness/lib.sh.
+# harness/lib/procs.sh's). Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

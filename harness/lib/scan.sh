@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/scan.sh -- the scan's own functions (harness/scan.sh), beside
-# lib.sh's cl_* ones: the cell plan, one process under its share of the time
-# left, the cell ledger (scan-cells.csv), the charts. Sourced after lib.sh.
+# lib/all.sh's cl_* ones: the cell plan, one process under its share of the time
+# left, the cell ledger (scan-cells.csv), the charts. Sourced after lib/all.sh.
 #
 #   scan_widths N TOP / scan_levels N   the default widths and load levels (log N of each)
 #   scan_plan WHICH N        SCAN_PHASES, each phase's cells, SCAN_N processes in all

@@ -6,8 +6,8 @@
 # and writes the calls beside the run's own row (phase call); cold.sh hands
 # each --binary run's saved stdout to coldload-series, which writes them as
 # the page's binaries write theirs (phase first, then steady). The output
-# is matched in C (bench/series.h: POSIX regcomp, no back-reference,
-# bounded lines, counts and time), never evaluated. Sourced by harness/lib.sh.
+# is matched in C (launch/series.h: POSIX regcomp, no back-reference,
+# bounded lines, counts and time), never evaluated. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts.
 # shellcheck disable=SC2034

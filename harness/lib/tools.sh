@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/tools.sh -- the programs a harness needs: each missing one
 # named with the Debian package that has it (cl_pkg_of, cl_need_tools), and
-# our own binaries built (cl_need_binary). Sourced by harness/lib.sh.
+# our own binaries built (cl_need_binary). Sourced by harness/lib/all.sh.
 
 cl_pkg_of() {
     case $1 in

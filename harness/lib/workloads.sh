@@ -2,7 +2,7 @@
 # harness/lib/workloads.sh -- what is measured: the workload binaries'
 # --describe tables (bench/describe.h) read once, the cells they give, one
 # measurement of a cell (the shuffled rounds of warm.sh and loaded.sh are
-# harness/lib/rounds.sh's). Sourced by harness/lib.sh.
+# harness/lib/rounds.sh's). Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034

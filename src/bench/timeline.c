@@ -23,8 +23,6 @@ __attribute__((constructor)) static void timelineStamp(void) {
     measureUsageNow(&timelineMainUsage);
 }
 
-double timelineMainMs(void) { return timelineMain; }
-
 /* An environment variable that is a whole non-negative decimal, else -1. */
 static long long timelineEnvNum(const char *name) {
     const char *v = getenv(name);

@@ -37,9 +37,6 @@ typedef struct timelineStart {
 /* The start as described above (computed from the constructor's stamp). */
 void timelineStartOf(timelineStart *t);
 
-/* measureNowMs() at the constructor's stamp. */
-double timelineMainMs(void);
-
 /* Once per process, after the process's first series (r its result): the
  * start_to_main|exec_to_main and main_to_first rows (workload, params, width
  * and wait of s; iter 0) and the line "startup: ..." on stdout. Later calls

@@ -12,7 +12,7 @@ uint64_t checksumOf(const double *x, size_t n);
 /* Continue a checksum over more doubles (start with CHECKSUM_FNV_OFFSET). */
 uint64_t checksumMore(uint64_t h, const double *x, size_t n);
 
-/* Continue a checksum over n bytes (a program's stdout: bench/launch.h). */
+/* Continue a checksum over n bytes (a program's stdout: launch/launch.h). */
 uint64_t checksumBytes(uint64_t h, const void *p, size_t n);
 
 /* Continue *h over everything read from fd up to its end, one block at a

@@ -1,6 +1,6 @@
 /* cpus.c -- the machine's CPU files read once, for every layer (see
  * cpus.h): a CPU list parsed into a set, the cgroup's CPU quota. The engine's
- * --width auto (engine/autowidth) and coldload-probe (tools/probe) both read
+ * --width auto (engine/autowidth) and coldload-probe (tools/coldload-probe) both read
  * them here, so they cannot disagree. */
 #include "common/cpus.h"
 

@@ -188,19 +188,6 @@ int differJudge(differSample a, differSample b, differSides sides, double alpha,
     return 0;
 }
 
-const char *differVerdictName(differVerdict v) {
-    static const char *const names[] = {"not resolved", "within noise", "slower", "faster"};
-    return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : "?";
-}
-
-size_t differMinRuns(differSides sides, double alpha) {
-    for (size_t n = 1; n < 64; n++)
-        if ((sides == DIFFER_GREATER ? 1.0 : 2.0) / differChoose(2 * n, n) <=
-            alpha * (1 + DIFFER_P_EPS))
-            return n;
-    return 64;
-}
-
 /* The exact upper tail P(W+ >= w) of the signed-rank statistic of n pairs
  * with no zero and no tie (the ranks 1..n, each signed + with 1/2):
  * counted over the 2^n signs. */
@@ -274,32 +261,6 @@ out:
     free(d);
     free(v);
     return 0;
-}
-
-int differMedianInterval(const double *x, size_t n, double alpha, double *lo, double *hi) {
-    *lo = *hi = NAN;
-    if (n == 0) return -1;
-    double *v = malloc(n * sizeof *v);
-    if (!v) return -1;
-    memcpy(v, x, n * sizeof *v);
-    qsort(v, n, sizeof *v, statsCmpDouble);
-    /* the largest l with P(Bin(n, 1/2) < l) <= alpha / 2 */
-    double cdf = 0, term = ldexp(1.0, -(int)(n < 1000 ? n : 1000));
-    size_t l = 0;
-    for (size_t k = 0; k < n; k++) {
-        cdf += term; /* P(Bin = k) added: now P(Bin <= k) */
-        if (cdf > alpha / 2 * (1 + DIFFER_P_EPS)) break;
-        l = k + 1;
-        term = term * (double)(n - k) / (double)(k + 1);
-    }
-    int rc = -1;
-    if (l >= 1) {
-        *lo = v[l - 1];
-        *hi = v[n - l];
-        rc = 0;
-    }
-    free(v);
-    return rc;
 }
 
 int differPairedInterval(const double *ratio, size_t n, double alpha, double *est, double *lo,

@@ -111,21 +111,10 @@ int differPaired(const double *ratio, size_t n, double alpha, double floor, diff
 int differPairedInterval(const double *ratio, size_t n, double alpha, double *est, double *lo,
                          double *hi);
 
-/* The distribution-free interval of the median of x[0..n) at coverage at
- * least 1 - alpha (order statistics, binomial n and 1/2): [x(l), x(n+1-l)]
- * into *lo, *hi. 0, or -1 when n is too small for that coverage (NAN). */
-int differMedianInterval(const double *x, size_t n, double alpha, double *lo, double *hi);
-
 /* The median of s (bounds as their values), and whether it is only a lower
  * bound (a bounded run at or below it). NAN for an empty sample. */
 double differMedian(differSample s, int *is_bound);
 
-/* "slower", "faster", "within noise", "not resolved". */
-const char *differVerdictName(differVerdict v);
-
-/* The number of runs a side the rule needs before it can resolve any
- * difference at alpha (equal sides). */
-size_t differMinRuns(differSides sides, double alpha);
 
 /* The estimate that goes with the two-sample test: the Hodges-Lehmann shift
  * of a against b on the log scale -- the median of every a[i] / b[j] -- as

@@ -10,7 +10,7 @@
 #ifndef COLDLOAD_ANSWERDOC_H
 #define COLDLOAD_ANSWERDOC_H
 
-#include "doc/report.h"
+#include "doc/section.h"
 #include "verdict/answer.h"
 
 /* Question k's answer as data (verdict/answer) from in. 0, or -1 when out

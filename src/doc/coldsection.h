@@ -5,7 +5,7 @@
 #ifndef COLDLOAD_COLDSECTION_H
 #define COLDLOAD_COLDSECTION_H
 
-#include "doc/report.h"
+#include "doc/section.h"
 
 /* From the report's input (cold, cold_err): nothing without
  * cold-pages.tsv rows; the reading's error as the section's text when the

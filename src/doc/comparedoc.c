@@ -14,7 +14,6 @@
 
 #include "common/atomicfile.h"
 #include "common/csvfield.h"
-#include "doc/chartdata.h"
 #include "doc/answerdoc.h"
 
 /* --- compare.csv --------------------------------------------------------------------- */
@@ -356,7 +355,7 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
             n, r->nin, step, r->nin);
     for (size_t i = 0; i < r->nin; i++) {
         fprintf(f, "input_name[%zu] = ", i + 1);
-        chartdataGpString(f, r->in[i].label);
+        docGnuplotString(f, r->in[i].label);
         fputc('\n', f);
     }
     if (ferror(f) ? (atomicAbort(&a), -1) : atomicCommit(&a)) {

@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "doc/answerdoc.h"
-#include "doc/chartdata.h"
 #include "doc/coldsection.h"
 #include "doc/firstrundoc.h"
 #include "doc/runsdoc.h"
@@ -23,12 +22,6 @@
 #include "doc/abdoc.h"
 #include "doc/threadsdoc.h"
 #include "doc/verdictsdoc.h"
-
-const char *reportRatio(double r, char *buf, size_t len) {
-    if (isnan(r)) snprintf(buf, len, "-");
-    else snprintf(buf, len, r >= 100 ? "%.0fx" : r >= 0.1 ? "%.1fx" : "%.2gx", r);
-    return buf;
-}
 
 /* --- the head and the charts ----------------------------------------------------------- */
 
@@ -90,10 +83,9 @@ static void reportHead(const reportDoc *d) {
 static void reportCharts(const reportDoc *d) {
     const docFmt *fmt = d->fmt;
     fmt->section(d->f, "charts", "Charts");
-    if (!d->in->charts) fmt->para(d->f, "No chart: the results hold no rows any chart shows.");
-    for (size_t c = 0; c < chartdataNCharts; c++) {
-        if (!(d->in->charts & (1u << c))) continue;
-        const chartdataChart *k = &chartdataCharts[c];
+    if (!d->in->ncharts) fmt->para(d->f, "No chart: the results hold no rows any chart shows.");
+    for (size_t c = 0; c < d->in->ncharts; c++) {
+        const reportChart *k = &d->in->charts[c];
         char id[96], svg[96], png[96], dat[96];
         snprintf(id, sizeof id, "chart-%s", k->name);
         snprintf(svg, sizeof svg, "plots/%s.svg", k->name);

@@ -17,52 +17,12 @@
 #ifndef COLDLOAD_REPORT_H
 #define COLDLOAD_REPORT_H
 
-#include <stddef.h>
 #include <stdio.h>
 
 #include "doc/docfmt.h"
-#include "model/meta.h"
-#include "model/summary.h"
-#include "results/results.h"
-#include "verdict/verdict.h"
-
-typedef struct reportInput {
-    const summary *s;
-    const verdictList *verdicts;
-    const verdictThresholds *thresholds;
-    const metaTable *meta;
-    const char *machine;
-    const char *name; /* the results directory's name, for the title */
-    unsigned charts;  /* bit (1 << i) per chart chartdataCharts[i] rendered */
-    /* The directory's other files, as results/results loaded them. NULL:
-     * no directory behind the report (a unit test's): no first-run,
-     * cold-read or scan section and no run lines -- a directory without a
-     * scan gets the scan section's "no scan" from a scan not present. */
-    const firstrun *fr;         /* no section when it has no cells and fr_err is NULL */
-    const char *fr_err;         /* firstrun.csv's defect, the section's text */
-    const coldread *cold;       /* no section when it has no tables and cold_err is NULL */
-    const char *cold_err;       /* cold-pages.tsv's defect, the section's text */
-    const runlines *runs;       /* runs-lines.tsv */
-    int logs;                   /* the directory has logs/ */
-    const resultsScan *scan;    /* scan-run/ */
-    const remedyRuns *remedies; /* remedies/: what a threads job tried where threads hurt */
-    size_t nremedies;
-    const char *remedies_err; /* the first defect there, or NULL */
-} reportInput;
-
-/* One document being written: its inputs, its format and file, and what is
- * read from the inputs once for every section (the stopping rule's stops). */
-typedef struct reportDoc {
-    const reportInput *in;
-    const docFmt *fmt;
-    FILE *f;
-    const metaStops *stops;
-} reportDoc;
+#include "doc/section.h"
 
 /* The report in one format (docHtml, docMd). 0, or -1 on a write error. */
 int reportWrite(const reportInput *in, const docFmt *fmt, FILE *f);
-
-/* "2.6x", "0.35x", "-" for NAN, into buf. */
-const char *reportRatio(double r, char *buf, size_t len);
 
 #endif

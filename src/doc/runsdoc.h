@@ -5,7 +5,7 @@
 #ifndef COLDLOAD_RUNSDOC_H
 #define COLDLOAD_RUNSDOC_H
 
-#include "doc/report.h"
+#include "doc/section.h"
 
 void runsdocRuns(const reportDoc *d);
 void runsdocMeta(const reportDoc *d);

@@ -4,7 +4,7 @@
 #ifndef COLDLOAD_VERDICTSDOC_H
 #define COLDLOAD_VERDICTSDOC_H
 
-#include "doc/report.h"
+#include "doc/section.h"
 
 void verdictsdocVerdicts(const reportDoc *d);
 void verdictsdocSummary(const reportDoc *d);

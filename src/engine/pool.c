@@ -265,7 +265,6 @@ void poolDelete(pool *p) {
 
 int poolWidth(const pool *p) { return p->active; }
 int poolCap(const pool *p) { return p->width; }
-poolWait poolWaitPolicy(const pool *p) { return p->wait; }
 
 /* Publishes one operation to workers 1..nworkers, runs chunk 0 (when there
  * is a task) and waits for them all. */

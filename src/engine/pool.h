@@ -60,7 +60,6 @@ int poolSetActive(pool *p, int w);
  * on, or -1 (no such worker, or none run yet). Read after an operation: the
  * placement of a short call without reading /proc (placement.h). */
 int poolWorkerCpu(const pool *p, int k);
-poolWait poolWaitPolicy(const pool *p);
 
 /* Runs fn on every chunk of [0, n) and returns when all are done. Not
  * re-entrant: one operation at a time, from the thread that created the pool. */

@@ -2,7 +2,7 @@
  * figures read off them: a cell's slowdown against its reference, the axes
  * of a workload's cells, the counts (see scan.h). Judging them (the
  * recommendation, verdict.txt) is verdict/scanverdict's, laying them out
- * (heatmap and wait-policy tables and chart data) doc/scanout's: reading is
+ * (heatmap and wait-policy tables and chart data) export/scanout's: reading is
  * where bad input is met, judging and writing never are. */
 #include "model/scan.h"
 

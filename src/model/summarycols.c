@@ -23,7 +23,7 @@
 /* --- output ------------------------------------------------------------------------- */
 
 /* summary.csv's columns, in file order: one table, so the header and the
- * values cannot drift apart, and results.json (doc/json) names the same
+ * values cannot drift apart, and results.json (export/json) names the same
  * figures. New columns go at the end (readers by position). */
 #define SC(name, kind, field) \
     { name, SUMMARY_COL_##kind, offsetof(summaryGroup, field) }

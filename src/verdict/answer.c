@@ -1,6 +1,6 @@
 /* answer.c -- the report's two opening answers as data (see answer.h): which
  * cell decides, yes or no, and the figures, decided once here; doc/answerdoc
- * says them, doc/json writes them, coldload-compare compares them. */
+ * says them, export/json writes them, coldload-compare compares them. */
 #include "verdict/answer.h"
 
 #include <math.h>

@@ -5,7 +5,7 @@
  * the rows of the cells it rests on.
  *
  * It sits in verdict/ because it judges: the report (doc/answerdoc) only says
- * these data, results.json writes them (doc/json) and coldload-compare
+ * these data, results.json writes them (export/json) and coldload-compare
  * (results/compare, doc/comparedoc) sets two inputs' answers side by side
  * and notes where they differ, so the three can never disagree.
  *

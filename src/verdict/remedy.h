@@ -27,9 +27,9 @@
  * without it and where that default is documented (docs/threads.md prints
  * it: `coldload-summarize --list-remedies`). Which setting helps which
  * program under which load is measured nowhere; the runtimes a run loaded
- * (bench/runtimes.h, runs.csv's runtimes column) say which can reach it. */
+ * (launch/runtimes.h, runs.csv's runtimes column) say which can reach it. */
 typedef struct remedy {
-    const char *runtime; /* a runtimes[].name (bench/runtimes.h) it applies to */
+    const char *runtime; /* a runtimes[].name (launch/runtimes.h) it applies to */
     const char *setting; /* VARIABLE=value, put in the program's environment */
     const char *without; /* what the runtime does without it */
     const char *source;  /* where that default is documented */
@@ -38,7 +38,7 @@ typedef struct remedy {
 extern const remedy remedies[];
 extern const size_t remediesN;
 
-/* 1 when remedies[i] applies to a run whose runtimes column (bench/runtimes.h's
+/* 1 when remedies[i] applies to a run whose runtimes column (launch/runtimes.h's
  * "name:variable;name:variable" list) is list: its runtime is in it. */
 int remedyApplies(size_t i, const char *list);
 

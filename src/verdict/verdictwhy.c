@@ -2,7 +2,7 @@
  * loaded cells of anyone's program (harness/threads.sh): each run's wall
  * time split into waiting for a CPU, running and the rest (blocked:
  * asleep, waiting for a wake-up or I/O), from the run figures the launcher
- * recorded (runs.csv by name: bench/runcols.c).
+ * recorded (runs.csv by name: launch/runcols.c).
  *
  * Waiting is the run's own cgroup's CPU pressure "full" (for that long no
  * task of it could run: every runnable one waited for a CPU), or, without

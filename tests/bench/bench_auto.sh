@@ -12,7 +12,7 @@
 #                (one decision per 100 ms), next to the call's median
 #
 # The figure of a side is the median over rounds of its processes' steady
-# medians. stress-ng runs in a process group of its own (harness/lib.sh's
+# medians. stress-ng runs in a process group of its own (harness/lib/all.sh's
 # cl_stress_start), stopped by PGID on every exit path (cl_traps), never by
 # name. Settings (environment): ROUNDS (5), RUNS steady calls per process
 # (40; TRG: TRG_RUNS, 12), BUDGET seconds per process (10), OUT (keep the
@@ -20,8 +20,8 @@
 # figures; exits non-zero only when a run fails, not when a target is missed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# shellcheck source=harness/lib.sh
-. harness/lib.sh
+# shellcheck source=harness/lib/all.sh
+. harness/lib/all.sh
 
 # Enough steady calls that auto's measured choice (autotune.h: each
 # candidate width tried 3 times first) is a minority of a process's calls,

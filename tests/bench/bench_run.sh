@@ -23,8 +23,8 @@
 # Exits non-zero only when a run fails, not when the goal is missed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# shellcheck source=harness/lib.sh
-. harness/lib.sh
+# shellcheck source=harness/lib/all.sh
+. harness/lib/all.sh
 
 rounds=${ROUNDS:-30} reps=${REPS:-60}
 for v in "$rounds" "$reps"; do

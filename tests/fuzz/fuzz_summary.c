@@ -15,7 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "doc/chartdata.h"
+#include "export/chartdata.h"
 #include "doc/firstrundoc.h"
 #include "doc/report.h"
 #include "model/coldread.h"
@@ -50,13 +50,16 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     summaryWriteCsv(s, out);
     verdictWrite(&v, &t, out);
     for (size_t c = 0; c < chartdataNCharts; c++) chartdataEmit(s, c, out);
+    reportChart shown[4];
+    size_t nshown = chartdataShown(0xf, shown, 4);
     reportInput in = {.s = s,
                       .verdicts = &v,
                       .thresholds = &t,
                       .meta = meta,
                       .machine = "fuzz",
                       .name = "fuzz",
-                      .charts = 0xf};
+                      .charts = shown,
+                      .ncharts = nshown};
     for (size_t i = 0; i < docNFormats; i++) reportWrite(&in, docFormats[i], out);
     verdictFree(&v);
 }

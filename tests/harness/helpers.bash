@@ -1,5 +1,5 @@
 # tests/harness/helpers.bash -- shared by the harness bats tests: paths, and
-# small CSV readers written independently of harness/lib.sh (a test must not
+# small CSV readers written independently of harness/lib/all.sh (a test must not
 # check the harness with the harness's own code).
 # shellcheck shell=bash
 

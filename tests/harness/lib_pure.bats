@@ -7,8 +7,8 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 setup() {
-    # shellcheck source=harness/lib.sh
-    . "$H/lib.sh"
+    # shellcheck source=harness/lib/all.sh
+    . "$H/lib/all.sh"
     CL_NAME=test
 }
 

@@ -16,7 +16,7 @@ load signals
     # a harness that, like bash when the defect hits, exits 2 without its handler
     cat >"$BATS_TEST_TMPDIR/lossy.sh" <<LOSSY
 set -euo pipefail
-. "$H/lib.sh"
+. "$H/lib/all.sh"
 cl_init lossy "\$@"
 cl_defaults
 CL_OPT_OUT=$out
@@ -59,7 +59,7 @@ RM
     chmod +x "$BATS_TEST_TMPDIR/bin/rm"
     cat >"$BATS_TEST_TMPDIR/quick.sh" <<QUICK
 set -euo pipefail
-. "$H/lib.sh"
+. "$H/lib/all.sh"
 cl_init quick "\$@"
 exit 0
 QUICK

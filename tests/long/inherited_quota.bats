@@ -4,7 +4,7 @@
 # in meta, on stderr and in the report's answer (without one, meta says
 # none: tests/harness/remedies.bats).
 # The quota is a cgroup file under COLDLOAD_SYSROOT, where coldload-probe
-# reads the machine (src/tools/probe.c).
+# reads the machine (src/tools/coldload-probe.c).
 
 load ../harness/helpers
 

@@ -86,7 +86,7 @@ MKTEMP
     chmod +x "$BATS_TEST_TMPDIR/bin/mktemp"
     cat >"$BATS_TEST_TMPDIR/quick.sh" <<QUICK
 set -euo pipefail
-. "$H/lib.sh"
+. "$H/lib/all.sh"
 cl_init quick "\$@"
 kill -TERM "\$COLDLOAD_SUPERVISOR"
 sleep 5

@@ -60,7 +60,7 @@ set_meta() {
     f=$(find "$S/scan" -name 'heatmap-*.dat' | head -n1)
     [ -n "$f" ]
     mv "$f" "$S/scan/heatmap-w';system('touch PWNED');'.dat"
-    run bash -c 'CL_ROOT=$1; . "$1/harness/lib.sh"; . "$1/harness/lib/scan.sh"; scan_plots "$2"' _ "$ROOT" "$S/scan"
+    run bash -c 'CL_ROOT=$1; . "$1/harness/lib/all.sh"; . "$1/harness/lib/scan.sh"; scan_plots "$2"' _ "$ROOT" "$S/scan"
     [ ! -e "$S/scan/PWNED" ]
     [ "$status" -eq 0 ]
     [ -s "$S/scan/heatmap-w';system('touch PWNED');'.png" ]

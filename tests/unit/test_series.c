@@ -1,4 +1,4 @@
-/* test_series.c -- per-call times out of a program's output (bench/series.h):
+/* test_series.c -- per-call times out of a program's output (launch/series.h):
  * the number form a time must have, lines split across reads, CR-LF and a
  * last line without a newline, a line too long skipped whole, a match whose
  * group is not a number counted, the bound on the times kept, a regex that
@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "bench/series.h"
+#include "launch/series.h"
 
 static int num(const char *t, double *v) { return seriesNumber(t, strlen(t), v); }
 

@@ -1,4 +1,4 @@
-/* summarize.c -- coldload-summarize: a results directory's samples.csv and
+/* coldload-summarize.c -- a results directory's samples.csv and
  * whole.csv -> summary.csv, verdicts.txt, results.json, hyperfine.json, the
  * charts' .dat files, report.html and report.md.
  *
@@ -19,10 +19,10 @@
 #include "common/opts.h"
 #include "common/safefile.h"
 #include "common/text.h"
-#include "doc/chartdata.h"
+#include "export/chartdata.h"
 #include "doc/firstrundoc.h"
-#include "doc/hyperfine.h"
-#include "doc/json.h"
+#include "export/hyperfine.h"
+#include "export/json.h"
 #include "doc/report.h"
 #include "model/summary.h"
 #include "results/results.h"
@@ -358,6 +358,8 @@ int main(int argc, char **argv) {
         optsError("%s", err);
         return 1;
     }
+    reportChart shown[sizeof charts * 8];
+    size_t nshown = chartdataShown(charts, shown, sizeof shown / sizeof shown[0]);
     /* The files with rows of their own (the first run's, the cold reads,
      * the run lines, the scan's findings): a defect there is said here and
      * in its section, and costs the rest of the report nothing. */
@@ -376,7 +378,8 @@ int main(int argc, char **argv) {
                          .meta = &x.r.meta,
                          .machine = x.r.machine,
                          .name = base && base[1] ? base + 1 : (real ? real : dir),
-                         .charts = charts,
+                         .charts = shown,
+                         .ncharts = nshown,
                          .fr = &x.r.fr,
                          .fr_err = x.r.fr_err,
                          .cold = &x.r.cold,

@@ -1,4 +1,4 @@
-/* probe.c -- coldload-probe: the machine facts and the machine's state a
+/* coldload-probe.c -- the machine facts and the machine's state a
  * harness records in meta.txt, as key=value lines on stdout.
  *
  *   coldload-probe            machine facts, once per results directory: CPU

@@ -1,7 +1,7 @@
 /* hyperfine.c -- hyperfine.json: a results directory's cells as hyperfine's
  * JSON export (see hyperfine.h and docs/json.md#hyperfinejson). Built with
- * jansson through doc/json's helpers, written as results.json is. */
-#include "doc/hyperfine.h"
+ * jansson through export/json's helpers, written as results.json is. */
+#include "export/hyperfine.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/stats.h"
-#include "doc/json.h"
+#include "export/json.h"
 
 /* Where a cell's times come from (hyperfine.h). */
 typedef enum {

@@ -1,4 +1,4 @@
-/* comparecli.c -- coldload-compare: two or more results directories -> one
+/* coldload-compare.c -- two or more results directories -> one
  * comparison directory (compare.csv, compare.md, compare.html and the chart's
  * data in plots/; harness/compare.sh draws the chart).
  *
@@ -19,7 +19,7 @@
 #include "common/safefile.h"
 #include "doc/comparedoc.h"
 #include "doc/docfmt.h"
-#include "doc/hyperfine.h"
+#include "export/hyperfine.h"
 #include "results/compare.h"
 
 static const char compareUsage[] =

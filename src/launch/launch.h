@@ -1,5 +1,5 @@
 /* launch.h -- run one process of anyone's program and record what it did:
- * the launcher behind coldload-run (src/tools/run.c) and harness/threads.sh.
+ * the launcher behind coldload-run (src/tools/coldload-run.c) and harness/threads.sh.
  *
  * One launchRun is one run of the program: fork, its own process group,
  * exec (the argument list as given, argv[0] looked up on PATH), then, while
@@ -45,7 +45,7 @@ typedef struct launchOpts {
      * only when hashed, stderr not at all: they are the launcher's own). */
     long long keep_bytes;
     int stderr_fd; /* where stderr is copied when keep_bytes bounds it; -1: dropped */
-    /* the run's own cgroup (bench/runcg.h): the cgroup2 directory to make it
+    /* the run's own cgroup (launch/runcg.h): the cgroup2 directory to make it
      * in (NULL: found), or no cgroup at all (no_cgroup: schedstat alone) */
     const char *cgroup_parent;
     int no_cgroup;
@@ -55,7 +55,7 @@ typedef struct launchOpts {
      * then (missing, a directory, a FIFO) gives no hash. NULL: none. */
     const char *hash_file;
     int remove_hash_file; /* 1: unlink hash_file once hashed (or found missing) */
-    /* stdout's per-call times (bench/series.h): every byte of stdout is fed
+    /* stdout's per-call times (launch/series.h): every byte of stdout is fed
      * to it, whatever keep_bytes keeps; NULL: none */
     struct series *series;
 } launchOpts;
@@ -107,7 +107,7 @@ typedef struct launchResult {
      * waited for a CPU (PSI); NAN without a cgroup (cg_why says why). The
      * sampler's (schedstat, any method): on-CPU and run-queue wait summed
      * over its threads up to each one's last pass; NAN without sampling. */
-    char runtimes[512]; /* the threading runtimes it mapped (bench/runtimes.h) */
+    char runtimes[512]; /* the threading runtimes it mapped (launch/runtimes.h) */
     char method[16];    /* "cgroup" or "schedstat" */
     char cg_why[200];
     double cg_cpu_ms, wait_some_ms, wait_full_ms, cg_mem_peak_kb;

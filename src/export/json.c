@@ -1,5 +1,5 @@
 /* json.c -- results.json (see json.h and docs/json.md). */
-#include "doc/json.h"
+#include "export/json.h"
 
 #include <errno.h>
 #include <jansson.h>

@@ -4,9 +4,10 @@
  * Labels on the x axis carry only what varies among a chart's bars (params
  * only when a workload ran with several, wait only when several policies
  * ran...), so a quick run's chart stays readable and a big one stays exact. */
-#include "doc/chartdata.h"
+#include "export/chartdata.h"
 
 #include "common/atomicfile.h"
+#include "doc/docfmt.h"
 #include "verdict/answerthreads.h"
 #include "verdict/verdict.h"
 
@@ -475,23 +476,18 @@ static int chartdataOwned(const summaryGroup *g) {
     return 0;
 }
 
+size_t chartdataShown(unsigned made, reportChart *out, size_t cap) {
+    size_t n = 0;
+    for (size_t c = 0; c < chartdataNCharts && n < cap; c++)
+        if (made & (1u << c))
+            out[n++] = (reportChart){chartdataCharts[c].name, chartdataCharts[c].title,
+                                     chartdataCharts[c].howto};
+    return n;
+}
+
 long chartdataEmit(const summary *s, size_t i, FILE *f) {
     if (i >= chartdataNCharts) return -1;
     return chartdataCharts[i].emit(s, &chartdataCharts[i], f);
-}
-
-/* Single quotes: gnuplot runs a backtick command inside a double-quoted
- * string (and reads \ escapes there), while in a single-quoted one only ''
- * is special. The strings come from results directories, which are shared:
- * a host name `touch x` must stay text. */
-void chartdataGpString(FILE *f, const char *s) {
-    fputc('\'', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '\'') fputs("''", f);
-        else fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, f);
-    }
-    fputc('\'', f);
 }
 
 /* The distinct widths (all groups) or stressors (loaded groups), in group
@@ -574,11 +570,11 @@ int chartdataWrite(const summary *s, const char *machine, const char *dir, unsig
     FILE *f = o.f;
     char *widths = chartdataDistinct(s, 0), *stressors = chartdataDistinct(s, 1);
     fputs("# labels.gp -- written by coldload-summarize: chart titles and sizes\nmachine = ", f);
-    chartdataGpString(f, machine);
+    docGnuplotString(f, machine);
     fputs("\nwidths = ", f);
-    chartdataGpString(f, widths ? widths : "?");
+    docGnuplotString(f, widths ? widths : "?");
     fputs("\nstressors = ", f);
-    chartdataGpString(f, stressors && stressors[0] ? stressors : "none");
+    docGnuplotString(f, stressors && stressors[0] ? stressors : "none");
     free(widths);
     free(stressors);
     fputc('\n', f);

@@ -1,4 +1,4 @@
-/* evict.c -- coldload-evict: drop files' pages from the page cache, without root.
+/* coldload-evict.c -- drop files' pages from the page cache, without root.
  *
  * The cold-start harness needs a binary and its shared libraries to be "not
  * in memory" before a run, to reproduce a first start after boot without

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# harness/lib.sh -- code shared by coldload's harnesses (cold.sh, warm.sh,
+# harness/lib/all.sh -- code shared by coldload's harnesses (cold.sh, warm.sh,
 # loaded.sh, and report.sh). Sourced, never run: it defines functions and
 # CL_* variables; the scripts keep `set -euo pipefail` themselves.
 #
@@ -109,10 +109,10 @@
 
 export LC_ALL=C   # decimal points, sort order and awk numbers must not depend on the locale
 
-CL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CL_BUILD=${COLDLOAD_BUILD:-$CL_ROOT/build}         # where the binaries are
 CL_RESULTS=${COLDLOAD_RESULTS:-$CL_ROOT/results}   # parent of the default results dirs
-CL_PROBE=$CL_BUILD/coldload-probe                 # machine facts and state (src/tools/probe.c)
+CL_PROBE=$CL_BUILD/coldload-probe                 # machine facts and state (src/tools/coldload-probe.c)
 CL_NAME=harness
 CL_OUT=
 CL_META=

@@ -1,8 +1,8 @@
-/* scanreport.c -- coldload-scan: a results directory's scan rows
+/* coldload-scan.c -- a results directory's scan rows
  * (samples.csv rows of harness scan-wait / scan-load, scan-cells.csv) ->
  * DIR/scan/: heatmap.csv, heatmap-W.dat, wait.csv, wait-W.dat per workload,
  * counts.tsv and recommendation.tsv (the findings as data, model/scanrec.h),
- * verdict.txt (doc/scanout.h and verdict/scanverdict.h say what each holds). The directory is read
+ * verdict.txt (export/scanout.h and verdict/scanverdict.h say what each holds). The directory is read
  * by results/results (resultsLoadScanRows), the one place that knows which file
  * holds what. Measures nothing: it can be re-run on any old scan. Exit: 0 done, 1 an output could not be
  * written, 2 bad flags or bad input (one line naming file and line). */
@@ -15,7 +15,7 @@
 #include "common/atomicfile.h"
 #include "common/opts.h"
 #include "common/safefile.h"
-#include "doc/scanout.h"
+#include "export/scanout.h"
 #include "model/scan.h"
 #include "results/results.h"
 #include "verdict/scanverdict.h"

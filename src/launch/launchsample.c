@@ -4,7 +4,7 @@
  * the threading runtimes they mapped. Apart from launch.c, whose poll loop
  * calls a pass at each tick: the run is one concern, what /proc says of it
  * another. */
-#include "bench/launchsample.h"
+#include "launch/launchsample.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* runcg.c -- a run's own cgroup (see runcg.h). */
-#include "bench/runcg.h"
+#include "launch/runcg.h"
 
 #include <dirent.h>
 #include <errno.h>

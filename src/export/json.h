@@ -20,7 +20,7 @@
  * goes away (adding a field does not raise it). */
 #define JSON_SCHEMA_VERSION 1
 
-/* What results.json and hyperfine.json (doc/hyperfine) build with. */
+/* What results.json and hyperfine.json (export/hyperfine) build with. */
 
 /* s as a JSON string. s comes from a results directory and may be any
  * bytes: each byte that does not start a valid UTF-8 sequence (RFC 3629)

@@ -9,7 +9,7 @@
  * is killed and reaped, and its stdout drained to EOF; last, the file it
  * was to write, when that is the output to check, is hashed: nothing of the
  * run is left to write it. */
-#include "bench/launch.h"
+#include "launch/launch.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,10 +32,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench/launchsample.h"
-#include "bench/runcg.h"
-#include "bench/runtimes.h"
-#include "bench/series.h"
+#include "launch/launchsample.h"
+#include "launch/runcg.h"
+#include "launch/runtimes.h"
+#include "launch/series.h"
 #include "common/checksum.h"
 
 static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
@@ -208,7 +208,7 @@ typedef struct launchStream {
     char last;        /* the last byte of the head */
     char *ring;       /* the tail: ring_cap bytes, ring_len of them used, the oldest at ring_at */
     size_t ring_cap, ring_len, ring_at;
-    struct series *series; /* fed every byte read (bench/series.h); NULL: none */
+    struct series *series; /* fed every byte read (launch/series.h); NULL: none */
 } launchStream;
 
 /* Reads per pass of the poll loop: a program that writes without a pause
@@ -416,7 +416,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     }
     r->bound_ms = NAN;
     /* matching stdout's times stops at the same instant, and at a signal:
-     * however slow the pattern, the loop gets back to both (bench/series.h) */
+     * however slow the pattern, the loop gets back to both (launch/series.h) */
     if (o->series)
         seriesLimit(o->series, deadline < 1e17 ? deadline : 0,
                     stop_as == LAUNCH_SLOW ? "the run's --slow-after" : "the run's cap",

@@ -1,4 +1,4 @@
-/* execstamp.c -- coldload-exec: run a program with the time it was exec'd.
+/* coldload-exec.c -- run a program with the time it was exec'd.
  *
  *   coldload-exec PROG [ARGS...]
  *

@@ -1,5 +1,5 @@
 /* runcols.c -- runs.csv's columns, one row each (see runcols.h). */
-#include "bench/runcols.h"
+#include "launch/runcols.h"
 
 #include <math.h>
 #include <stdlib.h>

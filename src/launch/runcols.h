@@ -1,12 +1,12 @@
 /* runcols.h -- one run of anyone's program as columns: the one definition
  * of runs.csv.
  *
- * coldload-run (src/tools/run.c) writes runs.csv's header and rows from this
+ * coldload-run (src/tools/coldload-run.c) writes runs.csv's header and rows from this
  * table, and `coldload-run --list-columns` writes the table itself as data
  * (runs-columns.tsv in a results directory, harness/threads.sh): which
  * columns are figures of a run, their units, and which the report shows per
  * cell. The summary reads runs.csv by those names (model/runsread.h), so a
- * new per-run metric is a field the launcher fills (bench/launch.h), one row
+ * new per-run metric is a field the launcher fills (launch/launch.h), one row
  * here and its line in docs/csv-columns.md -- nothing in bash, nothing in
  * the report's code.
  *
@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "bench/launch.h"
+#include "launch/launch.h"
 
 /* A run and the cell it belongs to. */
 typedef struct runRecord {

@@ -1,4 +1,4 @@
-/* series.c -- coldload-series: a program's per-call times out of its saved
+/* coldload-series.c -- a program's per-call times out of its saved
  * stdout, as samples.csv rows (the --series-regex of harness/cold.sh, whose
  * runs go through GNU time, not coldload-run).
  *
@@ -6,7 +6,7 @@
  *                   [--params TEXT] [--width N] [--tag KEY=VALUE]...] < OUTPUT
  *
  * Each line of OUTPUT that RE (POSIX extended) matches gives its first
- * group's number, in ms (bench/series.h: bounded, never evaluated); the
+ * group's number, in ms (launch/series.h: bounded, never evaluated); the
  * times become the process's calls as coldload's own binaries write them:
  * call 1 phase first, call k phase steady iter k - 1. Prints how many
  * times it found; none is a note on stderr, not an error. A RE with a
@@ -21,7 +21,7 @@
 
 #include "bench/csvwrite.h"
 #include "bench/optscommon.h"
-#include "bench/series.h"
+#include "launch/series.h"
 #include "common/num.h"
 #include "common/ranges.h"
 

@@ -1,11 +1,11 @@
-/* run.c -- coldload-run: one run of anyone's program, measured and recorded.
+/* coldload-run.c -- one run of anyone's program, measured and recorded.
  *
  *   coldload-run [OPTIONS] -- PROG [ARGS...]
  *
- * The launcher of harness/threads.sh (bench/launch.h does the run). It
+ * The launcher of harness/threads.sh (launch/launch.h does the run). It
  * writes what the run was into up to four places, each row with one write:
  *   --runs-csv FILE  every run, whatever its status: the full record, its
- *                    columns bench/runcols.c's table (the one definition;
+ *                    columns launch/runcols.c's table (the one definition;
  *                    --list-columns prints it, docs/csv-columns.md#runscsv)
  *   --whole-csv FILE every run as whole.csv's row (tool coldload-run, label
  *                    its status), the harness's tags in their columns
@@ -20,7 +20,7 @@
  *                    a lower bound of its time, not a failure (no
  *                    checksum: its output is unfinished)
  *                    With --series-regex RE, the per-call times RE picks
- *                    out of stdout (bench/series.h) follow as rows of phase
+ *                    out of stdout (launch/series.h) follow as rows of phase
  *                    `call`, iter the call's number: the process's
  *                    in-process series, beside its whole-run row
  *   --result FILE    one tab-separated line for the harness: status,
@@ -45,11 +45,11 @@
 #include <unistd.h>
 
 #include "bench/csvwrite.h"
-#include "bench/launch.h"
+#include "launch/launch.h"
 #include "bench/measure.h"
-#include "bench/runcg.h"
-#include "bench/runcols.h"
-#include "bench/series.h"
+#include "launch/runcg.h"
+#include "launch/runcols.h"
+#include "launch/series.h"
 #include "bench/optscommon.h"
 #include "common/num.h"
 #include "common/ranges.h"
@@ -81,7 +81,7 @@ static const char runUsage[] =
     "  --remove-hash-file   remove --hash-file's PATH once hashed\n"
     "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
     "                       minflt majflt left bound_ms\n"
-    "  --runs-csv FILE      append the run's full record (runs.csv: bench/runcols.c)\n"
+    "  --runs-csv FILE      append the run's full record (runs.csv: launch/runcols.c)\n"
     "  --whole-csv FILE     append its whole-process row (whole.csv; the --tag values\n"
     "                       harness, condition, stressors, copy, load, proc fill those columns)\n"
     "  --list-columns       print runs.csv's column table (runs-columns.tsv) and exit\n"
@@ -282,7 +282,7 @@ static void runSayNoexec(const char *prog, int e) {
     free(shown);
 }
 
-/* The run's row of runs.csv, from the column table (bench/runcols.h). */
+/* The run's row of runs.csv, from the column table (launch/runcols.h). */
 static int runWriteRuns(const runArgs *a, const runRecord *x, char *err, size_t errlen) {
     enum { VALUE_MAX = LAUNCH_CPUS_MAX * 5 + 2 }; /* the longest: the cpus list */
     char *hdr = runColumnsHeader();

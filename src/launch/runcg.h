@@ -14,7 +14,7 @@
  * when it is cgroup2 (a unified host), else /sys/fs/cgroup/unified (the v2
  * half of a hybrid host), or the parent given. Non-root without a delegated
  * subtree, or a container with a read-only /sys/fs/cgroup, cannot: the caller
- * then measures with per-thread schedstat (bench/launch.c) and says which
+ * then measures with per-thread schedstat (launch/launch.c) and says which
  * method gave the figures. The cgroup is named coldload-run-<pid>, so one
  * left by a launcher that was SIGKILLed is found and removed by its name
  * (runcgSweep). */

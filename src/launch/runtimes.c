@@ -1,5 +1,5 @@
 /* runtimes.c -- the threading runtimes a run loaded (see runtimes.h). */
-#include "bench/runtimes.h"
+#include "launch/runtimes.h"
 
 #include <elf.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * (the load scan), wait.csv and wait-W.dat (the wait scan). They lay out
  * figures already read and checked; the judging (recommendation, verdict.txt)
  * is verdict/scanverdict's. */
-#include "doc/scanout.h"
+#include "export/scanout.h"
 
 #include <math.h>
 #include <stdlib.h>

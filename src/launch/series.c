@@ -1,5 +1,5 @@
 /* series.c -- per-call times out of a program's output (see series.h). */
-#include "bench/series.h"
+#include "launch/series.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "doc/section.h"
 #include "model/summary.h"
 
 /* How a chart's x labels are made (bits). */
@@ -52,15 +53,15 @@ extern const size_t chartdataNCharts;
  * "at least" marker and the ">=" from the data, never from a code path. */
 long chartdataEmit(const summary *s, size_t i, FILE *f);
 
+/* The charts whose bit (1 << i) is set in made, as the report shows them
+ * (doc/report.h), into out[0..cap) in the report's order; returns how many. */
+size_t chartdataShown(unsigned made, reportChart *out, size_t cap);
+
 /* Writes dir/<name>.dat for every chart that has rows (removing a stale one
  * that has none) and dir/labels.gp, each through a temporary file renamed
  * into place. *made gets bit (1 << i) for each chart i written. Returns 0,
  * or -1 with a one-line reason in err. */
 int chartdataWrite(const summary *s, const char *machine, const char *dir, unsigned *made,
                    char *err, size_t errlen);
-
-/* Writes s into a gnuplot single-quoted string literal, quotes included
- * (no backtick substitution there; control characters become blanks). */
-void chartdataGpString(FILE *f, const char *s);
 
 #endif

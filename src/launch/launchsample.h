@@ -1,13 +1,13 @@
 /* launchsample.h -- what a launched run's threads did, sampled from /proc
- * while it runs (bench/launch's poll loop calls a pass at each tick): the
+ * while it runs (launch/launch's poll loop calls a pass at each tick): the
  * CPUs they ran on, their on-CPU and run-queue time, the most threads seen,
- * the threading runtimes mapped (bench/runtimes.h). Readable by the
+ * the threading runtimes mapped (launch/runtimes.h). Readable by the
  * process's owner; no root, no perf. */
 #ifndef COLDLOAD_LAUNCHSAMPLE_H
 #define COLDLOAD_LAUNCHSAMPLE_H
 
-#include "bench/launch.h"
-#include "bench/runtimes.h"
+#include "launch/launch.h"
+#include "launch/runtimes.h"
 
 /* Per thread: its CPU time (utime + stime ticks) at the previous pass, so a
  * thread that only sleeps on a CPU it once ran on is not counted there; and
@@ -22,7 +22,7 @@ typedef struct launchsampleState {
     unsigned char cpu[LAUNCH_CPUS_MAX / 8];
     long threads_max;
     long passes;
-    unsigned char runtime[RUNTIMES_MAX]; /* runtimes[i] found mapped (bench/runtimes.h) */
+    unsigned char runtime[RUNTIMES_MAX]; /* runtimes[i] found mapped (launch/runtimes.h) */
     int exe_fd1; /* the program's file (/proc/PID/exe at the first pass) + 1; 0: none */
 } launchsampleState;
 
