@@ -10,7 +10,7 @@
 # of loaded.sh. Per load level, rounds of one run per cell in a shuffled
 # order: 3, then more while the level's answer is not known (coldload-summarize
 # --threads-decided), up to --max-procs; --procs K forces K. Each run goes
-# through coldload-run (src/tools/run.c): wall time, rusage, the CPUs its
+# through coldload-run (src/tools/coldload-run.c): wall time, rusage, the CPUs its
 # threads ran on, perf counters, the output's hash (stdout's, or a file's:
 # {out} in ARGS, --check-file), a cap, and whatever it left behind killed.
 # Idle runs come first: a loaded run that has taken --slow-stop F x its
