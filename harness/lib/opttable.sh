@@ -81,7 +81,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|warm loaded report ~cold|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|processes per (workload, width[, load]) cell: without it a cell stops once its answer is known (the stopping rule, docs/verdicts.md); --procs K forces exactly K
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|scan|3|3|int:3:100|processes per cell
 --max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|warm loaded report threads ~cold ~firstrun|7|3|int:3:100|the most processes the stopping rule gives a cell; not with --procs
---max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|ab|120|30|int:6:1000|the most blocks (one run of A, of B and of A again each): blocks stop once B/A's interval is within --precision, at 6 blocks at the earliest
+--max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|ab|100|30|int:8:1000|the most blocks (one run of A, of B and of A again each): blocks stop once B/A's interval is within --precision, at 8 blocks at the earliest
 --seed|N|CL_OPT_SEED|COLDLOAD_SEED|warm loaded firstrun report scan threads ~cold ab|~from the clock||int:0:999999999|seed of the shuffled order of the cells in each round, kept in meta.txt
 --seed|N|CL_OPT_COMPARE_SEED||compare|20261203||int:0:4294967295|the bootstrap's seed
 --label|TEXT|-||compare|~host and date from meta.txt||str|a name per input, in order; repeatable

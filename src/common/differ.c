@@ -318,16 +318,77 @@ int differPairedInterval(const double *ratio, size_t n, double alpha, double *es
     return 0;
 }
 
-double differShift(differSample a, differSample b) {
-    size_t n = 0;
-    double *r = malloc((a.n && b.n ? a.n * b.n : 1) * sizeof *r);
-    if (!r) return NAN;
+/* The log ratios of every a[i] / b[j] with both values, sorted, into a
+ * fresh array (*n of them; NULL out of memory or none), and each side's
+ * count of values into *na, *nb. */
+static double *differPairRatios(differSample a, differSample b, size_t *n, size_t *na, size_t *nb) {
+    *n = *na = *nb = 0;
+    for (size_t i = 0; i < a.n; i++) *na += !isnan(a.v[i]) && a.v[i] > 0;
+    for (size_t j = 0; j < b.n; j++) *nb += !isnan(b.v[j]) && b.v[j] > 0;
+    double *r = *na && *nb ? malloc(*na * *nb * sizeof *r) : NULL;
+    if (!r) return NULL;
     for (size_t i = 0; i < a.n; i++)
         for (size_t j = 0; j < b.n; j++)
             if (!isnan(a.v[i]) && !isnan(b.v[j]) && a.v[i] > 0 && b.v[j] > 0)
-                r[n++] = log(a.v[i] / b.v[j]);
-    statsSummary st;
-    double shift = n && statsOf(r, n, &st) == 0 ? exp(st.median) : NAN;
+                r[(*n)++] = log(a.v[i] / b.v[j]);
+    qsort(r, *n, sizeof *r, statsCmpDouble);
+    return r;
+}
+
+double differShift(differSample a, differSample b) {
+    size_t n, na, nb;
+    double *r = differPairRatios(a, b, &n, &na, &nb);
+    double shift = r ? exp(n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2) : NAN;
     free(r);
     return shift;
+}
+
+/* The largest k with P(U <= k - 1) <= alpha / 2 for the Mann-Whitney count U
+ * of na against nb values (no ties): the interval of the shift is the k-th
+ * smallest ratio to the k-th largest (0: no interval of that coverage, every
+ * ratio's range). Exact by counting up to DIFFER_EXACT_MAX values in all,
+ * the normal approximation above. */
+static size_t differShiftCut(size_t na, size_t nb, double alpha) {
+    size_t N = na * nb;
+    if (na + nb > DIFFER_EXACT_MAX) {
+        double sd = sqrt((double)N * (double)(na + nb + 1) / 12), z = 0, lo = 0, hi = 10;
+        for (int it = 0; it < 60; it++) { /* z with erfc(z / sqrt 2) / 2 = alpha / 2 */
+            z = (lo + hi) / 2;
+            if (0.5 * erfc(z / sqrt(2.0)) > alpha / 2) lo = z;
+            else hi = z;
+        }
+        double c = floor((double)N / 2 - z * sd);
+        return c > 0 ? (size_t)c : 0;
+    }
+    /* f[k][u]: labellings of k values of a among the first m values with
+     * U = u, built a value at a time (the textbook recurrence, in counts) */
+    size_t w = N + 1;
+    double *f = calloc((na + 1) * w, sizeof *f);
+    if (!f) return 0;
+    f[0] = 1;
+    for (size_t m = 1; m <= na + nb; m++)
+        for (size_t k = m < na ? m : na; k >= 1; k--) {
+            size_t below = m - k; /* b's values below the k-th of a's */
+            if (below > nb) continue;
+            for (size_t u = N; u + 1 > below; u--) f[k * w + u] += f[(k - 1) * w + u - below];
+        }
+    double total = 0, cum = 0;
+    for (size_t u = 0; u <= N; u++) total += f[na * w + u];
+    size_t c = 0;
+    while (c < N / 2 && (cum + f[na * w + c]) / total <= alpha / 2 * (1 + DIFFER_P_EPS))
+        cum += f[na * w + c++];
+    free(f);
+    return c;
+}
+
+int differShiftInterval(differSample a, differSample b, double alpha, double *lo, double *hi) {
+    *lo = *hi = NAN;
+    size_t n, na, nb;
+    double *r = differPairRatios(a, b, &n, &na, &nb);
+    if (!r) return -1;
+    size_t k = differShiftCut(na, nb, alpha), c = k ? k - 1 : 0;
+    *lo = exp(r[c]);
+    *hi = exp(r[n - 1 - c]);
+    free(r);
+    return 0;
 }

@@ -124,4 +124,11 @@ double differMedian(differSample s, int *is_bound);
  * configuration give near 1. NAN with a side empty or out of memory. */
 double differShift(differSample a, differSample b);
 
+/* Its interval at coverage 1 - alpha: the Mann-Whitney test inverted, the
+ * ratios a[i] / b[j] sorted and c of them left out a side (c from the exact
+ * distribution of the count; bounds as their values), into *lo, *hi. With
+ * 3 values a side it is every ratio's range. 0, or -1 with a side empty or
+ * out of memory (NAN). */
+int differShiftInterval(differSample a, differSample b, double alpha, double *lo, double *hi);
+
 #endif

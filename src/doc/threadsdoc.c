@@ -126,8 +126,9 @@ static void tdSayDefault(const answerTdLevel *L, FILE *f) {
     if (L->twin)
         fprintf(f,
                 "Left to itself (no width variable set) it runs as width %s here: %.0f threads in "
-                "every run of both under %s, one configuration (median run %s ms against %s ms: "
-                "%s%.2fx apart, this level's A/A noise floor).",
+                "every run of both under %s, one configuration (median run %s ms against %s ms; "
+                "the 95%% interval of their shift reaches %s%.2fx: this level's A/A noise "
+                "floor).",
                 threadsdocWidthName(L->twin, tw, sizeof tw), L->twin->threads_hi, lv, dm,
                 tdMedian(L->twin, (char[48]){0}, 48), L->floor_bound ? "at least " : "",
                 1 + L->floor);
@@ -439,8 +440,10 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
                  "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
                  "its widest width is so resolved slower than the best by at least 1.25x. "
                  "Where the default cell used as many threads as a width in every run, the two "
-                 "are one configuration: their spread is the level's A/A control and noise "
-                 "floor, and no difference between them is reported. "
+                 "are one configuration: their spread is the level's A/A control, and no "
+                 "difference between them is reported; the noise floor is the farther end of the "
+                 "95% interval of their shift (the ratio of a run of one to a run of the other), "
+                 "what two cells of one configuration can show here. "
                  "Every comparison with that width takes the runs of both cells (one "
                  "configuration measured twice). Under free load, beside a level that decides, "
                  "the last column is placement's count: the widest width's runs at least "

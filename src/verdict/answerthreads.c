@@ -99,7 +99,8 @@ static size_t answerTdRunsOf(const answerTdCell *c, const answerTdCell *also, do
 
 /* The two cells' runs as samples for common/differ -- each with the runs of
  * its one configuration at L (L NULL: none) -- judged (r) or, with r NULL,
- * a's shift against b estimated into *shift. 0, -1 out of memory. */
+ * the 1 - alpha interval of a's shift against b into shift[0..2). 0, -1 out
+ * of memory. */
 static int answerTdSamples(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
                            differSides sides, double alpha, double floor, differResult *r,
                            double *shift) {
@@ -113,7 +114,7 @@ static int answerTdSamples(const answerTdLevel *L, const answerTdCell *a, const 
         differSample sa = {va, ba, answerTdRunsOf(a, xa, va, ba)};
         differSample sb = {vb, bb, answerTdRunsOf(b, xb, vb, bb)};
         if (r) rc = differJudge(sa, sb, sides, alpha, floor, r);
-        else *shift = differShift(sa, sb), rc = 0;
+        else rc = differShiftInterval(sa, sb, alpha, &shift[0], &shift[1]);
     } else if (r) {
         memset(r, 0, sizeof *r);
         r->verdict = DIFFER_UNRESOLVED;
@@ -217,10 +218,10 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     }
     /* with a bound on either side the spread is at least that: still a floor */
     if (L.twin) {
-        double r = NAN;
-        if (answerTdSamples(&L, L.def, L.twin, DIFFER_TWO_SIDED, 0, 0, NULL, &r) != 0 || isnan(r))
-            r = L.def->median / L.twin->median;
-        L.floor = (r > 1 ? r : 1 / r) - 1;
+        double r[2] = {NAN, NAN};
+        if (answerTdSamples(&L, L.def, L.twin, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL, r) == 0 &&
+            r[0] > 0 && r[1] > 0)
+            L.floor = fmax(fmax(r[1], 1 / r[0]) - 1, 0);
         L.floor_bound = L.def->median_bound || L.twin->median_bound;
     }
     L.hurt = answerTdHurt(&L);

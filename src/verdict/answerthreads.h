@@ -27,8 +27,9 @@
  * width when every run of both used the same number of threads (the
  * sampler's threads_max): its twin. Then no difference between them is ever
  * reported -- their spread is an A/A control, and the level's noise floor
- * (their Hodges-Lehmann shift, differShift, folded above 1, less 1) is a
- * floor under every other claim at that level; every comparison with the
+ * (the farther end of the 95% interval of their shift, differShiftInterval,
+ * folded above 1, less 1: what two cells of one configuration can show
+ * here) is a floor under every other claim at that level; every comparison with the
  * twin takes the runs of both (answerTdDiffer). Otherwise the default cell costs when the rule
  * resolves it slower than the best width by ANSWER_TD_HURT. Pinned load
  * decides the answer when it was measured (it is the reproducible one),

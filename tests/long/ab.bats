@@ -53,14 +53,14 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
 }
 
 @test "make ab A= B=: the make variables reach the harness" {
-    run make -s -C "$ROOT" ab A="$OMP 5" B="$OMP 5" QUICK=1 OUT="$O" SEED=3 HARNESS_ARGS="--max-procs 6"
+    run make -s -C "$ROOT" ab A="$OMP 5" B="$OMP 5" QUICK=1 OUT="$O" SEED=3 HARNESS_ARGS="--max-procs 8"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 18 ]
     grep -qx 'ab_seed=3' "$O/meta.txt"
 }
 
 @test "hostile command strings reach no page unescaped, and every JSON parses" {
-    ab --a "/bin/echo <script>alert(1)</script> \"x' \$(id) &amp;" --b "/bin/echo ]]> --> |a|b|" --max-procs 6
+    ab --a "/bin/echo <script>alert(1)</script> \"x' \$(id) &amp;" --b "/bin/echo ]]> --> |a|b|" --max-procs 8
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     absent '<script>alert' "$O/report.html"
     jq -e . "$O/results.json" "$O/hyperfine.json" >/dev/null

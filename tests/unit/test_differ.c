@@ -130,6 +130,24 @@ static void the_shift_is_the_median_of_every_pair_ratio(void **state) {
     assert_true(isnan(differShift(S(a, 0), S(b, 3))));
 }
 
+/* Its interval: the Mann-Whitney test inverted. 5 against 5 at 5 %: the
+ * count's exact P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252, so the
+ * 3rd smallest ratio to the 3rd largest; 3 against 3 can leave none out
+ * (P(U = 0) = 1/20 > 0.025): every ratio's range. */
+static void the_shift_interval_inverts_the_rank_test(void **state) {
+    (void)state;
+    double a[] = {10, 20, 30, 40, 50}, lo, hi;
+    assert_int_equal(differShiftInterval(S(a, 5), S(a, 5), 0.05, &lo, &hi), 0);
+    assert_float_equal(lo, 1.0 / 3, 1e-12);
+    assert_float_equal(hi, 3.0, 1e-12);
+    double b[] = {10, 20, 40}, c[] = {10, 20, 40};
+    assert_int_equal(differShiftInterval(S(b, 3), S(c, 3), 0.05, &lo, &hi), 0);
+    assert_float_equal(lo, 0.25, 1e-12);
+    assert_float_equal(hi, 4.0, 1e-12);
+    assert_int_equal(differShiftInterval(S(b, 0), S(c, 3), 0.05, &lo, &hi), -1);
+    assert_true(isnan(lo) && isnan(hi));
+}
+
 /* The false-positive rate: A against A in every kind of run, at every size
  * the harnesses use, both questions. */
 static void aa_false_positives_at_most_alpha(void **state) {
@@ -248,6 +266,7 @@ int main(void) {
         cmocka_unit_test(normal_tail_agrees_with_the_count),
         cmocka_unit_test(empty_or_nan_is_not_resolved),
         cmocka_unit_test(the_shift_is_the_median_of_every_pair_ratio),
+        cmocka_unit_test(the_shift_interval_inverts_the_rank_test),
         cmocka_unit_test(aa_false_positives_at_most_alpha),
         cmocka_unit_test(a_ratio_at_the_floor_is_not_beyond_it),
         cmocka_unit_test(twice_as_slow_is_found),
