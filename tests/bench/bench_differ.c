@@ -5,12 +5,14 @@
  * DIFFER_ALPHA), how often a real ratio of 1.10, 1.25 and 2 is found (the
  * power), and, at a noise floor of 0.25, how often a true ratio of 1.25 is
  * called beyond it (the size test's false positives, "1.25@f"; goal <=
- * DIFFER_ALPHA) and a true 2 is (its power, "2@f"). Seeded: the same table
- * every run; TRIALS=N sets the trials. */
+ * DIFFER_ALPHA) and a true 2 is (its power, "2@f"); then the paired form at
+ * an A/B job's level (1 %): A/A, a true 1.05 and 1.10 over 10 to 40 pairs.
+ * Seeded: the same table every run; TRIALS=N sets the trials. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../unit/differsim.h"
+#include "verdict/answerab.h" /* ANSWER_AB_ALPHA: a macro, nothing linked */
 
 int main(void) {
     const char *e = getenv("TRIALS");
@@ -39,5 +41,24 @@ int main(void) {
             }
     printf("false positives %s %.2f (+0.01 for %d trials' sampling) in every row\n",
            over ? "ABOVE" : "within", DIFFER_ALPHA, trials);
+    /* the paired form at an A/B job's level (verdict/answerab.h) */
+    const double pe[] = {1.0, 1.05, 1.10};
+    int pover = 0;
+    printf("\n# the paired rule (an A/B job's pairs): %d trials a row, alpha %.2f\n", trials,
+           ANSWER_AB_ALPHA);
+    printf("%-9s %5s %9s %9s %9s\n", "kind", "pairs", "A/A", "x1.05", "x1.10");
+    for (int k = 0; k < SIM_KINDS; k++)
+        for (int n = 10; n <= 40; n += 10) {
+            printf("%-9s %5d", simKindName[k], n);
+            for (size_t i = 0; i < sizeof pe / sizeof pe[0]; i++) {
+                double r = simPairedRate(k, n, pe[i], ANSWER_AB_ALPHA, trials,
+                                         0xab0b0000u + 131 * k + 7 * n + i);
+                printf(" %9.3f", r);
+                if (i == 0 && r > ANSWER_AB_ALPHA + 0.005) pover = 1;
+            }
+            printf("\n");
+        }
+    printf("false positives %s %.2f (+0.005 for %d trials' sampling) in every row\n",
+           pover ? "ABOVE" : "within", ANSWER_AB_ALPHA, trials);
     return 0;
 }

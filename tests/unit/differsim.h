@@ -88,4 +88,30 @@ static double simRate(int k, int rounds, double effect, differSides sides, int t
     return simRateAt(k, rounds, effect, sides, 0, trials, seed);
 }
 
+#define SIM_PAIRS_MAX 64
+
+/* The paired form (an A/B job's blocks): the share of `trials` jobs of n
+ * pairs -- a run of A and one of B side by side in time, in a random order
+ * -- that the paired rule at alpha calls different, B's true factor
+ * effect. */
+static double simPairedRate(int k, int n, double effect, double alpha, int trials, uint64_t seed) {
+    uint64_t st = seed;
+    int hits = 0;
+    for (int t = 0; t < trials; t++) {
+        double ratio[SIM_PAIRS_MAX];
+        int machine = statsUnit(&st) < 0.5;
+        for (int i = 0; i < n && i < SIM_PAIRS_MAX; i++) {
+            int b_first = statsUnit(&st) < 0.5;
+            double x = simMachine(k, 2 * i, &machine, &st);
+            double y = simMachine(k, 2 * i + 1, &machine, &st);
+            double a = b_first ? y : x, b = (b_first ? x : y) * effect;
+            ratio[i] = b / a;
+        }
+        differResult r;
+        differPaired(ratio, (size_t)(n < SIM_PAIRS_MAX ? n : SIM_PAIRS_MAX), alpha, 0, &r);
+        hits += r.verdict == DIFFER_SLOWER || r.verdict == DIFFER_FASTER;
+    }
+    return (double)hits / trials;
+}
+
 #endif

@@ -235,21 +235,8 @@ static void paired_aa_false_positives_at_most_alpha(void **state) {
     (void)state;
     for (int k = 0; k < SIM_KINDS; k++)
         for (int n = 6; n <= 12; n += 3) {
-            uint64_t st = 0xabab0000u + 17 * k + n;
-            int hits = 0;
-            for (int t = 0; t < SIM_TRIALS; t++) {
-                double ratio[16];
-                int machine = statsUnit(&st) < 0.5;
-                for (int i = 0; i < n; i++) {
-                    double a = simMachine(k, 2 * i, &machine, &st);
-                    double b = simMachine(k, 2 * i + 1, &machine, &st);
-                    ratio[i] = statsUnit(&st) < 0.5 ? b / a : a / b;
-                }
-                differResult r;
-                differPaired(ratio, (size_t)n, DIFFER_ALPHA, 0, &r);
-                hits += r.verdict == DIFFER_SLOWER || r.verdict == DIFFER_FASTER;
-            }
-            double fp = (double)hits / SIM_TRIALS;
+            double fp =
+                simPairedRate(k, n, 1.0, DIFFER_ALPHA, SIM_TRIALS, 0xabab0000u + 17 * k + n);
             printf("# paired A/A %-8s %2d pairs: false positives %.3f\n", simKindName[k], n, fp);
             assert_true(fp <= DIFFER_ALPHA + SIM_TOL);
         }
