@@ -11,6 +11,7 @@
 
 #include "common/stats.h"
 #include "export/json.h"
+#include "verdict/answerab.h"
 
 /* Where a cell's times come from (hyperfine.h). */
 typedef enum {
@@ -231,6 +232,15 @@ out:
     return o;
 }
 
+/* 1 for an A/B job's A/A arm (side A2): left out of hyperfine.json, which
+ * holds the job's two commands as hyperfine's two-command readers
+ * (welch_ttest.py) take them; the arm is in runs.csv and results.json. */
+static int hyperfineIsAaArm(const hyperfineInput *in, const summaryGroup *g) {
+    const char *job = in->meta ? metaGet(in->meta, "job") : NULL;
+    return job && strcmp(job, "ab") == 0 && g->key.workload &&
+           strcmp(g->key.workload, answerAbSideName[ANSWER_AB_A2]) == 0;
+}
+
 int hyperfineWrite(const char *path, const hyperfineInput *in, size_t n, char *err, size_t errlen) {
     int bad = 0;
     json_t *doc = json_object(), *results = json_array();
@@ -238,6 +248,7 @@ int hyperfineWrite(const char *path, const hyperfineInput *in, size_t n, char *e
     hyperfineVaryOf(in, n, &v);
     for (size_t i = 0; results && i < n && !bad; i++)
         for (size_t j = 0; j < in[i].s->n && !bad; j++) {
+            if (hyperfineIsAaArm(&in[i], &in[i].s->g[j])) continue;
             json_t *r = hyperfineResult(&in[i], &in[i].s->g[j], &v, &bad);
             if (r && json_array_append_new(results, r) != 0) bad = 1;
         }

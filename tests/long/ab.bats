@@ -37,9 +37,10 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     grep -q '^\*\*B printed something else than A .* B is [0-9.]*x slower than A (B/A of [0-9]* pairs; ' "$O/report.md"
     [[ $output == *"coldload ab: B printed something else than A"*"slower than A"* ]]
     absent '^## Is the first run slow' "$O/report.md"
-    # hyperfine's format: both commands and the A/A arm, their runs, no width parameter
-    [ "$(jq -r '.results[].command' "$O/hyperfine.json" | sort | tr '\n' '|')" = "A2 $OMP 20|A $OMP 20|B $OMP 40|" ] ||
-        [ "$(jq '.results | length' "$O/hyperfine.json")" -eq 3 ]
+    # hyperfine's format: the two commands (welch_ttest.py takes exactly two;
+    # the A/A arm is in runs.csv), their runs, no width parameter
+    [ "$(jq -r '.results[].command | split(" ")[0]' "$O/hyperfine.json" | tr '\n' ' ')" = "A B " ]
+    [ "$(jq '[.results[].times | length] | min' "$O/hyperfine.json")" -ge 8 ]
     [ "$(jq '[.results[] | has("parameters")] | any' "$O/hyperfine.json")" = false ]
     jq -e -f "$ROOT/tests/report/hyperfine-schema.jq" "$O/hyperfine.json" >/dev/null
 }
