@@ -45,6 +45,7 @@ cl_opt_final --precision
 [ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS keep_output=$CL_OPT_KEEP_OUTPUT
 precision=$CL_OPT_PRECISION
+case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 # the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
 CL_PROCS_MIN=8
 load=$CL_LOADS
@@ -68,6 +69,7 @@ ab_command cmd_a "$CL_OPT_AB_A"
 ab_command cmd_b "$CL_OPT_AB_B"
 cl_need_tools stress-ng timeout
 cl_need_binary "$CL_BUILD/coldload-run"
+[ "$cold" = 0 ] || cl_need_binary "$CL_BUILD/coldload-evict"
 
 cl_results_init
 cl_traps
@@ -78,6 +80,7 @@ cl_meta ab_b "$CL_OPT_AB_B"
 cl_meta ab_load "$load"
 cl_meta ab_precision "$precision"
 cl_meta ab_seed "$CL_SEED"
+cl_meta ab_cold "$cold"
 cl_meta ab_budget_s "$CL_BUDGET"
 cl_meta ab_order "blocks of A, B and A again (side A2, the A/A arm), each block in a random order: runs.csv's row order; samples.csv's proc is the block"
 read -ra usable <<<"$(cl_cpus_usable)"
@@ -100,6 +103,15 @@ ab_run() {
     [ "$side" != B ] || cmd=("${cmd_b[@]}") params=$CL_OPT_AB_B
     step="ab-$side-b$block"
     [ "$warm" = 0 ] || step="ab-$side-warmup"
+    if [ "$warm" = 0 ] && [ "$cold" = 1 ]; then
+        # the first run of a fresh copy: a new file, its pages dropped
+        local copy="$tmp/cold-$side"
+        rm -f -- "$copy"
+        cp -- "${cmd[0]}" "$copy" || cl_die "$copy: the fresh copy could not be written"
+        cl_exec "$step-evict" "$CL_BUILD/coldload-evict" "$copy" ||
+            cl_warn "$step: coldload-evict failed (see $CL_LOG.err)"
+        cmd[0]=$copy
+    fi
     if [ "$warm" = 0 ]; then
         CL_TAG_PROC=$block
         cl_tags
@@ -128,6 +140,7 @@ ab_run() {
 
 cl_progress_start $((3 * CL_PROCS_MAX + 2))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
+[ "$cold" = 0 ] || CL_TAG_COPY=evicted
 cl_busy_check "the runs"
 for side in A B; do
     cl_progress "side $side, warm-up run (not measured)"

@@ -1,19 +1,20 @@
 # mk/ab.mk -- is B faster than A? Two commands interleaved, with an A/A arm
 # (harness/ab.sh, docs/ab.md).
 #
-#   make ab A="CMD ARGS" B="CMD ARGS" [LOAD=none|pinned|free] [QUICK=1] [OUT=DIR]
+#   make ab A="CMD ARGS" B="CMD ARGS" [LOAD=none|pinned|free] [QUICK=1] [COLD=1] [OUT=DIR]
 #           [SEED=N] [BUDGET=SECONDS] [STRESSORS=S] [EXPORT_HYPERFINE=FILE]
 #           [HARNESS_ARGS="..."]
 #                         A, B and A again in shuffled blocks until B/A's 99%
 #                         interval is within --precision (HARNESS_ARGS="--precision
-#                         0.02"), and the report: results/latest/report.html
+#                         0.02"), and the report: results/latest/report.html;
+#                         COLD=1: each run the first of a fresh copy, its pages dropped
 #   make ab-test          its bats tests (usage errors and SIGINT are part of
 #                         `make test`, the jobs run to their answer of `make test-long`)
 
 ab: all
 	$(if $(A),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
 	$(if $(B),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
-	bash harness/ab.sh --a '$(A)' --b '$(B)' $(HARNESS_FLAGS)
+	bash harness/ab.sh --a '$(A)' --b '$(B)' $(HARNESS_FLAGS) $(if $(filter 1 yes true,$(COLD)),--cold)
 
 ab-test: all
 	bats tests/harness/ab.bats tests/long/ab.bats

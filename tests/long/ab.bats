@@ -68,3 +68,17 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(jab '.sides.A.command')" = "/bin/echo <script>alert(1)</script> \"x' \$(id) &amp;" ]
     [ ! -e "$BATS_TEST_TMPDIR/id" ]
 }
+
+@test "--cold: every measured run the first of a fresh copy, its pages dropped; meta and rows say so" {
+    # a binary of many pages (a 16 kB one is read whole at exec: no fault)
+    local p28="$B/p28_timing --workload grad --runs 1"
+    ab --a "$p28" --b "$p28" --max-procs 8 --precision 0.5 --cold
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qx 'ab_cold=1' "$O/meta.txt"
+    # every measured row is an evicted copy, the warm-ups none
+    [ "$(col "$O/runs.csv" copy | sort -u)" = evicted ]
+    [ "$(col "$O/runs.csv" workload | wc -l)" -eq 24 ]
+    # a copy whose pages were dropped reads them from disk: major faults
+    [ "$(col "$O/runs.csv" majflt | awk '$1 > 0' | wc -l)" -ge 12 ]
+    [ "$(ls "$O"/logs/ab-*-evict.out | wc -l)" -eq 24 ]
+}
