@@ -1,5 +1,6 @@
-/* comparedoc.c -- compare.csv, compare.md, compare.html and the chart data of
- * a comparison (see comparedoc.h).
+/* comparedoc.c -- compare.md and compare.html of a comparison (see
+ * comparedoc.h; compare.csv and the chart's data: export/comparecsv,
+ * export/comparechart).
  *
  * The two documents are one walk over the page's sections, each written once
  * through a docFmt (doc/docfmt.h, the report's interface and stylesheet):
@@ -7,63 +8,11 @@
  * being as wide as the HTML ones. */
 #include "doc/comparedoc.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/atomicfile.h"
-#include "common/csvfield.h"
 #include "doc/answerdoc.h"
-
-/* --- compare.csv --------------------------------------------------------------------- */
-
-static const char *const comparedocSums[3] = {"", "no", "yes"}; /* by sums_same + 1 */
-
-static void comparedocNum(FILE *f, double x) {
-    if (isnan(x)) fputs(",", f);
-    else fprintf(f, ",%.6g", x);
-}
-
-int comparedocCsv(const compareResult *r, FILE *f) {
-    fputs("workload,params,width,wait,condition,load,stressors,copy,metric,baseline,input,"
-          "baseline_label,label,baseline_ms,ms,baseline_procs,procs,baseline_n,n,ratio,ratio_lo,"
-          "ratio_hi,significant,checksum_same,seed,reps\n",
-          f);
-    for (size_t k = 0; k < r->nrows; k++) {
-        const compareRow *w = &r->rows[k];
-        const summaryKey *key = &r->cells[w->cell].group[w->base]->key;
-        const char *strs[] = {key->workload, key->params};
-        for (size_t j = 0; j < 2; j++) {
-            if (j) fputc(',', f);
-            csvWriteField(f, strs[j]);
-        }
-        if (key->width > 0) fprintf(f, ",%d", key->width);
-        else fputc(',', f);
-        const char *more[] = {key->wait,      key->condition, key->load,
-                              key->stressors, key->copy,      compareMetricName(w->metric)};
-        for (size_t j = 0; j < 6; j++) {
-            fputc(',', f);
-            csvWriteField(f, more[j]);
-        }
-        fprintf(f, ",%zu,%zu,", w->base + 1, w->input + 1);
-        csvWriteField(f, r->in[w->base].label);
-        fputc(',', f);
-        csvWriteField(f, r->in[w->input].label);
-        comparedocNum(f, w->base_ms);
-        comparedocNum(f, w->ms);
-        fprintf(f, ",%zu,%zu,%zu,%zu", w->base_procs, w->procs, w->base_n, w->n);
-        comparedocNum(f, w->ratio);
-        comparedocNum(f, w->lo);
-        comparedocNum(f, w->hi);
-        fprintf(f, ",%s,%s,%llu,%d\n",
-                isnan(w->lo)     ? ""
-                : w->significant ? "yes"
-                                 : "no",
-                comparedocSums[w->sums_same + 1], (unsigned long long)r->seed, COMPARE_REPS);
-    }
-    return ferror(f) ? -1 : 0;
-}
 
 /* --- the documents ------------------------------------------------------------------- */
 
@@ -234,133 +183,4 @@ int comparedocWrite(const compareResult *r, int chart, const docFmt *fmt, FILE *
         if (chart || sections[i] != comparedocChartSection) sections[i](r, fmt, f);
     fmt->end(f);
     return ferror(f) ? -1 : 0;
-}
-
-
-/* --- the chart's data ------------------------------------------------------------------- */
-
-/* A data-file string: double-quoted, no quote or control character inside. */
-static void comparedocDatString(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; s++) fputc(*s == '"' || (unsigned char)*s < 0x20 ? '\'' : *s, f);
-    fputc('"', f);
-}
-
-/* The x tick of a cell: workload, width, condition and load, and the copy
- * when it is not the ordinary one. */
-static void comparedocTick(const summaryGroup *g, char *buf, size_t len) {
-    const summaryKey *k = &g->key;
-    size_t o = 0;
-    buf[0] = '\0';
-    summaryCat(buf, len, &o, "%s", k->workload[0] ? k->workload : "program");
-    if (strcmp(k->workload, "trg") == 0 && k->params[0])
-        summaryCat(buf, len, &o, " %.8s", k->params);
-    if (k->width > 0) summaryCat(buf, len, &o, " w%d", k->width);
-    if (!summaryIsIdle(g)) summaryCat(buf, len, &o, " %s", k->load[0] ? k->load : k->condition);
-    if (k->copy[0] && strcmp(k->copy, "inplace") != 0) summaryCat(buf, len, &o, " %s", k->copy);
-}
-
-/* The row drawn for a cell: steady where there is one, else whole, else
- * first -- but a cold start is about the new process: whole first there. */
-static const compareRow *comparedocPrimary(const compareResult *r, size_t cell) {
-    static const compareMetric warm[] = {COMPARE_STEADY, COMPARE_WHOLE, COMPARE_FIRST};
-    static const compareMetric cold[] = {COMPARE_WHOLE, COMPARE_FIRST, COMPARE_STEADY};
-    const summaryGroup *g = NULL;
-    for (size_t i = 0; i < r->nin && !g; i++) g = r->cells[cell].group[i];
-    const compareMetric *order = g && g->harness && strcmp(g->harness, "cold") == 0 ? cold : warm;
-    for (size_t m = 0; m < 3; m++)
-        for (size_t k = 0; k < r->nrows; k++)
-            if (r->rows[k].cell == cell && r->rows[k].metric == order[m]) return &r->rows[k];
-    return NULL;
-}
-
-/* Dots of input i in cell c for metric m at x: one per process median (or
- * run); bound 1 when a process's steady median is only a lower bound (it
- * was stopped before it ended: the chart draws it as "at least"). */
-static void comparedocDots(const summaryGroup *g, compareMetric m, double x, size_t i, FILE *f) {
-    const summaryVec *w = g->v_whole_hf.n ? &g->v_whole_hf : &g->v_whole_time;
-    if (m == COMPARE_WHOLE)
-        for (size_t k = 0; k < w->n; k++) fprintf(f, "%.4f %zu %.6g 0\n", x, i + 1, w->x[k]);
-    for (size_t k = 0; m != COMPARE_WHOLE && k < g->nproc; k++) {
-        const summaryProc *p = &g->proc[k];
-        double v = m == COMPARE_STEADY ? p->median_ms : p->first_ms;
-        int bound = m == COMPARE_STEADY && p->median_bound;
-        if (!isnan(v)) fprintf(f, "%.4f %zu %.6g %d\n", x, i + 1, v, bound);
-    }
-}
-
-long comparedocChart(const compareResult *r, const char *dir, char *err, size_t errlen) {
-    char path[4200];
-    atomicFile a; /* a temporary file renamed into place: never through a planted link */
-    snprintf(path, sizeof path, "%s/compare.dat", dir);
-    if (atomicOpen(&a, path) != 0) {
-        snprintf(err, errlen, "%s: %s", path, a.why);
-        return -1;
-    }
-    FILE *f = a.f;
-    fputs("# dots: x input ms bound (one per process or run; bound 1: a lower bound)\n", f);
-    long n = 0;
-    double step = 0.7 / (double)r->nin;
-    for (size_t c = 0; c < r->ncells; c++) {
-        const compareRow *w = comparedocPrimary(r, c);
-        if (!w) continue;
-        for (size_t i = 0; i < r->nin; i++)
-            if (r->cells[c].group[i])
-                comparedocDots(r->cells[c].group[i], w->metric,
-                               (double)n + ((double)i - (double)(r->nin - 1) / 2) * step, i, f);
-        n++;
-    }
-    fputs("\n\n# cells: x tick\n", f);
-    n = 0;
-    for (size_t c = 0; c < r->ncells; c++) {
-        const compareRow *w = comparedocPrimary(r, c);
-        if (!w) continue;
-        char tick[256];
-        comparedocTick(r->cells[c].group[w->base], tick, sizeof tick);
-        fprintf(f, "%ld ", n++);
-        comparedocDatString(f, tick);
-        fputc('\n', f);
-    }
-    fputs("\n\n# medians: x input ms\n", f);
-    n = 0;
-    for (size_t c = 0; c < r->ncells; c++) {
-        const compareRow *w = comparedocPrimary(r, c);
-        if (!w) continue;
-        for (size_t k = 0; k < r->nrows; k++) {
-            const compareRow *v = &r->rows[k];
-            if (v->cell != c || v->metric != w->metric) continue;
-            size_t side[2] = {v->base, v->input};
-            double ms[2] = {v->base_ms, v->ms};
-            for (int s = v->input == w->input ? 0 : 1; s < 2; s++)
-                fprintf(f, "%.4f %zu %.6g\n",
-                        (double)n + ((double)side[s] - (double)(r->nin - 1) / 2) * step,
-                        side[s] + 1, ms[s]);
-        }
-        n++;
-    }
-    int rc = ferror(f) ? (atomicAbort(&a), -1) : atomicCommit(&a);
-    if (rc != 0) {
-        snprintf(err, errlen, "%s: write failed", path);
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/compare_labels.gp", dir);
-    if (atomicOpen(&a, path) != 0) {
-        snprintf(err, errlen, "%s: %s", path, a.why);
-        return -1;
-    }
-    f = a.f;
-    fprintf(f,
-            "# compare_labels.gp -- written by coldload-compare\nn_cells = %ld\n"
-            "n_inputs = %zu\nbar_width = %.4f\narray input_name[%zu]\n",
-            n, r->nin, step, r->nin);
-    for (size_t i = 0; i < r->nin; i++) {
-        fprintf(f, "input_name[%zu] = ", i + 1);
-        docGnuplotString(f, r->in[i].label);
-        fputc('\n', f);
-    }
-    if (ferror(f) ? (atomicAbort(&a), -1) : atomicCommit(&a)) {
-        snprintf(err, errlen, "%s: write failed", path);
-        return -1;
-    }
-    return n;
 }

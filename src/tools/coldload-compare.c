@@ -21,6 +21,8 @@
 #include "doc/docfmt.h"
 #include "export/hyperfine.h"
 #include "results/compare.h"
+#include "export/comparechart.h"
+#include "export/comparecsv.h"
 
 static const char compareUsage[] =
     "usage: coldload-compare --out DIR [--label TEXT]... [--seed N] RESULTS_DIR RESULTS_DIR...\n"
@@ -43,7 +45,7 @@ typedef int (*compareWriter)(const compareResult *r, int chart, const docFmt *fm
 
 static int compareCsvWriter(const compareResult *r, int chart, const docFmt *fmt, FILE *f) {
     (void)chart, (void)fmt;
-    return comparedocCsv(r, f);
+    return comparecsvWrite(r, f);
 }
 
 /* dir/name through a temporary file renamed into place (atomicfile.h); 0,
@@ -197,7 +199,7 @@ int main(int argc, char **argv) {
     snprintf(plots, sizeof plots, "%s/plots", out);
     long cells = 0;
     if (rc == 0 && (compareMkdir(out, 1) != 0 || compareMkdir(plots, 0) != 0)) rc = -2;
-    if (rc == 0 && (cells = comparedocChart(&r, plots, err, sizeof err)) < 0) {
+    if (rc == 0 && (cells = comparechartWrite(&r, plots, err, sizeof err)) < 0) {
         optsError("%s", err);
         rc = -2;
     }

@@ -31,6 +31,7 @@
 #include "verdict/decide.h"
 #include "verdict/remedy.h"
 #include "verdict/verdict.h"
+#include "export/firstrunchart.h"
 
 /* --help: the fixed part, then the thresholds from the check table. */
 static void summarizeUsage(FILE *f) {
@@ -367,7 +368,7 @@ int main(int argc, char **argv) {
                              x.r.remedies_err};
     for (size_t i = 0; i < sizeof defects / sizeof defects[0]; i++)
         if (defects[i]) fprintf(stderr, "coldload-summarize: warning: %s\n", defects[i]);
-    if (!x.r.fr_err && firstrundocChart(&x.r.fr, plots, err, sizeof err) != 0)
+    if (!x.r.fr_err && firstrunchartWrite(&x.r.fr, plots, err, sizeof err) != 0)
         fprintf(stderr, "coldload-summarize: warning: %s\n", err);
     /* The directory's own name (results/latest is a link to it). */
     char *real = realpath(dir, NULL);

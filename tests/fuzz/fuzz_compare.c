@@ -14,6 +14,8 @@
 
 #include "doc/comparedoc.h"
 #include "results/compare.h"
+#include "export/comparechart.h"
+#include "export/comparecsv.h"
 
 static char fuzzDirs[3][64]; /* input a, input b, the chart's directory */
 
@@ -62,9 +64,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     compareResult r;
     if (ok && compareRun(in, 2, 1, &r) == 0) {
-        comparedocCsv(&r, null);
+        comparecsvWrite(&r, null);
         for (size_t i = 0; i < docNFormats; i++) comparedocWrite(&r, 1, docFormats[i], null);
-        comparedocChart(&r, fuzzDirs[2], err, sizeof err);
+        comparechartWrite(&r, fuzzDirs[2], err, sizeof err);
         compareFree(&r);
     }
     for (int k = 0; k < 2; k++) compareInputFree(&in[k]);

@@ -22,6 +22,7 @@
 #include "model/pressure.h"
 #include "model/summary.h"
 #include "verdict/verdict.h"
+#include "export/firstrunchart.h"
 
 static FILE *fuzzNull(void) {
     static FILE *devnull;
@@ -120,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     case 4: {
         firstrun fr;
         if (firstrunLoad(&fr, path, err, sizeof err) == 0) {
-            firstrundocWriteDat(&fr, fuzzNull());
+            firstrunchartWriteDat(&fr, fuzzNull());
             firstrunFree(&fr);
         }
         break;

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "doc/firstrundoc.h"
+#include "export/firstrunchart.h"
 
 #define FIXTURE "tests/fixtures/results-firstrun/firstrun.csv"
 #define EPS 1e-9
@@ -86,7 +87,7 @@ static void theStackEndsAtTheTotal(void **state) {
     assert_int_equal(firstrunLoad(&fr, FIXTURE, err, sizeof err), 0);
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(firstrundocWriteDat(&fr, f), 0);
+    assert_int_equal(firstrunchartWriteDat(&fr, f), 0);
     rewind(f);
     size_t rows = 0;
     while (fgets(line, sizeof line, f)) {
