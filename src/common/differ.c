@@ -335,14 +335,6 @@ static double *differPairRatios(differSample a, differSample b, size_t *n, size_
     return r;
 }
 
-double differShift(differSample a, differSample b) {
-    size_t n, na, nb;
-    double *r = differPairRatios(a, b, &n, &na, &nb);
-    double shift = r ? exp(n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2) : NAN;
-    free(r);
-    return shift;
-}
-
 /* The largest k with P(U <= k - 1) <= alpha / 2 for the Mann-Whitney count U
  * of na against nb values (no ties): the interval of the shift is the k-th
  * smallest ratio to the k-th largest (0: no interval of that coverage, every

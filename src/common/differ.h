@@ -116,19 +116,13 @@ int differPairedInterval(const double *ratio, size_t n, double alpha, double *es
 double differMedian(differSample s, int *is_bound);
 
 
-/* The estimate that goes with the two-sample test: the Hodges-Lehmann shift
- * of a against b on the log scale -- the median of every a[i] / b[j] -- as
- * a ratio (bounds as their values). A median of each side's runs jumps
- * between the modes of a bimodal sample; this median of all the pairs
- * moves with the share of runs in each mode, so two samples of one
- * configuration give near 1. NAN with a side empty or out of memory. */
-double differShift(differSample a, differSample b);
-
-/* Its interval at coverage 1 - alpha: the Mann-Whitney test inverted, the
- * ratios a[i] / b[j] sorted and c of them left out a side (c from the exact
- * distribution of the count; bounds as their values), into *lo, *hi. With
- * 3 values a side it is every ratio's range. 0, or -1 with a side empty or
- * out of memory (NAN). */
+/* The interval that goes with the two-sample test: of the shift of a
+ * against b on the log scale (the Hodges-Lehmann shift, whose estimate is
+ * the median of every a[i] / b[j]), at coverage 1 - alpha -- the
+ * Mann-Whitney test inverted: the ratios a[i] / b[j] sorted, c of them left
+ * out a side (c from the exact distribution of the count; bounds as their
+ * values), into *lo, *hi. With 3 values a side it is every ratio's range.
+ * 0, or -1 with a side empty or out of memory (NAN). */
 int differShiftInterval(differSample a, differSample b, double alpha, double *lo, double *hi);
 
 #endif

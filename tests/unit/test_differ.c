@@ -118,18 +118,6 @@ static void empty_or_nan_is_not_resolved(void **state) {
     assert_int_equal(r.verdict, DIFFER_UNRESOLVED);
 }
 
-/* The shift estimate: twice as slow is 2, one configuration's two bimodal
- * samples with one run in a different mode stay near 1 (their medians are
- * 1.6x apart), a side empty is NAN. */
-static void the_shift_is_the_median_of_every_pair_ratio(void **state) {
-    (void)state;
-    double a[] = {10, 20, 30}, b[] = {5, 10, 15};
-    assert_float_equal(differShift(S(a, 3), S(b, 3)), 2.0, 1e-12);
-    double f[] = {25, 25, 40, 40, 40}, g[] = {25, 25, 25, 40, 40};
-    assert_float_equal(differShift(S(f, 5), S(g, 5)), 1.0, 1e-12);
-    assert_true(isnan(differShift(S(a, 0), S(b, 3))));
-}
-
 /* Its interval: the Mann-Whitney test inverted. 5 against 5 at 5 %: the
  * count's exact P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252, so the
  * 3rd smallest ratio to the 3rd largest; 3 against 3 can leave none out
@@ -252,7 +240,6 @@ int main(void) {
         cmocka_unit_test(a_difference_below_the_floor_is_within_noise),
         cmocka_unit_test(normal_tail_agrees_with_the_count),
         cmocka_unit_test(empty_or_nan_is_not_resolved),
-        cmocka_unit_test(the_shift_is_the_median_of_every_pair_ratio),
         cmocka_unit_test(the_shift_interval_inverts_the_rank_test),
         cmocka_unit_test(aa_false_positives_at_most_alpha),
         cmocka_unit_test(a_ratio_at_the_floor_is_not_beyond_it),
