@@ -3,6 +3,7 @@
 #include "verdict/answerthreads.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,6 +172,24 @@ static int answerTdSlowerThanBest(const answerTdLevel *L, const answerTdCell *c,
            r.verdict == DIFFER_SLOWER;
 }
 
+/* 1 when most runs of c are slow (at least --contention-wide x idle), the
+ * share resolved above one half: the exact binomial tail P(X >= k | n, 1/2)
+ * at DIFFER_ALPHA -- 5 of 5 runs, 7 of 8; never from 3 of 3 (1 in 8 of a
+ * coin's). Under free load a run is slow or not by where the scheduler put
+ * its threads, so a cell slower in its median can still be the other's
+ * equal by the toss; only one slow in most runs is worse. */
+static int answerTdMostlySlow(const answerTdCell *c) {
+    size_t n = c->g->procs, k = c->g->slow_procs == SIZE_MAX ? 0 : c->g->slow_procs;
+    if (!n || k > n) return 0;
+    double p = 0, term = ldexp(1.0, -(int)n); /* C(n, n) / 2^n, then down to C(n, k) */
+    for (size_t j = n;; j--) {
+        p += term;
+        if (j == k) break;
+        term = term * (double)j / (double)(n - j + 1);
+    }
+    return p <= DIFFER_ALPHA * (1 + 1e-9);
+}
+
 /* The floor of a claim of ANSWER_TD_HURT at L: the larger of the two. */
 static double answerTdHurtFloor(const answerTdLevel *L) {
     return L->floor > ANSWER_TD_HURT - 1 ? L->floor : ANSWER_TD_HURT - 1;
@@ -226,12 +245,15 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     }
     L.hurt = answerTdHurt(&L);
     /* within noise: the best and the numeric widths the rule does not
-     * resolve slower than it beyond the level's A/A floor (cells come
-     * sorted by width, so near[] ascends) */
+     * resolve slower than it beyond the level's A/A floor -- and under free
+     * load, where placement decides each run, also those not slow in most
+     * runs (cells come sorted by width, so near[] ascends) */
+    int free = summaryIsFree(first->g);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0) continue;
-        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, L.floor))
+        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, L.floor) ||
+            (free && !answerTdMostlySlow(c)))
             L.near[L.nnear++] = c;
     }
     L.rec = L.near[0];

@@ -19,7 +19,10 @@
  * not resolve is noise, and the answer no. Bounds only ever make the widest
  * slower, so "yes" holds on them; "no" needs the widest exact, and any
  * answer needs the best one exact (else: not resolved). The widths the rule
- * does not resolve slower than the best are within noise of it: the
+ * does not resolve slower than the best are within noise of it -- and under
+ * free load, where placement decides each run, so is a width not slow (at
+ * least --contention-wide x idle) in most of its runs, the share resolved
+ * above one half: a median slower by the toss is not a worse width. The
  * recommended width is the smallest of them (fewer threads for the same
  * time).
  *

@@ -1,0 +1,48 @@
+#!/usr/bin/env bats
+# tests/report/threads_free.bats -- a threads job's free-load level, where
+# the scheduler's placement decides each run: a width is worse than the best
+# there only when it was slow (at least --contention-wide x idle) in most of
+# its runs, the share resolved above one half; else the set says placement
+# decides, and the last column gives placement's count.
+
+bats_require_minimum_version 1.5.0
+load helpers
+load threadsfx
+
+setup() { threadsfx_setup; }
+
+# idle and pinned cells every case shares (pinned decides the answer)
+base() {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    cell pinned 1 80 82 84
+    cell pinned 2 81 83 85
+}
+
+@test "3 of 3 runs at width 2 slow under free load: a coin's 1 in 8, not a worse width" {
+    base
+    cell free 1 80 82 84
+    cell free 2 300 310 320
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $(row 'free load (2 workers)') == "| free load (2 workers) | 1 | 1 or 2 (placement decides) | "*" | placement: 3 of 3 runs at width 2 slow |" ]]
+}
+
+@test "5 of 5 runs at width 2 slow under free load: worse, out of the set" {
+    base
+    cell free 1 80 82 84 86 88
+    cell free 2 300 310 320 330 340
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $(row 'free load (2 workers)') == "| free load (2 workers) | 1 | 1 | "*" | placement: 5 of 5 runs at width 2 slow |" ]]
+}
+
+@test "under pinned load the rank rule alone: 3 runs of width 2 all above width 1's, resolved" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    cell pinned 1 80 82 84
+    cell pinned 2 300 310 320
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | 1 | 1 | "* ]]
+}
