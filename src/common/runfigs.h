@@ -100,7 +100,9 @@
       "the most memory its whole tree had at once (its cgroup's memory.peak); empty where " \
       "the memory controller is not cgroup v2's") \
     X(SERIES_CALLS, series_calls, FIGURE, "count", 0, \
-      "with --series-regex: the per-call times its stdout gave (0: no line matched); else empty")
+      "with --series-regex: the per-call times its stdout gave (0: no line matched); else empty") \
+    X(NR_PERIODS, nr_periods, FIGURE, "count", 0, \
+      "under a CPU quota: the quota's periods that elapsed while it ran; else empty")
 /* clang-format on */
 
 /* One enumerator per column of a role: RUNFIG_<ID>, the figures' and the

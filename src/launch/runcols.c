@@ -96,6 +96,7 @@ RUNCOL_MS(wait_full_ms)
 RUNCOL_MS(oncpu_ms)
 RUNCOL_MS(runq_wait_ms)
 RUNCOL_KNOWN(series_calls)
+RUNCOL_KNOWN(nr_periods)
 
 static void runPut_cpu_ms(const runRecord *x, char *b, size_t n) {
     snprintf(b, n, "%.3f", x->r->user_ms + x->r->sys_ms);
