@@ -303,7 +303,7 @@ static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
 /* Which threading runtimes the deciding cell loaded and through which
  * variable each got the width; a runtime none of them sets, said apart. */
 static void tdSayRuntimes(const summary *s, const metaTable *m, const answerTdLevel *L, FILE *f) {
-    const char *items = summaryRunTextOf(s, L->widest->g, "runtimes");
+    const char *items = summaryRunTextOf(s, L->widest->g, RUNFIG_RUNTIMES);
     if (!items) return;
     const char *env = metaGet(m, "threads_width_env");
     char set[512] = "", via[512] = "", none[512] = "";

@@ -119,11 +119,10 @@ static void hyperfineCpu(const summary *s, const summaryGroup *g, hyperfineSourc
     if (src != HYPERFINE_PROCS) {
         int hf = src == HYPERFINE_WHOLE_HF;
         user = &g->v_whole_user[hf], sys = &g->v_whole_sys[hf];
-    } else /* a run's figures (coldload-run's runs.csv): a threads job's runs */
-        for (size_t k = 0; k < s->nrun_fig; k++) {
-            if (!strcmp(s->run_fig[k].name, "user_ms")) user = &g->v_run[k];
-            if (!strcmp(s->run_fig[k].name, "sys_ms")) sys = &g->v_run[k];
-        }
+    } else { /* a run's figures (coldload-run's runs.csv): a threads job's runs */
+        user = summaryRunFigValues(s, g, RUNFIG_USER_MS);
+        sys = summaryRunFigValues(s, g, RUNFIG_SYS_MS);
+    }
     jsonSet(o, "user", user ? hyperfineMeanS(user) : json_null(), bad);
     jsonSet(o, "system", sys ? hyperfineMeanS(sys) : json_null(), bad);
 }

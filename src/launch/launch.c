@@ -336,7 +336,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->series_calls = -1;
     r->cg_cpu_ms = r->wait_some_ms = r->wait_full_ms = r->oncpu_ms = r->runq_wait_ms = NAN;
     r->cg_mem_peak_kb = NAN;
-    r->nr_throttled = -1;
+    r->nr_periods = r->nr_throttled = -1;
     r->throttled_ms = NAN;
     int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
     int pm = -1, pc = -1, rc = -1;
@@ -484,7 +484,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     runcgRead(&cg, &cs);
     r->cg_cpu_ms = cs.cpu_ms, r->wait_some_ms = cs.some_ms, r->wait_full_ms = cs.full_ms;
     r->cg_mem_peak_kb = cs.mem_peak_kb;
-    runcgQuotaRead(&quota, &r->nr_throttled, &r->throttled_ms);
+    runcgQuotaRead(&quota, &r->nr_periods, &r->nr_throttled, &r->throttled_ms);
     r->left = launchReapLeft(pid);
     /* what escaped the process group and the subreaper (it cannot escape
      * the cgroup) */

@@ -112,9 +112,9 @@ typedef struct launchResult {
     char cg_why[200];
     double cg_cpu_ms, wait_some_ms, wait_full_ms, cg_mem_peak_kb;
     double oncpu_ms, runq_wait_ms;
-    /* under a CPU quota: periods throttled and time throttled (ms); -1, NAN
-     * without one (quota_why says why when one was asked for) */
-    long nr_throttled;
+    /* under a CPU quota: its periods, those throttled and the time throttled
+     * (ms); -1, NAN without one (quota_why says why when one was asked for) */
+    long nr_periods, nr_throttled;
     double throttled_ms;
     char quota_why[200];
     char perf_why[160]; /* "" when the counters worked */

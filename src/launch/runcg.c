@@ -227,13 +227,15 @@ int runcgQuotaJoin(const runcgQuota *q, pid_t pid, char *why, size_t whylen) {
     return -1;
 }
 
-void runcgQuotaRead(const runcgQuota *q, long *nr_throttled, double *throttled_ms) {
+void runcgQuotaRead(const runcgQuota *q, long *nr_periods, long *nr_throttled,
+                    double *throttled_ms) {
     char buf[1024];
-    *nr_throttled = -1;
+    *nr_periods = *nr_throttled = -1;
     *throttled_ms = NAN;
     if (!q->path[0] || runcgSlurp(q->path, "cpu.stat", buf, sizeof buf) != 0) return;
-    const char *n = strstr(buf, "nr_throttled ");
-    if (n) *nr_throttled = strtol(n + 13, NULL, 10);
+    const char *n = strstr(buf, "nr_periods ");
+    if (n) *nr_periods = strtol(n + 11, NULL, 10);
+    if ((n = strstr(buf, "nr_throttled "))) *nr_throttled = strtol(n + 13, NULL, 10);
     /* v1: throttled_time in ns; v2: throttled_usec */
     const char *t = strstr(buf, "throttled_time ");
     if (t) *throttled_ms = strtod(t + 15, NULL) / 1e6;

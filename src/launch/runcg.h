@@ -76,8 +76,10 @@ typedef struct runcgQuota {
 int runcgQuotaCreate(runcgQuota *q, const runcg *c, double cpus, char *why, size_t whylen);
 /* Puts pid under it. */
 int runcgQuotaJoin(const runcgQuota *q, pid_t pid, char *why, size_t whylen);
-/* Periods it was throttled in and the time throttled (ms), -1 / NAN unknown. */
-void runcgQuotaRead(const runcgQuota *q, long *nr_throttled, double *throttled_ms);
+/* The quota's periods that elapsed while it ran, those it was throttled in
+ * and the time throttled (ms), -1 / NAN unknown. */
+void runcgQuotaRead(const runcgQuota *q, long *nr_periods, long *nr_throttled,
+                    double *throttled_ms);
 /* Kills what is left in it and removes it. */
 void runcgQuotaDelete(runcgQuota *q);
 

@@ -1,4 +1,5 @@
-/* runcols.c -- runs.csv's columns, one row each (see runcols.h). */
+/* runcols.c -- runs.csv's columns: a writer each, and the table made from
+ * common/runfigs.h's list (see runcols.h). */
 #include "launch/runcols.h"
 
 #include <math.h>
@@ -95,6 +96,7 @@ RUNCOL_MS(wait_full_ms)
 RUNCOL_MS(oncpu_ms)
 RUNCOL_MS(runq_wait_ms)
 RUNCOL_KNOWN(series_calls)
+RUNCOL_KNOWN(nr_periods)
 
 static void runPut_cpu_ms(const runRecord *x, char *b, size_t n) {
     snprintf(b, n, "%.3f", x->r->user_ms + x->r->sys_ms);
@@ -102,70 +104,12 @@ static void runPut_cpu_ms(const runRecord *x, char *b, size_t n) {
 
 /* --- the table ------------------------------------------------------------------------------ */
 
-#define K(n, what) \
-    { #n, RUNCOL_KEY, "", 0, what, runPut_##n }
-#define T(n, what) \
-    { #n, RUNCOL_TEXT, "", 0, what, runPut_##n }
-#define F(n, unit, cell, what) \
-    { #n, RUNCOL_FIGURE, unit, cell, what, runPut_##n }
-
-/* Older columns keep their place (readers by position of older files find
- * them where they were); new ones go at the end. */
-const runColumn runColumns[] = {
-    K(timestamp, "UTC time the row was written (after the run)"),
-    K(host, "the machine"),
-    K(run_id, "this run's id (one process of the program)"),
-    K(workload, "the program's name"),
-    K(params, "its ARGS as given ({width} unreplaced)"),
-    K(width, "the width set, empty for the default cell"),
-    K(width_requested, "the width set, or default"),
-    T(status, "ok, failed, signal, cut (its cap), slow (stopped once known slow), noexec"),
-    F(exit_code, "code", 0, "its exit status as a shell says it (128 + n for signal n)"),
-    F(signal, "code", 0, "the signal that ended it, 0 when it exited"),
-    F(wall_ms, "ms", 0, "wall time from just before the exec to its exit (CLOCK_MONOTONIC)"),
-    F(user_ms, "ms", 0, "user CPU time of it and its children (wait4)"),
-    F(sys_ms, "ms", 0, "system CPU time of it and its children (wait4)"),
-    F(maxrss_kb, "kB", 0, "largest resident set (wait4)"),
-    F(minflt, "count", 0, "minor page faults"),
-    F(majflt, "count", 0, "major page faults (read from disk)"),
-    F(nvcsw, "count", 0, "voluntary context switches (it waited)"),
-    F(nivcsw, "count", 0, "involuntary context switches (it was preempted)"),
-    T(cpus, "the CPUs its threads were seen running on (the sampler), ;-separated"),
-    F(ncpus, "count", 0, "how many CPUs that is"),
-    F(threads_max, "count", 0, "the most threads seen at one sampler pass"),
-    F(migrations, "count", 0, "cpu-migrations (perf, with inherit); empty when refused"),
-    F(ctxsw, "count", 0, "context-switches (perf, with inherit); empty when refused"),
-    T(perf_why, "why the perf counters are empty, else empty"),
-    F(left, "count", 0, "processes it left behind, killed after the run"),
-    T(out_hash, "FNV-1a 64 of its output (out_source), empty when not hashed"),
-    F(out_bytes, "count", 0, "the bytes hashed"),
-    F(samples, "count", 0, "sampler passes"),
-    F(sampler_ms, "ms", 0, "wall time the sampler took"),
-    T(out_source, "what out_hash hashes: stdout, file, file-missing, or empty"),
-    F(censored, "flag", 0, "1: stopped before it ended (cut, slow), it took at least bound_ms"),
-    F(bound_ms, "ms", 0, "a censored run's lower bound: when it was stopped"),
-    F(cpu_ms, "ms", 1, "CPU time, user + sys: against wall x width, did its threads spin?"),
-    T(method, "what gave the wait figures: cgroup (its own, PSI) or schedstat (threads only)"),
-    T(cg_why, "why the run had no cgroup of its own (method schedstat), else empty"),
-    F(cg_cpu_ms, "ms", 0, "CPU time of its whole process tree (its cgroup's cpu.stat)"),
-    F(wait_some_ms, "ms", 0, "time in which some of its runnable tasks waited for a CPU (PSI)"),
-    F(wait_full_ms, "ms", 1, "time in which all of its runnable tasks waited for a CPU (PSI)"),
-    F(oncpu_ms, "ms", 0, "time its threads ran, summed over them (schedstat, sampled)"),
-    F(runq_wait_ms, "ms", 1, "time its threads waited on a run queue, summed (schedstat)"),
-    {"runtimes", RUNCOL_TEXT, "", 1,
-     "threading runtimes it mapped, runtime:variable;... (the variable that sets its threads)",
-     runPut_runtimes},
-    F(nr_throttled, "count", 0, "under a CPU quota: periods it was throttled in; else empty"),
-    F(throttled_ms, "ms", 1, "under a CPU quota: time it was throttled; else empty"),
-    F(cg_mem_peak_kb, "kB", 0,
-      "the most memory its whole tree had at once (its cgroup's memory.peak); empty where "
-      "the memory controller is not cgroup v2's"),
-    F(series_calls, "count", 0,
-      "with --series-regex: the per-call times its stdout gave (0: no line matched); else empty"),
-};
-#undef K
-#undef T
-#undef F
+/* One row per column of the list (common/runfigs.h), in its order, each
+ * with its writer above: a column without one does not compile. */
+#define RUNCOL_ROW(ID, name, role, unit, cell, what) \
+    {#name, RUNCOL_##role, unit, cell, what, runPut_##name},
+const runColumn runColumns[] = {RUNFIG_COLUMNS(RUNCOL_ROW)};
+#undef RUNCOL_ROW
 const size_t runNColumns = sizeof runColumns / sizeof runColumns[0];
 
 char *runColumnsHeader(void) {

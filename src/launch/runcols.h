@@ -1,14 +1,17 @@
-/* runcols.h -- one run of anyone's program as columns: the one definition
+/* runcols.h -- one run of anyone's program as columns: the launcher's table
  * of runs.csv.
  *
  * coldload-run (src/tools/coldload-run.c) writes runs.csv's header and rows from this
  * table, and `coldload-run --list-columns` writes the table itself as data
  * (runs-columns.tsv in a results directory, harness/threads.sh): which
  * columns are figures of a run, their units, and which the report shows per
- * cell. The summary reads runs.csv by those names (model/runsread.h), so a
- * new per-run metric is a field the launcher fills (launch/launch.h), one row
- * here and its line in docs/csv-columns.md -- nothing in bash, nothing in
- * the report's code.
+ * cell. The columns themselves -- name, role, unit, cell, what -- are the
+ * one list in common/runfigs.h, which the summary includes too and reads
+ * runs.csv by (model/summary.h: summaryRunFigOf(s, g, RUNFIG_WALL_MS)); this
+ * table adds to each its writer, runPut_<name> in runcols.c. So a new
+ * per-run metric is a field the launcher fills (launch/launch.h), one row of
+ * that list, its writer here and its line in docs/csv-columns.md -- nothing
+ * in bash, nothing in the report's code.
  *
  * The rows are in file order; a column's value is "" when it is unknown (a
  * counter the kernel refused: never a made-up 0). */
@@ -18,6 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/runfigs.h"
 #include "launch/launch.h"
 
 /* A run and the cell it belongs to. */
@@ -29,6 +33,7 @@ typedef struct runRecord {
     const char *width_requested; /* that width as written: "N", or "default" */
 } runRecord;
 
+/* A column's role: RUNCOL_<role> of the list's KEY, TEXT, FIGURE. */
 typedef enum {
     RUNCOL_KEY,    /* what run it was and its cell: not a figure */
     RUNCOL_TEXT,   /* a word or text of the run (its status, where it ran) */

@@ -380,22 +380,24 @@ static size_t summaryProcMedians(const summaryGroup *g, double *out) {
     return n;
 }
 
-const char *summaryRunTextOf(const summary *s, const summaryGroup *g, const char *name) {
-    for (size_t k = 0; k < s->nrun_text; k++)
-        if (strcmp(s->run_text[k].name, name) == 0) return g->run_words[k];
-    return NULL;
+/* 1 + where figure f is in s->run_fig, 0 when the results lack it. */
+static size_t summaryRunFigAt(const summary *s, runfigFigure f) {
+    return (unsigned)f < RUNFIG_NFIGURES ? s->run_fig_at[f] : 0;
 }
 
-double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name) {
-    for (size_t k = 0; k < s->nrun_fig; k++)
-        if (strcmp(s->run_fig[k].name, name) == 0) return g->run_median[k];
-    return NAN;
+const char *summaryRunTextOf(const summary *s, const summaryGroup *g, runfigText t) {
+    size_t at = (unsigned)t < RUNFIG_NTEXTS ? s->run_text_at[t] : 0;
+    return at ? g->run_words[at - 1] : NULL;
 }
 
-const summaryVec *summaryRunFigValues(const summary *s, const summaryGroup *g, const char *name) {
-    for (size_t k = 0; k < s->nrun_fig; k++)
-        if (strcmp(s->run_fig[k].name, name) == 0) return &g->v_run[k];
-    return NULL;
+double summaryRunFigOf(const summary *s, const summaryGroup *g, runfigFigure f) {
+    size_t at = summaryRunFigAt(s, f);
+    return at ? g->run_median[at - 1] : NAN;
+}
+
+const summaryVec *summaryRunFigValues(const summary *s, const summaryGroup *g, runfigFigure f) {
+    size_t at = summaryRunFigAt(s, f);
+    return at ? &g->v_run[at - 1] : NULL;
 }
 
 int summaryBound(double q, const double *bounds, size_t n) {

@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/runfigs.h"
+
 #define SUMMARY_ERR_MAX 512
 
 typedef struct summaryKey {
@@ -130,6 +132,8 @@ typedef struct summaryProc {
  * its runs-columns.tsv names as figures, each a median per group over the
  * runs with a time or a bound (status ok, cut, slow). */
 #define SUMMARY_RUN_FIGS 48
+/* room for every figure of this launcher's list, and then some */
+_Static_assert(RUNFIG_NFIGURES <= SUMMARY_RUN_FIGS, "runs.csv has more figures than the summary");
 #define SUMMARY_RUN_TEXTS 4
 #define SUMMARY_RUN_WORDS_MAX 512 /* a group's items of one text, at most */
 typedef struct summaryRunFig {
@@ -221,6 +225,10 @@ typedef struct summary {
     size_t nrun_fig;
     summaryRunFig run_text[SUMMARY_RUN_TEXTS]; /* its texts marked for the cell */
     size_t nrun_text;
+    /* where each figure and text of the list (common/runfigs.h) is among
+     * those: 1 + its index in run_fig / run_text, 0 when the results lack it */
+    size_t run_fig_at[RUNFIG_NFIGURES];
+    size_t run_text_at[RUNFIG_NTEXTS];
     size_t ignored_rows; /* rows of a phase this version does not know */
     size_t last;         /* index of the group the previous row went to */
 } summary;
@@ -240,7 +248,10 @@ int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen);
  * results directory: a name that is not [a-z0-9_], a unit or a text that is not
  * printable ASCII, or a row that is not a number where the figure is
  * expected, is a defect "file:line: what" (-1); a column the TSV names and
- * runs.csv lacks is skipped. 0 when read. */
+ * runs.csv lacks is skipped. A figure or text the list of common/runfigs.h
+ * has is found by its identifier (run_fig_at, run_text_at: summaryRunFigOf);
+ * one it lacks (a newer launcher's) is still read, by its name alone. 0 when
+ * read. */
 int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, char *err,
                     size_t errlen);
 
@@ -262,14 +273,16 @@ void summaryFinish(summary *s, double slow_ratio);
 void summaryBootRatio(const double *loaded, size_t nl, const double *idle, size_t ni, double *lo,
                       double *hi);
 
-/* g's median of the run figure `name` (summary.run_fig), NAN when the
- * results have no such figure or g no value of it. */
-double summaryRunFigOf(const summary *s, const summaryGroup *g, const char *name);
-/* g's values of the run figure `name`, one per run with a time or a bound
- * (NULL when the results have no such figure). */
-const summaryVec *summaryRunFigValues(const summary *s, const summaryGroup *g, const char *name);
-/* g's items of the run text `name` (summary.run_text), NULL when none. */
-const char *summaryRunTextOf(const summary *s, const summaryGroup *g, const char *name);
+/* g's median of run figure f (summaryRunFigOf(s, g, RUNFIG_WAIT_FULL_MS):
+ * common/runfigs.h), NAN when the results have no such figure (a results
+ * directory from before it) or g no value of it. */
+double summaryRunFigOf(const summary *s, const summaryGroup *g, runfigFigure f);
+/* g's values of run figure f, one per run with a time or a bound (NULL when
+ * the results have no such figure). */
+const summaryVec *summaryRunFigValues(const summary *s, const summaryGroup *g, runfigFigure f);
+/* g's items of run text t (summary.run_text: the texts the cell shows),
+ * NULL when none. */
+const char *summaryRunTextOf(const summary *s, const summaryGroup *g, runfigText t);
 
 /* Whether a statistic q of values some of which are lower bounds is itself
  * only a lower bound: 1 when a bound (bounds[0..n)) lies at or below q. A

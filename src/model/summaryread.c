@@ -19,6 +19,7 @@
 #include "common/safefile.h"
 #include "common/num.h"
 #include "common/ranges.h"
+#include "common/runfigs.h"
 #include "common/stats.h"
 #include "model/csvread.h"
 #include "model/summaryint.h"
@@ -454,6 +455,9 @@ static int summaryRunFigs(summary *s, const char *path, char *err, size_t errlen
             r->what = strdup(fld[4]);
             r->cell = fld[3][0] == '1';
             (*n)++;
+            /* the list's identifier for it (common/runfigs.h), when it has one */
+            int id = fig ? runfigFigureOf(fld[0]) : runfigTextOf(fld[0]);
+            if (id >= 0) (fig ? s->run_fig_at : s->run_text_at)[id] = *n;
             if (!r->name || !r->unit || !r->what) {
                 snprintf(err, errlen, "%s:%zu: out of memory", path, ln);
                 rc = -1;

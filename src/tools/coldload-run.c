@@ -5,8 +5,9 @@
  * The launcher of harness/threads.sh (launch/launch.h does the run). It
  * writes what the run was into up to four places, each row with one write:
  *   --runs-csv FILE  every run, whatever its status: the full record, its
- *                    columns launch/runcols.c's table (the one definition;
- *                    --list-columns prints it, docs/csv-columns.md#runscsv)
+ *                    columns launch/runcols.c's table (the list of
+ *                    common/runfigs.h with a writer each; --list-columns
+ *                    prints it, docs/csv-columns.md#runscsv)
  *   --whole-csv FILE every run as whole.csv's row (tool coldload-run, label
  *                    its status), the harness's tags in their columns
  *   --csv FILE       samples.csv, for a run that exited 0 within its cap:

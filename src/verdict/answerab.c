@@ -35,8 +35,8 @@ static long answerAbRunOf(const summaryGroup *g, long p) {
  * every wall time agrees with that process's time, else every run is
  * unknown. */
 static void answerAbWaits(const summary *s, const summaryGroup *g, signed char *w) {
-    const summaryVec *q = summaryRunFigValues(s, g, "runq_wait_ms");
-    const summaryVec *t = summaryRunFigValues(s, g, "wall_ms");
+    const summaryVec *q = summaryRunFigValues(s, g, RUNFIG_RUNQ_WAIT_MS);
+    const summaryVec *t = summaryRunFigValues(s, g, RUNFIG_WALL_MS);
     int match = q && t && q->n == t->n && t->n == g->nproc;
     for (size_t i = 0; match && i < g->nproc; i++)
         match = fabs(t->x[i] - g->proc[i].median_ms) <= 1e-3 * fmax(1, t->x[i]);
@@ -83,7 +83,7 @@ static void answerAbSideOf(const summary *s, int k, answerAbSide *d) {
     statsSummary st;
     if (m && statsOf(m, d->runs, &st) == 0) d->median_ms = st.median;
     free(m);
-    d->cpu_ms = summaryRunFigOf(s, d->g, "cpu_ms");
+    d->cpu_ms = summaryRunFigOf(s, d->g, RUNFIG_CPU_MS);
     if (w) answerAbWaits(s, d->g, w);
     for (size_t i = 0; w && i < d->g->nproc; i++)
         if (w[i] >= 0) d->nwait++, d->waited += (size_t)w[i];

@@ -23,7 +23,7 @@ static void answerTdCellOf(const summary *s, const summaryGroup *g, answerTdCell
     memset(c, 0, sizeof *c);
     c->g = g;
     c->threads_lo = c->threads_hi = NAN;
-    const summaryVec *th = summaryRunFigValues(s, g, "threads_max");
+    const summaryVec *th = summaryRunFigValues(s, g, RUNFIG_THREADS_MAX);
     for (size_t k = 0; th && k < th->n; k++) {
         if (isnan(th->x[k])) continue;
         if (isnan(c->threads_lo) || th->x[k] < c->threads_lo) c->threads_lo = th->x[k];
@@ -148,7 +148,7 @@ static int answerTdDefaultIsAWidth(const summary *s, const summaryGroup *g) {
     static const char *const per_cpu[] = {
         "libgomp",     "libomp",     "libopenblas (pthread)", "libopenblas (openmp)",
         "libopenblas", "Go runtime", "rayon (Rust)"};
-    const char *words = summaryRunTextOf(s, g, "runtimes");
+    const char *words = summaryRunTextOf(s, g, RUNFIG_RUNTIMES);
     if (!words || !*words) return 0;
     const char *p = words;
     while (*p) {

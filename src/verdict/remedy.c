@@ -126,7 +126,7 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
         p->why = "threads do not hurt at this level";
     if (p->why) goto out;
     const answerTdCell *at = remedyCellOf(L);
-    const char *loaded = summaryRunTextOf(s, at->g, "runtimes");
+    const char *loaded = summaryRunTextOf(s, at->g, RUNFIG_RUNTIMES);
     for (size_t i = 0; i < remediesN && p->n < REMEDY_MAX - 1; i++) {
         if (mode == REMEDY_AUTO && !remedyApplies(i, loaded)) continue;
         size_t j = 0; /* a setting once: its first row that applies */

@@ -2,7 +2,7 @@
  * loaded cells of anyone's program (harness/threads.sh): each run's wall
  * time split into waiting for a CPU, running and the rest (blocked:
  * asleep, waiting for a wake-up or I/O), from the run figures the launcher
- * recorded (runs.csv by name: launch/runcols.c).
+ * recorded (runs.csv's figures, by their identifiers: common/runfigs.h).
  *
  * Waiting is the run's own cgroup's CPU pressure "full" (for that long no
  * task of it could run: every runnable one waited for a CPU), or, without
@@ -40,21 +40,22 @@ typedef struct whySplit {
 } whySplit;
 
 static double whyCpu(const summary *s, const summaryGroup *g, int cgroup) {
-    return summaryRunFigOf(s, g, cgroup ? "cg_cpu_ms" : "cpu_ms");
+    return summaryRunFigOf(s, g, cgroup ? RUNFIG_CG_CPU_MS : RUNFIG_CPU_MS);
 }
 
 int verdictWhyOf(const summary *s, const summaryGroup *g, verdictWhy *w) {
     memset(w, 0, sizeof *w);
     w->wall = g->proc_median_median_ms;
-    double full = summaryRunFigOf(s, g, "wait_full_ms");
+    double full = summaryRunFigOf(s, g, RUNFIG_WAIT_FULL_MS);
     w->cgroup = !isnan(full);
     if (w->cgroup) w->wait_share = full / w->wall;
     else {
-        double q = summaryRunFigOf(s, g, "runq_wait_ms"), on = summaryRunFigOf(s, g, "oncpu_ms");
+        double q = summaryRunFigOf(s, g, RUNFIG_RUNQ_WAIT_MS),
+               on = summaryRunFigOf(s, g, RUNFIG_ONCPU_MS);
         w->wait_share = q + on > 0 ? q / (q + on) : NAN;
     }
     w->cpu = whyCpu(s, g, w->cgroup);
-    w->threads = g->key.width > 0 ? g->key.width : summaryRunFigOf(s, g, "threads_max");
+    w->threads = g->key.width > 0 ? g->key.width : summaryRunFigOf(s, g, RUNFIG_THREADS_MAX);
     if (!(w->threads >= 1)) w->threads = 1;
     if (isnan(w->wait_share) || isnan(w->cpu) || !(w->wall > 0)) return 0;
     if (w->wait_share > 1) w->wait_share = 1;

@@ -59,12 +59,12 @@ load runcg
     [ "$(col q.csv status)" = ok ]
     # half a CPU: it waited about as long as it ran, throttled in most periods
     awk -v w="$(col q.csv wall_ms)" -v c="$(col q.csv cpu_ms)" -v t="$(col q.csv throttled_ms)" -v n="$(col q.csv nr_throttled)" \
-        'BEGIN { exit !(w > 1.5 * c && t > 0 && n > 0) }'
+        -v p="$(col q.csv nr_periods)" 'BEGIN { exit !(w > 1.5 * c && t > 0 && n > 0 && p >= n) }'
     [ -z "$(cg_left)" ]
     [ -z "$(find /sys/fs/cgroup/cpu -maxdepth 1 -name 'coldload-run-*' 2>/dev/null)" ]
     # without one: empty, never 0
     "$R" --runs-csv nq.csv -- true
-    [ -z "$(col nq.csv throttled_ms)" ] && [ -z "$(col nq.csv nr_throttled)" ]
+    [ -z "$(col nq.csv throttled_ms)" ] && [ -z "$(col nq.csv nr_throttled)" ] && [ -z "$(col nq.csv nr_periods)" ]
     run "$R" --quota x -- true
     [ "$status" -eq 2 ]
     if command -v setpriv >/dev/null; then
