@@ -56,7 +56,7 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
 @test "make ab A= B=: the make variables reach the harness" {
     run make -s -C "$ROOT" ab A="$OMP 5" B="$OMP 5" QUICK=1 OUT="$O" SEED=3 HARNESS_ARGS="--max-procs 8"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 18 ]
+    [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 24 ]
     grep -qx 'ab_seed=3' "$O/meta.txt"
 }
 
