@@ -41,32 +41,30 @@ cl_plan_print() {
 }
 
 # cl_undecided CELL...: CL_UNDECIDED, the cells (workload:width) whose answer
-# is not known yet under the current tags, by coldload-summarize --decided
-# (report/decide.h: the bootstrap interval against every threshold the cell
-# is judged on). A cell is its workload, width and params (the TRG's
-# full-size and loaded-size cells are two); it is undecided when any of its
-# groups is or when it has none (its processes failed). The tool failing
-# keeps every cell: the rule may only stop a cell early, never lose one.
+# is not known yet under the current tags, by coldload-summarize --decided's
+# plan (verdict/decide.h: the bootstrap interval against every threshold the
+# cell is judged on), read by column name (cl_plan). A cell is its workload,
+# width and params (the TRG's full-size and loaded-size cells are two); it
+# is undecided when any of its groups is or when it has none (its processes
+# failed). The tool failing keeps every cell: the rule may only stop a cell
+# early, never lose one.
 cl_undecided() {
-    local out state wl width params cell rest line seen open
+    local cell i seen open
     CL_UNDECIDED=()
-    if ! out=$("$CL_BUILD/coldload-summarize" --decided --condition "$CL_TAG_CONDITION" \
-        --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT" 2>&1); then
-        cl_warn "coldload-summarize --decided failed (${out%%$'\n'*}): every cell goes on"
+    if ! cl_plan "state workload width params" --decided --condition "$CL_TAG_CONDITION" \
+        --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT"; then
+        cl_warn "coldload-summarize --decided failed (${CL_PLAN[error]}): every cell goes on"
         CL_UNDECIDED=("$@")
         return 0
     fi
-    local lines=()
-    mapfile -t lines <<<"$out"
     for cell in "$@"; do
         cl_cell "${cell%:*}"
         seen=0 open=0
-        for line in "${lines[@]}"; do
-            IFS=$'\t' read -r state wl width params rest <<<"$line"
-            [ "$wl:$width" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
-            cl_params_in "$params" "$CL_CELL_PARAMS" || continue
+        for ((i = 0; i < CL_PLAN[n]; i++)); do
+            [ "${CL_PLAN[$i,workload]}:${CL_PLAN[$i,width]}" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
+            cl_params_in "${CL_PLAN[$i,params]}" "$CL_CELL_PARAMS" || continue
             seen=1
-            [ "$state" = decided ] || open=1
+            [ "${CL_PLAN[$i,state]}" = decided ] || open=1
         done
         if [ "$open" = 1 ] || [ "$seen" = 0 ]; then CL_UNDECIDED+=("$cell"); fi
     done
