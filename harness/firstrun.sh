@@ -250,7 +250,7 @@ done
 # (cl_plan): both sides of every undecided part. None: every part is known.
 # The tool failing keeps them all.
 undecided_cells() {
-    local i w k v
+    local i w k v rows
     local -A need=()
     next=()
     if ! cl_plan "state workload kind variant" --firstrun-decided "$CL_PRECISION" "$CL_OUT"; then
@@ -258,7 +258,8 @@ undecided_cells() {
         next=("${cells[@]}")
         return 0
     fi
-    for ((i = 0; i < CL_PLAN[n]; i++)); do
+    rows=${CL_PLAN[n]}
+    for ((i = 0; i < rows; i++)); do
         [ "${CL_PLAN[$i,state]}" = undecided ] || continue
         w=${CL_PLAN[$i,workload]} k=${CL_PLAN[$i,kind]} v=${CL_PLAN[$i,variant]}
         need[$w:base:same]=1

@@ -16,20 +16,20 @@
 # the tool failed or its plan's header lacks a COL: CL_PLAN[n] is then 0 and
 # CL_PLAN[error] one line saying why (the tool's first line on stderr, or
 # the column missing), for the caller's warning and its safe way on (the
-# rule may only stop a cell early, never lose one).
+# rule may only stop a cell early, never lose one). CL_PLAN[dir] is where
+# the tool's stderr goes, a directory of cl_tmpdir's made at the first call.
 #
 # Every field is the tool's output, read as hostile data: the callers only
 # compare a field or check it against a pattern before they use it, never
 # run it, and a message shows it through cl_escape.
-declare -gA CL_PLAN=([n]=0 [error]='')
-CL_PLAN_DIR=
+declare -gA CL_PLAN=([n]=0 [error]='' [dir]='')
 cl_plan() {
-    local cols=() out err rc=0
+    local cols=() out dir=${CL_PLAN[dir]:-} rc=0
     read -ra cols <<<"$1"
     shift
-    CL_PLAN=([n]=0 [error]='')
-    [ -n "$CL_PLAN_DIR" ] || cl_tmpdir CL_PLAN_DIR
-    err=$CL_PLAN_DIR/plan.err
+    [ -n "$dir" ] || cl_tmpdir dir
+    CL_PLAN=([n]=0 [error]='' [dir]="$dir")
+    local err=$dir/plan.err
     out=$("$CL_BUILD/coldload-summarize" "$@" 2>"$err") || rc=$?
     if [ "$rc" -ne 0 ]; then
         CL_PLAN[error]="exit $rc: $(cl_err_line "$err")"
@@ -44,7 +44,7 @@ cl_plan_rows() {
     local flag=$1 plan=$2 line rest col i j n=0 head=() fields=() idx=()
     shift 2
     local want=("$@")
-    CL_PLAN=([n]=0 [error]='')
+    CL_PLAN=([n]=0 [error]='' [dir]="${CL_PLAN[dir]:-}")
     local lines=()
     mapfile -t lines <<<"$plan"
     for ((i = 0; i < ${#lines[@]}; i++)); do

@@ -16,8 +16,7 @@ const planKind planKinds[PLAN_NKINDS] = {
                       "a group under the stopping rule (verdict/decide.h)"},
     [PLAN_THREADS_DECIDED] = {"--threads-decided",
                               {"state", "load", "stressors", "runs", "skip", NULL},
-                              "a load level of a threads job (verdict/answerthreads.h): runs of "
-                              "its thinnest cell; skip: skip-default or -"},
+                              "a load level of a threads job (verdict/answerthreads.h)"},
     [PLAN_FIRSTRUN_DECIDED] = {"--firstrun-decided",
                                {"state", "workload", "kind", "variant", "pairs", "median", "min",
                                 "max", "extra", NULL},
@@ -68,7 +67,8 @@ void planUsage(FILE *f) {
     for (size_t k = 0; k < PLAN_NKINDS; k++) {
         fprintf(f, "  %-24s  %s\n", planKinds[k].flag, planKinds[k].what);
         fputs("                            columns:", f);
-        for (size_t i = 0; i < planNCols((planKindId)k); i++) fprintf(f, " %s", planKinds[k].cols[i]);
+        for (size_t i = 0; i < planNCols((planKindId)k); i++)
+            fprintf(f, " %s", planKinds[k].cols[i]);
         fputc('\n', f);
     }
 }
@@ -92,8 +92,8 @@ static void planDecidedWhy(const summaryGroup *g, const decideResult *r, char *b
         return;
     }
     if (!r->by_ratio) {
-        snprintf(buf, len, "median known to %.4g-%.4g of itself (within 1 +- %g: %s)", r->lo,
-                 r->hi, DECIDE_IDLE_TOLERANCE, r->decided ? "yes" : "no");
+        snprintf(buf, len, "median known to %.4g-%.4g of itself (within 1 +- %g: %s)", r->lo, r->hi,
+                 DECIDE_IDLE_TOLERANCE, r->decided ? "yes" : "no");
         return;
     }
     if (r->by_slow) {
@@ -210,11 +210,9 @@ int planWriteRemedies(const remedyPlanOf *p, FILE *f) {
 
 int planWriteAb(const answerAb *r, FILE *f) {
     char pairs[24], ratio[32], lo[32], hi[32];
-    const char *row[] = {r->decided ? "decided" : "undecided",
-                         planCount(pairs, sizeof pairs, r->pairs),
-                         planNum(ratio, sizeof ratio, r->ratio),
-                         planNum(lo, sizeof lo, r->lo),
-                         planNum(hi, sizeof hi, r->hi),
-                         answerAbVerdictName(r->verdict)};
+    const char *row[] = {
+        r->decided ? "decided" : "undecided",   planCount(pairs, sizeof pairs, r->pairs),
+        planNum(ratio, sizeof ratio, r->ratio), planNum(lo, sizeof lo, r->lo),
+        planNum(hi, sizeof hi, r->hi),          answerAbVerdictName(r->verdict)};
     return planHead(f, PLAN_AB_DECIDED) != 0 || planRow(f, PLAN_AB_DECIDED, row) != 0 ? -2 : 0;
 }

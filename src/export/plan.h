@@ -34,7 +34,7 @@ typedef enum {
 } planKindId;
 
 typedef struct planKind {
-    const char *flag; /* coldload-summarize's flag that writes it */
+    const char *flag;                    /* coldload-summarize's flag that writes it */
     const char *cols[PLAN_COLS_MAX + 1]; /* the header, in order, NULL-terminated */
     const char *what;                    /* one line: what a row is */
 } planKind;
@@ -47,7 +47,7 @@ extern const planKind planKinds[PLAN_NKINDS];
 int planHead(FILE *f, planKindId k);
 int planRow(FILE *f, planKindId k, const char *const *fields);
 
-/* --help's paragraph on the plans: each flag with its columns, width wide. */
+/* --help's paragraph on the plans: each flag with what a row is and its columns. */
 void planUsage(FILE *f);
 
 /* --decided: one row per group of s with the tags of want (condition, load,
