@@ -104,6 +104,7 @@
 # Plans (what coldload-summarize says between rounds: a TSV table with a header)
 #   cl_plan "COL..." FLAG ARGS...  coldload-summarize FLAG ARGS...'s plan into CL_PLAN[n], CL_PLAN[I,COL]
 #                              by column name; 1 with CL_PLAN[error] when it failed or lacks a COL
+#   cl_stop_row HARNESS LOAD S CELL W P HOW  a stop of the stopping rule as a row of <out>/stops.csv
 # Measurements (warm.sh and loaded.sh)
 #   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round

@@ -38,13 +38,14 @@ threads_cells_round() {
 }
 
 # threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
-# why they stopped (meta threads_stop_<load>_s<S>): decided (its answer is
-# known), max (--max-procs) or fixed (--procs K). After each round coldload-summarize
+# why they stopped (a row of stops.csv, cl_stop_row, its cell and width
+# empty: the whole level): decided (its answer is known), max (--max-procs)
+# or fixed (--procs K). After each round coldload-summarize
 # --threads-decided's plan for the level says (by column name, cl_plan)
 # whether it is decided and whether the default cell may be skipped; the
 # tool failing is undecided.
 threads_level_rounds() {
-    local p how=max state skip
+    local p how=max state skip s
     skip_default=0
     for ((p = 1; p <= CL_PROCS_MAX; p++)); do
         [ "$deadline_hit" = 0 ] || return 0
@@ -66,7 +67,9 @@ threads_level_rounds() {
     done
     [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
     level_rounds=$(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))
-    cl_meta "threads_stop_$1_s$([ "$1" = none ] && echo 0 || echo "$2")" "$how $(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))"
+    s=$2
+    [ "$1" != none ] || s=0
+    cl_stop_row threads "$1" "$s" "" "" "$level_rounds" "$how"
 }
 
 # threads_remedies LOAD STRESSORS: after a level's rounds, under its load,
@@ -95,7 +98,7 @@ threads_remedies() {
         id=${ids[i]} width=${widths[i]} setting=${settings[i]}
         # coldload-summarize's own words; checked all the same, never run as code
         [[ $id =~ ^[rw][0-9]+$ && $width =~ ^[0-9]+$ && $setting =~ ^([A-Z_][A-Z0-9_]*=[A-Za-z0-9._-]+)?$ ]] ||
-            cl_die "coldload-summarize --threads-remedies wrote an unreadable line: $(cl_escape "$id")"
+            cl_die "coldload-summarize --threads-remedies wrote an unreadable row: $id $width $setting"
         cell=$width
         [ "$width" != 0 ] || cell=default
         rows_dir=$CL_OUT/remedies/$id run_env=()

@@ -323,6 +323,7 @@ int main(int argc, char **argv) {
                          .verdicts = &x.r.v,
                          .thresholds = &x.r.t,
                          .meta = &x.r.meta,
+                         .stops = &x.r.stops,
                          .machine = x.r.machine,
                          .name = base && base[1] ? base + 1 : (real ? real : dir),
                          .charts = shown,
@@ -344,8 +345,8 @@ int main(int argc, char **argv) {
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
     summarizePath(path, sizeof path, out, "results.json");
-    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, x.r.remedies, x.r.nremedies, err,
-                         sizeof err) != 0)
+    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, &x.r.stops, x.r.remedies,
+                         x.r.nremedies, err, sizeof err) != 0)
         rc |= optsError("%s", err);
     /* the cells in hyperfine's format, for the tools that read its exports */
     const hyperfineInput hf = {&x.r.s, &x.r.meta, NULL};

@@ -236,7 +236,7 @@ setup() {
 }
 
 @test "cl_plan: coldload-summarize's plan from its stdout alone; a failed run is its exit and first line on stderr" {
-    CL_OUT=$BATS_TEST_TMPDIR/out CL_BUILD=$BATS_TEST_TMPDIR/bin CL_TMPDIRS=() CL_PLAN_DIR=
+    CL_OUT=$BATS_TEST_TMPDIR/out CL_BUILD=$BATS_TEST_TMPDIR/bin CL_TMPDIRS=()
     mkdir -p "$CL_OUT" "$CL_BUILD"
     printf '#!/bin/sh\necho "coldload-summarize: 3 rows of other phases not summarised" >&2\nprintf "id\\twidth\\tsetting\\nr0\\t2\\tOMP_WAIT_POLICY=passive\\n"\n' >"$CL_BUILD/coldload-summarize"
     chmod +x "$CL_BUILD/coldload-summarize"
@@ -247,3 +247,9 @@ setup() {
     [ "${CL_PLAN[error]}" = "exit 2: coldload-summarize: x/samples.csv:3: bad" ]
 }
 
+@test "cl_stop_row: a stop as a row of stops.csv, its header once" {
+    CL_OUT=$BATS_TEST_TMPDIR
+    cl_stop_row loaded pinned 2 grad 2 5 decided
+    cl_stop_row threads none 0 "" "" 3 fixed
+    [ "$(cat "$CL_OUT/stops.csv")" = "$(printf 'harness,load,stressors,cell,width,procs,how\nloaded,pinned,2,grad,2,5,decided\nthreads,none,0,,,3,fixed')" ]
+}

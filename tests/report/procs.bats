@@ -308,6 +308,33 @@ answer_ids() {
     [ "$(grep -n 'class="missing"' "$D/fx/report.html" | head -n1 | cut -d: -f1)" -lt "$(grep -n 'id="answers"' "$D/fx/report.html" | cut -d: -f1)" ]
 }
 
+@test "stops: stops.csv's rows read as meta's legacy stop keys were; a row of a cell wins over its key; a bad row is file:line (exit 2)" {
+    mkdir -p "$D/old" "$D/new" # one name, fx: the report's title says it
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/old/fx"
+    "$SUMMARIZE" "$D/old/fx" >/dev/null
+    # the same stops as rows (cl_stop_row), their keys gone from meta.txt
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/new/fx"
+    { echo harness,load,stressors,cell,width,procs,how
+      sed -n 's/^\([a-z]*\)_stop_\([a-z]*\)_s\([0-9]*\)_\(.*\)_w\([0-9]*\)=\([0-9]*\) \([a-z]*\)$/\1,\2,\3,\4,\5,\6,\7/p' "$D/new/fx/meta.txt"
+      echo threads,none,0,,,3,fixed; } >"$D/new/fx/stops.csv"
+    [ "$(wc -l <"$D/new/fx/stops.csv")" -eq 10 ]
+    sed -i '/^[a-z]*_stop_[a-z]*_s[0-9]*_.*_w[0-9]*=/d' "$D/new/fx/meta.txt"
+    "$SUMMARIZE" "$D/new/fx" >/dev/null
+    grep -q '^| grad n=1000 w2 block, free S=2 | 0.0194 | 0.0241 | 0 of 5 | 5, fixed | ' "$D/new/fx/report.md"
+    diff <(sed '/^## Metadata/,$d' "$D/old/fx/report.md") <(sed '/^## Metadata/,$d' "$D/new/fx/report.md")
+    diff <(jq -S .answers "$D/old/fx/results.json") <(jq -S .answers "$D/new/fx/results.json")
+    # both: the row wins
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/both"
+    printf 'harness,load,stressors,cell,width,procs,how\nloaded,free,2,grad,2,7,max\n' >"$D/both/stops.csv"
+    "$SUMMARIZE" "$D/both" >/dev/null
+    grep -q '^| grad n=1000 w2 block, free S=2 | 0.0194 | 0.0241 | 0 of 5 | 7, undecided at the most | ' "$D/both/report.md"
+    grep -q '^| grad n=1000 w1 block, pinned S=2 | 0.0153 | 0.0166 | 0 of 5 | 5, decided | ' "$D/both/report.md"
+    printf 'loaded,free,2,grad,2,7,sometimes\n' >>"$D/both/stops.csv"
+    run "$SUMMARIZE" "$D/both"
+    [ "$status" -eq 2 ]
+    [[ $output == *"$D/both/stops.csv:3: how 'sometimes': expected decided, max or fixed"* ]]
+}
+
 # Meta's failed steps are data, paired by order and never split: an older
 # directory's missing=TEXT is shown whole; a step without its why, a why
 # without a step and a ": " inside a name or a why are not taken apart.
