@@ -403,9 +403,10 @@ static long chartdataEmitCold(const summary *s, const chartdataChart *c, FILE *f
 }
 
 /* One row per cell: idx, label, its median run's shares in percent --
- * waiting for a CPU, running, blocked (verdictWhyOf) -- stacked. */
+ * waiting for a CPU, running, blocked (verdictWhyOf) -- stacked. The first
+ * line names the columns (no '#'): plots/why.gp reads them by name. */
 static long chartdataEmitWhy(const summary *s, const chartdataChart *c, FILE *f) {
-    fputs("# idx label wait_pct run_pct blocked_pct\n", f);
+    fputs("idx label wait_pct run_pct blocked_pct\n", f);
     long rows = 0;
     verdictWhy w;
     for (size_t i = 0; i < s->n; i++) {
