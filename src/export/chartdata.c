@@ -367,10 +367,11 @@ static long chartdataEmitPlacement(const summary *s, const chartdataChart *c, FI
 }
 
 /* One row per group: idx, label, then first_vs_steady's (first) or
- * cold_start's columns. */
+ * cold_start's columns. The first line names the columns (no '#'): the
+ * charts read them by name. */
 static long chartdataEmitRows(const summary *s, const chartdataChart *c, FILE *f, int first) {
-    fputs(first ? "# idx label first_ms min_ms median_ms max_ms n\n"
-                : "# idx label first_ms whole_median_ms first_majflt whole_majflt\n",
+    fputs(first ? "idx label first_ms min_ms median_ms max_ms n\n"
+                : "idx label first_ms whole_median_ms first_majflt whole_majflt\n",
           f);
     long rows = 0;
     for (size_t i = 0; i < s->n; i++) {
