@@ -308,17 +308,16 @@ static void chartdataCalls(const summaryGroup *g, long x, const char *label, FIL
 }
 
 /* The dot and placement charts: dots (index 0), then one row per cell; ivl:
- * idle_vs_loaded's columns, else placement's. */
+ * idle_vs_loaded's columns, else placement's. Each block's first line names
+ * its columns (no '#'): the charts read them by name. */
 static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *f, int ivl) {
     long cells = 0;
-    fputs(ivl ? "# dots: x label kind proc_median_ms proc bound\n"
-              : "# dots: x label cpus call_ms bound\n",
-          f);
+    fputs(ivl ? "x label kind proc_median_ms proc bound\n" : "x label cpus call_ms bound\n", f);
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
-            fputs(ivl ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs "
+            fputs(ivl ? "\n\nidx label kind median_of_medians ratio procs slow_procs "
                         "median_bound\n"
-                      : "\n\n# cells: idx label calls_1cpu share_1cpu median_ms_1cpu "
+                      : "\n\nidx label calls_1cpu share_1cpu median_ms_1cpu "
                         "calls_multi_cpu share_multi_cpu median_ms_multi_cpu\n",
                   f);
         }

@@ -234,18 +234,18 @@ answer_ids() {
     # dots(FILE LABEL): index 0's "ms bound" of the cell LABEL, one line per dot
     dots() { awk -F'"' -v l="$2" '/^$/ { blank++ } blank == 0 && $2 == l { n = split($3, f, " "); print f[2], f[n] }' "$1"; }
     ivl=$D/plots/idle_vs_loaded.dat
-    head -n1 "$ivl" | grep -q '^# dots: x label kind proc_median_ms proc bound$'
+    head -n1 "$ivl" | grep -q '^x label kind proc_median_ms proc bound$'
     [ "$(dots "$ivl" "prog w2 pinned" | tr '\n' ' ')" = "9400 1 9400 1 9400 1 " ]
     [ "$(dots "$ivl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
     [ "$(dots "$ivl" "prog w1 pinned" | awk '{ print $2 }' | sort -u)" = 0 ]
     # index 1: the cell's median of medians a bound (pinned), exact (free: 9400 lies above it)
     cells() { awk -F'"' -v l="$2" '/^$/ { blank++ } blank == 2 && $2 == l { n = split($3, f, " "); print f[2], f[3], f[n] }' "$1"; }
-    grep -q '^# cells: idx label kind median_of_medians ratio procs slow_procs median_bound$' "$ivl"
+    grep -q '^idx label kind median_of_medians ratio procs slow_procs median_bound$' "$ivl"
     [ "$(cells "$ivl" "prog w2 pinned")" = "9400 20 1" ]
     [ "$(cells "$ivl" "prog w2 free")" = "1390 2.95745 0" ]
     # placement: one dot per call, the stopped ones bound 1
     pl=$D/plots/placement.dat
-    head -n1 "$pl" | grep -q '^# dots: x label cpus call_ms bound$'
+    head -n1 "$pl" | grep -q '^x label cpus call_ms bound$'
     [ "$(dots "$pl" "prog w2 pinned" | tr '\n' ' ')" = "9400 1 9400 1 9400 1 " ]
     [ "$(dots "$pl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
 }
@@ -259,7 +259,7 @@ answer_ids() {
     [[ $output == *"5 chart(s)"* ]]
     dat=$D/fx/plots/idle_vs_loaded.dat
     # index 0: the dots, one per process with a steady median, of every cell the chart shows
-    points=$(awk '/^$/ { blank++ } !/^#/ && NF && blank == 0 { n++ } END { print n }' "$dat")
+    points=$(awk '/^$/ { blank++ } NR > 1 && NF && blank == 0 { n++ } END { print n }' "$dat") # line 1: the column names
     want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["copy"] == "inplace" && $c["workload"] != "trg" && $c["procs"] > 0 { n += $c["procs"] } END { print n }' "$D/fx/summary.csv")
     [ "$points" -eq "$want" ]
