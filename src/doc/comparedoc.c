@@ -298,7 +298,9 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
         return -1;
     }
     FILE *f = a.f;
-    fputs("# dots: x input ms bound (one per process or run; bound 1: a lower bound)\n", f);
+    /* each block's first line names its columns (no '#'): compare.gp reads
+     * them by name; dots: one per process or run, bound 1 a lower bound */
+    fputs("x input ms bound\n", f);
     long n = 0;
     double step = 0.7 / (double)r->nin;
     for (size_t c = 0; c < r->ncells; c++) {
@@ -310,7 +312,7 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
                                (double)n + ((double)i - (double)(r->nin - 1) / 2) * step, i, f);
         n++;
     }
-    fputs("\n\n# cells: x tick\n", f);
+    fputs("\n\nx tick\n", f);
     n = 0;
     for (size_t c = 0; c < r->ncells; c++) {
         const compareRow *w = comparedocPrimary(r, c);
@@ -321,7 +323,7 @@ long comparedocChart(const compareResult *r, const char *dir, char *err, size_t 
         comparedocDatString(f, tick);
         fputc('\n', f);
     }
-    fputs("\n\n# medians: x input ms\n", f);
+    fputs("\n\nx input ms\n", f);
     n = 0;
     for (size_t c = 0; c < r->ncells; c++) {
         const compareRow *w = comparedocPrimary(r, c);
