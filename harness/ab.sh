@@ -160,8 +160,12 @@ for ((p = 1; p <= CL_PROCS_MAX; p++)); do
         ab_run "$side" "$p" 0
     done
     if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
-    state=$("$CL_BUILD/coldload-summarize" --ab-decided "$precision" "$CL_OUT" 2>/dev/null) || state=undecided
-    if [ "${state%%$'\t'*}" = decided ]; then how=decided; break; fi
+    # its plan by column name (cl_plan); the tool failing is undecided
+    if cl_plan state --ab-decided "$precision" "$CL_OUT" && [ "${CL_PLAN[n]}" -gt 0 ] &&
+        [ "${CL_PLAN[0,state]}" = decided ]; then
+        how=decided
+        break
+    fi
 done
 [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
 cl_meta ab_stop "$how $((p > CL_PROCS_MAX ? CL_PROCS_MAX : p))"

@@ -245,23 +245,26 @@ for w in "${workloads[@]}"; do
     done
 done
 # undecided_cells: the runs the next round needs, from coldload-summarize
-# --firstrun-decided (verdict/decide.h: each part's spread over its pairs
-# within +-CL_PRECISION of the first run's extra): both sides of every
-# undecided part. None: every part is known. The tool failing keeps them all.
+# --firstrun-decided's plan (verdict/decide.h: each part's spread over its
+# pairs within +-CL_PRECISION of the first run's extra), read by column name
+# (cl_plan): both sides of every undecided part. None: every part is known.
+# The tool failing keeps them all.
 undecided_cells() {
-    local out state w k v rest
+    local i w k v rows
     local -A need=()
     next=()
-    if ! out=$("$CL_BUILD/coldload-summarize" --firstrun-decided "$CL_PRECISION" "$CL_OUT" 2>&1); then
-        cl_warn "coldload-summarize --firstrun-decided failed (${out%%$'\n'*}): every run goes on"
+    if ! cl_plan "state workload kind variant" --firstrun-decided "$CL_PRECISION" "$CL_OUT"; then
+        cl_warn "coldload-summarize --firstrun-decided failed (${CL_PLAN[error]}): every run goes on"
         next=("${cells[@]}")
         return 0
     fi
-    while IFS=$'\t' read -r state w k v rest; do
-        [ "$state" = undecided ] || continue
+    rows=${CL_PLAN[n]}
+    for ((i = 0; i < rows; i++)); do
+        [ "${CL_PLAN[$i,state]}" = undecided ] || continue
+        w=${CL_PLAN[$i,workload]} k=${CL_PLAN[$i,kind]} v=${CL_PLAN[$i,variant]}
         need[$w:base:same]=1
         if [ "$v" = base ]; then need[$w:base:$k]=1; else need[$w:$v:same]=1; fi
-    done <<<"$out"
+    done
     for cell in "${cells[@]}"; do [ -z "${need[$cell]:-}" ] || next+=("$cell"); done
 }
 

@@ -9,10 +9,11 @@
 # index 2 medians: x input ms) and compare_labels.gp; writes compare.png, .svg.
 load 'style.gp'
 load 'compare_labels.gp'
+set datafile columnheaders # each block's first line names its columns, read by name
 
 # counted before the log axis: the key says what a triangle means only when
 # there is one
-stats 'compare.dat' index 0 using 4 nooutput
+stats 'compare.dat' index 0 using 'bound' nooutput
 any_bound = STATS_max > 0
 
 set title "coldload compare: one dot per process and input"
@@ -26,11 +27,11 @@ colour(i) = word(c_widths, (i - 1) % words(c_widths) + 1)
 dot(input, i, b, y) = input == i && b == 0 ? y : NaN
 stopped(input, i, b, y) = input == i && b != 0 ? y : NaN
 cmp_key = "keyentry with points pt 8 ps 1.6 lw 1.5 lc rgb '#222222' title 'stopped: at least this long', "
-cmp_stopped = ", for [i=1:n_inputs] '' index 0 using 1:(stopped($2, i, $4, $3)) with points pt 8 ps 1.6 lw 1.5 lc rgb colour(i) notitle"
-cmp_plot = "plot 'compare.dat' index 1 using 1:(NaN):xtic(2) notitle, \
-  for [i=1:n_inputs] '' index 0 using 1:(dot($2, i, $4, $3)) with points pt 7 ps 1.0 lc rgb colour(i) title input_name[i], " \
+cmp_stopped = ", for [i=1:n_inputs] '' index 0 using 'x':(stopped(column('input'), i, column('bound'), column('ms'))) with points pt 8 ps 1.6 lw 1.5 lc rgb colour(i) notitle"
+cmp_plot = "plot 'compare.dat' index 1 using 'x':(NaN):xtic(stringcolumn('tick')) notitle, \
+  for [i=1:n_inputs] '' index 0 using 'x':(dot(column('input'), i, column('bound'), column('ms'))) with points pt 7 ps 1.0 lc rgb colour(i) title input_name[i], " \
   . (any_bound ? cmp_key : "") . \
-  "for [i=1:n_inputs] '' index 2 using ($1 - bar_width / 2):($2 == i ? $3 : NaN):(bar_width):(0) with vectors nohead lw 2.5 lc rgb colour(i) notitle" \
+  "for [i=1:n_inputs] '' index 2 using (column('x') - bar_width / 2):(column('input') == i ? column('ms') : NaN):(bar_width):(0) with vectors nohead lw 2.5 lc rgb colour(i) notitle" \
   . (any_bound ? cmp_stopped : "")
 
 eval png_term

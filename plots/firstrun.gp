@@ -7,10 +7,11 @@
 # Reads firstrun.dat (coldload-summarize) and labels.gp; writes firstrun.png and .svg.
 load 'style.gp'
 load 'labels.gp'
+set datafile columnheaders # firstrun.dat's column names, read by name
 
 set title sprintf("Where the first run's milliseconds go · %s · width 1, each part a measured difference", machine)
 set ylabel "time from exec to the first result (ms)"
-stats 'firstrun.dat' using 1 nooutput
+stats 'firstrun.dat' using 'idx' nooutput
 n_fr = STATS_records
 set xrange [-0.6:n_fr - 0.4]
 set xtics rotate by 35 right font ",9"
@@ -20,13 +21,16 @@ set xzeroaxis lt 1 lc rgb "#444444"
 hw = 0.32
 
 # idx label total, then lo hi of: steady, copy kind, dynamic linking, pool, first touch, remainder
+seg_name(s) = s == 0 ? "steady" : s <= 4 ? sprintf("part%d", s - 1) : "remainder"
+lo(s) = column(seg_name(s) . "_lo")
+hi(s) = column(seg_name(s) . "_hi")
 seg_colour(s) = word("#2e7d32 #7b5ea7 #2a6fb0 #d98200 #00838f #9e9e9e", s + 1)
 seg_title(s) = s == 0 ? "the steady call (the work)" : s == 1 ? "copy kind (vs the warm binary)" : \
     s == 2 ? "dynamic linking (vs static)" : s == 3 ? "OpenBLAS thread pool (W vs 1)" : \
     s == 4 ? "first touch (vs --prefault)" : "remainder (none of these)"
-fr_plot = "plot for [s=0:5] 'firstrun.dat' using 1:(column(5 + 2 * s)):($1 - hw):($1 + hw):(column(4 + 2 * s)):(column(5 + 2 * s)) \
+fr_plot = "plot for [s=0:5] 'firstrun.dat' using 'idx':(hi(s)):(column('idx') - hw):(column('idx') + hw):(lo(s)):(hi(s)) \
     with boxxyerror lc rgb seg_colour(s) title seg_title(s), \
-  '' using 1:($3):(sprintf('%.1f', $3)):xtic(2) with labels offset 0,0.8 font ',8' notitle"
+  '' using 'idx':'total_ms':(sprintf('%.1f', column('total_ms'))):xtic(stringcolumn('label')) with labels offset 0,0.8 font ',8' notitle"
 
 eval png_term
 set output 'firstrun.png'

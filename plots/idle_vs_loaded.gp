@@ -9,6 +9,7 @@
 # writes idle_vs_loaded.png and .svg.
 load 'style.gp'
 load 'labels.gp'
+set datafile columnheaders # each block's first line names its columns, read by name
 
 # dots: x label kind proc_median_ms proc bound; cells: idx label kind
 # median_of_medians ratio procs slow_procs median_bound
@@ -17,7 +18,7 @@ load 'labels.gp'
 # so its median is only a lower bound: an open triangle pointing up, at it.
 # Counted first, before the log axis: the key says what the
 # triangle means only when there is one.
-stats 'idle_vs_loaded.dat' index 0 using 6 nooutput
+stats 'idle_vs_loaded.dat' index 0 using 'bound' nooutput
 any_bound = STATS_max > 0
 
 set title sprintf("Idle vs loaded, one dot per process · %s · widths %s · loaded: stress-ng --cpu %s", machine, widths, stressors)
@@ -35,18 +36,18 @@ stopped(kind, want, b, y) = kind == want && b != 0 ? y : NaN
 # the stopped processes: each in its load's colour, over the median line;
 # one key entry for all
 ivl_key = "keyentry with points pt 8 ps 1.8 lw 2 lc rgb '#222222' title 'stopped: at least this long', "
-ivl_stopped = ", '' index 0 using 1:(stopped($3, 0, $6, $4)) with points pt 8 ps 1.8 lw 2 lc rgb c_idle notitle, \
-  '' index 0 using 1:(stopped($3, 1, $6, $4)) with points pt 8 ps 1.8 lw 2 lc rgb c_loaded notitle, \
-  '' index 0 using 1:(stopped($3, 2, $6, $4)) with points pt 8 ps 1.8 lw 2 lc rgb c_free notitle, \
-  '' index 0 using 1:(stopped($3, 3, $6, $4)) with points pt 8 ps 1.8 lw 2 lc rgb c_loaded notitle"
-ivl_plot = "plot 'idle_vs_loaded.dat' index 1 using 1:(NaN):xtic(2) notitle, \
-  '' index 0 using 1:(only($3, 0, $6, $4)) with points pt 7 ps 1.1 lc rgb c_idle title 'idle', \
-  '' index 0 using 1:(only($3, 1, $6, $4)) with points pt 7 ps 1.1 lc rgb c_loaded title 'pinned load (one worker per CPU)', \
-  '' index 0 using 1:(only($3, 2, $6, $4)) with points pt 7 ps 1.1 lc rgb c_free title 'free load (unbound workers)', \
-  '' index 0 using 1:(only($3, 3, $6, $4)) with points pt 9 ps 1.2 lc rgb c_loaded title 'loaded', " \
+ivl_stopped = ", '' index 0 using 'x':(stopped(column('kind'), 0, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_idle notitle, \
+  '' index 0 using 'x':(stopped(column('kind'), 1, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_loaded notitle, \
+  '' index 0 using 'x':(stopped(column('kind'), 2, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_free notitle, \
+  '' index 0 using 'x':(stopped(column('kind'), 3, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_loaded notitle"
+ivl_plot = "plot 'idle_vs_loaded.dat' index 1 using 'idx':(NaN):xtic(stringcolumn('label')) notitle, \
+  '' index 0 using 'x':(only(column('kind'), 0, column('bound'), column('proc_median_ms'))) with points pt 7 ps 1.1 lc rgb c_idle title 'idle', \
+  '' index 0 using 'x':(only(column('kind'), 1, column('bound'), column('proc_median_ms'))) with points pt 7 ps 1.1 lc rgb c_loaded title 'pinned load (one worker per CPU)', \
+  '' index 0 using 'x':(only(column('kind'), 2, column('bound'), column('proc_median_ms'))) with points pt 7 ps 1.1 lc rgb c_free title 'free load (unbound workers)', \
+  '' index 0 using 'x':(only(column('kind'), 3, column('bound'), column('proc_median_ms'))) with points pt 9 ps 1.2 lc rgb c_loaded title 'loaded', " \
   . (any_bound ? ivl_key : "") . \
-  "'' index 1 using ($1 - 0.3):4:(0.6):(0) with vectors nohead lw 2.5 lc rgb '#222222' title 'median of the process medians', \
-  '' index 1 using 1:($4 * 2.6):(cellnote($3, $5, $6, $7, $8)) with labels font ',9' tc rgb '#222222' notitle" \
+  "'' index 1 using (column('idx') - 0.3):'median_of_medians':(0.6):(0) with vectors nohead lw 2.5 lc rgb '#222222' title 'median of the process medians', \
+  '' index 1 using 'idx':(column('median_of_medians') * 2.6):(cellnote(column('kind'), column('ratio'), column('procs'), column('slow_procs'), column('median_bound'))) with labels font ',9' tc rgb '#222222' notitle" \
   . (any_bound ? ivl_stopped : "")
 
 chart = 'idle_vs_loaded'

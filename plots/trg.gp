@@ -1,8 +1,9 @@
 # plots/trg.gp -- the TRG workload: value_and_grad time (min of the runs, as
 # the page reports it) per beta, one line per width and condition, so idle
 # and loaded at one width sit next to each other.
-# Reads trg.dat (one block per series, its title on the block's first line)
-# and labels.gp; writes trg.png and trg.svg.
+# Reads trg.dat (one block per series, its first line the title, then the
+# names of the other columns: the time is read by its name, min_ms) and
+# labels.gp; writes trg.png and trg.svg.
 load 'style.gp'
 load 'labels.gp'
 
@@ -25,7 +26,7 @@ do for [r = 1:8] {
     set linetype (19 + 2 * r) lc rgb word(c_widths, r) dt 1 pt 7 lw 2 ps 1.3
     set linetype (20 + 2 * r) lc rgb word(c_widths, r) dt 2 pt 5 lw 2 ps 1.3
 }
-trg_plot = "plot for [i = 1:n_trg] 'trg.dat' index (i - 1) using 1:2 with linespoints \
+trg_plot = "plot for [i = 1:n_trg] 'trg.dat' index (i - 1) using 1:'min_ms' with linespoints \
   lt (19 + 2 * trg_colour[i] + trg_loaded[i]) title columnheader(1)"
 
 chart = 'trg'

@@ -3,8 +3,9 @@
 # split the waits-for-cpu, spins and wake-ups verdicts judge). Shares, not
 # milliseconds: a 20x slower loaded cell and its idle twin side by side
 # would otherwise show only the slow one.
-# Reads why.dat (idx label wait_pct run_pct blocked_pct) and labels.gp;
-# writes why.png and .svg.
+# Reads why.dat, its first line the column names (idx label wait_pct
+# run_pct blocked_pct), each column by its name, so a new column shifts
+# nothing; and labels.gp. Writes why.png and .svg.
 load 'style.gp'
 load 'labels.gp'
 
@@ -17,9 +18,10 @@ set key top center horizontal
 set style data histograms
 set style histogram rowstacked
 set boxwidth 0.6
-plot_cmd = "plot 'why.dat' using 3:xtic(2) title 'waiting for a CPU' lc rgb c_first, \
-  '' using 4 title 'running' lc rgb c_steady, \
-  '' using 5 title 'blocked (asleep, waiting for a wake-up)' lc rgb c_idle"
+set datafile columnheaders
+plot_cmd = "plot 'why.dat' using 'wait_pct':xtic(stringcolumn('label')) title 'waiting for a CPU' lc rgb c_first, \
+  '' using 'run_pct' title 'running' lc rgb c_steady, \
+  '' using 'blocked_pct' title 'blocked (asleep, waiting for a wake-up)' lc rgb c_idle"
 
 chart = 'why'
 eval render

@@ -18,8 +18,9 @@
 # probes, begin and end), run.sh (supervisor, traps, watchdog, progress),
 # procs.sh (background steps, process groups), load.sh (stress-ng), csv.sh
 # (whole.csv rows, samples.csv fields), workloads.sh (the binaries'
-# --describe tables, measurements), rounds.sh (warm and loaded rounds),
-# series.sh (--series-regex: a program's per-call times out of its output).
+# --describe tables, measurements), plan.sh (coldload-summarize's plans
+# read by column name), rounds.sh (warm and loaded rounds), series.sh
+# (--series-regex: a program's per-call times out of its output).
 #
 # Set-up
 #   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
@@ -100,6 +101,10 @@
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
 #   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
 #                              (a bounded read: its first 1 MiB, each line cut at 1024 bytes)
+# Plans (what coldload-summarize says between rounds: a TSV table with a header)
+#   cl_plan "COL..." FLAG ARGS...  coldload-summarize FLAG ARGS...'s plan into CL_PLAN[n], CL_PLAN[I,COL]
+#                              by column name; 1 with CL_PLAN[error] when it failed or lacks a COL
+#   cl_stop_row HARNESS LOAD S CELL W P HOW  a stop of the stopping rule as a row of <out>/stops.csv
 # Measurements (warm.sh and loaded.sh)
 #   cl_measure_all             rounds of every (workload, width) cell still undecided (3..7, --procs K), each in a
 #                              shuffled order (RANDOM seeded with CL_SEED), proc tag = the round
@@ -183,5 +188,7 @@ CL_WL_BINARIES="p28_timing ising_trg"
 . "$CL_ROOT/harness/lib/workloads.sh"
 # shellcheck source=harness/lib/series.sh
 . "$CL_ROOT/harness/lib/series.sh"
+# shellcheck source=harness/lib/plan.sh
+. "$CL_ROOT/harness/lib/plan.sh"
 # shellcheck source=harness/lib/rounds.sh
 . "$CL_ROOT/harness/lib/rounds.sh"

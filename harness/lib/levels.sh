@@ -38,10 +38,14 @@ threads_cells_round() {
 }
 
 # threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
-# why they stopped (meta threads_stop_<load>_s<S>): decided (its answer is
-# known), max (--max-procs) or fixed (--procs K).
+# why they stopped (a row of stops.csv, cl_stop_row, its cell and width
+# empty: the whole level): decided (its answer is known), max (--max-procs)
+# or fixed (--procs K). After each round coldload-summarize
+# --threads-decided's plan for the level says (by column name, cl_plan)
+# whether it is decided and whether the default cell may be skipped; the
+# tool failing is undecided.
 threads_level_rounds() {
-    local p how=max state rest skip
+    local p how=max state skip s
     skip_default=0
     for ((p = 1; p <= CL_PROCS_MAX; p++)); do
         [ "$deadline_hit" = 0 ] || return 0
@@ -49,10 +53,11 @@ threads_level_rounds() {
         # asked after every round under load (the default cell's twin), and
         # from --procs-min on whether the level is decided
         if [ "$p" -ge "$CL_PROCS_MAX" ] || { [ "$p" -lt "$CL_PROCS_MIN" ] && [ "$1" = none ]; }; then continue; fi
-        state=$("$CL_BUILD/coldload-summarize" --threads-decided --load "$1" \
-            --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" 2>/dev/null) ||
-            state=undecided
-        IFS=$'\t' read -r state _ _ _ skip rest <<<"$state"
+        state=undecided skip=-
+        if cl_plan "state skip" --threads-decided --load "$1" \
+            --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" && [ "${CL_PLAN[n]}" -gt 0 ]; then
+            state=${CL_PLAN[0,state]} skip=${CL_PLAN[0,skip]}
+        fi
         if [ "$skip" = skip-default ] && [ "$skip_default" = 0 ]; then
             skip_default=1
             cl_meta "threads_default_skipped_$1_s$2" "after round $p: the default cell is a width's twin (its threads in every run) and that width was stopped as known slow"
@@ -62,7 +67,9 @@ threads_level_rounds() {
     done
     [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
     level_rounds=$(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))
-    cl_meta "threads_stop_$1_s$([ "$1" = none ] && echo 0 || echo "$2")" "$how $(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))"
+    s=$2
+    [ "$1" != none ] || s=0
+    cl_stop_row threads "$1" "$s" "" "" "$level_rounds" "$how"
 }
 
 # threads_remedies LOAD STRESSORS: after a level's rounds, under its load,
@@ -72,19 +79,26 @@ threads_level_rounds() {
 # remedies/<id>/, a results directory of its own (its rows never join the
 # cells'). Meta threads_remedy_<load>_s<S> lists them.
 threads_remedies() {
-    local plan id width setting cell p n=${level_rounds:-3} tried=()
+    local i id width setting cell p n=${level_rounds:-3} tried=()
     [ "$remedies_mode" != off ] && [ "$deadline_hit" = 0 ] || return 0
-    if ! plan=$("$CL_BUILD/coldload-summarize" --threads-remedies "$remedies_mode" \
-        --load "$1" --stressors "$2" "$CL_OUT" 2>"$tmp/remedies.err"); then
-        cl_warn "load $1: the remedies could not be chosen: $(cl_err_line "$tmp/remedies.err")"
+    if ! cl_plan "id width setting" --threads-remedies "$remedies_mode" \
+        --load "$1" --stressors "$2" "$CL_OUT"; then
+        cl_warn "load $1: the remedies could not be chosen: ${CL_PLAN[error]}"
         return 0
     fi
-    [ -n "$plan" ] || return 0
-    CL_PROG_N=$(( CL_PROG_N + n * $(wc -l <<<"$plan") ))
-    while IFS=$'\t' read -r id width setting; do
+    # the plan's rows kept: each remedy's runs ask coldload-summarize nothing,
+    # but CL_PLAN is the last plan read
+    local nplan=${CL_PLAN[n]} ids=() widths=() settings=()
+    for ((i = 0; i < nplan; i++)); do
+        ids+=("${CL_PLAN[$i,id]}") widths+=("${CL_PLAN[$i,width]}") settings+=("${CL_PLAN[$i,setting]}")
+    done
+    [ "$nplan" -gt 0 ] || return 0
+    CL_PROG_N=$(( CL_PROG_N + n * nplan ))
+    for ((i = 0; i < nplan; i++)); do
+        id=${ids[i]} width=${widths[i]} setting=${settings[i]}
         # coldload-summarize's own words; checked all the same, never run as code
         [[ $id =~ ^[rw][0-9]+$ && $width =~ ^[0-9]+$ && $setting =~ ^([A-Z_][A-Z0-9_]*=[A-Za-z0-9._-]+)?$ ]] ||
-            cl_die "coldload-summarize --threads-remedies wrote an unreadable line: $(cl_escape "$id")"
+            cl_die "coldload-summarize --threads-remedies wrote an unreadable row: $id $width $setting"
         cell=$width
         [ "$width" != 0 ] || cell=default
         rows_dir=$CL_OUT/remedies/$id run_env=()
@@ -112,7 +126,7 @@ threads_remedies() {
             fi
         done
         tried+=("$id ${setting:-width $width}")
-    done <<<"$plan"
+    done
     rows_dir='' run_env=()
     local IFS=';'
     cl_meta "threads_remedy_$1_s$2" "${tried[*]}"

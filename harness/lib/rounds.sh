@@ -41,32 +41,31 @@ cl_plan_print() {
 }
 
 # cl_undecided CELL...: CL_UNDECIDED, the cells (workload:width) whose answer
-# is not known yet under the current tags, by coldload-summarize --decided
-# (report/decide.h: the bootstrap interval against every threshold the cell
-# is judged on). A cell is its workload, width and params (the TRG's
-# full-size and loaded-size cells are two); it is undecided when any of its
-# groups is or when it has none (its processes failed). The tool failing
-# keeps every cell: the rule may only stop a cell early, never lose one.
+# is not known yet under the current tags, by coldload-summarize --decided's
+# plan (verdict/decide.h: the bootstrap interval against every threshold the
+# cell is judged on), read by column name (cl_plan). A cell is its workload,
+# width and params (the TRG's full-size and loaded-size cells are two); it
+# is undecided when any of its groups is or when it has none (its processes
+# failed). The tool failing keeps every cell: the rule may only stop a cell
+# early, never lose one.
 cl_undecided() {
-    local out state wl width params cell rest line seen open
+    local cell i seen open rows
     CL_UNDECIDED=()
-    if ! out=$("$CL_BUILD/coldload-summarize" --decided --condition "$CL_TAG_CONDITION" \
-        --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT" 2>&1); then
-        cl_warn "coldload-summarize --decided failed (${out%%$'\n'*}): every cell goes on"
+    if ! cl_plan "state workload width params" --decided --condition "$CL_TAG_CONDITION" \
+        --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT"; then
+        cl_warn "coldload-summarize --decided failed (${CL_PLAN[error]}): every cell goes on"
         CL_UNDECIDED=("$@")
         return 0
     fi
-    local lines=()
-    mapfile -t lines <<<"$out"
+    rows=${CL_PLAN[n]}
     for cell in "$@"; do
         cl_cell "${cell%:*}"
         seen=0 open=0
-        for line in "${lines[@]}"; do
-            IFS=$'\t' read -r state wl width params rest <<<"$line"
-            [ "$wl:$width" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
-            cl_params_in "$params" "$CL_CELL_PARAMS" || continue
+        for ((i = 0; i < rows; i++)); do
+            [ "${CL_PLAN[$i,workload]}:${CL_PLAN[$i,width]}" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
+            cl_params_in "${CL_PLAN[$i,params]}" "$CL_CELL_PARAMS" || continue
             seen=1
-            [ "$state" = decided ] || open=1
+            [ "${CL_PLAN[$i,state]}" = decided ] || open=1
         done
         if [ "$open" = 1 ] || [ "$seen" = 0 ]; then CL_UNDECIDED+=("$cell"); fi
     done
@@ -92,9 +91,9 @@ cl_params_in() {
 # (or the first after the previous harness) -- and each cell's processes are
 # spread over the whole run rather than back to back. Rounds 1..CL_PROCS_MIN
 # take every cell; after each later round only the cells cl_undecided keeps
-# go on, up to CL_PROCS_MAX (--procs K: exactly K). meta gets
-# <harness>_decided_<cell>=P (the processes a cell took, and whether it
-# stopped decided or at the most).
+# go on, up to CL_PROCS_MAX (--procs K: exactly K). stops.csv gets a row a
+# cell (cl_stop_note: the processes it took, and whether it stopped decided,
+# at the most or fixed).
 cl_measure_all() {
     local cells=() cell width w p what=$CL_TAG_CONDITION key
     [ "$CL_TAG_CONDITION" = loaded ] && what+=" ($CL_TAG_LOAD load)"
@@ -125,9 +124,9 @@ cl_measure_all() {
     CL_TAG_PROC=1
 }
 
-# cl_stop_note P HOW CELL...: meta's <harness>_stop_<load>_s<S>_<cell>_w<W>=P HOW
-# for each CELL that stopped now (decided: not in CL_UNDECIDED; max: at the
-# most, undecided; fixed: --procs K).
+# cl_stop_note P HOW CELL...: a row of <out>/stops.csv (cl_stop_row) for
+# each CELL that stopped now (decided: not in CL_UNDECIDED; max: at the
+# most, undecided; fixed: --procs K), P its processes.
 cl_stop_note() {
     local p=$1 how=$2 cell
     local -A open=()
@@ -135,6 +134,18 @@ cl_stop_note() {
     if [ "$how" = decided ]; then for cell in "${CL_UNDECIDED[@]}"; do open[$cell]=1; done; fi
     for cell in "$@"; do
         [ -z "${open[$cell]:-}" ] || continue
-        cl_meta "${CL_NAME}_stop_${CL_TAG_LOAD}_s${CL_TAG_STRESSORS}_${cell%:*}_w${cell#*:}" "$p $how"
+        cl_stop_row "$CL_NAME" "$CL_TAG_LOAD" "$CL_TAG_STRESSORS" "${cell%:*}" "${cell#*:}" "$p" "$how"
     done
+}
+
+# cl_stop_row HARNESS LOAD S CELL W P HOW: one stop of the stopping rule as
+# a row of <out>/stops.csv (its header first when it is new; the C side
+# reads it by column name, model/stops.h): HARNESS's cell CELL at width W
+# (both empty: the whole level, threads.sh's) under LOAD with S load
+# workers stopped after P processes (rounds), HOW decided, max or fixed.
+cl_stop_row() {
+    local csv=$CL_OUT/stops.csv line
+    [ -e "$csv" ] || cl_append "$csv" $'harness,load,stressors,cell,width,procs,how\n' || cl_write_failed "$csv"
+    line=$(cl_csv_line "$@")
+    cl_append "$csv" "$line"$'\n' || cl_write_failed "$csv"
 }

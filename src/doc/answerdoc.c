@@ -22,7 +22,7 @@
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
 
 int answerdocOf(const reportInput *in, int k, answer *a) {
-    const answerInput ai = {in->s, in->verdicts, in->thresholds, in->meta};
+    const answerInput ai = {in->s, in->verdicts, in->thresholds, in->meta, in->stops};
     return answerCompute(&ai, k, a);
 }
 

@@ -157,11 +157,8 @@ static int reportAsked(int jobs, const metaTable *m) {
 }
 
 int reportWrite(const reportInput *in, const docFmt *fmt, FILE *f) {
-    metaStops stops;
-    if (metaStopsRead(in->meta, &stops) != 0) return -1;
-    const reportDoc d = {in, fmt, f, &stops};
+    const reportDoc d = {in, fmt, f, in->stops};
     for (size_t i = 0; i < sizeof reportSections / sizeof reportSections[0]; i++)
         if (reportAsked(reportSections[i].jobs, in->meta)) reportSections[i].write(&d);
-    metaStopsFree(&stops);
     return ferror(f) ? -1 : 0;
 }

@@ -27,6 +27,7 @@ typedef struct reportInput {
     const verdictList *verdicts;
     const verdictThresholds *thresholds;
     const metaTable *meta;
+    const metaStops *stops; /* the stopping rule's stops (model/stops.h); NULL: none */
     const char *machine;
     const char *name;          /* the results directory's name, for the title */
     const reportChart *charts; /* the charts rendered, in the report's order */

@@ -308,17 +308,16 @@ static void chartdataCalls(const summaryGroup *g, long x, const char *label, FIL
 }
 
 /* The dot and placement charts: dots (index 0), then one row per cell; ivl:
- * idle_vs_loaded's columns, else placement's. */
+ * idle_vs_loaded's columns, else placement's. Each block's first line names
+ * its columns (no '#'): the charts read them by name. */
 static long chartdataEmitCells(const summary *s, const chartdataChart *c, FILE *f, int ivl) {
     long cells = 0;
-    fputs(ivl ? "# dots: x label kind proc_median_ms proc bound\n"
-              : "# dots: x label cpus call_ms bound\n",
-          f);
+    fputs(ivl ? "x label kind proc_median_ms proc bound\n" : "x label cpus call_ms bound\n", f);
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
-            fputs(ivl ? "\n\n# cells: idx label kind median_of_medians ratio procs slow_procs "
+            fputs(ivl ? "\n\nidx label kind median_of_medians ratio procs slow_procs "
                         "median_bound\n"
-                      : "\n\n# cells: idx label calls_1cpu share_1cpu median_ms_1cpu "
+                      : "\n\nidx label calls_1cpu share_1cpu median_ms_1cpu "
                         "calls_multi_cpu share_multi_cpu median_ms_multi_cpu\n",
                   f);
         }
@@ -367,10 +366,11 @@ static long chartdataEmitPlacement(const summary *s, const chartdataChart *c, FI
 }
 
 /* One row per group: idx, label, then first_vs_steady's (first) or
- * cold_start's columns. */
+ * cold_start's columns. The first line names the columns (no '#'): the
+ * charts read them by name. */
 static long chartdataEmitRows(const summary *s, const chartdataChart *c, FILE *f, int first) {
-    fputs(first ? "# idx label first_ms min_ms median_ms max_ms n\n"
-                : "# idx label first_ms whole_median_ms first_majflt whole_majflt\n",
+    fputs(first ? "idx label first_ms min_ms median_ms max_ms n\n"
+                : "idx label first_ms whole_median_ms first_majflt whole_majflt\n",
           f);
     long rows = 0;
     for (size_t i = 0; i < s->n; i++) {
@@ -403,9 +403,10 @@ static long chartdataEmitCold(const summary *s, const chartdataChart *c, FILE *f
 }
 
 /* One row per cell: idx, label, its median run's shares in percent --
- * waiting for a CPU, running, blocked (verdictWhyOf) -- stacked. */
+ * waiting for a CPU, running, blocked (verdictWhyOf) -- stacked. The first
+ * line names the columns (no '#'): plots/why.gp reads them by name. */
 static long chartdataEmitWhy(const summary *s, const chartdataChart *c, FILE *f) {
-    fputs("# idx label wait_pct run_pct blocked_pct\n", f);
+    fputs("idx label wait_pct run_pct blocked_pct\n", f);
     long rows = 0;
     verdictWhy w;
     for (size_t i = 0; i < s->n; i++) {

@@ -68,7 +68,9 @@ long comparechartWrite(const compareResult *r, const char *dir, char *err, size_
         return -1;
     }
     FILE *f = a.f;
-    fputs("# dots: x input ms bound (one per process or run; bound 1: a lower bound)\n", f);
+    /* each block's first line names its columns (no '#'): compare.gp reads
+     * them by name; dots: one per process or run, bound 1 a lower bound */
+    fputs("x input ms bound\n", f);
     long n = 0;
     double step = 0.7 / (double)r->nin;
     for (size_t c = 0; c < r->ncells; c++) {
@@ -80,7 +82,7 @@ long comparechartWrite(const compareResult *r, const char *dir, char *err, size_
                                  (double)n + ((double)i - (double)(r->nin - 1) / 2) * step, i, f);
         n++;
     }
-    fputs("\n\n# cells: x tick\n", f);
+    fputs("\n\nx tick\n", f);
     n = 0;
     for (size_t c = 0; c < r->ncells; c++) {
         const compareRow *w = comparechartPrimary(r, c);
@@ -91,7 +93,7 @@ long comparechartWrite(const compareResult *r, const char *dir, char *err, size_
         comparechartString(f, tick);
         fputc('\n', f);
     }
-    fputs("\n\n# medians: x input ms\n", f);
+    fputs("\n\nx input ms\n", f);
     n = 0;
     for (size_t c = 0; c < r->ncells; c++) {
         const compareRow *w = comparechartPrimary(r, c);

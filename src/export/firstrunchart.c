@@ -23,6 +23,10 @@ int firstrunchartWriteDat(const firstrun *fr, FILE *f) {
                "ones below it):\n# steady");
     for (int p = 0; p < FIRSTRUN_PARTS; p++) fprintf(f, " part%d", p);
     fputs(" remainder\n", f);
+    /* the column names, read by plots/firstrun.gp (no '#') */
+    fputs("idx label total_ms steady_lo steady_hi", f);
+    for (int p = 0; p < FIRSTRUN_PARTS; p++) fprintf(f, " part%d_lo part%d_hi", p, p);
+    fputs(" remainder_lo remainder_hi\n", f);
     for (size_t i = 0; i < fr->n; i++) {
         const firstrunCell *c = &fr->c[i];
         double up = 0, down = 0;

@@ -457,12 +457,13 @@ out:
 }
 
 static json_t *jsonDocument(const summary *s, const verdictList *v, const verdictThresholds *t,
-                            const metaTable *meta, const remedyRuns *runs, size_t nruns) {
+                            const metaTable *meta, const metaStops *stops, const remedyRuns *runs,
+                            size_t nruns) {
     int bad = 0;
     json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(),
            *answers = json_array(), *warnings;
     if (!doc || !groups || !verdicts || !answers) bad = 1;
-    const answerInput in = {s, v, t, meta};
+    const answerInput in = {s, v, t, meta, stops};
     if (metaJobOf(meta) == META_JOB_AB) {
         if (answers && json_array_append_new(answers, jsonAnswerAb(s, meta, &bad)) != 0) bad = 1;
     } else
@@ -500,9 +501,9 @@ int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t 
 }
 
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const verdictThresholds *t, const metaTable *meta, const remedyRuns *runs,
-                     size_t nruns, char *err, size_t errlen) {
-    json_t *doc = jsonDocument(s, v, t, meta, runs, nruns);
+                     const verdictThresholds *t, const metaTable *meta, const metaStops *stops,
+                     const remedyRuns *runs, size_t nruns, char *err, size_t errlen) {
+    json_t *doc = jsonDocument(s, v, t, meta, stops, runs, nruns);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);

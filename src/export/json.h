@@ -53,7 +53,7 @@ int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t 
  * directory (mkostemp, O_NOFOLLOW), then renamed over path, so a reader sees
  * the old document or the new one, never half of one. 0, or -1 with err. */
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const verdictThresholds *t, const metaTable *meta, const remedyRuns *runs,
-                     size_t nruns, char *err, size_t errlen);
+                     const verdictThresholds *t, const metaTable *meta, const metaStops *stops,
+                     const remedyRuns *runs, size_t nruns, char *err, size_t errlen);
 
 #endif

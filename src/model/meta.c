@@ -104,7 +104,7 @@ char *metaMachine(const metaTable *m) {
     return out;
 }
 
-/* --- the stopping rule's stops ---------------------------------------------------------- */
+/* --- LEGACY: the stopping rule's stops in meta's key names (stops.csv: model/stops) --- */
 
 /* A count: digits only, at least one. */
 static int metaCount(const char *s, size_t len, long *out) {

@@ -34,9 +34,10 @@ metaJob metaJobOf(const metaTable *m); /* m may be NULL: the report */
  * NULL when out of memory. */
 char *metaMachine(const metaTable *m);
 
-/* The stopping rule's record of warm and loaded cells: meta's
- * <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed, parsed once
- * into data. cell is the harness's workload name (grad, svdvals, trgload). */
+/* The stopping rule's stops of warm and loaded cells, as data. cell is the
+ * harness's workload name (grad, svdvals, trgload). Today's results have
+ * them as rows of stops.csv, read by model/stops.h (which calls the reader
+ * below for older ones). */
 typedef enum { META_STOP_DECIDED, META_STOP_MAX, META_STOP_FIXED } metaStopHow;
 
 typedef struct metaStop {
@@ -51,8 +52,11 @@ typedef struct metaStops {
     size_t n;
 } metaStops;
 
-/* Every well-formed stop key of m (the last of a key wins, as metaGet's);
- * others are left out. 0, or -1 when out of memory (out is then empty). */
+/* LEGACY: results from before stops.csv encode each stop in meta's key
+ * names, <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed. Every
+ * well-formed stop key of m (the last of a key wins, as metaGet's); others
+ * are left out. 0, or -1 when out of memory (out is then empty). Read
+ * through stopsRead (model/stops.h), after the table's rows. */
 int metaStopsRead(const metaTable *m, metaStops *out);
 /* The stop of one cell, NULL when meta has none. */
 const metaStop *metaStopFind(const metaStops *s, const char *harness, const char *load,

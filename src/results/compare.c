@@ -47,9 +47,11 @@ int compareInputRead(compareInput *in, const char *dir, const char *label, char 
     int rc = resultsLoad(&r, dir, &t, NULL, err, errlen);
     if (rc == RESULTS_OK) {
         in->s = r.s, in->v = r.v, in->t = r.t, in->meta = r.meta, in->machine = r.machine;
+        in->stops = r.stops;
         summaryInit(&r.s);
         memset(&r.v, 0, sizeof r.v);
         memset(&r.meta, 0, sizeof r.meta);
+        memset(&r.stops, 0, sizeof r.stops);
         r.machine = NULL;
     }
     resultsFree(&r);
@@ -65,6 +67,7 @@ void compareInputFree(compareInput *in) {
     free(in->label);
     verdictFree(&in->v);
     summaryFree(&in->s);
+    metaStopsFree(&in->stops);
     metaFree(&in->meta);
     memset(in, 0, sizeof *in);
 }
@@ -403,7 +406,7 @@ static int compareAnswers(compareResult *r) {
         unsigned yes = 0, no = 0;
         for (size_t i = 0; i < r->nin; i++) {
             const compareInput *in = &r->in[i];
-            const answerInput ai = {&in->s, &in->v, &in->t, &in->meta};
+            const answerInput ai = {&in->s, &in->v, &in->t, &in->meta, &in->stops};
             answer *a = &r->answers[i * ANSWER_QUESTIONS + k];
             if (answerCompute(&ai, k, a) != 0) return -1;
             yes |= a->verdict == ANSWER_YES ? 1u << i : 0;

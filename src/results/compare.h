@@ -67,7 +67,8 @@ typedef struct compareInput {
     verdictList v;
     verdictThresholds t;
     metaTable meta;
-    char *machine; /* metaMachine: malloc'd */
+    metaStops stops; /* the stopping rule's stops (model/stops.h) */
+    char *machine;   /* metaMachine: malloc'd */
 } compareInput;
 
 /* Reads dir (samples.csv and/or whole.csv, meta.txt). label NULL: from meta.

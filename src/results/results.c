@@ -182,6 +182,8 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
     snprintf(path, sizeof path, "%s/meta.txt", dir);
     if (metaRead(&r->meta, path, err, errlen) != 0) /* a link or a FIFO: bad input */
         return errno == ELOOP || errno == EINVAL ? RESULTS_BAD_INPUT : RESULTS_READ_ERROR;
+    int sr = stopsRead(&r->stops, dir, &r->meta, err, errlen);
+    if (sr != 0) return sr == -2 ? RESULTS_NO_MEMORY : RESULTS_BAD_INPUT;
     for (size_t i = 0; i < r->s.n; i++)
         r->s.g[i].psi_some_pct = pressureDuring(&r->meta, &r->s.g[i]);
     if (r->t.blas_pool == 0) r->t.blas_pool = resultsBlasPool(&r->meta);
@@ -208,6 +210,7 @@ void resultsFree(results *r) {
     free(r->remedies);
     free(r->remedies_err);
     verdictFree(&r->v);
+    metaStopsFree(&r->stops);
     metaFree(&r->meta);
     summaryFree(&r->s);
     memset(r, 0, sizeof *r);

@@ -21,6 +21,7 @@
 #include "model/runlines.h"
 #include "model/scan.h"
 #include "model/scanrec.h"
+#include "model/stops.h"
 #include "model/summary.h"
 #include "verdict/remedy.h"
 #include "verdict/verdict.h"
@@ -67,6 +68,7 @@ typedef struct results {
     char *dir;
     summary s;            /* finished, each group's psi_some_pct set from meta */
     metaTable meta;       /* meta.txt (empty when absent) */
+    metaStops stops;      /* the stopping rule's stops: stops.csv, then meta's legacy keys */
     verdictThresholds t;  /* as given, blas_pool and load_cpus from meta where left at 0 */
     verdictList v;        /* empty unless judged */
     char *machine;        /* metaMachine */

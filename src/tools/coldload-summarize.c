@@ -23,6 +23,7 @@
 #include "doc/firstrundoc.h"
 #include "export/hyperfine.h"
 #include "export/json.h"
+#include "export/plan.h"
 #include "doc/report.h"
 #include "model/summary.h"
 #include "results/results.h"
@@ -49,26 +50,23 @@ static void summarizeUsage(FILE *f) {
           "  --list-checks             the checks: id, level, thresholds, what fires it\n"
           "  --list-remedies           the settings threads.sh tries where threads hurt (TSV)\n"
           "  --list-charts             the charts: name (plots/NAME.gp, NAME.dat), title\n"
-          "  --decided                 write nothing: one line per group, decided or undecided\n"
-          "                            by the stopping rule (verdict/decide.h), for the harness\n"
-          "  --threads-decided         write nothing: one line per load level of a threads job,\n"
-          "                            decided or undecided (verdict/answerthreads.h): TAB load\n"
-          "                            TAB stressors TAB runs of its thinnest cell\n"
-          "  --ab-decided P            write nothing: an A/B job's one line, decided or undecided\n"
-          "                            (its B/A interval within +-P of the ratio) TAB pairs TAB\n"
-          "                            ratio TAB lo TAB hi TAB verdict (verdict/answerab.h)\n"
+          "  --decided                 write nothing: the plan of the groups, decided or\n"
+          "                            undecided by the stopping rule, for the harness\n"
+          "  --threads-decided         write nothing: the plan of a threads job's load levels\n"
+          "  --ab-decided P            write nothing: an A/B job's plan, decided when its B/A\n"
+          "                            interval is within +-P of the ratio\n"
           "  --threads-remedies MODE   write nothing: the remedies to try at the level of --load\n"
-          "                            and --stressors (MODE auto or all; verdict/remedy.h), one\n"
-          "                            line each: id TAB width (0 the default cell) TAB setting\n"
+          "                            and --stressors (MODE auto or all)\n"
           "  --condition C, --load L, --stressors S, --copy K\n"
           "                            --decided, --threads-decided, --threads-remedies: only the\n"
           "                            groups with these\n"
           "                            tags\n"
-          "  --firstrun-decided P      write nothing: one line per first-run part, decided or\n"
-          "                            undecided to +-P of the first run's extra (decide.h)\n"
+          "  --firstrun-decided P      write nothing: the plan of the first-run parts, decided\n"
+          "                            to +-P of the first run's extra\n"
           "thresholds of the verdicts (defaults in brackets):\n",
           f);
     verdictUsage(f, 88);
+    planUsage(f);
     fputs("  --help                    this text\n"
           "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n",
           f);
@@ -141,59 +139,17 @@ static int summarizeFirstrunDecided(const char *dir, double share_margin) {
         optsError("%s", err);
         return OPTS_EXIT_USAGE;
     }
-    decideFirstrunWrite(&fr, share_margin, stdout);
+    int rc = planWriteFirstrunDecided(&fr, share_margin, stdout);
     firstrunFree(&fr);
-    return 0;
+    return rc ? optsError("stdout: write failed"), 1 : 0;
 }
 
-/* --threads-decided: per load level of the threads cells (those of load
- * and stressors when given), "decided|undecided TAB load TAB stressors TAB
- * runs TAB skip", runs the fewest a cell of it has, skip "skip-default" when
- * the default cell needs no more runs (answerTdDefaultRedundant), else "-".
- * 0, or 1 out of memory. */
-static int summarizeThreadsDecided(const summary *s, const char *load, const char *stressors) {
-    answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(sizeof *L);
-    if (!t || !L) {
-        free(t);
-        free(L);
-        return optsError("out of memory"), 1;
-    }
-    answerTdCollect(s, t);
-    for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
-        int first = 1;
-        for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
-        if (!first || (load && strcmp(load, c->g->key.load)) ||
-            (stressors && strcmp(stressors, c->g->key.stressors)))
-            continue;
-        *L = answerTdLevelOf(t, c);
-        size_t fewest = SIZE_MAX;
-        for (size_t j = 0; j < t->n; j++)
-            if (answerTdSameLevel(&t->c[j], c) && answerTdRuns(&t->c[j]) < fewest)
-                fewest = answerTdRuns(&t->c[j]);
-        printf("%s\t%s\t%s\t%zu\t%s\n", answerTdDecided(L) ? "decided" : "undecided",
-               c->g->key.load, c->g->key.stressors, fewest,
-               answerTdDefaultRedundant(L) ? "skip-default" : "-");
-    }
-    free(t);
-    free(L);
-    return 0;
-}
-
-/* --threads-remedies: what to try at one level (verdict/remedy.h), "id TAB
- * width TAB setting" per remedy that needs runs of its own. 0, or 1 out of
- * memory. */
-static int summarizeThreadsRemedies(const results *r, const char *load, const char *stressors,
-                                    int mode) {
-    remedyPlanOf p;
-    if (remedyPlan(&r->s, &r->meta, load, stressors, mode, &p) != 0)
-        return optsError("out of memory"), 1;
-    for (size_t i = 0; i < p.n; i++)
-        if (!p.it[i].measured)
-            printf("%s\t%ld\t%s\n", p.it[i].id, p.it[i].width,
-                   p.it[i].is_width ? "" : remedies[p.it[i].row].setting);
-    return 0;
+/* A plan's writer's code (export/plan.h) as the exit status: 0, or 1
+ * after saying why (out of memory, stdout failed). */
+static int summarizePlanDone(int rc) {
+    if (rc == -1) optsError("out of memory");
+    if (rc == -2) optsError("stdout: write failed");
+    return rc ? 1 : 0;
 }
 
 int main(int argc, char **argv) {
@@ -315,38 +271,29 @@ int main(int argc, char **argv) {
             resultsFree(&x.r);
             return optsError("--threads-remedies needs --load and --stressors"), OPTS_EXIT_USAGE;
         }
-        int rc = summarizeThreadsRemedies(&x.r, want[1], want[2], remedy_mode);
+        remedyPlanOf plan;
+        int rc = remedyPlan(&x.r.s, &x.r.meta, want[1], want[2], remedy_mode, &plan) != 0
+                     ? -1
+                     : planWriteRemedies(&plan, stdout);
         resultsFree(&x.r);
-        return rc;
+        return summarizePlanDone(rc);
     }
     if (!isnan(ab_precision)) { /* ab.sh's question after a block */
         answerAb r;
         int rc = answerAbCompute(&x.r.s, ab_precision, &r);
-        if (rc == 0)
-            printf("%s\t%zu\t%.4g\t%.4g\t%.4g\t%s\n", r.decided ? "decided" : "undecided", r.pairs,
-                   r.ratio, r.lo, r.hi, answerAbVerdictName(r.verdict));
+        if (rc == 0) rc = planWriteAb(&r, stdout);
         resultsFree(&x.r);
-        return rc == 0 ? 0 : 1;
+        return summarizePlanDone(rc);
     }
     if (td_decided) { /* threads.sh's question after a round */
-        int rc = summarizeThreadsDecided(&x.r.s, want[1], want[2]);
+        int rc = planWriteThreadsDecided(&x.r.s, want[1], want[2], stdout);
         resultsFree(&x.r);
-        return rc;
+        return summarizePlanDone(rc);
     }
     if (decided) { /* the harness's question after a round: nothing is written */
-        for (size_t i = 0; i < x.r.s.n; i++) {
-            const summaryGroup *g = &x.r.s.g[i];
-            const char *tag[4] = {g->key.condition, g->key.load, g->key.stressors, g->key.copy};
-            int skip = g->n == 0 && g->nproc == 0; /* whole.csv-only groups: no process median */
-            for (size_t k = 0; k < 4; k++)
-                if (want[k] && strcmp(want[k], tag[k] ? tag[k] : "") != 0) skip = 1;
-            decideResult r;
-            if (skip) continue;
-            if (decideGroup(&x.r.s, g, &x.r.t, &r) != 0) return optsError("out of memory"), 1;
-            decideWriteLine(g, &r, stdout);
-        }
+        int rc = planWriteDecided(&x.r.s, &x.r.t, want, stdout);
         resultsFree(&x.r);
-        return 0;
+        return summarizePlanDone(rc);
     }
     char plots[4096];
     summarizePath(plots, sizeof plots, out, "plots");
@@ -377,6 +324,7 @@ int main(int argc, char **argv) {
                          .verdicts = &x.r.v,
                          .thresholds = &x.r.t,
                          .meta = &x.r.meta,
+                         .stops = &x.r.stops,
                          .machine = x.r.machine,
                          .name = base && base[1] ? base + 1 : (real ? real : dir),
                          .charts = shown,
@@ -398,8 +346,8 @@ int main(int argc, char **argv) {
     summarizePath(path, sizeof path, out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, &x);
     summarizePath(path, sizeof path, out, "results.json");
-    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, x.r.remedies, x.r.nremedies, err,
-                         sizeof err) != 0)
+    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, &x.r.stops, x.r.remedies,
+                         x.r.nremedies, err, sizeof err) != 0)
         rc |= optsError("%s", err);
     /* the cells in hyperfine's format, for the tools that read its exports */
     const hyperfineInput hf = {&x.r.s, &x.r.meta, NULL};

@@ -229,8 +229,6 @@ static void answerLoadPick(const summary *s, const char *load, answerLoad *x) {
 
 /* The table: every loaded group with an idle twin, with its stop. */
 static int answerLoadRows(const answerInput *in, answer *a) {
-    metaStops stops = {NULL, 0};
-    if (in->meta && metaStopsRead(in->meta, &stops) != 0) return -1;
     const summary *s = in->s;
     int rc = 0;
     for (size_t i = 0; i < s->n && rc == 0; i++) {
@@ -247,9 +245,8 @@ static int answerLoadRows(const answerInput *in, answer *a) {
         r->ratio = g->proc_ratio, r->lo = g->ratio_lo, r->hi = g->ratio_hi;
         r->majflt = r->base_majflt = NAN;
         r->slow = g->slow_procs, r->procs = g->procs;
-        r->taken = answerStopOf(&stops, g, &r->how);
+        r->taken = answerStopOf(in->stops, g, &r->how);
     }
-    metaStopsFree(&stops);
     return rc;
 }
 

@@ -127,7 +127,8 @@ typedef struct answerInput {
     const summary *s;
     const verdictList *verdicts;
     const verdictThresholds *thresholds;
-    const metaTable *meta; /* NULL: none */
+    const metaTable *meta;  /* NULL: none */
+    const metaStops *stops; /* the stopping rule's stops (model/stops.h); NULL: none */
 } answerInput;
 
 /* Question k's answer. 0, or -1 when out of memory (a is then empty but

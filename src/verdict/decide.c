@@ -1,7 +1,7 @@
 /* decide.c -- the stopping rule (decide.h): a cell's bootstrap interval
  * against the thresholds its verdicts use, or its own tolerance. One code
- * path for coldload-summarize --decided (the harness asks it after each
- * round) and for the simulation in tests/unit/test_decide.c that measures
+ * path for coldload-summarize --decided (export/plan: the harness asks it
+ * after each round) and for the simulation in tests/unit/test_decide.c that measures
  * the rule's error rate. */
 #include "verdict/decide.h"
 
@@ -95,32 +95,6 @@ int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds
     return 0;
 }
 
-void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f) {
-    fprintf(f, "%s\t%s\t%d\t%s\t%zu\t%.4g\t%.4g\t", r->decided ? "decided" : "undecided",
-            g->key.workload, g->key.width, g->key.params, g->procs, r->lo, r->hi);
-    if (g->procs < DECIDE_MIN_PROCS) {
-        fprintf(f, "%zu of at least %d processes\n", g->procs, DECIDE_MIN_PROCS);
-        return;
-    }
-    if (!r->by_ratio) {
-        fprintf(f, "median known to %.4g-%.4g of itself (within 1 +- %g: %s)\n", r->lo, r->hi,
-                DECIDE_IDLE_TOLERANCE, r->decided ? "yes" : "no");
-        return;
-    }
-    if (r->by_slow) {
-        fprintf(f, "%zu of %zu processes slow: placement's warning holds\n", g->slow_procs,
-                g->procs);
-        return;
-    }
-    for (size_t i = 0; i < r->nthr; i++)
-        fprintf(f, "%s%s %.4g (--%s)", i ? "; " : "",
-                r->hi < r->thr[i]    ? "below"
-                : r->lo >= r->thr[i] ? "at or above"
-                                     : "straddles",
-                r->thr[i], r->thr_name[i]);
-    fputc('\n', f);
-}
-
 int decideFirstrunOwns(const firstrunCell *c, firstrunPartId p) {
     return (p == FIRSTRUN_COPY) == (strcmp(c->kind, "same") != 0);
 }
@@ -129,19 +103,4 @@ int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double share_mar
     const firstrunSpread *s = &c->part[p];
     if (s->n < DECIDE_MIN_PROCS || isnan(c->extra) || isnan(s->min) || isnan(s->max)) return 0;
     return s->max - s->min <= 2 * share_margin * fabs(c->extra);
-}
-
-void decideFirstrunWrite(const firstrun *fr, double share_margin, FILE *f) {
-    for (size_t i = 0; i < fr->n; i++) {
-        const firstrunCell *c = &fr->c[i];
-        for (int p = 0; p < FIRSTRUN_ALL; p++) {
-            if (!decideFirstrunOwns(c, (firstrunPartId)p) || c->part[p].n == 0) continue;
-            const firstrunSpread *s = &c->part[p];
-            fprintf(f, "%s\t%s\t%s\t%s\t%zu\t%.4g\t%.4g\t%.4g\t%.4g\n",
-                    decideFirstrunPart(c, (firstrunPartId)p, share_margin) ? "decided"
-                                                                           : "undecided",
-                    c->workload, c->kind, firstrunPartVariant((firstrunPartId)p), s->n, s->median,
-                    s->min, s->max, c->extra);
-        }
-    }
 }

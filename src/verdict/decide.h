@@ -79,12 +79,6 @@ typedef struct decideResult {
 int decideGroup(const summary *s, const summaryGroup *g, const verdictThresholds *t,
                 decideResult *r);
 
-/* One line of `coldload-summarize --decided`: "decided|undecided TAB workload TAB
- * width TAB params TAB procs TAB lo TAB hi TAB why" (why: the thresholds the
- * interval straddles or clears, or the tolerance). The params tell apart two
- * cells of one workload and width (the TRG at full and at loaded size). */
-void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f);
-
 /* The first-run pairs (harness/firstrun.sh takes 3 rounds, then more while a
  * part is undecided, up to --procs): part p of cell c is decided when it has
  * at least DECIDE_MIN_PROCS pairs and their spread (min..max: for 3 to 5
@@ -95,10 +89,5 @@ void decideWriteLine(const summaryGroup *g, const decideResult *r, FILE *f);
  * parts; another kind only its copy part (its others are same's). */
 int decideFirstrunPart(const firstrunCell *c, firstrunPartId p, double share_margin);
 int decideFirstrunOwns(const firstrunCell *c, firstrunPartId p);
-
-/* `coldload-summarize --firstrun-decided`: one line per part a cell owns and
- * measured, "decided|undecided TAB workload TAB kind TAB variant TAB pairs
- * TAB median TAB min TAB max TAB extra" (variant: firstrunPartVariant). */
-void decideFirstrunWrite(const firstrun *fr, double share_margin, FILE *f);
 
 #endif

@@ -303,11 +303,11 @@ EOT
     run bash "$ROOT/harness/compare.sh" --out "$O" --label before --label after "$A/r" "$B/r"
     [ "$status" -eq 0 ]
     dat=$O/plots/compare.dat
-    head -n1 "$dat" | grep -q '^# dots: x input ms bound '
+    head -n1 "$dat" | grep -qx 'x input ms bound'
     # index 0: after's 4 stopped runs (width 2: 3 pinned, 1 free) at 9400 ms, bound 1; no other
-    [ "$(awk '/^$/ { blank++ } blank == 0 && !/^#/ && $4 == 1 { print $2, $3 }' "$dat" | sort -u)" = "2 9400" ]
-    [ "$(awk '/^$/ { blank++ } blank == 0 && !/^#/ && $4 == 1' "$dat" | wc -l)" -eq 4 ]
-    [ "$(awk '/^$/ { blank++ } blank == 0 && !/^#/ && $4 == 0 && $3 == 9400' "$dat" | wc -l)" -eq 0 ]
+    [ "$(awk '/^$/ { blank++ } blank == 0 && NR > 1 && $4 == 1 { print $2, $3 }' "$dat" | sort -u)" = "2 9400" ]
+    [ "$(awk '/^$/ { blank++ } blank == 0 && NR > 1 && $4 == 1' "$dat" | wc -l)" -eq 4 ]
+    [ "$(awk '/^$/ { blank++ } blank == 0 && NR > 1 && $4 == 0 && $3 == 9400' "$dat" | wc -l)" -eq 0 ]
     grep -q '<text>stopped: at least this long</text>' "$O/plots/compare.svg"
 }
 

@@ -53,15 +53,19 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     for (size_t c = 0; c < chartdataNCharts; c++) chartdataEmit(s, c, out);
     reportChart shown[4];
     size_t nshown = chartdataShown(0xf, shown, 4);
+    metaStops stops; /* meta's legacy stop keys (model/stops.h) */
+    if (metaStopsRead(meta, &stops) != 0) stops = (metaStops){NULL, 0};
     reportInput in = {.s = s,
                       .verdicts = &v,
                       .thresholds = &t,
                       .meta = meta,
+                      .stops = &stops,
                       .machine = "fuzz",
                       .name = "fuzz",
                       .charts = shown,
                       .ncharts = nshown};
     for (size_t i = 0; i < docNFormats; i++) reportWrite(&in, docFormats[i], out);
+    metaStopsFree(&stops);
     verdictFree(&v);
 }
 

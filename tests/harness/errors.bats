@@ -112,8 +112,8 @@ load errors
     [ ! -s "$OUT/whole.csv" ] || [ "$(wc -l <"$OUT/whole.csv")" -le 1 ]
 }
 
-@test "a planted symlink for a file the harness appends to (runs-lines.tsv, stress-ng.pgid, meta.txt) is refused (exit 2), its target untouched" {
-    for f in runs-lines.tsv stress-ng.pgid meta.txt; do
+@test "a planted symlink for a file the harness appends to (runs-lines.tsv, stops.csv, stress-ng.pgid, meta.txt) is refused (exit 2), its target untouched" {
+    for f in runs-lines.tsv stops.csv stress-ng.pgid meta.txt; do
         rm -rf "$OUT"
         mkdir -p "$OUT"
         printf 'precious\n' >"$BATS_TEST_TMPDIR/target"

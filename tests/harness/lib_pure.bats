@@ -218,3 +218,38 @@ setup() {
     ! cl_params_in "beta=0.45;chi=8;steps=10" "betas=0.4;chi=8;steps=10"
     ! cl_params_in "size=256" "n=1000"
 }
+
+@test "cl_plan_rows: a plan read by column name, in any order, empty fields kept; a header without a column asked for refused with one line" {
+    cl_plan_rows --decided "$(printf 'state\twidth\tworkload\tparams\tnew\ndecided\t2\tgrad\t\tx\nundecided\t1\tsvdvals\tsize=256\t')" \
+        workload width state params
+    [ "${CL_PLAN[n]}" = 2 ]
+    [ "${CL_PLAN[0,workload]}:${CL_PLAN[0,width]}:${CL_PLAN[0,state]}:${CL_PLAN[0,params]}" = grad:2:decided: ]
+    [ "${CL_PLAN[1,workload]}:${CL_PLAN[1,width]}:${CL_PLAN[1,state]}:${CL_PLAN[1,params]}" = svdvals:1:undecided:size=256 ]
+    # a header alone: no rows
+    cl_plan_rows --ab-decided "$(printf 'state\tpairs')" state
+    [ "${CL_PLAN[n]}" = 0 ]
+    # the old headerless line, or nothing at all: refused, never read by position
+    if cl_plan_rows --ab-decided "$(printf 'decided\t12\t1.07')" state; then false; fi
+    [ "${CL_PLAN[n]}" = 0 ]
+    [ "${CL_PLAN[error]}" = "coldload-summarize --ab-decided wrote a plan without the column state (its header: decided\\t12\\t1.07)" ]
+    if cl_plan_rows --decided '' state; then false; fi
+}
+
+@test "cl_plan: coldload-summarize's plan from its stdout alone; a failed run is its exit and first line on stderr" {
+    CL_OUT=$BATS_TEST_TMPDIR/out CL_BUILD=$BATS_TEST_TMPDIR/bin CL_TMPDIRS=()
+    mkdir -p "$CL_OUT" "$CL_BUILD"
+    printf '#!/bin/sh\necho "coldload-summarize: 3 rows of other phases not summarised" >&2\nprintf "id\\twidth\\tsetting\\nr0\\t2\\tOMP_WAIT_POLICY=passive\\n"\n' >"$CL_BUILD/coldload-summarize"
+    chmod +x "$CL_BUILD/coldload-summarize"
+    cl_plan "setting id" --threads-remedies auto "$CL_OUT"
+    [ "${CL_PLAN[n]}" = 1 ] && [ "${CL_PLAN[0,id]}" = r0 ] && [ "${CL_PLAN[0,setting]}" = OMP_WAIT_POLICY=passive ]
+    printf '#!/bin/sh\necho "coldload-summarize: x/samples.csv:3: bad" >&2\nexit 2\n' >"$CL_BUILD/coldload-summarize"
+    if cl_plan state --decided "$CL_OUT"; then false; fi
+    [ "${CL_PLAN[error]}" = "exit 2: coldload-summarize: x/samples.csv:3: bad" ]
+}
+
+@test "cl_stop_row: a stop as a row of stops.csv, its header once" {
+    CL_OUT=$BATS_TEST_TMPDIR
+    cl_stop_row loaded pinned 2 grad 2 5 decided
+    cl_stop_row threads none 0 "" "" 3 fixed
+    [ "$(cat "$CL_OUT/stops.csv")" = "$(printf 'harness,load,stressors,cell,width,procs,how\nloaded,pinned,2,grad,2,5,decided\nthreads,none,0,,,3,fixed')" ]
+}

@@ -37,6 +37,16 @@ quick() {
     [ -e "$OUT/logs/warm-idle-svdvals-w1-p2.err" ]
 }
 
+@test "stops.csv: a row a cell and load (--procs 2: fixed after 2), its header once; no stop in meta's key names" {
+    [ "$(head -n1 "$OUT/stops.csv")" = harness,load,stressors,cell,width,procs,how ]
+    [ "$(grep -c '^harness,' "$OUT/stops.csv")" -eq 1 ]
+    grep -qx 'warm,none,0,svdvals,2,2,fixed' "$OUT/stops.csv"
+    grep -qx 'loaded,pinned,2,svdvals,1,2,fixed' "$OUT/stops.csv"
+    grep -qx 'loaded,free,2,grad,1,2,fixed' "$OUT/stops.csv"
+    run grep -E '^[a-z]+_stop_[a-z]+_s[0-9]+_.*_w[0-9]+=' "$OUT/meta.txt"
+    [ "$status" -eq 1 ]
+}
+
 @test "meta.txt: key=value lines with the machine, the settings and start/end probes of each harness" {
     run grep -vE '^[a-z][a-z0-9_]*=' "$OUT/meta.txt"
     [ "$status" -ne 0 ]   # no line that is not key=value

@@ -36,7 +36,8 @@ setup() {
     [ "$output" = 0 ]
     grep -q 'id="firstrun"' "$D/report.html"
     grep -q 'src="plots/firstrun.svg"' "$D/report.html"
-    [ "$(grep -vc '^#' "$D/plots/firstrun.dat")" -eq 2 ]
+    [ "$(grep -vc '^#' "$D/plots/firstrun.dat")" -eq 3 ] # the column names, then a bar each
+    grep -q '^idx label total_ms steady_lo steady_hi part0_lo ' "$D/plots/firstrun.dat"
     grep -q '^0 "grad/same" 20.3 ' "$D/plots/firstrun.dat"
 }
 

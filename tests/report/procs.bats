@@ -234,18 +234,18 @@ answer_ids() {
     # dots(FILE LABEL): index 0's "ms bound" of the cell LABEL, one line per dot
     dots() { awk -F'"' -v l="$2" '/^$/ { blank++ } blank == 0 && $2 == l { n = split($3, f, " "); print f[2], f[n] }' "$1"; }
     ivl=$D/plots/idle_vs_loaded.dat
-    head -n1 "$ivl" | grep -q '^# dots: x label kind proc_median_ms proc bound$'
+    head -n1 "$ivl" | grep -q '^x label kind proc_median_ms proc bound$'
     [ "$(dots "$ivl" "prog w2 pinned" | tr '\n' ' ')" = "9400 1 9400 1 9400 1 " ]
     [ "$(dots "$ivl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
     [ "$(dots "$ivl" "prog w1 pinned" | awk '{ print $2 }' | sort -u)" = 0 ]
     # index 1: the cell's median of medians a bound (pinned), exact (free: 9400 lies above it)
     cells() { awk -F'"' -v l="$2" '/^$/ { blank++ } blank == 2 && $2 == l { n = split($3, f, " "); print f[2], f[3], f[n] }' "$1"; }
-    grep -q '^# cells: idx label kind median_of_medians ratio procs slow_procs median_bound$' "$ivl"
+    grep -q '^idx label kind median_of_medians ratio procs slow_procs median_bound$' "$ivl"
     [ "$(cells "$ivl" "prog w2 pinned")" = "9400 20 1" ]
     [ "$(cells "$ivl" "prog w2 free")" = "1390 2.95745 0" ]
     # placement: one dot per call, the stopped ones bound 1
     pl=$D/plots/placement.dat
-    head -n1 "$pl" | grep -q '^# dots: x label cpus call_ms bound$'
+    head -n1 "$pl" | grep -q '^x label cpus call_ms bound$'
     [ "$(dots "$pl" "prog w2 pinned" | tr '\n' ' ')" = "9400 1 9400 1 9400 1 " ]
     [ "$(dots "$pl" "prog w2 free" | sort -n | tr '\n' ' ')" = "1210 0 1390 0 9400 1 " ]
 }
@@ -259,7 +259,7 @@ answer_ids() {
     [[ $output == *"5 chart(s)"* ]]
     dat=$D/fx/plots/idle_vs_loaded.dat
     # index 0: the dots, one per process with a steady median, of every cell the chart shows
-    points=$(awk '/^$/ { blank++ } !/^#/ && NF && blank == 0 { n++ } END { print n }' "$dat")
+    points=$(awk '/^$/ { blank++ } NR > 1 && NF && blank == 0 { n++ } END { print n }' "$dat") # line 1: the column names
     want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["copy"] == "inplace" && $c["workload"] != "trg" && $c["procs"] > 0 { n += $c["procs"] } END { print n }' "$D/fx/summary.csv")
     [ "$points" -eq "$want" ]
@@ -306,6 +306,33 @@ answer_ids() {
     grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path &#39;.&#39; must be readable and writeable</p>' "$D/fx/report.html" ||
         grep -q '<p class="missing"><b>Missing: loaded runs</b> — stress-ng: temp-path' "$D/fx/report.html"
     [ "$(grep -n 'class="missing"' "$D/fx/report.html" | head -n1 | cut -d: -f1)" -lt "$(grep -n 'id="answers"' "$D/fx/report.html" | cut -d: -f1)" ]
+}
+
+@test "stops: stops.csv's rows read as meta's legacy stop keys were; a row of a cell wins over its key; a bad row is file:line (exit 2)" {
+    mkdir -p "$D/old" "$D/new" # one name, fx: the report's title says it
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/old/fx"
+    "$SUMMARIZE" "$D/old/fx" >/dev/null
+    # the same stops as rows (cl_stop_row), their keys gone from meta.txt
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/new/fx"
+    { echo harness,load,stressors,cell,width,procs,how
+      sed -n 's/^\([a-z]*\)_stop_\([a-z]*\)_s\([0-9]*\)_\(.*\)_w\([0-9]*\)=\([0-9]*\) \([a-z]*\)$/\1,\2,\3,\4,\5,\6,\7/p' "$D/new/fx/meta.txt"
+      echo threads,none,0,,,3,fixed; } >"$D/new/fx/stops.csv"
+    [ "$(wc -l <"$D/new/fx/stops.csv")" -eq 10 ]
+    sed -i '/^[a-z]*_stop_[a-z]*_s[0-9]*_.*_w[0-9]*=/d' "$D/new/fx/meta.txt"
+    "$SUMMARIZE" "$D/new/fx" >/dev/null
+    grep -q '^| grad n=1000 w2 block, free S=2 | 0.0194 | 0.0241 | 0 of 5 | 5, fixed | ' "$D/new/fx/report.md"
+    diff <(sed '/^## Metadata/,$d' "$D/old/fx/report.md") <(sed '/^## Metadata/,$d' "$D/new/fx/report.md")
+    diff <(jq -S .answers "$D/old/fx/results.json") <(jq -S .answers "$D/new/fx/results.json")
+    # both: the row wins
+    cp -r "$ROOT/tests/fixtures/results-procs" "$D/both"
+    printf 'harness,load,stressors,cell,width,procs,how\nloaded,free,2,grad,2,7,max\n' >"$D/both/stops.csv"
+    "$SUMMARIZE" "$D/both" >/dev/null
+    grep -q '^| grad n=1000 w2 block, free S=2 | 0.0194 | 0.0241 | 0 of 5 | 7, undecided at the most | ' "$D/both/report.md"
+    grep -q '^| grad n=1000 w1 block, pinned S=2 | 0.0153 | 0.0166 | 0 of 5 | 5, decided | ' "$D/both/report.md"
+    printf 'loaded,free,2,grad,2,7,sometimes\n' >>"$D/both/stops.csv"
+    run "$SUMMARIZE" "$D/both"
+    [ "$status" -eq 2 ]
+    [[ $output == *"$D/both/stops.csv:3: how 'sometimes': expected decided, max or fixed"* ]]
 }
 
 # Meta's failed steps are data, paired by order and never split: an older

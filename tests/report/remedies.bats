@@ -72,12 +72,13 @@ slower() {
     run "$SUMMARIZE" --threads-remedies auto --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ]
     # the default cell is width 2's twin (2 threads in every run): the settings go on width 2
-    [ "$output" = "$(printf 'r0\t2\tOMP_WAIT_POLICY=passive\nr1\t2\tGOMP_SPINCOUNT=1000')" ]
+    # a plan: a header naming the columns, then a row a remedy
+    [ "$output" = "$(printf 'id\twidth\tsetting\nr0\t2\tOMP_WAIT_POLICY=passive\nr1\t2\tGOMP_SPINCOUNT=1000')" ]
     run "$SUMMARIZE" --threads-remedies auto --load none --stressors 0 "$D"
-    [ "$status" -eq 0 ] && [ -z "$output" ]
+    [ "$status" -eq 0 ] && [ "$output" = "$(printf 'id\twidth\tsetting')" ]
     run "$SUMMARIZE" --threads-remedies all --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ]
-    [ "$(cut -f3 <<<"$output" | tr '\n' ' ')" = "OMP_WAIT_POLICY=passive GOMP_SPINCOUNT=1000 KMP_BLOCKTIME=0 OPENBLAS_THREAD_TIMEOUT=4 " ]
+    [ "$(sed 1d <<<"$output" | cut -f3 | tr '\n' ' ')" = "OMP_WAIT_POLICY=passive GOMP_SPINCOUNT=1000 KMP_BLOCKTIME=0 OPENBLAS_THREAD_TIMEOUT=4 " ]
 }
 
 @test "--threads-remedies: a level where threads do not hurt gets nothing in auto" {
@@ -86,7 +87,7 @@ slower() {
         $c["load"] == "pinned" { $c["ms"] = ($c["width"] == 1 ? 500 : 400) + NR } { print }' \
         "$D/samples.csv" >"$D/x" && mv "$D/x" "$D/samples.csv"
     run "$SUMMARIZE" --threads-remedies auto --load pinned --stressors 2 "$D"
-    [ "$status" -eq 0 ] && [ -z "$output" ]
+    [ "$status" -eq 0 ] && [ "$output" = "$(printf 'id\twidth\tsetting')" ]
 }
 
 @test "--threads-remedies: a bad mode or a missing level is a usage error (exit 2)" {
@@ -113,7 +114,8 @@ slower() {
 
 @test "--threads-decided: a default cell that is a width's twin, that width stopped as known slow: skip-default (not before)" {
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
-    [ "$(cut -f5 <<<"$output")" = - ]
+    [ "${lines[0]}" = "$(printf 'state\tload\tstressors\truns\tskip')" ]
+    [ "$(sed 1d <<<"$output" | cut -f5)" = - ]
     # width 2's first pinned run stopped once known slow (whole.csv label slow,
     # samples.csv censored); the default cell is its twin (2 threads in every run)
     awk -F, 'BEGIN { OFS = "," } $20 == "pinned" && $9 == "2" && $21 == 1 { $12 = "slow"; $19 = 143 } { print }' \
@@ -122,8 +124,8 @@ slower() {
         "$D/samples.csv" >"$D/s" && mv "$D/s" "$D/samples.csv"
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ]
-    [ "$(cut -f5 <<<"$output")" = skip-default ]
+    [ "$(sed 1d <<<"$output" | cut -f5)" = skip-default ]
     # idle: never skipped (its runs are the twin evidence and the slow limits)
     run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
-    [ "$(cut -f5 <<<"$output")" = - ]
+    [ "$(sed 1d <<<"$output" | cut -f5)" = - ]
 }

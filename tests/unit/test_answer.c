@@ -45,7 +45,7 @@ static summaryGroup *group(size_t i, const char *condition, const char *load, co
 static void compute(size_t n, const verdictList *vl, const metaTable *m, int k, answer *a) {
     summary s = {.g = groups, .n = n, .cap = n};
     verdictDefaults(&thr);
-    const answerInput in = {&s, vl, &thr, m};
+    const answerInput in = {&s, vl, &thr, m, NULL};
     assert_int_equal(answerCompute(&in, k, a), 0);
 }
 
