@@ -100,10 +100,16 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
         char nw[16], nm[48];
         threadsdocWidthName(n, nw, sizeof nw);
         tdMedian(n, nm, sizeof nm);
+        /* the floor where the level has one: a ratio under it is what two
+         * cells of one configuration showed here */
+        char aa[96] = "";
+        if (L->twin)
+            snprintf(aa, sizeof aa, "this level's A/A noise floor %s%.2fx; ",
+                     L->floor_bound ? ">= " : "", 1 + L->floor);
         fprintf(f,
                 "No: under %s width %s is not slower than width %s by %.2fx or more beyond the "
-                "noise (median run %s ms against %s ms, %.2fx; %zu and %zu runs).",
-                lv, ww, nw, ANSWER_TD_HURT, wm, nm, w->median / n->median, answerTdRuns(w),
+                "noise (%smedian run %s ms against %s ms, %.2fx; %zu and %zu runs).",
+                lv, ww, nw, ANSWER_TD_HURT, aa, wm, nm, w->median / n->median, answerTdRuns(w),
                 answerTdRuns(n));
     } else if (b->median_bound || b->hi_bound)
         fprintf(f,

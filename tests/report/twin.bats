@@ -49,3 +49,16 @@ setup() { threadsfx_setup; }
     run ! grep -q 'it runs as width' "$D/report.md"
     grep -qE 'Left to itself \(no width variable set\) it takes 3\.[0-9]+x as long' "$D/report.md"
 }
+
+@test "a 'no' at a level with a twin says the level's A/A floor beside its figures" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    cell none default 26 27 28
+    cell pinned 1 80 82 84
+    cell pinned 2 81 83 85
+    cell pinned default 82 84 86
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # 3 a side: the floor is every ratio's range, 86/81
+    grep -qF "**No: under pinned load (2 workers) width 2 is not slower than width 1 by 1.25x or more beyond the noise (this level's A/A noise floor 1.06x; median run 83" "$D/report.md"
+}
