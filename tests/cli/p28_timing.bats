@@ -255,7 +255,7 @@ auto_case() {
     [ "$(wc -l <"$r")" -gt 1 ]
 }
 
-@test "--width auto (tuned) tries 4, 2 and 1 below the rule's 4, then keeps one; each width's rows carry that width's bits" {
+@test "--width auto (tuned) tries 4, 2 and 1 below the rule's 4, then runs one of them; each width's rows carry that width's bits" {
     local a=$BATS_TEST_TMPDIR/tuned.csv w
     COLDLOAD_SYSROOT=$FX/idle run "$P" --workload svdvals --width auto --runs 12 --size 16 --csv "$a"
     [ "$status" -eq 0 ]
@@ -264,8 +264,12 @@ auto_case() {
     # the first call at the rule's width, the first nine steady calls 4 2 1 thrice
     [ "$(awk -F, 'NR > 1 && $8 == "first" { print $6 }' "$a")" = 4 ]
     [ "$(awk -F, 'NR > 1 && $8 == "steady" && $9 <= 9 { printf "%s ", $6 }' "$a")" = "4 2 1 4 2 1 4 2 1 " ]
-    # then one width for the rest
-    [ "$(awk -F, 'NR > 1 && $8 == "steady" && $9 > 9 { print $6 }' "$a" | sort -u | wc -l)" -eq 1 ]
+    # then the rest at explored widths: which one is the times' choice (a
+    # 16x16 call takes microseconds, so one slow call on a shared machine can
+    # move the medians and the choice; engine/autotune's unit tests drive it
+    # with fixed times)
+    [ "$(awk -F, 'NR > 1 && $8 == "steady" && $9 > 9 { print $6 }' "$a" | wc -l)" -eq 3 ]
+    [ "$(awk -F, 'NR > 1 && $8 == "steady" && $9 > 9 && $6 != 1 && $6 != 2 && $6 != 4' "$a" | wc -l)" -eq 0 ]
     for w in 1 2 4; do
         "$P" --workload svdvals --width "$w" --runs 1 --size 16 --csv "$BATS_TEST_TMPDIR/f$w.csv" >/dev/null
         [ "$(awk -F, -v w="$w" 'NR > 1 && $8 == "steady" && $6 == w { print $17 }' "$a" | sort -u)" = \
