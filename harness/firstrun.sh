@@ -260,8 +260,10 @@ undecided_cells() {
     fi
     rows=${CL_PLAN[n]}
     for ((i = 0; i < rows; i++)); do
-        [ "${CL_PLAN[$i,state]}" = undecided ] || continue
-        w=${CL_PLAN[$i,workload]} k=${CL_PLAN[$i,kind]} v=${CL_PLAN[$i,variant]}
+        [ "${CL_PLAN["$i,state"]}" = undecided ] || continue
+        # CL_PLAN is associative: "$i,kind" is a key, not the variable kind
+        # shellcheck disable=SC2031
+        w=${CL_PLAN["$i,workload"]} k=${CL_PLAN["$i,kind"]} v=${CL_PLAN["$i,variant"]}
         need[$w:base:same]=1
         if [ "$v" = base ]; then need[$w:base:$k]=1; else need[$w:$v:same]=1; fi
     done

@@ -90,7 +90,7 @@ threads_remedies() {
     # but CL_PLAN is the last plan read
     local nplan=${CL_PLAN[n]} ids=() widths=() settings=()
     for ((i = 0; i < nplan; i++)); do
-        ids+=("${CL_PLAN[$i,id]}") widths+=("${CL_PLAN[$i,width]}") settings+=("${CL_PLAN[$i,setting]}")
+        ids+=("${CL_PLAN["$i,id"]}") widths+=("${CL_PLAN["$i,width"]}") settings+=("${CL_PLAN["$i,setting"]}")
     done
     [ "$nplan" -gt 0 ] || return 0
     CL_PROG_N=$(( CL_PROG_N + n * nplan ))
