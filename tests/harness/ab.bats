@@ -5,18 +5,7 @@
 # strings): tests/long/ab.bats.
 
 load helpers
-
-setup_file() { omp_setup_file; }
-setup() {
-    omp_setup
-    # one thread: the work is the passes, the ratio of two pass counts
-    export OMP_NUM_THREADS=1
-}
-
-# ab ARGS...: a short job, the way the tests want it fast
-ab() {
-    run bash "$H/ab.sh" --out "$O" --seed 7 "$@"
-}
+load ab
 
 @test "usage errors: a side missing, a program that does not exist, a bad load or precision: exit 2, one line, nothing made" {
     ab --a "$OMP 5"

@@ -5,18 +5,7 @@
 # and hyperfine.json. Usage errors and SIGINT: tests/harness/ab.bats.
 
 load ../harness/helpers
-
-setup_file() { omp_setup_file; }
-setup() {
-    omp_setup
-    # one thread: the work is the passes, the ratio of two pass counts
-    export OMP_NUM_THREADS=1
-}
-
-# ab ARGS...: a short job, the way the tests want it fast
-ab() {
-    run bash "$H/ab.sh" --out "$O" --seed 7 "$@"
-}
+load ../harness/ab
 
 # jab EXPR: results.json's ab answer's EXPR
 jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
