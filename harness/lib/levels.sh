@@ -18,7 +18,7 @@ threads_past_total() {
     deadline_hit=1
 }
 
-# threads_cells_round PROC: every cell once, in a shuffled order (the
+# threads_cells_round PROC [MAX]: every cell once, in a shuffled order (the
 # default cell left out once skip_default is set: it is a width's twin and
 # that width is known slow at this level).
 threads_cells_round() {
@@ -32,7 +32,7 @@ threads_cells_round() {
     done
     for c in "${order[@]}"; do
         ! threads_past_total || return 0
-        cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most $CL_PROCS_MAX)"
+        cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most ${2:-$CL_PROCS_MAX})"
         threads_run "$c" "$1" 0
     done
 }
@@ -44,15 +44,33 @@ threads_cells_round() {
 # --threads-decided's plan for the level says (by column name, cl_plan)
 # whether it is decided and whether the default cell may be skipped; the
 # tool failing is undecided.
+#
+# The idle level may go past --max-procs: its best-width set is what every
+# loaded level is read against, and where the program is quick its runs
+# cost little. While it is open after --max-procs rounds, and the rounds so
+# far took less than THREADS_IDLE_EXTRA_MS, it takes more, up to
+# THREADS_IDLE_ROUNDS_X x --max-procs (how: `decided` or `max` as before).
+# A program whose idle runs take a second stops where it did; QUICK and
+# --procs K take exactly what they say.
+THREADS_IDLE_EXTRA_MS=10000
+THREADS_IDLE_ROUNDS_X=3
 threads_level_rounds() {
-    local p how=max state skip s
+    local p how=max state skip s max=$CL_PROCS_MAX t0
     skip_default=0
-    for ((p = 1; p <= CL_PROCS_MAX; p++)); do
+    t0=$(cl_now_ms)
+    if [ "$1" = none ] && [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] && [ "$CL_OPT_QUICK" != 1 ]; then
+        max=$((THREADS_IDLE_ROUNDS_X * CL_PROCS_MAX))
+    fi
+    for ((p = 1; p <= max; p++)); do
         [ "$deadline_hit" = 0 ] || return 0
-        threads_cells_round "$p"
+        threads_cells_round "$p" "$max"
+        # the idle level's extra rounds: only while they stay cheap
+        if [ "$p" -ge "$CL_PROCS_MAX" ] && [ $(($(cl_now_ms) - t0)) -ge "$THREADS_IDLE_EXTRA_MS" ]; then
+            max=$p
+        fi
         # asked after every round under load (the default cell's twin), and
         # from --procs-min on whether the level is decided
-        if [ "$p" -ge "$CL_PROCS_MAX" ] || { [ "$p" -lt "$CL_PROCS_MIN" ] && [ "$1" = none ]; }; then continue; fi
+        if [ "$p" -ge "$max" ] || { [ "$p" -lt "$CL_PROCS_MIN" ] && [ "$1" = none ]; }; then continue; fi
         state=undecided skip=-
         if cl_plan "state skip" --threads-decided --load "$1" \
             --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" && [ "${CL_PLAN[n]}" -gt 0 ]; then
@@ -66,7 +84,7 @@ threads_level_rounds() {
         if [ "$state" = decided ]; then how=decided; break; fi
     done
     [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
-    level_rounds=$(( p > CL_PROCS_MAX ? CL_PROCS_MAX : p ))
+    level_rounds=$(( p > max ? max : p ))
     s=$2
     [ "$1" != none ] || s=0
     cl_stop_row threads "$1" "$s" "" "" "$level_rounds" "$how"

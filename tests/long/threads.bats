@@ -3,7 +3,8 @@
 # cases that take seconds each: coldload's own svdvals (width-2 runs of
 # seconds under pinned load), the width in every variable, failing, hanging,
 # daemon-leaving and silent programs, the output check ({out}, --check-file,
-# xz), a newline in ARGS, TERM, 500 MB on one line. The rest of
+# xz), a newline in ARGS, TERM, 500 MB on one line, the idle level's extra
+# rounds while its best width is open. The rest of
 # harness/threads.sh: tests/harness/threads.bats.
 
 load ../harness/helpers
@@ -24,6 +25,28 @@ load ../harness/threads
     lead=$(sed -n '/^## Do threads hurt/{n;n;p;q}' "$O/report.md")
     echo "$lead"
     [[ $lead == "**Yes: under pinned load ("*") width 2 never finished within "*" -- at least 12x its idle median -- in 3 of 3 runs; width 1 took "* ]]
+}
+
+@test "the idle level, its best width still open after --max-procs rounds of a quick program: more rounds, up to 3x; QUICK and --procs K take what they say" {
+    # silent.sh is one configuration at every width: the idle level stays
+    # open (3 against 3 runs decide nothing: the rank rule's smallest p is
+    # 0.1; 4 against 4 seldom), and its runs take milliseconds
+    run bash "$H/threads.sh" --max-procs 4 --load quota --widths "1 2" --remedies off --out "$O" --binary "$P/silent.sh"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    procs=$(rows "$O/stops.csv" load none | col /dev/stdin procs)
+    how=$(rows "$O/stops.csv" load none | col /dev/stdin how)
+    echo "idle rounds: $procs ($how)"
+    [ "$procs" -le 12 ]
+    [ "$how" = decided ] || [ "$procs" -gt 4 ]
+    [ "$(($(rows "$O/runs.csv" load none | wc -l) - 1))" -eq $((3 * procs)) ]
+    O=$BATS_TEST_TMPDIR/quick
+    run bash "$H/threads.sh" --quick --load quota --widths "1 2" --remedies off --out "$O" --binary "$P/silent.sh"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(rows "$O/stops.csv" load none | col /dev/stdin procs)" = 3 ]
+    O=$BATS_TEST_TMPDIR/fixed
+    run bash "$H/threads.sh" --procs 3 --load quota --widths "1 2" --remedies off --out "$O" --binary "$P/silent.sh"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(rows "$O/stops.csv" load none | col /dev/stdin procs),$(rows "$O/stops.csv" load none | col /dev/stdin how)" = 3,fixed ]
 }
 
 @test "the width reaches the program in every variable and for {width}; the default cell sets none" {
