@@ -275,11 +275,15 @@ int answerTdDecided(const answerTdLevel *L) {
     const answerTdCell *cells[] = {L->best, L->widest, L->twin ? NULL : L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
-    /* Under free load a run of the widest stopped once known slow settles
-     * the level's question, placement's "k of K slow" (as decide.c's rule
-     * for the report's free cells): more runs of a coin flip only narrow
-     * the share, at a slow run's price each. */
-    if (summaryIsFree(L->first->g) && L->widest && L->widest->slow >= 1) return 1;
+    /* Under free load a run of the widest slow (at least --contention-wide
+     * x idle, stopped or not: what placement's "k of K slow" counts) settles
+     * the level's question (as decide.c's rule for the report's free
+     * cells): more runs of a coin flip only narrow the share, at a slow
+     * run's price each. */
+    if (summaryIsFree(L->first->g) && L->widest &&
+        (L->widest->slow >= 1 ||
+         (L->widest->g->slow_procs != SIZE_MAX && L->widest->g->slow_procs >= 1)))
+        return 1;
     return L->hurt != ANSWER_TD_UNRESOLVED && L->hurt != ANSWER_TD_NOISE && L->nnear == 1;
 }
 

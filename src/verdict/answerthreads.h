@@ -126,8 +126,8 @@ int answerTdDefaultRedundant(const answerTdLevel *L);
 /* 1 when the level's answer is known: threads hurt or not (not unresolved),
  * one width within noise of the best, and every cell with at least
  * DECIDE_MIN_PROCS runs with a time or a bound; under free load also once
- * a run of the widest width was stopped as known slow (placement's warning
- * then holds whatever more runs say) (harness/threads.sh takes
+ * a run of the widest width was slow, at least --contention-wide x idle
+ * (placement's count then holds whatever more runs say) (harness/threads.sh takes
  * another round while it is 0, up to --max-procs). */
 int answerTdDecided(const answerTdLevel *L);
 

@@ -46,3 +46,20 @@ base() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | 1 | 1 | "* ]]
 }
+
+@test "--threads-decided under free load: one run of the widest slow (10x idle), not stopped, decides the level; none slow does not" {
+    base
+    cell free 1 80 82 84
+    cell free 2 100 110 300
+    run "$SUMMARIZE" --threads-decided --load free --stressors 2 "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\ndecided\tfree\t2\t3\t-')" ]
+    rm -rf "$D"
+    threadsfx_setup
+    base
+    cell free 1 80 82 84
+    cell free 2 100 110 120
+    run "$SUMMARIZE" --threads-decided --load free --stressors 2 "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\nundecided\tfree\t2\t3\t-')" ]
+}
