@@ -5,12 +5,15 @@
 # no call finished inside the cap, a lower bound).
 # Run in the scan directory as `gnuplot -c scan_X.gp <workload>` (ARG1: a
 # value, never gnuplot text to run); reads
-# heatmap-<wl>.dat (coldload-scan), writes heatmap-<wl>.png and .svg.
+# heatmap-<wl>.dat (coldload-scan: its first line the column names, x
+# workers slowdown slowdown_label procs_label width, each read by its name,
+# so a new column shifts nothing), writes heatmap-<wl>.png and .svg.
 wl = ARG1
 load 'style.gp'
+set datafile columnheaders
 
 dat = sprintf('heatmap-%s.dat', wl)
-stats dat using 1:2 nooutput
+stats dat using 'x':'workers' nooutput
 nx = STATS_max_x + 1
 ny = STATS_max_y
 set title sprintf("%s: slowdown vs idle width 1 (log colour), pinned load workers x width", wl)
@@ -26,9 +29,9 @@ set cbrange [0.5:*]
 set cblabel "slowdown (x idle width 1)"
 set palette defined (0 "#2e7d32", 1 "#f4e04d", 2 "#d98200", 3 "#b00020")
 set offsets 0, 0, 0, 0
-heat_plot = "plot dat using 1:2:(0.5):(0.5):3:xtic(6) with boxxyerror fs solid 1.0 noborder fc palette, \
-  '' using 1:($2 + 0.12):4 with labels font ',11' tc rgb '#111111', \
-  '' using 1:($2 - 0.18):5 with labels font ',8' tc rgb '#333333'"
+heat_plot = "plot dat using 'x':'workers':(0.5):(0.5):'slowdown':xtic(stringcolumn('width')) with boxxyerror fs solid 1.0 noborder fc palette, \
+  '' using 'x':(column('workers') + 0.12):'slowdown_label' with labels font ',11' tc rgb '#111111', \
+  '' using 'x':(column('workers') - 0.18):'procs_label' with labels font ',8' tc rgb '#333333'"
 
 eval png_term
 set output sprintf('heatmap-%s.png', wl)

@@ -3,10 +3,12 @@
 # the policy, dash the load (solid idle, dashed pinned, dotted free).
 # Run in the scan directory as `gnuplot -c scan_X.gp <workload>` (ARG1: a
 # value, never gnuplot text to run); reads
-# wait-<wl>.dat (coldload-scan: 9 blocks, idle/pinned/free x spin/yield/block,
-# each headed by its title), writes wait-<wl>.png and .svg.
+# wait-<wl>.dat (coldload-scan: 9 blocks, idle/pinned/free x spin/yield/block
+# in that order, each headed by its column names, width median_ms, each read
+# by its name, so a new column shifts nothing), writes wait-<wl>.png and .svg.
 wl = ARG1
 load 'style.gp'
+set datafile columnheaders
 
 dat = sprintf('wait-%s.dat', wl)
 set title sprintf("%s: wait policy x width x load (median of the process medians)", wl)
@@ -18,8 +20,10 @@ set xtics 1
 set key outside right top
 pcol(i) = word("#2a6fb0 #b00020 #2e7d32", i % 3 + 1)
 dash(i) = i < 3 ? 1 : i < 6 ? 2 : 3
-wait_plot = "plot for [i=0:8] dat index i using 1:2 with linespoints lw 2 pt 7 \
-  lc rgb pcol(i) dt dash(i) title columnheader(1)"
+# block i's (load, policy), as the comment above its column names says it
+wtitle(i) = word("idle pinned free", i / 3 + 1) . " " . word("spin yield block", i % 3 + 1)
+wait_plot = "plot for [i=0:8] dat index i using 'width':'median_ms' with linespoints lw 2 pt 7 \
+  lc rgb pcol(i) dt dash(i) title wtitle(i)"
 
 eval png_term
 set output sprintf('wait-%s.png', wl)

@@ -14,7 +14,8 @@
 # cl_usage_error), options.sh (options), tools.sh (the programs needed),
 # optusage.sh (--help and the docs table from the option table),
 # probes.sh (machine state read from /proc and /sys), results.sh (results
-# directory, lock, meta.txt's writes), meta.sh (meta.txt's machine facts,
+# directory, its checks, lock and latest link), write.sh (meta.txt's keys,
+# whole lines or none, a full disk), meta.sh (meta.txt's machine facts,
 # probes, begin and end), run.sh (supervisor, traps, watchdog, progress),
 # procs.sh (background steps, process groups), load.sh (stress-ng), csv.sh
 # (whole.csv rows, samples.csv fields), workloads.sh (the binaries'
@@ -174,6 +175,8 @@ CL_WL_BINARIES="p28_timing ising_trg"
 . "$CL_ROOT/harness/lib/probes.sh"
 # shellcheck source=harness/lib/results.sh
 . "$CL_ROOT/harness/lib/results.sh"
+# shellcheck source=harness/lib/write.sh
+. "$CL_ROOT/harness/lib/write.sh"
 # shellcheck source=harness/lib/meta.sh
 . "$CL_ROOT/harness/lib/meta.sh"
 # shellcheck source=harness/lib/run.sh

@@ -42,7 +42,10 @@ int scanoutHeatmapDat(const scanData *d, const char *w, FILE *f) {
     if (scanAxes(d, "load", w, &widths, &nw, &levels, &nl) != 0) return -1;
     double ref = scanHeatRef(d, w);
     fprintf(f, "# heatmap of %s: slowdown = cell median / idle width 1 (%.6g ms)\n", w, ref);
-    fprintf(f, "# x y slowdown \"ratio label\" \"procs label\" \"xtic\"\n");
+    /* the column names, read by plots/scan_heatmap.gp (no '#'): the cell's
+     * place (x: the width's rank, workers: pinned load workers), its
+     * slowdown, its two labels and the width it ran at (the x tick) */
+    fprintf(f, "x workers slowdown slowdown_label procs_label width\n");
     for (size_t y = 0; y < nl; y++) {
         for (size_t x = 0; x < nw; x++) {
             const scanCell *c = scanFind(d, "load", w, levels[y] ? "pinned" : "none", levels[y],
@@ -92,14 +95,16 @@ int scanoutWaitDat(const scanData *d, const char *w, FILE *f) {
     size_t nw, nl;
     if (scanAxes(d, "wait", w, &widths, &nw, &levels, &nl) != 0) return -1;
     fprintf(f,
-            "# wait policy of %s: one block per (load, policy): width median_ms (NaN: no data)\n",
+            "# wait policy of %s: one block per (load, policy), idle pinned free x spin "
+            "yield block, each its (load, policy) as a comment, then its column names "
+            "(read by plots/scan_wait.gp) and a width a line (NaN: no data)\n",
             w);
     int block = 0;
     for (size_t l = 0; l < 3; l++)
         for (size_t p = 0; p < 3; p++) {
             if (block++) fprintf(f, "\n\n");
-            fprintf(f, "\"%s %s\"\n", scanLoadKinds[l][0] == 'n' ? "idle" : scanLoadKinds[l],
-                    scanWaitPolicies[p]);
+            fprintf(f, "# %s %s\nwidth median_ms\n",
+                    scanLoadKinds[l][0] == 'n' ? "idle" : scanLoadKinds[l], scanWaitPolicies[p]);
             for (size_t x = 0; x < nw; x++) {
                 const scanCell *c = NULL;
                 for (size_t i = 0; i < d->n && !c; i++) {

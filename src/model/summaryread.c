@@ -1,8 +1,9 @@
-/* summaryread.c -- samples.csv and whole.csv read by column name into the
- * summary's groups (see summary.h): every field checked before it is used,
- * every defect "file:line: what". Apart from the groups and their statistics
- * (summary.c) because reading is where a hand-edited or truncated file is
- * met, and it is the larger half. */
+/* summaryread.c -- samples.csv, whole.csv and runs.csv read by column name
+ * into the summary's groups (see summary.h): every field checked before it is
+ * used, every defect "file:line: what"; each file's columns are one list
+ * (model/summaryreadcols.h) and each is asked for by its identifier. Apart
+ * from the groups and their statistics (summary.c) because reading is where
+ * a hand-edited or truncated file is met, and it is the larger half. */
 #include "model/summary.h"
 
 #include <ctype.h>
@@ -23,6 +24,7 @@
 #include "common/stats.h"
 #include "model/csvread.h"
 #include "model/summaryint.h"
+#include "model/summaryreadcols.h"
 
 static int summaryParseLong(const char *s, long lo, long hi, long *out) {
     return numLong(s, lo, hi, out);
@@ -45,37 +47,6 @@ static int summaryParseHex64(const char *s, uint64_t *out) {
 }
 
 /* --- samples.csv ----------------------------------------------------------------- */
-
-enum {
-    SC_RUN_ID,
-    SC_WORKLOAD,
-    SC_PARAMS,
-    SC_WIDTH,
-    SC_WAIT,
-    SC_PHASE,
-    SC_ITER,
-    SC_MS,
-    SC_MINFLT,
-    SC_MAJFLT,
-    SC_NVCSW,
-    SC_NIVCSW,
-    SC_LOAD1,
-    SC_PROCS,
-    SC_CHECKSUM,
-    SC_TRUNCATED,
-    SC_HARNESS,
-    SC_CONDITION,
-    SC_STRESSORS,
-    SC_COPY,
-    SC_CPU,
-    SC_CPUS,
-    SC_MIGRATIONS,
-    SC_LOAD,
-    SC_PROC,
-    SC_WIDTH_REQUESTED,
-    SC_CENSORED,
-    SC_N
-};
 
 /* The load kind of a row: the `load` tag, "none" for an idle row without
  * one (idle files from before the tag, whole.csv), "" for a loaded row
@@ -108,71 +79,81 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
     const char *v;
     /* width 0: a program's `default` cell (harness/threads.sh), which sets
      * no width and records width_requested=default */
-    if (summaryParseLong(v = csvColField(f, &cols[SC_WIDTH]), 0, RANGE_WIDTH_MAX, &width) ||
-        (width == 0 && strcmp(csvColField(f, &cols[SC_WIDTH_REQUESTED]), "default") != 0))
+    if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_WIDTH]), 0, RANGE_WIDTH_MAX,
+                         &width) ||
+        (width == 0 &&
+         strcmp(csvColField(f, &cols[SUMMARY_SAMPLES_WIDTH_REQUESTED]), "default") != 0))
         return summaryBad(
-            err, errlen, where, &cols[SC_WIDTH], v,
+            err, errlen, where, &cols[SUMMARY_SAMPLES_WIDTH], v,
             "a width in " RANGE_TEXT(RANGE_WIDTH) " (0 only with width_requested=default)");
-    if (summaryParseDouble(v = csvColField(f, &cols[SC_MS]), &ms) || ms < 0)
-        return summaryBad(err, errlen, where, &cols[SC_MS], v, "a time >= 0 in ms");
-    if (summaryParseDouble(v = csvColField(f, &cols[SC_LOAD1]), &load1) || load1 < -1)
-        return summaryBad(err, errlen, where, &cols[SC_LOAD1], v, "a load average (or -1)");
-    if (summaryParseLong(v = csvColField(f, &cols[SC_PROCS]), -1, 1000000, &procs))
-        return summaryBad(err, errlen, where, &cols[SC_PROCS], v, "a task count (or -1)");
+    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_SAMPLES_MS]), &ms) || ms < 0)
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_MS], v, "a time >= 0 in ms");
+    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_SAMPLES_LOAD1]), &load1) || load1 < -1)
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_LOAD1], v,
+                          "a load average (or -1)");
+    if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_PROCS_RUNNING]), -1, 1000000,
+                         &procs))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_PROCS_RUNNING], v,
+                          "a task count (or -1)");
     /* empty: the output was not checked (threads.sh --no-check-output) */
-    int has_sum = *(v = csvColField(f, &cols[SC_CHECKSUM])) != '\0';
+    int has_sum = *(v = csvColField(f, &cols[SUMMARY_SAMPLES_CHECKSUM])) != '\0';
     if (has_sum && summaryParseHex64(v, &checksum))
-        return summaryBad(err, errlen, where, &cols[SC_CHECKSUM], v, "a hex checksum");
-    if (summaryParseLong(v = csvColField(f, &cols[SC_TRUNCATED]), 0, 1, &trunc))
-        return summaryBad(err, errlen, where, &cols[SC_TRUNCATED], v, "0 or 1");
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CHECKSUM], v, "a hex checksum");
+    if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_TRUNCATED]), 0, 1, &trunc))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_TRUNCATED], v, "0 or 1");
     /* censored: a lower bound (a run stopped before it ended); absent or
      * empty in files from before it: 0 */
     long cens = 0;
-    if (*(v = csvColField(f, &cols[SC_CENSORED])) && summaryParseLong(v, 0, 1, &cens))
-        return summaryBad(err, errlen, where, &cols[SC_CENSORED], v, "0 or 1");
+    if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_CENSORED])) && summaryParseLong(v, 0, 1, &cens))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CENSORED], v, "0 or 1");
     /* Placement and the process tag: empty is allowed (unknown, or a file
      * from before them); anything else must be what the contract says. */
     long cpu, migr, proc = 0;
-    int span = summaryCpuSpan(v = csvColField(f, &cols[SC_CPUS]));
+    int span = summaryCpuSpan(v = csvColField(f, &cols[SUMMARY_SAMPLES_CPUS]));
     if (span < 0)
-        return summaryBad(err, errlen, where, &cols[SC_CPUS], v, "a ;-separated CPU list");
-    if (*(v = csvColField(f, &cols[SC_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
-        return summaryBad(err, errlen, where, &cols[SC_CPU], v, "a CPU number");
-    if (*(v = csvColField(f, &cols[SC_MIGRATIONS])) && summaryParseLong(v, -1, 1L << 40, &migr))
-        return summaryBad(err, errlen, where, &cols[SC_MIGRATIONS], v, "a count >= 0");
-    if (*(v = csvColField(f, &cols[SC_PROC])) && summaryParseLong(v, 1, 1000000, &proc))
-        return summaryBad(err, errlen, where, &cols[SC_PROC], v, "a process number >= 1");
-    if (cols[SC_ITER].idx >= 0 &&
-        summaryParseLong(v = csvColField(f, &cols[SC_ITER]), 0, 1000000000L, &iter))
-        return summaryBad(err, errlen, where, &cols[SC_ITER], v, "an iteration >= 0");
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CPUS], v,
+                          "a ;-separated CPU list");
+    if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CPU], v, "a CPU number");
+    if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_MIGRATIONS])) &&
+        summaryParseLong(v, -1, 1L << 40, &migr))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_MIGRATIONS], v, "a count >= 0");
+    if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_PROC])) &&
+        summaryParseLong(v, 1, 1000000, &proc))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_PROC], v,
+                          "a process number >= 1");
+    if (cols[SUMMARY_SAMPLES_ITER].idx >= 0 &&
+        summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_ITER]), 0, 1000000000L, &iter))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_ITER], v, "an iteration >= 0");
     for (int i = 0; i < 4; i++) {
-        const csvCol *c = &cols[SC_MINFLT + i];
+        const csvCol *c = &cols[SUMMARY_SAMPLES_MINFLT + i];
         if (c->idx >= 0 && summaryParseLong(v = csvColField(f, c), 0, 1L << 40, &cnt[i]))
             return summaryBad(err, errlen, where, c, v, "a count >= 0");
     }
-    const char *phase = csvColField(f, &cols[SC_PHASE]);
+    const char *phase = csvColField(f, &cols[SUMMARY_SAMPLES_PHASE]);
     summaryKey k = {
-        .workload = (char *)csvColField(f, &cols[SC_WORKLOAD]),
-        .params = (char *)csvColField(f, &cols[SC_PARAMS]),
-        .wait = (char *)csvColField(f, &cols[SC_WAIT]),
-        .condition = (char *)csvColField(f, &cols[SC_CONDITION]),
-        .stressors = (char *)csvColField(f, &cols[SC_STRESSORS]),
-        .copy = (char *)summaryCopyOf(csvColField(f, &cols[SC_COPY])),
-        .load = (char *)summaryLoadOf(csvColField(f, &cols[SC_LOAD]),
-                                      csvColField(f, &cols[SC_CONDITION])),
+        .workload = (char *)csvColField(f, &cols[SUMMARY_SAMPLES_WORKLOAD]),
+        .params = (char *)csvColField(f, &cols[SUMMARY_SAMPLES_PARAMS]),
+        .wait = (char *)csvColField(f, &cols[SUMMARY_SAMPLES_WAIT]),
+        .condition = (char *)csvColField(f, &cols[SUMMARY_SAMPLES_CONDITION]),
+        .stressors = (char *)csvColField(f, &cols[SUMMARY_SAMPLES_STRESSORS]),
+        .copy = (char *)summaryCopyOf(csvColField(f, &cols[SUMMARY_SAMPLES_COPY])),
+        .load = (char *)summaryLoadOf(csvColField(f, &cols[SUMMARY_SAMPLES_LOAD]),
+                                      csvColField(f, &cols[SUMMARY_SAMPLES_CONDITION])),
         .width = (int)width,
     };
     if (!k.workload[0]) {
-        snprintf(err, errlen, "%s: column 'workload' is empty", where);
+        snprintf(err, errlen, "%s: column '%s' is empty", where,
+                 cols[SUMMARY_SAMPLES_WORKLOAD].name);
         return -1;
     }
     if (!phase[0]) {
-        snprintf(err, errlen, "%s: column 'phase' is empty", where);
+        snprintf(err, errlen, "%s: column '%s' is empty", where, cols[SUMMARY_SAMPLES_PHASE].name);
         return -1;
     }
-    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[SC_HARNESS]), where);
+    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[SUMMARY_SAMPLES_HARNESS]), where);
     if (!g) goto oom;
-    summaryProc *pr = summaryProcFor(g, csvColField(f, &cols[SC_RUN_ID]));
+    summaryProc *pr = summaryProcFor(g, csvColField(f, &cols[SUMMARY_SAMPLES_RUN_ID]));
     if (!pr) goto oom;
     if (proc) pr->proc = proc;
     int ok = 0;
@@ -180,13 +161,16 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
         ok = summaryVecPush(&g->v_prepare, ms);
     } else if (strcmp(phase, "first") == 0) {
         ok = summaryVecPush(&g->v_first, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
-        if (cols[SC_MINFLT].idx >= 0) ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
-        if (cols[SC_MAJFLT].idx >= 0) ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
+        if (cols[SUMMARY_SAMPLES_MINFLT].idx >= 0)
+            ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
+        if (cols[SUMMARY_SAMPLES_MAJFLT].idx >= 0)
+            ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
         pr->first_ms = ms;
         pr->first_span = span;
     } else if (strcmp(phase, "steady") == 0) {
         ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
-        if (cols[SC_NIVCSW].idx >= 0) ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
+        if (cols[SUMMARY_SAMPLES_NIVCSW].idx >= 0)
+            ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
         ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span) |
               summaryVecPush(&pr->cens, (double)cens);
         if (cens && (!pr->ncensored || ms < pr->censored_min_ms)) pr->censored_min_ms = ms;
@@ -217,61 +201,11 @@ oom:
 }
 
 int summaryReadSamples(summary *s, const char *path, char *err, size_t errlen) {
-    csvCol cols[SC_N] = {
-        [SC_RUN_ID] = {"run_id", 1, -1},
-        [SC_WORKLOAD] = {"workload", 1, -1},
-        [SC_PARAMS] = {"params", 1, -1},
-        [SC_WIDTH] = {"width", 1, -1},
-        [SC_WAIT] = {"wait", 1, -1},
-        [SC_PHASE] = {"phase", 1, -1},
-        [SC_ITER] = {"iter", 0, -1},
-        [SC_MS] = {"ms", 1, -1},
-        [SC_MINFLT] = {"minflt", 0, -1},
-        [SC_MAJFLT] = {"majflt", 0, -1},
-        [SC_NVCSW] = {"nvcsw", 0, -1},
-        [SC_NIVCSW] = {"nivcsw", 0, -1},
-        [SC_LOAD1] = {"load1", 1, -1},
-        [SC_PROCS] = {"procs_running", 1, -1},
-        [SC_CHECKSUM] = {"checksum", 1, -1},
-        [SC_TRUNCATED] = {"truncated", 1, -1},
-        [SC_HARNESS] = {"harness", 0, -1},
-        [SC_CONDITION] = {"condition", 0, -1},
-        [SC_STRESSORS] = {"stressors", 0, -1},
-        [SC_COPY] = {"copy", 0, -1},
-        [SC_CPU] = {"cpu", 0, -1},
-        [SC_CPUS] = {"cpus", 0, -1},
-        [SC_MIGRATIONS] = {"migrations", 0, -1},
-        [SC_LOAD] = {"load", 0, -1},
-        [SC_WIDTH_REQUESTED] = {"width_requested", 0, -1},
-        [SC_PROC] = {"proc", 0, -1},
-        [SC_CENSORED] = {"censored", 0, -1},
-    };
-    return csvReadByName(s, path, cols, SC_N, summarySampleRow, err, errlen);
+    csvCol cols[SUMMARY_SAMPLES_N] = {SUMMARY_SAMPLES_COLUMNS(SUMMARY_READ_COL)};
+    return csvReadByName(s, path, cols, SUMMARY_SAMPLES_N, summarySampleRow, err, errlen);
 }
 
 /* --- whole.csv ------------------------------------------------------------------- */
-
-enum {
-    WC_WALL,
-    WC_WORKLOAD,
-    WC_PARAMS,
-    WC_WIDTH,
-    WC_WAIT,
-    WC_CONDITION,
-    WC_STRESSORS,
-    WC_COPY,
-    WC_LABEL,
-    WC_HARNESS,
-    WC_RUN,
-    WC_USER,
-    WC_SYS,
-    WC_MINFLT,
-    WC_MAJFLT,
-    WC_EXIT,
-    WC_TOOL,
-    WC_LOAD,
-    WC_N
-};
 
 static int summaryWholeRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
                            size_t errlen) {
@@ -279,48 +213,51 @@ static int summaryWholeRow(void *ctx, char **f, const csvCol *cols, const char *
     double wall, x;
     long width = 0, majflt = -1, minflt = -1, n;
     const char *v;
-    if (summaryParseDouble(v = csvColField(f, &cols[WC_WALL]), &wall) || wall < 0)
-        return summaryBad(err, errlen, where, &cols[WC_WALL], v, "a time >= 0 in ms");
+    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_WHOLE_WALL_MS]), &wall) || wall < 0)
+        return summaryBad(err, errlen, where, &cols[SUMMARY_WHOLE_WALL_MS], v, "a time >= 0 in ms");
     /* Empty where the contract allows it: width for --binary runs, CPU times
      * and faults where the tool gives none. */
-    if (*(v = csvColField(f, &cols[WC_WIDTH])) &&
+    if (*(v = csvColField(f, &cols[SUMMARY_WHOLE_WIDTH])) &&
         summaryParseLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &width))
-        return summaryBad(err, errlen, where, &cols[WC_WIDTH], v,
+        return summaryBad(err, errlen, where, &cols[SUMMARY_WHOLE_WIDTH], v,
                           "a width in " RANGE_TEXT(RANGE_WIDTH));
     double cpu[2] = {NAN, NAN}; /* user, sys */
-    for (int c = WC_USER; c <= WC_SYS; c++)
+    for (int c = SUMMARY_WHOLE_USER_MS; c <= SUMMARY_WHOLE_SYS_MS; c++)
         if (*(v = csvColField(f, &cols[c]))) {
             if (summaryParseDouble(v, &x) || x < 0)
                 return summaryBad(err, errlen, where, &cols[c], v, "a time >= 0 in ms");
-            cpu[c - WC_USER] = x;
+            cpu[c - SUMMARY_WHOLE_USER_MS] = x;
         }
-    if (*(v = csvColField(f, &cols[WC_MINFLT])) && summaryParseLong(v, 0, 1L << 40, &minflt))
-        return summaryBad(err, errlen, where, &cols[WC_MINFLT], v, "a count >= 0");
-    if (*(v = csvColField(f, &cols[WC_MAJFLT])) && summaryParseLong(v, 0, 1L << 40, &majflt))
-        return summaryBad(err, errlen, where, &cols[WC_MAJFLT], v, "a count >= 0");
-    if (*(v = csvColField(f, &cols[WC_RUN])) && summaryParseLong(v, 0, 1000000000L, &n))
-        return summaryBad(err, errlen, where, &cols[WC_RUN], v, "a run number >= 0");
+    if (*(v = csvColField(f, &cols[SUMMARY_WHOLE_MINFLT])) &&
+        summaryParseLong(v, 0, 1L << 40, &minflt))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_WHOLE_MINFLT], v, "a count >= 0");
+    if (*(v = csvColField(f, &cols[SUMMARY_WHOLE_MAJFLT])) &&
+        summaryParseLong(v, 0, 1L << 40, &majflt))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_WHOLE_MAJFLT], v, "a count >= 0");
+    if (*(v = csvColField(f, &cols[SUMMARY_WHOLE_RUN])) && summaryParseLong(v, 0, 1000000000L, &n))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_WHOLE_RUN], v, "a run number >= 0");
     long code = 0;
-    if (*(v = csvColField(f, &cols[WC_EXIT])) && summaryParseLong(v, -1000, 1000, &code))
-        return summaryBad(err, errlen, where, &cols[WC_EXIT], v, "an exit status");
-    const char *copy = csvColField(f, &cols[WC_COPY]);
+    if (*(v = csvColField(f, &cols[SUMMARY_WHOLE_EXIT_CODE])) &&
+        summaryParseLong(v, -1000, 1000, &code))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_WHOLE_EXIT_CODE], v, "an exit status");
+    const char *copy = csvColField(f, &cols[SUMMARY_WHOLE_COPY]);
     summaryKey k = {
-        .workload = (char *)csvColField(f, &cols[WC_WORKLOAD]),
-        .params = (char *)csvColField(f, &cols[WC_PARAMS]),
-        .wait = (char *)csvColField(f, &cols[WC_WAIT]),
-        .condition = (char *)csvColField(f, &cols[WC_CONDITION]),
-        .stressors = (char *)csvColField(f, &cols[WC_STRESSORS]),
-        .copy = (char *)summaryCopyOf(*copy ? copy : csvColField(f, &cols[WC_LABEL])),
-        .load = (char *)summaryLoadOf(csvColField(f, &cols[WC_LOAD]),
-                                      csvColField(f, &cols[WC_CONDITION])),
+        .workload = (char *)csvColField(f, &cols[SUMMARY_WHOLE_WORKLOAD]),
+        .params = (char *)csvColField(f, &cols[SUMMARY_WHOLE_PARAMS]),
+        .wait = (char *)csvColField(f, &cols[SUMMARY_WHOLE_WAIT]),
+        .condition = (char *)csvColField(f, &cols[SUMMARY_WHOLE_CONDITION]),
+        .stressors = (char *)csvColField(f, &cols[SUMMARY_WHOLE_STRESSORS]),
+        .copy = (char *)summaryCopyOf(*copy ? copy : csvColField(f, &cols[SUMMARY_WHOLE_LABEL])),
+        .load = (char *)summaryLoadOf(csvColField(f, &cols[SUMMARY_WHOLE_LOAD]),
+                                      csvColField(f, &cols[SUMMARY_WHOLE_CONDITION])),
         .width = (int)width,
     };
-    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[WC_HARNESS]), where);
+    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[SUMMARY_WHOLE_HARNESS]), where);
     if (!g) goto oom;
     /* threads.sh's labels cut and slow: a run coldload-run stopped (its cap,
      * or known slow), its time a lower bound (samples.csv's censored row):
      * not a failure, and not a time either */
-    const char *label = csvColField(f, &cols[WC_LABEL]);
+    const char *label = csvColField(f, &cols[SUMMARY_WHOLE_LABEL]);
     int cut = strcmp(label, "cut") == 0, slow = strcmp(label, "slow") == 0;
     if (cut || slow) {
         g->whole_censored++;
@@ -331,7 +268,7 @@ static int summaryWholeRow(void *ctx, char **f, const csvCol *cols, const char *
         g->whole_failed++;
         return 0;
     }
-    int hf = strcmp(csvColField(f, &cols[WC_TOOL]), "hyperfine") == 0;
+    int hf = strcmp(csvColField(f, &cols[SUMMARY_WHOLE_TOOL]), "hyperfine") == 0;
     if (summaryVecPush(hf ? &g->v_whole_hf : &g->v_whole_time, wall) != 0) goto oom;
     if (!isnan(cpu[0]) && summaryVecPush(&g->v_whole_user[hf], cpu[0]) != 0) goto oom;
     if (!isnan(cpu[1]) && summaryVecPush(&g->v_whole_sys[hf], cpu[1]) != 0) goto oom;
@@ -344,44 +281,11 @@ oom:
 }
 
 int summaryReadWhole(summary *s, const char *path, char *err, size_t errlen) {
-    csvCol cols[WC_N] = {
-        [WC_WALL] = {"wall_ms", 1, -1},
-        [WC_WORKLOAD] = {"workload", 0, -1},
-        [WC_PARAMS] = {"params", 0, -1},
-        [WC_WIDTH] = {"width", 0, -1},
-        [WC_WAIT] = {"wait", 0, -1},
-        [WC_CONDITION] = {"condition", 0, -1},
-        [WC_STRESSORS] = {"stressors", 0, -1},
-        [WC_COPY] = {"copy", 0, -1},
-        [WC_LABEL] = {"label", 0, -1},
-        [WC_HARNESS] = {"harness", 0, -1},
-        [WC_RUN] = {"run", 0, -1},
-        [WC_USER] = {"user_ms", 0, -1},
-        [WC_SYS] = {"sys_ms", 0, -1},
-        [WC_MINFLT] = {"minflt", 0, -1},
-        [WC_MAJFLT] = {"majflt", 0, -1},
-        [WC_EXIT] = {"exit_code", 0, -1},
-        [WC_TOOL] = {"tool", 0, -1},
-        [WC_LOAD] = {"load", 0, -1},
-    };
-    return csvReadByName(s, path, cols, WC_N, summaryWholeRow, err, errlen);
+    csvCol cols[SUMMARY_WHOLE_N] = {SUMMARY_WHOLE_COLUMNS(SUMMARY_READ_COL)};
+    return csvReadByName(s, path, cols, SUMMARY_WHOLE_N, summaryWholeRow, err, errlen);
 }
 
 /* --- runs.csv: a run's figures, by the names of runs-columns.tsv ----------------------------- */
-
-enum {
-    RC_WORKLOAD,
-    RC_PARAMS,
-    RC_WIDTH,
-    RC_WIDTH_REQUESTED,
-    RC_STATUS,
-    RC_HARNESS,
-    RC_CONDITION,
-    RC_STRESSORS,
-    RC_COPY,
-    RC_LOAD,
-    RC_N
-};
 
 /* A field of runs-columns.tsv: at most max bytes of printable ASCII (the
  * launcher's own words: anything else is not its table); names only
@@ -513,42 +417,42 @@ static int summaryAddWords(char **set, const char *v) {
 static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
                          size_t errlen) {
     summary *s = ctx;
-    const char *st = csvColField(f, &cols[RC_STATUS]), *v;
+    const char *st = csvColField(f, &cols[SUMMARY_RUNS_STATUS]), *v;
     /* a run with a time (ok) or a bound (cut, slow): a failed run has no figures of its cell */
     if (strcmp(st, "ok") && strcmp(st, "cut") && strcmp(st, "slow")) return 0;
     long width = 0;
-    if (*(v = csvColField(f, &cols[RC_WIDTH]))
+    if (*(v = csvColField(f, &cols[SUMMARY_RUNS_WIDTH]))
             ? summaryParseLong(v, RANGE_WIDTH_MIN, RANGE_WIDTH_MAX, &width)
-            : strcmp(csvColField(f, &cols[RC_WIDTH_REQUESTED]), "default") != 0)
+            : strcmp(csvColField(f, &cols[SUMMARY_RUNS_WIDTH_REQUESTED]), "default") != 0)
         return summaryBad(
-            err, errlen, where, &cols[RC_WIDTH], v,
+            err, errlen, where, &cols[SUMMARY_RUNS_WIDTH], v,
             "a width in " RANGE_TEXT(RANGE_WIDTH) " (empty only with width_requested=default)");
     summaryKey k = {
-        .workload = (char *)csvColField(f, &cols[RC_WORKLOAD]),
-        .params = (char *)csvColField(f, &cols[RC_PARAMS]),
+        .workload = (char *)csvColField(f, &cols[SUMMARY_RUNS_WORKLOAD]),
+        .params = (char *)csvColField(f, &cols[SUMMARY_RUNS_PARAMS]),
         .wait = "",
-        .condition = (char *)csvColField(f, &cols[RC_CONDITION]),
-        .stressors = (char *)csvColField(f, &cols[RC_STRESSORS]),
-        .copy = (char *)summaryCopyOf(csvColField(f, &cols[RC_COPY])),
-        .load = (char *)summaryLoadOf(csvColField(f, &cols[RC_LOAD]),
-                                      csvColField(f, &cols[RC_CONDITION])),
+        .condition = (char *)csvColField(f, &cols[SUMMARY_RUNS_CONDITION]),
+        .stressors = (char *)csvColField(f, &cols[SUMMARY_RUNS_STRESSORS]),
+        .copy = (char *)summaryCopyOf(csvColField(f, &cols[SUMMARY_RUNS_COPY])),
+        .load = (char *)summaryLoadOf(csvColField(f, &cols[SUMMARY_RUNS_LOAD]),
+                                      csvColField(f, &cols[SUMMARY_RUNS_CONDITION])),
         .width = (int)width,
     };
     if (!k.workload[0]) {
-        snprintf(err, errlen, "%s: column 'workload' is empty", where);
+        snprintf(err, errlen, "%s: column '%s' is empty", where, cols[SUMMARY_RUNS_WORKLOAD].name);
         return -1;
     }
-    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[RC_HARNESS]), where);
+    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[SUMMARY_RUNS_HARNESS]), where);
     if (!g) goto oom;
     for (size_t i = 0; i < s->nrun_fig; i++) {
-        const csvCol *c = &cols[RC_N + i];
+        const csvCol *c = &cols[SUMMARY_RUNS_N + i];
         double x;
         if (c->idx < 0 || !*(v = csvColField(f, c))) continue; /* absent, or unknown */
         if (summaryParseDouble(v, &x)) return summaryBad(err, errlen, where, c, v, "a number");
         if (summaryVecPush(&g->v_run[i], x)) goto oom;
     }
     for (size_t i = 0; i < s->nrun_text; i++) {
-        const csvCol *c = &cols[RC_N + s->nrun_fig + i];
+        const csvCol *c = &cols[SUMMARY_RUNS_N + s->nrun_fig + i];
         if (c->idx >= 0 && summaryAddWords(&g->run_words[i], csvColField(f, c)) != 0) goto oom;
     }
     return 0;
@@ -560,24 +464,19 @@ oom:
 int summaryReadRuns(summary *s, const char *runs_csv, const char *columns_tsv, char *err,
                     size_t errlen) {
     if (summaryRunFigs(s, columns_tsv, err, errlen) != 0) return -1;
-    csvCol *cols = calloc(RC_N + s->nrun_fig + s->nrun_text, sizeof *cols);
+    csvCol *cols = calloc(SUMMARY_RUNS_N + s->nrun_fig + s->nrun_text, sizeof *cols);
     if (!cols) {
         snprintf(err, errlen, "%s: out of memory", runs_csv);
         return -1;
     }
-    static const csvCol keys[RC_N] = {
-        [RC_WORKLOAD] = {"workload", 1, -1},   [RC_PARAMS] = {"params", 1, -1},
-        [RC_WIDTH] = {"width", 1, -1},         [RC_WIDTH_REQUESTED] = {"width_requested", 1, -1},
-        [RC_STATUS] = {"status", 1, -1},       [RC_HARNESS] = {"harness", 0, -1},
-        [RC_CONDITION] = {"condition", 0, -1}, [RC_STRESSORS] = {"stressors", 0, -1},
-        [RC_COPY] = {"copy", 0, -1},           [RC_LOAD] = {"load", 0, -1},
-    };
+    static const csvCol keys[SUMMARY_RUNS_N] = {SUMMARY_RUNS_KEYS(SUMMARY_READ_COL)};
     memcpy(cols, keys, sizeof keys);
-    for (size_t i = 0; i < s->nrun_fig; i++) cols[RC_N + i] = (csvCol){s->run_fig[i].name, 0, -1};
+    for (size_t i = 0; i < s->nrun_fig; i++)
+        cols[SUMMARY_RUNS_N + i] = (csvCol){s->run_fig[i].name, 0, -1};
     for (size_t i = 0; i < s->nrun_text; i++)
-        cols[RC_N + s->nrun_fig + i] = (csvCol){s->run_text[i].name, 0, -1};
-    int rc = csvReadByName(s, runs_csv, cols, RC_N + s->nrun_fig + s->nrun_text, summaryRunRow, err,
-                           errlen);
+        cols[SUMMARY_RUNS_N + s->nrun_fig + i] = (csvCol){s->run_text[i].name, 0, -1};
+    int rc = csvReadByName(s, runs_csv, cols, SUMMARY_RUNS_N + s->nrun_fig + s->nrun_text,
+                           summaryRunRow, err, errlen);
     free(cols);
     return rc;
 }

@@ -50,10 +50,12 @@ cell() {
     "$SCAN" "$D"
     for w in grad svdvals; do
         f=$D/scan/heatmap-$w.dat
-        [ "$(grep -vc '^#' "$f")" -eq 15 ]
+        # the column names first (plots/scan_heatmap.gp reads them), then a cell a line
+        [ "$(grep -v '^#' "$f" | head -n1)" = 'x workers slowdown slowdown_label procs_label width' ]
+        [ "$(grep -v '^#' "$f" | tail -n +2 | wc -l)" -eq 15 ]
         # x 0..4 with width labels 1 2 3 4 auto, y the load levels 0..2
-        [ "$(grep -v '^#' "$f" | awk '{ print $1 ":" $NF }' | sort -u | paste -sd' ')" = '0:"1" 1:"2" 2:"3" 3:"4" 4:"auto"' ]
-        [ "$(grep -v '^#' "$f" | awk '{ print $2 }' | sort -u | paste -sd' ')" = "0 1 2" ]
+        [ "$(grep -v '^#' "$f" | tail -n +2 | awk '{ print $1 ":" $NF }' | sort -u | paste -sd' ')" = '0:"1" 1:"2" 2:"3" 3:"4" 4:"auto"' ]
+        [ "$(grep -v '^#' "$f" | tail -n +2 | awk '{ print $2 }' | sort -u | paste -sd' ')" = "0 1 2" ]
     done
     grep -q '^3 2 360 ">360x" "0p, 3 cut" "4"$' "$D/scan/heatmap-svdvals.dat"
     grep -q '^2 2 760.95 "761x" "2p, 1 cut" "3"$' "$D/scan/heatmap-svdvals.dat"
@@ -65,8 +67,11 @@ cell() {
     [ "$(tail -n +2 "$D/scan/wait.csv" | wc -l)" -eq 54 ]
     # pinned spin, grad width 2: 1.5 x 7.308 ms against idle spin width 2's 0.036
     [ "$(awk -F, '$1 == "grad" && $2 == "pinned" && $4 == "spin" && $5 == 2 { print $6, $10, $11 }' "$D/scan/wait.csv")" = "3 10.962000 304.5000" ]
-    [ "$(grep -c '^"' "$D/scan/wait-grad.dat")" -eq 9 ]
-    grep -q '^"free block"$' "$D/scan/wait-svdvals.dat"
+    # 9 blocks, each its (load, policy) as a comment, then its column names
+    # (plots/scan_wait.gp reads them), in the order the chart titles them
+    [ "$(grep -c '^width median_ms$' "$D/scan/wait-grad.dat")" -eq 9 ]
+    [ "$(grep -A1 '^# [a-z]* [a-z]*$' "$D/scan/wait-svdvals.dat" | grep -v '^--$' | paste -sd'|')" = \
+        "# idle spin|width median_ms|# idle yield|width median_ms|# idle block|width median_ms|# pinned spin|width median_ms|# pinned yield|width median_ms|# pinned block|width median_ms|# free spin|width median_ms|# free yield|width median_ms|# free block|width median_ms" ]
 }
 
 @test "verdict: best width per load level, auto against it, least-degrading policy, spin's cost" {

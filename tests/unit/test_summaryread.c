@@ -1,0 +1,200 @@
+/* test_summaryread.c -- the columns model/summaryread reads, as the lists of
+ * model/summaryreadcols.h make them: each identifier names its own column
+ * (and the binaries write every samples.csv column the list reads), a
+ * results directory from before the later columns reads with their fields
+ * empty, and a file without a required column is refused naming it. The
+ * files are written by the test into a temporary directory. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/csvwrite.h"
+#include "model/csvread.h"
+#include "model/summary.h"
+#include "model/summaryreadcols.h"
+
+static char dir[] = "/tmp/coldload-test-summaryread-XXXXXX";
+
+static int setup(void **state) {
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    static const char *const names[] = {"samples.csv", "old.csv", "noms.csv", "runs.csv",
+                                        "runs-columns.tsv"};
+    char p[sizeof dir + 32];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        unlink(p);
+    }
+    return rmdir(dir);
+}
+
+/* dir/name holding text; its path in out. */
+static void put(const char *name, const char *text, char *out, size_t len) {
+    snprintf(out, len, "%s/%s", dir, name);
+    FILE *f = fopen(out, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* 1 when name is one of the comma-separated words of list. */
+static int inList(const char *list, const char *name) {
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        size_t m = strcspn(p, ",");
+        if (m == n && strncmp(p, name, n) == 0) return 1;
+        p += m + (p[m] == ',');
+    }
+    return 0;
+}
+
+static void eachIdentifierNamesItsOwnColumn(void **state) {
+    (void)state;
+    csvCol s[SUMMARY_SAMPLES_N] = {SUMMARY_SAMPLES_COLUMNS(SUMMARY_READ_COL)};
+    csvCol w[SUMMARY_WHOLE_N] = {SUMMARY_WHOLE_COLUMNS(SUMMARY_READ_COL)};
+    csvCol r[SUMMARY_RUNS_N] = {SUMMARY_RUNS_KEYS(SUMMARY_READ_COL)};
+    assert_string_equal(s[SUMMARY_SAMPLES_WORKLOAD].name, "workload");
+    assert_string_equal(s[SUMMARY_SAMPLES_PROCS_RUNNING].name, "procs_running");
+    assert_string_equal(s[SUMMARY_SAMPLES_WIDTH_REQUESTED].name, "width_requested");
+    assert_string_equal(s[SUMMARY_SAMPLES_CONDITION].name, "condition");
+    assert_string_equal(s[SUMMARY_SAMPLES_LOAD].name, "load");
+    assert_string_equal(s[SUMMARY_SAMPLES_CENSORED].name, "censored");
+    /* the counters the reader walks as a run, in their order */
+    assert_string_equal(s[SUMMARY_SAMPLES_MINFLT + 3].name, "nivcsw");
+    assert_string_equal(w[SUMMARY_WHOLE_WALL_MS].name, "wall_ms");
+    assert_string_equal(w[SUMMARY_WHOLE_USER_MS + 1].name, "sys_ms");
+    assert_string_equal(w[SUMMARY_WHOLE_EXIT_CODE].name, "exit_code");
+    assert_string_equal(w[SUMMARY_WHOLE_LOAD].name, "load");
+    assert_string_equal(r[SUMMARY_RUNS_STATUS].name, "status");
+    assert_string_equal(r[SUMMARY_RUNS_WIDTH].name, "width");
+    assert_string_equal(r[SUMMARY_RUNS_CONDITION].name, "condition");
+    /* required: what every file had from the start; the rest may be absent */
+    assert_int_equal(s[SUMMARY_SAMPLES_MS].required, 1);
+    assert_int_equal(s[SUMMARY_SAMPLES_CENSORED].required, 0);
+    assert_int_equal(s[SUMMARY_SAMPLES_LOAD].required, 0);
+    assert_int_equal(w[SUMMARY_WHOLE_WALL_MS].required, 1);
+    assert_int_equal(r[SUMMARY_RUNS_STATUS].required, 1);
+    assert_int_equal(r[SUMMARY_RUNS_LOAD].required, 0);
+    /* every samples.csv column read is written: by the binaries, or as a
+     * harness's --tag (harness/lib/all.sh's CL_SAMPLES_TAGS) */
+    for (size_t i = 0; i < SUMMARY_SAMPLES_N; i++) {
+        assert_int_equal(s[i].idx, -1);
+        if (!inList(CSV_FIXED_COLUMNS, s[i].name) &&
+            !inList("harness,condition,stressors,copy,load,proc", s[i].name))
+            fail_msg("samples.csv column '%s' is read but nobody writes it", s[i].name);
+        for (size_t j = 0; j < i; j++) assert_string_not_equal(s[i].name, s[j].name);
+    }
+}
+
+/* A row as the reader hands it over: the mapping's fields of an older file. */
+static int oldRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
+                  size_t errlen) {
+    (void)where, (void)err, (void)errlen;
+    int *rows = ctx;
+    assert_string_equal(csvColField(f, &cols[SUMMARY_SAMPLES_WORKLOAD]), "grad");
+    assert_string_equal(csvColField(f, &cols[SUMMARY_SAMPLES_CONDITION]), "idle");
+    assert_string_equal(csvColField(f, &cols[SUMMARY_SAMPLES_STRESSORS]), "0");
+    /* the columns that came later: absent, their fields empty */
+    assert_int_equal(cols[SUMMARY_SAMPLES_CENSORED].idx, -1);
+    assert_int_equal(cols[SUMMARY_SAMPLES_LOAD].idx, -1);
+    assert_string_equal(csvColField(f, &cols[SUMMARY_SAMPLES_CENSORED]), "");
+    assert_string_equal(csvColField(f, &cols[SUMMARY_SAMPLES_WIDTH_REQUESTED]), "");
+    (*rows)++;
+    return 0;
+}
+
+/* samples.csv as coldload wrote it before placement, width_requested,
+ * censored and the copy, load and proc tags */
+static const char oldSamples[] =
+    "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,"
+    "load1,procs_running,checksum,truncated,harness,condition,stressors\n"
+    "2026-01-01T00:00:00Z,vm,a1,grad,n=1000,1,block,first,0,5,10,0,0,0,0.1,1,aa,0,warm,idle,0\n"
+    "2026-01-01T00:00:00Z,vm,a1,grad,n=1000,1,block,steady,1,2,0,0,0,0,0.1,1,aa,0,warm,idle,0\n"
+    "2026-01-01T00:00:00Z,vm,a1,grad,n=1000,1,block,steady,2,4,0,0,0,0,0.1,1,aa,0,warm,idle,0\n";
+
+static void anOlderSamplesFileReadsWithoutItsLaterColumns(void **state) {
+    (void)state;
+    char path[sizeof dir + 32], err[SUMMARY_ERR_MAX];
+    put("old.csv", oldSamples, path, sizeof path);
+    csvCol cols[SUMMARY_SAMPLES_N] = {SUMMARY_SAMPLES_COLUMNS(SUMMARY_READ_COL)};
+    int rows = 0;
+    assert_int_equal(csvReadByName(&rows, path, cols, SUMMARY_SAMPLES_N, oldRow, err, sizeof err),
+                     0);
+    assert_int_equal(rows, 3);
+    /* and the summary of it: one idle group, its load kind "none" though the
+     * file has no load column, no call a lower bound */
+    summary s;
+    summaryInit(&s);
+    assert_int_equal(summaryReadSamples(&s, path, err, sizeof err), 0);
+    summaryFinish(&s, 3);
+    assert_int_equal(s.n, 1);
+    assert_string_equal(s.g[0].key.load, "none");
+    assert_string_equal(s.g[0].key.copy, "");
+    assert_int_equal(s.g[0].n, 2);
+    assert_int_equal(s.g[0].proc[0].ncensored, 0);
+    summaryFree(&s);
+}
+
+static void aFileWithoutARequiredColumnIsRefusedNamingIt(void **state) {
+    (void)state;
+    char path[sizeof dir + 32], err[SUMMARY_ERR_MAX];
+    put("noms.csv",
+        "timestamp,host,run_id,workload,params,width,wait,phase,iter,minflt,majflt,nvcsw,nivcsw,"
+        "load1,procs_running,checksum,truncated\n",
+        path, sizeof path);
+    summary s;
+    summaryInit(&s);
+    assert_int_equal(summaryReadSamples(&s, path, err, sizeof err), -1);
+    assert_non_null(strstr(err, "noms.csv:1: the header has no column 'ms'"));
+    summaryFree(&s);
+}
+
+/* runs.csv of a threads job from before the load and copy tags: its cell is
+ * found by the keys it has, its figure read by runs-columns.tsv's name. */
+static void anOlderRunsFileReadsWithoutTheLoadTag(void **state) {
+    (void)state;
+    char runs[sizeof dir + 32], tsv[sizeof dir + 32], err[SUMMARY_ERR_MAX];
+    put("runs-columns.tsv",
+        "name\trole\tunit\tcell\twhat\n"
+        "workload\tkey\t\t0\tthe program\n"
+        "wall_ms\tfigure\tms\t0\twall time\n",
+        tsv, sizeof tsv);
+    put("runs.csv",
+        "workload,params,width,width_requested,status,harness,condition,stressors,wall_ms\n"
+        "prog,,2,2,ok,threads,idle,0,10\n"
+        "prog,,2,2,failed,threads,idle,0,99\n"
+        "prog,,2,2,ok,threads,idle,0,30\n",
+        runs, sizeof runs);
+    summary s;
+    summaryInit(&s);
+    assert_int_equal(summaryReadRuns(&s, runs, tsv, err, sizeof err), 0);
+    assert_int_equal(s.n, 1);
+    assert_string_equal(s.g[0].key.workload, "prog");
+    assert_int_equal(s.g[0].key.width, 2);
+    assert_string_equal(s.g[0].key.load, "none");
+    assert_int_equal(s.nrun_fig, 1);
+    /* the failed run (status) has no figures of its cell */
+    assert_int_equal(s.g[0].v_run[0].n, 2);
+    summaryFree(&s);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(eachIdentifierNamesItsOwnColumn),
+        cmocka_unit_test(anOlderSamplesFileReadsWithoutItsLaterColumns),
+        cmocka_unit_test(aFileWithoutARequiredColumnIsRefusedNamingIt),
+        cmocka_unit_test(anOlderRunsFileReadsWithoutTheLoadTag),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
