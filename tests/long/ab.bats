@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # tests/long/ab.bats -- is B faster than A? (harness/ab.sh, make ab) run to
-# its answer: two real commands of known ratio, A against itself, the make
-# variables, hostile command strings; the answer in the report, results.json
+# its answer: two real commands of known ratio (and at two widths), A
+# against itself, the make variables, hostile command strings; the answer in the report, results.json
 # and hyperfine.json. Usage errors and SIGINT: tests/harness/ab.bats.
 
 load ../harness/helpers
@@ -21,7 +21,9 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(col "$O/runs.csv" workload | sort | uniq -c | awk '{print $1}' | sort -u | wc -l)" -eq 1 ]
     [ "$(col "$O/runs.csv" workload | sort -u | tr '\n' ' ')" = "A A2 B " ]
     grep -qx 'job=ab' "$O/meta.txt"
-    grep -q '^ab_stop=\(decided\|max\) [0-9]*$' "$O/meta.txt"
+    # its stop: a row of stops.csv (width 0: no width set)
+    grep -q '^ab,none,0,ab,0,[0-9]*,\(decided\|max\)$' "$O/stops.csv"
+    [ "$(wc -l <"$O/stops.csv")" -eq 2 ]
     # the answer first: the report, stdout, results.json say one thing
     grep -q '^\*\*B printed something else than A .* B is [0-9.]*x slower than A (B/A of [0-9]* pairs; ' "$O/report.md"
     [[ $output == *"coldload ab: B printed something else than A"*"slower than A"* ]]
@@ -32,6 +34,25 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(jq '[.results[].times | length] | min' "$O/hyperfine.json")" -ge 8 ]
     [ "$(jq '[.results[] | has("parameters")] | any' "$O/hyperfine.json")" = false ]
     jq -e -f "$ROOT/tests/report/hyperfine-schema.jq" "$O/hyperfine.json" >/dev/null
+}
+
+@test "--widths 1 2, B twice A's work: slower at each width, each width's ratio near 2, its stop its own" {
+    ab --a "$OMP 20" --b "$OMP 40" --widths "1 2" --max-procs 12 --precision 0.05
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(jq -c '[.answers[] | select(.id == "ab") | [.width, .verdict]]' "$O/results.json")" = '[[1,"slower"],[2,"slower"]]' ]
+    for w in 1 2; do
+        awk -v r="$(jab "select(.width == $w) | .figures.ratio")" 'BEGIN { exit !(r > 1.5 && r < 2.4) }'
+    done
+    # one stop per width; a width decided early took fewer blocks than the other
+    [ "$(tail -n +2 "$O/stops.csv" | cut -d, -f1-5 | tr '\n' ' ')" = "ab,none,0,ab,1 ab,none,0,ab,2 " ] ||
+        [ "$(tail -n +2 "$O/stops.csv" | cut -d, -f1-5 | tr '\n' ' ')" = "ab,none,0,ab,2 ab,none,0,ab,1 " ]
+    for w in 1 2; do
+        [ "$(col "$O/runs.csv" width | grep -cx "$w")" -eq "$((3 * $(awk -F, -v w="$w" '$5 == w { print $6 }' "$O/stops.csv")))" ]
+    done
+    grep -q '^\*\*At width 1: B printed something else than A' "$O/report.md"
+    grep -q '^\*\*At width 2: ' "$O/report.md"
+    # hyperfine.json: A and B at each width, the width their parameter
+    [ "$(jq -c '[.results[] | .parameters.width] | sort' "$O/hyperfine.json")" = '["1","1","2","2"]' ]
 }
 
 @test "A against itself: never slower or faster, the output the same" {
