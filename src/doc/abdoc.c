@@ -162,7 +162,25 @@ static void abdocFigures(const answerAb *pr, int how, const docFmt *fmt, FILE *f
         fmt->para(f, "Output check: A and B printed the same (their outputs' hashes agree).");
 }
 
-void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
+/* "Blocks at width 2: 14, stopped once ..." of r's stop (stops.csv), when
+ * it has one. */
+static void abdocStop(const answerAb *r, const metaStops *stops, const docFmt *fmt, FILE *f) {
+    int how;
+    long blocks = answerAbStopOf(stops, r, &how);
+    if (blocks < 0) return;
+    static const char *const why[] = {
+        [META_STOP_DECIDED] = "stopped once its B/A interval was within the precision asked",
+        [META_STOP_MAX] = "the most (--max-procs), its B/A interval still wider than the "
+                          "precision asked",
+        [META_STOP_FIXED] = "as many as --max-procs 8 fixes"};
+    char *t = docStr("Blocks at width %d: %ld, %s.", r->width, blocks,
+                     (unsigned)how < 3 ? why[how] : "its stop unknown");
+    if (t) fmt->para(f, t);
+    free(t);
+}
+
+void abdocSection(const summary *s, const metaTable *m, const metaStops *stops, const docFmt *fmt,
+                  FILE *f) {
     answerAb *r;
     size_t n;
     if (answerAbAll(s, abdocPrecision(m), &r, &n) != 0) return;
@@ -185,6 +203,7 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
         if (at) {
             char h[48];
             fmt->heading(f, 3, abdocAt(&r[i], h, sizeof h));
+            abdocStop(&r[i], stops, fmt, f);
         }
         abdocFigures(&r[i], !at, fmt, f);
     }

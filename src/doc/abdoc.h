@@ -27,6 +27,7 @@ double abdocPrecision(const metaTable *m);
  * the pairs. A job that asked at several widths (ab.sh --widths): every
  * width's lead first ("At width 2: ..."), then each width's figures under
  * a heading of its own. */
-void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f);
+void abdocSection(const summary *s, const metaTable *m, const metaStops *stops, const docFmt *fmt,
+                  FILE *f);
 
 #endif

@@ -199,3 +199,13 @@ int answerAbAll(const summary *s, double precision, answerAb **out, size_t *n) {
     *n = nw;
     return 0;
 }
+
+long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how) {
+    const summaryGroup *g = r->side[ANSWER_AB_A].g;
+    const metaStop *x =
+        stops && g ? metaStopFind(stops, "ab", g->key.load,
+                                  g->key.nstressors > 0 ? g->key.nstressors : 0, "ab", r->width)
+                   : NULL;
+    *how = x ? (int)x->how : 0;
+    return x ? x->procs : -1;
+}

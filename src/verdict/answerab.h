@@ -49,6 +49,7 @@
 #include <stddef.h>
 
 #include "common/differ.h"
+#include "model/meta.h"
 #include "model/summary.h"
 
 #define ANSWER_AB_MIN_PAIRS 8    /* the paired rule's smallest sample at ANSWER_AB_ALPHA */
@@ -113,6 +114,10 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r);
  * when s has no side's runs) into *out, a malloc'd array of *n (free it).
  * 0, -1 out of memory (*out NULL, *n 0). */
 int answerAbAll(const summary *s, double precision, answerAb **out, size_t *n);
+
+/* The blocks r's width took (its row of stops.csv: harness and cell ab,
+ * ab.sh's), *how why it stopped (metaStopHow); -1 without one. */
+long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how);
 
 /* The pair ratios B/A (or A2/A with aa) of s at width by block, into out
  * (its capacity max); with like, only the pairs neither of whose runs

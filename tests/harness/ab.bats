@@ -53,6 +53,7 @@ load ab
     grep -qx 'ab_widths=1 2' "$O/meta.txt"
     # the stop of each width, a row of stops.csv (8 blocks, the most: fixed)
     [ "$(tail -n +2 "$O/stops.csv" | tr '\n' ' ')" = "ab,none,0,ab,1,8,fixed ab,none,0,ab,2,8,fixed " ]
+    grep -qx "Blocks at width 2: 8, as many as --max-procs 8 fixes." "$O/report.md"
     # an answer per width: results.json, and ab.sh's last lines
     [ "$(jq -c '[.answers[] | select(.id == "ab") | .width]' "$O/results.json")" = '[1,2]' ]
     [[ $output == *"coldload ab: At width 1: "*"coldload ab: At width 2: "* ]]

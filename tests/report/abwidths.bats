@@ -48,6 +48,7 @@ twowidths() {
 
 @test "two widths: two answers, each its own width's -- slower at 1, the same at 2 -- answer first in report.md and results.json" {
     twowidths
+    printf 'harness,load,stressors,cell,width,procs,how\nab,none,0,ab,1,12,decided\nab,none,0,ab,2,12,max\n' >"$D/stops.csv"
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     # the two leads right under the question, width 1's then width 2's
@@ -56,6 +57,10 @@ twowidths() {
     [[ ${lines[1]} == '**At width 2: No difference larger than '* ]]
     grep -qx '### At width 1' "$D/report.md"
     grep -qx '### At width 2' "$D/report.md"
+    # each width's stop, its row of stops.csv
+    grep -qx 'Blocks at width 1: 12, stopped once its B/A interval was within the precision asked.' "$D/report.md"
+    grep -q '^Blocks at width 2: 12, the most (--max-procs)' "$D/report.md"
+    [ "$(jq -c '[.answers[] | select(.id == "ab") | [.blocks, .stopped]]' "$D/results.json")" = '[[12,"decided"],[12,"max"]]' ]
     grep -qF 'in OMP\_NUM\_THREADS and for {width} in the commands' "$D/report.md"
     grep -q 'At width 2: No difference larger than' "$D/report.html"
     # how the answers were asked said once, each width's A/A arm its own
