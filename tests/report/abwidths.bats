@@ -76,6 +76,25 @@ twowidths() {
     jq -e -f "$ROOT/tests/report/hyperfine-schema.jq" "$D/hyperfine.json" >/dev/null
 }
 
+@test "hyperfine.json of a two-width job read as plot_whisker.py and welch_ttest.py read it: A and B at each width, one width's two for welch" {
+    command -v python3 >/dev/null || skip "python3 is not installed"
+    local read=$ROOT/tests/report/hyperfine_read.py h=$D/hyperfine.json
+    twowidths
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run python3 "$read" whisker "$h"
+    [ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 4 ]
+    [[ $output == *"A /opt/progs/omp 50 [width 2]"$'\t'12$'\t'* ]]
+    # welch takes exactly two commands: one width's A and B (docs/ab.md's jq)
+    jq '{results: [.results[] | select(.parameters.width == "1")]}' "$h" >"$D/w1.json"
+    run python3 "$read" welch "$D/w1.json"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "Command 1: A /opt/progs/omp 50 [width 1]" ]
+    [ "${lines[1]}" = "Command 2: B /opt/progs/omp 55 [width 1]" ]
+    run python3 "$read" welch "$h"
+    [ "$status" -eq 1 ]
+}
+
 @test "the plan of a two-width job: one row per width, its width named, each decided on its own pairs" {
     twowidths
     run "$SUMMARIZE" --ab-decided 0.03 "$D"
