@@ -11,7 +11,12 @@
 # left, this machine's noise now, and the answer is never finer than it
 # (verdict/answerab.h, docs/ab.md). Blocks go on until B/A's interval is
 # within --precision (8 at the least: the paired rule says nothing below),
-# up to --max-procs. Idle, or under pinned or free load
+# up to --max-procs. With --widths, each width is its own question: every
+# run of a width gets it as make threads writes a cell (harness/lib/widths.sh:
+# the runtimes' thread variables, {width} in the commands), a block holds
+# A, B and A again of every width still open in one shuffled order, and a
+# width stops once its own B/A is known (one stops.csv row each). Idle, or
+# under pinned or free load
 # (stress-ng, loaded.sh's load code). Then the summary and a report of its
 # own (harness/plots.sh, meta job=ab).
 set -euo pipefail
@@ -50,6 +55,16 @@ case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 CL_PROCS_MIN=8
 load=$CL_LOADS
 [[ $load =~ ^(none|pinned|free)$ ]] || cl_usage_error "--load: expected none, pinned or free, got '$load'"
+# the widths asked (--widths), or the one `default`: each command as given,
+# nothing set (cl_finalize_opts's CL_WIDTHS has a default of its own: not ab's)
+widths=(default)
+if [ -n "$CL_OPT_WIDTHS" ]; then
+    read -ra widths <<<"$CL_WIDTHS"
+    cl_widths_distinct --widths "${widths[@]}"
+    cl_width_env "$CL_WIDTH_ENV_DEFAULT"
+elif [[ "$CL_OPT_AB_A $CL_OPT_AB_B" == *'{width}'* ]]; then
+    cl_usage_error "{width} in a command needs --widths: without it no width is set"
+fi
 
 # ab_command VAR CMD: the words of CMD into the array VAR, its program
 # resolved on PATH and checked before anything starts (one line, exit 2).
@@ -83,26 +98,40 @@ cl_meta ab_seed "$CL_SEED"
 cl_meta ab_cold "$cold"
 cl_meta ab_budget_s "$CL_BUDGET"
 cl_meta ab_order "blocks of A, B and A again (side A2, the A/A arm), each block in a random order: runs.csv's row order; samples.csv's proc is the block"
+if [ "${widths[0]}" != default ]; then
+    cl_meta ab_widths "${widths[*]}"
+    cl_meta ab_width_env "${CL_WIDTH_ENV[*]}"
+    cl_check_widths
+fi
 read -ra usable <<<"$(cl_cpus_usable)"
 [ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
 read -ra stressors <<<"$CL_STRESSORS"
 RANDOM=$CL_SEED
 
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
-CL_STRESS_TIMEOUT_S=$(awk -v n="$((3 * CL_PROCS_MAX + 2))" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
+CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 "$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
     cl_die "$CL_OUT/runs-columns.tsv: could not be written"
 cl_tmpdir tmp
 failures=0 left_total=0
 
-# ab_run SIDE BLOCK WARMUP: one run of SIDE (A, B or A2) in block BLOCK, its
-# rows (none for the warm-up, WARMUP=1).
+# ab_run SIDE WIDTH BLOCK WARMUP: one run of SIDE (A, B or A2) at WIDTH (a
+# width, or `default`: the command as given) in block BLOCK, its rows (none
+# for the warm-up, WARMUP=1).
 ab_run() {
-    local side=$1 block=$2 warm=$3 line st code left step params=$CL_OPT_AB_A
-    local -a cmd=("${cmd_a[@]}") rec=()
+    local side=$1 width=$2 block=$3 warm=$4 line st code left step params=$CL_OPT_AB_A w=
+    local -a cmd=("${cmd_a[@]}") rec=() envset=()
     [ "$side" != B ] || cmd=("${cmd_b[@]}") params=$CL_OPT_AB_B
-    step="ab-$side-b$block"
-    [ "$warm" = 0 ] || step="ab-$side-warmup"
+    if [ "$width" != default ]; then
+        # the width as make threads writes a cell's (harness/lib/widths.sh)
+        cl_width_args "$width" "${cmd[@]}"
+        cmd=("${CL_WIDTH_ARGS[@]}")
+        cl_width_envset "$width"
+        envset=("${CL_WIDTH_ENVSET[@]}")
+        w=-w$width
+    fi
+    step="ab-$side$w-b$block"
+    [ "$warm" = 0 ] || step="ab-$side$w-warmup"
     if [ "$warm" = 0 ] && [ "$cold" = 1 ]; then
         # the first run of a fresh copy: a new file, its pages dropped
         local copy="$tmp/cold-$side"
@@ -116,10 +145,10 @@ ab_run() {
         CL_TAG_PROC=$block
         cl_tags
         rec=(--runs-csv "$CL_OUT/runs.csv" --csv "$CL_OUT/samples.csv" --whole-csv "$CL_OUT/whole.csv"
-            --workload "$side" --params "$params" --width default "${CL_TAGS[@]}")
+            --workload "$side" --params "$params" --width "$width" "${CL_TAGS[@]}")
     fi
     CL_RC=0
-    cl_exec "$step" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
+    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
         --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$tmp/result" "${rec[@]}" -- "${cmd[@]}" || true
     if [ "$CL_RC" != 0 ] || ! read -r line <"$tmp/result" 2>/dev/null; then
         if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
@@ -138,13 +167,17 @@ ab_run() {
     [ "$st" = ok ] || [ "$warm" = 1 ] || failures=$((failures + 1))
 }
 
-cl_progress_start $((3 * CL_PROCS_MAX + 2))
+cl_progress_start $(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 [ "$cold" = 0 ] || CL_TAG_COPY=evicted
 cl_busy_check "the runs"
-for side in A B; do
-    cl_progress "side $side, warm-up run (not measured)"
-    ab_run "$side" 0 1
+# ab_said WIDTH: ", width W" in what is said of a run, nothing without widths
+ab_said() { [ "$1" = default ] || printf ', width %s' "$1"; }
+for w in "${widths[@]}"; do
+    for side in A B; do
+        cl_progress "side $side$(ab_said "$w"), warm-up run (not measured)"
+        ab_run "$side" "$w" 0 1
+    done
 done
 if [ "$load" != none ]; then
     CL_TAG_CONDITION=loaded CL_TAG_STRESSORS=${stressors[0]} CL_TAG_LOAD=$load
@@ -152,23 +185,45 @@ if [ "$load" != none ]; then
     cl_stress_start "$load" "${stressors[0]}"
     cl_meta_probe "ab_${load}_established"
 fi
-how=max
-for ((p = 1; p <= CL_PROCS_MAX; p++)); do
-    cl_shuffle A B A2
-    for side in "${CL_SHUFFLED[@]}"; do
-        cl_progress "block $p (of at most $CL_PROCS_MAX), side $side"
-        ab_run "$side" "$p" 0
+# ab_stop WIDTH P HOW: WIDTH's stop after P blocks as a row of stops.csv
+# (model/stops.h: harness and cell ab, width 0 without --widths)
+ab_stop() {
+    local width=$1
+    [ "$width" != default ] || width=0
+    cl_stop_row ab "$CL_TAG_LOAD" "$CL_TAG_STRESSORS" ab "$width" "$2" "$3"
+}
+# Blocks of every width still open: A, B and A2 of each in one shuffled
+# order; after each block from CL_PROCS_MIN on, the widths whose B/A is
+# known (their plan rows, by column name) stop.
+asking=("${widths[@]}")
+for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
+    items=()
+    for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
+    cl_shuffle "${items[@]}"
+    for it in "${CL_SHUFFLED[@]}"; do
+        side=${it%%:*} w=${it#*:}
+        cl_progress "block $p (of at most $CL_PROCS_MAX), side $side$(ab_said "$w")"
+        ab_run "$side" "$w" "$p" 0
     done
     if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
-    # its plan by column name (cl_plan); the tool failing is undecided
-    if cl_plan state --ab-decided "$precision" "$CL_OUT" && [ "${CL_PLAN[n]}" -gt 0 ] &&
-        [ "${CL_PLAN[0,state]}" = decided ]; then
-        how=decided
-        break
-    fi
+    # the tool failing leaves every width undecided
+    cl_plan "state width" --ab-decided "$precision" "$CL_OUT" || continue
+    declare -A known=()
+    rows=${CL_PLAN[n]}
+    for ((i = 0; i < rows; i++)); do
+        [ "${CL_PLAN[$i,state]}" != decided ] || [ -z "${CL_PLAN[$i,width]}" ] ||
+            known[${CL_PLAN[$i,width]}]=1
+    done
+    still=()
+    for w in "${asking[@]}"; do
+        if [ -n "${known[$w]:-}" ]; then ab_stop "$w" "$p" decided; else still+=("$w"); fi
+    done
+    unset known
+    asking=("${still[@]}")
 done
+how=max
 [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
-cl_meta ab_stop "$how $((p > CL_PROCS_MAX ? CL_PROCS_MAX : p))"
+for w in "${asking[@]}"; do ab_stop "$w" "$CL_PROCS_MAX" "$how"; done
 [ "$load" = none ] || cl_stress_stop
 cl_meta ab_runs_failed "$failures"
 cl_meta ab_left_processes "$left_total"
@@ -180,6 +235,12 @@ hf=()
 [ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
 cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
-answer=$(sed -n '/^## Is B faster than A?/{n;n;p;q}' "$CL_OUT/report.md" 2>/dev/null | sed 's/^\*\*//; s/\*\*$//')
-printf '\ncoldload ab: %s\ncoldload ab report: %s/report.html\n                    %s/report.md\n' \
-    "${answer:-(no answer: see the report)}" "$CL_OUT" "$CL_OUT" >&2
+# the answers: the report's bold paragraphs under its question, one a width
+answers=()
+mapfile -t answers < <(awk '/^## Is B faster than A\?/ { on = 1; next }
+    on && /^\*\*/ { sub(/^\*\*/, ""); sub(/\*\*$/, ""); print; n++; next }
+    on && NF { exit }' "$CL_OUT/report.md" 2>/dev/null)
+[ ${#answers[@]} -gt 0 ] || answers=("(no answer: see the report)")
+printf '\n' >&2
+printf 'coldload ab: %s\n' "${answers[@]}" >&2
+printf 'coldload ab report: %s/report.html\n                    %s/report.md\n' "$CL_OUT" "$CL_OUT" >&2

@@ -26,15 +26,11 @@ set -euo pipefail
 # shellcheck source=harness/lib/cellrun.sh
 . "$CL_ROOT/harness/lib/cellrun.sh"
 
-# The variables a width is written into: OpenMP (libgomp, LLVM), OpenBLAS,
-# MKL, BLIS, Rust's rayon, Go, Julia, numexpr.
-CL_THREADS_ENV_DEFAULT="OMP_NUM_THREADS OPENBLAS_NUM_THREADS MKL_NUM_THREADS BLIS_NUM_THREADS RAYON_NUM_THREADS GOMAXPROCS JULIA_NUM_THREADS NUMEXPR_NUM_THREADS"
-
 usage() {
     cl_usage '[-- ARGS...]' <<USAGE
 A \`default\` cell (none of the variables set) is added to the widths, unless ARGS hold {width}.
 {out} in ARGS: a fresh file path per run, whose content is the output checked (not stdout).
-Default variables: $CL_THREADS_ENV_DEFAULT
+Default variables: $CL_WIDTH_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
 (what was measured is kept) or the program cannot start (its warm-up run: exit 126 or 127, one
@@ -45,7 +41,7 @@ USAGE
 cl_init threads "$@"
 cl_defaults
 args=()
-envs=$CL_THREADS_ENV_DEFAULT
+envs=$CL_WIDTH_ENV_DEFAULT
 while [ $# -gt 0 ]; do
     case $1 in
         --width-env) cl_optval "$@"; envs+=" $2"; shift 2 ;;
@@ -68,11 +64,8 @@ cl_opt_final --keep-output
 cl_opt_final --remedies
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP keep_output=$CL_OPT_KEEP_OUTPUT
 remedies_mode=$CL_OPT_REMEDIES
-read -ra env_vars <<<"$envs"
-[ ${#env_vars[@]} -gt 0 ] || cl_usage_error "--width-env-only: expected at least one variable name"
-for v in "${env_vars[@]}"; do
-    [[ $v =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || cl_usage_error "--width-env: '$v' is not a variable name"
-done
+# the variables a width is written into (harness/lib/widths.sh)
+cl_width_env "$envs"
 # The program, before anything starts: one line and exit 2 when it cannot run.
 [[ $binary == */* ]] || binary=$(type -P -- "$binary" || echo "$binary")
 [ -e "$binary" ] || cl_usage_error "--binary: '$binary': no such file (nor a program on PATH)"
@@ -140,7 +133,7 @@ cl_meta threads_shuffle_seed "$CL_SEED"
 cl_meta threads_budget_s "$CL_BUDGET"
 cl_meta threads_grace_s "$grace"
 cl_meta threads_total_s "${total:-none}"
-cl_meta threads_width_env "${env_vars[*]}"
+cl_meta threads_width_env "${CL_WIDTH_ENV[*]}"
 cl_meta threads_check_output "$check_output"
 if [ "$check_output" = 1 ]; then cl_meta threads_check_what "$check_what"; else cl_meta threads_check_what none; fi
 cl_meta threads_sample_ms "$sample_ms"

@@ -1,14 +1,16 @@
 # mk/ab.mk -- is B faster than A? Two commands interleaved, with an A/A arm
 # (harness/ab.sh, docs/ab.md).
 #
-#   make ab A="CMD ARGS" B="CMD ARGS" [LOAD=none|pinned|free] [QUICK=1] [COLD=1] [OUT=DIR]
-#           [SEED=N] [BUDGET=SECONDS] [STRESSORS=S] [EXPORT_HYPERFINE=FILE]
-#           [HARNESS_ARGS="..."]
+#   make ab A="CMD ARGS" B="CMD ARGS" [WIDTHS="1 2"] [LOAD=none|pinned|free] [QUICK=1]
+#           [COLD=1] [OUT=DIR] [SEED=N] [BUDGET=SECONDS] [STRESSORS=S]
+#           [EXPORT_HYPERFINE=FILE] [HARNESS_ARGS="..."]
 #                         A, B and A again in shuffled blocks until B/A's 99%
 #                         interval is within --precision (HARNESS_ARGS="--precision
 #                         0.02"), and the report: results/latest/report.html;
+#                         WIDTHS: ask it at each width (OMP_NUM_THREADS ... and
+#                         {width} set as make threads sets them), an answer each;
 #                         COLD=1: each run the first of a fresh copy, its pages dropped
-#   make ab-test          its bats tests (usage errors and SIGINT are part of
+#   make ab-test          its bats tests (usage errors, a short two-width job and SIGINT are part of
 #                         `make test`, the jobs run to their answer of `make test-long`)
 
 ab: all

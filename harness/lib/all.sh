@@ -21,7 +21,8 @@
 # (whole.csv rows, samples.csv fields), workloads.sh (the binaries'
 # --describe tables, measurements), plan.sh (coldload-summarize's plans
 # read by column name), rounds.sh (warm and loaded rounds), series.sh
-# (--series-regex: a program's per-call times out of its output).
+# (--series-regex: a program's per-call times out of its output), widths.sh
+# (a width written into a run: its variables and {width}).
 #
 # Set-up
 #   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
@@ -102,6 +103,12 @@
 #   cl_workloads_tsv FILE      the tables concatenated under one header (<out>/workloads.tsv)
 #   cl_run_lines BASE          BASE.out's page-format lines (by line_prefix) into <out>/runs-lines.tsv
 #                              (a bounded read: its first 1 MiB, each line cut at 1024 bytes)
+# Widths (threads.sh's cells, ab.sh's --widths)
+#   cl_width_env "VAR..."      CL_WIDTH_ENV: the variables a width is written into (checked names);
+#                              CL_WIDTH_ENV_DEFAULT the threaded runtimes' own
+#   cl_width_envset CELL       CL_WIDTH_ENVSET: env(1)'s arguments writing CELL (`default`: unset)
+#   cl_width_args CELL ARG...  CL_WIDTH_ARGS: the ARGs with {width} replaced by CELL
+#   cl_widths_distinct FLAG W...  a width given twice: usage error
 # Plans (what coldload-summarize says between rounds: a TSV table with a header)
 #   cl_plan "COL..." FLAG ARGS...  coldload-summarize FLAG ARGS...'s plan into CL_PLAN[n], CL_PLAN[I,COL]
 #                              by column name; 1 with CL_PLAN[error] when it failed or lacks a COL
@@ -191,6 +198,8 @@ CL_WL_BINARIES="p28_timing ising_trg"
 . "$CL_ROOT/harness/lib/workloads.sh"
 # shellcheck source=harness/lib/series.sh
 . "$CL_ROOT/harness/lib/series.sh"
+# shellcheck source=harness/lib/widths.sh
+. "$CL_ROOT/harness/lib/widths.sh"
 # shellcheck source=harness/lib/plan.sh
 . "$CL_ROOT/harness/lib/plan.sh"
 # shellcheck source=harness/lib/rounds.sh

@@ -4,7 +4,7 @@
 # environment and ARGS, the output check, coldload-run's rows (into the
 # results directory, or a remedy's own: rows_dir) and its result line, and
 # the counts the report lists (taken, failed, stopped). It reads and sets
-# threads.sh's state (args, env_vars, check_*, slow_after, idle_ms, taken,
+# threads.sh's state (args, CL_WIDTH_ENV, check_*, slow_after, idle_ms, taken,
 # failed, stopped, first_failure, perf_noted, left_total, tmp, nout).
 
 # threads.sh declares those and reads what is set here.
@@ -27,12 +27,11 @@ threads_run() {
     local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left rows=${rows_dir:-$CL_OUT}
     local -a run_args=() hash=()
     nout=$((nout + 1)) out=$tmp/out$nout
-    for a in "${args[@]}"; do a=${a//\{width\}/$cell}; run_args+=("${a//\{out\}/$out}"); done
-    if [ "$cell" = default ]; then
-        for a in "${env_vars[@]}"; do envset+=(-u "$a"); done
-    else
-        for a in "${env_vars[@]}"; do envset+=("$a=$cell"); done
-    fi
+    # the width written as every job writes it (harness/lib/widths.sh)
+    cl_width_args "$cell" "${args[@]}"
+    for a in "${CL_WIDTH_ARGS[@]}"; do run_args+=("${a//\{out\}/$out}"); done
+    cl_width_envset "$cell"
+    envset=("${CL_WIDTH_ENVSET[@]}")
     envset+=("${run_env[@]}")   # a remedy's setting (harness/lib/levels.sh)
     step="threads-w$cell-$CL_TAG_LOAD-p$proc${rows_dir:+-${rows_dir##*/}}"
     [ "$warm" = 1 ] && step="threads-w$cell-warmup"

@@ -89,6 +89,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|warm loaded report threads ~cold|~"1 N", N = min(8, nproc)||ints:1:256|engine widths, e.g. "1 2" or 1,2; a width above the CPUs or the cgroup limit is measured but warned about
 --widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|firstrun|~min(8, nproc)||ints:1:256|the OpenBLAS pool of the base runs is the largest
 --widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|scan|~wait 1 2 4 .. N N+1, load 1 2 4 .. N 2N; N usable CPUs||ints:1:256|the widths of both scans
+--widths|LIST|CL_OPT_WIDTHS|COLDLOAD_WIDTHS|ab|~none: each command as given, one answer||ints:1:256|ask it at each width: every run of A, B and A again with the width in the variables threaded runtimes read (OMP_NUM_THREADS ...) and for {width} in the commands, as make threads writes a cell; blocks hold every width still open, one answer per width (docs/ab.md)
 --stressors|LIST|CL_OPT_STRESSORS|COLDLOAD_STRESSORS|loaded report threads ~cold ~warm ~firstrun ab|~one per usable CPU||ints:1:1024|load workers: one load for each S in LIST
 --stressors|LIST|CL_OPT_STRESSORS|COLDLOAD_STRESSORS|scan|~1 N/2 N-1 N||ints:1:1024|the load scan's load levels besides 0
 --budget|SECONDS|CL_OPT_BUDGET|COLDLOAD_BUDGET|warm loaded firstrun report|20|2|num:0:86400|time budget per process, passed to the binaries

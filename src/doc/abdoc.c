@@ -9,8 +9,7 @@
 
 #define PCT(x) (100 * (x))
 
-/* The precision the job stopped at (meta ab_precision), the default else. */
-static double abdocPrecision(const metaTable *m) {
+double abdocPrecision(const metaTable *m) {
     const char *p = m ? metaGet(m, "ab_precision") : NULL;
     double v;
     return p && numDouble(p, 0, 1, &v) == 0 ? v : ANSWER_AB_PRECISION;
@@ -78,31 +77,49 @@ static void abdocSideRow(const answerAb *r, int k, const docFmt *fmt, const docT
     fmt->row(f, t, cells);
 }
 
-void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
-    answerAb r;
-    if (answerAbCompute(s, abdocPrecision(m), &r) != 0) return;
-    fmt->section(f, "answers", NULL);
-    fmt->heading(f, 2, "Is B faster than A?");
-    char *lead = abdocLead(&r, m);
-    if (lead) {
+/* "At width 2" (or "With no width set": the commands as given) into buf. */
+static const char *abdocAt(const answerAb *r, char *buf, size_t len) {
+    if (r->width > 0) snprintf(buf, len, "At width %d", r->width);
+    else snprintf(buf, len, "With no width set");
+    return buf;
+}
+
+/* One answer's lead as the report's strong paragraph, "At width W: "
+ * before it when the job asked several widths (at). */
+static void abdocLeadPara(const answerAb *r, int at, const metaTable *m, const docFmt *fmt,
+                          FILE *f) {
+    char *lead = abdocLead(r, m), *said = NULL, h[48];
+    if (lead && at) said = docStr("%s: %s", abdocAt(r, h, sizeof h), lead);
+    if (lead && (said || !at)) {
         fmt->para_begin(f, "lead");
-        fmt->strong(f, lead);
+        fmt->strong(f, said ? said : lead);
         fmt->para_end(f);
     }
     free(lead);
+    free(said);
+}
+
+/* How the answers were asked: the blocks, the rule, the A/A arm. */
+#define ABDOC_HOW \
+    "A, B and A again ran in blocks of one run each, in a fresh random order per block (meta " \
+    "ab_seed; samples.csv's proc is the block), so whatever the machine did during a block " \
+    "lands on both sides of its pair and cancels in the ratio. The answer is coldload's one " \
+    "rule for a difference, paired: the exact signed-rank test of the pairs' B/A, each way at " \
+    "0.5%, and the estimate and 99% interval that invert it (Hodges-Lehmann on the log ratios; " \
+    "at least 8 pairs). The A/A arm is A against itself: its interval is the noise this run " \
+    "can see, and where the rule calls it different its distance from 1 is a floor B/A must " \
+    "clear"
+
+/* One answer's figures: its A/A arm and CPU time (after ABDOC_HOW in one
+ * paragraph with how, else a paragraph of their own), the sides' table,
+ * the runs that waited, the output check. */
+static void abdocFigures(const answerAb *pr, int how, const docFmt *fmt, FILE *f) {
+    const answerAb r = *pr;
     char *more = docStr(
-        "A, B and A again ran in blocks of one run each, in a fresh random order per block "
-        "(meta ab_seed; samples.csv's proc is the block), so whatever the machine did during a "
-        "block lands on both sides of its pair and cancels in the ratio. The answer is coldload's "
-        "one rule for a difference, paired: the exact signed-rank test of the pairs' B/A, each "
-        "way at 0.5%%, and the estimate and 99%% interval that invert it (Hodges-Lehmann on "
-        "the log ratios; at least 8 pairs). The A/A arm is A against itself: its interval is the "
-        "noise this run can see, and where the rule calls it different its distance from 1 "
-        "is a floor B/A must clear (estimate %.3f, 99%% interval %.3f-%.3f over %zu pairs%s). "
-        "CPU time "
-        "B/A: %.3f (wall-clock B/A %.3f): a difference in CPU time and not in wall time is work "
-        "the threads did in parallel, or waited out.",
-        r.aa_ratio, r.aa_lo, r.aa_hi, r.aa_pairs,
+        "%s (estimate %.3f, 99%% interval %.3f-%.3f over %zu pairs%s). CPU time B/A: %.3f "
+        "(wall-clock B/A %.3f): a difference in CPU time and not in wall time is work the "
+        "threads did in parallel, or waited out.",
+        how ? ABDOC_HOW : "The A/A arm", r.aa_ratio, r.aa_lo, r.aa_hi, r.aa_pairs,
         r.aa_test.verdict == DIFFER_SLOWER || r.aa_test.verdict == DIFFER_FASTER
             ? "; the rule calls even this arm different, which it does by chance 1 time in 100: "
               "if it does so again, the machine drifts within a block"
@@ -143,5 +160,53 @@ void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE 
     }
     if (r.outputs_differ == 0)
         fmt->para(f, "Output check: A and B printed the same (their outputs' hashes agree).");
+}
+
+/* "Blocks at width 2: 14, stopped once ..." of r's stop (stops.csv), when
+ * it has one. */
+static void abdocStop(const answerAb *r, const metaStops *stops, const docFmt *fmt, FILE *f) {
+    int how;
+    long blocks = answerAbStopOf(stops, r, &how);
+    if (blocks < 0) return;
+    static const char *const why[] = {
+        [META_STOP_DECIDED] = "stopped once its B/A interval was within the precision asked",
+        [META_STOP_MAX] = "the most (--max-procs), its B/A interval still wider than the "
+                          "precision asked",
+        [META_STOP_FIXED] = "as many as --max-procs 8 fixes"};
+    char *t = docStr("Blocks at width %d: %ld, %s.", r->width, blocks,
+                     (unsigned)how < 3 ? why[how] : "its stop unknown");
+    if (t) fmt->para(f, t);
+    free(t);
+}
+
+void abdocSection(const summary *s, const metaTable *m, const metaStops *stops, const docFmt *fmt,
+                  FILE *f) {
+    answerAb *r;
+    size_t n;
+    if (answerAbAll(s, abdocPrecision(m), &r, &n) != 0) return;
+    int at = n > 1 || (n == 1 && r[0].width > 0); /* asked at each width */
+    fmt->section(f, "answers", NULL);
+    fmt->heading(f, 2, "Is B faster than A?");
+    for (size_t i = 0; i < n; i++) abdocLeadPara(&r[i], at, m, fmt, f);
+    if (at) {
+        const char *env = m ? metaGet(m, "ab_width_env") : NULL;
+        char *how = docStr("Each width is a question of its own, asked in the same blocks: every "
+                           "run of A, B and A again at a width had it set as make threads sets "
+                           "a cell's, in %s and for {width} in the commands; its pairs, its A/A "
+                           "arm and its answer are its own.",
+                           env && *env ? env : "the variables threaded runtimes read");
+        if (how) fmt->para(f, how);
+        free(how);
+        fmt->para(f, ABDOC_HOW ".");
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (at) {
+            char h[48];
+            fmt->heading(f, 3, abdocAt(&r[i], h, sizeof h));
+            abdocStop(&r[i], stops, fmt, f);
+        }
+        abdocFigures(&r[i], !at, fmt, f);
+    }
+    free(r);
     fmt->section_end(f);
 }

@@ -19,8 +19,15 @@
  * memory. */
 char *abdocLead(const answerAb *r, const metaTable *m);
 
+/* The precision the job stopped at (meta ab_precision), ANSWER_AB_PRECISION
+ * without one. */
+double abdocPrecision(const metaTable *m);
+
 /* The section: the question, the lead, the sides' table, the A/A arm and
- * the pairs. */
-void abdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f);
+ * the pairs. A job that asked at several widths (ab.sh --widths): every
+ * width's lead first ("At width 2: ..."), then each width's figures under
+ * a heading of its own. */
+void abdocSection(const summary *s, const metaTable *m, const metaStops *stops, const docFmt *fmt,
+                  FILE *f);
 
 #endif

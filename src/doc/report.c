@@ -104,7 +104,9 @@ static void reportThreads(const reportDoc *d) {
     remedydocTable(&r, d->fmt, d->f);
 }
 
-static void reportAb(const reportDoc *d) { abdocSection(d->in->s, d->in->meta, d->fmt, d->f); }
+static void reportAb(const reportDoc *d) {
+    abdocSection(d->in->s, d->in->meta, d->stops, d->fmt, d->f);
+}
 
 static void reportFirstrun(const reportDoc *d) {
     firstrundocSection(d->in->fr, d->in->fr_err, d->fmt, d->f);

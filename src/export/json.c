@@ -270,10 +270,12 @@ static json_t *jsonCount(double n) {
     return n >= 0 && n < (double)SIZE_MAX ? json_integer((json_int_t)n) : json_null();
 }
 
+/* A stop's how (metaStopHow) as results.json says it. */
+static const char *const jsonStopped[] = {"decided", "max", "fixed"};
+
 /* One row of an answer's table: its cell and what it is set against (the
  * same copy, or the idle twin), with the figures of its question's table. */
 static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
-    static const char *const stopped[] = {"decided", "max", "fixed"};
     json_t *o = json_object();
     if (!o) {
         *bad = 1;
@@ -295,7 +297,8 @@ static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
     jsonSet(o, "procs", jsonCount((double)r->procs), bad);
     jsonSet(o, "procs_taken", jsonCount((double)r->taken), bad);
     jsonSet(o, "stopped",
-            r->taken >= 0 && r->how >= 0 && r->how < 3 ? jsonText(stopped[r->how]) : json_null(),
+            r->taken >= 0 && r->how >= 0 && r->how < 3 ? jsonText(jsonStopped[r->how])
+                                                       : json_null(),
             bad);
     return o;
 }
@@ -333,15 +336,14 @@ static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
     return o;
 }
 
-/* An A/B job's one answer (docs/json.md, id ab): its verdict, the ratio
- * and interval, the A/A arm and floor, the sides' figures. */
-static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
-    answerAb r;
+/* An A/B job's answer at one width (docs/json.md, id ab): its verdict,
+ * the ratio and interval, the A/A arm and floor, the sides' figures; the
+ * width (`width`) when the job asked several (with_width). */
+static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *meta,
+                            const metaStops *stops, int *bad) {
+    const answerAb r = *a;
     json_t *o = json_object(), *fig = json_object(), *sides = json_object();
-    const char *p = meta ? metaGet(meta, "ab_precision") : NULL;
-    double precision;
-    if (!p || numDouble(p, 0, 1, &precision) != 0) precision = ANSWER_AB_PRECISION;
-    if (!o || !fig || !sides || answerAbCompute(s, precision, &r) != 0) {
+    if (!o || !fig || !sides) {
         json_decref(o);
         json_decref(fig);
         json_decref(sides);
@@ -351,6 +353,14 @@ static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
     char *lead = abdocLead(&r, meta);
     jsonSet(o, "id", jsonText("ab"), bad);
     jsonSet(o, "question", jsonText("Is B faster than A?"), bad);
+    if (with_width) { /* the width, and where its blocks stopped (stops.csv) */
+        int how;
+        long blocks = answerAbStopOf(stops, &r, &how);
+        jsonSet(o, "width", json_integer(r.width), bad);
+        jsonSet(o, "blocks", jsonCount((double)blocks), bad);
+        jsonSet(o, "stopped",
+                blocks >= 0 && how >= 0 && how < 3 ? jsonText(jsonStopped[how]) : json_null(), bad);
+    }
     jsonSet(o, "verdict", jsonText(answerAbVerdictName(r.verdict)), bad);
     jsonSet(o, "text", lead ? jsonText(lead) : json_null(), bad);
     jsonSet(o, "why", r.why ? jsonText(r.why) : json_null(), bad);
@@ -395,6 +405,23 @@ static json_t *jsonAnswerAb(const summary *s, const metaTable *meta, int *bad) {
     jsonSet(o, "sides", sides, bad);
     free(lead);
     return o;
+}
+
+/* An A/B job's answers onto answers: one per width it asked, each with its
+ * `width`; a job without widths has its one answer, without the key. */
+static void jsonAnswersAb(const summary *s, const metaTable *meta, const metaStops *stops,
+                          json_t *answers, int *bad) {
+    answerAb *r;
+    size_t n;
+    if (answerAbAll(s, abdocPrecision(meta), &r, &n) != 0) {
+        *bad = 1;
+        return;
+    }
+    int with_width = n > 1 || (n == 1 && r[0].width > 0);
+    for (size_t i = 0; i < n; i++)
+        if (json_array_append_new(answers, jsonAnswerAb(&r[i], with_width, meta, stops, bad)) != 0)
+            *bad = 1;
+    free(r);
 }
 
 /* meta.txt: every key with its value as a string, the last of a key winning
@@ -465,7 +492,7 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
     if (!doc || !groups || !verdicts || !answers) bad = 1;
     const answerInput in = {s, v, t, meta, stops};
     if (metaJobOf(meta) == META_JOB_AB) {
-        if (answers && json_array_append_new(answers, jsonAnswerAb(s, meta, &bad)) != 0) bad = 1;
+        if (answers) jsonAnswersAb(s, meta, stops, answers, &bad);
     } else
         for (int k = 0; answers && k < ANSWER_QUESTIONS; k++)
             if (json_array_append_new(answers, jsonAnswer(&in, k, &bad)) != 0) bad = 1;

@@ -25,8 +25,9 @@ const planKind planKinds[PLAN_NKINDS] = {
                                {"id", "width", "setting", NULL},
                                "a remedy to run (verdict/remedy.h): width 0 the default cell"},
     [PLAN_AB_DECIDED] = {"--ab-decided",
-                         {"state", "pairs", "ratio", "lo", "hi", "verdict", NULL},
-                         "an A/B job: its B/A interval within +-P (verdict/answerab.h)"},
+                         {"state", "width", "pairs", "ratio", "lo", "hi", "verdict", NULL},
+                         "a width of an A/B job (default: none set): its B/A interval within "
+                         "+-P (verdict/answerab.h)"},
 };
 
 static size_t planNCols(planKindId k) {
@@ -208,11 +209,20 @@ int planWriteRemedies(const remedyPlanOf *p, FILE *f) {
     return 0;
 }
 
-int planWriteAb(const answerAb *r, FILE *f) {
-    char pairs[24], ratio[32], lo[32], hi[32];
-    const char *row[] = {
-        r->decided ? "decided" : "undecided",   planCount(pairs, sizeof pairs, r->pairs),
-        planNum(ratio, sizeof ratio, r->ratio), planNum(lo, sizeof lo, r->lo),
-        planNum(hi, sizeof hi, r->hi),          answerAbVerdictName(r->verdict)};
-    return planHead(f, PLAN_AB_DECIDED) != 0 || planRow(f, PLAN_AB_DECIDED, row) != 0 ? -2 : 0;
+int planWriteAb(const answerAb *r, size_t n, FILE *f) {
+    if (planHead(f, PLAN_AB_DECIDED) != 0) return -2;
+    for (size_t i = 0; i < n; i++) {
+        char width[24], pairs[24], ratio[32], lo[32], hi[32];
+        if (r[i].width > 0) snprintf(width, sizeof width, "%d", r[i].width);
+        else snprintf(width, sizeof width, "default");
+        const char *row[] = {r[i].decided ? "decided" : "undecided",
+                             width,
+                             planCount(pairs, sizeof pairs, r[i].pairs),
+                             planNum(ratio, sizeof ratio, r[i].ratio),
+                             planNum(lo, sizeof lo, r[i].lo),
+                             planNum(hi, sizeof hi, r[i].hi),
+                             answerAbVerdictName(r[i].verdict)};
+        if (planRow(f, PLAN_AB_DECIDED, row) != 0) return -2;
+    }
+    return 0;
 }

@@ -29,7 +29,7 @@ typedef enum {
     PLAN_THREADS_DECIDED,  /* --threads-decided: per load level of a threads job */
     PLAN_FIRSTRUN_DECIDED, /* --firstrun-decided: per first-run part */
     PLAN_THREADS_REMEDIES, /* --threads-remedies: the remedies to run at a level */
-    PLAN_AB_DECIDED,       /* --ab-decided: an A/B job's one row */
+    PLAN_AB_DECIDED,       /* --ab-decided: a row per width of an A/B job */
     PLAN_NKINDS
 } planKindId;
 
@@ -64,7 +64,8 @@ int planWriteFirstrunDecided(const firstrun *fr, double share_margin, FILE *f);
 /* --threads-remedies: one row per remedy of p that needs runs of its own.
  * 0, or -2 f failed. */
 int planWriteRemedies(const remedyPlanOf *p, FILE *f);
-/* --ab-decided: the one row of r. 0, or -2 f failed. */
-int planWriteAb(const answerAb *r, FILE *f);
+/* --ab-decided: one row per answer of r[0..n) (a width each: `default`
+ * for the commands as given). 0, or -2 f failed. */
+int planWriteAb(const answerAb *r, size_t n, FILE *f);
 
 #endif

@@ -53,8 +53,8 @@ static void summarizeUsage(FILE *f) {
           "  --decided                 write nothing: the plan of the groups, decided or\n"
           "                            undecided by the stopping rule, for the harness\n"
           "  --threads-decided         write nothing: the plan of a threads job's load levels\n"
-          "  --ab-decided P            write nothing: an A/B job's plan, decided when its B/A\n"
-          "                            interval is within +-P of the ratio\n"
+          "  --ab-decided P            write nothing: an A/B job's plan, a width decided when\n"
+          "                            its B/A interval is within +-P of the ratio\n"
           "  --threads-remedies MODE   write nothing: the remedies to try at the level of --load\n"
           "                            and --stressors (MODE auto or all)\n"
           "  --condition C, --load L, --stressors S, --copy K\n"
@@ -279,9 +279,11 @@ int main(int argc, char **argv) {
         return summarizePlanDone(rc);
     }
     if (!isnan(ab_precision)) { /* ab.sh's question after a block */
-        answerAb r;
-        int rc = answerAbCompute(&x.r.s, ab_precision, &r);
-        if (rc == 0) rc = planWriteAb(&r, stdout);
+        answerAb *r;
+        size_t n;
+        int rc = answerAbAll(&x.r.s, ab_precision, &r, &n);
+        if (rc == 0) rc = planWriteAb(r, n, stdout);
+        free(r);
         resultsFree(&x.r);
         return summarizePlanDone(rc);
     }

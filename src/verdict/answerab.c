@@ -14,12 +14,33 @@ const char *answerAbVerdictName(answerAbVerdict v) {
     return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : "?";
 }
 
-/* The group of side k: the first whose workload is its name. */
-static const summaryGroup *answerAbGroup(const summary *s, int k) {
+/* The side g's runs are (ANSWER_AB_A ...), -1 for none. */
+static int answerAbSideOfGroup(const summaryGroup *g) {
+    for (int k = 0; g->key.workload && k < ANSWER_AB_SIDES; k++)
+        if (strcmp(g->key.workload, answerAbSideName[k]) == 0) return k;
+    return -1;
+}
+
+/* The group of side k at width: the first whose workload is its name. */
+static const summaryGroup *answerAbGroup(const summary *s, int k, int width) {
     for (size_t i = 0; i < s->n; i++)
-        if (s->g[i].key.workload && strcmp(s->g[i].key.workload, answerAbSideName[k]) == 0)
-            return &s->g[i];
+        if (s->g[i].key.width == width && answerAbSideOfGroup(&s->g[i]) == k) return &s->g[i];
     return NULL;
+}
+
+size_t answerAbWidths(const summary *s, int *out, size_t max) {
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (answerAbSideOfGroup(&s->g[i]) < 0) continue;
+        int w = s->g[i].key.width, at = 0;
+        while ((size_t)at < n && out[at] < w) at++;
+        if ((size_t)at < n && out[at] == w) continue;
+        if (n == max) continue;
+        memmove(out + at + 1, out + at, (n - (size_t)at) * sizeof *out);
+        out[at] = w;
+        n++;
+    }
+    return n;
 }
 
 /* The index of block p's run in g (its process with proc tag p), -1 when none. */
@@ -46,9 +67,10 @@ static void answerAbWaits(const summary *s, const summaryGroup *g, signed char *
                    : (signed char)(q->x[i] >= ANSWER_AB_WAITED * t->x[i]);
 }
 
-size_t answerAbPairs(const summary *s, int aa, int like, double *out, size_t max, size_t *mixed) {
-    const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A);
-    const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B);
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, size_t max,
+                     size_t *mixed) {
+    const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A, width);
+    const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B, width);
     size_t n = 0;
     *mixed = 0;
     if (!a || !b) return 0;
@@ -70,11 +92,11 @@ out:
     return n;
 }
 
-/* Side k's figures: runs, median run, CPU time, runs that waited. */
-static void answerAbSideOf(const summary *s, int k, answerAbSide *d) {
+/* Side k's figures at width: runs, median run, CPU time, runs that waited. */
+static void answerAbSideOf(const summary *s, int k, int width, answerAbSide *d) {
     memset(d, 0, sizeof *d);
     d->median_ms = d->cpu_ms = NAN;
-    d->g = answerAbGroup(s, k);
+    d->g = answerAbGroup(s, k, width);
     if (!d->g) return;
     double *m = malloc((d->g->nproc ? d->g->nproc : 1) * sizeof *m);
     signed char *w = malloc(d->g->nproc + 1);
@@ -104,12 +126,13 @@ static int answerAbOutputsDiffer(const summaryGroup *a, const summaryGroup *b) {
     return 0;
 }
 
-int answerAbCompute(const summary *s, double precision, answerAb *r) {
+int answerAbCompute(const summary *s, int width, double precision, answerAb *r) {
     memset(r, 0, sizeof *r);
+    r->width = width;
     r->ratio = r->lo = r->hi = r->aa_ratio = r->aa_lo = r->aa_hi = r->cpu_ratio = NAN;
     r->smallest = NAN;
     r->verdict = ANSWER_AB_NOT_RESOLVED;
-    for (int k = 0; k < ANSWER_AB_SIDES; k++) answerAbSideOf(s, k, &r->side[k]);
+    for (int k = 0; k < ANSWER_AB_SIDES; k++) answerAbSideOf(s, k, width, &r->side[k]);
     const answerAbSide *a = &r->side[ANSWER_AB_A], *b = &r->side[ANSWER_AB_B];
     if (a->cpu_ms > 0 && b->cpu_ms > 0) r->cpu_ratio = b->cpu_ms / a->cpu_ms;
     r->outputs_differ = answerAbOutputsDiffer(a->g, b->g);
@@ -123,12 +146,12 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
     /* like with like where there are enough such pairs: the B/A pairs and
      * the A/A arm's by the same rule */
     r->like = 1;
-    r->pairs = answerAbPairs(s, 0, 1, pr, max, &r->mixed);
-    r->aa_pairs = answerAbPairs(s, 1, 1, aa, max, &r->aa_mixed);
+    r->pairs = answerAbPairs(s, width, 0, 1, pr, max, &r->mixed);
+    r->aa_pairs = answerAbPairs(s, width, 1, 1, aa, max, &r->aa_mixed);
     if (r->pairs < ANSWER_AB_MIN_PAIRS || r->aa_pairs < ANSWER_AB_MIN_PAIRS) {
         r->like = 0;
-        r->pairs = answerAbPairs(s, 0, 0, pr, max, &r->mixed);
-        r->aa_pairs = answerAbPairs(s, 1, 0, aa, max, &r->aa_mixed);
+        r->pairs = answerAbPairs(s, width, 0, 0, pr, max, &r->mixed);
+        r->aa_pairs = answerAbPairs(s, width, 1, 0, aa, max, &r->aa_mixed);
     }
     int rc = 0;
     /* the A/A arm first: its interval is the noise this run can see, and
@@ -158,4 +181,31 @@ int answerAbCompute(const summary *s, double precision, answerAb *r) {
     free(pr);
     free(aa);
     return rc;
+}
+
+int answerAbAll(const summary *s, double precision, answerAb **out, size_t *n) {
+    int w[ANSWER_AB_WIDTHS_MAX] = {0};
+    size_t nw = answerAbWidths(s, w, ANSWER_AB_WIDTHS_MAX);
+    if (!nw) nw = 1; /* no runs: the one question, unanswered */
+    *n = 0;
+    *out = calloc(nw, sizeof **out);
+    if (!*out) return -1;
+    for (size_t i = 0; i < nw; i++)
+        if (answerAbCompute(s, w[i], precision, &(*out)[i]) != 0) {
+            free(*out);
+            *out = NULL;
+            return -1;
+        }
+    *n = nw;
+    return 0;
+}
+
+long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how) {
+    const summaryGroup *g = r->side[ANSWER_AB_A].g;
+    const metaStop *x =
+        stops && g ? metaStopFind(stops, "ab", g->key.load,
+                                  g->key.nstressors > 0 ? g->key.nstressors : 0, "ab", r->width)
+                   : NULL;
+    *how = x ? (int)x->how : 0;
+    return x ? x->procs : -1;
 }

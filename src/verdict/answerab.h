@@ -33,6 +33,13 @@
  * such pairs; else (a loaded machine: every run waits) every pair. How many
  * runs of each side waited is said beside the answer.
  *
+ * Widths (ab.sh --widths): a job may ask its question at each of several
+ * widths, each run of a width with the width set as make threads sets a
+ * cell's. Each width is a question of its own: its A, B and A2 runs are
+ * the groups of that width (summaryKey.width; 0 the commands as given), its
+ * pairs are the blocks' at that width, and its answer, A/A arm and floor
+ * are its own. answerAbWidths lists them.
+ *
  * The level: ANSWER_AB_ALPHA, 1 %, where the threads and compare rules use
  * 5 %. A user asks "did my change make it faster?" after every change; at
  * 5 % one A/A job in 20 would say yes, and on this machine 2 of 20 did. */
@@ -42,6 +49,7 @@
 #include <stddef.h>
 
 #include "common/differ.h"
+#include "model/meta.h"
 #include "model/summary.h"
 
 #define ANSWER_AB_MIN_PAIRS 8    /* the paired rule's smallest sample at ANSWER_AB_ALPHA */
@@ -49,6 +57,7 @@
 #define ANSWER_AB_SAME_MAX 0.10  /* "no difference larger than" at most 10 % */
 #define ANSWER_AB_WAITED 0.10    /* a run waited for a CPU: run-queue wait >= 10 % of its wall */
 #define ANSWER_AB_PRECISION 0.03 /* the stopping rule's default (--precision) */
+#define ANSWER_AB_WIDTHS_MAX 257 /* widths 1-256 (--widths) and the commands as given */
 
 enum { ANSWER_AB_A, ANSWER_AB_B, ANSWER_AB_A2, ANSWER_AB_SIDES };
 /* The workload names the harness gives each side's runs. */
@@ -73,6 +82,7 @@ typedef struct answerAbSide {
 } answerAbSide;
 
 typedef struct answerAb {
+    int width; /* the width asked (0: the commands as given, no width set) */
     answerAbSide side[ANSWER_AB_SIDES];
     size_t pairs, aa_pairs;        /* the pairs compared */
     size_t mixed, aa_mixed;        /* pairs left out: a run of them waited for a CPU */
@@ -90,14 +100,29 @@ typedef struct answerAb {
     int decided;     /* the interval as narrow as the precision asked */
 } answerAb;
 
-/* The answer from an A/B job's summary; precision: the interval's relative
- * half-width at which it is decided (harness/ab.sh stops there). 0, -1 out
- * of memory. */
-int answerAbCompute(const summary *s, double precision, answerAb *r);
+/* The widths an A/B job asked, ascending, into out (its capacity max): each
+ * width a side's runs have (0: the commands as given). How many (0: no
+ * side's runs at all). */
+size_t answerAbWidths(const summary *s, int *out, size_t max);
 
-/* The pair ratios B/A (or A2/A with aa) of s by block, into out (its
- * capacity max); with like, only the pairs neither of whose runs waited
- * for a CPU (*mixed: the pairs left out). How many. */
-size_t answerAbPairs(const summary *s, int aa, int like, double *out, size_t max, size_t *mixed);
+/* The answer at width (answerAbWidths) from an A/B job's summary;
+ * precision: the interval's relative half-width at which it is decided
+ * (harness/ab.sh stops there). 0, -1 out of memory. */
+int answerAbCompute(const summary *s, int width, double precision, answerAb *r);
+
+/* The answer at each width of s (answerAbWidths, ascending; width 0 alone
+ * when s has no side's runs) into *out, a malloc'd array of *n (free it).
+ * 0, -1 out of memory (*out NULL, *n 0). */
+int answerAbAll(const summary *s, double precision, answerAb **out, size_t *n);
+
+/* The blocks r's width took (its row of stops.csv: harness and cell ab,
+ * ab.sh's), *how why it stopped (metaStopHow); -1 without one. */
+long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how);
+
+/* The pair ratios B/A (or A2/A with aa) of s at width by block, into out
+ * (its capacity max); with like, only the pairs neither of whose runs
+ * waited for a CPU (*mixed: the pairs left out). How many. */
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, size_t max,
+                     size_t *mixed);
 
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # tests/long/ab.bats -- is B faster than A? (harness/ab.sh, make ab) run to
-# its answer: two real commands of known ratio, A against itself, the make
-# variables, hostile command strings; the answer in the report, results.json
+# its answer: two real commands of known ratio (and at two widths), A
+# against itself, the make variables, hostile command strings; the answer in the report, results.json
 # and hyperfine.json. Usage errors and SIGINT: tests/harness/ab.bats.
 
 load ../harness/helpers
@@ -21,7 +21,9 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(col "$O/runs.csv" workload | sort | uniq -c | awk '{print $1}' | sort -u | wc -l)" -eq 1 ]
     [ "$(col "$O/runs.csv" workload | sort -u | tr '\n' ' ')" = "A A2 B " ]
     grep -qx 'job=ab' "$O/meta.txt"
-    grep -q '^ab_stop=\(decided\|max\) [0-9]*$' "$O/meta.txt"
+    # its stop: a row of stops.csv (width 0: no width set)
+    grep -q '^ab,none,0,ab,0,[0-9]*,\(decided\|max\)$' "$O/stops.csv"
+    [ "$(wc -l <"$O/stops.csv")" -eq 2 ]
     # the answer first: the report, stdout, results.json say one thing
     grep -q '^\*\*B printed something else than A .* B is [0-9.]*x slower than A (B/A of [0-9]* pairs; ' "$O/report.md"
     [[ $output == *"coldload ab: B printed something else than A"*"slower than A"* ]]
@@ -32,6 +34,34 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(jq '[.results[].times | length] | min' "$O/hyperfine.json")" -ge 8 ]
     [ "$(jq '[.results[] | has("parameters")] | any' "$O/hyperfine.json")" = false ]
     jq -e -f "$ROOT/tests/report/hyperfine-schema.jq" "$O/hyperfine.json" >/dev/null
+}
+
+@test "--widths 1 2, B twice A's work: each width's answer from its own runs, never faster or the same, its stop its own" {
+    ab --a "$OMP 20" --b "$OMP 40" --widths "1 2" --max-procs 12 --precision 0.05
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(jq -c '[.answers[] | select(.id == "ab") | .width]' "$O/results.json")" = '[1,2]' ]
+    # the width reached the program: its threads, one at width 1, two at width 2
+    [ "$(paste -d: <(col "$O/runs.csv" width) <(col "$O/runs.csv" threads_max) | sort -u | tr '\n' ' ')" = "1:1 2:2 " ]
+    # slower where the pairs resolve it, the ratio near 2; on a busy machine
+    # (every run waiting for a CPU) a width may stay unresolved, never the
+    # other way. At one thread CPU time is the work: B/A near 2 however busy.
+    local w v
+    for w in 1 2; do
+        v=$(jab "select(.width == $w) | .verdict")
+        [[ $v == slower || $v == "not resolved" ]] || { jab "select(.width == $w) | .text"; false; }
+        [ "$v" != slower ] || awk -v r="$(jab "select(.width == $w) | .figures.ratio")" 'BEGIN { exit !(r > 1.5 && r < 2.6) }'
+    done
+    awk -v r="$(jab 'select(.width == 1) | .figures.cpu_ratio')" 'BEGIN { exit !(r > 1.5 && r < 2.5) }'
+    # one stop per width; each width's runs are its blocks' (3 a block)
+    [ "$(tail -n +2 "$O/stops.csv" | cut -d, -f1-5 | sort | tr '\n' ' ')" = "ab,none,0,ab,1 ab,none,0,ab,2 " ]
+    for w in 1 2; do
+        [ "$(col "$O/runs.csv" width | grep -cx "$w")" -eq "$((3 * $(awk -F, -v w="$w" '$5 == w { print $6 }' "$O/stops.csv")))" ]
+    done
+    grep -q '^\*\*At width 1: B printed something else than A' "$O/report.md"
+    grep -q '^\*\*At width 2: ' "$O/report.md"
+    [[ $output == *"coldload ab: At width 1: "*"coldload ab: At width 2: "* ]]
+    # hyperfine.json: A and B at each width, the width their parameter
+    [ "$(jq -c '[.results[] | .parameters.width] | sort' "$O/hyperfine.json")" = '["1","1","2","2"]' ]
 }
 
 @test "A against itself: never slower or faster, the output the same" {

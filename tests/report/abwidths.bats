@@ -1,0 +1,123 @@
+#!/usr/bin/env bats
+# tests/report/abwidths.bats -- an A/B job asked at two widths (harness/ab.sh
+# --widths): its results directory written run by run (runs.csv, samples.csv,
+# whole.csv; sides A, B and A2 at widths 1 and 2, the block their proc), and
+# what the report, results.json, hyperfine.json and the plan say of it: one
+# answer per width, each from that width's pairs alone.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() {
+    need_results
+    command -v jq >/dev/null || skip "jq is not installed (make deps)"
+    F=$ROOT/tests/fixtures/results-threads
+    sed '/^job=/d; /^threads_/d' "$F/meta.txt" >"$D/meta.txt"
+    printf 'job=ab\nab_a=/opt/progs/omp 50\nab_b=/opt/progs/omp 55\nab_precision=0.03\nab_widths=1 2\nab_width_env=OMP_NUM_THREADS\n' >>"$D/meta.txt"
+    cp "$F/runs-columns.tsv" "$D/"
+    head -1 "$F/runs.csv" >"$D/runs.csv"
+    head -1 "$F/samples.csv" >"$D/samples.csv"
+    head -1 "$F/whole.csv" >"$D/whole.csv"
+}
+
+# abrun SIDE WIDTH|default BLOCK MS: one run of SIDE at WIDTH (default: no
+# width set, as ab.sh without --widths records it) in BLOCK, in all three files.
+abrun() {
+    local side=$1 w=$2 p=$3 ms=$4 cmd="/opt/progs/omp 50" id=1796316999$RANDOM-$3 width=$2
+    [ "$side" != B ] || cmd="/opt/progs/omp 55"
+    [ "$w" != default ] || width=
+    echo "2026-12-03T16:56:39.743Z,vm,$id,$side,$cmd,$width,$w,ok,0,0,$ms,$ms,0.000,1788,102,0,1,7,0;1,2,2,0,7,,0,f6c74cffb262ad73,11,6,0.490,ab,idle,0,inplace,none,$p" >>"$D/runs.csv"
+    echo "2026-12-03T16:56:39.743Z,vm,$id,$side,$cmd,${width:-0},,steady,1,$ms,102,0,1,7,0.79,1,f6c74cffb262ad73,0,,0;1,0,$w,ab,idle,0,inplace,none,$p" >>"$D/samples.csv"
+    echo "2026-12-03T16:56:39.746Z,vm,ab,idle,0,inplace,$side,$cmd,$width,,coldload-run,ok,$p,$ms,$ms,0.000,102,0,0,none,$p" >>"$D/whole.csv"
+}
+
+# 12 blocks: at width 1 B takes 1.10x A's time, at width 2 as long as A
+# (+-0.2 %, either way in turn); the A/A arm A again +-0.2 % at both.
+twowidths() {
+    local p a j
+    for ((p = 1; p <= 12; p++)); do
+        a=$((30 + p % 5)) j=$((p % 2 ? 1 : -1))
+        abrun A 1 "$p" "$a"
+        abrun B 1 "$p" "$(awk -v a="$a" -v j="$j" 'BEGIN { printf "%.3f", a * (1.10 + 0.002 * j) }')"
+        abrun A2 1 "$p" "$(awk -v a="$a" -v j="$j" 'BEGIN { printf "%.3f", a * (1 + 0.002 * j) }')"
+        abrun A 2 "$p" "$((a - 10))"
+        abrun B 2 "$p" "$(awk -v a="$((a - 10))" -v j="$j" 'BEGIN { printf "%.3f", a * (1 - 0.002 * j) }')"
+        abrun A2 2 "$p" "$(awk -v a="$((a - 10))" -v j="$j" 'BEGIN { printf "%.3f", a * (1 + 0.002 * j) }')"
+    done
+}
+
+@test "two widths: two answers, each its own width's -- slower at 1, the same at 2 -- answer first in report.md and results.json" {
+    twowidths
+    printf 'harness,load,stressors,cell,width,procs,how\nab,none,0,ab,1,12,decided\nab,none,0,ab,2,12,max\n' >"$D/stops.csv"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the two leads right under the question, width 1's then width 2's
+    run awk '/^## Is B faster than A\?/ { on = 1; next } on && NF { print; if (++n == 2) exit }' "$D/report.md"
+    [[ ${lines[0]} == '**At width 1: B is 1.10x slower than A (B/A of 12 pairs; '* ]]
+    [[ ${lines[1]} == '**At width 2: No difference larger than '* ]]
+    grep -qx '### At width 1' "$D/report.md"
+    grep -qx '### At width 2' "$D/report.md"
+    # each width's stop, its row of stops.csv
+    grep -qx 'Blocks at width 1: 12, stopped once its B/A interval was within the precision asked.' "$D/report.md"
+    grep -q '^Blocks at width 2: 12, the most (--max-procs)' "$D/report.md"
+    [ "$(jq -c '[.answers[] | select(.id == "ab") | [.blocks, .stopped]]' "$D/results.json")" = '[[12,"decided"],[12,"max"]]' ]
+    grep -qF 'in OMP\_NUM\_THREADS and for {width} in the commands' "$D/report.md"
+    grep -q 'At width 2: No difference larger than' "$D/report.html"
+    # how the answers were asked said once, each width's A/A arm its own
+    [ "$(grep -c 'A, B and A again ran in blocks of one run each' "$D/report.md")" -eq 1 ]
+    [ "$(grep -c '^The A/A arm (estimate 1.000, 99% interval' "$D/report.md")" -eq 2 ]
+    # results.json: one answer of id ab per width, each with its width
+    [ "$(jq -c '[.answers[] | select(.id == "ab") | [.width, .verdict]]' "$D/results.json")" = '[[1,"slower"],[2,"same"]]' ]
+    [ "$(jq '[.answers[] | select(.id == "ab") | .figures.pairs] | add' "$D/results.json")" -eq 24 ]
+    jq -e '.answers[] | select(.id == "ab" and .width == 1) | .figures.ratio > 1.09 and .figures.ratio < 1.11' "$D/results.json" >/dev/null
+    jq -e '.answers[] | select(.id == "ab" and .width == 2) | .sides.B.median_ms < 25' "$D/results.json" >/dev/null
+    # hyperfine.json: A and B at each width, the width its parameter; no A/A arm
+    [ "$(jq -c '[.results[] | [(.command | split(" ")[0]), .parameters.width]] | sort' "$D/hyperfine.json")" = '[["A","1"],["A","2"],["B","1"],["B","2"]]' ]
+    jq -e -f "$ROOT/tests/report/hyperfine-schema.jq" "$D/hyperfine.json" >/dev/null
+}
+
+@test "hyperfine.json of a two-width job read as plot_whisker.py and welch_ttest.py read it: A and B at each width, one width's two for welch" {
+    command -v python3 >/dev/null || skip "python3 is not installed"
+    local read=$ROOT/tests/report/hyperfine_read.py h=$D/hyperfine.json
+    twowidths
+    run "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run python3 "$read" whisker "$h"
+    [ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 4 ]
+    [[ $output == *"A /opt/progs/omp 50 [width 2]"$'\t'12$'\t'* ]]
+    # welch takes exactly two commands: one width's A and B (docs/ab.md's jq)
+    jq '{results: [.results[] | select(.parameters.width == "1")]}' "$h" >"$D/w1.json"
+    run python3 "$read" welch "$D/w1.json"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "Command 1: A /opt/progs/omp 50 [width 1]" ]
+    [ "${lines[1]}" = "Command 2: B /opt/progs/omp 55 [width 1]" ]
+    run python3 "$read" welch "$h"
+    [ "$status" -eq 1 ]
+}
+
+@test "the plan of a two-width job: one row per width, its width named, each decided on its own pairs" {
+    twowidths
+    run "$SUMMARIZE" --ab-decided 0.03 "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "${lines[0]}" = "$(printf 'state\twidth\tpairs\tratio\tlo\thi\tverdict')" ]
+    [ "${#lines[@]}" -eq 3 ]
+    [[ ${lines[1]} == "decided"$'\t'"1"$'\t'"12"$'\t'*$'\t'"slower" ]]
+    [[ ${lines[2]} == "decided"$'\t'"2"$'\t'"12"$'\t'*$'\t'"same" ]]
+}
+
+@test "no widths: a job without them keeps its one answer, no width key, no width heading" {
+    local p a
+    for ((p = 1; p <= 10; p++)); do
+        a=$((30 + p % 5))
+        abrun A default "$p" "$a"
+        abrun B default "$p" "$((a + 3))"
+        abrun A2 default "$p" "$a"
+    done
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(jq '[.answers[] | select(.id == "ab")] | length' "$D/results.json")" -eq 1 ]
+    [ "$(jq '.answers[] | select(.id == "ab") | has("width")' "$D/results.json")" = false ]
+    grep -q '^\*\*B is 1\.[0-9]*x slower than A' "$D/report.md"
+    run grep -c '^### At width' "$D/report.md"
+    [ "$output" = 0 ]
+}
