@@ -90,9 +90,10 @@ if [ "$dry" = 1 ]; then
     exit 0
 fi
 
-cl_need_tools stress-ng timeout
+cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/coldload-scan"
+cl_need_binary "$CL_BUILD/coldload-run"
 [ "$default_out" = 0 ] || cl_latest_check "$CL_RESULTS/scans/latest"   # before anything is made
 cl_results_init
 [ "$default_out" = 0 ] || cl_latest_link "$CL_RESULTS/scans/latest"

@@ -26,8 +26,8 @@ if [ "${CL_OPT_DRY:-0}" = 1 ]; then
     cl_plan_print "none:0"
     exit 0
 fi
-cl_need_tools time timeout
 cl_need_binary "$CL_BUILD/p28_timing"
+cl_need_binary "$CL_BUILD/coldload-run"
 
 cl_results_init
 cl_traps
