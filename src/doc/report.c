@@ -107,7 +107,7 @@ static void reportThreads(const reportDoc *d) {
 static void reportAb(const reportDoc *d) { abdocSection(d->in->s, d->in->meta, d->fmt, d->f); }
 
 static void reportFirstrun(const reportDoc *d) {
-    firstrundocSection(d->in->fr, d->in->fr_err, d->fmt, d->f);
+    firstrundocSection(d->in->fr, d->in->fr_err, d->stops, d->fmt, d->f);
 }
 
 static void reportScan(const reportDoc *d) { scandocSection(d->in->scan, d->fmt, d->f); }

@@ -89,5 +89,6 @@ load firstrun
     grep -q '^| OpenBLAS thread pool | ' "$md"
     grep -q '^| first touch of the work buffers | ' "$md"
     grep -q '^| remainder | ' "$md"
+    grep -q '^The stopping rule took 2 rounds: the rounds fixed by --procs\.$' "$md"
     grep -q 'id="firstrun"' "$out/report.html"
 }
