@@ -57,7 +57,7 @@ load ../harness/errors
 @test "a missing ising_trg is skipped with a warning; the rest runs" {
     mkdir -p "$BATS_TEST_TMPDIR/build"
     ln -s "$B/p28_timing" "$BATS_TEST_TMPDIR/build/p28_timing"
-    ln -s "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/coldload-probe"
+    ln -s "$B/coldload-probe" "$B/coldload-run" "$BATS_TEST_TMPDIR/build/"
     COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/warm.sh" --out "$OUT" --quick --procs 1 --widths 1 --budget 0.2 --runs 2
     [ "$status" -eq 0 ]
     [[ $output == *"ising_trg is missing: its workloads skipped"* ]]
