@@ -201,9 +201,11 @@ cl_exec_cgroup() {
 # watchdog (CL_WATCHDOG_S: TERM, KILL 10 s later), whatever it left behind
 # killed after it (its group, its orphans, its cgroup) and counted
 # (CL_LEFT_PROCESSES). stdout and stderr go to logs/STEP.out and .err as the
-# program writes them: the launcher neither reads nor hashes them, and its
-# sampler is off (--sample-ms CL_EXEC_SAMPLE_MS, 0), so nothing of it runs
-# beside the program but a poll that waits. CL_EXEC_REC (an array of
+# program writes them: the launcher neither reads nor hashes them, its
+# sampler is off (--sample-ms CL_EXEC_SAMPLE_MS, 0) and so are its perf
+# counters (--no-perf: a per-task counter makes every context switch of the
+# program dearer, and a width-2 call of microseconds switches), so nothing
+# of it runs beside the program but a poll that waits. CL_EXEC_REC (an array of
 # coldload-run options, cl_exec_run's) records the run as a row of runs.csv.
 # Sets CL_RC (the program's status as a shell says it; 124 for a run the
 # watchdog stopped, as timeout(1) said it), CL_TIMED_OUT, CL_LOG, and the
@@ -223,7 +225,7 @@ cl_exec() {
         res=$CL_EXEC_TMP/result
         rm -f -- "$res"
         launch=("$CL_BUILD/coldload-run" --cap "$CL_WATCHDOG_S" --grace 10 --sample-ms "$CL_EXEC_SAMPLE_MS"
-            --no-hash --keep-output 0 --result "$res" "${CL_EXEC_CG[@]}" "${CL_EXEC_REC[@]}" --)
+            --no-hash --keep-output 0 --no-perf --result "$res" "${CL_EXEC_CG[@]}" "${CL_EXEC_REC[@]}" --)
     fi
     # Backgrounded and waited for, so a signal to the harness is handled at
     # once (bash defers traps while a foreground child runs). The launcher

@@ -181,6 +181,8 @@ for r in runs:
     if r["method"] == "cgroup":
         assert float(r["cg_cpu_ms"]) > 0 and float(r["wait_full_ms"]) >= 0, r
     assert r["samples"] == "0" and r["cpus"] == "", r
+    # and the perf counters off: no per-task counter on a program timing microsecond calls
+    assert r["perf_why"] == "off (--no-perf)" and r["ctxsw"] == "" and r["migrations"] == "", r
     # the same run's faults in whole.csv (what GNU time gave) come from this row
     assert r["minflt"].isdigit() and r["majflt"].isdigit(), r
 PY
