@@ -82,7 +82,7 @@ ab_command() {
 declare -a cmd_a=() cmd_b=()
 ab_command cmd_a "$CL_OPT_AB_A"
 ab_command cmd_b "$CL_OPT_AB_B"
-cl_need_tools stress-ng timeout
+cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/coldload-run"
 [ "$cold" = 0 ] || cl_need_binary "$CL_BUILD/coldload-evict"
 
@@ -110,8 +110,7 @@ RANDOM=$CL_SEED
 
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
-"$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
-    cl_die "$CL_OUT/runs-columns.tsv: could not be written"
+cl_runs_columns
 cl_tmpdir tmp
 failures=0 left_total=0
 

@@ -7,7 +7,7 @@
 # reads from the page cache and run it (evicted), and, as root with a writable
 # /proc/sys/vm/drop_caches, drop the whole cache and run it (dropcache).
 # Each run gives in-process rows (coldload's binaries only) and a
-# whole-process row with page faults (GNU time); hyperfine then times
+# whole-process row with page faults (the launcher's, coldload-run); hyperfine then times
 # --hf-runs (default 10) whole runs of each kind. Works on any executable:
 # --binary PATH [-- ARGS].
 #

@@ -40,8 +40,8 @@ cl_finalize_opts
 kinds_opt=$CL_OPT_KINDS workloads_opt=$CL_OPT_WORKLOADS
 cl_opt_check --kinds "$kinds_opt"
 cl_opt_check --workloads "$workloads_opt"
-cl_need_tools timeout readelf realpath
-for b in p28_timing coldload-exec coldload-evict; do cl_need_binary "$CL_BUILD/$b"; done
+cl_need_tools readelf realpath
+for b in p28_timing coldload-exec coldload-evict coldload-run; do cl_need_binary "$CL_BUILD/$b"; done
 
 # --- what runs
 workloads=(grad svdvals trg)
@@ -223,7 +223,10 @@ one_run() {
     [ "$v" = prefault ] && run+=(--prefault)
     run+=(--startup --csv "$csv" --tag harness=firstrun --tag "variant=$v" --tag "copy=$k" --tag "proc=$p")
     before=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
-    if ! cl_exec "firstrun-$w-$v-$k-p$p" env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}"; then
+    # the launcher's row in runs.csv: a part's run, of no cell of the summary
+    CL_TAG_COPY=$k CL_TAG_PROC=$p
+    if ! cl_exec_run "firstrun-$w-$v-$k-p$p" "$w" "variant=$v" 1 \
+        env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}"; then
         CL_FAILURES=$((CL_FAILURES + 1))
         cl_warn "firstrun-$w-$v-$k-p$p failed with exit status $CL_RC (see $CL_LOG.err)"
     fi
@@ -296,7 +299,9 @@ if [ "$p" -gt "$pmax" ] && [ "$how" = decided ]; then
     undecided_cells
     [ ${#next[@]} -eq 0 ] || how=max
 fi
-cl_meta firstrun_stop "$((p - 1)) $how"
+# the stop as a row of stops.csv: the whole job's (no cell, no width), as a
+# threads level's (older results directories have meta's firstrun_stop)
+cl_stop_row firstrun none 0 '' '' "$((p - 1))" "$how"
 
 [ "$CL_FAILURES" -eq 0 ] || cl_die "$CL_FAILURES first-run process(es) failed; the rows taken are kept"
 printf 'coldload firstrun: done, rows in %s\n' "$csv" >&2

@@ -32,8 +32,9 @@ if [ "${CL_OPT_DRY:-0}" = 1 ]; then
     cl_plan_print "${phases[@]}"
     exit 0
 fi
-cl_need_tools stress-ng time timeout
+cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/p28_timing"
+cl_need_binary "$CL_BUILD/coldload-run"
 
 cl_results_init
 cl_traps

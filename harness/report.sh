@@ -47,8 +47,8 @@ esac
 steps=${COLDLOAD_HARNESS:-$CL_ROOT/harness}
 # One seed for the whole report, so warm and loaded both replay from meta.
 [ -n "$CL_OPT_SEED" ] || passed+=(--seed "$CL_SEED")
-cl_need_tools gnuplot stress-ng hyperfine jq time timeout
-bins="p28_timing coldload-evict coldload-summarize coldload-probe"
+cl_need_tools gnuplot stress-ng hyperfine jq
+bins="p28_timing coldload-evict coldload-run coldload-summarize coldload-probe"
 if [ "$scan" = 1 ]; then bins+=" coldload-scan"; fi
 for b in $bins; do cl_need_binary "$CL_BUILD/$b"; done
 

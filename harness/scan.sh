@@ -33,7 +33,7 @@
 # and 2 x 3 x 4 x 3 = 72 load-scan processes (widths 1 2 4 auto) share it (~1 s each, far
 # more for the loaded ones since an idle one needs ~0.1 s). After the
 # deadline come at most one stress-ng stop (cl_group_stop: 5 s grace + 2 s),
-# a process's kill grace (timeout --kill-after; p28_timing dies on TERM at
+# a process's kill grace (the launcher's --grace; p28_timing dies on TERM at
 # once, so ~0 s) and the analysis and charts (~2 s): 240 + 7 + 2 = 249 s,
 # under the 5 minutes with 50 s to spare for make and the start-up.
 set -euo pipefail
@@ -90,9 +90,10 @@ if [ "$dry" = 1 ]; then
     exit 0
 fi
 
-cl_need_tools stress-ng timeout
+cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/p28_timing"
 cl_need_binary "$CL_BUILD/coldload-scan"
+cl_need_binary "$CL_BUILD/coldload-run"
 [ "$default_out" = 0 ] || cl_latest_check "$CL_RESULTS/scans/latest"   # before anything is made
 cl_results_init
 [ "$default_out" = 0 ] || cl_latest_link "$CL_RESULTS/scans/latest"

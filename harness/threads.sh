@@ -93,7 +93,7 @@ if [ "$check_output" = 0 ] && [ "$check_what" != stdout ]; then
     [ -z "$check_file" ] || given=--check-file
     cl_usage_error "--no-check-output with $given: the file would not be checked"
 fi
-cl_need_tools stress-ng timeout
+cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/coldload-run"
 
 cl_results_init
@@ -149,9 +149,7 @@ CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g 
 nruns=$(( ${#cells[@]} * CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
 CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 runs_csv=$CL_OUT/runs.csv
-# what runs.csv's columns are (the launcher's table): the summary reads it by name
-"$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
-    cl_die "$CL_OUT/runs-columns.tsv: could not be written"
+cl_runs_columns   # what runs.csv's columns are (the launcher's table): the summary reads it by name
 cl_tmpdir tmp   # the launcher's result line, and the files of {out}: one per run, removed once hashed
 nout=0
 # Per cell (width/load): runs taken, failed and stopped (cut or slow);

@@ -4,7 +4,8 @@
 #
 # "Warm" means the binaries and their libraries are already in memory: one
 # untimed run of each comes first. Every measurement appends its in-process
-# rows to samples.csv and one whole-process row (GNU time) to whole.csv.
+# rows to samples.csv, the launcher's row (coldload-run) to runs.csv and one
+# whole-process row to whole.csv.
 set -euo pipefail
 # shellcheck source=harness/lib/all.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
@@ -26,8 +27,8 @@ if [ "${CL_OPT_DRY:-0}" = 1 ]; then
     cl_plan_print "none:0"
     exit 0
 fi
-cl_need_tools time timeout
 cl_need_binary "$CL_BUILD/p28_timing"
+cl_need_binary "$CL_BUILD/coldload-run"
 
 cl_results_init
 cl_traps

@@ -29,7 +29,8 @@ cold_options() {
     args=("${CL_ARGS[@]}")
     if [ ${#args[@]} -gt 0 ] && [ -z "$binary" ]; then cl_usage_error "arguments after -- need --binary PATH"; fi
 
-    cl_need_tools hyperfine jq time timeout readelf realpath
+    cl_need_tools hyperfine jq readelf realpath
+    cl_need_binary "$CL_BUILD/coldload-run"
     cl_need_binary "$CL_BUILD/coldload-evict"
     if [ -n "$binary" ]; then
         # A bare name is looked up on PATH, as a shell would.

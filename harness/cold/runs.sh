@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # harness/cold/runs.sh -- the in-process view: K copies of the binary, each
-# run as every copy kind (fresh, same, evicted, dropcache) under GNU time with
-# its page queries, a whole.csv row each (and samples.csv rows from
-# coldload's binaries); a --binary that hangs or fails is counted, and
+# run as every copy kind (fresh, same, evicted, dropcache) through the
+# launcher (cl_exec_run: a runs.csv row each) with its page queries, a
+# whole.csv row each (and samples.csv rows from coldload's binaries); a --binary that hangs or fails is counted, and
 # cold_finish says so at the end. Sourced by harness/cold.sh.
 
 # Variables set here are read by cold.sh and the other harness/cold/*.sh;
@@ -71,7 +71,8 @@ cold_runs() {
                 pages_query pre "$dir/$name" "$w"
                 before=$(cl_samples_lines)
                 [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
-                if ! cl_exec_timed "cold-$kind-$w-k$k" "$dir/$name" "${run[@]}"; then
+                if [ "$w" = binary ]; then cell=("$name" "${args[*]}" default); else cell=("$w" "$CL_CELL_PARAMS" 1); fi
+                if ! cl_exec_run "cold-$kind-$w-k$k" "${cell[@]}" "$dir/$name" "${run[@]}"; then
                     note_hung "$w" "cold-$kind-$w-k$k"
                     if [ "$w" = binary ]; then
                         binary_failed=$((binary_failed + 1))
@@ -91,7 +92,7 @@ cold_runs() {
                     params[$w]=$CL_RUN_PARAMS waits[$w]=$CL_RUN_WAIT
                     cl_meta_binary_once "$CL_LOG.out"
                 fi
-                cl_whole_time "$kind" "$k"
+                cl_whole_run "$kind" "$k"
                 grep -v '^#' "$CL_LOG.out" | head -n 3 | sed "s/^/    $kind: /" >&2 || true
                 # after the run's own log is used: the query is a step of its own
                 pages_query post "$dir/$name" "$w"

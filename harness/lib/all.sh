@@ -67,8 +67,11 @@
 # Running things
 #   cl_traps                   EXIT/INT/TERM/HUP handlers: stop the child and stress-ng, close meta;
 #                              further INT/TERM/HUP are ignored while cleaning up
-#   cl_exec STEP CMD...        runs CMD (watchdog, interruptible) logging logs/STEP.out/.err; returns its status
-#   cl_exec_timed STEP CMD...  the same under GNU time: sets CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT CL_RC
+#   cl_exec STEP CMD...        runs CMD through the launcher, build/coldload-run (its watchdog the --cap,
+#                              its leftovers killed, interruptible) logging logs/STEP.out/.err; returns its
+#                              status; sets CL_RC CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT
+#   cl_exec_run STEP WORKLOAD PARAMS WIDTH CMD...   a measured run: cl_exec, and the launcher's row in
+#                              <out>/runs.csv with the cell and the tags (cl_runs_columns: its table)
 #   cl_bg CMD...               CMD in the background, waited for (a signal is acted on at once); its status
 #   cl_err_line FILE           FILE's first non-blank line: read bounded, one line, at most 300 bytes
 #   cl_progress_start N / cl_progress WHAT   "step i/N, what, elapsed, ~remaining" on stderr
@@ -83,7 +86,7 @@
 #   cl_pid_alive PID           PID runs (is not a zombie)
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
-#   cl_whole_time LABEL RUN    appends the last cl_exec_timed as a tool=time row of whole.csv
+#   cl_whole_run LABEL RUN     appends the last cl_exec_run as a tool=coldload-run row of whole.csv
 #   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export (wall
 #                              time and exit code of the run; user_ms, sys_ms empty: hyperfine
 #                              gives only their means)
@@ -143,7 +146,7 @@ CL_STARTED_MS=
 CL_SIGNAL=
 CL_FAILURES=0
 CL_WARNINGS=0
-CL_LEFT_PROCESSES=0   # processes a command left in its group, stopped by cl_exec
+CL_LEFT_PROCESSES=0   # processes a command left behind, killed by the launcher (cl_exec)
 CL_TIMED_OUT=0        # 1 when cl_exec's last command was stopped by its watchdog
 CL_PROG_N=0
 CL_PROG_I=0

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# harness/lib/csv.sh -- whole.csv rows (GNU time, hyperfine), the --tag flags
+# harness/lib/csv.sh -- whole.csv rows (the launcher's, hyperfine's), the --tag flags
 # that give samples.csv its tag columns, and reading back what a run added to
 # samples.csv. Sourced by harness/lib/all.sh.
 
@@ -30,8 +30,11 @@ cl_whole_row() {
     cl_append "$CL_WHOLE" "$line"$'\n' || cl_write_failed "$CL_WHOLE"
 }
 
-cl_whole_time() {
-    cl_whole_row time "$1" "$2" "$CL_WALL_MS" "$CL_USER_MS" "$CL_SYS_MS" "$CL_MINFLT" "$CL_MAJFLT" "$CL_RC"
+# cl_whole_run LABEL RUN: the last cl_exec_run as a whole.csv row, tool
+# coldload-run: the launcher's wall time (exec to exit) and wait4's CPU times
+# and page faults (older directories have GNU time's, tool time).
+cl_whole_run() {
+    cl_whole_row coldload-run "$1" "$2" "$CL_WALL_MS" "$CL_USER_MS" "$CL_SYS_MS" "$CL_MINFLT" "$CL_MAJFLT" "$CL_RC"
 }
 
 # hyperfine 1.15 exports per-run wall times and exit codes, but CPU times only

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # harness/lib/run.sh -- running things: the supervisor, the traps and the
-# clean-up on every way out, a child under its watchdog (and GNU time),
-# progress lines (processes in the background and process groups are
+# clean-up on every way out, a child through the launcher (coldload-run:
+# its watchdog, its leftovers, a measured run's row of runs.csv), progress
+# lines (processes in the background and process groups are
 # harness/lib/procs.sh's). Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
@@ -157,53 +158,107 @@ cl_tmpdir() {
     printf -v "$1" '%s' "$d"
 }
 
-# The child is `timeout`, which leads its own process group (the command's
-# too), or, in report.sh, a harness that stops its own children on TERM.
+# The child is the launcher (build/coldload-run), whose program leads a
+# process group and a cgroup of its own, or, in report.sh, a harness that
+# stops its own children on TERM. TERM to the launcher ends its run (TERM to
+# the program's group, KILL a second later, its cgroup emptied).
 cl_child_stop() {
     [ -n "$CL_CHILD" ] || return 0
     cl_group_stop "$CL_CHILD" "$CL_CHILD" 150
     CL_CHILD=
 }
 
+CL_EXEC_REC=()
+CL_EXEC_SAMPLE_MS=0
+CL_EXEC_TMP=
+CL_EXEC_CG='unset'   # cl_exec_cgroup sets it once
+
+# cl_exec_cgroup: CL_EXEC_CG, the launcher options that make each run's
+# cgroup under the harness's own cgroup (cgroup v2, /proc/self/cgroup's 0::
+# line), where it may write. A cgroup that holds processes never hands the
+# cpu controller to its children, so the run is scheduled exactly as
+# without a cgroup of its own -- beside the load, in the harness's session
+# (a cgroup of its own under the hierarchy's root, where the root gives the
+# cpu controller out, would get a CPU share apart from the load's, as a
+# setsid load does: docs/architecture.md) -- and its CPU time and pressure
+# are still its own. Nothing (the launcher's default) where that cgroup is
+# not writable.
+cl_exec_cgroup() {
+    local line own='' m
+    CL_EXEC_CG=()
+    while IFS= read -r line; do [[ $line != 0::* ]] || own=${line#0::}; done </proc/self/cgroup 2>/dev/null || true
+    [ -n "$own" ] || return 0
+    for m in /sys/fs/cgroup /sys/fs/cgroup/unified; do
+        if [ -e "$m/cgroup.controllers" ] && [ -d "$m$own" ] && [ -w "$m$own" ]; then
+            CL_EXEC_CG=(--cgroup-parent "$m${own%/}")
+            return 0
+        fi
+    done
+}
+
+# cl_exec STEP CMD...: CMD run through the one launcher, build/coldload-run
+# (src/tools/coldload-run.c): its own process group and cgroup, capped at the
+# watchdog (CL_WATCHDOG_S: TERM, KILL 10 s later), whatever it left behind
+# killed after it (its group, its orphans, its cgroup) and counted
+# (CL_LEFT_PROCESSES). stdout and stderr go to logs/STEP.out and .err as the
+# program writes them: the launcher neither reads nor hashes them, its
+# sampler is off (--sample-ms CL_EXEC_SAMPLE_MS, 0) and so are its perf
+# counters (--no-perf: a per-task counter makes every context switch of the
+# program dearer, and a width-2 call of microseconds switches), so nothing
+# of it runs beside the program but a poll that waits. CL_EXEC_REC (an array of
+# coldload-run options, cl_exec_run's) records the run as a row of runs.csv.
+# Sets CL_RC (the program's status as a shell says it; 124 for a run the
+# watchdog stopped, as timeout(1) said it), CL_TIMED_OUT, CL_LOG, and the
+# run's figures CL_WALL_MS (exec to exit) CL_USER_MS CL_SYS_MS CL_MINFLT
+# CL_MAJFLT (wait4), empty when the launcher could not say them. A CMD that
+# is coldload-run itself (threads.sh, ab.sh: the launcher with a cap of its
+# own) runs as it is.
 cl_exec() {
-    local step=$1 base
+    local step=$1 base res=''
     shift
     base=$(cl_unique "$CL_OUT/logs/$step" .out)
     CL_LOG=$base
+    local -a launch=()
+    if [ "$(cl_cmd_name "$@")" != coldload-run ]; then
+        [ -n "$CL_EXEC_TMP" ] || cl_tmpdir CL_EXEC_TMP
+        [ "${CL_EXEC_CG[*]}" != unset ] || cl_exec_cgroup
+        res=$CL_EXEC_TMP/result
+        rm -f -- "$res"
+        launch=("$CL_BUILD/coldload-run" --cap "$CL_WATCHDOG_S" --grace 10 --sample-ms "$CL_EXEC_SAMPLE_MS"
+            --no-hash --keep-output 0 --no-perf --result "$res" "${CL_EXEC_CG[@]}" "${CL_EXEC_REC[@]}" --)
+    fi
     # Backgrounded and waited for, so a signal to the harness is handled at
-    # once (bash defers traps while a foreground child runs). setpriv gives
-    # timeout a parent-death signal: should the harness be SIGKILLed (no trap
-    # runs), timeout gets TERM and passes it to its group, so no orphaned
-    # binary goes on appending rows. The lock's fd stays with the harness.
-    cl_pdeath TERM timeout --kill-after=10 "$CL_WATCHDOG_S" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
+    # once (bash defers traps while a foreground child runs). The launcher
+    # ends its run when the harness dies, SIGKILLed included (its
+    # parent-death signal). The lock's fd stays with the harness.
+    "${launch[@]}" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
     CL_CHILD=$!
-    local rc=0 pgid=$CL_CHILD left t0 el
+    local rc=0 st='' code='' wall='' user='' sys='' minf='' majf='' left=0 bound='' t0
     t0=$(cl_now_ms)
     wait "$CL_CHILD" || rc=$?
-    el=$(( $(cl_now_ms) - t0 ))
-    CL_ELAPSED_MS=$el
     CL_CHILD=
-    CL_RC=$rc
     CL_TIMED_OUT=0
-    # What the command left running in timeout's process group (a daemon of
-    # a --binary, `sh -c 'sleep 300 & exit 0'`) is stopped now, not left to
-    # run through the next measurements and after us; counted for meta. (One
-    # that made a session of its own with setsid is out of reach here.)
-    left=$(cl_pgid_count "$pgid")
-    if [ "$left" -gt 0 ]; then
-        cl_group_stop "$pgid" "$pgid" 20
+    # without the launcher's line (it could not run the program, or was
+    # killed): the time the step took, nothing else
+    CL_WALL_MS=$(( $(cl_now_ms) - t0 )) CL_USER_MS='' CL_SYS_MS='' CL_MINFLT='' CL_MAJFLT=''
+    if [ -n "$res" ] && [ "$rc" = 0 ] && IFS=$'\t' read -r st code wall user sys minf majf left bound <"$res" 2>/dev/null &&
+        [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]]; then
+        rc=$code
+        CL_WALL_MS=$wall CL_USER_MS=$user CL_SYS_MS=$sys CL_MINFLT=$minf CL_MAJFLT=$majf
+        # What the command left running (a daemon of a --binary, `sh -c
+        # 'sleep 300 & exit 0'`) was killed by the launcher; counted for meta.
         CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + left))
+        if [ "$st" = cut ]; then
+            rc=124 CL_TIMED_OUT=1
+            cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
+        elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
+            cl_warn "$step: $(cl_cmd_name "$@") was killed by signal $((rc - 128)) after $(awk -v m="$wall" 'BEGIN { printf "%.1f", m / 1000 }') s"
+        fi
+    elif [ -n "$res" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
+        cl_warn "$step: coldload-run was killed by signal $((rc - 128))"
     fi
+    CL_RC=$rc
     cl_run_lines "$base"
-    # 137 is timeout's KILL after the watchdog, and also a command killed
-    # by SIGKILL from elsewhere: only the time it took tells them apart, and
-    # the cause named must be the real one.
-    if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && [ "$el" -ge $(( CL_WATCHDOG_S * 1000 )) ]; }; then
-        CL_TIMED_OUT=1   # (GNU time's own status would say signal 15: this one is timeout's)
-        cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
-    elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
-        cl_warn "$step: $(cl_cmd_name "$@") was killed by signal $((rc - 128)) after $(awk -v m="$el" 'BEGIN { printf "%.1f", m / 1000 }') s"
-    fi
     # A command that failed on a full results disk (its "No space left on
     # device" went to the full disk too: an empty .err): the first one ends
     # the run, with one line naming the disk, not N failures later.
@@ -211,6 +266,32 @@ cl_exec() {
         cl_die_disk_full
     fi
     return "$rc"
+}
+
+# cl_exec_run STEP WORKLOAD PARAMS WIDTH CMD...: a measured run (warm,
+# loaded, cold, first run): cl_exec, and the launcher's row in
+# <out>/runs.csv -- wall, CPU time, CPU pressure, its cgroup's figures --
+# tagged with the cell (WORKLOAD PARAMS WIDTH) and the harness's tags
+# (cl_tags), so the summary joins it to the cell's rows. The page's own
+# per-call rows are the program's (its --csv); the launcher's work is all
+# outside their timed region.
+cl_exec_run() {
+    local step=$1 rc=0
+    [ -s "$CL_OUT/runs-columns.tsv" ] || cl_runs_columns
+    cl_tags
+    CL_EXEC_REC=(--runs-csv "$CL_OUT/runs.csv" --workload "$2" --params "$3" --width "${4:-default}" "${CL_TAGS[@]}")
+    shift 4
+    cl_exec "$step" "$@" || rc=$?
+    CL_EXEC_REC=()
+    return "$rc"
+}
+
+# cl_runs_columns: <out>/runs-columns.tsv, what runs.csv's columns are (the
+# launcher's table, coldload-run --list-columns): the summary reads runs.csv
+# by it.
+cl_runs_columns() {
+    "$CL_BUILD/coldload-run" --list-columns >"$CL_OUT/runs-columns.tsv" ||
+        cl_die "$CL_OUT/runs-columns.tsv: could not be written"
 }
 
 # cl_cmd_name CMD...: the program CMD runs, past env and its -u VAR and
@@ -235,31 +316,6 @@ cl_err_line() {
     line=$(head -c 4096 -- "$1" 2>/dev/null | grep -a -m1 -v '^[[:space:]]*$') || true
     cl_escape line "$line" 300
     printf '%s' "$line"
-}
-
-cl_exec_timed() {
-    local step=$1 t0 t1 tf line
-    shift
-    tf=$(cl_unique "$CL_OUT/logs/$step" .out)
-    t0=$(cl_now_ms)
-    CL_RC=0
-    cl_exec "$(basename "$tf")" "$(type -P time)" -o "$tf.time" -f '%e %U %S %R %F %x' "$@" || true
-    t1=$(cl_now_ms)
-    CL_WALL_MS=$((t1 - t0))
-    CL_USER_MS='' CL_SYS_MS='' CL_MINFLT='' CL_MAJFLT=''
-    line=$(tail -n1 "$tf.time" 2>/dev/null || true)
-    if [[ $line =~ ^([0-9.]+)\ ([0-9.]+)\ ([0-9.]+)\ ([0-9]+)\ ([0-9]+)\ (-?[0-9]+)$ ]]; then
-        CL_USER_MS=$(cl_s_to_ms "${BASH_REMATCH[2]}")
-        CL_SYS_MS=$(cl_s_to_ms "${BASH_REMATCH[3]}")
-        CL_MINFLT=${BASH_REMATCH[4]}
-        CL_MAJFLT=${BASH_REMATCH[5]}
-    fi
-    # GNU time says "Command terminated by signal N" and exits with the
-    # child's status otherwise.
-    if grep -q 'terminated by signal' "$tf.time" 2>/dev/null; then
-        CL_RC=$((128 + $(sed -n 's/.*terminated by signal \([0-9]*\).*/\1/p' "$tf.time" | head -n1)))
-    fi
-    return "$CL_RC"
 }
 
 cl_progress_start() {

@@ -165,8 +165,9 @@ cl_series_max() {
 declare -gA CL_RUNNO=()
 
 # cl_measure CELL WIDTH: one measurement (one process) of a cl_workloads cell
-# with the current tags: rows into samples.csv, one tool=time row into
-# whole.csv, the page line on stderr.
+# with the current tags, through the launcher (cl_exec_run): its rows into
+# samples.csv (the program's own, per call), the launcher's row into runs.csv,
+# one tool=coldload-run row into whole.csv, the page line on stderr.
 cl_measure() {
     local w=$1 width=$2 before step cmd
     cl_cell "$w"
@@ -183,7 +184,7 @@ cl_measure() {
     [ "$CL_TAG_CONDITION" = loaded ] && step+=-$CL_TAG_LOAD-s$CL_TAG_STRESSORS
     step+=-$w-w$width-p$CL_TAG_PROC
     before=$(cl_samples_lines)
-    if ! cl_exec_timed "$step" "${cmd[@]}"; then
+    if ! cl_exec_run "$step" "$CL_CELL_WORKLOAD" "$CL_CELL_PARAMS" "$width" "${cmd[@]}"; then
         CL_FAILURES=$((CL_FAILURES + 1))
         # the report lists the warnings: the first failure quotes its stderr
         local said=''
@@ -195,7 +196,7 @@ cl_measure() {
     CL_RUN_WORKLOAD=$CL_CELL_WORKLOAD CL_RUN_WIDTH=$width CL_RUN_PARAMS=$CL_CELL_PARAMS
     CL_RUN_WAIT=$(cl_samples_field "$before" wait)
     CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
-    cl_whole_time "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}"
+    cl_whole_run "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}"
     cl_meta_binary_once "$CL_LOG.out"
     grep -v '^#' "$CL_LOG.out" | sed "s/^/    /" >&2 || true
 }

@@ -17,6 +17,7 @@
 #include "doc/scandoc.h"
 #include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
+#include "verdict/verdict.h"
 
 #define RMS(x) summaryFmtMs((x), (char[32]){0}, 32)
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
@@ -152,6 +153,14 @@ static int answerdocLoadSentence(const reportInput *in, const answer *a, int kin
         fprintf(f, ": the rest ran near idle, so whether threads hurt depends on "
                    "where the scheduler puts them");
     fprintf(f, ". ");
+    /* the worst cell's runs as the launcher saw them (runs.csv; results
+     * from before the page's runs went through it have none) */
+    verdictWhy w;
+    if (worst && verdictWhyOf(in->s, worst, &w)) {
+        fprintf(f, "Why, in %s width %d: ", worst->key.workload, worst->key.width);
+        threadsdocWhySplit(in->s, worst, f);
+        fprintf(f, ". ");
+    }
     return 1;
 }
 

@@ -82,7 +82,23 @@ static void frCellTable(const firstrunCell *c, const docFmt *fmt, FILE *f) {
     fmt->table_end(f, &frTable);
 }
 
-void firstrundocSection(const firstrun *fr, const char *err, const docFmt *fmt, FILE *f) {
+/* How many rounds the stopping rule took and why it stopped: firstrun.sh's
+ * stop (stops.csv's row of harness firstrun, or meta's firstrun_stop). */
+static void frStop(const metaStops *stops, const docFmt *fmt, FILE *f) {
+    static const char *const why[] = {"every part known (decided)",
+                                      "a part still undecided at the most rounds",
+                                      "the rounds fixed by --procs"};
+    const metaStop *x = metaStopFind(stops, "firstrun", "none", 0, "", 0);
+    if (!x) return;
+    char line[160];
+    snprintf(line, sizeof line, "The stopping rule took %ld round%s: %s.", x->procs,
+             x->procs == 1 ? "" : "s",
+             why[(unsigned)x->how < sizeof why / sizeof why[0] ? x->how : 0]);
+    fmt->para(f, line);
+}
+
+void firstrundocSection(const firstrun *fr, const char *err, const metaStops *stops,
+                        const docFmt *fmt, FILE *f) {
     if (!fr || (!err && fr->n == 0)) return;
     fmt->section(f, "firstrun", "Where the first run's milliseconds go");
     if (err) {
@@ -91,6 +107,7 @@ void firstrundocSection(const firstrun *fr, const char *err, const docFmt *fmt, 
         return;
     }
     fmt->para(f, frWhy);
+    frStop(stops, fmt, f);
     static const docFigure chart = {
         "chart-firstrun",
         "Where the first run's milliseconds go",

@@ -109,7 +109,7 @@ static void reportAb(const reportDoc *d) {
 }
 
 static void reportFirstrun(const reportDoc *d) {
-    firstrundocSection(d->in->fr, d->in->fr_err, d->fmt, d->f);
+    firstrundocSection(d->in->fr, d->in->fr_err, d->stops, d->fmt, d->f);
 }
 
 static void reportScan(const reportDoc *d) { scandocSection(d->in->scan, d->fmt, d->f); }

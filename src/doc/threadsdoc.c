@@ -287,23 +287,31 @@ static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) 
     free(o);
 }
 
-/* Why: where the deciding level's widest cell spent its runs (verdictWhyOf),
- * against the idle cell of its width. */
-static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
+int threadsdocWhySplit(const summary *s, const summaryGroup *g, FILE *f) {
     verdictWhy w, wi;
-    const summaryGroup *g = L->widest->g, *idle = summaryIdleOf(s, g);
-    if (!verdictWhyOf(s, g, &w)) return;
-    char lv[96], ww[16];
+    const summaryGroup *idle = summaryIdleOf(s, g);
+    if (!verdictWhyOf(s, g, &w)) return 0;
     fprintf(f,
-            " Why, at width %s under %s: waiting for a CPU %.0f%% of its median run, running "
-            "%.0f%%, blocked %.0f%% (%s); its CPU time %s ms",
-            threadsdocWidthName(L->widest, ww, sizeof ww),
-            threadsdocLevelName(L->first, lv, sizeof lv), w.wait_share * 100, w.run_share * 100,
-            w.blocked_share * 100,
+            "waiting for a CPU %.0f%% of its median run, running %.0f%%, blocked %.0f%% (%s); its "
+            "CPU time %s ms",
+            w.wait_share * 100, w.run_share * 100, w.blocked_share * 100,
             w.cgroup ? "its own cgroup's CPU pressure" : "its threads' schedstat", MS(w.cpu));
     if (idle && verdictWhyOf(s, idle, &wi) && wi.cgroup == w.cgroup)
         fprintf(f, " against %s ms idle", MS(wi.cpu));
-    fputs(" (see the waits-for-cpu, spins and wake-ups verdicts).", f);
+    fputs(" (see the waits-for-cpu, spins and wake-ups verdicts)", f);
+    return 1;
+}
+
+/* Why: where the deciding level's widest cell spent its runs (verdictWhyOf),
+ * against the idle cell of its width. */
+static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
+    verdictWhy w;
+    if (!verdictWhyOf(s, L->widest->g, &w)) return;
+    char lv[96], ww[16];
+    fprintf(f, " Why, at width %s under %s: ", threadsdocWidthName(L->widest, ww, sizeof ww),
+            threadsdocLevelName(L->first, lv, sizeof lv));
+    threadsdocWhySplit(s, L->widest->g, f);
+    fputc('.', f);
 }
 
 /* Which threading runtimes the deciding cell loaded and through which

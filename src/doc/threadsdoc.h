@@ -27,6 +27,14 @@ const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len);
 const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len);
 const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len);
 
+/* Why g's runs took as long as they did, from the launcher's run figures
+ * (verdictWhyOf): "waiting for a CPU X% of its median run, running Y%,
+ * blocked Z% (its own cgroup's CPU pressure); its CPU time C ms against I
+ * ms idle (see the waits-for-cpu, spins and wake-ups verdicts)" -- the
+ * threads answer's Why and the report's loaded cells' alike. 0, nothing
+ * written, when g has not the figures. */
+int threadsdocWhySplit(const summary *s, const summaryGroup *g, FILE *f);
+
 /* "Do threads hurt PROG under full load here?" (PROG from meta), allocated. */
 char *threadsdocQuestion(const metaTable *m);
 

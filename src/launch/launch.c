@@ -391,8 +391,11 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     if (op[0] >= 0) fcntl(op[0], F_SETFL, O_NONBLOCK), so.fd = op[0], op[0] = -1;
     if (xp[0] >= 0) fcntl(xp[0], F_SETFL, O_NONBLOCK), se.fd = xp[0], xp[0] = -1;
 
-    pm = launchPerfOpen(pid, PERF_COUNT_SW_CPU_MIGRATIONS, r->perf_why, sizeof r->perf_why);
-    pc = launchPerfOpen(pid, PERF_COUNT_SW_CONTEXT_SWITCHES, r->perf_why, sizeof r->perf_why);
+    if (o->no_perf) snprintf(r->perf_why, sizeof r->perf_why, "off (--no-perf)");
+    else {
+        pm = launchPerfOpen(pid, PERF_COUNT_SW_CPU_MIGRATIONS, r->perf_why, sizeof r->perf_why);
+        pc = launchPerfOpen(pid, PERF_COUNT_SW_CONTEXT_SWITCHES, r->perf_why, sizeof r->perf_why);
+    }
     double t0 = launchNowMs();
     if (write(go[1], "g", 1) != 1) {
         snprintf(err, errlen, "the child did not start: %s", strerror(errno));

@@ -49,6 +49,10 @@ typedef struct launchOpts {
      * in (NULL: found), or no cgroup at all (no_cgroup: schedstat alone) */
     const char *cgroup_parent;
     int no_cgroup;
+    /* 1: no perf counters (migrations, ctxsw empty): a per-task counter
+     * makes each of the program's context switches dearer, which a program
+     * timing microsecond calls in itself would see */
+    int no_perf;
     double quota_cpus; /* > 0: the run under a CPU quota of this many CPUs (runcg.h) */
     /* The file whose content is the run's output (hash_stdout then 0): read
      * whole, in blocks, after the run; a path that is not a regular file

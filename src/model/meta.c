@@ -120,8 +120,31 @@ static int metaCount(const char *s, size_t len, long *out) {
 
 /* key "<harness>_stop_<load>_s<S>_<cell>_w<W>", value "P how" into *x
  * (strings allocated); -1 when it is not one, -2 when out of memory. */
-static int metaStopParse(const char *key, const char *val, metaStop *x) {
+/* A stop's value, "P decided|max|fixed", into x's procs and how. */
+static int metaStopValue(const char *val, metaStop *x) {
     static const char *const hows[] = {"decided", "max", "fixed"};
+    const char *sp = strchr(val, ' ');
+    if (!sp || metaCount(val, (size_t)(sp - val), &x->procs)) return -1;
+    int how = -1;
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(sp + 1, hows[i])) how = i;
+    if (how < 0) return -1;
+    x->how = (metaStopHow)how;
+    return 0;
+}
+
+static int metaStopParse(const char *key, const char *val, metaStop *x) {
+    /* firstrun.sh's rounds, the whole job's stop: no cell, no width */
+    if (!strcmp(key, "firstrun_stop")) {
+        if (metaStopValue(val, x)) return -1;
+        x->stressors = x->width = 0;
+        x->harness = strdup("firstrun"), x->load = strdup("none"), x->cell = strdup("");
+        if (!x->harness || !x->load || !x->cell) {
+            free(x->harness), free(x->load), free(x->cell);
+            return -2;
+        }
+        return 0;
+    }
     const char *stop = strstr(key, "_stop_");
     if (!stop || stop == key) return -1;
     const char *load = stop + 6, *s = strstr(load, "_s");
@@ -133,13 +156,7 @@ static int metaStopParse(const char *key, const char *val, metaStop *x) {
     if (metaCount(digits, (size_t)(cell - 1 - digits), &x->stressors) ||
         metaCount(w + 2, strlen(w + 2), &x->width) || w == cell)
         return -1;
-    const char *sp = strchr(val, ' ');
-    if (!sp || metaCount(val, (size_t)(sp - val), &x->procs)) return -1;
-    int how = -1;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(sp + 1, hows[i])) how = i;
-    if (how < 0) return -1;
-    x->how = (metaStopHow)how;
+    if (metaStopValue(val, x)) return -1;
     x->harness = strndup(key, (size_t)(stop - key));
     x->load = strndup(load, (size_t)(s - load));
     x->cell = strndup(cell, (size_t)(w - cell));

@@ -53,7 +53,9 @@ typedef struct metaStops {
 } metaStops;
 
 /* LEGACY: results from before stops.csv encode each stop in meta's key
- * names, <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed. Every
+ * names, <harness>_stop_<load>_s<S>_<cell>_w<W>=P decided|max|fixed, and
+ * firstrun.sh's rounds in firstrun_stop=P decided|max|fixed (the stop of
+ * harness firstrun, load none, cell "", width 0). Every
  * well-formed stop key of m (the last of a key wins, as metaGet's); others
  * are left out. 0, or -1 when out of memory (out is then empty). Read
  * through stopsRead (model/stops.h), after the table's rows. */

@@ -66,16 +66,19 @@ static int stopsRow(void *ctx, char **f, const csvCol *cols, const char *where, 
         snprintf(err, errlen, "%s: how '%.40s': expected decided, max or fixed", where, how);
         return -1;
     }
-    if (!*cell && !*width) return 0; /* a whole level's stop (threads.sh): no cell's */
+    /* a whole level's stop (threads.sh): no cell's; firstrun.sh's, its whole
+     * job's, is kept as the stop of cell "" at width 0 */
+    int job = !*cell && !*width && !strcmp(harness, "firstrun");
+    if (!*cell && !*width && !job) return 0;
     metaStop x = {NULL, NULL, NULL, 0, 0, 0, (metaStopHow)h};
-    if (!*harness || !*load || !*cell) {
+    if (!*harness || !*load || (!*cell && !job)) {
         snprintf(err, errlen, "%s: an empty %s", where,
                  !*harness ? "harness"
                  : !*load  ? "load"
                            : "cell");
         return -1;
     }
-    const char *counts[] = {csvColField(f, &cols[ST_STRESSORS]), width,
+    const char *counts[] = {csvColField(f, &cols[ST_STRESSORS]), job ? "0" : width,
                             csvColField(f, &cols[ST_PROCS])};
     long *vals[] = {&x.stressors, &x.width, &x.procs};
     static const char *const names[] = {"stressors", "width", "procs"};

@@ -11,11 +11,16 @@
  *
  * how is decided, max (still undecided at the most) or fixed (--procs K);
  * a row with an empty cell and width is a whole level's (threads.sh's
- * rounds), not a cell's, and is left out of the cells' stops. A later row
+ * rounds), not a cell's, and is left out of the cells' stops -- but
+ * firstrun.sh's (harness firstrun, load none), the rounds of its whole job,
+ * is kept as the stop of cell "" at width 0:
+ *
+ *   firstrun,none,0,,,4,decided A later row
  * of a cell replaces an earlier one (a second run into the directory).
  *
  * LEGACY: results from before stops.csv encode each stop in meta.txt's key
- * names, <harness>_stop_<load>_s<S>_<cell>_w<W>=P how; metaStopsRead
+ * names, <harness>_stop_<load>_s<S>_<cell>_w<W>=P how (firstrun.sh's in
+ * firstrun_stop=P how); metaStopsRead
  * (model/meta.h) still reads them, and their stops are added after the
  * table's, so a cell's row wins over its key. */
 #ifndef COLDLOAD_STOPS_H

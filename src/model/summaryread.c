@@ -414,6 +414,22 @@ static int summaryAddWords(char **set, const char *v) {
     return 0;
 }
 
+/* The cell a run of runs.csv belongs to: the group of its key, read from
+ * samples.csv and whole.csv before it; NULL when there is none (a run that
+ * is no cell's). The launcher does not know the wait policy a program chose
+ * (the page's binaries say it in their own rows: wait=block), so a run
+ * without one joins the group of its key whatever its wait. */
+static summaryGroup *summaryRunGroupOf(summary *s, const summaryKey *k) {
+    summaryGroup *any = NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        summaryGroup *g = &s->g[i];
+        if (summaryKeySame(&g->key, k, SUMMARY_K_ALL)) return g;
+        if (!any && !k->wait[0] && summaryKeySame(&g->key, k, SUMMARY_K_ALL & ~SUMMARY_K_WAIT))
+            any = g;
+    }
+    return any;
+}
+
 static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
                          size_t errlen) {
     summary *s = ctx;
@@ -442,8 +458,8 @@ static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *wh
         snprintf(err, errlen, "%s: column '%s' is empty", where, cols[SUMMARY_RUNS_WORKLOAD].name);
         return -1;
     }
-    summaryGroup *g = summaryGroupFor(s, &k, csvColField(f, &cols[SUMMARY_RUNS_HARNESS]), where);
-    if (!g) goto oom;
+    summaryGroup *g = summaryRunGroupOf(s, &k);
+    if (!g) return 0; /* a run of no cell: a first-run part's, a --binary cold start's */
     for (size_t i = 0; i < s->nrun_fig; i++) {
         const csvCol *c = &cols[SUMMARY_RUNS_N + i];
         double x;

@@ -89,6 +89,8 @@ static const char runUsage[] =
     "  --cgroup-parent DIR  make the run's own cgroup under this cgroup2 directory\n"
     "                       [/sys/fs/cgroup or /sys/fs/cgroup/unified, where cgroup2]\n"
     "  --no-cgroup          no cgroup of its own (the wait figures from schedstat alone)\n"
+    "  --no-perf            no perf counters (migrations, ctxsw empty): each of the program's\n"
+    "                       context switches as without the launcher\n"
     "  --quota CPUS         run it under a CPU quota of CPUS (cgroup cpu.max, or the v1 cpu\n"
     "                       controller's cfs_quota_us); exit 1 when none can be set\n"
     "  --sweep              kill and remove the cgroups of launchers no longer running (the\n"
@@ -186,6 +188,10 @@ static int runParse(int argc, char **argv, runArgs *a) {
         }
         if (!strcmp(o, "--no-cgroup")) {
             a->lo.no_cgroup = 1;
+            continue;
+        }
+        if (!strcmp(o, "--no-perf")) {
+            a->lo.no_perf = 1;
             continue;
         }
         if (!strcmp(o, "--no-hash")) {

@@ -1,8 +1,13 @@
 /* verdictwhy.c -- the checks that ask "why was a slow run slow?", on the
- * loaded cells of anyone's program (harness/threads.sh): each run's wall
- * time split into waiting for a CPU, running and the rest (blocked:
- * asleep, waiting for a wake-up or I/O), from the run figures the launcher
- * recorded (runs.csv's figures, by their identifiers: common/runfigs.h).
+ * loaded cells of anyone's program (harness/threads.sh) and of the page's
+ * own (harness/loaded.sh): each run's wall time split into waiting for a
+ * CPU, running and the rest (blocked: asleep, waiting for a wake-up or
+ * I/O), from the run figures the launcher recorded (runs.csv's figures, by
+ * their identifiers: common/runfigs.h). The shares are of the run's own
+ * wall time (runs.csv's wall_ms): a threads run is one timed call, a
+ * page's run many, each timed in the process (its cell's median is a
+ * call's), and the figures of the whole run (its cgroup's, wait4's) are
+ * set against the whole run.
  *
  * Waiting is the run's own cgroup's CPU pressure "full" (for that long no
  * task of it could run: every runnable one waited for a CPU), or, without
@@ -45,7 +50,8 @@ static double whyCpu(const summary *s, const summaryGroup *g, int cgroup) {
 
 int verdictWhyOf(const summary *s, const summaryGroup *g, verdictWhy *w) {
     memset(w, 0, sizeof *w);
-    w->wall = g->proc_median_median_ms;
+    w->wall = summaryRunFigOf(s, g, RUNFIG_WALL_MS);
+    if (isnan(w->wall)) w->wall = g->proc_median_median_ms; /* a launcher without wall_ms */
     double full = summaryRunFigOf(s, g, RUNFIG_WAIT_FULL_MS);
     w->cgroup = !isnan(full);
     if (w->cgroup) w->wait_share = full / w->wall;
@@ -69,12 +75,15 @@ int verdictWhyOf(const summary *s, const summaryGroup *g, verdictWhy *w) {
 static int whySplitOf(const verdictCtx *x, size_t i, whySplit *w) {
     const summaryGroup *g = &x->s->g[i];
     memset(w, 0, sizeof *w);
-    if (!g->harness || strcmp(g->harness, "threads") || !summaryIsLoaded(g)) return 0;
+    if (!g->harness || (strcmp(g->harness, "threads") && strcmp(g->harness, "loaded")) ||
+        !summaryIsLoaded(g))
+        return 0;
     const summaryGroup *idle = summaryIdleOf(x->s, g);
     if (!idle || isnan(g->proc_ratio) || g->proc_ratio < x->t->loaded_idle) return 0;
     if (!verdictWhyOf(x->s, g, &w->w)) return 0;
     w->g = g, w->idle = idle;
-    w->idle_wall = idle->proc_median_median_ms;
+    verdictWhy wi;
+    w->idle_wall = verdictWhyOf(x->s, idle, &wi) ? wi.wall : idle->proc_median_median_ms;
     w->idle_cpu = whyCpu(x->s, idle, w->w.cgroup);
     return 1;
 }

@@ -39,13 +39,13 @@ cold_help_quick() {
 }
 
 # cold_run_is DIR COPIES HF BUDGET RUNS: the run in DIR (a --binary run) took
-# these settings: meta.txt says them, hyperfine ran HF times a kind and GNU
-# time COPIES times for each of the three kinds.
+# these settings: meta.txt says them, hyperfine ran HF times a kind and the
+# launcher (coldload-run) COPIES times for each of the three kinds.
 cold_run_is() {
     [ "$(meta_last "$1" cold_copies)" = "$2" ] || { echo "cold_copies: $(meta_last "$1" cold_copies), want $2"; return 1; }
     [ "$(meta_last "$1" cold_hf_runs)" = "$3" ] || { echo "cold_hf_runs: want $3"; return 1; }
     [ "$(meta_last "$1" cold_budget_s)" = "$4" ] || { echo "cold_budget_s: want $4"; return 1; }
     [ "$(meta_last "$1" cold_runs)" = "$5" ] || { echo "cold_runs: want $5"; return 1; }
     [ "$(jq '.results[0].times | length' "$1/hyperfine/cold-binary-same.json")" -eq "$3" ]
-    [ "$(col "$1/whole.csv" tool | grep -c '^time$')" -eq $(($2 * 3)) ]
+    [ "$(col "$1/whole.csv" tool | grep -c '^coldload-run$')" -eq $(($2 * 3)) ]
 }

@@ -26,11 +26,14 @@ load errors
     [ ! -e "$OUT" ]
 }
 
-@test "warm.sh without GNU time: exit 2 naming the package time" {
-    p=$(path_without time)
-    PATH=$p run "$p/bash" "$H/warm.sh" --out "$OUT"
+@test "warm.sh without build/coldload-run (every run goes through the launcher): exit 2 naming it, nothing written" {
+    b=$BATS_TEST_TMPDIR/build
+    mkdir -p "$b"
+    for f in "$B"/*; do [ "${f##*/}" = coldload-run ] || ln -s "$f" "$b/"; done
+    COLDLOAD_BUILD=$b run bash "$H/warm.sh" --out "$OUT"
     [ "$status" -eq 2 ]
-    [[ $output == *"package(s) time "* ]]
+    [[ $output == *"$b/coldload-run is missing: build it with 'make'"* ]]
+    [ ! -e "$OUT" ]
 }
 
 @test "bad flags: usage and exit 2, nothing written" {

@@ -70,6 +70,14 @@ load firstrun
     [ "$(rows "$csv" variant base | rows /dev/stdin phase exec_to_main | col /dev/stdin copy | sort | uniq -c | awk '{ print $1 $2 }' | tr '\n' ' ')" = "2evicted 2same " ]
     grep -qx 'firstrun_pool=2' "$out/meta.txt"
     grep -q '^firstrun_files_method=' "$out/meta.txt"
+    # its stop is a row of stops.csv (the whole job's: no cell, no width), not a meta value
+    [ "$(cat "$out/stops.csv")" = $'harness,load,stressors,cell,width,procs,how\nfirstrun,none,0,,,2,fixed' ]
+    run grep -q '^firstrun_stop=' "$out/meta.txt"
+    [ "$status" -eq 1 ]
+    # every run through the launcher: its row in runs.csv, tagged with its part
+    [ "$(rows "$out/runs.csv" harness firstrun | tail -n +2 | wc -l)" -eq "$(rows "$csv" phase exec_to_main | tail -n +2 | wc -l)" ]
+    [ "$(col "$out/runs.csv" params | sort -u | tr '\n' ' ')" = "$(for v in $want; do printf 'variant=%s ' "$v"; done)" ]
+    [ "$(col "$out/runs.csv" status | sort -u)" = ok ]
     run "$B/coldload-summarize" "$out"
     [ "$status" -eq 0 ]
     [ -s "$out/plots/firstrun.dat" ]
@@ -81,5 +89,6 @@ load firstrun
     grep -q '^| OpenBLAS thread pool | ' "$md"
     grep -q '^| first touch of the work buffers | ' "$md"
     grep -q '^| remainder | ' "$md"
+    grep -q '^The stopping rule took 2 rounds: the rounds fixed by --procs\.$' "$md"
     grep -q 'id="firstrun"' "$out/report.html"
 }

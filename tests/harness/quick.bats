@@ -95,12 +95,12 @@ quick() {
     # 2 copies x 2 workloads: one process (run_id) per kind each
     rows "$BATS_TEST_TMPDIR/cold.csv" copy fresh | col /dev/stdin run_id | sort -u >"$BATS_TEST_TMPDIR/ids"
     [ "$(wc -l <"$BATS_TEST_TMPDIR/ids")" -eq 4 ]
-    # whole-process view: QUICK's 5 hyperfine runs per kind and workload (at least), and GNU time rows with faults
+    # whole-process view: QUICK's 5 hyperfine runs per kind and workload (at least), and the launcher's rows with faults
     for w in grad svdvals; do
         for kind in fresh same evicted; do
             n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "hyperfine" && $12 == k' "$OUT/whole.csv" | wc -l)
             [ "$n" -ge 5 ] || { echo "$w $kind: $n hyperfine rows"; return 1; }
-            n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "time" && $12 == k && $17 ~ /^[0-9]+$/ && $18 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)
+            n=$(awk -F, -v w="$w" -v k="$kind" '$3 == "cold" && $7 == w && $11 == "coldload-run" && $12 == k && $17 ~ /^[0-9]+$/ && $18 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)
             [ "$n" -eq 2 ] || { echo "$w $kind: $n time rows with faults"; return 1; }
         done
     done
@@ -145,16 +145,54 @@ quick() {
     [ "$output" = "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc" ]
     every_row_complete "$OUT/whole.csv"
     [ "$(grep -c '^timestamp,' "$OUT/whole.csv")" -eq 1 ]
-    [ "$(col "$OUT/whole.csv" tool | sort -u | tr '\n' ' ')" = "hyperfine time " ]
+    [ "$(col "$OUT/whole.csv" tool | sort -u | tr '\n' ' ')" = "coldload-run hyperfine " ]
     run awk -F, 'NR > 1 && !($14 >= 0 && $14 != "" && $19 == "0") { print; exit 1 }' "$OUT/whole.csv"
     [ "$status" -eq 0 ]
-    # warm and loaded: one GNU time row per measurement with the tags
+    # warm and loaded: one launcher's row per measurement with the tags
     ws=2; [ -x "$B/ising_trg" ] && ws=3
     # (warm: 2 widths x 2 processes; loaded: 1 width x 2 processes, at each kind of load)
-    [ "$(awk -F, '$3 == "warm" && $4 == "idle" && $11 == "time" && $20 == "none"' "$OUT/whole.csv" | wc -l)" -eq $((4 * ws)) ]
+    [ "$(awk -F, '$3 == "warm" && $4 == "idle" && $11 == "coldload-run" && $20 == "none"' "$OUT/whole.csv" | wc -l)" -eq $((4 * ws)) ]
     for load in pinned free; do
-        [ "$(awk -F, -v l=$load '$3 == "loaded" && $4 == "loaded" && $5 == "2" && $11 == "time" && $20 == l' "$OUT/whole.csv" | wc -l)" -eq $((2 * ws)) ]
+        [ "$(awk -F, -v l=$load '$3 == "loaded" && $4 == "loaded" && $5 == "2" && $11 == "coldload-run" && $20 == l' "$OUT/whole.csv" | wc -l)" -eq $((2 * ws)) ]
     done
+}
+
+@test "runs.csv: the launcher's row for every cold, warm and loaded run, its documented columns, joined to its cell" {
+    # the header: runs-columns.tsv's names (coldload-run --list-columns), then the harness's tags
+    want=$(tail -n +2 "$OUT/runs-columns.tsv" | cut -f1 | paste -sd,),harness,condition,stressors,copy,load,proc
+    [ "$(head -n1 "$OUT/runs.csv")" = "$want" ]
+    [ "$(grep -c '^timestamp,' "$OUT/runs.csv")" -eq 1 ]
+    # read as CSV (a why text may hold a quoted comma): one row a run, as many as
+    # the launcher's whole.csv rows of each harness, with the same cells and tags
+    python3 - "$OUT/runs.csv" "$OUT/whole.csv" <<'PY'
+import csv, sys
+runs = list(csv.DictReader(open(sys.argv[1], newline="")))
+whole = [r for r in csv.DictReader(open(sys.argv[2], newline="")) if r["tool"] == "coldload-run"]
+key = lambda r: (r["harness"], r["condition"], r["stressors"], r["copy"], r["load"], r["proc"], r["workload"], r["width"])
+assert sorted(map(key, runs)) == sorted(map(key, whole)), (len(runs), len(whole))
+assert {r["harness"] for r in runs} == {"cold", "warm", "loaded"}
+assert {r["load"] for r in runs if r["harness"] == "loaded"} == {"pinned", "free"}
+for r in runs:
+    # a run that ended well, its wall and CPU time, and where its wait figures came from
+    assert r["status"] == "ok" and r["exit_code"] == "0", r
+    assert float(r["wall_ms"]) > 0 and float(r["cpu_ms"]) > 0, r
+    assert r["method"] in ("cgroup", "schedstat"), r
+    # the cgroup's figures with a cgroup (its CPU time, the CPU pressure); the sampler off
+    if r["method"] == "cgroup":
+        assert float(r["cg_cpu_ms"]) > 0 and float(r["wait_full_ms"]) >= 0, r
+    assert r["samples"] == "0" and r["cpus"] == "", r
+    # and the perf counters off: no per-task counter on a program timing microsecond calls
+    assert r["perf_why"] == "off (--no-perf)" and r["ctxsw"] == "" and r["migrations"] == "", r
+    # the same run's faults in whole.csv (what GNU time gave) come from this row
+    assert r["minflt"].isdigit() and r["majflt"].isdigit(), r
+PY
+    # the summary joins the launcher's figures to the page's own cells (wait=block
+    # in the binaries' rows): every warm and loaded group of p28_timing has its
+    # runs' wall time (a TRG process runs a group per beta: its run is theirs all)
+    "$B/coldload-summarize" "$OUT" >/dev/null 2>&1
+    run jq -e '[.groups[] | select((.harness == "warm" or .harness == "loaded") and (.key.workload == "grad" or .key.workload == "svdvals"))]
+        | length > 0 and all(.run_figures.wall_ms > 0 and .run_figures.cpu_ms > 0)' "$OUT/results.json"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
 @test "no stress-ng of the loaded run is left, of either kind of load" {

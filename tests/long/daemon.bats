@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # tests/long/daemon.bats -- a --binary that leaves a daemon behind
-# (`sh -c 'sleep 300 & exit 0'`): cold.sh stops each run's process group after
-# the run (GNU time runs, the traced run and hyperfine's), so none is left,
+# (`sh -c 'sleep 300 & exit 0'`): the launcher (coldload-run) kills what each
+# run left (the measured runs, the traced run and hyperfine's), so none is left,
 # and meta.txt says how many there were (cold_left_processes, a warning).
 # The daemon is found by a marker argument no other process has, and only
 # the PIDs with it are killed should the test fail.
@@ -29,7 +29,7 @@ teardown() {
     run pgrep -f "sleep $MARK"
     [ "$status" -ne 0 ]
     n=$(sed -n 's/^cold_left_processes=//p' "$out/meta.txt")
-    # fresh, same, evicted by GNU time, and hyperfine's 2 runs (+ warm-up) of each
+    # fresh, same, evicted through the launcher, and hyperfine's 2 runs (+ warm-up) of each
     [ "$n" -ge 3 ]
     grep -q "^warning=cold: the program left $n process(es) running" "$out/meta.txt"
 }

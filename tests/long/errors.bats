@@ -57,7 +57,7 @@ load ../harness/errors
 @test "a missing ising_trg is skipped with a warning; the rest runs" {
     mkdir -p "$BATS_TEST_TMPDIR/build"
     ln -s "$B/p28_timing" "$BATS_TEST_TMPDIR/build/p28_timing"
-    ln -s "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/coldload-probe"
+    ln -s "$B/coldload-probe" "$B/coldload-run" "$BATS_TEST_TMPDIR/build/"
     COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/warm.sh" --out "$OUT" --quick --procs 1 --widths 1 --budget 0.2 --runs 2
     [ "$status" -eq 0 ]
     [[ $output == *"ising_trg is missing: its workloads skipped"* ]]
@@ -73,10 +73,14 @@ load ../harness/errors
     grep -q "^cold_binary=$(type -P ls)$" "$OUT/meta.txt"
     grep -q '^cold_args=-l /$' "$OUT/meta.txt"
     for kind in fresh same evicted; do
-        [ "$(awk -F, -v k="$kind" '$11 == "time" && $12 == k && $7 == "" && $17 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)" -eq 2 ]
+        [ "$(awk -F, -v k="$kind" '$11 == "coldload-run" && $12 == k && $7 == "" && $17 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)" -eq 2 ]
         [ "$(awk -F, -v k="$kind" '$11 == "hyperfine" && $12 == k && $6 == k' "$OUT/whole.csv" | wc -l)" -eq 2 ]
     done
     grep -q ' root ' "$OUT/logs/cold-fresh-binary-k1.out"   # the program's own output is kept
+    # each run's launcher row (workload: the program's name), of no cell of the summary
+    for kind in fresh same evicted; do
+        [ "$(rows "$OUT/runs.csv" workload ls | rows /dev/stdin copy "$kind" | tail -n +2 | wc -l)" -eq 2 ]
+    done
 }
 
 @test "cold.sh as root drops the whole cache for copy=dropcache (or says in meta why not)" {

@@ -57,7 +57,7 @@ load ../harness/load
 @test "K processes per cell, shuffled within each round; the same seed gives the same order" {
     # a build without ising_trg: grad and svdvals at 2 widths, 12 processes a run
     mkdir -p "$BATS_TEST_TMPDIR/build"
-    ln -s "$B/p28_timing" "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/"
+    ln -s "$B/p28_timing" "$B/coldload-probe" "$B/coldload-run" "$BATS_TEST_TMPDIR/build/"
     order() {
         COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build bash "$H/warm.sh" --out "$1" --quick --widths "1 2" --procs 3 \
             --seed "$2" --budget 0.05 --runs 1 2>&1 | sed -n 's/.*\] idle: \(.*\) | elapsed.*/\1/p'

@@ -30,7 +30,7 @@ load ../harness/signals
     printf '#!/bin/sh\n[ "$1" = --describe ] && exec %s --describe\necho "broken on purpose" >&2\nexit 1\n' \
         "$B/p28_timing" >"$BATS_TEST_TMPDIR/build/p28_timing"
     chmod +x "$BATS_TEST_TMPDIR/build/p28_timing"
-    ln -s "$B/coldload-probe" "$BATS_TEST_TMPDIR/build/coldload-probe"
+    ln -s "$B/coldload-probe" "$B/coldload-run" "$BATS_TEST_TMPDIR/build/"
     COLDLOAD_BUILD=$BATS_TEST_TMPDIR/build run bash "$H/loaded.sh" --out "$out" --widths 1 --stressors 1 --budget 1 \
         --procs 1 --load pinned
     [ "$status" -eq 1 ]

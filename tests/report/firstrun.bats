@@ -41,6 +41,24 @@ setup() {
     grep -q '^0 "grad/same" 20.3 ' "$D/plots/firstrun.dat"
 }
 
+@test "the rounds firstrun.sh took: its row of stops.csv in the section; older results' meta firstrun_stop read the same; the row wins" {
+    run "$SUMMARIZE" "$D"
+    run grep -c 'The stopping rule took' "$D/report.md"
+    [ "$output" = 0 ]   # neither: no sentence
+    echo 'firstrun_stop=4 decided' >>"$D/meta.txt"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    grep -q '^The stopping rule took 4 rounds: every part known (decided)\.$' "$D/report.md"
+    printf 'harness,load,stressors,cell,width,procs,how\nfirstrun,none,0,,,5,max\n' >"$D/stops.csv"
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    grep -q '^The stopping rule took 5 rounds: a part still undecided at the most rounds\.$' "$D/report.md"
+    # a threads level's row (no cell) is no first run's
+    printf 'harness,load,stressors,cell,width,procs,how\nthreads,none,0,,,3,fixed\n' >"$D/stops.csv"
+    "$SUMMARIZE" "$D" >/dev/null
+    grep -q '^The stopping rule took 4 rounds' "$D/report.md"
+}
+
 @test "a malformed firstrun.csv: its error in the section, the rest of the report written, no chart data" {
     printf 'workload,phase\ngrad,first\n' >"$D/firstrun.csv"
     run "$SUMMARIZE" "$D"

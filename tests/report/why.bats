@@ -71,3 +71,26 @@ why() { grep -E "^(WARN|NOTE) $1: " "$D/verdicts.txt" || true; }
     run grep -c 'Why, at width' "$D/report.md"
     [ "$output" = 0 ]
 }
+
+@test "the page's loaded cells (results-runs: every run through the launcher, runs.csv): the Why split in the second answer and waits-for-cpu, joined to cells of wait=block" {
+    R=$BATS_TEST_TMPDIR/runs
+    cp -r "$ROOT/tests/fixtures/results-runs" "$R"
+    run "$SUMMARIZE" "$R"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the worst pinned cell, as the threads answer says it (threadsdocWhySplit)
+    grep -q "Why, in svdvals width 2: waiting for a CPU 95% of its median run, running 0%, blocked 5% (its own cgroup's CPU pressure); its CPU time 66.198 ms against 66.198 ms idle (see the waits-for-cpu, spins and wake-ups verdicts)\." "$R/report.md"
+    # each slow pinned cell says what its threads did: waited, as idle's CPU time
+    grep -q '^WARN waits-for-cpu: svdvals size=256, width 2, wait block, loaded pinned (stressors 2), copy inplace: for 95% of its 6697 ms run no thread of it could run' "$R/verdicts.txt"
+    grep -q '^WARN waits-for-cpu: grad n=1000, width 2, wait block, loaded pinned (stressors 2), copy inplace: ' "$R/verdicts.txt"
+    run grep -cE '^(WARN|NOTE) (spins|wake-ups):' "$R/verdicts.txt"
+    [ "$output" = 0 ]
+    # the launcher's figures joined the binaries' cells (wait=block), no cell of their own
+    [ "$(jq '[.groups[] | select(.key.wait == "")] | length' "$R/results.json")" = 0 ]
+    # the same directory without runs.csv (results from before): no Why, no such verdict
+    rm "$R/runs.csv"
+    "$SUMMARIZE" "$R" >/dev/null
+    run grep -c 'Why, in' "$R/report.md"
+    [ "$output" = 0 ]
+    run grep -c 'waits-for-cpu:' "$R/verdicts.txt"
+    [ "$output" = 0 ]
+}

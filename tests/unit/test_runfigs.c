@@ -77,7 +77,7 @@ static void theLaunchersTableIsTheList(void **state) {
 }
 
 static char dir[] = "/tmp/coldload-test-runfigs-XXXXXX";
-static char runs[sizeof dir + 16], cols[sizeof dir + 24];
+static char runs[sizeof dir + 16], cols[sizeof dir + 24], whole[sizeof dir + 16];
 
 static int put(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
@@ -88,12 +88,14 @@ static int put(const char *path, const char *text) {
 
 /* A results directory of an older launcher and a newer one at once: its
  * table names wall_ms, cpu_ms (that runs.csv lacks), queue_wait_ms (a figure
- * this list does not have) and runtimes; no wait_full_ms at all. */
+ * this list does not have) and runtimes; no wait_full_ms at all. Its one
+ * cell (whole.csv's row) has the runs of p; q's run is of no cell. */
 static int setup(void **state) {
     (void)state;
     if (!mkdtemp(dir)) return -1;
     snprintf(runs, sizeof runs, "%s/runs.csv", dir);
     snprintf(cols, sizeof cols, "%s/runs-columns.tsv", dir);
+    snprintf(whole, sizeof whole, "%s/whole.csv", dir);
     return put(cols, "name\trole\tunit\tcell\twhat\n"
                      "workload\tkey\t\t0\tthe program\n"
                      "wall_ms\tfigure\tms\t0\twall time\n"
@@ -105,13 +107,18 @@ static int setup(void **state) {
                      "p,a,1,1,ok,10,1,libgomp:OMP_NUM_THREADS,threads,idle,0,inplace,none\n"
                      "p,a,1,1,ok,30,2,,threads,idle,0,inplace,none\n"
                      "p,a,1,1,cut,20,3,,threads,idle,0,inplace,none\n"
-                     "p,a,1,1,failed,99,9,,threads,idle,0,inplace,none\n");
+                     "p,a,1,1,failed,99,9,,threads,idle,0,inplace,none\n"
+                     "q,a,1,1,ok,5,1,,firstrun,idle,0,inplace,none\n") ||
+           put(whole, "workload,params,width,wait,condition,stressors,copy,harness,load,tool,label,"
+                      "wall_ms,exit_code\n"
+                      "p,a,1,block,idle,0,inplace,threads,none,coldload-run,ok,10,0\n");
 }
 
 static int teardown(void **state) {
     (void)state;
     unlink(runs);
     unlink(cols);
+    unlink(whole);
     return rmdir(dir);
 }
 
@@ -120,8 +127,11 @@ static void theSummaryReadsByIdentifier(void **state) {
     summary s;
     char err[SUMMARY_ERR_MAX] = "";
     summaryInit(&s);
+    assert_int_equal(summaryReadWhole(&s, whole, err, sizeof err), 0);
     assert_int_equal(summaryReadRuns(&s, runs, cols, err, sizeof err), 0);
     summaryFinish(&s, 5);
+    /* p's runs joined its cell (wait block: the launcher knows no wait); q's
+     * run, of no cell, made none */
     assert_int_equal(s.n, 1);
     const summaryGroup *g = &s.g[0];
     /* the runs with a time or a bound: 10, 30, 20 */
