@@ -10,13 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/compareint.h"
+#include "results/comparefind.h"
+#include "results/comparerows.h"
 #include "results/results.h"
-
-const char *compareMetricName(compareMetric m) {
-    static const char *const n[COMPARE_METRIC_N] = {"steady", "first", "whole"};
-    return m < COMPARE_METRIC_N ? n[m] : "?";
-}
 
 /* --- reading one input -------------------------------------------------------------- */
 
@@ -74,13 +70,6 @@ void compareInputFree(compareInput *in) {
 }
 
 /* --- cells matched ------------------------------------------------------------------ */
-
-/* A cell's key: its first input's group (every input's has the same key). */
-const summaryGroup *compareCellKey(const compareCell *c, size_t nin) {
-    const summaryGroup *h = NULL;
-    for (size_t j = 0; j < nin && !h; j++) h = c->group[j];
-    return h;
-}
 
 /* summaryDescribe of g as a string (malloc'd; NULL: out of memory). */
 static char *compareDescribe(const summaryGroup *g) {

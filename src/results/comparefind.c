@@ -3,7 +3,7 @@
  * cells one input lacks, the figures the rule calls changed (or the count
  * within noise), meta.txt's versions, options and machines, and the two
  * answers -- sorted worst first. */
-#include "results/compare.h"
+#include "results/comparefind.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/compareint.h"
 
 /* A finding on subject: text "<subject>: <fmt...>". */
 static int compareAdd(compareResult *r, verdictLevel lv, const char *id, const char *subject,

@@ -3,7 +3,7 @@
  * medians against the baseline's, the two-level bootstrap interval of that
  * ratio, and the per-figure rule (common/differ) at the drift floor
  * estimated from the rows the two inputs share. */
-#include "results/compare.h"
+#include "results/comparerows.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common/stats.h"
-#include "results/compareint.h"
+#include "results/comparefind.h"
 
 /* --- the bootstrap ------------------------------------------------------------------- */
 

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "results/compare.h"
+#include "results/comparerows.h"
 
 /* Three processes of five calls; scaled by f. */
 static double calls[3][5];

@@ -29,8 +29,8 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    static const char *const names[] = {"samples.csv", "old.csv", "noms.csv", "runs.csv",
-                                        "runs-columns.tsv"};
+    static const char *const names[] = {"samples.csv", "old.csv",          "noms.csv",
+                                        "runs.csv",    "runs-columns.tsv", "whole.csv"};
     char p[sizeof dir + 32];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);
@@ -160,11 +160,16 @@ static void aFileWithoutARequiredColumnIsRefusedNamingIt(void **state) {
     summaryFree(&s);
 }
 
-/* runs.csv of a threads job from before the load and copy tags: its cell is
- * found by the keys it has, its figure read by runs-columns.tsv's name. */
+/* runs.csv of a threads job from before the load and copy tags: its runs
+ * join their cell (whole.csv's row, read first) by the keys they have, the
+ * figure read by runs-columns.tsv's name. */
 static void anOlderRunsFileReadsWithoutTheLoadTag(void **state) {
     (void)state;
-    char runs[sizeof dir + 32], tsv[sizeof dir + 32], err[SUMMARY_ERR_MAX];
+    char runs[sizeof dir + 32], tsv[sizeof dir + 32], whole[sizeof dir + 32], err[SUMMARY_ERR_MAX];
+    put("whole.csv",
+        "workload,params,width,wait,condition,stressors,harness,tool,label,wall_ms,exit_code\n"
+        "prog,,2,block,idle,0,threads,coldload-run,,10,0\n",
+        whole, sizeof whole);
     put("runs-columns.tsv",
         "name\trole\tunit\tcell\twhat\n"
         "workload\tkey\t\t0\tthe program\n"
@@ -178,6 +183,7 @@ static void anOlderRunsFileReadsWithoutTheLoadTag(void **state) {
         runs, sizeof runs);
     summary s;
     summaryInit(&s);
+    assert_int_equal(summaryReadWhole(&s, whole, err, sizeof err), 0);
     assert_int_equal(summaryReadRuns(&s, runs, tsv, err, sizeof err), 0);
     assert_int_equal(s.n, 1);
     assert_string_equal(s.g[0].key.workload, "prog");
