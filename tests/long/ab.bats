@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # tests/long/ab.bats -- is B faster than A? (harness/ab.sh, make ab) run to
-# its answer: two real commands of known ratio (and at two widths), A
+# its answer: two real commands of known ratio (and at two widths), a short
+# job at two widths (the width in every run, blocks mixing widths), A
 # against itself, the make variables, hostile command strings; the answer in the report, results.json
 # and hyperfine.json. Usage errors and SIGINT: tests/harness/ab.bats.
 
@@ -9,6 +10,30 @@ load ../harness/ab
 
 # jab EXPR: results.json's ab answer's EXPR
 jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
+
+@test "--widths 1 2: every run of A, B and A again gets its width (variables and {width}); each block holds every width, shuffled; a stop and an answer per width" {
+    local bw=$PROGS/by_width.sh
+    ab --a "$bw a{width}" --b "$bw b" --widths "1 2" --quick --max-procs 8
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # 8 blocks of the three sides at each width: 48 rows, 8 of each side and width
+    [ "$(paste -d: <(col "$O/runs.csv" workload) <(col "$O/runs.csv" width) | LC_ALL=C sort | uniq -c |
+        awk '{print $1, $2}' | tr '\n' ' ')" = "8 A2:1 8 A2:2 8 A:1 8 A:2 8 B:1 8 B:2 " ]
+    # the width reached each run: its runtimes' variable and {width} in A's arguments
+    grep -q '^OMP_NUM_THREADS=2 RAYON_NUM_THREADS=2 GOMAXPROCS=2 .* args=a2$' "$O/logs/ab-A-w2-b3.out"
+    grep -q '^OMP_NUM_THREADS=1 .* args=b$' "$O/logs/ab-B-w1-b5.out"
+    grep -q '^OMP_NUM_THREADS=1 .* args=a1$' "$O/logs/ab-A2-w1-b8.out"
+    # blocks in order (proc the block), each of all six runs, the widths mixed in some block's order
+    [ "$(col "$O/runs.csv" proc | tr '\n' ' ')" = "$(for p in 1 2 3 4 5 6 7 8; do printf '%s %s %s %s %s %s ' $p $p $p $p $p $p; done)" ]
+    [ "$(paste -d, <(col "$O/runs.csv" proc) <(col "$O/runs.csv" width) |
+        awk -F, '$1 == p && $2 != w { ch[$1]++ } { p = $1; w = $2 } END { for (b in ch) if (ch[b] > 1) n++; print n + 0 }')" -ge 1 ]
+    grep -qx 'ab_widths=1 2' "$O/meta.txt"
+    # the stop of each width, a row of stops.csv (8 blocks, the most: fixed)
+    [ "$(tail -n +2 "$O/stops.csv" | tr '\n' ' ')" = "ab,none,0,ab,1,8,fixed ab,none,0,ab,2,8,fixed " ]
+    grep -qx "Blocks at width 2: 8, as many as --max-procs 8 fixes." "$O/report.md"
+    # an answer per width: results.json, and ab.sh's last lines
+    [ "$(jq -c '[.answers[] | select(.id == "ab") | .width]' "$O/results.json")" = '[1,2]' ]
+    [[ $output == *"coldload ab: At width 1: "*"coldload ab: At width 2: "* ]]
+}
 
 @test "B doing twice the work of A: slower, the ratio near 2 inside its interval, said in every output" {
     ab --a "$OMP 20" --b "$OMP 40" --max-procs 12 --precision 0.05
