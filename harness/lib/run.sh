@@ -254,8 +254,10 @@ cl_exec() {
         elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
             cl_warn "$step: $(cl_cmd_name "$@") was killed by signal $((rc - 128)) after $(awk -v m="$wall" 'BEGIN { printf "%.1f", m / 1000 }') s"
         fi
-    elif [ -n "$res" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
-        cl_warn "$step: coldload-run was killed by signal $((rc - 128))"
+    elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
+        # the launcher itself was killed (wrapping the command, or the
+        # command: threads.sh's and ab.sh's runs), by its program or anyone
+        cl_warn "$step: coldload-run was killed by signal $((rc - 128)) after $(awk -v m="$CL_WALL_MS" 'BEGIN { printf "%.1f", m / 1000 }') s"
     fi
     CL_RC=$rc
     cl_run_lines "$base"

@@ -40,6 +40,13 @@ static int resultsPresent(const char *path) {
     return lstat(path, &st) == 0;
 }
 
+/* Whether path is a regular file of no bytes: a table whose header was never
+ * written (the disk was full when its first run ended) holds no rows. */
+static int resultsNoBytes(const char *path) {
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
+
 /* The CSVs of dir into s: the ones named, else the directory's that exist. */
 static int resultsReadRowsOf(summary *s, const char *dir, const resultsOptions *o, double wide,
                              char *err, size_t errlen) {
@@ -63,11 +70,13 @@ static int resultsReadRowsOf(summary *s, const char *dir, const resultsOptions *
         (have_w && summaryReadWhole(s, whole, err, errlen) != 0))
         return RESULTS_BAD_INPUT;
     /* a threads job's runs.csv, its figures named by runs-columns.tsv (both
-     * or neither: results from before the column table have no TSV) */
+     * or neither: results from before the column table have no TSV; none
+     * written when the disk filled before its header) */
     char rp[4096], tp[4096];
     snprintf(rp, sizeof rp, "%s/runs.csv", dir);
     snprintf(tp, sizeof tp, "%s/runs-columns.tsv", dir);
-    if (resultsPresent(rp) && resultsPresent(tp) && summaryReadRuns(s, rp, tp, err, errlen) != 0)
+    if (resultsPresent(rp) && !resultsNoBytes(rp) && resultsPresent(tp) &&
+        summaryReadRuns(s, rp, tp, err, errlen) != 0)
         return RESULTS_BAD_INPUT;
     summaryFinish(s, wide);
     return RESULTS_OK;

@@ -65,16 +65,27 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     ab --a "$OMP 20" --b "$OMP 40" --widths "1 2" --max-procs 12 --precision 0.05
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(jq -c '[.answers[] | select(.id == "ab") | .width]' "$O/results.json")" = '[1,2]' ]
-    # the width reached the program: its threads, one at width 1, two at width 2
-    [ "$(paste -d: <(col "$O/runs.csv" width) <(col "$O/runs.csv" threads_max) | sort -u | tr '\n' ' ')" = "1:1 2:2 " ]
-    # slower where the pairs resolve it, the ratio near 2; on a busy machine
-    # (every run waiting for a CPU) a width may stay unresolved, never the
-    # other way. At one thread CPU time is the work: B/A near 2 however busy.
-    local w v
+    # the width reached the program: its threads, never more than one at
+    # width 1, two at width 2 in most runs (the sampler, every 10 ms, can
+    # miss the second thread of a short run)
+    [ -z "$(rows "$O/runs.csv" width 1 | col /dev/stdin threads_max | grep -v '^1\?$')" ]
+    n2=$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -c .)
+    k2=$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -cx 2)
+    echo "width 2: $k2 of $n2 runs seen with 2 threads"
+    [ "$((2 * k2))" -gt "$n2" ]
+    [ -z "$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -vx '[12]')" ]
+    # slower where the pairs resolve it: at one thread the ratio near 2; at
+    # two the work halves and the fixed process start weighs more (1.4-1.9
+    # here). On a busy machine (every run waiting for a CPU) a width may stay
+    # unresolved, never the other way. At one thread CPU time is the work:
+    # B/A near 2 however busy.
+    local w v lo
     for w in 1 2; do
         v=$(jab "select(.width == $w) | .verdict")
         [[ $v == slower || $v == "not resolved" ]] || { jab "select(.width == $w) | .text"; false; }
-        [ "$v" != slower ] || awk -v r="$(jab "select(.width == $w) | .figures.ratio")" 'BEGIN { exit !(r > 1.5 && r < 2.6) }'
+        lo=1.5
+        [ "$w" = 1 ] || lo=1.2
+        [ "$v" != slower ] || awk -v r="$(jab "select(.width == $w) | .figures.ratio")" -v lo="$lo" 'BEGIN { exit !(r > lo && r < 2.6) }'
     done
     awk -v r="$(jab 'select(.width == 1) | .figures.cpu_ratio')" 'BEGIN { exit !(r > 1.5 && r < 2.5) }'
     # one stop per width; each width's runs are its blocks' (3 a block)

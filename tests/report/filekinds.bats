@@ -70,3 +70,16 @@ setup() {
     [ "$(cat "$BATS_TEST_TMPDIR/victim.txt")" = precious ]
     [[ $stderr == *"plots/firstrun.dat: a symbolic link: not followed"* ]]
 }
+
+@test "a runs.csv of no bytes (the disk filled before the launcher wrote its header): no runs, the summary made (exit 0); one byte of it is refused" {
+    cp -r "$ROOT/tests/fixtures/results-runs" "$D"
+    : >"$D/runs.csv"
+    run --separate-stderr timeout 10 "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 0 ] || { echo "$stderr"; false; }
+    [ -s "$D/summary.csv" ]
+    # a header cut short is no empty table: the reader's one line
+    printf 'w' >"$D/runs.csv"
+    run --separate-stderr timeout 10 "$SUMMARIZE" --no-report "$D"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"$D/runs.csv:1: "* ]]
+}
