@@ -40,6 +40,9 @@ cl_need_binary "$CL_BUILD/coldload-compare"
 # an existing comparison directory holds no link gnuplot would write through
 [ -z "$CL_OPT_EXPORT_HF" ] || cl_target_check --export-hyperfine "$CL_OPT_EXPORT_HF"
 [ ! -d "$cmp_out" ] || cl_results_check "$cmp_out"
+# its parent made when absent, as the other jobs make theirs (a fresh
+# clone has no results/ yet)
+mkdir -p -- "$(dirname -- "$cmp_out")" 2>/dev/null || cl_die "cannot create the output directory's parent $(dirname -- "$cmp_out")" 2
 
 # Exit 2 from coldload-compare is bad input: its message names file and line.
 rc=0

@@ -345,3 +345,14 @@ EOT
     run "$COMPARE" --out "$O" "$A" "$B"
     [[ $output != *"same directory"* ]]
 }
+
+@test "make compare without OUT where results/ does not exist yet (a fresh clone): results/ made, the comparison in it" {
+    cell "$A" grad 1 0.05 "0.015 0.016 0.017"
+    cell "$B" grad 1 0.05 "0.015 0.016 0.017"
+    res=$BATS_TEST_TMPDIR/fresh/results
+    COLDLOAD_RESULTS=$res run make -s -C "$ROOT" compare RESULTS="$A $B"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    made=("$res"/compare-*/compare.html)
+    [ "${#made[@]}" -eq 1 ]
+    [ -s "${made[0]}" ]
+}
