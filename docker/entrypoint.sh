@@ -66,7 +66,7 @@ if [ "${1:-}" = cold ] || [ "${1:-}" = threads ] || [ "${1:-}" = ab ]; then
     *) REPORT=$ROOT/harness/threads.sh ;;
   esac
   shift
-  [ -x "$REPORT" ] || ep_die "harness/$(basename "$REPORT") is missing from this image (built before it existed?)"
+  [ -f "$REPORT" ] || ep_die "harness/$(basename "$REPORT") is missing from this image (built before it existed?)"
   for a in "$@"; do
     [ "$a" = -- ] && break
     case "$a" in
@@ -92,9 +92,9 @@ for a in "$@"; do
   case "$a" in
     -h|--help)
       ep_usage
-      if [ -x "$REPORT" ]; then
+      if [ -f "$REPORT" ]; then
         printf '\nharness/%s --help:\n' "$(basename "$REPORT")"
-        exec "$REPORT" --help
+        exec bash "$REPORT" --help
       fi
       exit 0 ;;
     --out=*) OUT=${a#--out=} given_out=1 ;;
@@ -109,7 +109,7 @@ if [ -e "$OUT" ] && ! { [ -d "$OUT" ] && [ -w "$OUT" ] && [ -x "$OUT" ]; }; then
   ep_die "$OUT is not a directory writable by uid $(id -u): run with --user \"\$(id -u):\$(id -g)\" and mount an existing directory (mkdir -p out; -v \"\$PWD/out:/out\")"
 fi
 
-[ -x "$REPORT" ] || ep_die "$REPORT is missing from this image (built before the report stage existed?)"
+[ -f "$REPORT" ] || ep_die "$REPORT is missing from this image (built before the report stage existed?)"
 
 args=("$@")
 [ "$given_out" -eq 1 ] || args=(--out "$OUT" "$@")
@@ -117,4 +117,5 @@ args=("$@")
 # HOME must be writable whatever --user gave (gnuplot and hyperfine may write there).
 [ -w "${HOME:-/nonexistent}" ] || export HOME=/tmp
 cd "$ROOT"
-exec "$REPORT" "${args[@]}"
+# run by bash, whatever its mode bits say (a checkout without them, a copy)
+exec bash "$REPORT" "${args[@]}"

@@ -6,9 +6,11 @@
 # stops that one, by PID, on every exit), makes the debian:bookworm-slim base
 # (tests/docker/base-image.sh), builds the image (`make docker`), checks the
 # image (non-root, labels, no toolchain, --help, usage errors, an unwritable
-# /out), runs `cold --binary` on a program mounted from the host, loaded.sh
-# as the image's user and a QUICK report as a non-root
-# uid (the caller's, or 1000 when the caller is root) into temp directories,
+# /out), runs every command README documents for the image -- `cold
+# --binary` and `threads --binary` on a program mounted from the host, `ab
+# --a --b` on two mounted programs, a QUICK report -- as a non-root uid (the
+# caller's, or 1000 when the caller is root), each to its answer, and
+# loaded.sh as the image's user, into temp directories,
 # then checks that both have loaded rows of both kinds of load, the report
 # files (report.html, summary.csv, verdicts.txt, PNG charts, owned by that
 # uid) and that no container and no stress-ng of that container is left running. Exit 0 all passed, 1 a
@@ -131,15 +133,25 @@ grep -q '^warning=.*width 2 exceeds the \(cgroup CPU limit\|visible CPUs\)' "$li
   ci_fail "no warning that width 2 exceeds the 1-CPU limit in meta.txt"
 ci_log "--cpus 1: limit recorded, width 2 warned; uid $run_uid writes /out"
 
+# README's commands run as the caller's uid; as root (CI) that would be 0
+# and hide what every other uid meets (an unwritable working directory, a
+# harness not executable), so root runs them as 1000.
+doc_uid=$(id -u):$(id -g)
+[ "$(id -u)" -ne 0 ] || doc_uid=1000:1000
+# doc_out NAME: a new directory for one of them, theirs to write
+doc_out() {
+  mkdir -p "$work/$1"
+  if [ "$(id -u)" -eq 0 ]; then chown "$doc_uid" "$work/$1"; fi
+}
+
 # `cold --binary` on a program mounted from the host, as README shows it:
 # its own report (the cold-start verdict, what the cold start read), written
 # as the caller's uid.
 cb=$work/cold-binary
-mkdir -p "$cb"
-if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$cb"; fi
-docker run --rm --user "$run_uid" -v "$cb:/out" -v "$(type -P true):/mnt/prog:ro" "$IMAGE" \
+doc_out cold-binary
+docker run --rm --user "$doc_uid" -v "$cb:/out" -v "$(type -P true):/mnt/prog:ro" "$IMAGE" \
   cold --quick --binary /mnt/prog >"$work/cold-binary.log" 2>&1 ||
-  { tail -n 20 "$work/cold-binary.log" >&2; ci_fail "cold --binary /mnt/prog as uid $run_uid failed"; }
+  { tail -n 20 "$work/cold-binary.log" >&2; ci_fail "cold --binary /mnt/prog as uid $doc_uid failed"; }
 for f in report.html report.md verdicts.txt; do
   [ -s "$cb/$f" ] || ci_fail "cold --binary: $f missing or empty"
 done
@@ -150,12 +162,11 @@ ci_log "cold --binary /mnt/prog: its own report and cold-start verdict"
 # `threads --binary` on a program mounted from the host (a script: its
 # interpreter is in the image), as the caller's uid: the threads job's report.
 tb=$work/threads-binary
-mkdir -p "$tb"
-if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$tb"; fi
-docker run --rm --user "$run_uid" -v "$tb:/out" -v "$PWD/tests/harness/progs/by_width.sh:/mnt/prog:ro" \
+doc_out threads-binary
+docker run --rm --user "$doc_uid" -v "$tb:/out" -v "$PWD/tests/harness/progs/by_width.sh:/mnt/prog:ro" \
   "$IMAGE" threads --quick --procs 2 --load pinned --widths "1 2" --width-env-only OMP_NUM_THREADS \
   --binary /mnt/prog -- '{width}' >"$work/threads-binary.log" 2>&1 ||
-  { tail -n 20 "$work/threads-binary.log" >&2; ci_fail "threads --binary /mnt/prog as uid $run_uid failed"; }
+  { tail -n 20 "$work/threads-binary.log" >&2; ci_fail "threads --binary /mnt/prog as uid $doc_uid failed"; }
 for f in report.html report.md verdicts.txt runs.csv; do
   [ -s "$tb/$f" ] || ci_fail "threads --binary: $f missing or empty"
 done
@@ -172,17 +183,36 @@ ci_log "threads --binary /mnt/prog: its own report; perf: $(sed -n 's/^threads_p
 # run with "libgomp.so.1: cannot open shared object file" before).
 if type -P gcc >/dev/null; then
   to=$work/threads-omp
-  mkdir -p "$to"
-  if [ "$(id -u)" -eq 0 ]; then chown "$run_uid" "$to"; fi
+  doc_out threads-omp
   gcc -O2 -fopenmp tests/harness/progs/omp_work.c -o "$work/omp_work" ||
     ci_fail "gcc -fopenmp could not build tests/harness/progs/omp_work.c"
-  docker run --rm --user "$run_uid" -v "$to:/out" -v "$work/omp_work:/mnt/prog:ro" \
+  docker run --rm --user "$doc_uid" -v "$to:/out" -v "$work/omp_work:/mnt/prog:ro" \
     "$IMAGE" threads --quick --procs 2 --load pinned --binary /mnt/prog -- 5 >"$work/threads-omp.log" 2>&1 ||
     { tail -n 20 "$work/threads-omp.log" >&2; ci_fail "threads --binary: the host's OpenMP program failed in the image"; }
   [ "$(awk -F, 'NR > 1 { print $8 }' "$to/runs.csv" | sort -u)" = ok ] ||
     ci_fail "threads --binary: a run of the host's OpenMP program did not succeed (see $to/runs.csv)"
   ci_log "threads --binary: the host's OpenMP program (libgomp) runs mounted in the image"
 fi
+
+# `ab --a --b` on two programs mounted from the host, as README gives it:
+# its answer in the report and results.json, every run of A, B and A again
+# ok (both sides the host's `true`, its libraries the image's own).
+abo=$work/ab
+doc_out ab
+docker run --rm --user "$doc_uid" -v "$abo:/out" -v "$(type -P true):/mnt/a:ro" -v "$(type -P true):/mnt/b:ro" \
+  "$IMAGE" ab --quick --max-procs 8 --a "/mnt/a x" --b "/mnt/b y" >"$work/ab.log" 2>&1 ||
+  { tail -n 20 "$work/ab.log" >&2; ci_fail "ab --a /mnt/a --b /mnt/b as uid $doc_uid failed"; }
+for f in report.html report.md results.json hyperfine.json runs.csv; do
+  [ -s "$abo/$f" ] || ci_fail "ab: $f missing or empty"
+done
+grep -qx 'job=ab' "$abo/meta.txt" || ci_fail "ab: meta.txt has no job=ab"
+grep -qxF 'ab_a=/mnt/a x' "$abo/meta.txt" || ci_fail "ab: meta.txt does not record --a as given"
+awk '/^## Is B faster than A\?/ { on = 1; next } on && /^\*\*/ { found = 1; exit } END { exit !found }' "$abo/report.md" ||
+  ci_fail "ab: report.md answers no 'Is B faster than A?'"
+grep -q '"id": *"ab"' "$abo/results.json" || ci_fail "ab: results.json holds no ab answer"
+[ "$(awk -F, 'NR > 1 { print $8 }' "$abo/runs.csv" | sort -u)" = ok ] ||
+  ci_fail "ab: a run did not succeed (see $abo/runs.csv)"
+ci_log "ab --a /mnt/a --b /mnt/b: $(grep -m1 '^coldload ab: ' "$work/ab.log" | cut -c1-100)"
 
 # loaded_rows DIR WHO WANT: DIR/samples.csv holds loaded rows of the kinds of
 # load WANT ("free pinned ", sorted) -- stress-ng started in the container as

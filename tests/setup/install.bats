@@ -57,6 +57,21 @@ setup() {
     done
 }
 
+@test "every harness a user runs (harness/*.sh) is executable: in git, in the checkout, installed" {
+    # the container runs them as files of the image (docker/entrypoint.sh), a
+    # clone as git wrote them: a mode 100644 in git is a harness not executable
+    if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+        run git -C "$ROOT" ls-files -s -- 'harness/*.sh'
+        [ "$status" -eq 0 ]
+        top=$(awk '$4 !~ /\/.*\// && $1 != "100755" { print $4 }' <<<"$output")
+        [ -z "$top" ] || { echo "not mode 100755 in git: $top"; return 1; }
+    fi
+    for f in "$ROOT"/harness/*.sh; do
+        [ -x "$f" ] || { echo "$f is not executable"; return 1; }
+        [ -x "$I/share/coldload/harness/${f##*/}" ] || { echo "installed ${f##*/} is not executable"; return 1; }
+    done
+}
+
 @test "coldload threads: the installed launcher and harness measure a program into ./results, with its report" {
     mkdir -p "$BATS_TEST_TMPDIR/work"
     cd "$BATS_TEST_TMPDIR/work"
