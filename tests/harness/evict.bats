@@ -110,15 +110,24 @@ as_nobody() {
 @test "as uid 65534, a root-owned file's pages are unknown, never 'all resident'; its own file is counted" {
     [ "$(id -u)" = 0 ] || skip "needs root to become uid 65534"
     type -P setpriv >/dev/null || skip "setpriv (util-linux) missing"
-    # a directory uid 65534 can reach (BATS_TEST_TMPDIR may be private)
-    dd=$(mktemp -d "$ROOT/build/evict-nobody.XXXXXX")
+    # a directory uid 65534 can reach, on a disk (tmpfs pages stay), holding
+    # the files and a copy of the tool: BATS_TEST_TMPDIR may be private, and
+    # a clone under root's home (mode 700) is no place uid 65534 can enter
+    local base dd=''
+    for base in "${TMPDIR:-/tmp}" /var/tmp /tmp; do
+        [ "$(stat -f -c %T "$base" 2>/dev/null)" != tmpfs ] || continue
+        dd=$(mktemp -d "$base/evict-nobody.XXXXXX") && break
+    done
+    [ -n "$dd" ] || skip "no temporary directory on a disk (tmpfs pages cannot be dropped)"
     chmod 755 "$dd"
+    cp "$EVICT" "$dd/coldload-evict"
+    chmod 755 "$dd/coldload-evict"
     head -c 1M /dev/urandom >"$dd/root-owned"
     chmod 644 "$dd/root-owned"
     head -c 1M /dev/urandom >"$dd/own"
     chown 65534:65534 "$dd/own"
     "$EVICT" "$dd/root-owned" "$dd/own" >/dev/null   # none of either cached now
-    run as_nobody "$EVICT" --query "$dd/root-owned" "$dd/own"
+    run as_nobody "$dd/coldload-evict" --query "$dd/root-owned" "$dd/own"
     rm -rf "$dd"
     [ "$status" -eq 0 ]
     # the kernel would say 256 of 256 resident here: the old lie
