@@ -41,7 +41,7 @@ cold_hyperfine() {
                 continue
             fi
             CL_TAG_COPY=$kind
-            CL_RUN_WORKLOAD='' CL_RUN_PARAMS='' CL_RUN_WIDTH='' CL_RUN_WAIT=''
+            CL_RUN_WORKLOAD=$name CL_RUN_PARAMS="${args[*]}" CL_RUN_WIDTH='' CL_RUN_WAIT=''
             if [ "$w" != binary ]; then
                 CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1 CL_RUN_PARAMS=${params[$w]:-} CL_RUN_WAIT=${waits[$w]:-}
             fi

@@ -43,11 +43,13 @@ pages_query() {
 
 # pages_rows WORKLOAD KIND K: one cold-pages.tsv row per file, from `pre` and `post`.
 pages_rows() {
-    local f b a
+    local f b a label=$1
+    # a --binary's rows name the program, as its whole.csv rows do
+    [ "$1" != binary ] || label=$name
     while IFS= read -r f; do
         b=${pre[$f]:-} a=${post[$f]:-}
         if [ -z "$b" ] || [ -z "$a" ]; then continue; fi
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$f" \
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$2" "$3" "$f" \
             "$(stat -c %s -- "$f" 2>/dev/null || echo 0)" "${npages[$f]}" "$b" "$a" $((a > b ? a - b : 0))
     done <"$lists/$1" >>"$pages_tsv"
 }

@@ -84,7 +84,8 @@ cold_runs() {
                 fi
                 # --series-regex: the run's calls out of its stdout (harness/lib/series.sh)
                 [ "$w" != binary ] || cl_series_cold "$CL_LOG.out" "$name" "${args[*]}"
-                CL_RUN_WORKLOAD='' CL_RUN_PARAMS='' CL_RUN_WIDTH='' CL_RUN_WAIT=''
+                # a --binary's rows name it, as its runs.csv rows do (and make threads's)
+                CL_RUN_WORKLOAD=$name CL_RUN_PARAMS="${args[*]}" CL_RUN_WIDTH='' CL_RUN_WAIT=''
                 if [ "$w" != binary ]; then
                     CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1
                     CL_RUN_PARAMS=$(cl_samples_params "$before")

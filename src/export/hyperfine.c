@@ -56,6 +56,16 @@ static void hyperfineVaryOf(const hyperfineInput *in, size_t n, hyperfineVary *v
         }
 }
 
+/* A cell of cold.sh --binary's program: named by its file's name (an older
+ * directory: no name at all), never one of coldload's workloads. */
+static int hyperfineIsColdBinary(const metaTable *m, const char *workload) {
+    const char *bin = metaGet(m, "cold_binary");
+    if (!workload[0]) return 1;
+    if (!bin || !*bin) return 0;
+    const char *base = strrchr(bin, '/');
+    return !strcmp(workload, base ? base + 1 : bin);
+}
+
 /* "PROG ARGS [label, width 2, pinned]": the program and its arguments as
  * the cell ran them, and what names the cell. NULL when out of memory. */
 static char *hyperfineCommand(const hyperfineInput *in, const summaryGroup *g,
@@ -63,7 +73,7 @@ static char *hyperfineCommand(const hyperfineInput *in, const summaryGroup *g,
     const summaryKey *k = &g->key;
     const char *prog = k->workload, *args = k->params, *bin = NULL;
     if (hyperfineIsThreads(g)) bin = in->meta ? metaGet(in->meta, "threads_binary") : NULL;
-    else if (!k->workload[0] && in->meta) {
+    else if (in->meta && hyperfineIsColdBinary(in->meta, k->workload)) {
         bin = metaGet(in->meta, "cold_binary"); /* a cold job's program */
         args = metaGet(in->meta, "cold_args");
     }

@@ -63,13 +63,17 @@ static coldreadFile *coldreadFileFor(coldreadTable *t, coldreadAcc **accs, const
 static int coldreadNum(const char *s, double *out) { return numDouble(s, 0, DBL_MAX, out); }
 
 /* The whole-process median of the copy kind's group: summary groups of
- * whole.csv keep the workload (empty for --binary runs of other programs). */
+ * whole.csv keep the workload -- a --binary's name, as in cold-pages.tsv;
+ * older directories wrote "binary" there and an empty workload in whole.csv. */
 static double coldreadWhole(const summary *s, const char *workload, const char *kind) {
-    const char *w = strcmp(workload, "binary") ? workload : "";
-    for (size_t i = 0; i < s->n; i++) {
-        const summaryGroup *g = &s->g[i];
-        if (!strcmp(g->key.workload, w) && !strcmp(g->key.copy, kind) && g->whole_n > 0)
-            return g->whole_median_ms;
+    for (int older = 0; older < 2; older++) {
+        const char *w = older ? "" : workload;
+        if (older && strcmp(workload, "binary")) break;
+        for (size_t i = 0; i < s->n; i++) {
+            const summaryGroup *g = &s->g[i];
+            if (!strcmp(g->key.workload, w) && !strcmp(g->key.copy, kind) && g->whole_n > 0)
+                return g->whole_median_ms;
+        }
     }
     return NAN;
 }

@@ -19,6 +19,8 @@ load coldreport
     # hyperfine's format beside results.json, and where EXPORT_HYPERFINE said
     cmp "$out/hyperfine.json" "$BATS_TEST_TMPDIR/hf.json"
     [ "$(jq -r '.results[].command' "$out/hyperfine.json" | sed 's/ \[.*//' | sort -u | xargs basename)" = true ]
+    # the program's path, as meta.txt has it, not its name alone
+    [ "$(jq -r '.results[].command' "$out/hyperfine.json" | sed 's/ \[.*//' | sort -u)" = "$(sed -n 's/^cold_binary=//p' "$out/meta.txt")" ]
     for f in report.html report.md summary.csv verdicts.txt cold-files.txt cold-pages.tsv \
              plots/cold_start.dat plots/cold_start.svg whole.csv; do
         [ -s "$out/$f" ] || { echo "missing $f"; return 1; }
@@ -26,7 +28,6 @@ load coldreport
     [ ! -e "$out/samples.csv" ]
     [ ! -e "$out/firstrun.csv" ]
     grep -qx 'cold_binary=/bin/true' "$out/meta.txt" || grep -qx 'cold_binary=/usr/bin/true' "$out/meta.txt"
-    grep -Eq '^(OK|NOTE|WARN) cold-start: program, idle: ' "$out/verdicts.txt"
     grep -q '^## What the cold start read' "$out/report.md"
     grep -q '/true | ' "$out/report.md"      # the binary is in the file table
     run ! grep -q "Where the first run's milliseconds go" "$out/report.md"
@@ -34,8 +35,13 @@ load coldreport
     grep -qx 'job=cold' "$out/meta.txt"
     grep -qx '## Is the first run slow here, and why?' "$out/report.md"
     run ! grep -q 'Do threads hurt\|Not measured here' "$out/report.md"
-    # every summary row is the program's: no workload named
-    [ "$(col "$out/summary.csv" workload | sort -u | tr -d '\n')" = "" ]
+    # every row is the program's, named by its file's name (as make threads names it)
+    [ "$(col "$out/summary.csv" workload | sort -u)" = true ]
+    [ "$(col "$out/whole.csv" workload | sort -u)" = true ]
+    [ "$(cut -f1 "$out/cold-pages.tsv" | tail -n +2 | sort -u)" = true ]
+    grep -Eq '^(OK|NOTE|WARN) cold-start: true, idle: ' "$out/verdicts.txt"
+    grep -q '^| true, fresh | ' "$out/report.md"
+    grep -q '^\*\*true, evicted: [+-][0-9.]* ms over same' "$out/report.md"
     [ "$(col "$out/summary.csv" copy | sort -u | tr '\n' ' ')" = "evicted fresh same " ]
 }
 
