@@ -60,10 +60,18 @@ static void answerdocWarmup(const answer *a, FILE *f) {
 }
 
 /* "Is the first run slow here, and why?"; opening: with its first word (yes
- * or no), which the report's lead sentence says instead. */
-static void answerdocFirstText(const answer *a, FILE *f, int opening) {
+ * or no), which the report's lead sentence says instead. fr: the first-run
+ * parts the directory holds (NULL: none). */
+static void answerdocFirstText(const answer *a, const firstrun *fr, FILE *f, int opening) {
     const summaryGroup *same = a->fr.same, *cold = a->fr.cold, *fresh = a->fr.fresh,
                        *first = a->fr.first;
+    if (a->verdict == ANSWER_NOT_MEASURED && fr && fr->n > 0) {
+        /* make firstrun: its parts answer "why", not "whether" */
+        fprintf(f, "Not answered here: this run has no cold starts and no first calls of warm "
+                   "runs, which the answer compares; it holds the first-run parts (below: Where "
+                   "the first run's milliseconds go).");
+        return;
+    }
     if (a->verdict == ANSWER_NOT_MEASURED) {
         fprintf(f, "Not measured here: this run has no cold starts and no first calls.");
         return;
@@ -372,7 +380,7 @@ static void answerdocRest(const reportInput *in, const answer *a, FILE *f, int o
         threadsdocAnswer(in->s, in->meta, f);
         const remedydocInput r = {in->s, in->meta, in->remedies, in->nremedies, in->remedies_err};
         remedydocSay(&r, f);
-    } else if (a->k == ANSWER_FIRST_RUN) answerdocFirstText(a, f, opening);
+    } else if (a->k == ANSWER_FIRST_RUN) answerdocFirstText(a, in->fr, f, opening);
     else answerdocThreadsText(in, a, f, opening);
 }
 

@@ -83,7 +83,12 @@ static void reportHead(const reportDoc *d) {
 static void reportCharts(const reportDoc *d) {
     const docFmt *fmt = d->fmt;
     fmt->section(d->f, "charts", "Charts");
-    if (!d->in->ncharts) fmt->para(d->f, "No chart: the results hold no rows any chart shows.");
+    /* the first-run parts' chart is drawn in their own section */
+    if (!d->in->ncharts && d->in->fr && d->in->fr->n > 0)
+        fmt->para(d->f, "No chart of these: the results hold no rows they show; the first-run "
+                        "parts' chart is in their section, below.");
+    else if (!d->in->ncharts)
+        fmt->para(d->f, "No chart: the results hold no rows any chart shows.");
     for (size_t c = 0; c < d->in->ncharts; c++) {
         const reportChart *k = &d->in->charts[c];
         char id[96], svg[96], png[96], dat[96];

@@ -76,3 +76,14 @@ setup() {
     [ "$status" -eq 0 ]
     run ! grep -q "first run's milliseconds" "$D/report.md"
 }
+
+@test "a directory of the first-run parts alone (make firstrun): the first question points at their section, Charts says where their chart is, never \"No chart\" above it" {
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    md=$D/report.md
+    grep -qF "Not answered here: this run has no cold starts and no first calls of warm runs, which the answer compares; it holds the first-run parts (below: Where the first run's milliseconds go)." "$md"
+    run ! grep -q 'Not measured here: this run has no cold starts and no first calls' "$md"
+    grep -qF "No chart of these: the results hold no rows they show; the first-run parts' chart is in their section, below." "$md"
+    run ! grep -q '^No chart: ' "$md"
+    grep -q '](plots/firstrun.png)' "$md"
+}
