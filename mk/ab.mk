@@ -13,10 +13,12 @@
 #   make ab-test          its bats tests (usage errors, a short two-width job and SIGINT are part of
 #                         `make test`, the jobs run to their answer of `make test-long`)
 
+# A and B reach ab.sh as they are: exported, named in the recipe, never
+# read by a shell (mk/harness.mk, mk/run.sh)
 ab: all
-	$(if $(A),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
-	$(if $(B),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
-	bash harness/ab.sh --a '$(A)' --b '$(B)' $(HARNESS_FLAGS) $(if $(filter 1 yes true,$(COLD)),--cold)
+	$(if $(value A),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
+	$(if $(value B),,$(error make ab needs A="CMD ARGS" and B="CMD ARGS"))
+	bash mk/run.sh bash harness/ab.sh --a "$$COLDLOAD_MAKE_A" --b "$$COLDLOAD_MAKE_B" $(HARNESS_FLAGS) $(if $(filter 1 yes true,$(COLD)),--cold)
 
 ab-test: all
 	bats tests/harness/ab.bats tests/long/ab.bats

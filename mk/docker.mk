@@ -28,7 +28,7 @@ docker:
 docker-report: override OUT =
 docker-report: docker
 	mkdir -p '$(DOCKER_OUT)'
-	$(DOCKER) run --rm --user "$$(id -u):$$(id -g)" -v "$$(cd '$(DOCKER_OUT)' && pwd):/out" \
+	bash mk/run.sh $(DOCKER) run --rm --user "$$(id -u):$$(id -g)" -v "$$(cd '$(DOCKER_OUT)' && pwd):/out" \
 	  --hostname "$$(hostname | cut -c1-50)-docker" $(DOCKER_ARGS) \
 	  $(DOCKER_IMAGE) $(REPORT_ARGS)
 

@@ -3,6 +3,8 @@
 #
 #   make cold|warm|loaded [OUT=DIR] [WIDTHS="1 2"] [STRESSORS=S] [BUDGET=SECONDS] [QUICK=1]
 #                         [LOAD=pinned|free|both] [PROCS=K] [SEED=N]
+#                          one part of the report, and that directory's report (report.html,
+#                          results.json, hyperfine.json), results/latest pointed at it
 #   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1] [EXPORT_HYPERFINE=FILE]
 #                          the cold starts of any program, and their report (report.html...)
 #   HARNESS_ARGS="..."     more harness flags for any of them, after the variables' own
@@ -15,7 +17,7 @@
 
 # harness/lib/*.sh and harness/cold/*.sh are sourced, never run: shellcheck reads them on their own
 # too (through the scripts it would not report a syntax error in them).
-SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh)
+SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh) mk/run.sh mk/part.sh
 
 # The evict tool uses no layer at all: linked alone.
 $(BUILD)/coldload-evict: $(BUILD)/obj/tools/coldload-evict.o
@@ -28,26 +30,40 @@ $(BUILD)/coldload-probe: $(BUILD)/obj/tools/coldload-probe.o $(call lib,bench en
 
 PROGRAMS += $(BUILD)/coldload-evict $(BUILD)/coldload-probe
 
+# No shell reads a make variable's value: each is exported as it is
+# ($(value ...): not even make expands a $ in it), a recipe names it as
+# "$$COLDLOAD_MAKE_X" (one word, never parsed), and mk/run.sh, which starts
+# every harness, splits HARNESS_ARGS and ARGS into words as the shell
+# would, quotes kept, nothing expanded or run. MAKE_VALUES: the variables.
+MAKE_VALUES := OUT WIDTHS EXPORT_HYPERFINE STRESSORS BUDGET LOAD PROCS SEED BINARY ARGS \
+               CHECK_FILE A B RUNS SCAN TOTAL RESULTS HARNESS_ARGS
+$(foreach v,$(MAKE_VALUES),$(eval export COLDLOAD_MAKE_$(v) = $$(value $(v))))
+# set: the variable has a value (tested without expanding it)
+set = $(if $(value $(1)),$(2))
+# flag: --FLAG "$COLDLOAD_MAKE_VAR" when VAR is set
+flag = $(call set,$(2),$(1) "$$COLDLOAD_MAKE_$(2)")
+
 # Each make variable becomes the matching harness flag only when it is set,
 # so the scripts' own defaults (and env overrides) apply otherwise. HARNESS_ARGS
 # is the user's: more harness flags, after those of the variables
-# (make threads QUICK=1 HARNESS_ARGS="--series-regex '...'" gives both), so it
-# is never the name of what the variables make: a HARNESS_ARGS on make's
-# command line would replace it.
-HARNESS_FLAGS = $(if $(OUT),--out '$(OUT)') $(if $(WIDTHS),--widths '$(WIDTHS)') \
-               $(if $(EXPORT_HYPERFINE),--export-hyperfine '$(EXPORT_HYPERFINE)') \
-               $(if $(STRESSORS),--stressors '$(STRESSORS)') \
-               $(if $(BUDGET),--budget '$(BUDGET)') $(if $(filter 1 yes true,$(QUICK)),--quick) \
-               $(if $(LOAD),--load '$(LOAD)') $(if $(PROCS),--procs '$(PROCS)') $(if $(SEED),--seed '$(SEED)') \
-               $(HARNESS_ARGS)
+# (make threads QUICK=1 HARNESS_ARGS="--series-regex '...'" gives both):
+# mk/run.sh puts them last. It is never the name of what the variables
+# make: a HARNESS_ARGS on make's command line would replace it.
+HARNESS_FLAGS = $(call flag,--out,OUT) $(call flag,--widths,WIDTHS) \
+               $(call flag,--export-hyperfine,EXPORT_HYPERFINE) $(call flag,--stressors,STRESSORS) \
+               $(call flag,--budget,BUDGET) $(if $(filter 1 yes true,$(QUICK)),--quick) \
+               $(call flag,--load,LOAD) $(call flag,--procs,PROCS) $(call flag,--seed,SEED)
 
+# warm, loaded (and firstrun): the part, then its directory's report
+# (mk/part.sh), as every job ends: results/latest/report.html is that part's.
 warm loaded: all
-	bash harness/$@.sh $(HARNESS_FLAGS)
+	bash mk/run.sh bash mk/part.sh $@ $(HARNESS_FLAGS)
 
-# BINARY=PROG [ARGS="..."]: anyone's program, with a report of its own
-# (harness/coldreport.sh); ARGS is split as the shell splits it, quotes kept.
+# harness/coldreport.sh: the cold starts and their report; BINARY=PROG
+# [ARGS="..."]: anyone's program. ARGS is split as the shell splits words,
+# quotes kept, nothing expanded or run (mk/run.sh).
 cold: all
-	$(if $(BINARY),bash harness/coldreport.sh --binary '$(BINARY)' $(HARNESS_FLAGS) -- $(ARGS),bash harness/cold.sh $(HARNESS_FLAGS))
+	$(if $(value BINARY),bash mk/run.sh --args bash harness/coldreport.sh --binary "$$COLDLOAD_MAKE_BINARY" $(HARNESS_FLAGS),bash mk/run.sh bash harness/coldreport.sh $(HARNESS_FLAGS))
 
 # Tells the harness the flags the binaries were built with (for meta.txt).
 harness-print-cflags:

@@ -18,17 +18,17 @@ PROGRAMS += $(BUILD)/coldload-summarize
 
 # The same flags as the harness targets (mk/harness.mk), and SCAN: report.sh
 # checks its value (1 or 0; `make scan`'s SCAN=wait|load|both is another target's).
-REPORT_ARGS = $(HARNESS_FLAGS) $(if $(SCAN),--scan='$(SCAN)')
+REPORT_ARGS = $(HARNESS_FLAGS) $(call set,SCAN,--scan="$$COLDLOAD_MAKE_SCAN")
 
 # deps first, then a fresh make (as `test` does): pkg-config flags must be
 # read after the packages are installed.
 report: deps
 	@$(MAKE) --no-print-directory report-run
 report-run: all
-	bash harness/report.sh $(REPORT_ARGS)
+	bash mk/run.sh bash harness/report.sh $(REPORT_ARGS)
 
 plots: all
-	bash harness/plots.sh $(if $(RESULTS),--results '$(RESULTS)')
+	bash mk/run.sh bash harness/plots.sh $(call flag,--results,RESULTS)
 
 report-test: all
 	bats tests/report

@@ -18,7 +18,7 @@ $(BUILD)/coldload-scan: $(BUILD)/obj/tools/coldload-scan.o $(call lib,export doc
 PROGRAMS += $(BUILD)/coldload-scan
 
 scan: all
-	bash harness/scan.sh $(HARNESS_FLAGS) $(if $(SCAN),--scan '$(SCAN)') $(if $(TOTAL),--total '$(TOTAL)')
+	bash mk/run.sh bash harness/scan.sh $(HARNESS_FLAGS) $(call flag,--scan,SCAN) $(call flag,--total,TOTAL)
 
 scan-test: all
 	bats tests/report/scan.bats tests/harness/scan.bats tests/long/scan.bats

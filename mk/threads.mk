@@ -27,8 +27,8 @@ $(BUILD)/coldload-series: $(BUILD)/obj/tools/coldload-series.o $(call lib,launch
 PROGRAMS += $(BUILD)/coldload-run $(BUILD)/coldload-series
 
 threads: all
-	$(if $(BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))
-	bash harness/threads.sh --binary '$(BINARY)' $(HARNESS_FLAGS) $(if $(CHECK_FILE),--check-file '$(CHECK_FILE)') -- $(ARGS)
+	$(if $(value BINARY),,$(error make threads needs BINARY=PROG (and ARGS="..." for its arguments)))
+	bash mk/run.sh --args bash harness/threads.sh --binary "$$COLDLOAD_MAKE_BINARY" $(HARNESS_FLAGS) $(call flag,--check-file,CHECK_FILE)
 
 threads-test: all
 	bats tests/harness/threads.bats

@@ -49,3 +49,30 @@ load ab
     [ -z "$(find /sys/fs/cgroup /sys/fs/cgroup/unified /sys/fs/cgroup/cpu -maxdepth 1 -name 'coldload-run-*' 2>/dev/null)" ]
     [ ! -s "$O/runs.csv" ] || every_row_complete "$O/runs.csv"
 }
+
+@test "make ab: A and B are never pasted into a shell line (make -n: named, not written out)" {
+    run make -s -n -C "$ROOT" ab A="true' ; touch $BATS_TEST_TMPDIR/X ; echo '" B="prog it's \$1"
+    [ "$status" -eq 0 ]
+    line=$(grep -F 'harness/ab.sh' <<<"$output")
+    [[ $line == 'bash mk/run.sh bash harness/ab.sh --a "$COLDLOAD_MAKE_A" --b "$COLDLOAD_MAKE_B"'* ]]
+    [[ $line != *touch* ]]
+    [[ $line != *"it's"* ]]
+}
+
+@test "make ab with a hostile A and a quote in B: no command of theirs runs, meta.txt records each exactly as given, make's exit is the job's" {
+    a="true 'x ; touch $BATS_TEST_TMPDIR/X1 ; echo ' \$1 \$(touch $BATS_TEST_TMPDIR/X2) \`touch $BATS_TEST_TMPDIR/X3\` it's"
+    b="true it's \$HOME"
+    run make -s -C "$ROOT" ab A="$a" B="$b" QUICK=1 OUT="$O" SEED=3 HARNESS_ARGS="--max-procs 8"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ ! -e "$BATS_TEST_TMPDIR/X1" ]
+    [ ! -e "$BATS_TEST_TMPDIR/X2" ]
+    [ ! -e "$BATS_TEST_TMPDIR/X3" ]
+    grep -qxF "ab_a=$a" "$O/meta.txt"
+    grep -qxF "ab_b=$b" "$O/meta.txt"
+    grep -qx 'ab_seed=3' "$O/meta.txt"
+    [ -s "$O/report.html" ]
+    # a job that fails fails make: ab.sh's own line, make non-zero
+    run make -s -C "$ROOT" ab A="/nonexistent/prog it's" B=true OUT="$BATS_TEST_TMPDIR/o2"
+    [ "$status" -ne 0 ]
+    [[ $output == *"--a: '/nonexistent/prog': no such file"* ]]
+}

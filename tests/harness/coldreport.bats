@@ -58,3 +58,19 @@ load coldreport
     [[ $output == *"is not an executable file"* ]]
     run ! grep -q 'interrupted by' <<<"$output"
 }
+
+@test "make cold BINARY= ARGS=: ARGS split as the shell splits words, nothing run or expanded; the program gets each word as it is" {
+    prog=$BATS_TEST_TMPDIR/args.sh
+    printf '#!/bin/sh\nprintf "[%%s]" "$@"\n' >"$prog"
+    chmod +x "$prog"
+    out=$BATS_TEST_TMPDIR/args
+    run make -s --no-print-directory -C "$ROOT" cold BINARY="$prog" QUICK=1 OUT="$out" \
+        ARGS="'a b' \$1 it\\'s; touch $BATS_TEST_TMPDIR/X1 \$(touch $BATS_TEST_TMPDIR/X2)"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ ! -e "$BATS_TEST_TMPDIR/X1" ]
+    [ ! -e "$BATS_TEST_TMPDIR/X2" ]
+    want="[a b][\$1][it's;][touch][$BATS_TEST_TMPDIR/X1][\$(touch][$BATS_TEST_TMPDIR/X2)]"
+    for f in "$out"/logs/cold-same-binary-k*.out; do
+        [ "$(cat "$f")" = "$want" ] || { echo "$f: $(cat "$f")"; false; }
+    done
+}

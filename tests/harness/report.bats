@@ -52,7 +52,7 @@ load report
 @test "make report SCAN=1|0 passes --scan=VALUE (report.sh checks it)" {
     run make -s -n -C "$ROOT" report-run SCAN=0 OUT=/x
     [ "$status" -eq 0 ]
-    [[ $output == *"bash harness/report.sh --out '/x'"*"--scan='0'"* ]]
+    [[ $output == *'bash harness/report.sh --out "$COLDLOAD_MAKE_OUT"'*'--scan="$COLDLOAD_MAKE_SCAN"'* ]]
     run make -s -n -C "$ROOT" report-run OUT=/x
     [[ $output != *"--scan"* ]]
 }
@@ -75,4 +75,26 @@ load report
     [ "$(sed -n 5p "$md")" = "**Missing: first-run parts** — exit status 3" ]
     [ "$(grep -c '^\*\*Missing' "$md")" = 2 ]
     grep -q '<p class="missing"><b>Missing: cold starts</b> — hyperfine: no such file (stand-in)</p>' "$BATS_TEST_TMPDIR/fx/report.html"
+}
+
+@test "make warm, loaded, firstrun, cold: each part ends with its directory's report (report.html, results.json, hyperfine.json), results/latest pointing there" {
+    res=$BATS_TEST_TMPDIR/results
+    COLDLOAD_RESULTS=$res run make -s -C "$ROOT" warm QUICK=1 PROCS=1 WIDTHS=1
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ -L "$res/latest" ]
+    for f in report.html report.md results.json hyperfine.json samples.csv; do
+        [ -s "$res/latest/$f" ] || { echo "results/latest/$f missing"; false; }
+    done
+    # a usage error: no directory, no report, make fails
+    COLDLOAD_RESULTS=$BATS_TEST_TMPDIR/r2 run make -s -C "$ROOT" warm HARNESS_ARGS=--no-such-flag
+    [ "$status" -ne 0 ]
+    [ ! -e "$BATS_TEST_TMPDIR/r2" ]
+    # the other parts the same way (make -n: nothing run)
+    # (blanks squeezed: an unset variable leaves one)
+    run make -s -n -C "$ROOT" loaded QUICK=1
+    [[ $(tr -s ' ' <<<"$output") == *"bash mk/run.sh bash mk/part.sh loaded --quick"* ]]
+    run make -s -n -C "$ROOT" firstrun QUICK=1
+    [[ $(tr -s ' ' <<<"$output") == *"bash mk/run.sh bash mk/part.sh firstrun --quick"* ]]
+    run make -s -n -C "$ROOT" cold QUICK=1
+    [[ $(tr -s ' ' <<<"$output") == *"bash mk/run.sh bash harness/coldreport.sh --quick"* ]]
 }

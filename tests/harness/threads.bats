@@ -39,23 +39,46 @@ load threads
     [ -s "$O/report.html" ] && [ -s "$O/results.json" ]
 }
 
-@test "make threads: the make variables and HARNESS_ARGS combine, both reach the harness (make -n: nothing run)" {
+@test "make threads: the make variables and HARNESS_ARGS combine, both reach the harness, no value pasted into the recipe (make -n: nothing run)" {
     run make -n -C "$ROOT" threads BINARY=/bin/true OUT=x QUICK=1 WIDTHS=1 LOAD=quota \
-        HARNESS_ARGS="--series-regex 'a'"
+        ARGS="a; touch X" HARNESS_ARGS="--series-regex 'a'"
     [ "$status" -eq 0 ]
     line=$(grep -F 'harness/threads.sh' <<<"$output")
-    [[ $line == *"--out 'x'"* ]]
+    # each value named, never pasted: mk/run.sh adds HARNESS_ARGS's and ARGS's words
+    [[ $line == 'bash mk/run.sh --args bash harness/threads.sh --binary "$COLDLOAD_MAKE_BINARY" '* ]]
+    [[ $line == *'--out "$COLDLOAD_MAKE_OUT"'* ]]
     [[ $line == *"--quick"* ]]
-    [[ $line == *"--widths '1'"* ]]
-    [[ $line == *"--load 'quota'"* ]]
-    [[ $line == *"--series-regex 'a'"*" -- "* ]]
+    [[ $line == *'--widths "$COLDLOAD_MAKE_WIDTHS"'* ]]
+    [[ $line == *'--load "$COLDLOAD_MAKE_LOAD"'* ]]
+    [[ $line != *touch* ]]
+    [[ $line != *series-regex* ]]
     # the other harness targets the same
-    run make -n -C "$ROOT" cold BINARY=/bin/true OUT=x QUICK=1 HARNESS_ARGS="--series-regex 'a'"
+    run make -n -C "$ROOT" cold BINARY=/bin/true OUT=x QUICK=1 ARGS="a; touch X" HARNESS_ARGS="--series-regex 'a'"
     line=$(grep -F 'harness/coldreport.sh' <<<"$output")
-    [[ $line == *"--out 'x'"*"--quick"*"--series-regex 'a'"* ]]
+    [[ $line == 'bash mk/run.sh --args bash harness/coldreport.sh --binary "$COLDLOAD_MAKE_BINARY" --out "$COLDLOAD_MAKE_OUT"'*"--quick"* ]]
+    [[ $line != *touch* ]]
     run make -n -C "$ROOT" report-run OUT=x QUICK=1 HARNESS_ARGS="--seed 3"
     line=$(grep -F 'harness/report.sh' <<<"$output")
-    [[ $line == *"--out 'x'"*"--quick"*"--seed 3"* ]]
+    [[ $line == 'bash mk/run.sh bash harness/report.sh --out "$COLDLOAD_MAKE_OUT"'*"--quick"* ]]
+    [[ $line != *"--seed"* ]]
+}
+
+@test "mk/run.sh: HARNESS_ARGS and ARGS split as the shell splits words, nothing expanded or run; an unmatched quote is exit 2 naming the variable" {
+    cd "$BATS_TEST_TMPDIR"
+    COLDLOAD_MAKE_HARNESS_ARGS="--series-regex 'time: ([0-9.]+) ms\$' \$1 \"it's\" a\\ b" \
+        COLDLOAD_MAKE_ARGS="x; touch pwned \$(touch pwned2) \`touch pwned3\` '' \"q \\\"r\\\"\"" \
+        run bash "$ROOT/mk/run.sh" --args printf '[%s]'
+    [ "$status" -eq 0 ]
+    [ "$output" = "[--series-regex][time: ([0-9.]+) ms\$][\$1][it's][a b][--][x;][touch][pwned][\$(touch][pwned2)][\`touch][pwned3\`][][q \"r\"]" ]
+    [ ! -e pwned ]
+    [ ! -e pwned2 ]
+    [ ! -e pwned3 ]
+    # no ARGS: -- alone, as before
+    run bash "$ROOT/mk/run.sh" --args printf '[%s]'
+    [ "$output" = "[--]" ]
+    COLDLOAD_MAKE_ARGS="prog it's" run bash "$ROOT/mk/run.sh" --args true
+    [ "$status" -eq 2 ]
+    [ "$output" = "make: ARGS: an unmatched ' (no shell reads ARGS: close it, or escape it with \\)" ]
 }
 
 @test "--quota and --slow-stop: the launcher's range and unit, checked before anything is made; --slow-stop 0 (off) taken" {
