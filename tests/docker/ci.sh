@@ -212,7 +212,7 @@ awk '/^## Is B faster than A\?/ { on = 1; next } on && /^\*\*/ { found = 1; exit
 grep -q '"id": *"ab"' "$abo/results.json" || ci_fail "ab: results.json holds no ab answer"
 [ "$(awk -F, 'NR > 1 { print $8 }' "$abo/runs.csv" | sort -u)" = ok ] ||
   ci_fail "ab: a run did not succeed (see $abo/runs.csv)"
-ci_log "ab --a /mnt/a --b /mnt/b: $(grep -m1 '^coldload ab: ' "$work/ab.log" | cut -c1-100)"
+ci_log "ab --a /mnt/a --b /mnt/b: $(grep '^coldload ab: ' "$work/ab.log" | tail -n 1 | cut -c1-120)"
 
 # loaded_rows DIR WHO WANT: DIR/samples.csv holds loaded rows of the kinds of
 # load WANT ("free pinned ", sorted) -- stress-ng started in the container as
