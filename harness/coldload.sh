@@ -17,6 +17,7 @@ usage: coldload COMMAND [OPTIONS]
   firstrun   where the first run's milliseconds go
   cold       cold starts only        warm     warm runs only
   loaded     runs under load only    plots    re-render a results directory
+             (each ends with its results directory's report, as report does)
   threads    --binary PROG [-- ARGS]: do threads hurt PROG under full load (its own report)
   ab         --a "CMD" --b "CMD": is B faster than A, interleaved with an A/A arm (its report)
   coldload COMMAND --help    that command's options
@@ -39,4 +40,9 @@ cmd=$1
 shift
 [ -f "$root/harness/$cmd.sh" ] || { echo "coldload: no $root/harness/$cmd.sh (installed with make install?)" >&2; exit 2; }
 export COLDLOAD_RESULTS=${COLDLOAD_RESULTS:-$PWD/results}
+# one part is a job of its own, as make runs it: the part, then its report
+case $cmd in
+    warm | loaded | firstrun) exec bash "$root/harness/part.sh" "$cmd" "$@" ;;
+    cold) exec bash "$root/harness/coldreport.sh" "$@" ;;
+esac
 exec bash "$root/harness/$cmd.sh" "$@"

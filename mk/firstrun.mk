@@ -3,7 +3,7 @@
 #
 #   make firstrun [OUT=DIR] [QUICK=1] [PROCS=K] [WIDTHS="1 2"] [BUDGET=S] [RUNS=N]
 #                      pairs of runs that differ in one thing (harness/firstrun.sh),
-#                      rows in OUT/firstrun.csv, then OUT's report (mk/part.sh)
+#                      rows in OUT/firstrun.csv, then OUT's report (harness/part.sh)
 #   make firstrun-test  its bats tests (also part of `make test`)
 
 # coldload-exec links libc alone: it must cost nothing between its clock
@@ -14,7 +14,7 @@ $(BUILD)/coldload-exec: $(BUILD)/obj/tools/coldload-exec.o
 PROGRAMS += $(BUILD)/coldload-exec
 
 firstrun: all static
-	bash mk/run.sh bash mk/part.sh firstrun $(HARNESS_FLAGS) $(call flag,--runs,RUNS)
+	bash mk/run.sh bash harness/part.sh firstrun $(HARNESS_FLAGS) $(call flag,--runs,RUNS)
 
 firstrun-test: all static
 	bats tests/harness/firstrun.bats

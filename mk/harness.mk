@@ -17,7 +17,7 @@
 
 # harness/lib/*.sh and harness/cold/*.sh are sourced, never run: shellcheck reads them on their own
 # too (through the scripts it would not report a syntax error in them).
-SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh) mk/run.sh mk/part.sh
+SHELL_SCRIPTS += $(wildcard harness/lib/*.sh harness/cold/*.sh) mk/run.sh
 
 # The evict tool uses no layer at all: linked alone.
 $(BUILD)/coldload-evict: $(BUILD)/obj/tools/coldload-evict.o
@@ -55,9 +55,9 @@ HARNESS_FLAGS = $(call flag,--out,OUT) $(call flag,--widths,WIDTHS) \
                $(call flag,--load,LOAD) $(call flag,--procs,PROCS) $(call flag,--seed,SEED)
 
 # warm, loaded (and firstrun): the part, then its directory's report
-# (mk/part.sh), as every job ends: results/latest/report.html is that part's.
+# (harness/part.sh), as every job ends: results/latest/report.html is that part's.
 warm loaded: all
-	bash mk/run.sh bash mk/part.sh $@ $(HARNESS_FLAGS)
+	bash mk/run.sh bash harness/part.sh $@ $(HARNESS_FLAGS)
 
 # harness/coldreport.sh: the cold starts and their report; BINARY=PROG
 # [ARGS="..."]: anyone's program. ARGS is split as the shell splits words,

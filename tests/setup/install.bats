@@ -53,7 +53,17 @@ setup() {
     for c in report cold warm loaded plots compare scan firstrun threads; do
         run coldload "$c" --help
         [ "$status" -eq 0 ] || { echo "coldload $c --help: exit $status"; return 1; }
-        [[ $output == "usage: harness/$c.sh"* ]]
+        # (coldload cold is the cold starts and their report: coldreport.sh, cold.sh's help after its own)
+        if [ "$c" = cold ]; then [[ $output == "usage: harness/coldreport.sh"* ]]; else [[ $output == "usage: harness/$c.sh"* ]]; fi
+    done
+}
+
+@test "coldload warm: the part, then its directory's report, results/latest pointing there (as make warm)" {
+    cd "$BATS_TEST_TMPDIR"
+    run coldload warm --quick --procs 1 --widths 1
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    for f in report.html results.json hyperfine.json; do
+        [ -s results/latest/$f ] || { echo "results/latest/$f missing"; false; }
     done
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# mk/part.sh PART [OPTIONS...] -- one part of the report (harness/PART.sh:
-# warm, loaded or firstrun) as a job of its own, the way `make PART` runs
-# it: the part into its results directory, then that directory's summary,
+# harness/part.sh PART [OPTIONS...] -- one part of the report (harness/PART.sh:
+# warm, loaded or firstrun) as a job of its own, the way `make PART` and
+# `coldload PART` run it: the part into its results directory, then that directory's summary,
 # results.json, hyperfine.json, charts and report (harness/plots.sh), as
 # every other job ends. Why: the part points results/latest at its
 # directory, and README's results/latest/report.html must be there.
@@ -15,7 +15,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case ${1:-} in
     warm | loaded | firstrun) part=$1 ;;
-    *) echo "mk/part.sh: expected warm, loaded or firstrun, got '${1:-}'" >&2; exit 2 ;;
+    *) echo "harness/part.sh: expected warm, loaded or firstrun, got '${1:-}'" >&2; exit 2 ;;
 esac
 shift
 
