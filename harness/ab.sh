@@ -259,7 +259,7 @@ all_failed=()
 for w in "${widths[@]}"; do
     for side in A B; do
         n=${side_failed["$side $w"]:-0}
-        [ "$n" -gt 0 ] && [ "${side_ok["$side $w"]:-0}" -eq 0 ] || continue
+        if [ "$n" -eq 0 ] || [ "${side_ok["$side $w"]:-0}" -gt 0 ]; then continue; fi
         log=${side_log["$side $w"]}
         said=$(cl_err_line "$log")
         all_failed+=("$side failed in every run$(ab_said "$w"): ${side_how["$side $w"]} in $n of $n (logs/${log##*/}: ${said:-nothing on stderr}); there is no time of $side to compare")

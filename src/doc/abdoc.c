@@ -65,8 +65,7 @@ char *abdocLead(const answerAb *r, const metaTable *m) {
                           "run in %zu of them was stopped at the cap before it ended and counts "
                           "as at least that long; 99%% interval up to %.3f, no lower end), beyond "
                           "this run's A/A noise (+-%.1f%%%s).",
-                          1 / x, x, r->pairs, r->cut_a, r->hi, PCT(r->aa_noise),
-                          abdocFloorNote(r));
+                          1 / x, x, r->pairs, r->cut_a, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         else
             main = docStr("B is %.2fx faster than A (B/A %.3f of %zu pairs; 99%% interval "
                           "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%%s).",

@@ -365,8 +365,7 @@ int main(int argc, char **argv) {
         fprintf(stderr,
                 "coldload-summarize: hyperfine.json%s%s not written: %s failed in every run%s "
                 "(hyperfine stops at a command that fails)\n",
-                export_hf ? " and " : "", export_hf ? export_hf : "", answerAbSideName[failed],
-                at);
+                export_hf ? " and " : "", export_hf ? export_hf : "", answerAbSideName[failed], at);
         if (unlink(path) != 0 && errno != ENOENT) rc |= optsError("%s: %s", path, strerror(errno));
     } else if (hyperfineWrite(path, &hf, 1, err, sizeof err) != 0 ||
                (export_hf && hyperfineWrite(export_hf, &hf, 1, err, sizeof err) != 0))

@@ -67,8 +67,8 @@ static void answerAbWaits(const summary *s, const summaryGroup *g, signed char *
                    : (signed char)(q->x[i] >= ANSWER_AB_WAITED * t->x[i]);
 }
 
-size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out,
-                     unsigned char *cut, size_t max, size_t *mixed) {
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
+                     size_t max, size_t *mixed) {
     const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A, width);
     const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B, width);
     size_t n = 0;
@@ -87,8 +87,9 @@ size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out,
             (*mixed)++;
             continue;
         }
-        if (cut) cut[n] = (unsigned char)((b->proc[i].median_bound ? 1 : 0) |
-                                          (a->proc[j].median_bound ? 2 : 0));
+        if (cut)
+            cut[n] = (unsigned char)((b->proc[i].median_bound ? 1 : 0) |
+                                     (a->proc[j].median_bound ? 2 : 0));
         out[n++] = y / x;
     }
 out:
@@ -239,9 +240,7 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r) 
     if (!enough || both_cut || r->all_failed >= 0) r->decided = 0;
     else if (r->bound)
         r->decided = r->verdict == (r->bound > 0 ? ANSWER_AB_SLOWER : ANSWER_AB_FASTER);
-    else
-        r->decided =
-            r->ratio > 0 && fmax(r->hi / r->ratio - 1, 1 - r->lo / r->ratio) <= precision;
+    else r->decided = r->ratio > 0 && fmax(r->hi / r->ratio - 1, 1 - r->lo / r->ratio) <= precision;
     free(pr);
     free(aa);
     free(cut);

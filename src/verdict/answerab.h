@@ -116,9 +116,9 @@ typedef struct answerAb {
     /* pairs compared whose B run (cut_b), A run (cut_a) or both (cut_both)
      * was stopped at the cap before it ended: its time only a lower bound */
     size_t cut_a, cut_b, cut_both;
-    int bound;                     /* 1: ratio and lo only lower bounds (B's runs cut), hi
-                                      unknown; -1: ratio and hi upper bounds (A's), lo
-                                      unknown; 0 exact */
+    /* 1: ratio and lo only lower bounds (B's runs cut), hi unknown; -1:
+     * ratio and hi upper bounds (A's), lo unknown; 0 exact */
+    int bound;
     answerAbVerdict verdict;
     const char *why; /* why not resolved (NULL otherwise) */
     int all_failed;  /* the side (ANSWER_AB_A, ANSWER_AB_B) that failed in every run, -1 none */
@@ -154,7 +154,7 @@ long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how);
  * waited for a CPU (*mixed: the pairs left out); cut (NULL, or max slots)
  * per pair: 1 when the second run's time (B's) is only a lower bound, 2
  * the first's (A's), 3 both. How many. */
-size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out,
-                     unsigned char *cut, size_t max, size_t *mixed);
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
+                     size_t max, size_t *mixed);
 
 #endif
