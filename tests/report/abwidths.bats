@@ -113,11 +113,34 @@ twowidths() {
         abrun B default "$p" "$((a + 3))"
         abrun A2 default "$p" "$a"
     done
+    printf 'harness,load,stressors,cell,width,procs,how\nab,none,0,ab,0,10,decided\n' >"$D/stops.csv"
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(jq '[.answers[] | select(.id == "ab")] | length' "$D/results.json")" -eq 1 ]
     [ "$(jq '.answers[] | select(.id == "ab") | has("width")' "$D/results.json")" = false ]
+    # its stop all the same: stops.csv's row (width 0)
+    [ "$(jq -c '.answers[] | select(.id == "ab") | [.blocks, .stopped]' "$D/results.json")" = '[10,"decided"]' ]
     grep -q '^\*\*B is 1\.[0-9]*x slower than A' "$D/report.md"
     run grep -c '^### At width' "$D/report.md"
     [ "$output" = 0 ]
+}
+
+@test "the plan never says decided on fewer pairs than the rule needs (8), however wide the precision: 7 pairs are too few" {
+    local p a
+    for ((p = 1; p <= 7; p++)); do
+        a=$((30 + p % 5))
+        abrun A default "$p" "$a"
+        abrun B default "$p" "$((a + 3))"
+        abrun A2 default "$p" "$a"
+    done
+    run "$SUMMARIZE" --ab-decided 1 "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "${#lines[@]}" -eq 2 ]
+    [[ ${lines[1]} == "undecided"$'\t'"default"$'\t'"7"$'\t'*$'\t'"not resolved" ]]
+    abrun A default 8 30
+    abrun B default 8 33
+    abrun A2 default 8 30
+    run "$SUMMARIZE" --ab-decided 1 "$D"
+    [ "$status" -eq 0 ]
+    [[ ${lines[1]} == "decided"$'\t'"default"$'\t'"8"$'\t'* ]]
 }
