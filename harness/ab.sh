@@ -29,8 +29,9 @@ A and B are commands: a program (a bare name is looked up on PATH) and its argum
 blanks -- no shell reads them, so a quote is a character of an argument.
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, results.json (the answer: id ab), hyperfine.json and report.html. Exit: 0 done,
-1 the runs or the report failed (what was measured is kept) or a side cannot start (its warm-up
-run: exit 126 or 127), 2 bad flags or program, 3 busy machine with --strict.
+1 the runs or the report failed (what was measured is kept), a side failed in every run (said
+first), or a side cannot start (its warm-up run: exit 126 or 127), 2 bad flags, program or
+--out, 3 busy machine with --strict.
 USAGE
 }
 
@@ -48,6 +49,10 @@ cl_opt_final --keep-output
 cl_opt_final --precision
 [ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
 [ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
+# a command is one line: a newline would end what runs while meta.txt and
+# the report record the rest
+[[ $CL_OPT_AB_A != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
+[[ $CL_OPT_AB_B != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS keep_output=$CL_OPT_KEEP_OUTPUT
 precision=$CL_OPT_PRECISION
 case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
@@ -86,6 +91,9 @@ cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/coldload-run"
 [ "$cold" = 0 ] || cl_need_binary "$CL_BUILD/coldload-evict"
 
+# pairs are matched by block number: another job's runs in --out would be
+# paired with this one's (refused before anything is made, its files kept)
+[ -z "$CL_OPT_OUT" ] || [ ! -d "$CL_OPT_OUT" ] || cl_results_unused "$CL_OPT_OUT"
 cl_results_init
 cl_traps
 cl_meta_begin
@@ -113,6 +121,16 @@ CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v 
 cl_runs_columns
 cl_tmpdir tmp
 failures=0 left_total=0
+# per side and width ("B 2", "A default"): runs with a time or a bound, runs
+# that failed, their statuses, the first one's log
+declare -A side_ok=() side_failed=() side_how=() side_log=()
+
+# ab_failed KEY HOW: a measured run of KEY that gave no time (HOW: "exit 1")
+ab_failed() {
+    side_failed[$1]=$((${side_failed[$1]:-0} + 1))
+    [[ ", ${side_how[$1]:-}, " == *", $2, "* ]] || side_how[$1]+="${side_how[$1]:+, }$2"
+    [ -n "${side_log[$1]:-}" ] || side_log[$1]=$CL_LOG.err
+}
 
 # ab_run SIDE WIDTH BLOCK WARMUP: one run of SIDE (A, B or A2) at WIDTH (a
 # width, or `default`: the command as given) in block BLOCK, its rows (none
@@ -154,6 +172,7 @@ ab_run() {
         if [ "$CL_RC" -gt 128 ]; then "$CL_BUILD/coldload-run" --sweep >/dev/null 2>&1 || true; fi
         cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
         failures=$((failures + 1))
+        [ "$warm" = 1 ] || ab_failed "$side $width" "coldload-run exit $CL_RC"
         return 0
     fi
     IFS=$'\t' read -r st code _ _ _ _ _ left _ <<<"$line"
@@ -164,6 +183,12 @@ ab_run() {
     fi
     left_total=$((left_total + left))
     [ "$st" = ok ] || [ "$warm" = 1 ] || failures=$((failures + 1))
+    [ "$warm" = 0 ] || return 0
+    case $st in
+        ok | cut | slow) side_ok["$side $width"]=$((${side_ok["$side $width"]:-0} + 1)) ;;
+        failed) ab_failed "$side $width" "exit $code" ;;
+        *) ab_failed "$side $width" "$st, exit $code" ;;
+    esac
 }
 
 cl_progress_start $(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))
@@ -229,6 +254,18 @@ cl_meta ab_left_processes "$left_total"
 [ "$left_total" -eq 0 ] || cl_warn "the commands left $left_total process(es) behind over the runs; each was killed after its run"
 [ "$failures" -eq 0 ] || cl_warn "$failures run(s) failed or were stopped (meta ab_runs_failed; runs.csv's status)"
 
+# A side that failed in every run has no time: said first, and exit 1
+all_failed=()
+for w in "${widths[@]}"; do
+    for side in A B; do
+        n=${side_failed["$side $w"]:-0}
+        if [ "$n" -eq 0 ] || [ "${side_ok["$side $w"]:-0}" -gt 0 ]; then continue; fi
+        log=${side_log["$side $w"]}
+        said=$(cl_err_line "$log")
+        all_failed+=("$side failed in every run$(ab_said "$w"): ${side_how["$side $w"]} in $n of $n (logs/${log##*/}: ${said:-nothing on stderr}); there is no time of $side to compare")
+    done
+done
+
 prc=0
 hf=()
 [ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
@@ -241,5 +278,10 @@ mapfile -t answers < <(awk '/^## Is B faster than A\?/ { on = 1; next }
     on && NF { exit }' "$CL_OUT/report.md" 2>/dev/null)
 [ ${#answers[@]} -gt 0 ] || answers=("(no answer: see the report)")
 printf '\n' >&2
+[ ${#all_failed[@]} -eq 0 ] || printf 'coldload ab: %s\n' "${all_failed[@]}" >&2
 printf 'coldload ab: %s\n' "${answers[@]}" >&2
 printf 'coldload ab report: %s/report.html\n                    %s/report.md\n' "$CL_OUT" "$CL_OUT" >&2
+if [ ${#all_failed[@]} -gt 0 ]; then
+    cl_meta ab_error "${all_failed[0]}"
+    exit 1
+fi

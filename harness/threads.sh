@@ -33,8 +33,9 @@ A \`default\` cell (none of the variables set) is added to the widths, unless AR
 Default variables: $CL_WIDTH_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
-(what was measured is kept) or the program cannot start (its warm-up run: exit 126 or 127, one
-line quoting its stderr, before any load), 2 bad flags or program, 3 busy machine with --strict.
+(what was measured is kept), the program failed in every run, or it cannot start (its warm-up
+run: exit 126 or 127, one line quoting its stderr, before any load), 2 bad flags or program, 3
+busy machine with --strict.
 USAGE
 }
 
@@ -93,6 +94,9 @@ if [ "$check_output" = 0 ] && [ "$check_what" != stdout ]; then
     [ -z "$check_file" ] || given=--check-file
     cl_usage_error "--no-check-output with $given: the file would not be checked"
 fi
+# a width given twice would be one cell's runs twice: refused as ab.sh does
+read -ra widths <<<"$CL_WIDTHS"
+cl_widths_distinct --widths "${widths[@]}"
 cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/coldload-run"
 
@@ -100,7 +104,6 @@ cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta job threads
-read -ra widths <<<"$CL_WIDTHS"
 cells=("${widths[@]}")
 if [[ $params == *'{width}'* ]]; then
     cl_meta threads_default_cell "none: ARGS hold {width}, which has no value without a width"
@@ -189,10 +192,10 @@ for l in "${loads[@]}"; do
 done
 
 # Per cell: runs taken and failed, for meta and the report's lines.
-nfail=0
+nfail=0 ntaken=0
 for key in "${!taken[@]}"; do
     f=${failed[$key]:-0}
-    nfail=$((nfail + f))
+    nfail=$((nfail + f)) ntaken=$((ntaken + taken[$key]))
     [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of ${taken[$key]} runs failed"
     [ -z "${stopped[$key]:-}" ] || cl_meta threads_stopped "width ${key%/*}, load ${key#*/}: ${stopped[$key]}"
 done
@@ -210,3 +213,8 @@ cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \
     "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2
+# every run failed: no time of the program at all, whatever the report says
+if [ "$nfail" -gt 0 ] && [ "$nfail" -eq "$ntaken" ]; then
+    first=$(head -c 1048576 -- "$CL_META" | sed -n 's/^threads_first_failure=//p' | head -n 1)
+    cl_die "$name failed in every run ($nfail of $nfail; the first: ${first:-see the status column of runs.csv}): there is no time of it"
+fi

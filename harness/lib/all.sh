@@ -51,6 +51,8 @@
 #                              <that parent>/latest points at the newest directory made there),
 #                              logs/ hyperfine/, header checks of samples.csv/whole.csv, exit 2 when unwritable;
 #                              holds an exclusive flock on <out>/.lock (a second writer: exit 2)
+#   cl_results_unused DIR      DIR holds no other job's runs (rows in runs/samples/whole.csv),
+#                              results.json or meta.txt of another job, else exit 2 (ab.sh's --out)
 #   cl_unique PATH SUFFIX      PATH (or PATH-2, -3...) such that PATH$SUFFIX does not exist yet
 #   cl_meta KEY VALUE...       appends `key=value` to meta.txt (the value one line: cl_escape, at most 8192 bytes)
 #   cl_escape VAR TEXT [MAX]   TEXT as one line (control characters escaped: \n \r \t \xHH) into VAR
@@ -144,6 +146,7 @@ CL_DYING=0
 CL_SHIFT=1
 CL_STARTED_MS=
 CL_SIGNAL=
+CL_SIGNAL_OF=   # whose signal it was, when not ours (cl_on_signal: the supervisor killed)
 CL_FAILURES=0
 CL_WARNINGS=0
 CL_LEFT_PROCESSES=0   # processes a command left behind, killed by the launcher (cl_exec)

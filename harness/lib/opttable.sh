@@ -55,7 +55,8 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|scan|||switch|QUICK mode: deadline {q:--total} s, {q:--runs} runs, cap {q:--budget} s a process
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--max-procs} runs a cell, cap {q:--budget} s
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|ab|||switch|QUICK mode: at most {q:--max-procs} blocks, cap {q:--budget} s a run
---out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport ab|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
+--out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
+--out|DIR|CL_OPT_OUT|COLDLOAD_OUT|ab|~results/<UTC stamp>-<host>||path|results directory of this job alone: one holding another job's runs or answers is refused (exit 2; its pairs are matched by block); results/latest links to the newest stamped one
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|scan|~results/scans/<UTC stamp>-<host>||path|results directory; results/scans/latest links to the newest stamped one
 --out|DIR|CL_OPT_COMPARE_OUT||compare|~results/compare-<UTC stamp>||path|the comparison directory
 --results|DIR|CL_OPT_RESULTS||plots|~results/latest||path|the results directory to render

@@ -100,6 +100,29 @@ cl_results_init() {
     printf 'coldload %s: results in %s\n' "$CL_NAME" "$CL_OUT" >&2
 }
 
+# cl_results_unused DIR: DIR (an existing --out) holds no other job's
+# results -- no row in runs.csv, samples.csv or whole.csv, no results.json,
+# no meta.txt of another job -- else one line, exit 2, before anything is
+# made or written there (what it holds is kept). For a job whose runs are
+# matched across the directory's files (ab.sh pairs its runs by block
+# number): another job's would be paired with its own.
+cl_results_unused() {
+    local f job=''
+    for f in runs.csv samples.csv whole.csv; do
+        if [ -f "$1/$f" ] && [ "$(head -n 2 -- "$1/$f" 2>/dev/null | wc -l)" -gt 1 ]; then
+            cl_die "--out $1 already holds another job's runs ($f): this $CL_NAME job needs a directory of its own, or their runs would be mixed with its own; give a new --out (those results are kept)" 2
+        fi
+    done
+    if [ -f "$1/meta.txt" ]; then job=$(head -c 65536 -- "$1/meta.txt" | sed -n 's/^job=//p' | tail -n 1); fi
+    if [ -n "$job" ] && [ "$job" != "$CL_NAME" ]; then
+        cl_die "--out $1 holds a $job job's results (meta.txt job=$job): this $CL_NAME job there would replace its answers; give a new --out (those results are kept)" 2
+    fi
+    if [ -e "$1/results.json" ]; then
+        cl_die "--out $1 already holds a job's answers (results.json): this $CL_NAME job there would replace them; give a new --out (those results are kept)" 2
+    fi
+    return 0
+}
+
 # cl_file_kind PATH: what PATH is, for messages ("a FIFO", "a character
 # device" ...), as the C tools say it (common/safefile.c).
 cl_file_kind() {

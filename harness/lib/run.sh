@@ -69,12 +69,26 @@ cl_supervise() {
     if [ -n "$sig" ]; then kill "-$sig" "$child" 2>/dev/null || true; fi
     # wait returns early for each trap; the child's status comes when it is
     # reaped (`|| rc=$?`: the scripts run under set -e)
+    # (wait's stderr: bash's own "line N: PID Killed" for a child killed
+    # outright, said below in our words)
     while kill -0 "$child" 2>/dev/null; do
         rc=0
-        wait "$child" || rc=$?
+        wait "$child" 2>/dev/null || rc=$?
     done
     if [ -s "$outf" ]; then read -r out <"$outf" || true; fi
     rm -f -- "$outf"
+    # The child killed outright (SIGKILL: no trap of its own ran, so meta.txt
+    # does not end in its exit status): said here, with the right signal.
+    if [ -z "$sig" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
+        local line last=''
+        while IFS= read -r line; do last=$line; done <"$out/meta.txt"
+        if [[ $last != "${CL_NAME}_exit_status="* ]]; then
+            local name="signal $((rc - 128))"
+            [ "$rc" != 137 ] || name=SIGKILL
+            printf '%s\n' "${CL_NAME}_interrupted_by=$name" "${CL_NAME}_exit_status=$rc" >>"$out/meta.txt"
+            printf 'coldload %s: the harness (pid %s) was killed by %s; results so far kept in %s\n' "$CL_NAME" "$child" "$name" "$out" >&2
+        fi
+    fi
     if [ -n "$sig" ]; then
         case $sig in INT) n=130 ;; TERM) n=143 ;; *) n=129 ;; esac
         if [ "$rc" != "$n" ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
@@ -115,25 +129,40 @@ cl_on_exit() {
     # The supervisor removes the file it handed us (cl_supervise); one killed
     # outright (SIGKILL: this exit is its parent-death TERM) cannot, so when
     # our parent is no longer the supervisor, we do.
-    if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then
-        local st ppid
-        st=$(cat "/proc/$$/stat" 2>/dev/null) || st=''
-        read -r _ ppid _ <<<"${st##*) }"
-        if [ "${ppid:-}" != "${COLDLOAD_SUPERVISOR:-}" ]; then rm -f -- "$COLDLOAD_OUT_FILE"; fi
-    fi
+    if [ -n "${COLDLOAD_OUT_FILE:-}" ] && cl_orphaned; then rm -f -- "$COLDLOAD_OUT_FILE"; fi
     if [ -n "$CL_SIGNAL" ]; then
-        printf 'coldload %s: interrupted by SIG%s; results so far kept in %s\n' "$CL_NAME" "$CL_SIGNAL" "${CL_OUT:-(none)}" >&2
+        printf 'coldload %s: interrupted by SIG%s%s; results so far kept in %s\n' "$CL_NAME" "$CL_SIGNAL" \
+            "${CL_SIGNAL_OF:+ (of $CL_SIGNAL_OF)}" "${CL_OUT:-(none)}" >&2
     fi
     exit "$rc"
 }
 
+# cl_orphaned: true when this harness had a supervisor (cl_supervise) and
+# its parent is no longer it -- the supervisor died without passing a
+# signal on. Reads /proc without a $(...) (it runs in the traps).
+cl_orphaned() {
+    local st='' ppid=''
+    [ -n "${COLDLOAD_SUPERVISOR:-}" ] || return 1
+    { read -r st </proc/$$/stat; } 2>/dev/null || st=''
+    read -r _ ppid _ <<<"${st##*) }"
+    [ "${ppid:-}" != "$COLDLOAD_SUPERVISOR" ]
+}
+
 # cl_on_signal NAME STATUS: the first signal wins; later ones (and the ones
-# arriving while cl_on_exit runs) are ignored.
+# arriving while cl_on_exit runs) are ignored. A TERM that is the
+# parent-death signal of a supervisor killed outright is said as what ended
+# the job: SIGKILL -- the one signal the supervisor cannot pass on (it
+# traps INT, TERM and HUP) -- of the supervisor, status 137.
 cl_on_signal() {
     trap '' INT TERM HUP
-    if [ -z "$CL_SIGNAL" ]; then CL_SIGNAL=$1; fi
+    local name=$1 rc=$2
+    if [ "$name" = TERM ] && cl_orphaned; then
+        name=KILL rc=137
+        [ -n "$CL_SIGNAL" ] || CL_SIGNAL_OF="its supervisor, pid $COLDLOAD_SUPERVISOR: the harness stopped when it died"
+    fi
+    if [ -z "$CL_SIGNAL" ]; then CL_SIGNAL=$name; fi
     [ "$CL_CLEANING" = 1 ] && return 0
-    exit "$2"
+    exit "$rc"
 }
 
 # Each trap calls one function with its signal's name and status as literal

@@ -25,24 +25,51 @@ static const char *abdocFloorNote(const answerAb *r) {
     return buf;
 }
 
-/* "B is 1.10x slower than A ..." and its parts. */
+/* "B is 1.10x slower than A ..." and its parts: what stops any answer (a
+ * side that failed in every run) or qualifies it (the output check) first,
+ * then the answer -- "at least" where stopped runs make B/A a bound. */
 char *abdocLead(const answerAb *r, const metaTable *m) {
     (void)m;
+    if (r->all_failed == ANSWER_AB_A || r->all_failed == ANSWER_AB_B) {
+        const char *k = answerAbSideName[r->all_failed];
+        const answerAbSide *d = &r->side[r->all_failed];
+        return docStr("%s failed in every run (%zu of %zu: a non-zero exit, runs.csv's status): "
+                      "there is no time of %s, so no answer.",
+                      k, d->failed, d->failed + d->runs, k);
+    }
     char *out = NULL, *first = NULL, *main = NULL;
-    if (r->outputs_differ == 1)
+    if (r->a_output_varies)
+        first = docStr("A's output varies from run to run (its runs and A again's printed %zu "
+                       "different outputs): there is no one output of A to check B's against. ",
+                       r->a_outputs);
+    else if (r->outputs_differ == 1)
         first = docStr("B printed something else than A (their outputs' hashes differ): whatever "
                        "its time, B does not do what A does. ");
     double x = r->ratio;
     switch (r->verdict) {
     case ANSWER_AB_SLOWER:
-        main = docStr("B is %.2fx slower than A (B/A of %zu pairs; 99%% interval %.3f-%.3f), "
-                      "beyond this run's A/A noise (+-%.1f%%%s).",
-                      x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
+        if (r->bound > 0)
+            main = docStr("B is at least %.2fx slower than A (B/A of %zu pairs; B's run in %zu of "
+                          "them was stopped at the cap before it ended and counts as at least "
+                          "that long; 99%% interval from %.3f up, no upper end), beyond this "
+                          "run's A/A noise (+-%.1f%%%s).",
+                          x, r->pairs, r->cut_b, r->lo, PCT(r->aa_noise), abdocFloorNote(r));
+        else
+            main = docStr("B is %.2fx slower than A (B/A of %zu pairs; 99%% interval %.3f-%.3f), "
+                          "beyond this run's A/A noise (+-%.1f%%%s).",
+                          x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         break;
     case ANSWER_AB_FASTER:
-        main = docStr("B is %.2fx faster than A (B/A %.3f of %zu pairs; 99%% interval "
-                      "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%%s).",
-                      1 / x, x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
+        if (r->bound < 0)
+            main = docStr("B is at least %.2fx faster than A (B/A at most %.3f of %zu pairs; A's "
+                          "run in %zu of them was stopped at the cap before it ended and counts "
+                          "as at least that long; 99%% interval up to %.3f, no lower end), beyond "
+                          "this run's A/A noise (+-%.1f%%%s).",
+                          1 / x, x, r->pairs, r->cut_a, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
+        else
+            main = docStr("B is %.2fx faster than A (B/A %.3f of %zu pairs; 99%% interval "
+                          "%.3f-%.3f), beyond this run's A/A noise (+-%.1f%%%s).",
+                          1 / x, x, r->pairs, r->lo, r->hi, PCT(r->aa_noise), abdocFloorNote(r));
         break;
     case ANSWER_AB_SAME:
         main = docStr("No difference larger than %.1f%% -- the smallest this run could see (B/A "
@@ -53,8 +80,12 @@ char *abdocLead(const answerAb *r, const metaTable *m) {
     default:
         if (isnan(x)) main = docStr("Not resolved: %s.", r->why ? r->why : "no pair measured");
         else
-            main = docStr("Not resolved: %s (B/A %.3f, the median of %zu pairs).",
-                          r->why ? r->why : "the rule does not say", x, r->pairs);
+            main = docStr("Not resolved: %s (B/A %s%.3f, the median of %zu pairs).",
+                          r->why ? r->why : "the rule does not say",
+                          r->bound > 0   ? "at least "
+                          : r->bound < 0 ? "at most "
+                                         : "",
+                          x, r->pairs);
     }
     out = docStr("%s%s", first ? first : "", main ? main : "");
     free(first);
@@ -160,6 +191,9 @@ static void abdocFigures(const answerAb *pr, int how, const docFmt *fmt, FILE *f
     }
     if (r.outputs_differ == 0)
         fmt->para(f, "Output check: A and B printed the same (their outputs' hashes agree).");
+    else if (r.a_output_varies)
+        fmt->para(f, "Output check: A printed different outputs from run to run (A against A "
+                     "again), so B's were not checked against them.");
 }
 
 /* "Blocks at width 2: 14, stopped once ..." of r's stop (stops.csv), when

@@ -353,14 +353,13 @@ static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *
     char *lead = abdocLead(&r, meta);
     jsonSet(o, "id", jsonText("ab"), bad);
     jsonSet(o, "question", jsonText("Is B faster than A?"), bad);
-    if (with_width) { /* the width, and where its blocks stopped (stops.csv) */
-        int how;
-        long blocks = answerAbStopOf(stops, &r, &how);
-        jsonSet(o, "width", json_integer(r.width), bad);
-        jsonSet(o, "blocks", jsonCount((double)blocks), bad);
-        jsonSet(o, "stopped",
-                blocks >= 0 && how >= 0 && how < 3 ? jsonText(jsonStopped[how]) : json_null(), bad);
-    }
+    /* the width asked (with_width), and where its blocks stopped (stops.csv) */
+    int how;
+    long blocks = answerAbStopOf(stops, &r, &how);
+    if (with_width) jsonSet(o, "width", json_integer(r.width), bad);
+    jsonSet(o, "blocks", jsonCount((double)blocks), bad);
+    jsonSet(o, "stopped",
+            blocks >= 0 && how >= 0 && how < 3 ? jsonText(jsonStopped[how]) : json_null(), bad);
     jsonSet(o, "verdict", jsonText(answerAbVerdictName(r.verdict)), bad);
     jsonSet(o, "text", lead ? jsonText(lead) : json_null(), bad);
     jsonSet(o, "why", r.why ? jsonText(r.why) : json_null(), bad);
@@ -379,7 +378,13 @@ static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *
         {"aa_p", r.aa_test.p},
         {"aa_pairs", (double)r.aa_pairs},
         {"cpu_ratio", r.cpu_ratio},
+        {"ratio_bound", r.bound},
+        {"cut_pairs_a", (double)r.cut_a},
+        {"cut_pairs_b", (double)r.cut_b},
+        {"cut_pairs_both", (double)r.cut_both},
         {"outputs_differ", r.outputs_differ},
+        {"a_output_varies", r.a_output_varies},
+        {"a_outputs", (double)r.a_outputs},
         {"like_with_like", r.like},
         {"mixed_pairs", (double)r.mixed},
     };
@@ -400,6 +405,7 @@ static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *
         jsonSet(j, "cpu_ms", jsonNum(d->cpu_ms), bad);
         jsonSet(j, "waited", json_integer((json_int_t)d->waited), bad);
         jsonSet(j, "with_wait_figure", json_integer((json_int_t)d->nwait), bad);
+        jsonSet(j, "failed", json_integer((json_int_t)d->failed), bad);
         jsonSet(sides, answerAbSideName[k], j, bad);
     }
     jsonSet(o, "sides", sides, bad);

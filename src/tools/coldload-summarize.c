@@ -351,11 +351,24 @@ int main(int argc, char **argv) {
     if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, &x.r.stops, x.r.remedies,
                          x.r.nremedies, err, sizeof err) != 0)
         rc |= optsError("%s", err);
-    /* the cells in hyperfine's format, for the tools that read its exports */
+    /* the cells in hyperfine's format, for the tools that read its exports;
+     * not an A/B job's whose side failed in every run: hyperfine stops at a
+     * command that fails, and a file of the other side alone would read as
+     * a benchmark of it (an older one is removed, never left to say so) */
     const hyperfineInput hf = {&x.r.s, &x.r.meta, NULL};
     summarizePath(path, sizeof path, out, "hyperfine.json");
-    if (hyperfineWrite(path, &hf, 1, err, sizeof err) != 0 ||
-        (export_hf && hyperfineWrite(export_hf, &hf, 1, err, sizeof err) != 0))
+    const char *job = metaGet(&x.r.meta, "job");
+    int fw = 0, failed = job && strcmp(job, "ab") == 0 ? answerAbAllFailed(&x.r.s, &fw) : -1;
+    if (failed >= 0) {
+        char at[32] = "";
+        if (fw > 0) snprintf(at, sizeof at, " at width %d", fw);
+        fprintf(stderr,
+                "coldload-summarize: hyperfine.json%s%s not written: %s failed in every run%s "
+                "(hyperfine stops at a command that fails)\n",
+                export_hf ? " and " : "", export_hf ? export_hf : "", answerAbSideName[failed], at);
+        if (unlink(path) != 0 && errno != ENOENT) rc |= optsError("%s: %s", path, strerror(errno));
+    } else if (hyperfineWrite(path, &hf, 1, err, sizeof err) != 0 ||
+               (export_hf && hyperfineWrite(export_hf, &hf, 1, err, sizeof err) != 0))
         rc |= optsError("%s", err);
     if (!no_report) {
         for (size_t i = 0; i < docNFormats; i++) { /* report.html, report.md */

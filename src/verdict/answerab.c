@@ -67,8 +67,8 @@ static void answerAbWaits(const summary *s, const summaryGroup *g, signed char *
                    : (signed char)(q->x[i] >= ANSWER_AB_WAITED * t->x[i]);
 }
 
-size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, size_t max,
-                     size_t *mixed) {
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
+                     size_t max, size_t *mixed) {
     const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A, width);
     const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B, width);
     size_t n = 0;
@@ -83,8 +83,14 @@ size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out,
         if (b->proc[i].proc <= 0 || j < 0) continue;
         double x = a->proc[j].median_ms, y = b->proc[i].median_ms;
         if (!(x > 0) || !(y > 0)) continue;
-        if (like && (wa[j] != 0 || wb[i] != 0)) (*mixed)++;
-        else out[n++] = y / x;
+        if (like && (wa[j] != 0 || wb[i] != 0)) {
+            (*mixed)++;
+            continue;
+        }
+        if (cut)
+            cut[n] = (unsigned char)((b->proc[i].median_bound ? 1 : 0) |
+                                     (a->proc[j].median_bound ? 2 : 0));
+        out[n++] = y / x;
     }
 out:
     free(wa);
@@ -106,24 +112,47 @@ static void answerAbSideOf(const summary *s, int k, int width, answerAbSide *d) 
     if (m && statsOf(m, d->runs, &st) == 0) d->median_ms = st.median;
     free(m);
     d->cpu_ms = summaryRunFigOf(s, d->g, RUNFIG_CPU_MS);
+    d->failed = d->g->whole_failed;
     if (w) answerAbWaits(s, d->g, w);
     for (size_t i = 0; w && i < d->g->nproc; i++)
         if (w[i] >= 0) d->nwait++, d->waited += (size_t)w[i];
     free(w);
 }
 
-/* 1 when a and b each have a checksum and their sets differ, 0 when the
- * same, -1 when either has none. */
-static int answerAbOutputsDiffer(const summaryGroup *a, const summaryGroup *b) {
-    if (!a || !b || !a->nchecksums || !b->nchecksums) return -1;
-    if (a->nchecksums != b->nchecksums) return 1;
+/* 1 when every checksum of a is one of b's, 0 when not. */
+static int answerAbSumsWithin(const summaryGroup *a, const summaryGroup *b) {
     for (size_t i = 0; i < a->nchecksums; i++) {
         int found = 0;
         for (size_t j = 0; j < b->nchecksums && !found; j++)
             found = a->checksums[i] == b->checksums[j];
-        if (!found) return 1;
+        if (!found) return 0;
     }
-    return 0;
+    return 1;
+}
+
+/* How many different outputs A's runs printed, A and A again together (0:
+ * no checksum). */
+static size_t answerAbOutputsOfA(const summaryGroup *a, const summaryGroup *a2) {
+    size_t n = a ? a->nchecksums : 0;
+    for (size_t i = 0; a2 && i < a2->nchecksums; i++) {
+        int found = 0;
+        for (size_t j = 0; a && j < a->nchecksums && !found; j++)
+            found = a2->checksums[i] == a->checksums[j];
+        n += !found;
+    }
+    return n;
+}
+
+/* The output check (r's sides): A's own outputs first -- A against A again
+ * -- then, when A printed one output, whether B printed another (1), the
+ * same (0); -1 when either has none, or A's varies: nothing fixed to check
+ * B against. */
+static void answerAbOutputs(answerAb *r) {
+    const summaryGroup *a = r->side[ANSWER_AB_A].g, *b = r->side[ANSWER_AB_B].g;
+    r->a_outputs = answerAbOutputsOfA(a, r->side[ANSWER_AB_A2].g);
+    r->a_output_varies = r->a_outputs > 1;
+    if (!a || !b || !a->nchecksums || !b->nchecksums || r->a_output_varies) r->outputs_differ = -1;
+    else r->outputs_differ = !(answerAbSumsWithin(a, b) && answerAbSumsWithin(b, a));
 }
 
 int answerAbCompute(const summary *s, int width, double precision, answerAb *r) {
@@ -132,27 +161,39 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r) 
     r->ratio = r->lo = r->hi = r->aa_ratio = r->aa_lo = r->aa_hi = r->cpu_ratio = NAN;
     r->smallest = NAN;
     r->verdict = ANSWER_AB_NOT_RESOLVED;
+    r->all_failed = -1;
     for (int k = 0; k < ANSWER_AB_SIDES; k++) answerAbSideOf(s, k, width, &r->side[k]);
     const answerAbSide *a = &r->side[ANSWER_AB_A], *b = &r->side[ANSWER_AB_B];
     if (a->cpu_ms > 0 && b->cpu_ms > 0) r->cpu_ratio = b->cpu_ms / a->cpu_ms;
-    r->outputs_differ = answerAbOutputsDiffer(a->g, b->g);
+    answerAbOutputs(r);
+    for (int k = ANSWER_AB_A; k <= ANSWER_AB_B && r->all_failed < 0; k++)
+        if (r->side[k].failed && !r->side[k].runs) r->all_failed = k;
     size_t max = a->g ? a->g->nproc : 0;
     double *pr = malloc((max ? max : 1) * sizeof *pr), *aa = malloc((max ? max : 1) * sizeof *aa);
-    if (!pr || !aa) {
+    unsigned char *cut = malloc(max ? max : 1);
+    if (!pr || !aa || !cut) {
         free(pr);
         free(aa);
+        free(cut);
         return -1;
     }
     /* like with like where there are enough such pairs: the B/A pairs and
      * the A/A arm's by the same rule */
     r->like = 1;
-    r->pairs = answerAbPairs(s, width, 0, 1, pr, max, &r->mixed);
-    r->aa_pairs = answerAbPairs(s, width, 1, 1, aa, max, &r->aa_mixed);
+    r->pairs = answerAbPairs(s, width, 0, 1, pr, cut, max, &r->mixed);
+    r->aa_pairs = answerAbPairs(s, width, 1, 1, aa, NULL, max, &r->aa_mixed);
     if (r->pairs < ANSWER_AB_MIN_PAIRS || r->aa_pairs < ANSWER_AB_MIN_PAIRS) {
         r->like = 0;
-        r->pairs = answerAbPairs(s, width, 0, 0, pr, max, &r->mixed);
-        r->aa_pairs = answerAbPairs(s, width, 1, 0, aa, max, &r->aa_mixed);
+        r->pairs = answerAbPairs(s, width, 0, 0, pr, cut, max, &r->mixed);
+        r->aa_pairs = answerAbPairs(s, width, 1, 0, aa, NULL, max, &r->aa_mixed);
     }
+    for (size_t i = 0; i < r->pairs; i++) {
+        r->cut_b += cut[i] == 1;
+        r->cut_a += cut[i] == 2;
+        r->cut_both += cut[i] == 3;
+    }
+    int both_cut = r->cut_both || (r->cut_a && r->cut_b);
+    if (!both_cut) r->bound = r->cut_b ? 1 : r->cut_a ? -1 : 0;
     int rc = 0;
     /* the A/A arm first: its interval is the noise this run can see, and
      * where the rule calls the arm different -- one command apart from
@@ -164,22 +205,45 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r) 
         r->aa_ratio > 0)
         r->floor = fmax(r->aa_ratio, 1 / r->aa_ratio) - 1;
     /* B/A: the estimate and interval that invert the test (Hodges-Lehmann),
-     * so the two cannot disagree */
+     * so the two cannot disagree. A stopped run's time is a bound: the test
+     * and the end of the interval on the bound's side hold on it (a larger
+     * B/A only raises both), the other end and direction do not. */
     if (differPaired(pr, r->pairs, ANSWER_AB_ALPHA, r->floor, &r->test) != 0) rc = -1;
     int have = differPairedInterval(pr, r->pairs, ANSWER_AB_ALPHA, &r->ratio, &r->lo, &r->hi) == 0;
-    if (have) r->smallest = fmax(r->floor, fmax(r->hi - 1, 1 - r->lo));
-    if (r->pairs < ANSWER_AB_MIN_PAIRS || !have)
-        r->why = "too few pairs: the rule needs 8 to say anything at 1 %";
+    if (r->bound > 0) r->hi = NAN;
+    if (r->bound < 0) r->lo = NAN;
+    if (both_cut) r->ratio = r->lo = r->hi = NAN;
+    if (have && !r->bound && !both_cut) r->smallest = fmax(r->floor, fmax(r->hi - 1, 1 - r->lo));
+    int enough = have && r->pairs >= ANSWER_AB_MIN_PAIRS;
+    if (r->all_failed == ANSWER_AB_A) r->why = "A failed in every run: there is no time of A";
+    else if (r->all_failed == ANSWER_AB_B) r->why = "B failed in every run: there is no time of B";
+    else if (both_cut)
+        r->why = "runs of both A and B were stopped at the cap (--budget) before they ended, so "
+                 "B/A has no bound either way: a longer --budget would tell";
+    else if (!enough) r->why = "too few pairs: the rule needs 8 to say anything at 1 %";
+    else if (r->bound > 0 && r->test.verdict != DIFFER_SLOWER)
+        r->why = "B's runs were stopped at the cap (--budget) before they ended, so B/A is only "
+                 "a lower bound, with no upper end: a longer --budget would tell";
+    else if (r->bound < 0 && r->test.verdict != DIFFER_FASTER)
+        r->why = "A's runs were stopped at the cap (--budget) before they ended, so B/A is only "
+                 "an upper bound, with no lower end: a longer --budget would tell";
     else if (r->test.verdict == DIFFER_SLOWER) r->verdict = ANSWER_AB_SLOWER;
     else if (r->test.verdict == DIFFER_FASTER) r->verdict = ANSWER_AB_FASTER;
     else if (r->smallest <= ANSWER_AB_SAME_MAX) r->verdict = ANSWER_AB_SAME;
     else
         r->why = "no difference resolved, but the interval is wider than 10 %: more pairs "
                  "would tell";
-    r->decided =
-        have && r->ratio > 0 && fmax(r->hi / r->ratio - 1, 1 - r->lo / r->ratio) <= precision;
+    /* decided: never on fewer pairs than the rule needs. A bound is decided
+     * once the rule holds on it -- more blocks cannot give it its other end,
+     * only a longer --budget -- and an exact ratio once its interval is as
+     * narrow as asked. */
+    if (!enough || both_cut || r->all_failed >= 0) r->decided = 0;
+    else if (r->bound)
+        r->decided = r->verdict == (r->bound > 0 ? ANSWER_AB_SLOWER : ANSWER_AB_FASTER);
+    else r->decided = r->ratio > 0 && fmax(r->hi / r->ratio - 1, 1 - r->lo / r->ratio) <= precision;
     free(pr);
     free(aa);
+    free(cut);
     return rc;
 }
 
@@ -198,6 +262,21 @@ int answerAbAll(const summary *s, double precision, answerAb **out, size_t *n) {
         }
     *n = nw;
     return 0;
+}
+
+int answerAbAllFailed(const summary *s, int *width) {
+    for (size_t i = 0; i < s->n; i++) {
+        const summaryGroup *g = &s->g[i];
+        int k = answerAbSideOfGroup(g);
+        if (k != ANSWER_AB_A && k != ANSWER_AB_B) continue;
+        answerAbSide d;
+        answerAbSideOf(s, k, g->key.width, &d);
+        if (d.g == g && d.failed && !d.runs) {
+            if (width) *width = g->key.width;
+            return k;
+        }
+    }
+    return -1;
 }
 
 long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how) {

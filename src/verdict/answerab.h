@@ -40,6 +40,20 @@
  * pairs are the blocks' at that width, and its answer, A/A arm and floor
  * are its own. answerAbWidths lists them.
  *
+ * Runs stopped at the cap (--budget: runs.csv status cut) took at least
+ * their time: a pair whose B run was stopped has a B/A that is only a lower
+ * bound. The signed-rank test of "slower" and the interval's lower end stay
+ * valid on such pairs (a larger B/A only raises them); the upper end and
+ * "faster" or "same" do not. So with B's runs stopped the answer is "at
+ * least" slower or not resolved, the interval with no upper end (A's
+ * stopped: at least faster, no lower end), as the threads job words its
+ * bounds; with both sides' runs stopped nothing bounds B/A either way.
+ *
+ * The output check compares B's outputs with A's -- and A's with A again's:
+ * a program whose output varies from run to run (a time, a pid) gives no
+ * fixed answer to check B against, and is said as that, never as "B does
+ * not do what A does".
+ *
  * The level: ANSWER_AB_ALPHA, 1 %, where the threads and compare rules use
  * 5 %. A user asks "did my change make it faster?" after every change; at
  * 5 % one A/A job in 20 would say yes, and on this machine 2 of 20 did. */
@@ -79,6 +93,7 @@ typedef struct answerAbSide {
     double median_ms;      /* its median run */
     double cpu_ms;         /* its median CPU time (runs.csv cpu_ms), NAN without */
     size_t waited, nwait;  /* runs that waited for a CPU, of those with the figure */
+    size_t failed;         /* runs that failed (whole.csv: a non-zero exit), no time */
 } answerAbSide;
 
 typedef struct answerAb {
@@ -94,9 +109,19 @@ typedef struct answerAb {
     double smallest;               /* the smallest difference this run could see */
     double cpu_ratio;              /* B's median CPU time over A's */
     differResult test, aa_test;    /* the paired rule on B/A (at the floor), on A2/A */
-    int outputs_differ;            /* 1: B printed something else; 0 the same; -1 unknown */
+    int outputs_differ;            /* 1: B printed something else; 0 the same; -1 unknown
+                                      (a side unhashed, or A's own output varies) */
+    int a_output_varies;           /* 1: A's runs (A and A again) printed different outputs */
+    size_t a_outputs;              /* how many different outputs A's runs printed */
+    /* pairs compared whose B run (cut_b), A run (cut_a) or both (cut_both)
+     * was stopped at the cap before it ended: its time only a lower bound */
+    size_t cut_a, cut_b, cut_both;
+    /* 1: ratio and lo only lower bounds (B's runs cut), hi unknown; -1:
+     * ratio and hi upper bounds (A's), lo unknown; 0 exact */
+    int bound;
     answerAbVerdict verdict;
     const char *why; /* why not resolved (NULL otherwise) */
+    int all_failed;  /* the side (ANSWER_AB_A, ANSWER_AB_B) that failed in every run, -1 none */
     int decided;     /* the interval as narrow as the precision asked */
 } answerAb;
 
@@ -115,14 +140,21 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r);
  * 0, -1 out of memory (*out NULL, *n 0). */
 int answerAbAll(const summary *s, double precision, answerAb **out, size_t *n);
 
+/* The side (ANSWER_AB_A or ANSWER_AB_B) that failed in every run at some
+ * width (*width, when not NULL), -1 when none did: the job has no time of
+ * it there. */
+int answerAbAllFailed(const summary *s, int *width);
+
 /* The blocks r's width took (its row of stops.csv: harness and cell ab,
  * ab.sh's), *how why it stopped (metaStopHow); -1 without one. */
 long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how);
 
 /* The pair ratios B/A (or A2/A with aa) of s at width by block, into out
  * (its capacity max); with like, only the pairs neither of whose runs
- * waited for a CPU (*mixed: the pairs left out). How many. */
-size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, size_t max,
-                     size_t *mixed);
+ * waited for a CPU (*mixed: the pairs left out); cut (NULL, or max slots)
+ * per pair: 1 when the second run's time (B's) is only a lower bound, 2
+ * the first's (A's), 3 both. How many. */
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
+                     size_t max, size_t *mixed);
 
 #endif

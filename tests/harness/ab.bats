@@ -75,4 +75,110 @@ load ab
     run make -s -C "$ROOT" ab A="/nonexistent/prog it's" B=true OUT="$BATS_TEST_TMPDIR/o2"
     [ "$status" -ne 0 ]
     [[ $output == *"--a: '/nonexistent/prog': no such file"* ]]
+@test "a newline or another control character in --a or --b: refused, exit 2, one line, nothing made" {
+    ab --a $'/bin/echo x\ny' --b /bin/true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--a: a control character (a newline, a tab ...) in the command"* ]]
+    ab --a /bin/true --b $'/bin/true\tx'
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--b: a control character"* ]]
+    [ ! -e "$O" ]
+}
+
+@test "a second job into an --out holding another job's runs, or a threads job's answers: exit 2, one line, before any run; what was there unchanged" {
+    ab --a /bin/true --b /bin/true --max-procs 8 --quick
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    local before
+    before=$(cd "$O" && find . -type f -exec md5sum {} + | sort)
+    ab --a /bin/true --b "/bin/sleep 0.01" --max-procs 8 --quick
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--out $O already holds another job's runs (runs.csv)"* ]]
+    [ "$(cd "$O" && find . -type f -exec md5sum {} + | sort)" = "$before" ]
+    # a threads job's directory (its answers, no rows of ours): never replaced
+    local T=$BATS_TEST_TMPDIR/threads
+    mkdir -p "$T"
+    printf 'job=threads\n' >"$T/meta.txt"
+    echo '{"answers": []}' >"$T/results.json"
+    run bash "$H/ab.sh" --out "$T" --a /bin/true --b /bin/true --max-procs 8 --quick
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"holds a threads job's results (meta.txt job=threads)"* ]]
+    [ "$(ls "$T" | tr '\n' ' ')" = "meta.txt results.json " ]
+}
+
+@test "B stopped at the cap in every run: at least slower, no upper end -- never an exact ratio" {
+    ab --a /bin/true --b "/bin/sleep 1000" --budget 0.2 --grace 0.1 --max-procs 8
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(col "$O/runs.csv" status | sort | uniq -c | awk '{print $1 ":" $2}' | tr '\n' ' ')" = "8:cut 16:ok " ]
+    run jq -r '.answers[] | select(.id == "ab") | [.verdict, .figures.ratio_bound, .figures.ratio_hi, .figures.cut_pairs_b] | @tsv' "$O/results.json"
+    [ "$output" = "$(printf 'slower\t1\t\t8')" ]
+    run jq -r '.answers[] | select(.id == "ab") | .text' "$O/results.json"
+    [[ $output == "B is at least "*"x slower than A (B/A of 8 pairs; B's run in 8 of them was stopped at the cap"*"99% interval from "*" up, no upper end)"* ]]
+    grep -q '^\*\*B is at least [0-9.]*x slower than A' "$O/report.md"
+}
+
+@test "fewer pairs than the rule needs is never decided: B failing once leaves 7 pairs at block 8, the blocks go on" {
+    # B fails on its second call: the first measured run (the warm-up is the first)
+    local b=$BATS_TEST_TMPDIR/fail2
+    printf '#!/bin/sh\nn=$(cat "$1" 2>/dev/null || echo 0)\necho $((n + 1)) >"$1"\n[ "$n" -ne 1 ]\n' >"$b"
+    chmod +x "$b"
+    ab --a /bin/true --b "$b $BATS_TEST_TMPDIR/calls" --max-procs 9 --precision 1
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(tail -n +2 "$O/stops.csv")" = "ab,none,0,ab,0,9,max" ]
+    [ "$(($(wc -l <"$O/runs.csv") - 1))" -eq 27 ]
+    # without --widths the answer still carries its stop (stops.csv's row)
+    [ "$(jq -c '.answers[] | select(.id == "ab") | [.blocks, .stopped, has("width")]' "$O/results.json")" = '[9,"max",false]' ]
+}
+
+@test "A = B printing a different output each run: A's own outputs vary, said so -- never that B differs" {
+    local p=$BATS_TEST_TMPDIR/rnd
+    printf '#!/bin/bash\necho "$RANDOM $$"\n' >"$p"
+    chmod +x "$p"
+    ab --a "$p" --b "$p" --max-procs 8
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run jq -r '.answers[] | select(.id == "ab") | [.figures.outputs_differ, .figures.a_output_varies] | @tsv' "$O/results.json"
+    [ "$output" = "$(printf -- '-1\t1')" ]
+    absent 'B printed something else than A' "$O/report.md"
+    grep -q "^\*\*A's output varies from run to run (its runs and A again's printed [0-9]* different outputs)" "$O/report.md"
+}
+
+@test "B failing in every run: said first, exit 1; no hyperfine.json of A alone" {
+    local f=$BATS_TEST_TMPDIR/fails
+    printf '#!/bin/sh\necho "no such thing" >&2\nexit 1\n' >"$f"
+    chmod +x "$f"
+    ab --a /bin/true --b "$f" --max-procs 8 --export-hyperfine "$BATS_TEST_TMPDIR/hf.json"
+    [ "$status" -eq 1 ]
+    run awk '/^$/ { on = 1; next } on' <<<"$output"
+    [[ ${lines[0]} == "coldload ab: B failed in every run: exit 1 in 8 of 8 (logs/ab-B-b1.err: no such thing); there is no time of B to compare" ]]
+    [ ! -e "$O/hyperfine.json" ]
+    [ ! -e "$BATS_TEST_TMPDIR/hf.json" ]
+    [ "$(jq -r '.answers[] | select(.id == "ab") | .sides.B.failed' "$O/results.json")" -eq 8 ]
+    grep -q '^\*\*B failed in every run (8 of 8' "$O/report.md"
+    grep -q '^ab_error=B failed in every run' "$O/meta.txt"
+}
+
+@test "SIGKILL of ab.sh (its supervisor) is said as SIGKILL, not as the SIGTERM the harness stopped on; SIGKILL of the harness itself too" {
+    local which pid child rc
+    for which in supervisor harness; do
+        rm -rf "$O"
+        bash "$H/ab.sh" --out "$O" --a "/bin/sleep 7.32" --b "/bin/sleep 7.32" >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+        pid=$!
+        wait_for test -s "$O/meta.txt"
+        wait_for pgrep -f 'sleep 7.32'
+        child=$(pgrep -P "$pid" -f ab.sh)
+        if [ "$which" = supervisor ]; then kill -KILL "$pid"; else kill -KILL "$child"; fi
+        rc=0
+        wait "$pid" 2>/dev/null || rc=$?
+        [ "$rc" -eq 137 ]
+        # the harness's clean-up (or its supervisor's word) done
+        wait_for grep -q '^ab_exit_status=137$' "$O/meta.txt"
+        grep -qx 'ab_interrupted_by=SIGKILL' "$O/meta.txt"
+        absent 'SIGTERM' "$BATS_TEST_TMPDIR/log"
+        absent 'Killed' "$BATS_TEST_TMPDIR/log"
+        wait_for bash -c '! pgrep -f "slee[p] 7.32"'
+        if [ "$which" = supervisor ]; then
+            grep -q "coldload ab: interrupted by SIGKILL (of its supervisor, pid $pid: the harness stopped when it died); results so far kept in" "$BATS_TEST_TMPDIR/log"
+        else
+            grep -q "coldload ab: the harness (pid $child) was killed by SIGKILL; results so far kept in" "$BATS_TEST_TMPDIR/log"
+        fi
+    done
 }

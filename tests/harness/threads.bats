@@ -275,3 +275,21 @@ load threads
     run "$R" --hash-file '' -- true
     [ "$status" -eq 2 ]
 }
+
+@test "--widths with a width twice (1,1): refused as ab.sh refuses it, exit 2, one line, nothing made" {
+    run bash "$H/threads.sh" --widths "1,1" --out "$O" --binary /bin/true
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--widths: width 1 is given twice"* ]]
+    [ ! -e "$O" ]
+}
+
+@test "a program that fails in every run: the report made, then exit 1 with one line saying so" {
+    local f=$BATS_TEST_TMPDIR/fails
+    printf '#!/bin/sh\necho "cannot do it" >&2\nexit 1\n' >"$f"
+    chmod +x "$f"
+    # exit 1 (not 126 or 127): it starts, so the runs are taken, each failing
+    run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --remedies off --out "$O" --binary "$f"
+    [ "$status" -eq 1 ]
+    [ -s "$O/report.md" ]
+    [[ ${lines[${#lines[@]} - 1]} == "coldload threads: fails failed in every run (4 of 4; the first: "*"cannot do it): there is no time of it" ]]
+}

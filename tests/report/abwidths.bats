@@ -113,11 +113,76 @@ twowidths() {
         abrun B default "$p" "$((a + 3))"
         abrun A2 default "$p" "$a"
     done
+    printf 'harness,load,stressors,cell,width,procs,how\nab,none,0,ab,0,10,decided\n' >"$D/stops.csv"
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(jq '[.answers[] | select(.id == "ab")] | length' "$D/results.json")" -eq 1 ]
     [ "$(jq '.answers[] | select(.id == "ab") | has("width")' "$D/results.json")" = false ]
+    # its stop all the same: stops.csv's row (width 0)
+    [ "$(jq -c '.answers[] | select(.id == "ab") | [.blocks, .stopped]' "$D/results.json")" = '[10,"decided"]' ]
     grep -q '^\*\*B is 1\.[0-9]*x slower than A' "$D/report.md"
     run grep -c '^### At width' "$D/report.md"
     [ "$output" = 0 ]
+}
+
+@test "the plan never says decided on fewer pairs than the rule needs (8), however wide the precision: 7 pairs are too few" {
+    local p a
+    for ((p = 1; p <= 7; p++)); do
+        a=$((30 + p % 5))
+        abrun A default "$p" "$a"
+        abrun B default "$p" "$((a + 3))"
+        abrun A2 default "$p" "$a"
+    done
+    run "$SUMMARIZE" --ab-decided 1 "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "${#lines[@]}" -eq 2 ]
+    [[ ${lines[1]} == "undecided"$'\t'"default"$'\t'"7"$'\t'*$'\t'"not resolved" ]]
+    abrun A default 8 30
+    abrun B default 8 33
+    abrun A2 default 8 30
+    run "$SUMMARIZE" --ab-decided 1 "$D"
+    [ "$status" -eq 0 ]
+    [[ ${lines[1]} == "decided"$'\t'"default"$'\t'"8"$'\t'* ]]
+}
+
+# cutrows MS: the runs of MS ms made runs stopped at the cap (status cut):
+# samples.csv's censored column (1 for them, their checksum gone), whole.csv's label cut
+cutrows() {
+    # (a row written before has its censored field already; abrun's rows since, none)
+    awk -F, -v OFS=, -v ms="$1" 'NR == 1 { n = NF + ($NF != "censored"); print $0 ($NF == "censored" ? "" : ",censored"); next }
+        NF == n { print; next }
+        { c = $10 == ms; if (c) $17 = ""; print $0 "," c }' "$D/samples.csv" >"$D/s.tmp"
+    mv "$D/s.tmp" "$D/samples.csv"
+    awk -F, -v OFS=, -v ms="$1" 'NR > 1 && $14 == ms { $12 = "cut" } 1' "$D/whole.csv" >"$D/w.tmp"
+    mv "$D/w.tmp" "$D/whole.csv"
+}
+
+@test "A's runs stopped at the cap: B at least faster, B/A an upper bound with no lower end; both sides' runs stopped: not resolved, no ratio" {
+    local p
+    for ((p = 1; p <= 10; p++)); do
+        abrun A default "$p" 1000
+        abrun B default "$p" "$((30 + p % 5))"
+        abrun A2 default "$p" 1000
+    done
+    cutrows 1000
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run jq -r '.answers[] | select(.id == "ab") | [.verdict, .figures.ratio_bound, .figures.ratio_lo, .figures.cut_pairs_a] | @tsv' "$D/results.json"
+    [ "$output" = "$(printf 'faster\t-1\t\t10')" ]
+    grep -q "^\*\*B is at least [0-9.]*x faster than A (B/A at most [0-9.]* of 10 pairs; A's run in 10 of them was stopped at the cap before it ended and counts as at least that long; 99% interval up to [0-9.]*, no lower end)" "$D/report.md"
+    # B's runs stopped too, in other blocks: nothing bounds B/A either way
+    for ((p = 11; p <= 20; p++)); do
+        abrun A default "$p" 31
+        abrun B default "$p" 1000
+        abrun A2 default "$p" 31
+    done
+    cutrows 1000
+    run "$SUMMARIZE" --ab-decided 1 "$D"
+    [ "$status" -eq 0 ]
+    [[ ${lines[1]} == "undecided"$'\t'"default"$'\t'"20"$'\t'* ]]
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ]
+    run jq -r '.answers[] | select(.id == "ab") | [.verdict, .figures.ratio, .figures.cut_pairs_a, .figures.cut_pairs_b] | @tsv' "$D/results.json"
+    [ "$output" = "$(printf 'not resolved\t\t10\t10')" ]
+    grep -q '^\*\*Not resolved: runs of both A and B were stopped at the cap (--budget) before they ended' "$D/report.md"
 }
