@@ -75,6 +75,8 @@ load ab
     run make -s -C "$ROOT" ab A="/nonexistent/prog it's" B=true OUT="$BATS_TEST_TMPDIR/o2"
     [ "$status" -ne 0 ]
     [[ $output == *"--a: '/nonexistent/prog': no such file"* ]]
+}
+
 @test "a newline or another control character in --a or --b: refused, exit 2, one line, nothing made" {
     ab --a $'/bin/echo x\ny' --b /bin/true
     [ "$status" -eq 2 ]
