@@ -60,7 +60,7 @@ field() {
     for _ in 1 2 3 4 5; do
         /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/cached" "$F.bin" --workload grad --runs 1 >/dev/null
         cached+=("$(cat "$BATS_TEST_TMPDIR/cached")")
-        [ "${cached[-1]}" -eq 0 ] && break
+        if [ "${cached[-1]}" -eq 0 ]; then break; fi
     done
     "$EVICT" "$F.bin" >/dev/null
     /usr/bin/time -f '%F' -o "$BATS_TEST_TMPDIR/evicted" "$F.bin" --workload grad --runs 1 >/dev/null
@@ -109,7 +109,7 @@ as_nobody() {
 
 @test "as uid 65534, a root-owned file's pages are unknown, never 'all resident'; its own file is counted" {
     [ "$(id -u)" = 0 ] || skip "needs root to become uid 65534"
-    type -P setpriv >/dev/null || skip "setpriv (util-linux) missing"
+    type -P setpriv >/dev/null || skip "setpriv is not installed (apt-get install util-linux)"
     # a directory uid 65534 can reach (BATS_TEST_TMPDIR may be private)
     dd=$(mktemp -d "$ROOT/build/evict-nobody.XXXXXX")
     chmod 755 "$dd"

@@ -26,6 +26,7 @@ load ../harness/load
     mkdir -p "$BATS_TEST_TMPDIR/bin"
     printf '#!/bin/sh\nexec %s --cpu 1 --timeout 30s\n' "$(command -v stress-ng)" >"$BATS_TEST_TMPDIR/bin/stress-ng"
     chmod +x "$BATS_TEST_TMPDIR/bin/stress-ng"
+    # skip-ok: fires on a machine of one CPU only, nothing to install
     [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs to tell pinned from unbound"
     PATH=$BATS_TEST_TMPDIR/bin:$PATH run bash "$H/loaded.sh" --out "$OUT" --quick --load pinned --stressors 2 \
         --widths 1 --procs 1 --budget 1 --runs 2
@@ -38,6 +39,7 @@ load ../harness/load
 
 @test "stress-ng runs from a directory the user cannot write (the container's case)" {
     [ "$(id -u)" -eq 0 ] || skip "needs root to switch to an unprivileged user"
+    # skip-ok: Debian has the user nobody
     id nobody >/dev/null 2>&1 || skip "no user nobody"
     # bats's own temporary directories are root's alone: a shared one
     top=$(mktemp -d /tmp/coldload-test.XXXXXX)

@@ -47,7 +47,8 @@ golden_check() {
     local name=results-small w=$BATS_TEST_TMPDIR/changed
     cp -r "$ROOT/tests/fixtures/$name" "$w"
     sed -i '3s/,6\.120000,/,6.130000,/' "$w/samples.csv"
-    mkdir -p "$BATS_TEST_TMPDIR/x" && mv "$w" "$BATS_TEST_TMPDIR/x/$name"
+    mkdir -p "$BATS_TEST_TMPDIR/x"
+    mv "$w" "$BATS_TEST_TMPDIR/x/$name"
     run bash "$ROOT/tests/report/golden.sh" render "$BATS_TEST_TMPDIR/x/$name" "$BATS_TEST_TMPDIR/out"
     [ "$status" -eq 0 ]
     run ! diff -q "$ROOT/tests/fixtures/golden/$name/summary.csv" "$BATS_TEST_TMPDIR/out/summary.csv"

@@ -475,14 +475,16 @@ edited() {
     for v in abc '' -1 nan inf 1e999 '0x' ' 1' '1 '; do
         rm -f "$S"
         series "$S" grad 1 idle warm 0.02 "0.015 0.016"
-        awk -F, -v OFS=, -v v="$v" 'NR == 4 { $10 = v } { print }' "$S" >"$S.t" && mv "$S.t" "$S"
+        awk -F, -v OFS=, -v v="$v" 'NR == 4 { $10 = v } { print }' "$S" >"$S.t"
+        mv "$S.t" "$S"
         bad "samples.csv:4: column 'ms': '.*' is not a time >= 0 in ms"
     done
     for spec in "6:0:width" "6:2.5:width" "16:x:procs_running" "17:xyz:checksum" "17:12345678901234567:checksum" "18:2:truncated" "15:--1:load1" "9:-3:iter" "12:-1:majflt"; do
         IFS=: read -r col v name <<<"$spec"
         rm -f "$S"
         series "$S" grad 1 idle warm 0.02 "0.015 0.016"
-        awk -F, -v OFS=, -v c="$col" -v v="$v" 'NR == 2 { $c = v } { print }' "$S" >"$S.t" && mv "$S.t" "$S"
+        awk -F, -v OFS=, -v c="$col" -v v="$v" 'NR == 2 { $c = v } { print }' "$S" >"$S.t"
+        mv "$S.t" "$S"
         bad "samples.csv:2: column '$name': '.*' is not "
     done
 }
@@ -622,7 +624,7 @@ cols_of() {
 
 @test "p28_timing: no-wait rows only at width > 1, never above the waited rows in the summary" {
     P28=$ROOT/build/p28_timing
-    [ -x "$P28" ] || skip "build/p28_timing is not built"
+    [ -x "$P28" ] || skip "build/p28_timing is not built (make)"
     for w in 1 2; do
         run "$P28" --workload grad --width "$w" --runs 5 --csv "$S" --tag condition=idle --tag copy=warm
         [ "$status" -eq 0 ]
@@ -726,7 +728,7 @@ cols_of() {
     [ "$status" -eq 0 ]
     for c in "$D"/plots/*.dat; do
         c=${c##*/}
-        [ "$c" = firstrun.dat ] && continue
+        if [ "$c" = firstrun.dat ]; then continue; fi
         [[ " $listed " == *" ${c%.dat} "* ]]
     done
     # every chart has its n_ in labels.gp, and no temporary file is left
