@@ -61,17 +61,10 @@ function end_test(   i) {
     n = 0; intest = 0
 }
 function report(line, what) { print FILENAME ":" line ": " what; found++ }
-FNR == 1 { if (intest) end_test(); q = ""; depth = 0; dbr = 0; stmt = ""; stmt_amp = 0; heredoc = ""; n = 0; intest = 0 }
+FNR == 1 { if (intest) end_test(); okline = -10; q = ""; depth = 0; dbr = 0; stmt = ""; stmt_amp = 0; heredoc = ""; n = 0; intest = 0 }
 {
     raw = $0
-    # skips: their message must name what to install
-    if (raw ~ /(^|[;&|{ \t])skip([ \t]|$)/ && raw !~ /^[ \t]*#/ && raw !~ /^@test/) {
-        if (raw !~ /make|install|apt-get|Debian:/ && raw !~ /id -u/ && raw !~ /# skip-ok: / && prev !~ /# skip-ok: /)
-            report(FNR, "a skip that names nothing to install (name the package or make target, or say # skip-ok: why it cannot fire as root)")
-    }
-    if (raw ~ /\[ -z "\$\(col / && raw !~ /^[ \t]*#/)
-        report(FNR, "[ -z \"$(col ...)\" ] passes when the column is missing (run col, check $status, then $output)")
-    prev = raw
+    if (raw ~ /# skip-ok: /) okline = FNR
     if (heredoc != "") {
         t = raw; sub(/^\t+/, "", t)
         if (t == heredoc) heredoc = ""
@@ -79,20 +72,28 @@ FNR == 1 { if (intest) end_test(); q = ""; depth = 0; dbr = 0; stmt = ""; stmt_a
     }
     if (!intest && q == "" && raw ~ /^@test .*\{[ \t]*$/) { intest = 1; n = 0; stmt = ""; next }
     if (intest && q == "" && depth == 0 && raw ~ /^\}[ \t]*$/) { flush_stmt(); end_test(); next }
-    if (!intest) next
     if (stmt == "") stmt_line = FNR
+    # code: the line outside quotes and comments, for the checks of one line
+    code = ""
     L = length(raw)
     for (i = 1; i <= L; i++) {
         c = substr(raw, i, 1)
         if (q == "\x27") { if (c == "\x27") q = ""; continue }
+        if (q == "$\x27") {
+            if (c == "\\") { i++; continue }
+            if (c == "\x27") q = ""
+            continue
+        }
         if (q == "\"") {
             if (c == "\\") { i++; continue }
             if (c == "\"") q = ""
             continue
         }
         if (c == "\\") { i++; continue }
+        if (substr(raw, i, 2) == "$\x27") { q = "$\x27"; i++; continue }
         if (c == "\x27" || c == "\"") { q = c; continue }
         if (c == "#" && (i == 1 || substr(raw, i - 1, 1) ~ /[ \t]/)) break
+        code = code c
         if (substr(raw, i, 2) == "$(") { depth++; i++; continue }
         if (substr(raw, i, 2) == "[[") { dbr++; i++; continue }
         if (substr(raw, i, 2) == "]]" && dbr > 0) { dbr--; i++; continue }
@@ -109,6 +110,13 @@ FNR == 1 { if (intest) end_test(); q = ""; depth = 0; dbr = 0; stmt = ""; stmt_a
         if (c == ";" ) { flush_stmt(); stmt_line = FNR; continue }
         stmt = stmt c
     }
+    # skips: their message must name what to install
+    if (code ~ /(^|[;&|{ \t])skip([ \t]|$)/ && raw !~ /^@test/) {
+        if (raw !~ /make|install|apt-get|Debian:/ && raw !~ /id -u/ && FNR - okline > 2)
+            report(FNR, "a skip that names nothing to install (name the package or make target, or say # skip-ok: why it cannot fire as root)")
+    }
+    if (code ~ /\[ -z / && raw ~ /\[ -z "\$\(col /)
+        report(FNR, "[ -z \"$(col ...)\" ] passes when the column is missing (run col, check $status, then $output)")
     # a line continued (ends in a backslash) or inside quotes or $(...) goes on
     if (q == "" && depth == 0 && raw !~ /\\$/) flush_stmt()
 }

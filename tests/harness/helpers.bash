@@ -29,8 +29,11 @@ col() {
 # with the column missing: col's exit is lost in $().
 empty_col() {
     local v
-    v=$(col "$1" "$2") || { echo "$1: no column $2"; return 1; }
-    if [ "${3:-}" = last ]; then v=$(tail -n1 <<<"$v"); fi
+    # (the x keeps the empty last values $() would strip)
+    v=$(col "$1" "$2" && echo x) || { echo "$1: no column $2"; return 1; }
+    v=${v%x}
+    v=${v%$'\n'}
+    if [ "${3:-}" = last ]; then v=${v##*$'\n'}; fi
     if [ -n "${v//$'\n'/}" ]; then echo "$1: $2 holds '$v'"; return 1; fi
 }
 

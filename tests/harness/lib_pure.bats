@@ -9,7 +9,7 @@ load helpers
 setup() {
     # shellcheck source=harness/lib/all.sh
     . "$H/lib/all.sh"
-    CL_NAME=test
+    CL_NAME="test"
 }
 
 @test "cl_csv_line: each field one line (control characters escaped), quoted when it holds a comma or a quote" {

@@ -67,6 +67,7 @@ load ../harness/load
     a=$(order "$BATS_TEST_TMPDIR/a" 7)
     b=$(order "$BATS_TEST_TMPDIR/b" 7)
     c=$(order "$BATS_TEST_TMPDIR/c" 8)
+    # shellcheck disable=SC2001 # a line at a time: ${a//...} would cut at the first match of all
     cells=$(sed 's/, process.*//' <<<"$a" | sort -u | wc -l)
     [ "$cells" -ge 4 ]   # grad and svdvals at 2 widths at least
     [ "$(wc -l <<<"$a")" -eq $((3 * cells)) ]

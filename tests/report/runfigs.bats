@@ -53,7 +53,7 @@ setup() {
 @test "runs-columns.tsv is hostile data: a bad name, a control character, a bad cell, a wrong header -- file:line, exit 2" {
     cp "$D/runs-columns.tsv" "$BATS_TEST_TMPDIR/good"
     for bad in 'Bad-Name\tfigure\tms\t0\tx' 'a_b\tfigure\tms\t2\tx' 'a_b\tfigure\tm\033s\t0\tx' 'a_b\tfigure\tms\t0'; do
-        { cat "$BATS_TEST_TMPDIR/good"; printf "$bad\n"; } >"$D/runs-columns.tsv"
+        { cat "$BATS_TEST_TMPDIR/good"; printf '%b\n' "$bad"; } >"$D/runs-columns.tsv"
         run "$SUMMARIZE" "$D"
         [ "$status" -eq 2 ] || { echo "accepted: $bad"; false; }
         [[ $output == *"runs-columns.tsv:$(($(wc -l <"$BATS_TEST_TMPDIR/good") + 1)):"* ]]

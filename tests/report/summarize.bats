@@ -659,11 +659,11 @@ cols_of() {
     printf 'workload\tkind\tcopy\tfile\tsize_bytes\tpages\tresident_before\tresident_after\tpages_read\n' >"$P"
     # two copies: /a reads 300 then 100 (median 200), /b 600 twice, /c nothing
     for k in 1 2; do
-        printf 'binary\tsame\t%d\t/b\t4194304\t1024\t1024\t1024\t0\n' "$k" >>"$P"
-        printf 'binary\tevicted\t%d\t/a\t1048576\t256\t0\t%d\t%d\n' "$k" $((k == 1 ? 300 : 100)) $((k == 1 ? 300 : 100)) >>"$P"
-        printf 'binary\tevicted\t%d\t/b\t4194304\t1024\t0\t600\t600\n' "$k" >>"$P"
-        printf 'binary\tevicted\t%d\t/c\t4096\t1\t1\t1\t0\n' "$k" >>"$P"
-    done
+        printf 'binary\tsame\t%d\t/b\t4194304\t1024\t1024\t1024\t0\n' "$k"
+        printf 'binary\tevicted\t%d\t/a\t1048576\t256\t0\t%d\t%d\n' "$k" $((k == 1 ? 300 : 100)) $((k == 1 ? 300 : 100))
+        printf 'binary\tevicted\t%d\t/b\t4194304\t1024\t0\t600\t600\n' "$k"
+        printf 'binary\tevicted\t%d\t/c\t4096\t1\t1\t1\t0\n' "$k"
+    done >>"$P"
     echo 'cold_files_method=strace' >"$D/meta.txt"
     summarize
     [ "$status" -eq 0 ]
