@@ -171,11 +171,15 @@ check-all: $(addprefix $(BUILD)/unit-asan/,$(UNIT)) $(addprefix $(BUILD)/unit-ts
 	@set -e; for t in $(TSAN_UNIT); do echo "== tsan $$t"; \
 	  TSAN_OPTIONS=halt_on_error=1 $(BUILD)/unit-tsan/$$t; done
 
-bench: all $(BUILD)/bench_direct $(BUILD)/bench_differ
+bench: all $(BUILD)/bench_direct $(BUILD)/bench_differ $(BUILD)/bench_series
 	$(BUILD)/bench_differ
+	$(BUILD)/bench_series
 	bash tests/bench/bench.sh
 
 $(BUILD)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# How soon matching a program's output gives up (launch/series).
+$(BUILD)/bench_series: tests/bench/bench_series.c $(LIB_ALL)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The difference rule's simulated false-positive rate and power (common/differ).
 $(BUILD)/bench_differ: tests/bench/bench_differ.c tests/unit/differsim.h $(call lib,common)
