@@ -4,7 +4,8 @@
 #   make            build every binary into build/
 #   make deps       install the missing Debian packages of `make` and `make report`
 #                   (prints what it installs; mk/deps.txt lists them all, by job)
-#   make test       every test (unit + harness + report) and shellcheck, after deps-test;
+#   make test       every test (unit + harness + report), shellcheck and the bats lint
+#                   (tests/lint-bats.sh), after deps-test;
 #                   a table of each suite's seconds at the end (tests/run-suites.sh)
 #   make test-long  the tests that need a long real load (soak, Slurm cluster ...)
 #   make check      unit tests under ASan+UBSan, engine tests under TSan
@@ -139,7 +140,7 @@ test: deps-test
 test-long: deps-test
 	@bash tests/run-suites.sh -b test-build test-long-all
 test-build: all $(addprefix $(BUILD)/unit/,$(UNIT))
-test-all: unit cli setup-test lint
+test-all: unit cli setup-test lint lint-bats
 
 # Static checks of every shell script (harness, tests, container, CI).
 SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci/run
@@ -152,6 +153,12 @@ SHELL_SCRIPTS = $(wildcard harness/*.sh tests/*.sh tests/*/*.sh docker/*.sh) .ci
 LINT_ALONE_SKIP := SC1091,SC2034,SC2153,SC2154
 lint: format-check
 	printf '%s\n' $(SHELL_SCRIPTS) | xargs -P2 -n16 shellcheck -e $(LINT_ALONE_SKIP)
+# The checks of the bats tests bats itself cannot fail on (a bare `!`, an
+# `&&` chain before a test's last line, a skip naming nothing to install) and
+# shellcheck over the .bats files (tests/lint-bats.sh), then its own test.
+lint-bats:
+	bash tests/lint-bats.sh
+	bats tests/lint
 lint-sourced:
 	printf '%s\n' $(SHELL_SCRIPTS) | xargs -P2 -n8 shellcheck -x
 test-long-all: lint-sourced
@@ -164,11 +171,15 @@ check-all: $(addprefix $(BUILD)/unit-asan/,$(UNIT)) $(addprefix $(BUILD)/unit-ts
 	@set -e; for t in $(TSAN_UNIT); do echo "== tsan $$t"; \
 	  TSAN_OPTIONS=halt_on_error=1 $(BUILD)/unit-tsan/$$t; done
 
-bench: all $(BUILD)/bench_direct $(BUILD)/bench_differ
+bench: all $(BUILD)/bench_direct $(BUILD)/bench_differ $(BUILD)/bench_series
 	$(BUILD)/bench_differ
+	$(BUILD)/bench_series
 	bash tests/bench/bench.sh
 
 $(BUILD)/bench_direct: tests/bench/bench_direct.c $(LIB_ALL)
+	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# How soon matching a program's output gives up (launch/series).
+$(BUILD)/bench_series: tests/bench/bench_series.c $(LIB_ALL)
 	$(CC) $(ALL_CF) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # The difference rule's simulated false-positive rate and power (common/differ).
 $(BUILD)/bench_differ: tests/bench/bench_differ.c tests/unit/differsim.h $(call lib,common)
@@ -184,7 +195,7 @@ deps-test deps-check: deps-%:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit cli setup-test lint lint-sourced test test-all test-long test-long-all test-build check check-all bench deps deps-test deps-check clean
+.PHONY: all unit cli setup-test lint lint-bats lint-sourced test test-all test-long test-long-all test-build check check-all bench deps deps-test deps-check clean
 .SECONDARY:
 
 -include mk/*.mk

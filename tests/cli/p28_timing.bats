@@ -159,7 +159,8 @@ setup() {
     run "$P" --workload svdvals --size 64 --runs 20 --precision 1 --csv "$p"
     [ "$status" -eq 0 ]
     n=$(awk -F, 'NR > 1 && $8 == "steady"' "$p" | wc -l)
-    [ "$n" -ge 3 ] && [ "$n" -le 20 ]
+    [ "$n" -ge 3 ]
+    [ "$n" -le 20 ]
     if [ "$n" -lt 20 ]; then [[ $output == *"[median known to +-100%: $n of 20 runs]"* ]]; fi
     [ "$(awk -F, 'NR > 1 && $18 == 1' "$p" | wc -l)" -eq 0 ]
     run "$P" --workload svdvals --size 64 --runs 20 --precision 0 --csv "$z"

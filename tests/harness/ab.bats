@@ -9,11 +9,14 @@ load ab
 
 @test "usage errors: a side missing, a program that does not exist, a bad load or precision: exit 2, one line, nothing made" {
     ab --a "$OMP 5"
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"--b CMD is required"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--b CMD is required"* ]]
     ab --a "/nonexistent/prog 5" --b "$OMP 5"
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"--a: '/nonexistent/prog': no such file"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--a: '/nonexistent/prog': no such file"* ]]
     ab --a "$OMP 5" --b "$BATS_TEST_TMPDIR"
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"is a directory"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"is a directory"* ]]
     ab --a "$OMP 5" --b "$OMP 5" --load quota
     [ "$status" -eq 2 ]
     ab --a "$OMP 5" --b "$OMP 5" --precision 2
@@ -25,13 +28,17 @@ load ab
 
 @test "--widths refused with one line and exit 2 before anything is made: not a width, out of range, a width twice, {width} without --widths" {
     ab --a "$OMP 5" --b "$OMP 5" --widths "1 x"
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"--widths: expected an integer in 1..256, got 'x'"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--widths: expected an integer in 1..256, got 'x'"* ]]
     ab --a "$OMP 5" --b "$OMP 5" --widths 0
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"--widths: expected an integer in 1..256, got '0'"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--widths: expected an integer in 1..256, got '0'"* ]]
     ab --a "$OMP 5" --b "$OMP 5" --widths "2,1 2"
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"--widths: width 2 is given twice"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--widths: width 2 is given twice"* ]]
     ab --a "$OMP {width}" --b "$OMP 5"
-    [ "$status" -eq 2 ] && [[ ${lines[0]} == *"{width} in a command needs --widths"* ]]
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"{width} in a command needs --widths"* ]]
     [ ! -e "$O" ]
 }
 
@@ -40,12 +47,13 @@ load ab
         >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
     local pid=$! rc=0
     wait_for test -s "$O/meta.txt"
-    sleep 1
+    wait_for pgrep -f '^/bin/sleep 7.31'
     kill -INT "$pid"
     wait "$pid" || rc=$?
     [ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/log"; false; }
     sleep 0.5
-    ! pgrep -f 'sleep 7.31' >/dev/null
+    run pgrep -af 'sleep 7.31'
+    [ "$status" -eq 1 ] || { echo "left: $output"; false; }
     [ -z "$(find /sys/fs/cgroup /sys/fs/cgroup/unified /sys/fs/cgroup/cpu -maxdepth 1 -name 'coldload-run-*' 2>/dev/null)" ]
     [ ! -s "$O/runs.csv" ] || every_row_complete "$O/runs.csv"
 }
@@ -104,7 +112,7 @@ load ab
     run bash "$H/ab.sh" --out "$T" --a /bin/true --b /bin/true --max-procs 8 --quick
     [ "$status" -eq 2 ]
     [[ ${lines[0]} == *"holds a threads job's results (meta.txt job=threads)"* ]]
-    [ "$(ls "$T" | tr '\n' ' ')" = "meta.txt results.json " ]
+    [ "$(find "$T" -mindepth 1 -printf '%f\n' | sort | tr '\n' ' ')" = "meta.txt results.json " ]
 }
 
 @test "B stopped at the cap in every run: at least slower, no upper end -- never an exact ratio" {

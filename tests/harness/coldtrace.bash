@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0   # run ! (a bare ! cannot fail a test)
 
 setup() {
     need_binaries
-    type -P gcc >/dev/null || skip "gcc is needed to build the test program"
+    type -P gcc >/dev/null || skip "gcc is needed to build the test program (make deps-test)"
     # shellcheck source=harness/lib/coldtrace.sh
     . "$ROOT/harness/lib/coldtrace.sh"
     # tmpfs pages cannot be dropped (they are the file): work on a disk.

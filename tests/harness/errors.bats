@@ -107,6 +107,7 @@ load errors
     [ "$(id -u)" = 0 ] || skip "the read-only file needs a bind mount (root)"
     rm -f "$OUT/samples.csv"
     : >"$OUT/samples.csv"
+    # skip-ok: root bind-mounts a file read-only on any Linux
     mount --bind -o ro "$OUT/samples.csv" "$OUT/samples.csv" || skip "no read-only bind mount here"
     run timeout 20 bash "$H/warm.sh" --out "$OUT" --quick --widths 1
     umount "$OUT/samples.csv"
@@ -135,9 +136,13 @@ load errors
     [ "$status" -eq 2 ]
     [[ $output == *"$OUT/remedies/r0 is a symbolic link (to $BATS_TEST_TMPDIR/victim): not followed; use another --out"* ]]
     [ -z "$(ls -A "$BATS_TEST_TMPDIR/victim")" ]
-    [ ! -e "$OUT/logs" ] && [ ! -e "$OUT/meta.txt" ] && [ ! -e "$OUT/.lock" ]
+    [ ! -e "$OUT/logs" ]
+    [ ! -e "$OUT/meta.txt" ]
+    [ ! -e "$OUT/.lock" ]
     # a FIFO in logs/ too: the directory is refused, whatever the name
-    rm -rf "$OUT" && mkdir -p "$OUT/logs" && mkfifo "$OUT/logs/warm-idle-grad-w1-p1.err"
+    rm -rf "$OUT"
+    mkdir -p "$OUT/logs"
+    mkfifo "$OUT/logs/warm-idle-grad-w1-p1.err"
     run timeout 20 bash "$H/warm.sh" --out "$OUT" --quick --widths 1
     [ "$status" -eq 2 ]
     [[ $output == *"$OUT/logs/warm-idle-grad-w1-p1.err is not a regular file (a FIFO): use another --out"* ]]

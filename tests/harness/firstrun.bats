@@ -10,7 +10,7 @@ load helpers
 load firstrun
 
 @test "static: p28_timing-static and ising_trg-static give the dynamic builds' checksums bit for bit" {
-    [ -x "$B/p28_timing-static" ] && [ -x "$B/ising_trg-static" ] || skip "make static first"
+    if [ ! -x "$B/p28_timing-static" ] || [ ! -x "$B/ising_trg-static" ]; then skip "make static first"; fi
     # really static: no interpreter, no DT_NEEDED
     run ! bash -c "readelf -d '$B/p28_timing-static' | grep -q NEEDED"
     run ! bash -c "readelf -l '$B/p28_timing-static' | grep -q 'program interpreter'"
@@ -34,7 +34,9 @@ load firstrun
 
 @test "--prefault changes no result bit; --startup rows: exec_to_main under coldload-exec, start_to_main without" {
     c=$BATS_TEST_TMPDIR
+    t0=$EPOCHREALTIME
     "$B/coldload-exec" "$B/p28_timing" --workload all --size 64 --runs 2 --startup --csv "$c/a.csv" >"$c/a.out"
+    whole_ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { print (b - a) * 1000 }')
     "$B/p28_timing" --workload all --size 64 --runs 2 --startup --prefault --csv "$c/b.csv" >"$c/b.out"
     [ "$(checksums "$c/a.csv")" = "$(checksums "$c/b.csv")" ]
     # once per process, after the first series: grad's
@@ -46,7 +48,8 @@ load firstrun
     grep -Eq '^startup: start_to_main [0-9]+\.[0-9]{3} ms \(from /proc/self/stat' "$c/b.out"
     # exec -> main is a real interval: above 0, below the whole run
     ms=$(rows "$c/a.csv" phase exec_to_main | col /dev/stdin ms)
-    awk -v m="$ms" 'BEGIN { exit !(m > 0 && m < 10000) }'
+    awk -v m="$ms" 'BEGIN { exit !(m > 0) }'
+    awk -v m="$ms" -v w="$whole_ms" 'BEGIN { exit !(m < w) }'
     # without --startup nothing changes: no such rows
     "$B/p28_timing" --workload grad --runs 1 --csv "$c/c.csv" >/dev/null
     [ "$(grep -c -e _to_main -e main_to_first "$c/c.csv")" -eq 0 ]
@@ -63,7 +66,7 @@ load firstrun
     csv=$out/firstrun.csv
     every_row_complete "$csv"
     want="base bindnow pool1 prefault"
-    [ -x "$B/p28_timing-static" ] && want="base bindnow pool1 prefault static"
+    if [ -x "$B/p28_timing-static" ]; then want="base bindnow pool1 prefault static"; fi
     [ "$(col "$csv" variant | sort -u | tr '\n' ' ')" = "$want " ]
     # each (variant, copy, round) one process with one exec_to_main row
     [ "$(rows "$csv" phase exec_to_main | tail -n +2 | wc -l)" -eq $(( ($(wc -w <<<"$want") + 1) * 2 )) ]

@@ -24,6 +24,19 @@ col() {
                           { print $c }' "$1"
 }
 
+# empty_col FILE NAME [last]: column NAME is in FILE's header and empty in
+# every row (or, with last, in the last row). `[ -z "$(col ...)" ]` would pass
+# with the column missing: col's exit is lost in $().
+empty_col() {
+    local v
+    # (the x keeps the empty last values $() would strip)
+    v=$(col "$1" "$2" && echo x) || { echo "$1: no column $2"; return 1; }
+    v=${v%x}
+    v=${v%$'\n'}
+    if [ "${3:-}" = last ]; then v=${v##*$'\n'}; fi
+    if [ -n "${v//$'\n'/}" ]; then echo "$1: $2 holds '$v'"; return 1; fi
+}
+
 # rows FILE FILTER_COL VALUE: the rows whose FILTER_COL equals VALUE (header kept).
 rows() {
     awk -F, -v name="$2" -v v="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; print; next }
@@ -69,7 +82,7 @@ every_row_complete() {
 # omp_setup, their setup: OMP the program, O a fresh results directory.
 omp_setup_file() {
     [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v gcc >/dev/null || skip "gcc"
+    command -v gcc >/dev/null || skip "gcc is not installed (make deps-test)"
     gcc -O2 -fopenmp "$ROOT/tests/harness/progs/omp_work.c" -o "$BATS_FILE_TMPDIR/omp_work"
 }
 omp_setup() {

@@ -9,7 +9,7 @@ load helpers
 setup() {
     # shellcheck source=harness/lib/all.sh
     . "$H/lib/all.sh"
-    CL_NAME=test
+    CL_NAME="test"
 }
 
 @test "cl_csv_line: each field one line (control characters escaped), quoted when it holds a comma or a quote" {
@@ -213,10 +213,10 @@ setup() {
     cl_params_in "beta=0.3;chi=16;steps=20" "betas=0.3,0.4,0.5,0.6;chi=16;steps=20"
     cl_params_in "beta=0.4;chi=8;steps=10" "betas=0.4;chi=8;steps=10"
     cl_params_in "n=1000" "n=1000"
-    ! cl_params_in "beta=0.4;chi=16;steps=20" "betas=0.4;chi=8;steps=10"
-    ! cl_params_in "beta=0.4;chi=8;steps=10" "betas=0.3,0.4,0.5,0.6;chi=16;steps=20"
-    ! cl_params_in "beta=0.45;chi=8;steps=10" "betas=0.4;chi=8;steps=10"
-    ! cl_params_in "size=256" "n=1000"
+    run ! cl_params_in "beta=0.4;chi=16;steps=20" "betas=0.4;chi=8;steps=10"
+    run ! cl_params_in "beta=0.4;chi=8;steps=10" "betas=0.3,0.4,0.5,0.6;chi=16;steps=20"
+    run ! cl_params_in "beta=0.45;chi=8;steps=10" "betas=0.4;chi=8;steps=10"
+    run ! cl_params_in "size=256" "n=1000"
 }
 
 @test "cl_plan_rows: a plan read by column name, in any order, empty fields kept; a header without a column asked for refused with one line" {
@@ -241,7 +241,9 @@ setup() {
     printf '#!/bin/sh\necho "coldload-summarize: 3 rows of other phases not summarised" >&2\nprintf "id\\twidth\\tsetting\\nr0\\t2\\tOMP_WAIT_POLICY=passive\\n"\n' >"$CL_BUILD/coldload-summarize"
     chmod +x "$CL_BUILD/coldload-summarize"
     cl_plan "setting id" --threads-remedies auto "$CL_OUT"
-    [ "${CL_PLAN[n]}" = 1 ] && [ "${CL_PLAN[0,id]}" = r0 ] && [ "${CL_PLAN[0,setting]}" = OMP_WAIT_POLICY=passive ]
+    [ "${CL_PLAN[n]}" = 1 ]
+    [ "${CL_PLAN[0,id]}" = r0 ]
+    [ "${CL_PLAN[0,setting]}" = OMP_WAIT_POLICY=passive ]
     printf '#!/bin/sh\necho "coldload-summarize: x/samples.csv:3: bad" >&2\nexit 2\n' >"$CL_BUILD/coldload-summarize"
     if cl_plan state --decided "$CL_OUT"; then false; fi
     [ "${CL_PLAN[error]}" = "exit 2: coldload-summarize: x/samples.csv:3: bad" ]

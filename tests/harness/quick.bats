@@ -109,7 +109,7 @@ quick() {
 
 @test "warm and loaded rows: the widths asked for at every workload; loaded rows carry stressors=2" {
     ws="grad svdvals"
-    [ -x "$B/ising_trg" ] && ws="grad svdvals trg"
+    if [ -x "$B/ising_trg" ]; then ws="grad svdvals trg"; fi
     declare -A asked=([warm]="1 2 " [loaded]="1 ")
     for h in warm loaded; do
         rows "$OUT/samples.csv" harness "$h" >"$BATS_TEST_TMPDIR/$h.csv"
@@ -149,7 +149,8 @@ quick() {
     run awk -F, 'NR > 1 && !($14 >= 0 && $14 != "" && $19 == "0") { print; exit 1 }' "$OUT/whole.csv"
     [ "$status" -eq 0 ]
     # warm and loaded: one launcher's row per measurement with the tags
-    ws=2; [ -x "$B/ising_trg" ] && ws=3
+    ws=2
+    if [ -x "$B/ising_trg" ]; then ws=3; fi
     # (warm: 2 widths x 2 processes; loaded: 1 width x 2 processes, at each kind of load)
     [ "$(awk -F, '$3 == "warm" && $4 == "idle" && $11 == "coldload-run" && $20 == "none"' "$OUT/whole.csv" | wc -l)" -eq $((4 * ws)) ]
     for load in pinned free; do

@@ -26,7 +26,12 @@ teardown() {
     done
 }
 
-# cg_left: the coldload-run cgroups under either cgroup2 hierarchy
+# cg_left: the coldload-run cgroups under either cgroup2 hierarchy and, where
+# it is mounted, the v1 cpu controller (a --quota's)
 cg_left() {
-    find /sys/fs/cgroup /sys/fs/cgroup/unified -maxdepth 1 -name 'coldload-run-*' 2>/dev/null
+    local d dirs=(/sys/fs/cgroup)
+    for d in /sys/fs/cgroup/unified /sys/fs/cgroup/cpu; do
+        if [ -d "$d" ]; then dirs+=("$d"); fi
+    done
+    find "${dirs[@]}" -maxdepth 1 -name 'coldload-run-*'
 }

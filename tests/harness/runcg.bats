@@ -13,21 +13,30 @@ load runcg
     [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
     # two busy children it never waits for: rusage misses them, the cgroup does not
     "$R" --runs-csv runs.csv -- sh -c 'yes >/dev/null & yes >/dev/null & sleep 0.4'
+    # skip-ok: Debian mounts a cgroup2 hierarchy, and root makes a cgroup in it
     [ "$(col runs.csv method)" = cgroup ] || skip "no cgroup2 hierarchy here: $(col runs.csv cg_why)"
-    [ -z "$(col runs.csv cg_why)" ]
-    awk -v cg="$(col runs.csv cg_cpu_ms)" -v ru="$(col runs.csv cpu_ms)" 'BEGIN { exit !(cg > 300 && cg > 10 * ru) }'
-    [ -n "$(col runs.csv wait_some_ms)" ] && [ -n "$(col runs.csv wait_full_ms)" ]
+    run col runs.csv cg_why
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
+    # the two yes spin through the run: the cgroup's CPU time is a good part
+    # of the run's wall time (busy machine or not), ten times what rusage sees
+    awk -v cg="$(col runs.csv cg_cpu_ms)" -v w="$(col runs.csv wall_ms)" 'BEGIN { exit !(cg > w / 4) }'
+    awk -v cg="$(col runs.csv cg_cpu_ms)" -v ru="$(col runs.csv cpu_ms)" 'BEGIN { exit !(cg > 10 * ru) }'
+    [ -n "$(col runs.csv wait_some_ms)" ]
+    [ -n "$(col runs.csv wait_full_ms)" ]
     [ "$(col runs.csv left)" = 2 ]   # the two yes, killed after the run
     [ -z "$(cg_left)" ]
     # --no-cgroup: schedstat alone, and why
     "$R" --runs-csv nocg.csv --no-cgroup -- sh -c 'yes >/dev/null & sleep 0.2; kill $!'
     [ "$(col nocg.csv method) $(col nocg.csv cg_why)" = "schedstat off (--no-cgroup)" ]
-    [ -z "$(col nocg.csv wait_full_ms)" ]
-    awk -v on="$(col nocg.csv oncpu_ms)" 'BEGIN { exit !(on > 50) }'
+    run col nocg.csv wait_full_ms
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
+    awk -v on="$(col nocg.csv oncpu_ms)" -v w="$(col nocg.csv wall_ms)" 'BEGIN { exit !(on > w / 10) }'
 }
 
 @test "the runtimes a run mapped: libgomp for an OpenMP program, OpenBLAS's variant for the engine" {
-    command -v gcc >/dev/null || skip "gcc"
+    command -v gcc >/dev/null || skip "gcc is not installed (make deps-test)"
     gcc -O2 -fopenmp "$PROGS/omp_work.c" -o omp_work
     # long enough for the sampler's passes (its maps are read at passes 1, 2, 4 ...)
     "$R" --runs-csv rt.csv -- ./omp_work 400 >/dev/null
@@ -35,11 +44,14 @@ load runcg
     [ "$(col rt.csv runtimes | paste -sd'|')" = "libgomp:OMP_NUM_THREADS|libopenblas (pthread):OPENBLAS_NUM_THREADS" ]
     # a program with none: empty
     "$R" --runs-csv none.csv -- sleep 0.1
-    [ -z "$(col none.csv runtimes)" ]
+    run col none.csv runtimes
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
 }
 
 @test "a runtime linked into the program: Go's by its .go.buildinfo section, rayon by its symbols; a stripped one is not seen" {
-    command -v gcc >/dev/null && command -v objcopy >/dev/null || skip "gcc, objcopy"
+    command -v gcc >/dev/null || skip "gcc is not installed (make deps-test)"
+    command -v objcopy >/dev/null || skip "objcopy is not installed (make deps-test: binutils)"
     # a C program standing in for each: a rayon_core symbol, a .go.buildinfo section;
     # ~0.1 s of work each, so the sampler passes once (its first pass opens the file)
     printf '%s\n' '#include <stdio.h>' 'volatile double s;' \
@@ -48,7 +60,8 @@ load runcg
     gcc -O1 rt.c -o rayon
     gcc -O1 -Drayon_core_spin=spin rt.c -o go
     objcopy --add-section .go.buildinfo=/dev/null go
-    cp rayon stripped && strip stripped
+    cp rayon stripped
+    strip stripped
     for p in rayon go stripped; do "$R" --runs-csv rt.csv -- "./$p" >/dev/null; done
     [ "$(col rt.csv runtimes | paste -sd'|')" = "rayon (Rust):RAYON_NUM_THREADS|Go runtime:GOMAXPROCS|" ]
 }
@@ -61,10 +74,13 @@ load runcg
     awk -v w="$(col q.csv wall_ms)" -v c="$(col q.csv cpu_ms)" -v t="$(col q.csv throttled_ms)" -v n="$(col q.csv nr_throttled)" \
         -v p="$(col q.csv nr_periods)" 'BEGIN { exit !(w > 1.5 * c && t > 0 && n > 0 && p >= n) }'
     [ -z "$(cg_left)" ]
-    [ -z "$(find /sys/fs/cgroup/cpu -maxdepth 1 -name 'coldload-run-*' 2>/dev/null)" ]
     # without one: empty, never 0
     "$R" --runs-csv nq.csv -- true
-    [ -z "$(col nq.csv throttled_ms)" ] && [ -z "$(col nq.csv nr_throttled)" ] && [ -z "$(col nq.csv nr_periods)" ]
+    for c in throttled_ms nr_throttled nr_periods; do
+        run col nq.csv "$c"
+        [ "$status" -eq 0 ]
+        [ -z "$output" ]
+    done
     run "$R" --quota x -- true
     [ "$status" -eq 2 ]
     if command -v setpriv >/dev/null; then
@@ -77,14 +93,16 @@ load runcg
 
 @test "as another user: no cgroup (permission), the wait from schedstat, and the run still recorded" {
     [ "$(id -u)" = 0 ] || skip "needs root to become another user"
-    command -v setpriv >/dev/null || skip "setpriv"
+    command -v setpriv >/dev/null || skip "setpriv is not installed (apt-get install util-linux)"
     d=$(mktemp -d /tmp/runcg.XXXXXX)
     chmod 777 "$d"
     setpriv --reuid 65534 --regid 65534 --clear-groups "$R" --runs-csv "$d/runs.csv" -- sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
     [ "$(col "$d/runs.csv" status)" = ok ]
     [ "$(col "$d/runs.csv" method)" = schedstat ]
     [[ $(col "$d/runs.csv" cg_why) == *"Permission denied"* || $(col "$d/runs.csv" cg_why) == *"no cgroup2"* ]]
-    [ -z "$(col "$d/runs.csv" cg_cpu_ms)" ]
+    run col "$d/runs.csv" cg_cpu_ms
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
     awk -v on="$(col "$d/runs.csv" oncpu_ms)" -v q="$(col "$d/runs.csv" runq_wait_ms)" 'BEGIN { exit !(on > 0 && q >= 0) }'
     rm -rf "$d"
 }
@@ -98,6 +116,7 @@ load runcg
     sleep 1
     run pgrep -f "sleep $marker"
     [ "$status" -eq 0 ]
+    # skip-ok: Debian mounts a cgroup2 hierarchy, and root makes a cgroup in it
     [ -n "$(cg_left)" ] || skip "no cgroup2 hierarchy here"
     kill -9 "$pid"
     wait "$pid" || true
@@ -109,15 +128,17 @@ load runcg
     [ -z "$(cg_left)" ]
 }
 
-@test "coldload-run SIGKILLed under --quota: --sweep removes its cgroups in both hierarchies, the v2 one and the v1 cpu controller's" {
+@test "coldload-run SIGKILLed under --quota: --sweep removes its cgroups in both hierarchies, the v2 one and (where mounted) the v1 cpu controller's" {
     [ "$(id -u)" = 0 ] || skip "needs root to make a cgroup"
-    [ -d /sys/fs/cgroup/cpu ] && [ "$(stat -f -c %T /sys/fs/cgroup/cpu)" = cgroupfs ] ||
-        skip "no v1 cpu controller here"
     marker=32.$$$RANDOM
     "$R" --quota 0.5 -- sh -c "sleep $marker & wait" &
     QPID=$!
-    wait_for test -d "/sys/fs/cgroup/cpu/coldload-run-$QPID"
     wait_for pgrep -f "sleep $marker"
+    # a machine of cgroup v2 alone (Debian 12) has the quota in its v2 cgroup;
+    # one that mounts the v1 cpu controller has it there, beside the v2 one
+    if [ "$(stat -f -c %T /sys/fs/cgroup/cpu 2>/dev/null)" = cgroupfs ]; then
+        wait_for test -d "/sys/fs/cgroup/cpu/coldload-run-$QPID"
+    fi
     v2=$(find /sys/fs/cgroup /sys/fs/cgroup/unified -maxdepth 1 -name "coldload-run-$QPID")
     [ -n "$v2" ]
     kill -9 "$QPID"

@@ -206,7 +206,8 @@ load threads
     R=$B/coldload-run
     cd "$BATS_TEST_TMPDIR"
     "$R" --runs-csv runs.csv --keep-output 40 -- sh -c 'seq 1 1000; seq 1 1000 >&2' >out 2>err
-    [ "$(head -n1 out)" = 1 ] && [ "$(tail -n1 out)" = 1000 ]
+    [ "$(head -n1 out)" = 1 ]
+    [ "$(tail -n1 out)" = 1000 ]
     grep -qx '\[coldload-run: stdout was 3893 bytes; 3853 dropped here, the first 20 and the last 20 kept (--keep-output 40)\]' out
     grep -qx '\[coldload-run: stderr was 3893 bytes; 3853 dropped here, the first 20 and the last 20 kept (--keep-output 40)\]' err
     [ "$(col runs.csv out_hash)" = "$("$R" --runs-csv all.csv --keep-output 0 -- seq 1 1000 >/dev/null && col all.csv out_hash)" ]
@@ -258,8 +259,8 @@ load threads
     [ "$status" -eq 0 ]
     [[ $output == *"--hash-file f: No such file or directory after the run: no hash"* ]]
     [ "$(col runs.csv out_source | tail -n1)" = file-missing ]
-    [ -z "$(col runs.csv out_hash | tail -n1)" ]
-    [ -z "$(col samples.csv checksum | tail -n1)" ]
+    empty_col runs.csv out_hash last
+    empty_col samples.csv checksum last
     mkfifo fifo
     run timeout 10 "$R" --runs-csv runs.csv --hash-file fifo -- true
     [ "$status" -eq 0 ]
@@ -267,8 +268,8 @@ load threads
     [ "$(col runs.csv out_source | tail -n1)" = file-missing ]
     # --no-hash: nothing hashed, out_source empty
     "$R" --runs-csv runs.csv --no-hash -- true
-    [ -z "$(col runs.csv out_source | tail -n1)" ]
-    [ -z "$(col runs.csv out_hash | tail -n1)" ]
+    empty_col runs.csv out_source last
+    empty_col runs.csv out_hash last
     run "$R" --remove-hash-file -- true
     [ "$status" -eq 2 ]
     [[ ${lines[0]} == "coldload-run: --remove-hash-file needs --hash-file PATH" ]]

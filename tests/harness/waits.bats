@@ -10,7 +10,7 @@ load helpers
 
 setup_file() {
     [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v gcc >/dev/null || skip "gcc"
+    command -v gcc >/dev/null || skip "gcc is not installed (make deps-test)"
     gcc -O2 -std=c11 -D_GNU_SOURCE -pthread "$PROGS/forkjoin.c" \
         -o "$BATS_FILE_TMPDIR/forkjoin"
 }

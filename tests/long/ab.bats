@@ -68,12 +68,12 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     # the width reached the program: its threads, never more than one at
     # width 1, two at width 2 in most runs (the sampler, every 10 ms, can
     # miss the second thread of a short run)
-    [ -z "$(rows "$O/runs.csv" width 1 | col /dev/stdin threads_max | grep -v '^1\?$')" ]
+    [ "$(rows "$O/runs.csv" width 1 | col /dev/stdin threads_max | grep -vc '^1\?$')" -eq 0 ]
     n2=$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -c .)
     k2=$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -cx 2)
     echo "width 2: $k2 of $n2 runs seen with 2 threads"
     [ "$((2 * k2))" -gt "$n2" ]
-    [ -z "$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -vx '[12]')" ]
+    [ "$(rows "$O/runs.csv" width 2 | col /dev/stdin threads_max | grep -vcx '[12]')" -eq 0 ]
     # slower where the pairs resolve it: at one thread the ratio near 2; at
     # two the work halves and the fixed process start weighs more (1.4-1.9
     # here). On a busy machine (every run waiting for a CPU) a width may stay
@@ -135,5 +135,6 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(col "$O/runs.csv" workload | wc -l)" -eq 24 ]
     # a copy whose pages were dropped reads them from disk: major faults
     [ "$(col "$O/runs.csv" majflt | awk '$1 > 0' | wc -l)" -ge 12 ]
-    [ "$(ls "$O"/logs/ab-*-evict.out | wc -l)" -eq 24 ]
+    evicts=("$O"/logs/ab-*-evict.out)
+    [ "${#evicts[@]}" -eq 24 ]
 }

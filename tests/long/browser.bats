@@ -44,7 +44,8 @@ setup() {
     # input 2: svdvals width 1 warm twice as slow, grad width 2's checksum other bits
     awk -F, -v OFS=, 'NR > 1 && $4 == "svdvals" && $6 == 1 && $22 == "warm" && $8 == "steady" { $10 = $10 * 2 }
         NR > 1 && $4 == "grad" && $6 == 2 && $8 != "prepare" { $17 = "00000000000000bb" } 1' \
-        "$B/r/samples.csv" >"$B/r/s" && mv "$B/r/s" "$B/r/samples.csv"
+        "$B/r/samples.csv" >"$B/r/s"
+    mv "$B/r/s" "$B/r/samples.csv"
     run bash "$ROOT/harness/compare.sh" --out "$O" --label 'host <b>one</b>' --label 'two & "2"' "$A/r" "$B/r"
     [ "$status" -eq 0 ]
     for ext in png svg; do [ -s "$O/plots/compare.$ext" ]; done
@@ -68,7 +69,8 @@ setup() {
     a=$(grep -n 'id="answers"' "$O/dom.html" | cut -d: -f1)
     f=$(grep -n 'id="findings"' "$O/dom.html" | cut -d: -f1)
     c=$(grep -n 'id="charts"' "$O/dom.html" | cut -d: -f1)
-    [ "$a" -lt "$f" ] && [ "$f" -lt "$c" ]
+    [ "$a" -lt "$f" ]
+    [ "$f" -lt "$c" ]
     grep -o 'src="[^"]*"' "$O/compare.html" | cut -d'"' -f2 >"$O/srcs"
     [ "$(wc -l <"$O/srcs")" -eq 1 ]
     while read -r src; do [ -s "$O/$src" ]; done <"$O/srcs"

@@ -107,6 +107,7 @@ load ../harness/errors
     [ "$(id -u)" = 0 ] || skip "mounting a small tmpfs needs root"
     mnt=$BATS_TEST_TMPDIR/small
     mkdir -p "$mnt"
+    # skip-ok: root mounts a tmpfs on any Linux
     mount -t tmpfs -o size=96k tmpfs "$mnt" || skip "cannot mount tmpfs"
     run timeout 120 bash "$H/warm.sh" --out "$mnt/out" --widths 1 --runs 2000 --budget 2 --precision 0
     echo "$output" | tail -n 5
@@ -130,7 +131,7 @@ load ../harness/errors
 
 @test "plots.sh renders a --binary results directory (no in-process rows)" {
     command -v gnuplot >/dev/null || skip "gnuplot not installed"
-    [ -x "$B/coldload-summarize" ] || skip "coldload-summarize not built"
+    [ -x "$B/coldload-summarize" ] || skip "coldload-summarize not built (make)"
     run bash "$H/cold.sh" --out "$OUT" --quick --copies 1 --hf-runs 2 --binary /usr/bin/true
     [ "$status" -eq 0 ]
     run bash "$H/plots.sh" --results "$OUT"

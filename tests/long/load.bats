@@ -26,6 +26,7 @@ load ../harness/load
     mkdir -p "$BATS_TEST_TMPDIR/bin"
     printf '#!/bin/sh\nexec %s --cpu 1 --timeout 30s\n' "$(command -v stress-ng)" >"$BATS_TEST_TMPDIR/bin/stress-ng"
     chmod +x "$BATS_TEST_TMPDIR/bin/stress-ng"
+    # skip-ok: fires on a machine of one CPU only, nothing to install
     [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs to tell pinned from unbound"
     PATH=$BATS_TEST_TMPDIR/bin:$PATH run bash "$H/loaded.sh" --out "$OUT" --quick --load pinned --stressors 2 \
         --widths 1 --procs 1 --budget 1 --runs 2
@@ -38,6 +39,7 @@ load ../harness/load
 
 @test "stress-ng runs from a directory the user cannot write (the container's case)" {
     [ "$(id -u)" -eq 0 ] || skip "needs root to switch to an unprivileged user"
+    # skip-ok: Debian has the user nobody
     id nobody >/dev/null 2>&1 || skip "no user nobody"
     # bats's own temporary directories are root's alone: a shared one
     top=$(mktemp -d /tmp/coldload-test.XXXXXX)
@@ -65,6 +67,7 @@ load ../harness/load
     a=$(order "$BATS_TEST_TMPDIR/a" 7)
     b=$(order "$BATS_TEST_TMPDIR/b" 7)
     c=$(order "$BATS_TEST_TMPDIR/c" 8)
+    # shellcheck disable=SC2001 # a line at a time: ${a//...} would cut at the first match of all
     cells=$(sed 's/, process.*//' <<<"$a" | sort -u | wc -l)
     [ "$cells" -ge 4 ]   # grad and svdvals at 2 widths at least
     [ "$(wc -l <<<"$a")" -eq $((3 * cells)) ]

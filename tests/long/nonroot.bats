@@ -10,7 +10,7 @@ load ../harness/helpers
 setup() {
     need_binaries
     [ "$(id -u)" = 0 ] || skip "needs root to become uid 65534"
-    type -P setpriv >/dev/null || skip "setpriv (util-linux) missing"
+    type -P setpriv >/dev/null || skip "setpriv is not installed (apt-get install util-linux)"
     command -v hyperfine >/dev/null || skip "hyperfine is not installed"
     # a directory uid 65534 may write (BATS_TEST_TMPDIR may be private)
     d=$(mktemp -d "$ROOT/build/nonroot.XXXXXX")

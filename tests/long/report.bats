@@ -56,7 +56,7 @@ load ../harness/report
     stand_in scan "exec bash '$H/scan.sh' \"\$@\""
     env --default-signal=INT,TERM,HUP bash "$H/report.sh" --out "$OUT" >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
     pid=$!
-    ledger_rows() { [ -f "$OUT/scan-run/scan-cells.csv" ] && [ "$(wc -l <"$OUT/scan-run/scan-cells.csv")" -gt 2 ]; }
+    ledger_rows() { [ "$(wc -l <"$OUT/scan-run/scan-cells.csv" 2>/dev/null || echo 0)" -gt 2 ]; }
     wait_for ledger_rows
     kill -TERM "$pid"
     rc=0

@@ -7,7 +7,7 @@ load ../harness/runcg
 
 @test "threads.sh --load quota: a level of its own under a CPU quota, no load program, said in the report" {
     [ "$(id -u)" = 0 ] || skip "needs root to set a quota"
-    command -v gcc >/dev/null || skip "gcc"
+    command -v gcc >/dev/null || skip "gcc is not installed (make deps-test)"
     gcc -O2 -fopenmp "$PROGS/omp_work.c" -o omp_work
     run bash "$H/threads.sh" --quick --procs 1 --load quota --quota 1 --widths "1 2" --out o --binary ./omp_work -- 20
     [ "$status" -eq 0 ] || { echo "$output"; false; }

@@ -52,7 +52,8 @@ load ../harness/scan
     [ -z "$(awk -F, 'NR > 1 && ($5 > 3 || $5 + $7 + $8 < 3)' "$OUT/scan/heatmap.csv")" ]
     grep -q '^  grad, 1 load worker: best width 1 ' "$OUT/scan/verdict.txt"
     if command -v gnuplot >/dev/null; then
-        [ -s "$OUT/scan/heatmap-grad.png" ] && [ -s "$OUT/scan/heatmap-svdvals.svg" ]
+        [ -s "$OUT/scan/heatmap-grad.png" ]
+        [ -s "$OUT/scan/heatmap-svdvals.svg" ]
     fi
     pgid=$(sed -n 's/^scan_load_1_stress_pgid=//p' "$OUT/meta.txt")
     [ -n "$pgid" ]

@@ -95,5 +95,6 @@ load ../harness/series
     [ "$rc" -eq 143 ]
     [ "$ms" -lt 1000 ] || { echo "TERM acted on after $ms ms"; false; }
     [ -z "$(find /sys/fs/cgroup /sys/fs/cgroup/unified /sys/fs/cgroup/cpu -maxdepth 1 -name "coldload-run-$pid" 2>/dev/null)" ]
-    ! pgrep -f "slow.sh 30" || { pgrep -af "slow.sh 30"; false; }
+    run pgrep -af "slow.sh 30"
+    [ "$status" -eq 1 ] || { echo "left: $output"; false; }
 }

@@ -141,7 +141,7 @@ load ../harness/threads
     # each a lower bound at the cap: a censored sample at 500 ms, no checksum
     [ "$(col "$O/samples.csv" censored | sort -u)" = 1 ]
     [ "$(col "$O/samples.csv" ms | sort -u)" = 500.000000 ]
-    [ -z "$(col "$O/samples.csv" checksum | sort -u)" ]
+    empty_col "$O/samples.csv" checksum
     [ "$(col "$O/runs.csv" bound_ms | sort -u)" = 500.000 ]
     grep -q '1 of 1 runs at width 1 idle were stopped before they ended (at the cap), the first at 500.0 ms' "$O/report.md"
     grep -q '^threads_stopped=width 1, load pinned: cut at 500.000 ms$' "$O/meta.txt"
@@ -151,7 +151,7 @@ load ../harness/threads
 }
 
 @test "xz -T{width} on generated data: a program nobody here wrote; its output depends on -T, and says so" {
-    command -v xz >/dev/null || skip "xz"
+    command -v xz >/dev/null || skip "xz is not installed (apt-get install xz-utils)"
     head -c 400000 /dev/urandom | base64 >"$BATS_TEST_TMPDIR/data"
     threads --binary xz -- "-T{width}" -c "$BATS_TEST_TMPDIR/data"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
@@ -167,7 +167,7 @@ load ../harness/threads
     absent 'output-differs\|bitwise-same' "$O/verdicts.txt"
     grep -q 'Its output was not checked (--no-check-output)\.' "$O/report.md"
     grep -qx 'threads_check_what=none' "$O/meta.txt"
-    [ -z "$(col "$O/samples.csv" checksum | sort -u)" ]
+    empty_col "$O/samples.csv" checksum
 }
 
 @test "a program that prints nothing: NOTE output-unchecked, not a bitwise-same on the empty output's hash" {
@@ -228,7 +228,7 @@ load ../harness/threads
     threads --binary "$P/silent.sh" --widths 1 --check-file "$BATS_TEST_TMPDIR/never"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(col "$O/runs.csv" out_source | sort -u)" = file-missing ]
-    [ -z "$(col "$O/runs.csv" out_hash | sort -u)" ]
+    empty_col "$O/runs.csv" out_hash
     grep -q "^NOTE output-unchecked: silent.sh: not checked: no run left a file at $BATS_TEST_TMPDIR/never, in any of the 8 runs of all 4 cells (each width and the default, idle and loaded): there is nothing to compare" "$O/verdicts.txt"
     absent 'bitwise-same\|output-differs' "$O/verdicts.txt"
     grep -q "No run left a file at $BATS_TEST_TMPDIR/never: its output was not checked\." "$O/report.md"

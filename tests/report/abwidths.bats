@@ -83,7 +83,8 @@ twowidths() {
     run "$SUMMARIZE" --no-report "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     run python3 "$read" whisker "$h"
-    [ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 4 ]
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 4 ]
     [[ $output == *"A /opt/progs/omp 50 [width 2]"$'\t'12$'\t'* ]]
     # welch takes exactly two commands: one width's A and B (docs/ab.md's jq)
     jq '{results: [.results[] | select(.parameters.width == "1")]}' "$h" >"$D/w1.json"

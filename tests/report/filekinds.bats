@@ -17,23 +17,28 @@ setup() {
 
 @test "a FIFO as samples.csv or meta.txt: refused at once with one line (exit 2), nothing written" {
     for f in samples.csv meta.txt; do
-        rm -rf "$D" && fixture_copy "$D"
-        rm "$D/$f" && mkfifo "$D/$f"
+        rm -rf "$D"
+        fixture_copy "$D"
+        rm "$D/$f"
+        mkfifo "$D/$f"
         run --separate-stderr timeout 10 "$SUMMARIZE" "$D"
         [ "$status" -eq 2 ]   # a hang would be timeout's 124
         [ "$stderr" = "coldload-summarize: $D/$f: a FIFO, not a regular file: not read" ]
-        [ -p "$D/$f" ] && [ ! -e "$D/summary.csv" ]
+        [ -p "$D/$f" ]
+        [ ! -e "$D/summary.csv" ]
     done
 }
 
 @test "a FIFO as a remedy's samples.csv: that remedy left out with a warning, the rest summarised (exit 0)" {
     command -v jq >/dev/null || skip "jq is not installed (make deps)"
     cp -r "$ROOT/tests/fixtures/results-threads-remedies" "$D"
-    rm "$D/remedies/r0/samples.csv" && mkfifo "$D/remedies/r0/samples.csv"
+    rm "$D/remedies/r0/samples.csv"
+    mkfifo "$D/remedies/r0/samples.csv"
     run --separate-stderr timeout 10 "$SUMMARIZE" --no-report "$D"
     [ "$status" -eq 0 ]
     [[ $stderr == *"coldload-summarize: warning: $D/remedies/r0/samples.csv: a FIFO, not a regular file: not read"* ]]
-    [ -s "$D/summary.csv" ] && [ -p "$D/remedies/r0/samples.csv" ]
+    [ -s "$D/summary.csv" ]
+    [ -p "$D/remedies/r0/samples.csv" ]
     [ "$(jq -c '[.remedies[].id]' "$D/results.json")" = '["r1","w1"]' ]
 }
 
@@ -62,7 +67,8 @@ setup() {
     [[ $stderr == *"$D/plots: a symbolic link: not followed" ]]
     [ -z "$(ls -A "$BATS_TEST_TMPDIR/victim")" ]
     # firstrun.dat was written with fopen(), through whatever was there
-    rm -rf "$D" && cp -r "$ROOT/tests/fixtures/results-firstrun" "$D"
+    rm -rf "$D"
+    cp -r "$ROOT/tests/fixtures/results-firstrun" "$D"
     mkdir -p "$D/plots"
     echo precious >"$BATS_TEST_TMPDIR/victim.txt"
     ln -s "$BATS_TEST_TMPDIR/victim.txt" "$D/plots/firstrun.dat"

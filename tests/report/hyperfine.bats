@@ -112,8 +112,10 @@ load hyperfine
         run --separate-stderr timeout 10 "$SUMMARIZE" --no-report --export-hyperfine "$x" "$D"
         [ "$status" -eq 2 ]
         [ "$stderr" = "coldload-summarize: --export-hyperfine $x: a character device, not a regular file: not replaced" ]
-        [ -c "$x" ] && [ "$(stat -c %t:%T "$x")" = 1:3 ]
-        [ ! -e "$D/summary.csv" ] && [ ! -e "$D/hyperfine.json" ]
+        [ -c "$x" ]
+        [ "$(stat -c %t:%T "$x")" = 1:3 ]
+        [ ! -e "$D/summary.csv" ]
+        [ ! -e "$D/hyperfine.json" ]
     fi
     mkfifo "$BATS_TEST_TMPDIR/fifo"
     run --separate-stderr timeout 10 "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/fifo" "$D"
@@ -125,7 +127,8 @@ load hyperfine
     run --separate-stderr "$SUMMARIZE" --no-report --export-hyperfine "$BATS_TEST_TMPDIR/link.json" "$D"
     [ "$status" -eq 2 ]
     [[ $stderr == *"link.json: a symbolic link: not followed" ]]
-    [ -L "$BATS_TEST_TMPDIR/link.json" ] && [ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ]
+    [ -L "$BATS_TEST_TMPDIR/link.json" ]
+    [ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ]
     [ ! -e "$D/summary.csv" ]
 }
 

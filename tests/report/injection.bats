@@ -85,7 +85,8 @@ plant() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ]
     [ "$(cat "$V")" = precious ]
-    [ -s "$D/verdicts.txt" ] && [ ! -L "$D/verdicts.txt" ]
+    [ -s "$D/verdicts.txt" ]
+    [ ! -L "$D/verdicts.txt" ]
     [ "$(stat -c %a "$D/summary.csv")" = "$(printf '%o' $((0666 & ~$(umask))))" ]
     # and no temporary file is left beside them
     run find "$D" -name '.*.??????'

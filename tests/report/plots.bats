@@ -71,7 +71,8 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
 @test "a chart with no rows any more is removed, not left stale; the report stops linking it" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     [ -s "$D/plots/idle_vs_loaded.png" ]
-    grep -v ',loaded,2,' "$D/samples.csv" >"$D/s" && mv "$D/s" "$D/samples.csv"
+    grep -v ',loaded,2,' "$D/samples.csv" >"$D/s"
+    mv "$D/s" "$D/samples.csv"
     run bash "$ROOT/harness/plots.sh" --results "$D"
     [ "$status" -eq 0 ]
     [ ! -e "$D/plots/idle_vs_loaded.png" ]

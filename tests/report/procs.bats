@@ -362,7 +362,8 @@ answer_ids() {
     # one loaded row marked truncated: one cut cell
     awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
         !done && $c["condition"] == "loaded" && $c["phase"] == "steady" { $c["truncated"] = 1; done = 1 } { print }' \
-        "$D/fx/samples.csv" >"$D/s" && mv "$D/s" "$D/fx/samples.csv"
+        "$D/fx/samples.csv" >"$D/s"
+    mv "$D/s" "$D/fx/samples.csv"
     "$SUMMARIZE" "$D/fx" >/dev/null
     grep -q 'Under load the TRG ran at betas=0.4;chi=8;steps=10 only' "$D/fx/report.md"
     grep -q ' 1 of [0-9]* loaded cells were cut short by the budget' "$D/fx/report.md"

@@ -20,7 +20,8 @@ slower() {
     for f in samples.csv runs.csv; do
         awk -F, -v OFS=, -v f="$2" -v col="$([ $f = runs.csv ] && echo wall_ms || echo ms)" \
             'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; print; next } { $c = $c * f; print }' \
-            "$D/remedies/$1/$f" >"$D/x" && mv "$D/x" "$D/remedies/$1/$f"
+            "$D/remedies/$1/$f" >"$D/x"
+        mv "$D/x" "$D/remedies/$1/$f"
     done
 }
 
@@ -56,13 +57,15 @@ slower() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [[ $output == *"coldload-summarize: warning: "*"remedies/r1/samples.csv"* ]]
-    [ ! -e "$D/x" ] && [ ! -e x ]
+    [ ! -e "$D/x" ]
+    [ ! -e x ]
     jq -e '[.remedies[].id] == ["r0","w1"]' "$D/results.json"
     grep -q 'remedies/r1/samples.csv' "$D/report.md"
 }
 
 @test "remedies: results from before remedies say that none were tried" {
-    rm -rf "${D:?}"/* && cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
+    rm -rf "${D:?}"/*
+    cp -r "$ROOT/tests/fixtures/results-threads/." "$D/"
     "$SUMMARIZE" "$D" >/dev/null
     grep -q '^No remedies were tried: these results are from before threads.sh tried them.$' "$D/report.md"
     jq -e '.remedies == []' "$D/results.json"
@@ -75,7 +78,8 @@ slower() {
     # a plan: a header naming the columns, then a row a remedy
     [ "$output" = "$(printf 'id\twidth\tsetting\nr0\t2\tOMP_WAIT_POLICY=passive\nr1\t2\tGOMP_SPINCOUNT=1000')" ]
     run "$SUMMARIZE" --threads-remedies auto --load none --stressors 0 "$D"
-    [ "$status" -eq 0 ] && [ "$output" = "$(printf 'id\twidth\tsetting')" ]
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(printf 'id\twidth\tsetting')" ]
     run "$SUMMARIZE" --threads-remedies all --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ]
     [ "$(sed 1d <<<"$output" | cut -f3 | tr '\n' ' ')" = "OMP_WAIT_POLICY=passive GOMP_SPINCOUNT=1000 KMP_BLOCKTIME=0 OPENBLAS_THREAD_TIMEOUT=4 " ]
@@ -85,14 +89,16 @@ slower() {
     # the default cell as fast as width 1 and width 2 faster: no harm to fix
     awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
         $c["load"] == "pinned" { $c["ms"] = ($c["width"] == 1 ? 500 : 400) + NR } { print }' \
-        "$D/samples.csv" >"$D/x" && mv "$D/x" "$D/samples.csv"
+        "$D/samples.csv" >"$D/x"
+    mv "$D/x" "$D/samples.csv"
     run "$SUMMARIZE" --threads-remedies auto --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ] && [ "$output" = "$(printf 'id\twidth\tsetting')" ]
 }
 
 @test "--threads-remedies: a bad mode or a missing level is a usage error (exit 2)" {
     run "$SUMMARIZE" --threads-remedies sometimes --load pinned --stressors 2 "$D"
-    [ "$status" -eq 2 ] && [[ $output == *"--threads-remedies: expected auto or all, got 'sometimes'"* ]]
+    [ "$status" -eq 2 ]
+    [[ $output == *"--threads-remedies: expected auto or all, got 'sometimes'"* ]]
     run "$SUMMARIZE" --threads-remedies off --load pinned --stressors 2 "$D"
     [ "$status" -eq 2 ]
     run "$SUMMARIZE" --threads-remedies auto "$D"
@@ -119,9 +125,11 @@ slower() {
     # width 2's first pinned run stopped once known slow (whole.csv label slow,
     # samples.csv censored); the default cell is its twin (2 threads in every run)
     awk -F, 'BEGIN { OFS = "," } $20 == "pinned" && $9 == "2" && $21 == 1 { $12 = "slow"; $19 = 143 } { print }' \
-        "$D/whole.csv" >"$D/w" && mv "$D/w" "$D/whole.csv"
+        "$D/whole.csv" >"$D/w"
+    mv "$D/w" "$D/whole.csv"
     awk -F, 'BEGIN { OFS = "," } $28 == "pinned" && $22 == "2" && $29 == 1 { $23 = 1; $17 = "" } { print }' \
-        "$D/samples.csv" >"$D/s" && mv "$D/s" "$D/samples.csv"
+        "$D/samples.csv" >"$D/s"
+    mv "$D/s" "$D/samples.csv"
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
     [ "$status" -eq 0 ]
     [ "$(sed 1d <<<"$output" | cut -f5)" = skip-default ]

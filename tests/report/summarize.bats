@@ -475,14 +475,16 @@ edited() {
     for v in abc '' -1 nan inf 1e999 '0x' ' 1' '1 '; do
         rm -f "$S"
         series "$S" grad 1 idle warm 0.02 "0.015 0.016"
-        awk -F, -v OFS=, -v v="$v" 'NR == 4 { $10 = v } { print }' "$S" >"$S.t" && mv "$S.t" "$S"
+        awk -F, -v OFS=, -v v="$v" 'NR == 4 { $10 = v } { print }' "$S" >"$S.t"
+        mv "$S.t" "$S"
         bad "samples.csv:4: column 'ms': '.*' is not a time >= 0 in ms"
     done
     for spec in "6:0:width" "6:2.5:width" "16:x:procs_running" "17:xyz:checksum" "17:12345678901234567:checksum" "18:2:truncated" "15:--1:load1" "9:-3:iter" "12:-1:majflt"; do
         IFS=: read -r col v name <<<"$spec"
         rm -f "$S"
         series "$S" grad 1 idle warm 0.02 "0.015 0.016"
-        awk -F, -v OFS=, -v c="$col" -v v="$v" 'NR == 2 { $c = v } { print }' "$S" >"$S.t" && mv "$S.t" "$S"
+        awk -F, -v OFS=, -v c="$col" -v v="$v" 'NR == 2 { $c = v } { print }' "$S" >"$S.t"
+        mv "$S.t" "$S"
         bad "samples.csv:2: column '$name': '.*' is not "
     done
 }
@@ -622,7 +624,7 @@ cols_of() {
 
 @test "p28_timing: no-wait rows only at width > 1, never above the waited rows in the summary" {
     P28=$ROOT/build/p28_timing
-    [ -x "$P28" ] || skip "build/p28_timing is not built"
+    [ -x "$P28" ] || skip "build/p28_timing is not built (make)"
     for w in 1 2; do
         run "$P28" --workload grad --width "$w" --runs 5 --csv "$S" --tag condition=idle --tag copy=warm
         [ "$status" -eq 0 ]
@@ -657,11 +659,11 @@ cols_of() {
     printf 'workload\tkind\tcopy\tfile\tsize_bytes\tpages\tresident_before\tresident_after\tpages_read\n' >"$P"
     # two copies: /a reads 300 then 100 (median 200), /b 600 twice, /c nothing
     for k in 1 2; do
-        printf 'binary\tsame\t%d\t/b\t4194304\t1024\t1024\t1024\t0\n' "$k" >>"$P"
-        printf 'binary\tevicted\t%d\t/a\t1048576\t256\t0\t%d\t%d\n' "$k" $((k == 1 ? 300 : 100)) $((k == 1 ? 300 : 100)) >>"$P"
-        printf 'binary\tevicted\t%d\t/b\t4194304\t1024\t0\t600\t600\n' "$k" >>"$P"
-        printf 'binary\tevicted\t%d\t/c\t4096\t1\t1\t1\t0\n' "$k" >>"$P"
-    done
+        printf 'binary\tsame\t%d\t/b\t4194304\t1024\t1024\t1024\t0\n' "$k"
+        printf 'binary\tevicted\t%d\t/a\t1048576\t256\t0\t%d\t%d\n' "$k" $((k == 1 ? 300 : 100)) $((k == 1 ? 300 : 100))
+        printf 'binary\tevicted\t%d\t/b\t4194304\t1024\t0\t600\t600\n' "$k"
+        printf 'binary\tevicted\t%d\t/c\t4096\t1\t1\t1\t0\n' "$k"
+    done >>"$P"
     echo 'cold_files_method=strace' >"$D/meta.txt"
     summarize
     [ "$status" -eq 0 ]
@@ -726,7 +728,7 @@ cols_of() {
     [ "$status" -eq 0 ]
     for c in "$D"/plots/*.dat; do
         c=${c##*/}
-        [ "$c" = firstrun.dat ] && continue
+        if [ "$c" = firstrun.dat ]; then continue; fi
         [[ " $listed " == *" ${c%.dat} "* ]]
     done
     # every chart has its n_ in labels.gp, and no temporary file is left

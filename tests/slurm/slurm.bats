@@ -57,17 +57,22 @@ job_field() {
     host=$(hostname -s)
     one=$R/$stamp-$host two=$R/$stamp-$host-2
     for d in "$one" "$two"; do
-        [ -s "$d/report.html" ] && [ -s "$d/samples.csv" ] && [ -s "$d/summary.csv" ]
+        [ -s "$d/report.html" ]
+        [ -s "$d/samples.csv" ]
+        [ -s "$d/summary.csv" ]
         grep -qx 'report_quick=1' "$d/meta.txt"
     done
     # --exclusive: the second task started after the first ended
     end1=$(sed -n 's/^report_end_utc=//p' "$one/meta.txt")
     start2=$(sed -n 's/^report_start_utc=//p' "$two/meta.txt")
-    [ -n "$end1" ] && [[ ! $start2 < $end1 ]]
+    [ -n "$end1" ]
+    [[ ! $start2 < $end1 ]]
 
     # the comparison of both: every shared cell compared, input 1 the first task
     c=$R/$stamp-compare
-    [ -s "$c/compare.html" ] && [ -s "$c/compare.md" ] && [ -s "$c/plots/compare.svg" ]
+    [ -s "$c/compare.html" ]
+    [ -s "$c/compare.md" ]
+    [ -s "$c/plots/compare.svg" ]
     rows=$(($(wc -l <"$c/compare.csv") - 1))
     [ "$rows" -ge 10 ]
     [ "$(col "$c/compare.csv" 'NR > 1' baseline input | sort -u)" = "1 2" ]

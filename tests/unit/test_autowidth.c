@@ -202,7 +202,9 @@ static void widthChangesBetweenCallsAndSaysSo(void **state) {
     for (int i = 0; i < 4; i++) assert_int_equal(a.widths[i], want[i]);
     assert_int_equal(r.width_min, 1);
     assert_int_equal(r.width_max, 4);
-    assert_true(r.decide_ms > 0 && r.decide_ms < 1000);
+    /* a decision's cost is a speed (make bench); here only that it was timed */
+    assert_true(r.decide_ms > 0);
+    assert_true(r.decide_ms < 60e3);
     assert_int_equal(r.decisions, 4);
     assert_int_equal(r.calls, 4);
     char label[64], tail[256];
@@ -281,7 +283,9 @@ static int spinCall(void *arg) {
     int w = poolWidth(a->engine);
     if (a->calls < 16) a->widths[a->calls] = w;
     a->calls++;
-    double until = measureNowMs() + (w == 2 ? 1.0 : 6.0);
+    /* width 2 the fastest by 30x in this one run: a busy machine that stalls
+     * a call for a slice or two does not turn the tuner's choice */
+    double until = measureNowMs() + (w == 2 ? 1.0 : 30.0);
     while (measureNowMs() < until) {}
     return 0;
 }

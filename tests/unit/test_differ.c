@@ -196,6 +196,35 @@ static void six_pairs_all_slower_is_one_in_sixty_four_a_way(void **state) {
     assert_int_equal(r.verdict, DIFFER_WITHIN);
 }
 
+/* ab's level, 1 % (verdict/answerab.h ANSWER_AB_ALPHA): every pair slower
+ * needs 8 pairs (2/256 = 0.0078; 7 give 2/128 = 0.016), and 8 pairs with
+ * one below 1 of the 3rd size (two-sided p 10/256 = 0.039) are slower at 5 %
+ * but not at 1 %. */
+static void at_one_percent_eight_pairs_and_a_smaller_p(void **state) {
+    (void)state;
+    double all[8] = {1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8};
+    differResult r;
+    assert_int_equal(differPaired(all, 8, 0.01, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_SLOWER);
+    assert_true(fabs(r.p - 2.0 / 256) < 1e-12);
+    assert_int_equal(differPaired(all, 7, 0.01, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_UNRESOLVED);
+    double one[8] = {0.97, 1.01, 1.02, 1.04, 1.05, 1.06, 1.07, 1.08};
+    assert_int_equal(differPaired(one, 8, 0.05, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_SLOWER);
+    assert_int_equal(differPaired(one, 8, 0.01, 0, &r), 0);
+    assert_int_equal(r.verdict, DIFFER_WITHIN);
+    assert_true(fabs(r.p - 10.0 / 256) < 1e-12);
+    /* its interval at 1 % is wider than at 5 %, and holds 1 */
+    double est, lo1, hi1, lo5, hi5;
+    assert_int_equal(differPairedInterval(one, 8, 0.01, &est, &lo1, &hi1), 0);
+    assert_int_equal(differPairedInterval(one, 8, 0.05, &est, &lo5, &hi5), 0);
+    assert_true(lo1 < lo5);
+    assert_true(hi1 > hi5);
+    assert_true(lo1 < 1);
+    assert_true(lo5 > 1);
+}
+
 static void the_paired_interval_inverts_the_test(void **state) {
     (void)state;
     /* six pairs: T = 0 (P(W+ <= 0) = 1/64 <= 0.025 < 2/64), so the interval
@@ -245,6 +274,7 @@ int main(void) {
         cmocka_unit_test(a_ratio_at_the_floor_is_not_beyond_it),
         cmocka_unit_test(twice_as_slow_is_found),
         cmocka_unit_test(six_pairs_all_slower_is_one_in_sixty_four_a_way),
+        cmocka_unit_test(at_one_percent_eight_pairs_and_a_smaller_p),
         cmocka_unit_test(the_paired_interval_inverts_the_test),
         cmocka_unit_test(paired_aa_false_positives_at_most_alpha),
     };
