@@ -51,6 +51,10 @@
 
 #define ANSWER_TD_HURT 1.25 /* widest / best median at or above: threads hurt */
 #define ANSWER_TD_CELLS 256
+/* best / a width's median at or above, resolved beyond the level's floor: a
+ * difference a user would act on, the least that leaves a width out of the
+ * best-width set (a tenth of the time) */
+#define ANSWER_TD_ACT 1.10
 
 typedef struct answerTdCell {
     const summaryGroup *g;
@@ -68,11 +72,30 @@ typedef struct answerTdCell {
 /* Runs with a time or a bound. */
 size_t answerTdRuns(const answerTdCell *c);
 
+/* Why every cell of a job is one configuration (answerTdCells.one): what
+ * the program did at every width. */
+enum {
+    ANSWER_TD_WIDTHS = 0,    /* a width reached it, or may have: cells differ */
+    ANSWER_TD_ONE_THREAD,    /* one thread in every run: no threads to hurt */
+    ANSWER_TD_SILENT,        /* threads of a runtime that reads no width variable */
+    ANSWER_TD_OWN_THREADS    /* threads of its own: no runtime it loaded reads one */
+};
+
 typedef struct answerTdCells {
     answerTdCell c[ANSWER_TD_CELLS];
     size_t n;
     const char *prog;
     const summary *s; /* what they were collected from */
+    /* One configuration, found from what ran: nothing that differs between
+     * the cells reached the program -- ARGS hold no {width}, no runtime any
+     * run loaded (runs.csv runtimes, known for every cell) reads a width
+     * variable, and the sampler's thread count (threads_max) corroborates:
+     * the same most in every cell, known in one at least (never alone: it
+     * can miss a short-lived thread). Then every cell is every other's twin
+     * (answerTdLevel.one). ANSWER_TD_WIDTHS otherwise. */
+    int one;
+    double one_threads;  /* the threads of every cell then */
+    char silent[128];    /* the loaded runtimes that read no width variable ("" none) */
 } answerTdCells;
 
 /* Whether threads hurt at a level: the widest width is the fastest (no),
@@ -101,6 +124,11 @@ typedef struct answerTdLevel {
     int floor_bound;               /* the floor only a lower bound (a twin's median is a bound) */
     size_t nwidths;                /* numeric widths with a median */
     int hurt;
+    /* every cell of the level one configuration (answerTdCells.one): none
+     * best or worse than another, hurt ANSWER_TD_NO, near[] every width, rec
+     * NULL, and floor the farthest end of the 95% interval of the shift of
+     * any two cells of the level */
+    int one;
     const answerTdCell *near[ANSWER_TD_CELLS];
     size_t nnear;
 } answerTdLevel;
@@ -134,8 +162,14 @@ int answerTdDecided(const answerTdLevel *L);
 /* 1 when g is a cell of the threads harness. */
 int answerTdIsThreads(const summaryGroup *g);
 
-/* The cells of the threads harness, each with its median run's interval. */
+/* The cells of the threads harness, each with its median run's interval,
+ * and whether they are one configuration (answerTdCells.one). */
 void answerTdCollect(const summary *s, answerTdCells *t);
+
+/* The median of every run of every cell at the level of first (a bound as
+ * its bound; *bound 1 when it is only a lower bound) and how many runs:
+ * one configuration's runs pooled. NAN without runs. */
+double answerTdPooled(const answerTdCells *t, const answerTdCell *first, size_t *n, int *bound);
 int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b);
 answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first);
 /* The first cell with this load kind ("none", "pinned", "free"), or NULL. */
