@@ -243,8 +243,9 @@ static void answerdocJobLead(const answer *a, FILE *f) {
     /* one configuration at every width (answerthreads.h): no width to compare */
     double one = answerFig(a, "one_configuration_threads");
     if (!isnan(one)) {
-        fprintf(f, "%s: %g thread%s in every run at every width under %s load: the width never "
-                   "reached its threads, one configuration.",
+        fprintf(f,
+                "%s: %g thread%s in every run at every width under %s load: the width never "
+                "reached its threads, one configuration.",
                 word[a->verdict], one, one == 1 ? "" : "s", a->basis);
         return;
     }

@@ -29,7 +29,8 @@ const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
 }
 
 const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len) {
-    if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
+    if (answerTdIsAgain(c)) snprintf(buf, len, "%d again", c->g->key.width);
+    else if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
     else snprintf(buf, len, "default");
     return buf;
 }
@@ -103,7 +104,7 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
         /* the floor where the level has one: a ratio under it is what two
          * cells of one configuration showed here */
         char aa[96] = "";
-        if (L->twin)
+        if (L->twin || L->again)
             snprintf(aa, sizeof aa, "this level's A/A noise floor %s%.2fx; ",
                      L->floor_bound ? ">= " : "", 1 + L->floor);
         fprintf(f,
@@ -412,8 +413,8 @@ static void tdSayOne(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
                 lv, bl ? "at least " : "", ml / mi, bl ? ">= " : "", MS(ml), MS(mi), nl, ni,
                 t->one == ANSWER_TD_ONE_THREAD ? ", its share of a CPU beside the load" : "");
     else if (!isnan(ml))
-        fprintf(f, "; under %s its median run took %s%s ms (the runs of every width pooled: %zu)", lv,
-                bl ? ">= " : "", MS(ml), nl);
+        fprintf(f, "; under %s its median run took %s%s ms (the runs of every width pooled: %zu)",
+                lv, bl ? ">= " : "", MS(ml), nl);
     if (t->one == ANSWER_TD_SILENT)
         fprintf(f,
                 "; to ask which width, put {width} in ARGS for an option of its own that sets "
@@ -483,11 +484,14 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         L[1] = answerTdLevelOf(t, c);
         if (!L[1].best) continue;
         char lv[96];
-        fprintf(f, "%s%s%s %s%.2fx", any++ ? ", " : " No best width: one configuration at every "
-                "width, none better or worse than another; their spread (this job's A/A noise "
-                "floor): ", summaryIsQuota(c->g) ? "under " : "",
-                threadsdocLevelName(c, lv, sizeof lv), L[1].floor_bound ? ">= " : "",
-                1 + L[1].floor);
+        fprintf(
+            f, "%s%s%s %s%.2fx",
+            any++ ? ", "
+                  : " No best width: one configuration at every "
+                    "width, none better or worse than another; their spread (this job's A/A noise "
+                    "floor): ",
+            summaryIsQuota(c->g) ? "under " : "", threadsdocLevelName(c, lv, sizeof lv),
+            L[1].floor_bound ? ">= " : "", 1 + L[1].floor);
     }
     if (any && t->one) fputc('.', f);
     else if (any)
@@ -523,26 +527,33 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
     answerTdCollect(s, t);
     (void)m;
     fmt->section(f, "threads", "Which width to use");
-    fmt->para(f, "Per load level, the width whose median run was the fastest, and what the "
-                 "default cell (none of the width variables set: what the program does on its "
-                 "own) costs against it. A run is one process of the program; its time is its "
-                 "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
-                 "intervals of the median run. Two cells differ only when an exact rank test "
-                 "on their runs says so at 5% and the ratio of their medians is beyond the "
-                 "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
-                 "its widest width is so resolved slower than the best by at least 1.25x. "
-                 "Where the default cell used as many threads as a width in every run, the two "
-                 "are one configuration: their spread is the level's A/A control, and no "
-                 "difference between them is reported; the noise floor is the farther end of the "
-                 "95% interval of their shift (the ratio of a run of one to a run of the other), "
-                 "what two cells of one configuration can show here. "
-                 "Every comparison with that width takes the runs of both cells (one "
-                 "configuration measured twice). Under free load, beside a level that decides, "
-                 "the last column is placement's count: the widest width's runs at least "
-                 "--contention-wide x idle (where the scheduler puts the threads decides). "
-                 "A run stopped at its cap or once known slow counts as at least the time it was "
-                 "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
-                 "slower than the best are within noise of it; use the smallest.");
+    fmt->para(f,
+              "Per load level, the width whose median run was the fastest, and what the "
+              "default cell (none of the width variables set: what the program does on its "
+              "own) costs against it. A run is one process of the program; its time is its "
+              "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
+              "intervals of the median run. Two cells differ only when an exact rank test "
+              "on their runs says so at 5% and the ratio of their medians is beyond the "
+              "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
+              "its widest width is so resolved slower than the best by at least 1.25x. "
+              "Where the default cell used as many threads as a width in every run, the two "
+              "are one configuration: their spread is the level's A/A control, and no "
+              "difference between them is reported; the noise floor is the farther end of the "
+              "95% interval of their shift (the ratio of a run of one to a run of the other), "
+              "what two cells of one configuration can show here. "
+              "Every comparison with that width takes the runs of both cells (one "
+              "configuration measured twice). Under free load, beside a level that decides, "
+              "the last column is placement's count: the widest width's runs at least "
+              "--contention-wide x idle (where the scheduler puts the threads decides). "
+              "A run stopped at its cap or once known slow counts as at least the time it was "
+              "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
+              "slower than the best by at least 1.10x beyond the floor are within noise of "
+              "it; use the smallest. Where no cell is a twin, the narrowest width is run again in "
+              "the same shuffled rounds (\"1 again\"): its spread against its own cell is the "
+              "level's A/A floor. Where the width reached nothing in the program (ARGS "
+              "without {width}, no runtime it loaded reads a width variable, the same number "
+              "of threads in every cell) every cell is one configuration: no width is best, "
+              "and the spread of every pair of cells is the level's floor.");
     static const char *const rh[] = {
         "load",           "best width",      "within noise", "median run, ms", "default cell, ms",
         "default / best", "A/A noise floor", "threads hurt"};
@@ -580,11 +591,13 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
             char tw[16];
             snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
                      1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
-        }
-        const char *hurt = !L.best ? "-"
-                           : L.one   ? (t->one == ANSWER_TD_ONE_THREAD ? "no threads"
-                                                                       : "no width reached them")
-                                     : tdHurtWord[L.hurt];
+        } else if (L.again)
+            snprintf(aa, sizeof aa, "%s%.2fx (width %d run again)", L.floor_bound ? ">= " : "",
+                     1 + L.floor, L.again->g->key.width);
+        const char *hurt =
+            !L.best ? "-"
+            : L.one ? (t->one == ANSWER_TD_ONE_THREAD ? "no threads" : "no width reached them")
+                    : tdHurtWord[L.hurt];
         char placed[96];
         /* free load beside a level that decides: placement's count, as the
          * lead says it (tdSayPlacement) */

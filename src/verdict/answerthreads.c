@@ -144,6 +144,10 @@ double answerTdPooled(const answerTdCells *t, const answerTdCell *first, size_t 
     return med;
 }
 
+int answerTdIsAgain(const answerTdCell *c) {
+    return c->g->key.copy && strcmp(c->g->key.copy, ANSWER_TD_AGAIN) == 0;
+}
+
 int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b) {
     return summaryKeySame(&a->g->key, &b->g->key, SUMMARY_K_LOAD | SUMMARY_K_STRESSORS);
 }
@@ -295,6 +299,10 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (!answerTdSameLevel(c, first) || isnan(c->median)) continue;
+        if (answerTdIsAgain(c)) { /* a width's A/A control, never a width of its own */
+            L.again = c;
+            continue;
+        }
         if (c->g->key.width == 0) {
             L.def = c;
             continue;
@@ -322,7 +330,8 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
             }
         for (size_t i = 0; i < t->n; i++) {
             const answerTdCell *c = &t->c[i];
-            if (answerTdSameLevel(c, first) && !isnan(c->median) && c->g->key.width != 0)
+            if (answerTdSameLevel(c, first) && !isnan(c->median) && c->g->key.width != 0 &&
+                !answerTdIsAgain(c))
                 L.near[L.nnear++] = c;
         }
         return L; /* no recommendation from identical cells: rec NULL */
@@ -342,6 +351,21 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
             L.floor = fmax(fmax(r[1], 1 / r[0]) - 1, 0);
         L.floor_bound = L.def->median_bound || L.twin->median_bound;
     }
+    /* the cell run again: its shift against its width's cell, a floor too */
+    for (size_t i = 0; L.again && i < t->n && !L.again_of; i++) {
+        const answerTdCell *c = &t->c[i];
+        if (answerTdSameLevel(c, first) && !answerTdIsAgain(c) && !isnan(c->median) &&
+            c->g->key.width == L.again->g->key.width)
+            L.again_of = c;
+    }
+    if (L.again_of && !isnan(L.again->median)) {
+        double r[2] = {NAN, NAN};
+        if (answerTdSamples(NULL, L.again, L.again_of, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL,
+                            r) == 0 &&
+            r[0] > 0 && r[1] > 0)
+            L.floor = fmax(L.floor, fmax(r[1], 1 / r[0]) - 1);
+        L.floor_bound |= L.again->median_bound || L.again_of->median_bound;
+    }
     L.hurt = answerTdHurt(&L);
     /* within noise: the best and the numeric widths the rule does not
      * resolve slower than it beyond the level's A/A floor -- and under free
@@ -350,7 +374,9 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     int free = summaryIsFree(first->g);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
-        if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0) continue;
+        if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0 ||
+            answerTdIsAgain(c))
+            continue;
         if (c == L.best ||
             !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, fmax(L.floor, ANSWER_TD_ACT - 1)) ||
             (free && !answerTdMostlySlow(c)))
@@ -358,6 +384,10 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     }
     L.rec = L.near[0];
     return L;
+}
+
+int answerTdNeedsAgain(const answerTdLevel *L) {
+    return L->best && !L->twin && !L->one && !L->again;
 }
 
 int answerTdDefaultRedundant(const answerTdLevel *L) {
@@ -375,6 +405,8 @@ int answerTdDecided(const answerTdLevel *L) {
     const answerTdCell *cells[] = {L->best, L->widest, L->twin ? NULL : L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
+    /* the A/A control's runs: its floor needs them as the cells do */
+    if (L->again && answerTdRuns(L->again) < DECIDE_MIN_PROCS) return 0;
     /* one configuration: no width to choose, every cell's runs its floor */
     if (L->one) {
         for (size_t i = 0; i < L->nnear; i++)
@@ -478,7 +510,8 @@ int answerThreadsJob(const summary *s, answer *a) {
             a->verdict = t->one == ANSWER_TD_ONE_THREAD ? ANSWER_NO : ANSWER_UNCLEAR;
             size_t k = 0;
             for (size_t i = 0; i < a->nfig; i++)
-                if (strcmp(a->fig[i].name, "best_width") && strcmp(a->fig[i].name, "recommended_width"))
+                if (strcmp(a->fig[i].name, "best_width") &&
+                    strcmp(a->fig[i].name, "recommended_width"))
                     a->fig[k++] = a->fig[i];
             a->fig[k++] = (answerFigure){"one_configuration_threads", t->one_threads};
             a->nfig = k;

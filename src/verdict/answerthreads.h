@@ -22,9 +22,16 @@
  * does not resolve slower than the best are within noise of it -- and under
  * free load, where placement decides each run, so is a width not slow (at
  * least --contention-wide x idle) in most of its runs, the share resolved
- * above one half: a median slower by the toss is not a worse width. The
- * recommended width is the smallest of them (fewer threads for the same
- * time).
+ * above one half: a median slower by the toss is not a worse width -- and
+ * a width leaves the set only by a difference a user would act on, at
+ * least ANSWER_TD_ACT beyond the floor. The recommended width is the
+ * smallest of them (fewer threads for the same time).
+ *
+ * Where no width reached the program (answerTdCells.one: no {width} in
+ * ARGS, no loaded runtime that reads a width variable, the sampler's
+ * threads the same in every cell) every cell is every other's twin: no
+ * best, no recommendation, no "threads hurt" from widths, the spread of
+ * every pair of a level its floor; the lead says what the program ran.
  *
  * The default cell (no width variable set) is one configuration with a
  * width when every run of both used the same number of threads (the
@@ -55,6 +62,9 @@
  * difference a user would act on, the least that leaves a width out of the
  * best-width set (a tenth of the time) */
 #define ANSWER_TD_ACT 1.10
+/* the copy tag of the cell a threads job runs again (the narrowest width,
+ * in the same shuffled rounds) where no cell is a twin: the A/A control */
+#define ANSWER_TD_AGAIN "again"
 
 typedef struct answerTdCell {
     const summaryGroup *g;
@@ -75,10 +85,10 @@ size_t answerTdRuns(const answerTdCell *c);
 /* Why every cell of a job is one configuration (answerTdCells.one): what
  * the program did at every width. */
 enum {
-    ANSWER_TD_WIDTHS = 0,    /* a width reached it, or may have: cells differ */
-    ANSWER_TD_ONE_THREAD,    /* one thread in every run: no threads to hurt */
-    ANSWER_TD_SILENT,        /* threads of a runtime that reads no width variable */
-    ANSWER_TD_OWN_THREADS    /* threads of its own: no runtime it loaded reads one */
+    ANSWER_TD_WIDTHS = 0, /* a width reached it, or may have: cells differ */
+    ANSWER_TD_ONE_THREAD, /* one thread in every run: no threads to hurt */
+    ANSWER_TD_SILENT,     /* threads of a runtime that reads no width variable */
+    ANSWER_TD_OWN_THREADS /* threads of its own: no runtime it loaded reads one */
 };
 
 typedef struct answerTdCells {
@@ -94,8 +104,8 @@ typedef struct answerTdCells {
      * can miss a short-lived thread). Then every cell is every other's twin
      * (answerTdLevel.one). ANSWER_TD_WIDTHS otherwise. */
     int one;
-    double one_threads;  /* the threads of every cell then */
-    char silent[128];    /* the loaded runtimes that read no width variable ("" none) */
+    double one_threads; /* the threads of every cell then */
+    char silent[128];   /* the loaded runtimes that read no width variable ("" none) */
 } answerTdCells;
 
 /* Whether threads hurt at a level: the widest width is the fastest (no),
@@ -120,9 +130,12 @@ typedef struct answerTdLevel {
     const answerTdCell *first, *best, *widest, *def, *rec;
     const answerTdCell *narrowest; /* the narrowest numeric width */
     const answerTdCell *twin;      /* the width the default cell is one configuration with */
-    double floor;                  /* the A/A control's noise floor (default vs twin), 0 without */
-    int floor_bound;               /* the floor only a lower bound (a twin's median is a bound) */
-    size_t nwidths;                /* numeric widths with a median */
+    const answerTdCell *again;     /* the cell run again (copy ANSWER_TD_AGAIN), NULL none */
+    const answerTdCell *again_of;  /* the width's own cell it was run again of */
+    double
+        floor; /* the A/A controls' noise floor (default vs twin, again vs its width), 0 without */
+    int floor_bound; /* the floor only a lower bound (a twin's median is a bound) */
+    size_t nwidths;  /* numeric widths with a median */
     int hurt;
     /* every cell of the level one configuration (answerTdCells.one): none
      * best or worse than another, hurt ANSWER_TD_NO, near[] every width, rec
@@ -139,6 +152,17 @@ typedef struct answerTdLevel {
  * measured twice (never when a and b are that pair). 0, -1 out of memory. */
 int answerTdDiffer(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
                    differSides sides, double alpha, double floor, differResult *r);
+
+/* 1 when g is the cell run again (copy ANSWER_TD_AGAIN): the A/A control of
+ * a job where no cell is a twin. Never a width of its own: its shift
+ * against its width's cell is a floor of the level (as the twin's), it is
+ * never best, widest or within noise. */
+int answerTdIsAgain(const answerTdCell *c);
+
+/* 1 when level L has no A/A control yet -- no twin, not one configuration,
+ * no cell run again: the harness then runs one (coldload-summarize
+ * --threads-decided's again column). */
+int answerTdNeedsAgain(const answerTdLevel *L);
 
 /* 1 when the default cell of L costs: resolved slower than the best width
  * by ANSWER_TD_HURT (and never when it is the twin of a width). */

@@ -134,3 +134,34 @@ one_config_cells() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     grep -qF " Best width: 1 or 2 (within noise) idle" "$D/report.md"
 }
+
+@test "no twin: width 1 run again is the level's A/A floor, never a width of its own" {
+    # ARGS with {width}: no default cell; width 1 run again (copy=again)
+    cell none 1 40 41 42 43
+    cell none 2 25 26 27 28
+    FX_COPY=again cell none 1 41 42 43 44
+    cell pinned 1 80 82 84 86
+    cell pinned 2 120 140 150 160
+    FX_COPY=again cell pinned 1 81 95 99 110
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the floor: width 1 again against width 1, 4 a side: 110/80 at the far end
+    [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | 1 | 1 | "*" | 1.3"?"x (width 1 run again) | "* ]]
+    [[ $(row idle) == "| idle | 2 | 2 | "*"x (width 1 run again) | no |" ]]
+    # never best, widest or within noise; its cell row named as run again
+    grep -qF "| 1 again | pinned load (2 workers) |" "$D/report.md"
+    run grep -c "Best width: 1 or" "$D/report.md"
+    [ "$status" -eq 1 ]
+}
+
+@test "--threads-decided: again where no cell is a twin, not where the default cell is one" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cut -f6 <<<"${lines[1]}")" = again ]
+    cell none default 26 27 28
+    run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cut -f6 <<<"${lines[1]}")" = - ]
+}
