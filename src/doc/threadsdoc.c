@@ -396,6 +396,11 @@ static void tdSayOne(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
                 "It ran %.0f threads at every width: %s read%s none of the width variables, so "
                 "every width was one configuration",
                 t->one_threads, t->silent, strchr(t->silent, ',') ? "" : "s");
+    else if (isnan(t->one_threads))
+        fputs("No width reached it: no runtime it loaded reads a width variable, ARGS hold no "
+              "{width}, and the sampler saw none of its threads (every run ended before its "
+              "first pass), so every width was one configuration",
+              f);
     else
         fprintf(f,
                 "It ran %.0f threads at every width: its threads are its own (no runtime it "

@@ -73,9 +73,11 @@ static void answerTdFindOne(answerTdCells *t) {
         const answerTdCell *c = &t->c[i];
         if (c->g->key.params && strstr(c->g->key.params, "{width}")) goto reached;
         widths |= c->g->key.width != t->c[0].g->key.width;
-        /* the sampler corroborates: one count, the most of every cell */
-        if (!isnan(c->threads_hi) && isnan(t->one_threads)) t->one_threads = c->threads_hi;
-        else if (!isnan(c->threads_hi) && c->threads_hi != t->one_threads) goto reached;
+        /* the sampler corroborates: one count, the most of every cell whose
+         * runs it saw (0: every run ended before its first pass, unknown) */
+        int seen = !isnan(c->threads_hi) && c->threads_hi >= 1;
+        if (seen && isnan(t->one_threads)) t->one_threads = c->threads_hi;
+        else if (seen && c->threads_hi != t->one_threads) goto reached;
         const char *p = summaryRunTextOf(t->s, c->g, RUNFIG_RUNTIMES);
         while (p && *p) {
             size_t len = strcspn(p, ";"), name = strcspn(p, ":");
@@ -93,7 +95,7 @@ static void answerTdFindOne(answerTdCells *t) {
             p += len + (p[len] == ';');
         }
     }
-    if (!widths || isnan(t->one_threads)) goto reached;
+    if (!widths) goto reached;
     t->one = t->one_threads == 1 ? ANSWER_TD_ONE_THREAD
              : *t->silent        ? ANSWER_TD_SILENT
                                  : ANSWER_TD_OWN_THREADS;
@@ -513,6 +515,7 @@ int answerThreadsJob(const summary *s, answer *a) {
                 if (strcmp(a->fig[i].name, "best_width") &&
                     strcmp(a->fig[i].name, "recommended_width"))
                     a->fig[k++] = a->fig[i];
+            a->fig[k++] = (answerFigure){"one_configuration", 1};
             a->fig[k++] = (answerFigure){"one_configuration_threads", t->one_threads};
             a->nfig = k;
         }

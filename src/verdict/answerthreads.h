@@ -100,11 +100,12 @@ typedef struct answerTdCells {
      * the cells reached the program -- ARGS hold no {width}, no runtime any
      * run loaded (runs.csv runtimes, known for every cell) reads a width
      * variable, and the sampler's thread count (threads_max) corroborates:
-     * the same most in every cell, known in one at least (never alone: it
-     * can miss a short-lived thread). Then every cell is every other's twin
+     * the same most in every cell whose runs it saw (never alone: it can
+     * miss a short-lived thread, and sees nothing of a run shorter than its
+     * first pass). Then every cell is every other's twin
      * (answerTdLevel.one). ANSWER_TD_WIDTHS otherwise. */
     int one;
-    double one_threads; /* the threads of every cell then */
+    double one_threads; /* the threads of every cell then, NAN none seen */
     char silent[128];   /* the loaded runtimes that read no width variable ("" none) */
 } answerTdCells;
 

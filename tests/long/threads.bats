@@ -28,9 +28,11 @@ load ../harness/threads
 }
 
 @test "the idle level, its best width still open after --max-procs rounds of a quick program: more rounds, up to 3x; QUICK and --procs K take what they say" {
-    # silent.sh is one configuration at every width: the idle level stays
-    # open (3 against 3 runs decide nothing: the rank rule's smallest p is
-    # 0.1; 4 against 4 seldom), and its runs take milliseconds
+    # silent.sh is one configuration at every width (no runtime, no
+    # {width}: answerthreads.h), so the idle level is decided once every
+    # cell has 3 runs -- before that rule it stayed open (3 against 3 runs
+    # decide nothing); either way within 3x --max-procs, its runs
+    # milliseconds
     run bash "$H/threads.sh" --max-procs 4 --load quota --widths "1 2" --remedies off --out "$O" --binary "$P/silent.sh"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     procs=$(rows "$O/stops.csv" load none | col /dev/stdin procs)

@@ -165,3 +165,13 @@ one_config_cells() {
     [ "$status" -eq 0 ]
     [ "$(cut -f6 <<<"${lines[1]}")" = - ]
 }
+
+@test "runs too short for the sampler (threads_max 0 everywhere), no runtime: one configuration, said without a thread count" {
+    FX_THREADS=0 FX_RUNTIMES='' one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qF "**No width reached it: no runtime it loaded reads a width variable, ARGS hold no {width}, and the sampler saw none of its threads" "$D/report.md"
+    run grep -c "Best width:" "$D/report.md"
+    [ "$status" -eq 1 ]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .figures.one_configuration' "$D/results.json")" = 1 ]
+}
