@@ -105,6 +105,8 @@ cl_traps
 cl_meta_begin
 cl_meta job threads
 cells=("${widths[@]}")
+# the width run again where no cell is a twin (levels.sh's threads_again): the narrowest
+again_width=$(printf '%s\n' "${widths[@]}" | sort -n | head -1) again_on=0
 if [[ $params == *'{width}'* ]]; then
     cl_meta threads_default_cell "none: ARGS hold {width}, which has no value without a width"
 else

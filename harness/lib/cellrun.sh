@@ -27,10 +27,14 @@ threads_run() {
     local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left rows=${rows_dir:-$CL_OUT}
     local -a run_args=() hash=()
     nout=$((nout + 1)) out=$tmp/out$nout
+    # the cell run again (the A/A control, levels.sh's threads_again): its
+    # width's run, tagged copy=again
+    local w=$cell copy=$CL_TAG_COPY
+    [ "$cell" != again ] || w=$again_width copy=again
     # the width written as every job writes it (harness/lib/widths.sh)
-    cl_width_args "$cell" "${args[@]}"
+    cl_width_args "$w" "${args[@]}"
     for a in "${CL_WIDTH_ARGS[@]}"; do run_args+=("${a//\{out\}/$out}"); done
-    cl_width_envset "$cell"
+    cl_width_envset "$w"
     envset=("${CL_WIDTH_ENVSET[@]}")
     envset+=("${run_env[@]}")   # a remedy's setting (harness/lib/levels.sh)
     step="threads-w$cell-$CL_TAG_LOAD-p$proc${rows_dir:+-${rows_dir##*/}}"
@@ -38,11 +42,11 @@ threads_run() {
     local -a rec=()
     if [ "$warm" = 0 ]; then
         CL_TAG_PROC=$proc
-        cl_tags
+        CL_TAG_COPY=$copy cl_tags
         # every row of the run is coldload-run's (its column table): runs.csv,
         # samples.csv and whole.csv
         rec=(--runs-csv "$rows/runs.csv" --csv "$rows/samples.csv" --whole-csv "$rows/whole.csv"
-            --workload "$name" --params "$params" --width "$cell" "${CL_TAGS[@]}" "${CL_SERIES_RUN[@]}")
+            --workload "$name" --params "$params" --width "$w" "${CL_TAGS[@]}" "${CL_SERIES_RUN[@]}")
     fi
     case $check_output/$check_what in
         0/*) hash=(--no-hash) ;;

@@ -2,8 +2,8 @@
 # harness/lib/levels.sh -- the load levels of harness/threads.sh (sourced by
 # it alone): each level's rounds and the rule that stops them, the remedies
 # tried where threads hurt, the slow limits the idle runs give, and the
-# CPU-quota level. They read and set threads.sh's state (cells, deadline_hit,
-# idle_ms, slow_after, slow_stop, quota, remedies_mode, rows_dir, run_env)
+# CPU-quota level. They read and set threads.sh's state (cells, again_on,
+# deadline_hit, idle_ms, slow_after, slow_stop, quota, remedies_mode, rows_dir, run_env)
 # and run its threads_run.
 
 # threads.sh declares those (slow_after is an associative array there) and
@@ -37,6 +37,22 @@ threads_cells_round() {
     done
 }
 
+# threads_again: after the first idle round, where no cell is a twin of
+# another (no default cell that is a width's, not one configuration: the
+# plan's again column, verdict/answerthreads.h), the narrowest width is run
+# again in every further round, idle and loaded, as a cell of its own
+# (`again`, copy=again): its spread against its width's cell is each
+# level's A/A noise floor, measured in this job (as make ab's A again).
+threads_again() {
+    [ "$again_on" = 0 ] || return 0
+    cl_plan "again" --threads-decided --load none --stressors 0 "$CL_OUT" || return 0
+    [ "${CL_PLAN[n]}" -gt 0 ] && [ "${CL_PLAN[0,again]}" = again ] || return 0
+    again_on=1
+    cells+=(again)
+    CL_PROG_N=$(( CL_PROG_N + CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
+    cl_meta threads_again "width $again_width run again from idle round 2 on, in the same shuffled rounds: no cell was a twin of another; its spread against width $again_width is each level's A/A noise floor"
+}
+
 # threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
 # why they stopped (a row of stops.csv, cl_stop_row, its cell and width
 # empty: the whole level): decided (its answer is known), max (--max-procs)
@@ -64,6 +80,7 @@ threads_level_rounds() {
     for ((p = 1; p <= max; p++)); do
         [ "$deadline_hit" = 0 ] || return 0
         threads_cells_round "$p" "$max"
+        [ "$1" != none ] || [ "$p" != 1 ] || threads_again
         # the idle level's extra rounds: only while they stay cheap
         if [ "$p" -ge "$CL_PROCS_MAX" ] && [ $(($(cl_now_ms) - t0)) -ge "$THREADS_IDLE_EXTRA_MS" ]; then
             max=$p

@@ -248,6 +248,19 @@ static void answerdocThreadsLead(const answer *a, FILE *f) {
 static void answerdocJobLead(const answer *a, FILE *f) {
     static const char *const word[ANSWER_VERDICT_N] = {"", "No", "Yes", "Not clearly", ""};
     if (!a->basis) return;
+    /* one configuration at every width (answerthreads.h): no width to compare */
+    double one = answerFig(a, "one_configuration_threads");
+    if (answerFig(a, "one_configuration") == 1) {
+        if (isnan(one))
+            fprintf(f, "%s: under %s load the width never reached it, one configuration.",
+                    word[a->verdict], a->basis);
+        else
+            fprintf(f,
+                    "%s: %g thread%s in every run at every width under %s load: the width never "
+                    "reached its threads, one configuration.",
+                    word[a->verdict], one, one == 1 ? "" : "s", a->basis);
+        return;
+    }
     /* the widest width's runs stopped before they ended: its figures are bounds */
     int bound = answerFig(a, "widest_bound") > 0;
     fprintf(f,

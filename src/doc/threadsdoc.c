@@ -29,7 +29,8 @@ const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
 }
 
 const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len) {
-    if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
+    if (answerTdIsAgain(c)) snprintf(buf, len, "%d again", c->g->key.width);
+    else if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
     else snprintf(buf, len, "default");
     return buf;
 }
@@ -103,7 +104,7 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
         /* the floor where the level has one: a ratio under it is what two
          * cells of one configuration showed here */
         char aa[96] = "";
-        if (L->twin)
+        if (L->twin || L->again)
             snprintf(aa, sizeof aa, "this level's A/A noise floor %s%.2fx; ",
                      L->floor_bound ? ">= " : "", 1 + L->floor);
         fprintf(f,
@@ -366,6 +367,70 @@ static void tdSayInherited(const metaTable *m, FILE *f) {
             q);
 }
 
+/* How to set the threads of a runtime that reads none of the width
+ * variables (runtimes.c's rows with no variable). */
+static const char *tdOwnControl(const char *silent) {
+    if (strstr(silent, "libtbb"))
+        return "libtbb's own control (tbb::global_control's max_allowed_parallelism, or a "
+               "tbb::task_arena of that many threads, in the program)";
+    if (strstr(silent, "libopenblas (serial)"))
+        return "a threaded OpenBLAS (openblas-pthread or openblas-openmp: the widths set "
+               "OPENBLAS_NUM_THREADS and OMP_NUM_THREADS)";
+    return "the runtime's own control";
+}
+
+/* The lead where the width never reached the program's threads
+ * (answerTdCells.one), in one sentence: what it did at every width, what
+ * the job can still say -- the load's cost at that one configuration, the
+ * deciding level's runs pooled against the idle ones -- and how to ask
+ * which width. No width is named better than another. */
+static void tdSayOne(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
+    char lv[96];
+    threadsdocLevelName(L->first, lv, sizeof lv);
+    if (t->one == ANSWER_TD_ONE_THREAD)
+        fputs("One thread in every run at every width: no threads to hurt, and every width one "
+              "configuration",
+              f);
+    else if (t->one == ANSWER_TD_SILENT)
+        fprintf(f,
+                "It ran %.0f threads at every width: %s read%s none of the width variables, so "
+                "every width was one configuration",
+                t->one_threads, t->silent, strchr(t->silent, ',') ? "" : "s");
+    else if (isnan(t->one_threads))
+        fputs("No width reached it: no runtime it loaded reads a width variable, ARGS hold no "
+              "{width}, and the sampler saw none of its threads (every run ended before its "
+              "first pass), so every width was one configuration",
+              f);
+    else
+        fprintf(f,
+                "It ran %.0f threads at every width: its threads are its own (no runtime it "
+                "loaded reads a width variable), so every width was one configuration",
+                t->one_threads);
+    const answerTdCell *idle = answerTdFirstOf(t, "none");
+    size_t nl = 0, ni = 0;
+    int bl = 0, bi = 0;
+    double ml = answerTdPooled(t, L->first, &nl, &bl);
+    double mi = idle && idle != L->first ? answerTdPooled(t, idle, &ni, &bi) : NAN;
+    if (!isnan(ml) && !isnan(mi) && mi > 0 && !bi)
+        fprintf(f,
+                "; under %s it took %s%.1fx its idle time (median run %s%s ms against %s ms, the "
+                "runs of every width pooled: %zu and %zu)%s",
+                lv, bl ? "at least " : "", ml / mi, bl ? ">= " : "", MS(ml), MS(mi), nl, ni,
+                t->one == ANSWER_TD_ONE_THREAD ? ", its share of a CPU beside the load" : "");
+    else if (!isnan(ml))
+        fprintf(f, "; under %s its median run took %s%s ms (the runs of every width pooled: %zu)",
+                lv, bl ? ">= " : "", MS(ml), nl);
+    if (t->one == ANSWER_TD_SILENT)
+        fprintf(f,
+                "; to ask which width, put {width} in ARGS for an option of its own that sets "
+                "its threads, or use %s.",
+                tdOwnControl(t->silent));
+    else
+        fputs("; to ask which width, put {width} in ARGS for an option of its own that sets its "
+              "threads (-- PROG -t {width} ...).",
+              f);
+}
+
 /* The deciding level, or 0 (t and *L filled). */
 static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
     answerTdCollect(s, t);
@@ -375,7 +440,8 @@ static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
 void threadsdocLead(const summary *s, FILE *f) {
     answerTdCells *t = malloc(sizeof *t);
     answerTdLevel *L = malloc(sizeof *L);
-    if (t && L && tdDeciding(s, t, L)) {
+    if (t && L && tdDeciding(s, t, L) && L->one) tdSayOne(t, L, f);
+    else if (t && L && answerTdDeciding(t, L)) {
         tdSayLevel(L, f);
         tdSayOther(t, L, f);
     }
@@ -395,7 +461,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         /* the lead said the deciding level's default cell when it costs */
         int has_hurt, has_def;
         answerTdOther(t, L, &L[1], &has_hurt, &L[2], &has_def);
-        if (!has_def || L[2].first != L->first) tdSayDefault(L, f);
+        if (!L->one && (!has_def || L[2].first != L->first)) tdSayDefault(L, f);
         tdSayRuntimes(s, m, L, f);
         tdSayWhy(s, L, f);
         tdSayInherited(m, f);
@@ -406,7 +472,7 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     /* the width to use at every level, in one line: the smallest of those
      * within noise of the best */
     int any = 0, noise = 0;
-    for (size_t i = 0; i < t->n; i++) {
+    for (size_t i = 0; i < t->n && !t->one; i++) {
         const answerTdCell *c = &t->c[i];
         if (answerTdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
         L[1] = answerTdLevelOf(t, c);
@@ -416,7 +482,24 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         fprintf(f, "%s%s %s%s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
                 summaryIsQuota(c->g) ? "under " : "", threadsdocLevelName(c, lv, sizeof lv));
     }
-    if (any)
+    /* one configuration: no best width; each level's floor instead */
+    for (size_t i = 0; i < t->n && t->one; i++) {
+        const answerTdCell *c = &t->c[i];
+        if (answerTdFirstOf(t, c->g->key.load) != c) continue;
+        L[1] = answerTdLevelOf(t, c);
+        if (!L[1].best) continue;
+        char lv[96];
+        fprintf(
+            f, "%s%s%s %s%.2fx",
+            any++ ? ", "
+                  : " No best width: one configuration at every "
+                    "width, none better or worse than another; their spread (this job's A/A noise "
+                    "floor): ",
+            summaryIsQuota(c->g) ? "under " : "", threadsdocLevelName(c, lv, sizeof lv),
+            L[1].floor_bound ? ">= " : "", 1 + L[1].floor);
+    }
+    if (any && t->one) fputc('.', f);
+    else if (any)
         fputs(noise ? "; of widths within noise of each other, use the smallest (fewer threads "
                       "for the same time)."
                     : ".",
@@ -449,26 +532,33 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
     answerTdCollect(s, t);
     (void)m;
     fmt->section(f, "threads", "Which width to use");
-    fmt->para(f, "Per load level, the width whose median run was the fastest, and what the "
-                 "default cell (none of the width variables set: what the program does on its "
-                 "own) costs against it. A run is one process of the program; its time is its "
-                 "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
-                 "intervals of the median run. Two cells differ only when an exact rank test "
-                 "on their runs says so at 5% and the ratio of their medians is beyond the "
-                 "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
-                 "its widest width is so resolved slower than the best by at least 1.25x. "
-                 "Where the default cell used as many threads as a width in every run, the two "
-                 "are one configuration: their spread is the level's A/A control, and no "
-                 "difference between them is reported; the noise floor is the farther end of the "
-                 "95% interval of their shift (the ratio of a run of one to a run of the other), "
-                 "what two cells of one configuration can show here. "
-                 "Every comparison with that width takes the runs of both cells (one "
-                 "configuration measured twice). Under free load, beside a level that decides, "
-                 "the last column is placement's count: the widest width's runs at least "
-                 "--contention-wide x idle (where the scheduler puts the threads decides). "
-                 "A run stopped at its cap or once known slow counts as at least the time it was "
-                 "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
-                 "slower than the best are within noise of it; use the smallest.");
+    fmt->para(f,
+              "Per load level, the width whose median run was the fastest, and what the "
+              "default cell (none of the width variables set: what the program does on its "
+              "own) costs against it. A run is one process of the program; its time is its "
+              "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
+              "intervals of the median run. Two cells differ only when an exact rank test "
+              "on their runs says so at 5% and the ratio of their medians is beyond the "
+              "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
+              "its widest width is so resolved slower than the best by at least 1.25x. "
+              "Where the default cell used as many threads as a width in every run, the two "
+              "are one configuration: their spread is the level's A/A control, and no "
+              "difference between them is reported; the noise floor is the farther end of the "
+              "95% interval of their shift (the ratio of a run of one to a run of the other), "
+              "what two cells of one configuration can show here. "
+              "Every comparison with that width takes the runs of both cells (one "
+              "configuration measured twice). Under free load, beside a level that decides, "
+              "the last column is placement's count: the widest width's runs at least "
+              "--contention-wide x idle (where the scheduler puts the threads decides). "
+              "A run stopped at its cap or once known slow counts as at least the time it was "
+              "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
+              "slower than the best by at least 1.10x beyond the floor are within noise of "
+              "it; use the smallest. Where no cell is a twin, the narrowest width is run again in "
+              "the same shuffled rounds (\"1 again\"): its spread against its own cell is the "
+              "level's A/A floor. Where the width reached nothing in the program (ARGS "
+              "without {width}, no runtime it loaded reads a width variable, the same number "
+              "of threads in every cell) every cell is one configuration: no width is best, "
+              "and the spread of every pair of cells is the level's floor.");
     static const char *const rh[] = {
         "load",           "best width",      "within noise", "median run, ms", "default cell, ms",
         "default / best", "A/A noise floor", "threads hurt"};
@@ -484,23 +574,39 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         answerTdLevel L = answerTdLevelOf(t, c);
         char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-", aa[48] = "-";
         threadsdocLevelName(c, lv, sizeof lv);
-        if (L.best) threadsdocWidthName(L.best, bw, sizeof bw);
-        if (L.best) tdNear(&L, near, sizeof near);
+        if (L.best && !L.one) threadsdocWidthName(L.best, bw, sizeof bw);
+        if (L.best && !L.one) tdNear(&L, near, sizeof near);
+        /* one configuration: every width, none best */
+        if (L.best && L.one) snprintf(near, sizeof near, "every width (one configuration)");
         threadsdocInterval(L.best, med, sizeof med);
+        if (L.one) { /* no best: every width's runs pooled */
+            size_t np;
+            int bp;
+            double mp = answerTdPooled(t, c, &np, &bp);
+            snprintf(med, sizeof med, "%s%s (every width)", bp ? ">= " : "", MS(mp));
+        }
         threadsdocInterval(L.def, def, sizeof def);
-        if (L.def && L.best)
+        if (L.def && L.best && !L.one)
             snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
                      L.def->median / L.best->median);
-        if (L.twin) {
+        if (L.one)
+            snprintf(aa, sizeof aa, "%s%.2fx (every cell)", L.floor_bound ? ">= " : "",
+                     1 + L.floor);
+        else if (L.twin) {
             char tw[16];
             snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
                      1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
-        }
-        const char *hurt = L.best ? tdHurtWord[L.hurt] : "-";
+        } else if (L.again)
+            snprintf(aa, sizeof aa, "%s%.2fx (width %d run again)", L.floor_bound ? ">= " : "",
+                     1 + L.floor, L.again->g->key.width);
+        const char *hurt =
+            !L.best ? "-"
+            : L.one ? (t->one == ANSWER_TD_ONE_THREAD ? "no threads" : "no width reached them")
+                    : tdHurtWord[L.hurt];
         char placed[96];
         /* free load beside a level that decides: placement's count, as the
          * lead says it (tdSayPlacement) */
-        if (L.best && summaryIsFree(c->g) && have_deciding && D.first != L.first &&
+        if (L.best && !L.one && summaryIsFree(c->g) && have_deciding && D.first != L.first &&
             L.widest != L.narrowest) {
             char ww[16];
             snprintf(placed, sizeof placed, "placement: %zu of %zu runs at width %s slow",

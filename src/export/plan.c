@@ -15,7 +15,7 @@ const planKind planKinds[PLAN_NKINDS] = {
                       {"state", "workload", "width", "params", "procs", "lo", "hi", "why", NULL},
                       "a group under the stopping rule (verdict/decide.h)"},
     [PLAN_THREADS_DECIDED] = {"--threads-decided",
-                              {"state", "load", "stressors", "runs", "skip", NULL},
+                              {"state", "load", "stressors", "runs", "skip", "again", NULL},
                               "a load level of a threads job (verdict/answerthreads.h)"},
     [PLAN_FIRSTRUN_DECIDED] = {"--firstrun-decided",
                                {"state", "workload", "kind", "variant", "pairs", "median", "min",
@@ -162,9 +162,12 @@ int planWriteThreadsDecided(const summary *s, const char *load, const char *stre
             if (answerTdSameLevel(&t->c[j], c) && answerTdRuns(&t->c[j]) < fewest)
                 fewest = answerTdRuns(&t->c[j]);
         char runs[24];
-        const char *row[] = {answerTdDecided(L) ? "decided" : "undecided", c->g->key.load,
-                             c->g->key.stressors, planCount(runs, sizeof runs, fewest),
-                             answerTdDefaultRedundant(L) ? "skip-default" : "-"};
+        const char *row[] = {answerTdDecided(L) ? "decided" : "undecided",
+                             c->g->key.load,
+                             c->g->key.stressors,
+                             planCount(runs, sizeof runs, fewest),
+                             answerTdDefaultRedundant(L) ? "skip-default" : "-",
+                             answerTdNeedsAgain(L) ? "again" : "-"};
         if (planRow(f, PLAN_THREADS_DECIDED, row) != 0) rc = -2;
     }
     free(t);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/stats.h"
 #include "verdict/decide.h"
 
 int answerTdIsThreads(const summaryGroup *g) {
@@ -55,6 +56,55 @@ static void answerTdCellOf(const summary *s, const summaryGroup *g, answerTdCell
     free(bounds);
 }
 
+/* Whether the cells of t are one configuration (answerthreads.h,
+ * answerTdCells.one), into t->one, one_threads and silent. A width reaches
+ * the program through {width} in ARGS or through a variable a runtime it
+ * loaded reads (runs.csv runtimes: "name:VARIABLE;...", the variable empty
+ * for a runtime that reads none: oneTBB, serial OpenBLAS); without that
+ * column nothing is known, and nothing is one configuration. */
+static void answerTdFindOne(answerTdCells *t) {
+    t->one = ANSWER_TD_WIDTHS;
+    t->one_threads = NAN;
+    t->silent[0] = '\0';
+    size_t o = 0;
+    int widths = 0;
+    if (!t->s || !t->s->run_text_at[RUNFIG_RUNTIMES]) return;
+    for (size_t i = 0; i < t->n; i++) {
+        const answerTdCell *c = &t->c[i];
+        if (c->g->key.params && strstr(c->g->key.params, "{width}")) goto reached;
+        widths |= c->g->key.width != t->c[0].g->key.width;
+        /* the sampler corroborates: one count, the most of every cell whose
+         * runs it saw (0: every run ended before its first pass, unknown) */
+        int seen = !isnan(c->threads_hi) && c->threads_hi >= 1;
+        if (seen && isnan(t->one_threads)) t->one_threads = c->threads_hi;
+        else if (seen && c->threads_hi != t->one_threads) goto reached;
+        const char *p = summaryRunTextOf(t->s, c->g, RUNFIG_RUNTIMES);
+        while (p && *p) {
+            size_t len = strcspn(p, ";"), name = strcspn(p, ":");
+            /* a variable (or no ':' at all: not the launcher's words) */
+            if (name + 1 != len) goto reached;
+            char n[64];
+            snprintf(n, sizeof n, "%.*s", (int)(name < sizeof n ? name : sizeof n - 1), p);
+            int have = 0;
+            for (const char *q = t->silent; *q && !have;) {
+                size_t m = strcspn(q, ",");
+                have = m == strlen(n) && !strncmp(q, n, m);
+                q += m + (q[m] == ',') + (q[m] == ',' && q[m + 1] == ' ');
+            }
+            if (!have) summaryCat(t->silent, sizeof t->silent, &o, "%s%s", o ? ", " : "", n);
+            p += len + (p[len] == ';');
+        }
+    }
+    if (!widths) goto reached;
+    t->one = t->one_threads == 1 ? ANSWER_TD_ONE_THREAD
+             : *t->silent        ? ANSWER_TD_SILENT
+                                 : ANSWER_TD_OWN_THREADS;
+    return;
+reached:
+    t->one = ANSWER_TD_WIDTHS;
+    t->silent[0] = '\0';
+}
+
 void answerTdCollect(const summary *s, answerTdCells *t) {
     t->n = 0;
     t->prog = NULL;
@@ -65,6 +115,39 @@ void answerTdCollect(const summary *s, answerTdCells *t) {
         answerTdCellOf(s, g, &t->c[t->n++]);
         if (!t->prog) t->prog = g->key.workload;
     }
+    answerTdFindOne(t);
+}
+
+double answerTdPooled(const answerTdCells *t, const answerTdCell *first, size_t *n, int *bound) {
+    size_t all = 0, m = 0, nb = 0;
+    *n = 0;
+    *bound = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (answerTdSameLevel(&t->c[i], first)) all += t->c[i].g->nproc;
+    double *v = malloc((all + 1) * sizeof *v), *b = malloc((all + 1) * sizeof *b);
+    double med = NAN;
+    for (size_t i = 0; v && b && i < t->n; i++) {
+        if (!answerTdSameLevel(&t->c[i], first)) continue;
+        for (size_t k = 0; k < t->c[i].g->nproc; k++) {
+            const summaryProc *p = &t->c[i].g->proc[k];
+            if (isnan(p->median_ms)) continue;
+            v[m++] = p->median_ms;
+            if (p->median_bound) b[nb++] = p->median_ms;
+        }
+    }
+    statsSummary st;
+    if (v && b && statsOf(v, m, &st) == 0) {
+        med = st.median;
+        *bound = summaryBound(med, b, nb);
+        *n = m;
+    }
+    free(v);
+    free(b);
+    return med;
+}
+
+int answerTdIsAgain(const answerTdCell *c) {
+    return c->g->key.copy && strcmp(c->g->key.copy, ANSWER_TD_AGAIN) == 0;
 }
 
 int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b) {
@@ -218,6 +301,10 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
         if (!answerTdSameLevel(c, first) || isnan(c->median)) continue;
+        if (answerTdIsAgain(c)) { /* a width's A/A control, never a width of its own */
+            L.again = c;
+            continue;
+        }
         if (c->g->key.width == 0) {
             L.def = c;
             continue;
@@ -228,6 +315,29 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
         if (!L.narrowest || c->g->key.width < L.narrowest->g->key.width) L.narrowest = c;
     }
     if (!L.best) return L;
+    if (t->one) { /* every cell every other's twin: their spread the floor */
+        L.one = 1;
+        L.hurt = ANSWER_TD_NO;
+        for (size_t i = 0; i < t->n; i++)
+            for (size_t j = i + 1; j < t->n; j++) {
+                const answerTdCell *a = &t->c[i], *b = &t->c[j];
+                double r[2] = {NAN, NAN};
+                if (!answerTdSameLevel(a, first) || !answerTdSameLevel(b, first) ||
+                    isnan(a->median) || isnan(b->median))
+                    continue;
+                if (answerTdSamples(NULL, a, b, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL, r) == 0 &&
+                    r[0] > 0 && r[1] > 0)
+                    L.floor = fmax(L.floor, fmax(r[1], 1 / r[0]) - 1);
+                L.floor_bound |= a->median_bound || b->median_bound;
+            }
+        for (size_t i = 0; i < t->n; i++) {
+            const answerTdCell *c = &t->c[i];
+            if (answerTdSameLevel(c, first) && !isnan(c->median) && c->g->key.width != 0 &&
+                !answerTdIsAgain(c))
+                L.near[L.nnear++] = c;
+        }
+        return L; /* no recommendation from identical cells: rec NULL */
+    }
     /* the default cell's twin: the A/A control of the level */
     for (size_t i = 0; L.def && i < t->n && !L.twin; i++) {
         const answerTdCell *c = &t->c[i];
@@ -243,6 +353,21 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
             L.floor = fmax(fmax(r[1], 1 / r[0]) - 1, 0);
         L.floor_bound = L.def->median_bound || L.twin->median_bound;
     }
+    /* the cell run again: its shift against its width's cell, a floor too */
+    for (size_t i = 0; L.again && i < t->n && !L.again_of; i++) {
+        const answerTdCell *c = &t->c[i];
+        if (answerTdSameLevel(c, first) && !answerTdIsAgain(c) && !isnan(c->median) &&
+            c->g->key.width == L.again->g->key.width)
+            L.again_of = c;
+    }
+    if (L.again_of && !isnan(L.again->median)) {
+        double r[2] = {NAN, NAN};
+        if (answerTdSamples(NULL, L.again, L.again_of, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL,
+                            r) == 0 &&
+            r[0] > 0 && r[1] > 0)
+            L.floor = fmax(L.floor, fmax(r[1], 1 / r[0]) - 1);
+        L.floor_bound |= L.again->median_bound || L.again_of->median_bound;
+    }
     L.hurt = answerTdHurt(&L);
     /* within noise: the best and the numeric widths the rule does not
      * resolve slower than it beyond the level's A/A floor -- and under free
@@ -251,8 +376,11 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     int free = summaryIsFree(first->g);
     for (size_t i = 0; i < t->n; i++) {
         const answerTdCell *c = &t->c[i];
-        if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0) continue;
-        if (c == L.best || !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, L.floor) ||
+        if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0 ||
+            answerTdIsAgain(c))
+            continue;
+        if (c == L.best ||
+            !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, fmax(L.floor, ANSWER_TD_ACT - 1)) ||
             (free && !answerTdMostlySlow(c)))
             L.near[L.nnear++] = c;
     }
@@ -260,12 +388,16 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     return L;
 }
 
+int answerTdNeedsAgain(const answerTdLevel *L) {
+    return L->best && !L->twin && !L->one && !L->again;
+}
+
 int answerTdDefaultRedundant(const answerTdLevel *L) {
     return L->def && L->twin && L->twin->slow >= 1 && !summaryIsIdle(L->first->g);
 }
 
 int answerTdDefaultCosts(const answerTdLevel *L) {
-    if (!L->def || !L->best || L->twin || L->best->median_bound) return 0;
+    if (!L->def || !L->best || L->twin || L->one || L->best->median_bound) return 0;
     return answerTdSlowerThanBest(L, L->def, DIFFER_ALPHA, answerTdHurtFloor(L));
 }
 
@@ -275,6 +407,14 @@ int answerTdDecided(const answerTdLevel *L) {
     const answerTdCell *cells[] = {L->best, L->widest, L->twin ? NULL : L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
+    /* the A/A control's runs: its floor needs them as the cells do */
+    if (L->again && answerTdRuns(L->again) < DECIDE_MIN_PROCS) return 0;
+    /* one configuration: no width to choose, every cell's runs its floor */
+    if (L->one) {
+        for (size_t i = 0; i < L->nnear; i++)
+            if (answerTdRuns(L->near[i]) < DECIDE_MIN_PROCS) return 0;
+        return 1;
+    }
     /* Under free load a run of the widest slow (at least --contention-wide
      * x idle, stopped or not: what placement's "k of K slow" counts) settles
      * the level's question (as decide.c's rule for the report's free
@@ -361,10 +501,24 @@ int answerThreadsJob(const summary *s, answer *a) {
             {"widest_bound", w->median_bound},
             {"widest_censored", (double)w->censored},
             {"widest_runs", (double)answerTdRuns(w)},
-            {"recommended_width", L->rec->g->key.width},
+            {"recommended_width", L->rec ? L->rec->g->key.width : NAN},
         };
         memcpy(a->fig, fig, sizeof fig);
         a->nfig = sizeof fig / sizeof fig[0];
+        if (L->one) {
+            /* one configuration: no best and no recommended width -- the
+             * threads it ran at every width instead; single-threaded has
+             * no threads to hurt, otherwise the width never asked */
+            a->verdict = t->one == ANSWER_TD_ONE_THREAD ? ANSWER_NO : ANSWER_UNCLEAR;
+            size_t k = 0;
+            for (size_t i = 0; i < a->nfig; i++)
+                if (strcmp(a->fig[i].name, "best_width") &&
+                    strcmp(a->fig[i].name, "recommended_width"))
+                    a->fig[k++] = a->fig[i];
+            a->fig[k++] = (answerFigure){"one_configuration", 1};
+            a->fig[k++] = (answerFigure){"one_configuration_threads", t->one_threads};
+            a->nfig = k;
+        }
     }
     free(t);
     free(L);

@@ -22,9 +22,16 @@
  * does not resolve slower than the best are within noise of it -- and under
  * free load, where placement decides each run, so is a width not slow (at
  * least --contention-wide x idle) in most of its runs, the share resolved
- * above one half: a median slower by the toss is not a worse width. The
- * recommended width is the smallest of them (fewer threads for the same
- * time).
+ * above one half: a median slower by the toss is not a worse width -- and
+ * a width leaves the set only by a difference a user would act on, at
+ * least ANSWER_TD_ACT beyond the floor. The recommended width is the
+ * smallest of them (fewer threads for the same time).
+ *
+ * Where no width reached the program (answerTdCells.one: no {width} in
+ * ARGS, no loaded runtime that reads a width variable, the sampler's
+ * threads the same in every cell) every cell is every other's twin: no
+ * best, no recommendation, no "threads hurt" from widths, the spread of
+ * every pair of a level its floor; the lead says what the program ran.
  *
  * The default cell (no width variable set) is one configuration with a
  * width when every run of both used the same number of threads (the
@@ -51,6 +58,13 @@
 
 #define ANSWER_TD_HURT 1.25 /* widest / best median at or above: threads hurt */
 #define ANSWER_TD_CELLS 256
+/* best / a width's median at or above, resolved beyond the level's floor: a
+ * difference a user would act on, the least that leaves a width out of the
+ * best-width set (a tenth of the time) */
+#define ANSWER_TD_ACT 1.10
+/* the copy tag of the cell a threads job runs again (the narrowest width,
+ * in the same shuffled rounds) where no cell is a twin: the A/A control */
+#define ANSWER_TD_AGAIN "again"
 
 typedef struct answerTdCell {
     const summaryGroup *g;
@@ -68,11 +82,31 @@ typedef struct answerTdCell {
 /* Runs with a time or a bound. */
 size_t answerTdRuns(const answerTdCell *c);
 
+/* Why every cell of a job is one configuration (answerTdCells.one): what
+ * the program did at every width. */
+enum {
+    ANSWER_TD_WIDTHS = 0, /* a width reached it, or may have: cells differ */
+    ANSWER_TD_ONE_THREAD, /* one thread in every run: no threads to hurt */
+    ANSWER_TD_SILENT,     /* threads of a runtime that reads no width variable */
+    ANSWER_TD_OWN_THREADS /* threads of its own: no runtime it loaded reads one */
+};
+
 typedef struct answerTdCells {
     answerTdCell c[ANSWER_TD_CELLS];
     size_t n;
     const char *prog;
     const summary *s; /* what they were collected from */
+    /* One configuration, found from what ran: nothing that differs between
+     * the cells reached the program -- ARGS hold no {width}, no runtime any
+     * run loaded (runs.csv runtimes, known for every cell) reads a width
+     * variable, and the sampler's thread count (threads_max) corroborates:
+     * the same most in every cell whose runs it saw (never alone: it can
+     * miss a short-lived thread, and sees nothing of a run shorter than its
+     * first pass). Then every cell is every other's twin
+     * (answerTdLevel.one). ANSWER_TD_WIDTHS otherwise. */
+    int one;
+    double one_threads; /* the threads of every cell then, NAN none seen */
+    char silent[128];   /* the loaded runtimes that read no width variable ("" none) */
 } answerTdCells;
 
 /* Whether threads hurt at a level: the widest width is the fastest (no),
@@ -97,10 +131,18 @@ typedef struct answerTdLevel {
     const answerTdCell *first, *best, *widest, *def, *rec;
     const answerTdCell *narrowest; /* the narrowest numeric width */
     const answerTdCell *twin;      /* the width the default cell is one configuration with */
-    double floor;                  /* the A/A control's noise floor (default vs twin), 0 without */
-    int floor_bound;               /* the floor only a lower bound (a twin's median is a bound) */
-    size_t nwidths;                /* numeric widths with a median */
+    const answerTdCell *again;     /* the cell run again (copy ANSWER_TD_AGAIN), NULL none */
+    const answerTdCell *again_of;  /* the width's own cell it was run again of */
+    double
+        floor; /* the A/A controls' noise floor (default vs twin, again vs its width), 0 without */
+    int floor_bound; /* the floor only a lower bound (a twin's median is a bound) */
+    size_t nwidths;  /* numeric widths with a median */
     int hurt;
+    /* every cell of the level one configuration (answerTdCells.one): none
+     * best or worse than another, hurt ANSWER_TD_NO, near[] every width, rec
+     * NULL, and floor the farthest end of the 95% interval of the shift of
+     * any two cells of the level */
+    int one;
     const answerTdCell *near[ANSWER_TD_CELLS];
     size_t nnear;
 } answerTdLevel;
@@ -111,6 +153,17 @@ typedef struct answerTdLevel {
  * measured twice (never when a and b are that pair). 0, -1 out of memory. */
 int answerTdDiffer(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
                    differSides sides, double alpha, double floor, differResult *r);
+
+/* 1 when g is the cell run again (copy ANSWER_TD_AGAIN): the A/A control of
+ * a job where no cell is a twin. Never a width of its own: its shift
+ * against its width's cell is a floor of the level (as the twin's), it is
+ * never best, widest or within noise. */
+int answerTdIsAgain(const answerTdCell *c);
+
+/* 1 when level L has no A/A control yet -- no twin, not one configuration,
+ * no cell run again: the harness then runs one (coldload-summarize
+ * --threads-decided's again column). */
+int answerTdNeedsAgain(const answerTdLevel *L);
 
 /* 1 when the default cell of L costs: resolved slower than the best width
  * by ANSWER_TD_HURT (and never when it is the twin of a width). */
@@ -134,8 +187,14 @@ int answerTdDecided(const answerTdLevel *L);
 /* 1 when g is a cell of the threads harness. */
 int answerTdIsThreads(const summaryGroup *g);
 
-/* The cells of the threads harness, each with its median run's interval. */
+/* The cells of the threads harness, each with its median run's interval,
+ * and whether they are one configuration (answerTdCells.one). */
 void answerTdCollect(const summary *s, answerTdCells *t);
+
+/* The median of every run of every cell at the level of first (a bound as
+ * its bound; *bound 1 when it is only a lower bound) and how many runs:
+ * one configuration's runs pooled. NAN without runs. */
+double answerTdPooled(const answerTdCells *t, const answerTdCell *first, size_t *n, int *bound);
 int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b);
 answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first);
 /* The first cell with this load kind ("none", "pinned", "free"), or NULL. */

@@ -144,7 +144,8 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
     w->width = remedyFreeWidth(m, kind, stressors);
     snprintf(w->id, sizeof w->id, "w%ld", w->width);
     for (size_t i = 0; i < t->n; i++)
-        if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == w->width)
+        if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == w->width &&
+            !answerTdIsAgain(&t->c[i]))
             w->measured = 1;
 out:
     free(t);
@@ -161,7 +162,8 @@ void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdC
     answerTdCells *own = NULL;
     if (item->measured) {
         for (size_t i = 0; i < t->n && !c; i++)
-            if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == item->width)
+            if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == item->width &&
+                !answerTdIsAgain(&t->c[i]))
                 c = &t->c[i];
     } else if (rs && (own = malloc(sizeof *own))) {
         answerTdCollect(rs, own);

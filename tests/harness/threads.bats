@@ -294,3 +294,15 @@ load threads
     [ -s "$O/report.md" ]
     [[ ${lines[${#lines[@]} - 1]} == "coldload threads: fails failed in every run (4 of 4; the first: "*"cannot do it): there is no time of it" ]]
 }
+
+@test "no cell a twin ({width} in ARGS: no default cell): width 1 run again in the same shuffled rounds, tagged copy=again, the level's A/A floor" {
+    threads --binary "$OMP" -- '{width}'
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -q '^threads_again=width 1 run again from idle round 2 on' "$O/meta.txt"
+    # idle round 2 and both pinned rounds: three runs of width 1 again
+    [ "$(rows "$O/runs.csv" copy again | tail -n +2 | wc -l)" -eq 3 ]
+    [ "$(rows "$O/runs.csv" copy again | col /dev/stdin width_requested | sort -u)" = 1 ]
+    [ "$(rows "$O/runs.csv" copy again | col /dev/stdin params | sort -u)" = '{width}' ]
+    grep -q '^| 1 again | pinned load' "$O/report.md"
+    grep -q '^| pinned load ([12] workers\?) | .* | [0-9.>= ]*x (width 1 run again) | ' "$O/report.md"
+}

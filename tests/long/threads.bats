@@ -28,9 +28,11 @@ load ../harness/threads
 }
 
 @test "the idle level, its best width still open after --max-procs rounds of a quick program: more rounds, up to 3x; QUICK and --procs K take what they say" {
-    # silent.sh is one configuration at every width: the idle level stays
-    # open (3 against 3 runs decide nothing: the rank rule's smallest p is
-    # 0.1; 4 against 4 seldom), and its runs take milliseconds
+    # silent.sh is one configuration at every width (no runtime, no
+    # {width}: answerthreads.h), so the idle level is decided once every
+    # cell has 3 runs -- before that rule it stayed open (3 against 3 runs
+    # decide nothing); either way within 3x --max-procs, its runs
+    # milliseconds
     run bash "$H/threads.sh" --max-procs 4 --load quota --widths "1 2" --remedies off --out "$O" --binary "$P/silent.sh"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     procs=$(rows "$O/stops.csv" load none | col /dev/stdin procs)
@@ -171,12 +173,13 @@ load ../harness/threads
 }
 
 @test "a program that prints nothing: NOTE output-unchecked, not a bitwise-same on the empty output's hash" {
-    # {width} in ARGS: no default cell, and the sentence names none
+    # {width} in ARGS: no default cell, and the sentence names none; no
+    # twin either, so width 1 is run again (its A/A control): 3 cells a level
     threads --binary "$P/silent.sh" -- 'w={width}'
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(col "$O/runs.csv" out_hash | sort -u)" = cbf29ce484222325 ]   # FNV-1a 64 of nothing
     [ "$(col "$O/runs.csv" out_source | sort -u)" = stdout ]
-    grep -q '^NOTE output-unchecked: silent.sh w={width}: not checked: the program printed nothing, in every run of all 4 cells (each width, idle and loaded)' "$O/verdicts.txt"
+    grep -q '^NOTE output-unchecked: silent.sh w={width}: not checked: the program printed nothing, in every run of all 6 cells (each width, idle and loaded)' "$O/verdicts.txt"
     absent 'bitwise-same\|output-differs' "$O/verdicts.txt"
     absent 'the default' "$O/verdicts.txt"
     grep -qx 'threads_check_what=stdout' "$O/meta.txt"
@@ -242,7 +245,7 @@ load ../harness/threads
     threads --binary "$d/prog" -- $'x\ny' '{width}'
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     awk '!/^(#|(OK|NOTE|WARN|ERROR) [a-z-]+: )/ { print "not a verdict line: " $0; bad = 1 } END { exit bad }' "$O/verdicts.txt"
-    grep -q '^OK bitwise-same: prog x\\ny {width}: stdout hash [0-9a-f]\{16\} in every run of all 4 cells (each width, idle and loaded)' "$O/verdicts.txt"
+    grep -q '^OK bitwise-same: prog x\\ny {width}: stdout hash [0-9a-f]\{16\} in every run of all 6 cells (each width, idle and loaded)' "$O/verdicts.txt"
     grep -qxF "threads_binary=$BATS_TEST_TMPDIR/a\\nb/prog" "$O/meta.txt"
     grep -qxF 'threads_args=x\ny {width}' "$O/meta.txt"
     [ "$(col "$O/runs.csv" params | sort -u)" = 'x\ny {width}' ]

@@ -147,16 +147,16 @@ sumcol() { awk -F, -v w="$1" -v l="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF;
     runs 2 free "150 9000+"
     run "$SUMMARIZE" --threads-decided "$D"
     [ "$status" -eq 0 ]
-    [ "${lines[0]}" = "$(printf 'state\tload\tstressors\truns\tskip')" ]
-    [ "${lines[1]}" = "$(printf 'decided\tnone\t0\t3\t-')" ]
-    [ "${lines[2]}" = "$(printf 'decided\tpinned\t2\t3\t-')" ]
-    [ "${lines[3]}" = "$(printf 'undecided\tfree\t2\t2\t-')" ]
+    [ "${lines[0]}" = "$(printf 'state\tload\tstressors\truns\tskip\tagain')" ]
+    [ "${lines[1]}" = "$(printf 'decided\tnone\t0\t3\t-\tagain')" ]
+    [ "${lines[2]}" = "$(printf 'decided\tpinned\t2\t3\t-\tagain')" ]
+    [ "${lines[3]}" = "$(printf 'undecided\tfree\t2\t2\t-\tagain')" ]
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
-    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\ndecided\tpinned\t2\t3\t-')" ]
+    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\ndecided\tpinned\t2\t3\t-\tagain')" ]
     # within noise: more runs would tell
     rm "$S" "$D/whole.csv"
     runs 1 none "100 150 200"
     runs 2 none "90 140 210"
     run "$SUMMARIZE" --threads-decided "$D"
-    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\nundecided\tnone\t0\t3\t-')" ]
+    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\nundecided\tnone\t0\t3\t-\tagain')" ]
 }

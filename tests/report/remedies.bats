@@ -120,7 +120,7 @@ slower() {
 
 @test "--threads-decided: a default cell that is a width's twin, that width stopped as known slow: skip-default (not before)" {
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
-    [ "${lines[0]}" = "$(printf 'state\tload\tstressors\truns\tskip')" ]
+    [ "${lines[0]}" = "$(printf 'state\tload\tstressors\truns\tskip\tagain')" ]
     [ "$(sed 1d <<<"$output" | cut -f5)" = - ]
     # width 2's first pinned run stopped once known slow (whole.csv label slow,
     # samples.csv censored); the default cell is its twin (2 threads in every run)

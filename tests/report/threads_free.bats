@@ -53,7 +53,7 @@ base() {
     cell free 2 100 110 300
     run "$SUMMARIZE" --threads-decided --load free --stressors 2 "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\ndecided\tfree\t2\t3\t-')" ]
+    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\ndecided\tfree\t2\t3\t-\tagain')" ]
     rm -rf "$D"
     threadsfx_setup
     base
@@ -61,5 +61,5 @@ base() {
     cell free 2 100 110 120
     run "$SUMMARIZE" --threads-decided --load free --stressors 2 "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\nundecided\tfree\t2\t3\t-')" ]
+    [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\nundecided\tfree\t2\t3\t-\tagain')" ]
 }

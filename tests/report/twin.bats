@@ -62,3 +62,116 @@ setup() { threadsfx_setup; }
     # 3 a side: the floor is every ratio's range, 86/81
     grep -qF "**No: under pinned load (2 workers) width 2 is not slower than width 1 by 1.25x or more beyond the noise (this level's A/A noise floor 1.06x; median run 83" "$D/report.md"
 }
+
+# A program the width never reaches: every cell one configuration, found
+# from what ran (no runtime that reads a width variable, no {width}, the
+# sampler's threads the same in every cell).
+one_config_cells() {
+    # idle: width 1 consistently 0.5% slower than width 2 (resolved by the
+    # rank test, 7 a side) -- two runs of one configuration all the same
+    cell none 1 111.4 111.0 112.5 111.3 111.6 111.2 111.5
+    cell none 2 110.8 110.7 111.0 110.9 110.75 110.85 110.95
+    cell none default 110.9 111.1 110.8 111.0 111.2 110.7 111.3
+    cell pinned 1 221 222 224 223 225 220 226
+    cell pinned 2 218 219 217 220 216 221 215
+    cell pinned default 222 220 219 223 221 218 224
+}
+
+@test "a single-threaded program: the lead says so first, no width best or worse than another" {
+    FX_THREADS=1 FX_RUNTIMES='' one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qF "**One thread in every run at every width: no threads to hurt, and every width one configuration; under pinned load (2 workers) it took 2.0x its idle time" "$D/report.md"
+    grep -qF "its share of a CPU beside the load; to ask which width, put {width} in ARGS" "$D/report.md"
+    run grep -c "Best width:" "$D/report.md"
+    [ "$status" -eq 1 ]
+    grep -qF "No best width: one configuration at every width" "$D/report.md"
+    [[ $(row idle) == "| idle | - | every width (one configuration) | "*" | - | "*"x (every cell) | no threads |" ]]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .verdict' "$D/results.json")" = no ]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .figures.best_width' "$D/results.json")" = null ]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .figures.one_configuration_threads' "$D/results.json")" = 1 ]
+}
+
+@test "a oneTBB-like program (2 threads at every width, a runtime that reads no width variable): the lead says the width did not reach it" {
+    FX_THREADS=2 FX_RUNTIMES='libtbb:' one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qF "**It ran 2 threads at every width: libtbb reads none of the width variables, so every width was one configuration; under pinned load (2 workers) it took 2.0x its idle time" "$D/report.md"
+    grep -qF "or use libtbb's own control (tbb::global" "$D/report.md"
+    run grep -c "Best width:" "$D/report.md"
+    [ "$status" -eq 1 ]
+    [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | - | every width (one configuration) | "*" | - | "*"x (every cell) | no width reached them |" ]]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .verdict' "$D/results.json")" = unclear ]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .figures.recommended_width' "$D/results.json")" = null ]
+}
+
+@test "one thread at every width but a runtime that reads a width variable: the widths are cells of their own" {
+    FX_THREADS=1 one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run grep -c "One thread in every run" "$D/report.md"
+    [ "$status" -eq 1 ]
+    grep -qF "Best width:" "$D/report.md"
+}
+
+@test "threads the sampler saw differ between the widths: not one configuration, whatever the runtimes" {
+    FX_RUNTIMES='' one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run grep -c "every width was one configuration" "$D/report.md"
+    [ "$status" -eq 1 ]
+    grep -qF "Best width:" "$D/report.md"
+}
+
+@test "a width left out of the best-width set only by a difference a user would act on (1.10x)" {
+    # idle width 1 resolved slower than width 2, but by 0.5%; no default
+    # cell, so no twin and no A/A floor at any level
+    cell none 1 111.4 111.0 112.5 111.3 111.6 111.2 111.5
+    cell none 2 110.8 110.7 111.0 110.9 110.75 110.85 110.95
+    cell pinned 1 221 222 224 223 225 220 226
+    cell pinned 2 218 219 217 220 216 221 215
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qF " Best width: 1 or 2 (within noise) idle" "$D/report.md"
+}
+
+@test "no twin: width 1 run again is the level's A/A floor, never a width of its own" {
+    # ARGS with {width}: no default cell; width 1 run again (copy=again)
+    cell none 1 40 41 42 43
+    cell none 2 25 26 27 28
+    FX_COPY=again cell none 1 41 42 43 44
+    cell pinned 1 80 82 84 86
+    cell pinned 2 120 140 150 160
+    FX_COPY=again cell pinned 1 81 95 99 110
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the floor: width 1 again against width 1, 4 a side: 110/80 at the far end
+    [[ $(row 'pinned load (2 workers)') == "| pinned load (2 workers) | 1 | 1 | "*" | 1.3"?"x (width 1 run again) | "* ]]
+    [[ $(row idle) == "| idle | 2 | 2 | "*"x (width 1 run again) | no |" ]]
+    # never best, widest or within noise; its cell row named as run again
+    grep -qF "| 1 again | pinned load (2 workers) |" "$D/report.md"
+    run grep -c "Best width: 1 or" "$D/report.md"
+    [ "$status" -eq 1 ]
+}
+
+@test "--threads-decided: again where no cell is a twin, not where the default cell is one" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cut -f6 <<<"${lines[1]}")" = again ]
+    cell none default 26 27 28
+    run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
+    [ "$status" -eq 0 ]
+    [ "$(cut -f6 <<<"${lines[1]}")" = - ]
+}
+
+@test "runs too short for the sampler (threads_max 0 everywhere), no runtime: one configuration, said without a thread count" {
+    FX_THREADS=0 FX_RUNTIMES='' one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qF "**No width reached it: no runtime it loaded reads a width variable, ARGS hold no {width}, and the sampler saw none of its threads" "$D/report.md"
+    run grep -c "Best width:" "$D/report.md"
+    [ "$status" -eq 1 ]
+    [ "$(jq -r '.answers[] | select(.id == "threads") | .figures.one_configuration' "$D/results.json")" = 1 ]
+}

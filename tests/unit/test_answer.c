@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/results.h"
 #include "verdict/answer.h"
+#include "verdict/answerthreads.h"
 
 #define MAXG 6
 static summaryGroup groups[MAXG];
@@ -255,6 +257,78 @@ static void aColdJobIsNotAskedTheThreadsQuestion(void **state) {
     }
 }
 
+/* A threads job's fixture directory (tests/fixtures/results-threads-NAME). */
+static void loadThreads(const char *dir, results *r) {
+    verdictThresholds t;
+    verdictDefaults(&t);
+    char err[512];
+    const resultsOptions o = {NULL, NULL, 0};
+    if (resultsLoad(r, dir, &t, &o, err, sizeof err) != RESULTS_OK) fail_msg("%s", err);
+}
+
+/* Cells the width never reached (a single-threaded program: one thread in
+ * every run, no runtime; a oneTBB-like one: 2 threads in every run, libtbb
+ * reads no width variable) are one configuration: idle width 1 is 0.5%
+ * slower than width 2 in every run, resolved by the rank test, and still
+ * neither is best -- no best width, no recommendation, the spread of every
+ * pair the level's floor, the level decided on its runs alone. */
+static void widthsTheProgramNeverSawAreOneConfiguration(void **state) {
+    (void)state;
+    const struct {
+        const char *dir;
+        int one;
+        double threads;
+        const char *silent;
+        answerVerdict verdict;
+    } cases[] = {
+        {"tests/fixtures/results-threads-single", ANSWER_TD_ONE_THREAD, 1, "", ANSWER_NO},
+        {"tests/fixtures/results-threads-tbb", ANSWER_TD_SILENT, 2, "libtbb", ANSWER_UNCLEAR},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        results r;
+        loadThreads(cases[i].dir, &r);
+        answerTdCells *t = malloc(sizeof *t);
+        assert_non_null(t);
+        answerTdCollect(&r.s, t);
+        assert_int_equal(t->one, cases[i].one);
+        assert_float_equal(t->one_threads, cases[i].threads, 0);
+        assert_string_equal(t->silent, cases[i].silent);
+        const answerTdCell *idle = answerTdFirstOf(t, "none");
+        assert_non_null(idle);
+        answerTdLevel L = answerTdLevelOf(t, idle);
+        assert_true(L.one);
+        assert_int_equal(L.nnear, 2); /* every width, none best */
+        assert_null(L.rec);
+        assert_true(L.floor > 0.004 && L.floor < 0.05); /* 0.5% apart, every pair */
+        assert_int_equal(L.hurt, ANSWER_TD_NO);
+        assert_true(answerTdDecided(&L));
+        answerTdLevel P;
+        assert_true(answerTdDeciding(t, &P));
+        assert_false(answerTdDefaultCosts(&P));
+        size_t n;
+        int bound;
+        assert_float_equal(answerTdPooled(t, P.first, &n, &bound), 221, 0);
+        assert_int_equal(n, 21);
+        assert_false(bound);
+        answer a;
+        memset(&a, 0, sizeof a);
+        assert_int_equal(answerThreadsJob(&r.s, &a), 0);
+        assert_int_equal(a.verdict, cases[i].verdict);
+        assert_true(isnan(answerFig(&a, "best_width")));
+        assert_true(isnan(answerFig(&a, "recommended_width")));
+        assert_float_equal(answerFig(&a, "one_configuration_threads"), cases[i].threads, 0);
+        /* the same runs where a width reached it: width 1 resolved slower
+         * by 0.5%, under the 1.10x a user would act on -- within noise */
+        t->one = ANSWER_TD_WIDTHS;
+        L = answerTdLevelOf(t, idle);
+        assert_false(L.one);
+        assert_int_equal(L.nnear, 2);
+        assert_int_equal(L.rec->g->key.width, 1);
+        free(t);
+        resultsFree(&r);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aSlowColdStartIsYesWithItsRatio),
@@ -264,6 +338,7 @@ int main(void) {
         cmocka_unit_test(someSlowProcessesAreNoAndPinnedDecides),
         cmocka_unit_test(nothingMeasuredAndNotAsked),
         cmocka_unit_test(aColdJobIsNotAskedTheThreadsQuestion),
+        cmocka_unit_test(widthsTheProgramNeverSawAreOneConfiguration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
