@@ -77,6 +77,24 @@ load errors
     [ "$(cat "$OUT/samples.csv")" = "$(printf 'a,b\n1,2')" ]
 }
 
+@test "a foreign runs.csv is refused up front by every job that writes it (exit 2, one line), kept as it was" {
+    local job
+    for job in "threads.sh --binary /bin/true --quick" "ab.sh --a /bin/true --b /bin/true" \
+        "warm.sh --quick --widths 1 --runs 3"; do
+        rm -rf "$OUT"
+        mkdir -p "$OUT"
+        echo keep >"$OUT/runs.csv"
+        # shellcheck disable=SC2086 # the job's words
+        run bash "$H/"$job --out "$OUT"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ $output == *"runs.csv has another header than coldload-run writes (timestamp,"*",load,proc): use another --out" ]]
+        [ "$(cat "$OUT/runs.csv")" = keep ]
+        run compgen -G "$OUT/logs/*"
+        [ "$status" -ne 0 ]
+    done
+}
+
 @test "a flag as a flag's value (--out --quick) is refused, no ./--quick made" {
     cd "$BATS_TEST_TMPDIR"
     run bash "$H/warm.sh" --out --quick
