@@ -62,7 +62,7 @@ load threads
     # below coldload-run's least quota: refused by the harness as the launcher refuses it
     run bash "$H/threads.sh" --load quota --quota 0.009 --out "$O" --binary /bin/true
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --quota: expected a number of CPUs, >= 0.01 and <= 4096, got '0.009'" ]
+    [ "${lines[0]}" = "coldload threads: --quota: expected a number of CPUs, >= 0.01 and <= 4096, got '0.009' (see harness/threads.sh --help)" ]
     [ ! -e "$O" ]
     run "$B/coldload-run" --quota 0.009 -- true
     [ "$status" -eq 2 ]
@@ -76,7 +76,7 @@ load threads
     # a factor, not seconds; 0 turns it off, as docs/threads.md says
     run bash "$H/threads.sh" --slow-stop x --out "$O" --binary /bin/true
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --slow-stop: expected a factor, >= 0 and <= 100000, got 'x'" ]
+    [ "${lines[0]}" = "coldload threads: --slow-stop: expected a factor, >= 0 and <= 100000, got 'x' (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --slow-stop 0 --out "$O" --binary "$BATS_TEST_TMPDIR/none"
     [ "$status" -eq 2 ]
     [[ ${lines[0]} == *"--binary: "*"no such file"* ]]
@@ -111,16 +111,16 @@ load threads
 @test "the file to check given twice, or with --no-check-output: a usage error, exit 2, nothing run" {
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" -- '{out}' x
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --check-file and {out} in ARGS both name the file to check: give one" ]
+    [ "${lines[0]}" = "coldload threads: --check-file and {out} in ARGS both name the file to check: give one (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --no-check-output -- '{out}' x
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --no-check-output with {out} in ARGS: the file would not be checked" ]
+    [ "${lines[0]}" = "coldload threads: --no-check-output with {out} in ARGS: the file would not be checked (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" --no-check-output -- x
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --no-check-output with --check-file: the file would not be checked" ]
+    [ "${lines[0]}" = "coldload threads: --no-check-output with --check-file: the file would not be checked (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR" -- x
     [ "$status" -eq 2 ]
-    [[ ${lines[0]} == "coldload threads: --check-file: '$BATS_TEST_TMPDIR' is a directory" ]]
+    [[ ${lines[0]} == "coldload threads: --check-file: '$BATS_TEST_TMPDIR' is a directory (see harness/threads.sh --help)" ]]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file
     [ "$status" -eq 2 ]
     [ ! -e "$O" ]
