@@ -160,7 +160,7 @@ ab_run() {
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $tmp/result)"
     if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
-        cl_die "side $side cannot start here: $(cl_err_line "$CL_LOG.err") (its warm-up run: $st, exit $code; $CL_LOG.err); nothing was measured"
+        cl_die "side $side cannot start here: $(cl_start_why "$CL_LOG.err" "$st" "$code") (its warm-up run: $st, exit $code; $CL_LOG.err); nothing was measured"
     fi
     left_total=$((left_total + left))
     [ "$st" = ok ] || [ "$warm" = 1 ] || failures=$((failures + 1))

@@ -320,6 +320,22 @@ cl_err_line() {
     printf '%s' "$line"
 }
 
+# cl_start_why ERRFILE STATUS CODE: why a program's warm-up run could not
+# start -- the first line of its stderr (cl_err_line), or, when it said
+# nothing, what its status and exit code say (126: found, not executable;
+# 127: not found, or its #! interpreter missing) -- never an empty reason.
+cl_start_why() {
+    local said
+    said=$(cl_err_line "$1")
+    if [ -n "$said" ]; then printf '%s' "$said"; return 0; fi
+    case $2/$3 in
+        noexec/*) printf 'it could not be executed, with no message: not executable, or not a program?' ;;
+        */126) printf 'exit 126, no message: not executable (a mount with noexec, no x bit)?' ;;
+        */127) printf 'exit 127, no message: its #! interpreter or a program it runs not found?' ;;
+        *) printf 'exit %s, no message on stderr' "$3" ;;
+    esac
+}
+
 cl_progress_start() {
     CL_PROG_N=$1
     CL_PROG_I=0
