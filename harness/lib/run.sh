@@ -235,7 +235,11 @@ cl_exec() {
     CL_CHILD=$!
     local rc=0 st='' code='' wall='' user='' sys='' minf='' majf='' left=0 bound='' t0
     t0=$(cl_now_ms)
-    wait "$CL_CHILD" || rc=$?
+    # bash says a job killed by a signal on its own stderr when wait reaps
+    # it ("run.sh: line N: PID Killed  ..."): that kill is said below, once,
+    # as the harness says things, so the wait's stderr goes nowhere. (A trap
+    # that interrupts the wait runs after it, with the harness's stderr.)
+    wait "$CL_CHILD" 2>/dev/null || rc=$?
     CL_CHILD=
     CL_TIMED_OUT=0
     # without the launcher's line (it could not run the program, or was
