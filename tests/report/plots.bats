@@ -62,6 +62,25 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     [ "$(grep -c "#gpPt7' transform" "$D/plots/idle_vs_loaded.svg")" -eq 0 ]
 }
 
+@test "no gnuplot warning: a series with no point (no free load, nothing stopped, the cells' names) is not drawn, in a pinned and free job and in a CPU-quota job" {
+    local Q=$BATS_TEST_TMPDIR/quota f
+    cp -r "$ROOT/tests/fixtures/results-threads" "$Q"
+    run bash "$ROOT/harness/plots.sh" --results "$Q"
+    [ "$status" -eq 0 ]
+    [[ $output != *"warning: Skipping data file"* ]]
+    [[ $output == *"2 chart(s)"* ]]
+    # its loaded level a CPU quota alone: no pinned, free or stopped dot
+    for f in runs.csv samples.csv whole.csv; do
+        sed -i -e '/,free,/d' -e 's/,pinned,/,quota,/' "$Q/$f"
+    done
+    run bash "$ROOT/harness/plots.sh" --results "$Q"
+    [ "$status" -eq 0 ]
+    [[ $output != *"warning:"* ]]
+    [[ $output == *"2 chart(s)"* ]]
+    # every cell still named on the x axis
+    [ "$(grep -c '>omp w[^<]* quota</text>' "$Q/plots/idle_vs_loaded.svg")" -eq 3 ]
+}
+
 @test "legacy fixture: no cpus column, so no placement chart" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     [ ! -e "$D/plots/placement.dat" ]
