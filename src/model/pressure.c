@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/num.h"
+
 /* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
 static double pressureUtc(const char *v) {
     struct tm tm;
@@ -80,4 +82,22 @@ double pressureDuring(const metaTable *m, const summaryGroup *g) {
                           : pct;
     }
     return g->harness[0] ? pressureBetween(m, "", g->harness, "_start", "_end") : NAN;
+}
+
+/* meta's <harness><suffix> as a number >= 0, or NAN (absent, or not one) */
+static double pressureMetaMs(const metaTable *m, const char *harness, const char *suffix) {
+    double v;
+    return numDouble(pressureMetaKey(m, "", harness, suffix), 0, 1e15, &v) ? NAN : v;
+}
+
+double pressureOthersCpus(const metaTable *m, const summaryGroup *g) {
+    if (!summaryIsIdle(g) || !g->harness[0]) return NAN;
+    double t0 = pressureUtc(pressureMetaKey(m, "", g->harness, "_start_utc"));
+    double t1 = pressureUtc(pressureMetaKey(m, "", g->harness, "_end_utc"));
+    double b0 = pressureMetaMs(m, g->harness, "_start_cpu_busy_ms");
+    double b1 = pressureMetaMs(m, g->harness, "_end_cpu_busy_ms");
+    double own = pressureMetaMs(m, g->harness, "_own_cpu_ms");
+    if (isnan(t0) || isnan(t1) || isnan(b0) || isnan(b1) || isnan(own) || t1 - t0 < 0.1 || b1 < b0)
+        return NAN;
+    return (b1 - b0 - own) / ((t1 - t0) * 1e3);
 }

@@ -14,4 +14,12 @@
  * lacks them. */
 double pressureDuring(const metaTable *m, const summaryGroup *g);
 
+/* An idle group's harness run: the CPUs other tasks kept busy in it, on
+ * average -- the machine's busy CPU time between its start and end probes
+ * (<harness>_start_cpu_busy_ms, _end_cpu_busy_ms: /proc/stat) less the
+ * harness's own and its reaped children's (<harness>_own_cpu_ms), over the
+ * wall time between the probes. NAN for a loaded group, or when meta lacks
+ * a key (a results directory from before them). */
+double pressureOthersCpus(const metaTable *m, const summaryGroup *g);
+
 #endif
