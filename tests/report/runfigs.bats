@@ -65,7 +65,7 @@ setup() {
         "$D/runs.csv" >"$D/r" && mv "$D/r" "$D/runs.csv"
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 2 ]
-    [[ $output == *"runs.csv:3: column 'nivcsw': 'lots' is not a number"* ]]
+    [[ $output == *"runs.csv:3: column 'nivcsw': 'lots' is not a whole number >= 0"* ]]
 }
 
 @test "results from before the table (no runs-columns.tsv): no run figures, nothing refused" {
