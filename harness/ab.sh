@@ -195,6 +195,7 @@ ab_stop() {
 # order; after each block from CL_PROCS_MIN on, the widths whose B/A is
 # known (their plan rows, by column name) stop.
 asking=("${widths[@]}")
+[ "$load" != none ] || cl_idle_begin   # an idle job's blocks: the idle-busy check's probes
 for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     items=()
     for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
@@ -220,6 +221,7 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     unset known
     asking=("${still[@]}")
 done
+cl_idle_end
 how=max
 [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
 for w in "${asking[@]}"; do ab_stop "$w" "$CL_PROCS_MAX" "$how"; done

@@ -92,6 +92,22 @@ cl_meta_begin() {
     CL_OWN_CPU0=$(cl_own_cpu_ms)
 }
 
+# cl_idle_begin, cl_idle_end: the probes around a job's idle level, for a
+# harness whose job also measures under load (threads.sh, ab.sh) and
+# summarises before its end probe: NAME_idle_start_*, NAME_idle_end_* and
+# NAME_idle_own_cpu_ms, what the idle-busy check reads (model/pressure.h).
+cl_idle_begin() {
+    cl_meta_probe "${CL_NAME}_idle_start"
+    CL_IDLE_OWN0=$(cl_own_cpu_ms)
+}
+
+cl_idle_end() {
+    [ -n "${CL_IDLE_OWN0:-}" ] || return 0
+    cl_meta "${CL_NAME}_idle_own_cpu_ms" "$(( $(cl_own_cpu_ms) - CL_IDLE_OWN0 ))"
+    cl_meta_probe "${CL_NAME}_idle_end"
+    CL_IDLE_OWN0=
+}
+
 # cl_own_cpu_ms: CPU time in ms this harness and every child it has reaped
 # took so far (/proc/$$/stat's utime, stime, cutime, cstime: the launcher
 # and the runs it waited for included). Between the start and end probes,

@@ -503,6 +503,7 @@ void summaryFinish(summary *s, double slow_ratio) {
         const summaryVec *w = g->v_whole_hf.n ? &g->v_whole_hf : &g->v_whole_time;
         g->whole_tool = g->v_whole_hf.n ? "hyperfine" : g->v_whole_time.n ? "time" : "";
         g->psi_some_pct = g->others_cpus = NAN;
+        g->others_probed = 0;
         st = summaryStatsOf(w);
         g->whole_n = st.n;
         g->whole_min_ms = st.min;

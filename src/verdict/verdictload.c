@@ -273,8 +273,8 @@ int verdictIdleBusy(verdictCtx *x) {
     for (size_t i = 0; i < x->s->n; i++) {
         const summaryGroup *g = &x->s->g[i];
         if (!summaryIsIdle(g)) continue;
-        if (!isnan(g->others_cpus)) {
-            if (verdictIdleOthers(x, g) != 0) return -1;
+        if (g->others_probed) { /* NAN: a level too short to tell, nothing said */
+            if (!isnan(g->others_cpus) && verdictIdleOthers(x, g) != 0) return -1;
             continue;
         }
         /* results from before that figure: the runnable count */
