@@ -161,7 +161,7 @@ typedef struct summaryGroup {
     /* idle groups: CPUs other tasks kept busy while the group's harness ran
      * (from meta: pressureOthersCpus; set by the caller), NAN unknown */
     double others_cpus;
-    int others_probed; /* 1: meta has the probes others_cpus is read from */
+    int others_probed;                 /* 1: meta has the probes others_cpus is read from */
     double procs_median, procs_max;    /* procs_running >= 0 */
     double first_minflt, first_majflt; /* medians over the first runs */
     double nivcsw_median;              /* over the steady samples */

@@ -195,8 +195,7 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
     if (sr != 0) return sr == -2 ? RESULTS_NO_MEMORY : RESULTS_BAD_INPUT;
     for (size_t i = 0; i < r->s.n; i++) {
         r->s.g[i].psi_some_pct = pressureDuring(&r->meta, &r->s.g[i]);
-        r->s.g[i].others_cpus =
-            pressureOthersCpus(&r->meta, &r->s.g[i], &r->s.g[i].others_probed);
+        r->s.g[i].others_cpus = pressureOthersCpus(&r->meta, &r->s.g[i], &r->s.g[i].others_probed);
     }
     if (r->t.blas_pool == 0) r->t.blas_pool = resultsBlasPool(&r->meta);
     verdictLoadCpus(&r->t, &r->meta);

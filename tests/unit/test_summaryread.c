@@ -205,10 +205,14 @@ static void aRunsValueOutOfItsUnitIsRefused(void **state) {
     static const struct {
         const char *col, *value, *why;
     } bad[] = {
-        {"wall_ms", "-5", "a time in ms"},   {"wall_ms", "1e308", "a time in ms"},
-        {"status", "weird", "a run's status"}, {"censored", "7", "0 or 1"},
-        {"out_hash", "zz", "a hex hash"},    {"cpu_ms", "-7", "a time in ms"},
-        {"runq_wait_ms", "1e300", "a time in ms"}, {"minflt", "1.5", "a whole number"},
+        {"wall_ms", "-5", "a time in ms"},
+        {"wall_ms", "1e308", "a time in ms"},
+        {"status", "weird", "a run's status"},
+        {"censored", "7", "0 or 1"},
+        {"out_hash", "zz", "a hex hash"},
+        {"cpu_ms", "-7", "a time in ms"},
+        {"runq_wait_ms", "1e300", "a time in ms"},
+        {"minflt", "1.5", "a whole number"},
         {"exit_code", "nan", "a status or signal number"},
     };
     static const char *const header =
@@ -216,8 +220,9 @@ static void aRunsValueOutOfItsUnitIsRefused(void **state) {
         "runq_wait_ms,minflt,exit_code\n";
     static const char *const good = "prog,,2,2,ok,10,0,cbf29ce484222325,12,0.5,3,0\n";
     char runs[sizeof dir + 32], tsv[sizeof dir + 32], whole[sizeof dir + 32], err[SUMMARY_ERR_MAX];
-    put("whole.csv", "workload,params,width,wait,label,wall_ms,exit_code\n"
-                     "prog,,2,block,,10,0\n",
+    put("whole.csv",
+        "workload,params,width,wait,label,wall_ms,exit_code\n"
+        "prog,,2,block,,10,0\n",
         whole, sizeof whole);
     put("runs-columns.tsv",
         "name\trole\tunit\tcell\twhat\n"
