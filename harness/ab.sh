@@ -179,7 +179,7 @@ ab_run() {
     [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
         cl_die "$step: coldload-run wrote an unreadable result line (see $tmp/result)"
     if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
-        cl_die "side $side cannot start here: $(cl_err_line "$CL_LOG.err") (its warm-up run: $st, exit $code; $CL_LOG.err); nothing was measured"
+        cl_die "side $side cannot start here: $(cl_start_why "$CL_LOG.err" "$st" "$code") (its warm-up run: $st, exit $code; $CL_LOG.err); nothing was measured"
     fi
     left_total=$((left_total + left))
     [ "$st" = ok ] || [ "$warm" = 1 ] || failures=$((failures + 1))
@@ -220,6 +220,7 @@ ab_stop() {
 # order; after each block from CL_PROCS_MIN on, the widths whose B/A is
 # known (their plan rows, by column name) stop.
 asking=("${widths[@]}")
+[ "$load" != none ] || cl_idle_begin   # an idle job's blocks: the idle-busy check's probes
 for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     items=()
     for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
@@ -245,6 +246,7 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     unset known
     asking=("${still[@]}")
 done
+cl_idle_end
 how=max
 [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
 for w in "${asking[@]}"; do ab_stop "$w" "$CL_PROCS_MAX" "$how"; done

@@ -186,7 +186,9 @@ for l in "${loads[@]}"; do
             cl_meta_probe "threads_${l}_s${s}_established"
             [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "$CL_STRESS_WORKERS"
         fi
+        [ "$l" != none ] || cl_idle_begin
         threads_level_rounds "$l" "$s"
+        [ "$l" != none ] || cl_idle_end
         [ "$l" = none ] || threads_remedies "$l" "$s"
         if [ "$l" != none ]; then cl_stress_stop; fi
         if [ "$l" = none ]; then threads_slow_limits; break; fi   # idle is one block

@@ -18,8 +18,22 @@ set datafile columnheaders # each block's first line names its columns, read by 
 # so its median is only a lower bound: an open triangle pointing up, at it.
 # Counted first, before the log axis: the key says what the
 # triangle means only when there is one.
-stats 'idle_vs_loaded.dat' index 0 using 'bound' nooutput
-any_bound = STATS_max > 0
+# Each series is drawn only when it has a point: gnuplot warns of every
+# empty one ("Skipping data file with no valid points"), as a job without
+# free load or stopped runs has. n_dot[2k+1]: kind k's dots, n_dot[2k+2]
+# its stopped ones.
+array n_dot[8]
+do for [k = 0:3] {
+    do for [b = 0:1] {
+        stats 'idle_vs_loaded.dat' index 0 using (column('kind') == k && (column('bound') != 0) == b ? 1 : 0) nooutput
+        n_dot[2 * k + b + 1] = STATS_sum
+    }
+}
+any_bound = n_dot[2] + n_dot[4] + n_dot[6] + n_dot[8] > 0
+# the cells' names are read with a point of the data's own range, not
+# drawn: a series of NaN alone would be empty
+stats 'idle_vs_loaded.dat' index 0 using 'proc_median_ms' nooutput
+tic_y = STATS_max
 
 set title sprintf("Idle vs loaded, one dot per process · %s · widths %s · loaded: stress-ng --cpu %s", machine, widths, stressors)
 set ylabel "median call of each process (ms, log scale)"
@@ -36,19 +50,18 @@ stopped(kind, want, b, y) = kind == want && b != 0 ? y : NaN
 # the stopped processes: each in its load's colour, over the median line;
 # one key entry for all
 ivl_key = "keyentry with points pt 8 ps 1.8 lw 2 lc rgb '#222222' title 'stopped: at least this long', "
-ivl_stopped = ", '' index 0 using 'x':(stopped(column('kind'), 0, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_idle notitle, \
-  '' index 0 using 'x':(stopped(column('kind'), 1, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_loaded notitle, \
-  '' index 0 using 'x':(stopped(column('kind'), 2, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_free notitle, \
-  '' index 0 using 'x':(stopped(column('kind'), 3, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb c_loaded notitle"
-ivl_plot = "plot 'idle_vs_loaded.dat' index 1 using 'idx':(NaN):xtic(stringcolumn('label')) notitle, \
-  '' index 0 using 'x':(only(column('kind'), 0, column('bound'), column('proc_median_ms'))) with points pt 7 ps 1.1 lc rgb c_idle title 'idle', \
-  '' index 0 using 'x':(only(column('kind'), 1, column('bound'), column('proc_median_ms'))) with points pt 7 ps 1.1 lc rgb c_loaded title 'pinned load (one worker per CPU)', \
-  '' index 0 using 'x':(only(column('kind'), 2, column('bound'), column('proc_median_ms'))) with points pt 7 ps 1.1 lc rgb c_free title 'free load (unbound workers)', \
-  '' index 0 using 'x':(only(column('kind'), 3, column('bound'), column('proc_median_ms'))) with points pt 9 ps 1.2 lc rgb c_loaded title 'loaded', " \
+dots(k, pt, ps, lc, t) = n_dot[2 * k + 1] == 0 ? "" : \
+  sprintf("'' index 0 using 'x':(only(column('kind'), %d, column('bound'), column('proc_median_ms'))) with points pt %d ps %s lc rgb '%s' title '%s', ", k, pt, ps, lc, t)
+stops(k, lc) = n_dot[2 * k + 2] == 0 ? "" : \
+  sprintf(", '' index 0 using 'x':(stopped(column('kind'), %d, column('bound'), column('proc_median_ms'))) with points pt 8 ps 1.8 lw 2 lc rgb '%s' notitle", k, lc)
+ivl_stopped = stops(0, c_idle) . stops(1, c_loaded) . stops(2, c_free) . stops(3, c_loaded)
+ivl_plot = "plot 'idle_vs_loaded.dat' index 1 using 'idx':(tic_y):xtic(stringcolumn('label')) with points pt 7 ps 0 lc rgb '#ff000000' notitle, " \
+  . dots(0, 7, "1.1", c_idle, "idle") . dots(1, 7, "1.1", c_loaded, "pinned load (one worker per CPU)") \
+  . dots(2, 7, "1.1", c_free, "free load (unbound workers)") . dots(3, 9, "1.2", c_loaded, "loaded") \
   . (any_bound ? ivl_key : "") . \
   "'' index 1 using (column('idx') - 0.3):'median_of_medians':(0.6):(0) with vectors nohead lw 2.5 lc rgb '#222222' title 'median of the process medians', \
   '' index 1 using 'idx':(column('median_of_medians') * 2.6):(cellnote(column('kind'), column('ratio'), column('procs'), column('slow_procs'), column('median_bound'))) with labels font ',9' tc rgb '#222222' notitle" \
-  . (any_bound ? ivl_stopped : "")
+  . ivl_stopped
 
 chart = 'idle_vs_loaded'
 plot_cmd = ivl_plot

@@ -38,10 +38,10 @@
 #   cl_opt_check FLAG VALUE    the table's check of FLAG (exit 2 naming FLAG when VALUE fails it)
 #   cl_opt_final FLAG          FLAG's variable: the value given or the default, checked
 #   cl_usage TAIL <<TEXT       --help from the table (usage line, options, environment), then stdin
-#   cl_optval ARGS...          dies with usage when flag $1 has no value (or one starting with --)
+#   cl_optval ARGS...          a usage error when flag $1 has no value (or one starting with --)
 #   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
 #   cl_parse_common ARGS...    cl_parse_opts, then cl_finalize_opts
-#   cl_usage_error MSG         "coldload NAME: MSG" + usage on stderr, exit 2
+#   cl_usage_error MSG         "coldload NAME: MSG (see harness/NAME.sh --help)" on stderr, exit 2
 #   cl_die MSG [RC]            one line on stderr, exit RC (default 1)
 #   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
 #   cl_need_tools TOOL...      every TOOL on PATH, else one line naming the Debian packages, exit 2

@@ -16,9 +16,7 @@
 # shared libraries" is 127) -- so every run would fail the same way: stop
 # before any load, with one line quoting its stderr and what to do.
 threads_cannot_start() {
-    local said
-    said=$(cl_err_line "$CL_LOG.err")
-    cl_die "$name cannot start here: ${said:-it printed nothing on stderr} (its warm-up run at width $1: $2, exit $3; $CL_LOG.err). Make $binary run on this machine -- install the library it names (in the container: an image that carries it, see README), or fix its #! line -- then run again; nothing was measured"
+    cl_die "$name cannot start here: $(cl_start_why "$CL_LOG.err" "$2" "$3") (its warm-up run at width $1: $2, exit $3; $CL_LOG.err). Make $binary run on this machine -- install the library it names (in the container: an image that carries it, see README), or fix its #! line -- then run again; nothing was measured"
 }
 
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or

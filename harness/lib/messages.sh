@@ -18,10 +18,14 @@ cl_die() {
     exit "${2:-1}"
 }
 
+# A usage error is one line: the problem and where the options are said
+# (the usage itself is ~50 lines that would push the problem off the
+# screen). The value quoted in it is the user's: one line (cl_escape).
 cl_usage_error() {
     CL_DYING=1
-    printf 'coldload %s: %s\n' "$CL_NAME" "$1" >&2
-    if declare -F usage >/dev/null; then usage >&2; fi
+    local msg
+    cl_escape msg "$1"
+    printf 'coldload %s: %s (see harness/%s.sh --help)\n' "$CL_NAME" "$msg" "$CL_NAME" >&2
     exit 2
 }
 

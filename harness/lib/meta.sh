@@ -89,11 +89,43 @@ cl_meta_begin() {
     cl_meta "${p}_strict" "$CL_OPT_STRICT"
     cl_meta_probe "${p}_start"
     CL_STEAL0=$(cl_steal_ticks)
+    CL_OWN_CPU0=$(cl_own_cpu_ms)
+}
+
+# cl_idle_begin, cl_idle_end: the probes around a job's idle level, for a
+# harness whose job also measures under load (threads.sh, ab.sh) and
+# summarises before its end probe: NAME_idle_start_*, NAME_idle_end_* and
+# NAME_idle_own_cpu_ms, what the idle-busy check reads (model/pressure.h).
+cl_idle_begin() {
+    cl_meta_probe "${CL_NAME}_idle_start"
+    CL_IDLE_OWN0=$(cl_own_cpu_ms)
+}
+
+cl_idle_end() {
+    [ -n "${CL_IDLE_OWN0:-}" ] || return 0
+    cl_meta "${CL_NAME}_idle_own_cpu_ms" "$(( $(cl_own_cpu_ms) - CL_IDLE_OWN0 ))"
+    cl_meta_probe "${CL_NAME}_idle_end"
+    CL_IDLE_OWN0=
+}
+
+# cl_own_cpu_ms: CPU time in ms this harness and every child it has reaped
+# took so far (/proc/$$/stat's utime, stime, cutime, cstime: the launcher
+# and the runs it waited for included). Between the start and end probes,
+# meta's NAME_own_cpu_ms: what the machine's busy time (cpu_busy_ms) less it
+# leaves is other tasks'. Read with the builtin: $$ is this harness in a
+# $(...) too.
+cl_own_cpu_ms() {
+    local st f hz
+    read -r st <"/proc/$$/stat" || { echo 0; return 0; }
+    read -ra f <<<"${st##*) }"
+    hz=${CL_CLK_TCK:-$(getconf CLK_TCK)}
+    echo $(( (f[11] + f[12] + f[13] + f[14]) * 1000 / hz ))
 }
 
 cl_meta_end() {
     local rc=$1 p=$CL_NAME
     [ -n "$CL_META" ] && [ -e "$CL_META" ] || return 0
+    cl_meta "${p}_own_cpu_ms" "$(( $(cl_own_cpu_ms) - ${CL_OWN_CPU0:-0} ))"
     cl_meta_probe "${p}_end"
     cl_meta "${p}_steal_ms" "$(( ($(cl_steal_ticks) - ${CL_STEAL0:-0}) * 1000 / $(getconf CLK_TCK) ))"
     cl_meta "${p}_elapsed_s" "$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))"

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # harness/lib/results.sh -- the results directory: created, checked (no
-# link, FIFO or device anywhere in it; samples.csv's and whole.csv's headers),
+# link, FIFO or device anywhere in it; samples.csv's, whole.csv's and
+# runs.csv's headers),
 # locked, and results/latest pointed at it; a benchmark's scratch directory;
 # names never reused. Writing into it (meta.txt's keys, whole lines appended
 # or none, a full disk said once) is harness/lib/write.sh; meta.txt's machine
@@ -61,7 +62,7 @@ cl_results_init() {
     # Found now, not after every measurement: a samples.csv or whole.csv that
     # is not a regular file (a FIFO would block the binaries' open) or cannot
     # be appended to (read-only, immutable) in an otherwise writable directory.
-    for f in "$CL_SAMPLES" "$CL_WHOLE" "$CL_OUT/meta.txt"; do
+    for f in "$CL_SAMPLES" "$CL_WHOLE" "$CL_OUT/runs.csv" "$CL_OUT/meta.txt"; do
         if [ -e "$f" ] && [ ! -f "$f" ]; then cl_die "$f is not a regular file: use another --out" 2; fi
         if [ -e "$f" ] && ! { : >>"$f"; } 2>/dev/null; then cl_die "$f cannot be appended to: use another --out" 2; fi
     done
@@ -92,6 +93,15 @@ cl_results_init() {
     else
         cl_append "$CL_WHOLE" "$CL_WHOLE_HEADER"$'\n' || cl_write_failed "$CL_WHOLE"
     fi
+    # runs.csv (every job's runs go through coldload-run, which refuses to
+    # append to another header): refused now, not once per run after them.
+    if [ -s "$CL_OUT/runs.csv" ]; then
+        local h want
+        IFS= read -r h <"$CL_OUT/runs.csv" || true
+        want=$(cl_runs_header) || want=''
+        [ -z "$want" ] || [ "$h" = "$want" ] ||
+            cl_die "$CL_OUT/runs.csv has another header than coldload-run writes ($want): use another --out" 2
+    fi
     touch "$CL_META"
     if [ -n "$out_link" ]; then cl_meta out_symlink "$out_link"; fi
     # What the binaries said they run (their --describe tables), for the report.
@@ -121,6 +131,17 @@ cl_results_unused() {
         cl_die "--out $1 already holds a job's answers (results.json): this $CL_NAME job there would replace them; give a new --out (those results are kept)" 2
     fi
     return 0
+}
+
+# cl_runs_header: the header coldload-run writes runs.csv with, the
+# harnesses' tags after its column table (--list-columns); nothing when the
+# launcher cannot say it (not built: the job refuses that itself).
+cl_runs_header() {
+    local cols
+    cols=$("$CL_BUILD/coldload-run" --list-columns 2>/dev/null |
+        awk -F'\t' 'NR > 1 { printf "%s%s", sep, $1; sep = "," }') || return 1
+    [ -n "$cols" ] || return 1
+    printf '%s,%s\n' "$cols" "$CL_SAMPLES_TAGS"
 }
 
 # cl_file_kind PATH: what PATH is, for messages ("a FIFO", "a character

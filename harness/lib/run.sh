@@ -264,7 +264,11 @@ cl_exec() {
     CL_CHILD=$!
     local rc=0 st='' code='' wall='' user='' sys='' minf='' majf='' left=0 bound='' t0
     t0=$(cl_now_ms)
-    wait "$CL_CHILD" || rc=$?
+    # bash says a job killed by a signal on its own stderr when wait reaps
+    # it ("run.sh: line N: PID Killed  ..."): that kill is said below, once,
+    # as the harness says things, so the wait's stderr goes nowhere. (A trap
+    # that interrupts the wait runs after it, with the harness's stderr.)
+    wait "$CL_CHILD" 2>/dev/null || rc=$?
     CL_CHILD=
     CL_TIMED_OUT=0
     # without the launcher's line (it could not run the program, or was
@@ -347,6 +351,22 @@ cl_err_line() {
     line=$(head -c 4096 -- "$1" 2>/dev/null | grep -a -m1 -v '^[[:space:]]*$') || true
     cl_escape line "$line" 300
     printf '%s' "$line"
+}
+
+# cl_start_why ERRFILE STATUS CODE: why a program's warm-up run could not
+# start -- the first line of its stderr (cl_err_line), or, when it said
+# nothing, what its status and exit code say (126: found, not executable;
+# 127: not found, or its #! interpreter missing) -- never an empty reason.
+cl_start_why() {
+    local said
+    said=$(cl_err_line "$1")
+    if [ -n "$said" ]; then printf '%s' "$said"; return 0; fi
+    case $2/$3 in
+        noexec/*) printf 'it could not be executed, with no message: not executable, or not a program?' ;;
+        */126) printf 'exit 126, no message: not executable (a mount with noexec, no x bit)?' ;;
+        */127) printf 'exit 127, no message: its #! interpreter or a program it runs not found?' ;;
+        *) printf 'exit %s, no message on stderr' "$3" ;;
+    esac
 }
 
 cl_progress_start() {

@@ -40,6 +40,11 @@
 #define RANGE_SECONDS_MIN 0
 #define RANGE_SECONDS_MAX 604800
 
+/* One run's time in ms (runs.csv's figures of unit ms): its wall at most
+ * the longest cap and its grace, its CPU time that over RANGE_WIDTH_MAX
+ * threads (6.05e13 ms); anything beyond is not a measurement. */
+#define RANGE_RUN_MS_MAX 1e14
+
 /* "LO..HI" of a quantity as text, for a message: RANGE_TEXT(RANGE_WIDTH). */
 #define RANGE_STR_(x) #x
 #define RANGE_STR(x) RANGE_STR_(x)

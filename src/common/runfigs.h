@@ -125,6 +125,30 @@ typedef enum { RUNFIG_COLUMNS(RUNFIG_ENUM) RUNFIG_NTEXTS } runfigText;
 #undef RUNFIG_KEEP_FIGURE
 #undef RUNFIG_ENUM
 
+/* The statuses a run ends with (runs.csv's status), in the order of the
+ * launcher's launchStatus (launch/launch.h): it names them from here and
+ * the summary refuses any other word. */
+#define RUNFIG_STATUSES "ok", "failed", "signal", "cut", "slow", "noexec", "stopped"
+#define RUNFIG_STATUSES_TEXT "ok, failed, signal, cut, slow, noexec or stopped"
+
+/* The name of status s (launchStatus's order), "?" out of range; the status
+ * of a name, -1 when it is none of them. */
+const char *runfigStatusName(int s);
+int runfigStatusOf(const char *name);
+
+/* A figure's field checked by its unit, the one rule every reader of
+ * runs.csv applies: "ms" a time >= 0 up to RANGE_RUN_MS_MAX, "count" and
+ * "kB" a whole number >= 0 up to 2^53, "flag" 0 or 1, "code" a whole number
+ * in -1000..1000 (an exit status as a shell says it, a signal); any other
+ * unit (a newer launcher's) a finite number. 0 with *out set; -1 with *want
+ * saying what the field should be. */
+int runfigValue(const char *unit, const char *s, double *out, const char **want);
+
+/* A figure's unit in this list ("ms"), NULL out of range: a column this list
+ * has is checked by its own unit, never by the one a results directory's
+ * runs-columns.tsv claims for it. */
+const char *runfigFigureUnit(runfigFigure f);
+
 /* The runs.csv name of a figure or a text ("wait_full_ms"); NULL out of range. */
 const char *runfigFigureName(runfigFigure f);
 const char *runfigTextName(runfigText t);

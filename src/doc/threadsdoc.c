@@ -449,6 +449,13 @@ void threadsdocLead(const summary *s, FILE *f) {
     free(L);
 }
 
+/* 1 when a CPU-quota level has a best width though no full-load level
+ * answers (a --load quota job): its cells ran, the question was not asked. */
+static int tdQuotaOnly(const answerTdCells *t) {
+    const answerTdCell *q = answerTdFirstOf(t, "quota");
+    return q && answerTdLevelOf(t, q).best != NULL;
+}
+
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
     answerTdCells *t = malloc(sizeof *t);
     answerTdLevel *L = malloc(3 * sizeof *L);
@@ -465,7 +472,12 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
         tdSayRuntimes(s, m, L, f);
         tdSayWhy(s, L, f);
         tdSayInherited(m, f);
-    } else
+    } else if (tdQuotaOnly(t))
+        fputs("Not asked here: whether threads hurt is asked under full load (--load pinned "
+              "or free), and this job's only loaded level is its CPU quota, whose best width "
+              "follows.",
+              f);
+    else
         fputs("Not measured: no loaded cell has a run with a time or a bound to compare with "
               "the idle ones.",
               f);

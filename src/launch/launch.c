@@ -37,6 +37,7 @@
 #include "launch/runtimes.h"
 #include "launch/series.h"
 #include "common/checksum.h"
+#include "common/runfigs.h"
 
 static volatile sig_atomic_t launchSignal; /* INT, TERM or HUP received */
 static int launchWake[2] = {-1, -1};       /* the self-pipe: any signal wakes the poll */
@@ -75,10 +76,8 @@ int launchSetup(char *err, size_t errlen) {
     return 0;
 }
 
-const char *launchStatusName(launchStatus s) {
-    static const char *const n[] = {"ok", "failed", "signal", "cut", "slow", "noexec", "stopped"};
-    return (unsigned)s < sizeof n / sizeof n[0] ? n[s] : "?";
-}
+/* the names the summary reads back (common/runfigs.h: one list) */
+const char *launchStatusName(launchStatus s) { return runfigStatusName((int)s); }
 
 int launchCensored(launchStatus s) { return s == LAUNCH_CUT || s == LAUNCH_SLOW; }
 

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/num.h"
+
 /* "2026-12-02T18:31:12.834Z" -> seconds since the epoch, or NAN. */
 static double pressureUtc(const char *v) {
     struct tm tm;
@@ -80,4 +82,44 @@ double pressureDuring(const metaTable *m, const summaryGroup *g) {
                           : pct;
     }
     return g->harness[0] ? pressureBetween(m, "", g->harness, "_start", "_end") : NAN;
+}
+
+/* meta's <harness><suffix> as a number >= 0, or NAN (absent, or not one) */
+static double pressureMetaMs(const metaTable *m, const char *harness, const char *suffix) {
+    double v;
+    return numDouble(pressureMetaKey(m, "", harness, suffix), 0, 1e15, &v) ? NAN : v;
+}
+
+/* CPUs other tasks kept busy between the probes <harness><a>_* and
+ * <harness><b>_*, the harness's own CPU time between them <harness><own>;
+ * NAN when a key is missing (*probed 0) or the probes lie less than
+ * PRESSURE_OTHERS_MIN_S apart (*probed 1): /proc/stat counts 10 ms ticks
+ * per CPU, a few of them over a short level would read as a busy CPU. */
+#define PRESSURE_OTHERS_MIN_S 1.0
+static double pressureOthersBetween(const metaTable *m, const char *harness, const char *a,
+                                    const char *b, const char *own_key, int *probed) {
+    char k[64];
+    snprintf(k, sizeof k, "%s_utc", a);
+    double t0 = pressureUtc(pressureMetaKey(m, "", harness, k));
+    snprintf(k, sizeof k, "%s_cpu_busy_ms", a);
+    double b0 = pressureMetaMs(m, harness, k);
+    snprintf(k, sizeof k, "%s_utc", b);
+    double t1 = pressureUtc(pressureMetaKey(m, "", harness, k));
+    snprintf(k, sizeof k, "%s_cpu_busy_ms", b);
+    double b1 = pressureMetaMs(m, harness, k);
+    double own = pressureMetaMs(m, harness, own_key);
+    *probed = !(isnan(t0) || isnan(t1) || isnan(b0) || isnan(b1) || isnan(own));
+    if (!*probed || t1 - t0 < PRESSURE_OTHERS_MIN_S || b1 < b0) return NAN;
+    return (b1 - b0 - own) / ((t1 - t0) * 1e3);
+}
+
+double pressureOthersCpus(const metaTable *m, const summaryGroup *g, int *probed) {
+    *probed = 0;
+    if (!summaryIsIdle(g) || !g->harness[0]) return NAN;
+    /* a job with idle and loaded levels (threads.sh) closes its idle one
+     * apart, before its summary; a harness that is idle throughout, its run */
+    double o = pressureOthersBetween(m, g->harness, "_idle_start", "_idle_end", "_idle_own_cpu_ms",
+                                     probed);
+    return *probed ? o
+                   : pressureOthersBetween(m, g->harness, "_start", "_end", "_own_cpu_ms", probed);
 }

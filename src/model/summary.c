@@ -502,7 +502,8 @@ void summaryFinish(summary *s, double slow_ratio) {
         g->nivcsw_median = summaryStatsOf(&g->v_nivcsw).median;
         const summaryVec *w = g->v_whole_hf.n ? &g->v_whole_hf : &g->v_whole_time;
         g->whole_tool = g->v_whole_hf.n ? "hyperfine" : g->v_whole_time.n ? "time" : "";
-        g->psi_some_pct = NAN;
+        g->psi_some_pct = g->others_cpus = NAN;
+        g->others_probed = 0;
         st = summaryStatsOf(w);
         g->whole_n = st.n;
         g->whole_min_ms = st.min;

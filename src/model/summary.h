@@ -158,6 +158,10 @@ typedef struct summaryGroup {
     size_t truncated;                        /* rows with truncated=1 */
     double load1_median, load1_max;          /* over every row's load1 >= 0 */
     double psi_some_pct; /* CPU pressure during the harness (from meta; set by the caller) */
+    /* idle groups: CPUs other tasks kept busy while the group's harness ran
+     * (from meta: pressureOthersCpus; set by the caller), NAN unknown */
+    double others_cpus;
+    int others_probed;                 /* 1: meta has the probes others_cpus is read from */
     double procs_median, procs_max;    /* procs_running >= 0 */
     double first_minflt, first_majflt; /* medians over the first runs */
     double nivcsw_median;              /* over the steady samples */

@@ -430,9 +430,40 @@ static summaryGroup *summaryRunGroupOf(summary *s, const summaryKey *k) {
     return any;
 }
 
+/* Every row's status, output hash and figures as docs/csv-columns.md says
+ * them (a status of the launcher's list, a hash of hex digits, each figure
+ * by its unit: common/runfigs.h's runfigValue), whatever the row's status or
+ * cell: a hand-edited or corrupt row is refused, never skipped or averaged.
+ * A figure this build's list has is checked by its own unit, not the one
+ * the directory's runs-columns.tsv claims. The values land in x (NAN:
+ * empty or absent). */
+static int summaryRunCheck(const summary *s, char **f, const csvCol *cols, const char *where,
+                           double *x, char *err, size_t errlen) {
+    const char *v;
+    uint64_t h;
+    if (runfigStatusOf(v = csvColField(f, &cols[SUMMARY_RUNS_STATUS])) < 0)
+        return summaryBad(err, errlen, where, &cols[SUMMARY_RUNS_STATUS], v,
+                          "a run's status (" RUNFIG_STATUSES_TEXT ")");
+    if (*(v = csvColField(f, &cols[SUMMARY_RUNS_OUT_HASH])) && summaryParseHex64(v, &h))
+        return summaryBad(err, errlen, where, &cols[SUMMARY_RUNS_OUT_HASH], v,
+                          "a hex hash (or empty)");
+    for (size_t i = 0; i < s->nrun_fig; i++) {
+        const csvCol *c = &cols[SUMMARY_RUNS_N + i];
+        int id = runfigFigureOf(s->run_fig[i].name);
+        const char *unit = id >= 0 ? runfigFigureUnit((runfigFigure)id) : s->run_fig[i].unit;
+        const char *want;
+        x[i] = NAN;
+        if (c->idx < 0 || !*(v = csvColField(f, c))) continue; /* absent, or unknown */
+        if (runfigValue(unit, v, &x[i], &want)) return summaryBad(err, errlen, where, c, v, want);
+    }
+    return 0;
+}
+
 static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
                          size_t errlen) {
     summary *s = ctx;
+    double x[SUMMARY_RUN_FIGS];
+    if (summaryRunCheck(s, f, cols, where, x, err, errlen) != 0) return -1;
     const char *st = csvColField(f, &cols[SUMMARY_RUNS_STATUS]), *v;
     /* a run with a time (ok) or a bound (cut, slow): a failed run has no figures of its cell */
     if (strcmp(st, "ok") && strcmp(st, "cut") && strcmp(st, "slow")) return 0;
@@ -460,13 +491,8 @@ static int summaryRunRow(void *ctx, char **f, const csvCol *cols, const char *wh
     }
     summaryGroup *g = summaryRunGroupOf(s, &k);
     if (!g) return 0; /* a run of no cell: a first-run part's, a --binary cold start's */
-    for (size_t i = 0; i < s->nrun_fig; i++) {
-        const csvCol *c = &cols[SUMMARY_RUNS_N + i];
-        double x;
-        if (c->idx < 0 || !*(v = csvColField(f, c))) continue; /* absent, or unknown */
-        if (summaryParseDouble(v, &x)) return summaryBad(err, errlen, where, c, v, "a number");
-        if (summaryVecPush(&g->v_run[i], x)) goto oom;
-    }
+    for (size_t i = 0; i < s->nrun_fig; i++)
+        if (!isnan(x[i]) && summaryVecPush(&g->v_run[i], x[i])) goto oom;
     for (size_t i = 0; i < s->nrun_text; i++) {
         const csvCol *c = &cols[SUMMARY_RUNS_N + s->nrun_fig + i];
         if (c->idx >= 0 && summaryAddWords(&g->run_words[i], csvColField(f, c)) != 0) goto oom;

@@ -1,8 +1,9 @@
 /* summaryreadcols.h -- the columns model/summaryread reads, one X-macro list
  * per file, in the style of common/runfigs.h's RUNFIG_COLUMNS: samples.csv
  * (SUMMARY_SAMPLES_COLUMNS), whole.csv (SUMMARY_WHOLE_COLUMNS) and the key
- * columns of runs.csv (SUMMARY_RUNS_KEYS; its figures are the names its
- * directory's runs-columns.tsv gives).
+ * columns of runs.csv (SUMMARY_RUNS_KEYS, and out_hash: checked on every
+ * row, never summarised; its figures are the names its directory's
+ * runs-columns.tsv gives).
  *
  * X(ID, name, required) once per column:
  *   ID        the column's name in capitals: its identifier is
@@ -81,7 +82,8 @@
     X(CONDITION, condition, 0) \
     X(STRESSORS, stressors, 0) \
     X(COPY, copy, 0) \
-    X(LOAD, load, 0)
+    X(LOAD, load, 0) \
+    X(OUT_HASH, out_hash, 0)
 /* clang-format on */
 
 /* One enumerator per column, in file order; SUMMARY_<FILE>_N counts them. */

@@ -8,7 +8,8 @@
  *                             how placement is read
  *   coldload-probe --state [--prefix P]
  *                             the state now: utc, load1, loadavg,
- *                             procs_running, PSI cpu some/full, steal ticks
+ *                             procs_running, PSI cpu some/full, steal ticks,
+ *                             the machine's busy CPU time in ms
  *                             (keys P_<key> with --prefix)
  *
  * Why C: the same library calls the workload binaries make (linalg.h,
@@ -43,7 +44,7 @@ static const char probeUsage[] =
     "                OpenBLAS starts with in this environment; the binaries get\n"
     "                OPENBLAS_NUM_THREADS=<width>)\n"
     "  --state       the state now: utc load1 loadavg procs_running psi_cpu_some psi_cpu_full\n"
-    "                steal_ticks\n"
+    "                steal_ticks cpu_busy_ms\n"
     "  --prefix P    with --state: keys P_<key> (P: letters, digits, _)\n"
     "Files are read under $COLDLOAD_SYSROOT when it is set.\n";
 
@@ -175,6 +176,14 @@ static void probeState(const char *p) {
     probePsi(p, "psi_cpu_full", psi, "full");
     free(psi);
     printf("%s%ssteal_ticks=%llu\n", p, *p ? "_" : "", f[7]);
+    /* the machine's busy CPU time so far, every CPU summed: user, nice,
+     * system, irq, softirq (not idle, iowait or the hypervisor's steal;
+     * guest time is in user). Between two probes, less the harness's own
+     * (its _own_cpu_ms), what other tasks took: the idle-busy check. */
+    long hz = sysconf(_SC_CLK_TCK);
+    if (hz > 0 && f[0] + f[2] + f[3] > 0)
+        printf("%s%scpu_busy_ms=%.0f\n", p, *p ? "_" : "",
+               (double)(f[0] + f[1] + f[2] + f[5] + f[6]) * 1e3 / (double)hz);
 }
 
 int main(int argc, char **argv) {

@@ -304,10 +304,17 @@ const verdictCheck verdictChecks[] = {
      VERDICT_WARN,
      verdictIdleBusy,
      verdictIdleBusySay,
-     "an idle group's procs_running median exceeds its own threads by >= --idle-excess",
-     {{"idle-excess", "N", VT(idle_excess), 1, NULL,
-       "idle samples whose median procs_running exceeds the run's own threads by N or more: "
-       "busy; own threads: width + OpenBLAS pool - 1 (OpenBLAS workers spin)"},
+     "other tasks kept >= --idle-others CPUs busy while an idle group's harness ran (results "
+     "from before that figure: its procs_running median exceeds its own threads by >= "
+     "--idle-excess)",
+     {{"idle-others", "R", VT(idle_others), 0.5, NULL,
+       "CPUs other tasks kept busy on average while an idle harness ran (the machine's busy "
+       "CPU time less the harness's own, over its wall time; measured on a 2-CPU VM: -0.08 to "
+       "0.18 idle, 0.99 to 1.01 beside one stress-ng --cpu 1): busy at R CPUs or more"},
+      {"idle-excess", "N", VT(idle_excess), 1, NULL,
+       "results without that figure: idle samples whose median procs_running exceeds the run's "
+       "own threads by N or more: busy; own threads: width + OpenBLAS pool - 1 (OpenBLAS "
+       "workers spin)"},
       {"blas-pool", "N", VT(blas_pool), 0,
        "the width when meta.txt has openblas_num_threads, else nproc from RESULTS_DIR/meta.txt, "
        "else this machine's",

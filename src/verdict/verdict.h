@@ -81,6 +81,7 @@ typedef struct verdictThresholds {
      * 0 = unknown: one worker per CPU assumed (verdictLoadCpus sets it) */
     double load_cpus;
     double idle_excess; /* median procs_running above the run's own threads by this: busy */
+    double idle_others; /* CPUs other tasks kept busy while an idle harness ran: busy */
     /* OpenBLAS's thread pool as the binaries started it (its size is fixed at
      * library load: nproc, or OPENBLAS_NUM_THREADS); its idle workers spin
      * with sched_yield, so they count as runnable. 0 = unknown (width). */

@@ -253,11 +253,32 @@ int verdictLoadedSlowSay(const verdict *v, const verdictThresholds *t, FILE *f) 
     return ferror(f) ? -1 : 0;
 }
 
+/* Busy by what other tasks took: the CPUs they kept busy while the group's
+ * harness ran (model/pressure's pressureOthersCpus, from meta's probes).
+ * The runnable count it replaces counts the reader itself and the kernel
+ * threads that wake for a moment: 1-3 with only a shell running, so it
+ * warned on a quiet machine, in 6 of 8 QUICK jobs. */
+static int verdictIdleOthers(verdictCtx *x, const summaryGroup *g) {
+    const verdictThresholds *t = x->t;
+    if (g->others_cpus < t->idle_others) return 0;
+    return verdictFound(x, VERDICT_WARN, g,
+                        FIGS({"others_cpus", g->others_cpus}, {"threshold", t->idle_others},
+                             {"psi_some_pct", g->psi_some_pct}))
+               ? -1
+               : 0;
+}
+
 int verdictIdleBusy(verdictCtx *x) {
     const verdictThresholds *t = x->t;
     for (size_t i = 0; i < x->s->n; i++) {
         const summaryGroup *g = &x->s->g[i];
-        if (!summaryIsIdle(g) || isnan(g->procs_median) || g->key.width < 1) continue;
+        if (!summaryIsIdle(g)) continue;
+        if (g->others_probed) { /* NAN: a level too short to tell, nothing said */
+            if (!isnan(g->others_cpus) && verdictIdleOthers(x, g) != 0) return -1;
+            continue;
+        }
+        /* results from before that figure: the runnable count */
+        if (isnan(g->procs_median) || g->key.width < 1) continue;
         /* A sample's own runnable threads: the caller, the engine's width-1
          * workers and OpenBLAS's pool-1 workers (at least width-1: setting
          * the width grows the pool), which may spin between calls. Measured
@@ -277,6 +298,18 @@ int verdictIdleBusy(verdictCtx *x) {
 
 int verdictIdleBusySay(const verdict *v, const verdictThresholds *t, FILE *f) {
     (void)t;
+    double others = verdictFig(v, "others_cpus");
+    if (!isnan(others)) {
+        double psi = verdictFig(v, "psi_some_pct");
+        fprintf(f,
+                "while this idle measurement's harness ran, other tasks kept %.2f CPUs busy on "
+                "average (>= %g: the machine's busy CPU time less the harness's own and its "
+                "runs')",
+                others, verdictFig(v, "threshold"));
+        if (!isnan(psi)) fprintf(f, ", CPU pressure (PSI some) %.0f%%", psi);
+        fputs(": its figures are not idle figures; re-run on a quiet machine", f);
+        return ferror(f) ? -1 : 0;
+    }
     /* own threads = width + pool - 1 (verdictIdleBusy): the pool back from them */
     double own = verdictFig(v, "own_threads"), load1 = verdictFig(v, "load1_median"),
            psi = verdictFig(v, "psi_some_pct");

@@ -26,6 +26,15 @@ load ab
     [ ! -e "$O" ]
 }
 
+@test "a side that exits 126 saying nothing: cannot start, with a reason (not an empty one), nothing measured" {
+    printf '#!/bin/sh\nexit 126\n' >"$BATS_TEST_TMPDIR/silent"
+    chmod +x "$BATS_TEST_TMPDIR/silent"
+    ab --a "$BATS_TEST_TMPDIR/silent" --b "$OMP 5"
+    [ "$status" -eq 1 ]
+    [ "$(grep -c 'cannot start here' <<<"$output")" -eq 1 ]
+    [[ $output == *"cannot start here: exit 126, no message: not executable (a mount with noexec, no x bit)? (its warm-up run: failed, exit 126; "* ]]
+}
+
 @test "--widths refused with one line and exit 2 before anything is made: not a width, out of range, a width twice, {width} without --widths" {
     ab --a "$OMP 5" --b "$OMP 5" --widths "1 x"
     [ "$status" -eq 2 ]

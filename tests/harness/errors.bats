@@ -36,12 +36,13 @@ load errors
     [ ! -e "$OUT" ]
 }
 
-@test "bad flags: usage and exit 2, nothing written" {
+@test "bad flags: one line pointing at --help and exit 2, nothing written" {
     for args in "--widths 0" "--widths 1,x" "--widths ''" "--budget -1" "--budget abc" "--budget 0" \
                 "--runs 0" "--stressors 0" "--frobnicate" "--out"; do
         eval "run bash \"\$H/warm.sh\" --out \"\$OUT\" $args"
         [ "$status" -eq 2 ] || { echo "$args: exit $status"; return 1; }
-        [[ $output == *"usage: harness/warm.sh"* ]] || { echo "$args: no usage"; return 1; }
+        [ "${#lines[@]}" -eq 1 ] || { echo "$args: ${#lines[@]} lines: $output"; return 1; }
+        [[ $output == "coldload warm: "*" (see harness/warm.sh --help)" ]] || { echo "$args: $output"; return 1; }
     done
     run bash "$H/cold.sh" --copies 0
     [ "$status" -eq 2 ]
@@ -75,6 +76,24 @@ load errors
     [ "$status" -eq 2 ]
     [[ $output == *"another header"* ]]
     [ "$(cat "$OUT/samples.csv")" = "$(printf 'a,b\n1,2')" ]
+}
+
+@test "a foreign runs.csv is refused up front by every job that writes it (exit 2, one line), kept as it was" {
+    local job
+    for job in "threads.sh --binary /bin/true --quick" "ab.sh --a /bin/true --b /bin/true" \
+        "warm.sh --quick --widths 1 --runs 3"; do
+        rm -rf "$OUT"
+        mkdir -p "$OUT"
+        echo keep >"$OUT/runs.csv"
+        # shellcheck disable=SC2086 # the job's words
+        run bash "$H/"$job --out "$OUT"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ $output == *"runs.csv has another header than coldload-run writes (timestamp,"*",load,proc): use another --out" ]]
+        [ "$(cat "$OUT/runs.csv")" = keep ]
+        run compgen -G "$OUT/logs/*"
+        [ "$status" -ne 0 ]
+    done
 }
 
 @test "a flag as a flag's value (--out --quick) is refused, no ./--quick made" {

@@ -255,3 +255,13 @@ setup() {
     cl_stop_row threads none 0 "" "" 3 fixed
     [ "$(cat "$CL_OUT/stops.csv")" = "$(printf 'harness,load,stressors,cell,width,procs,how\nloaded,pinned,2,grad,2,5,decided\nthreads,none,0,,,3,fixed')" ]
 }
+
+@test "cl_own_cpu_ms: the harness's CPU time and its reaped children's, in ms, read without a fork of its own" {
+    local a b
+    a=$(cl_own_cpu_ms)
+    [[ $a =~ ^[0-9]+$ ]]
+    # a child that spins for about 300 ms of CPU, reaped
+    timeout 0.3 bash -c 'while :; do :; done' || true
+    b=$(cl_own_cpu_ms)
+    [ "$((b - a))" -ge 200 ]
+}

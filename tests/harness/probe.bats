@@ -50,6 +50,18 @@ key() {
     run ! grep -v '^warm_start_' <<<"$output"
 }
 
+@test "--state: the machine's busy CPU time from /proc/stat (user nice system irq softirq; not idle, iowait, steal)" {
+    local m=$BATS_TEST_TMPDIR/m
+    mkdir -p "$m/proc"
+    cp "$FX/idle/proc/loadavg" "$m/proc/"
+    printf 'cpu  100 20 30 1000 50 5 5 7 0 0\ncpu0 100 20 30 1000 50 5 5 7 0 0\nprocs_running 2\n' >"$m/proc/stat"
+    COLDLOAD_SYSROOT=$m run "$B/coldload-probe" --state --prefix p
+    [ "$status" -eq 0 ]
+    [ "$(getconf CLK_TCK)" -eq 100 ] || skip "ticks of $(getconf CLK_TCK) Hz: the figures below are for 100"
+    [ "$(key "$output" p_cpu_busy_ms)" -eq 1600 ]
+    [ "$(key "$output" p_steal_ticks)" -eq 7 ]
+}
+
 @test "bad options: one line naming the option, exit 2" {
     run "$B/coldload-probe" --prefix x
     [ "$status" -eq 2 ]

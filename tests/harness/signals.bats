@@ -71,3 +71,23 @@ QUICK
     run compgen -G "$BATS_TEST_TMPDIR/tmp/coldload-out.*"
     [ "$status" -ne 0 ]
 }
+
+@test "a launcher killed under cl_exec: said once, by the harness, with its signal; bash's 'PID Killed' job line is not printed" {
+    out=$BATS_TEST_TMPDIR/out
+    mkdir -p "$out/logs"
+    # the program kills its launcher (its parent) at once
+    cat >"$BATS_TEST_TMPDIR/killed.sh" <<KILLED
+set -euo pipefail
+. "$H/lib/all.sh"
+CL_NAME=killed CL_OUT=$out CL_WATCHDOG_S=60
+exec {CL_LOCK_FD}>>"$out/.lock"
+cl_exec step sh -c 'kill -9 \$PPID; sleep 1' || true
+echo "rc=\$CL_RC"
+KILLED
+    run bash "$BATS_TEST_TMPDIR/killed.sh"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 2 ]
+    [[ ${lines[0]} == "coldload killed: warning: step: coldload-run was killed by signal 9 after "*" s" ]]
+    [ "${lines[1]}" = "rc=137" ]
+    [[ $output != *"Killed "* ]]
+}

@@ -37,6 +37,12 @@ load threads
     # its output does not depend on the width: one hash over every cell
     grep -q '^OK bitwise-same: omp_work 5: stdout hash [0-9a-f]\{16\} in every run of all 9 cells' "$O/verdicts.txt"
     [ -s "$O/report.html" ] && [ -s "$O/results.json" ]
+    # the idle level's own probes (the idle-busy check reads them: the job
+    # summarises before its end probe), the machine's busy time and its own
+    grep -qE '^threads_idle_start_cpu_busy_ms=[0-9]+$' "$O/meta.txt"
+    grep -qE '^threads_idle_end_cpu_busy_ms=[0-9]+$' "$O/meta.txt"
+    grep -qE '^threads_idle_own_cpu_ms=[0-9]+$' "$O/meta.txt"
+    grep -qE '^threads_own_cpu_ms=[0-9]+$' "$O/meta.txt"
 }
 
 @test "make threads: the make variables and HARNESS_ARGS combine, both reach the harness, no value pasted into the recipe (make -n: nothing run)" {
@@ -85,7 +91,7 @@ load threads
     # below coldload-run's least quota: refused by the harness as the launcher refuses it
     run bash "$H/threads.sh" --load quota --quota 0.009 --out "$O" --binary /bin/true
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --quota: expected a number of CPUs, >= 0.01 and <= 4096, got '0.009'" ]
+    [ "${lines[0]}" = "coldload threads: --quota: expected a number of CPUs, >= 0.01 and <= 4096, got '0.009' (see harness/threads.sh --help)" ]
     [ ! -e "$O" ]
     run "$B/coldload-run" --quota 0.009 -- true
     [ "$status" -eq 2 ]
@@ -99,7 +105,7 @@ load threads
     # a factor, not seconds; 0 turns it off, as docs/threads.md says
     run bash "$H/threads.sh" --slow-stop x --out "$O" --binary /bin/true
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --slow-stop: expected a factor, >= 0 and <= 100000, got 'x'" ]
+    [ "${lines[0]}" = "coldload threads: --slow-stop: expected a factor, >= 0 and <= 100000, got 'x' (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --slow-stop 0 --out "$O" --binary "$BATS_TEST_TMPDIR/none"
     [ "$status" -eq 2 ]
     [[ ${lines[0]} == *"--binary: "*"no such file"* ]]
@@ -134,16 +140,16 @@ load threads
 @test "the file to check given twice, or with --no-check-output: a usage error, exit 2, nothing run" {
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" -- '{out}' x
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --check-file and {out} in ARGS both name the file to check: give one" ]
+    [ "${lines[0]}" = "coldload threads: --check-file and {out} in ARGS both name the file to check: give one (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --no-check-output -- '{out}' x
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --no-check-output with {out} in ARGS: the file would not be checked" ]
+    [ "${lines[0]}" = "coldload threads: --no-check-output with {out} in ARGS: the file would not be checked (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" --no-check-output -- x
     [ "$status" -eq 2 ]
-    [ "${lines[0]}" = "coldload threads: --no-check-output with --check-file: the file would not be checked" ]
+    [ "${lines[0]}" = "coldload threads: --no-check-output with --check-file: the file would not be checked (see harness/threads.sh --help)" ]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR" -- x
     [ "$status" -eq 2 ]
-    [[ ${lines[0]} == "coldload threads: --check-file: '$BATS_TEST_TMPDIR' is a directory" ]]
+    [[ ${lines[0]} == "coldload threads: --check-file: '$BATS_TEST_TMPDIR' is a directory (see harness/threads.sh --help)" ]]
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file
     [ "$status" -eq 2 ]
     [ ! -e "$O" ]

@@ -62,6 +62,25 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
     [ "$(grep -c "#gpPt7' transform" "$D/plots/idle_vs_loaded.svg")" -eq 0 ]
 }
 
+@test "no gnuplot warning: a series with no point (no free load, nothing stopped, the cells' names) is not drawn, in a pinned and free job and in a CPU-quota job" {
+    local Q=$BATS_TEST_TMPDIR/quota f
+    cp -r "$ROOT/tests/fixtures/results-threads" "$Q"
+    run bash "$ROOT/harness/plots.sh" --results "$Q"
+    [ "$status" -eq 0 ]
+    [[ $output != *"warning: Skipping data file"* ]]
+    [[ $output == *"2 chart(s)"* ]]
+    # its loaded level a CPU quota alone: no pinned, free or stopped dot
+    for f in runs.csv samples.csv whole.csv; do
+        sed -i -e '/,free,/d' -e 's/,pinned,/,quota,/' "$Q/$f"
+    done
+    run bash "$ROOT/harness/plots.sh" --results "$Q"
+    [ "$status" -eq 0 ]
+    [[ $output != *"warning:"* ]]
+    [[ $output == *"2 chart(s)"* ]]
+    # every cell still named on the x axis
+    [ "$(grep -c '>omp w[^<]* quota</text>' "$Q/plots/idle_vs_loaded.svg")" -eq 3 ]
+}
+
 @test "legacy fixture: no cpus column, so no placement chart" {
     bash "$ROOT/harness/plots.sh" --results "$D" 2>/dev/null >/dev/null
     [ ! -e "$D/plots/placement.dat" ]
@@ -105,14 +124,14 @@ CHARTS="first_vs_steady idle_vs_loaded cold_start trg"
 
 # plots.sh's --results is the option table's (harness/lib/opttable.sh), and
 # the words after -- go to coldload-summarize as they are.
-@test "plots.sh: a bad --results or another flag is exit 2, a one-line error, then the usage; -- FLAGS reach coldload-summarize" {
+@test "plots.sh: a bad --results or another flag is exit 2, a one-line error pointing at --help; -- FLAGS reach coldload-summarize" {
     local args want
     while IFS='|' read -r args want; do
         # shellcheck disable=SC2086
         run bash "$ROOT/harness/plots.sh" $args
         [ "$status" -eq 2 ] || { echo "$args: exit $status: $output"; false; }
-        [ "${lines[0]}" = "coldload plots: $want" ] || { echo "$args: ${lines[0]}"; false; }
-        [[ ${lines[1]} == "usage: harness/plots.sh "* ]] || { echo "$args: ${lines[1]}"; false; }
+        [ "${#lines[@]}" -eq 1 ] || { echo "$args: ${#lines[@]} lines: $output"; false; }
+        [ "${lines[0]}" = "coldload plots: $want (see harness/plots.sh --help)" ] || { echo "$args: ${lines[0]}"; false; }
     done <<EOT
 --results|--results needs a value
 --results -r|--results needs a path, got '-r' (a flag? ./-r names a file of that name)

@@ -69,7 +69,7 @@ setup() {
     mv "$D/r" "$D/runs.csv"
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 2 ]
-    [[ $output == *"runs.csv:3: column 'nivcsw': 'lots' is not a number"* ]]
+    [[ $output == *"runs.csv:3: column 'nivcsw': 'lots' is not a whole number >= 0"* ]]
 }
 
 @test "results from before the table (no runs-columns.tsv): no run figures, nothing refused" {

@@ -243,6 +243,42 @@ fair_share_cells() {
     [ "$(verdict_ids "$D")" = "" ]
 }
 
+# busy_meta BUSY_MS OWN_MS: meta.txt's probes of a warm.sh run of 3.331 s in
+# which the machine's CPUs were busy BUSY_MS and the harness took OWN_MS
+# (figures of two QUICK jobs here: idle, and beside one stress-ng --cpu 1)
+busy_meta() {
+    printf '%s\n' warm_start_utc=2026-12-06T15:40:00.000Z warm_start_cpu_busy_ms=100000 \
+        "warm_own_cpu_ms=$2" warm_end_utc=2026-12-06T15:40:03.331Z \
+        "warm_end_cpu_busy_ms=$((100000 + $1))" >"$D/meta.txt"
+}
+
+@test "idle-busy: by the CPUs other tasks kept busy while the harness ran, not by the runnable count" {
+    # procs_running 3 at width 1: busy by the runnable count, which counts its reader
+    series "$S" grad 1 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
+    busy_meta 1430 1410
+    summarize --blas-pool 1
+    [ "$(verdict_ids "$D")" = "" ]
+    busy_meta 4620 1230
+    summarize --blas-pool 1
+    [ "$(verdict_ids "$D")" = "WARN idle-busy" ]
+    grep -q 'other tasks kept 1.02 CPUs busy on average (>= 0.5: ' "$D/verdicts.txt"
+    summarize --blas-pool 1 --idle-others 1.5
+    [ "$(verdict_ids "$D")" = "" ]
+    # an idle level's own probes (threads.sh, ab.sh: they win), 0.5 s: too few
+    # 10 ms ticks to tell, so nothing is said -- not the runnable count either
+    busy_meta 4620 1230
+    printf '%s\n' warm_idle_start_cpu_busy_ms=0 \
+        warm_idle_start_utc=2026-12-06T15:40:00.000Z warm_idle_own_cpu_ms=0 \
+        warm_idle_end_utc=2026-12-06T15:40:00.500Z warm_idle_end_cpu_busy_ms=900 >>"$D/meta.txt"
+    summarize --blas-pool 1
+    [ "$(verdict_ids "$D")" = "" ]
+    # a loaded group is no idle figure: never busy by this
+    rm "$S"
+    series "$S" grad 1 loaded warm 0.02 "0.015 0.016 0.017" 00000000000000aa 1
+    summarize --blas-pool 1
+    [ "$(verdict_ids "$D")" = "" ]
+}
+
 @test "idle-busy: the OpenBLAS pool defaults to nproc from meta.txt" {
     series "$S" grad 1 idle warm 0.02 "0.015 0.016 0.017" 00000000000000aa 3
     echo nproc=1 >"$D/meta.txt"
@@ -689,7 +725,7 @@ cols_of() {
     ids=$(cut -f1 <<<"$output" | tr '\n' ' ')
     [[ $ids == "first-run first-run-notable loaded-first spread contention bimodal placement loaded-slow checksum-differs output-differs output-unchecked bitwise-same idle-busy cold-start no-wait waits-for-cpu spins wake-ups warmup"* ]]
     for t in $(cut -f3 <<<"$output" | tr ',' ' '); do [ "$t" = - ] || thresholds+=("$t"); done
-    [ "${#thresholds[@]}" -eq 16 ]
+    [ "${#thresholds[@]}" -eq 17 ]
     help=$("$SUMMARIZE" --help)
     # each set to a value of its own: the header must echo every one
     local args=() k=1

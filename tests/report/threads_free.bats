@@ -63,3 +63,14 @@ base() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\nundecided\tfree\t2\t3\t-\tagain')" ]
 }
+
+@test "a job whose only loaded level is a CPU quota: the full-load question not asked, said so (not 'no loaded cell has a run'), its best width given" {
+    cell none 1 40 41 42
+    cell none 2 25 26 27
+    cell quota 1 80 82 84
+    cell quota 2 81 83 85
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run ! grep -q 'no loaded cell has a run' "$D/report.md"
+    grep -q "Not asked here: whether threads hurt is asked under full load (--load pinned or free), and this job's only loaded level is its CPU quota, whose best width follows. Best width: .* under " "$D/report.md"
+}

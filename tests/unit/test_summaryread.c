@@ -195,12 +195,86 @@ static void anOlderRunsFileReadsWithoutTheLoadTag(void **state) {
     summaryFree(&s);
 }
 
+/* Every runs.csv value docs/csv-columns.md says is refused is refused, on a
+ * row of any status and any cell, naming its line and column: a status of
+ * none of the launcher's words, a hash not hex, each figure out of its
+ * unit's range (a figure this build knows by its own unit, whatever unit
+ * runs-columns.tsv claims: wall_ms "foo" below). */
+static void aRunsValueOutOfItsUnitIsRefused(void **state) {
+    (void)state;
+    static const struct {
+        const char *col, *value, *why;
+    } bad[] = {
+        {"wall_ms", "-5", "a time in ms"},
+        {"wall_ms", "1e308", "a time in ms"},
+        {"status", "weird", "a run's status"},
+        {"censored", "7", "0 or 1"},
+        {"out_hash", "zz", "a hex hash"},
+        {"cpu_ms", "-7", "a time in ms"},
+        {"runq_wait_ms", "1e300", "a time in ms"},
+        {"minflt", "1.5", "a whole number"},
+        {"exit_code", "nan", "a status or signal number"},
+    };
+    static const char *const header =
+        "workload,params,width,width_requested,status,wall_ms,censored,out_hash,cpu_ms,"
+        "runq_wait_ms,minflt,exit_code\n";
+    static const char *const good = "prog,,2,2,ok,10,0,cbf29ce484222325,12,0.5,3,0\n";
+    char runs[sizeof dir + 32], tsv[sizeof dir + 32], whole[sizeof dir + 32], err[SUMMARY_ERR_MAX];
+    put("whole.csv",
+        "workload,params,width,wait,label,wall_ms,exit_code\n"
+        "prog,,2,block,,10,0\n",
+        whole, sizeof whole);
+    put("runs-columns.tsv",
+        "name\trole\tunit\tcell\twhat\n"
+        "status\ttext\t\t0\tits status\n"
+        "wall_ms\tfigure\tfoo\t0\twall time\n"
+        "censored\tfigure\tflag\t0\tstopped\n"
+        "cpu_ms\tfigure\tms\t1\tCPU time\n"
+        "runq_wait_ms\tfigure\tms\t1\twaited\n"
+        "minflt\tfigure\tcount\t0\tfaults\n"
+        "exit_code\tfigure\tcode\t0\tits exit\n",
+        tsv, sizeof tsv);
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", header, good);
+    put("runs.csv", text, runs, sizeof runs);
+    summary s;
+    summaryInit(&s);
+    assert_int_equal(summaryReadWhole(&s, whole, err, sizeof err), 0);
+    assert_int_equal(summaryReadRuns(&s, runs, tsv, err, sizeof err), 0);
+    assert_int_equal(s.g[0].v_run[0].n, 1);
+    summaryFree(&s);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        /* the bad value in a failed run's row after the good one: checked all the same */
+        char row[256] = "", *o = row;
+        const char *cols = header, *vals = "prog,,2,2,failed,10,0,,12,0.5,3,1\n";
+        while (*cols != '\n') {
+            size_t nc = strcspn(cols, ",\n"), nv = strcspn(vals, ",\n");
+            int it = nc == strlen(bad[i].col) && !strncmp(cols, bad[i].col, nc);
+            o += sprintf(o, "%s%.*s", o == row ? "" : ",", it ? (int)strlen(bad[i].value) : (int)nv,
+                         it ? bad[i].value : vals);
+            cols += nc + (cols[nc] == ',');
+            vals += nv + (vals[nv] == ',');
+        }
+        snprintf(text, sizeof text, "%s%s%s\n", header, good, row);
+        put("runs.csv", text, runs, sizeof runs);
+        summaryInit(&s);
+        assert_int_equal(summaryReadWhole(&s, whole, err, sizeof err), 0);
+        assert_int_equal(summaryReadRuns(&s, runs, tsv, err, sizeof err), -1);
+        char want[128];
+        snprintf(want, sizeof want, "runs.csv:3: column '%s': '%s' is not %s", bad[i].col,
+                 bad[i].value, bad[i].why);
+        if (!strstr(err, want)) fail_msg("%s: %s", want, err);
+        summaryFree(&s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(eachIdentifierNamesItsOwnColumn),
         cmocka_unit_test(anOlderSamplesFileReadsWithoutItsLaterColumns),
         cmocka_unit_test(aFileWithoutARequiredColumnIsRefusedNamingIt),
         cmocka_unit_test(anOlderRunsFileReadsWithoutTheLoadTag),
+        cmocka_unit_test(aRunsValueOutOfItsUnitIsRefused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
