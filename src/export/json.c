@@ -296,7 +296,7 @@ static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
     jsonSet(o, "procs_taken", jsonCount((double)r->taken), bad);
     jsonSet(o, "stopped",
             r->taken >= 0 && r->how >= 0 && r->how < META_STOP_N ? jsonText(metaStopHowName[r->how])
-                                                       : json_null(),
+                                                                 : json_null(),
             bad);
     return o;
 }
@@ -357,7 +357,9 @@ static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *
     if (with_width) jsonSet(o, "width", json_integer(r.width), bad);
     jsonSet(o, "blocks", jsonCount((double)blocks), bad);
     jsonSet(o, "stopped",
-            blocks >= 0 && how >= 0 && how < META_STOP_N ? jsonText(metaStopHowName[how]) : json_null(), bad);
+            blocks >= 0 && how >= 0 && how < META_STOP_N ? jsonText(metaStopHowName[how])
+                                                         : json_null(),
+            bad);
     jsonSet(o, "verdict", jsonText(answerAbVerdictName(r.verdict)), bad);
     jsonSet(o, "text", lead ? jsonText(lead) : json_null(), bad);
     jsonSet(o, "why", r.why ? jsonText(r.why) : json_null(), bad);

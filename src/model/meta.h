@@ -42,7 +42,13 @@ char *metaMachine(const metaTable *m);
  * fixed (--procs K), time (undecided when the job's time budget, ab.sh's
  * --total, left no room for another block); META_STOP_N of them, named in
  * metaStopHowName */
-typedef enum { META_STOP_DECIDED, META_STOP_MAX, META_STOP_FIXED, META_STOP_TIME, META_STOP_N } metaStopHow;
+typedef enum {
+    META_STOP_DECIDED,
+    META_STOP_MAX,
+    META_STOP_FIXED,
+    META_STOP_TIME,
+    META_STOP_N
+} metaStopHow;
 extern const char *const metaStopHowName[META_STOP_N];
 
 typedef struct metaStop {

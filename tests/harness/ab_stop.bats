@@ -45,8 +45,9 @@ ms_of() { date -u -d "$1" +%s%3N; }
         wall=${wall%.*}
         [ "$((ts + wall))" -le "${end[$p]:-0}" ] || end[$p]=$((ts + wall))
     done < <(paste -d, <(col "$O/runs.csv" timestamp) <(col "$O/runs.csv" wall_ms) <(col "$O/runs.csv" proc))
-    for ((p = 8; p <= taken && expect == 0; p++)); do
-        [ $((deadline - end[$p])) -ge $(((end[$p] - first) / p)) ] || expect=$p
+    # (downwards: the last set is the first p)
+    for ((p = taken; p >= 8; p--)); do
+        if [ $((deadline - end[$p])) -lt $(((end[$p] - first) / p)) ]; then expect=$p; fi
     done
     # not met by the last block: it would have been by the next
     [ "$expect" -gt 0 ] || expect=$((taken + 1))
