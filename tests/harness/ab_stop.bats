@@ -35,15 +35,16 @@ ms_of() { date -u -d "$1" +%s%3N; }
     [ "$(col "$O/runs.csv" proc | sort -un | tail -n1)" = "$taken" ]
     # the blocks the rule allows, from runs.csv: the first p from 8 on after
     # which what is left before the deadline (meta) is less than the mean
-    # block so far, each block from its first run's start to its last's end
+    # block so far, each block from the first run's start to its last run's end
     local deadline ts wall p first=0 expect=0
     deadline=$(ms_of "$(sed -n 's/^ab_blocks_deadline_utc=//p' "$O/meta.txt")")
     local -A end=()
+    # (runs.csv's timestamp is when a run ended: its start is that less wall_ms)
     while IFS=, read -r ts wall p; do
         ts=$(ms_of "$ts")
-        [ "$first" -gt 0 ] || first=$ts
         wall=${wall%.*}
-        [ "$((ts + wall))" -le "${end[$p]:-0}" ] || end[$p]=$((ts + wall))
+        [ "$first" -gt 0 ] || first=$((ts - wall))
+        [ "$ts" -le "${end[$p]:-0}" ] || end[$p]=$ts
     done < <(paste -d, <(col "$O/runs.csv" timestamp) <(col "$O/runs.csv" wall_ms) <(col "$O/runs.csv" proc))
     # (downwards: the last set is the first p)
     for ((p = taken; p >= 8; p--)); do

@@ -55,7 +55,7 @@ load report
     [[ $output == *'bash harness/report.sh --out "$COLDLOAD_MAKE_OUT"'*'--scan="$COLDLOAD_MAKE_SCAN"'* ]]
     run make -s -n -C "$ROOT" report-run OUT=/x
     [ "$status" -eq 0 ]
-    [[ $output == *"bash harness/report.sh --out '/x'"* ]]
+    [[ $output == *'bash harness/report.sh --out "$COLDLOAD_MAKE_OUT"'* ]]
     [[ $output != *"--scan"* ]]
 }
 

@@ -332,7 +332,7 @@ answer_ids() {
     printf 'loaded,free,2,grad,2,7,sometimes\n' >>"$D/both/stops.csv"
     run "$SUMMARIZE" "$D/both"
     [ "$status" -eq 2 ]
-    [[ $output == *"$D/both/stops.csv:3: how 'sometimes': expected decided, max or fixed"* ]]
+    [[ $output == *"$D/both/stops.csv:3: how 'sometimes': expected decided, max, fixed or time"* ]]
 }
 
 # Meta's failed steps are data, paired by order and never split: an older
