@@ -526,39 +526,60 @@ const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
-    if (!t) return;
-    answerTdCollect(s, t);
-    (void)m;
-    fmt->section(f, "threads", "Which width to use");
-    fmt->para(f,
-              "Per load level, the width whose median run was the fastest, and what the "
-              "default cell (none of the width variables set: what the program does on its "
-              "own) costs against it. A run is one process of the program; its time is its "
-              "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
-              "intervals of the median run. Two cells differ only when an exact rank test "
-              "on their runs says so at 5% and the ratio of their medians is beyond the "
-              "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
-              "its widest width is so resolved slower than the best by at least 1.25x. "
-              "Where the default cell used as many threads as a width in every run, the two "
-              "are one configuration: their spread is the level's A/A control, and no "
-              "difference between them is reported; the noise floor is the farther end of the "
-              "95% interval of their shift (the ratio of a run of one to a run of the other), "
-              "what two cells of one configuration can show here. "
-              "Every comparison with that width takes the runs of both cells (one "
-              "configuration measured twice). Under free load, beside a level that decides, "
-              "the last column is placement's count: the widest width's runs at least "
-              "--contention-wide x idle (where the scheduler puts the threads decides). "
-              "A run stopped at its cap or once known slow counts as at least the time it was "
-              "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
-              "slower than the best by at least 1.10x beyond the floor are within noise of "
-              "it; use the smallest. Where no cell is a twin, the narrowest width is run again in "
-              "the same shuffled rounds (\"1 again\"): its spread against its own cell is the "
-              "level's A/A floor. Where the width reached nothing in the program (ARGS "
-              "without {width}, no runtime it loaded reads a width variable, the same number "
-              "of threads in every cell) every cell is one configuration: no width is best, "
-              "and the spread of every pair of cells is the level's floor.");
+/* One load level's row of the first table: its best width, those within
+ * noise of it, the default cell against it, its A/A floor, whether threads
+ * hurt (or, under free load beside a deciding level, placement's count). */
+static void threadsdocLevelRow(const answerTdCells *t, const answerTdCell *c,
+                               const answerTdLevel *deciding, int have_deciding, const docFmt *fmt,
+                               const docTable *rt, FILE *f) {
+    answerTdLevel L = answerTdLevelOf(t, c);
+    char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-", aa[48] = "-";
+    threadsdocLevelName(c, lv, sizeof lv);
+    if (L.best && !L.one) threadsdocWidthName(L.best, bw, sizeof bw);
+    if (L.best && !L.one) tdNear(&L, near, sizeof near);
+    /* one configuration: every width, none best */
+    if (L.best && L.one) snprintf(near, sizeof near, "every width (one configuration)");
+    threadsdocInterval(L.best, med, sizeof med);
+    if (L.one) { /* no best: every width's runs pooled */
+        size_t np;
+        int bp;
+        double mp = answerTdPooled(t, c, &np, &bp);
+        snprintf(med, sizeof med, "%s%s (every width)", bp ? ">= " : "", MS(mp));
+    }
+    threadsdocInterval(L.def, def, sizeof def);
+    if (L.def && L.best && !L.one)
+        snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
+                 L.def->median / L.best->median);
+    if (L.one)
+        snprintf(aa, sizeof aa, "%s%.2fx (every cell)", L.floor_bound ? ">= " : "", 1 + L.floor);
+    else if (L.twin) {
+        char tw[16];
+        snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
+                 1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
+    } else if (L.again)
+        snprintf(aa, sizeof aa, "%s%.2fx (width %d run again)", L.floor_bound ? ">= " : "",
+                 1 + L.floor, L.again->g->key.width);
+    const char *hurt =
+        !L.best ? "-"
+        : L.one ? (t->one == ANSWER_TD_ONE_THREAD ? "no threads" : "no width reached them")
+                : tdHurtWord[L.hurt];
+    char placed[96];
+    /* free load beside a level that decides: placement's count, as the
+     * lead says it (tdSayPlacement) */
+    if (L.best && !L.one && summaryIsFree(c->g) && have_deciding && deciding->first != L.first &&
+        L.widest != L.narrowest) {
+        char ww[16];
+        snprintf(placed, sizeof placed, "placement: %zu of %zu runs at width %s slow",
+                 tdSlowRuns(L.widest), L.widest->g->procs,
+                 threadsdocWidthName(L.widest, ww, sizeof ww));
+        hurt = placed;
+    }
+    const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};
+    fmt->row(f, rt, row);
+}
+
+/* The first table: one row a load level. */
+static void threadsdocLevelsTable(const answerTdCells *t, const docFmt *fmt, FILE *f) {
     static const char *const rh[] = {
         "load",           "best width",      "within noise", "median run, ms", "default cell, ms",
         "default / best", "A/A noise floor", "threads hurt"};
@@ -570,54 +591,15 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         const answerTdCell *c = &t->c[i];
         int first = 1;
         for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
-        if (!first) continue;
-        answerTdLevel L = answerTdLevelOf(t, c);
-        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-", aa[48] = "-";
-        threadsdocLevelName(c, lv, sizeof lv);
-        if (L.best && !L.one) threadsdocWidthName(L.best, bw, sizeof bw);
-        if (L.best && !L.one) tdNear(&L, near, sizeof near);
-        /* one configuration: every width, none best */
-        if (L.best && L.one) snprintf(near, sizeof near, "every width (one configuration)");
-        threadsdocInterval(L.best, med, sizeof med);
-        if (L.one) { /* no best: every width's runs pooled */
-            size_t np;
-            int bp;
-            double mp = answerTdPooled(t, c, &np, &bp);
-            snprintf(med, sizeof med, "%s%s (every width)", bp ? ">= " : "", MS(mp));
-        }
-        threadsdocInterval(L.def, def, sizeof def);
-        if (L.def && L.best && !L.one)
-            snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
-                     L.def->median / L.best->median);
-        if (L.one)
-            snprintf(aa, sizeof aa, "%s%.2fx (every cell)", L.floor_bound ? ">= " : "",
-                     1 + L.floor);
-        else if (L.twin) {
-            char tw[16];
-            snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
-                     1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
-        } else if (L.again)
-            snprintf(aa, sizeof aa, "%s%.2fx (width %d run again)", L.floor_bound ? ">= " : "",
-                     1 + L.floor, L.again->g->key.width);
-        const char *hurt =
-            !L.best ? "-"
-            : L.one ? (t->one == ANSWER_TD_ONE_THREAD ? "no threads" : "no width reached them")
-                    : tdHurtWord[L.hurt];
-        char placed[96];
-        /* free load beside a level that decides: placement's count, as the
-         * lead says it (tdSayPlacement) */
-        if (L.best && !L.one && summaryIsFree(c->g) && have_deciding && D.first != L.first &&
-            L.widest != L.narrowest) {
-            char ww[16];
-            snprintf(placed, sizeof placed, "placement: %zu of %zu runs at width %s slow",
-                     tdSlowRuns(L.widest), L.widest->g->procs,
-                     threadsdocWidthName(L.widest, ww, sizeof ww));
-            hurt = placed;
-        }
-        const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};
-        fmt->row(f, &rt, row);
+        if (first) threadsdocLevelRow(t, c, &D, have_deciding, fmt, &rt, f);
     }
     fmt->table_end(f, &rt);
+}
+
+/* The second table: one row a cell, the fixed columns and each run figure
+ * the column table marks for cells. */
+static void threadsdocCellsTable(const summary *s, const answerTdCells *t, const docFmt *fmt,
+                                 FILE *f) {
     fmt->para(f, "Every cell: its runs (with a time, failed, and stopped: at the cap or once "
                  "known slow, each a lower bound), the median run, "
                  "its slowdown against the idle cell of the same width (median of the loaded "
@@ -676,6 +658,43 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         fmt->row(f, &ct, row);
     }
     fmt->table_end(f, &ct);
+}
+
+void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
+    answerTdCells *t = malloc(sizeof *t);
+    if (!t) return;
+    answerTdCollect(s, t);
+    (void)m;
+    fmt->section(f, "threads", "Which width to use");
+    fmt->para(f,
+              "Per load level, the width whose median run was the fastest, and what the "
+              "default cell (none of the width variables set: what the program does on its "
+              "own) costs against it. A run is one process of the program; its time is its "
+              "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
+              "intervals of the median run. Two cells differ only when an exact rank test "
+              "on their runs says so at 5% and the ratio of their medians is beyond the "
+              "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
+              "its widest width is so resolved slower than the best by at least 1.25x. "
+              "Where the default cell used as many threads as a width in every run, the two "
+              "are one configuration: their spread is the level's A/A control, and no "
+              "difference between them is reported; the noise floor is the farther end of the "
+              "95% interval of their shift (the ratio of a run of one to a run of the other), "
+              "what two cells of one configuration can show here. "
+              "Every comparison with that width takes the runs of both cells (one "
+              "configuration measured twice). Under free load, beside a level that decides, "
+              "the last column is placement's count: the widest width's runs at least "
+              "--contention-wide x idle (where the scheduler puts the threads decides). "
+              "A run stopped at its cap or once known slow counts as at least the time it was "
+              "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
+              "slower than the best by at least 1.10x beyond the floor are within noise of "
+              "it; use the smallest. Where no cell is a twin, the narrowest width is run again in "
+              "the same shuffled rounds (\"1 again\"): its spread against its own cell is the "
+              "level's A/A floor. Where the width reached nothing in the program (ARGS "
+              "without {width}, no runtime it loaded reads a width variable, the same number "
+              "of threads in every cell) every cell is one configuration: no width is best, "
+              "and the spread of every pair of cells is the level's floor.");
+    threadsdocLevelsTable(t, fmt, f);
+    threadsdocCellsTable(s, t, fmt, f);
     fmt->section_end(f);
     free(t);
 }
