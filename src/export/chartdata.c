@@ -52,7 +52,7 @@ static int chartdataPickPlacement(const summary *s, const chartdataChart *c,
 static int chartdataPickWhy(const summary *s, const chartdataChart *c, const summaryGroup *g) {
     verdictWhy w;
     (void)c;
-    return answerTdIsThreads(g) && verdictWhyOf(s, g, &w);
+    return answerThreadsIsThreads(g) && verdictWhyOf(s, g, &w);
 }
 
 static int chartdataPickCold(const summary *s, const chartdataChart *c, const summaryGroup *g) {
