@@ -10,8 +10,8 @@
  *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
  *   cpu,cpus,migrations,width_requested,censored
  *
- * (width_requested and censored last of the fixed columns: they came last,
- * and the readers that count columns find the older ones where they were).
+ * (width_requested and censored last of the fixed columns: a reader that
+ * counts columns finds every other one where a file without them has it).
  * censored=1: the sample is a lower bound -- a run stopped before it ended
  * (coldload-run: its cap, or known slow), its ms the time it was stopped.
  * followed by one column per --tag KEY, in the order given. Fields are quoted
