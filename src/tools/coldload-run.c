@@ -3,7 +3,8 @@
  *   coldload-run [OPTIONS] -- PROG [ARGS...]
  *
  * The launcher every program the harness runs goes through (harness/lib/
- * run.sh's cl_exec; launch/launch.h does the run). It writes what the run was into up to four places, each row with one write:
+ * run.sh's cl_exec; launch/launch.h does the run). It writes what the run
+ * was into up to four places, each row with one write:
  *   --runs-csv FILE  every run, whatever its status: the full record, its
  *                    columns launch/runcols.c's table (the list of
  *                    common/runfigs.h with a writer each; --list-columns
