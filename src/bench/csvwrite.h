@@ -85,4 +85,14 @@ const char *csvRunId(void);
 /* gethostname(), or "unknown". */
 const char *csvHost(void);
 
+/* Appends the times ms[0..n) (a program's calls, as launch/series found
+ * them) to samples.csv at path (tags as every row there), each row a copy
+ * of tmpl but for phase, iter, ms and censored: page = 1 as coldload's
+ * binaries write their calls (call 1 phase first iter 0, call k phase
+ * steady iter k - 1), page = 0 as phase call, iter k (a process whose
+ * steady row is something else: coldload-run's whole-run time). Nothing
+ * when n is 0. 0, or -1 with err. */
+int csvWriteTimes(const char *path, const csvTag *tags, size_t ntags, const csvRow *tmpl,
+                  const double *ms, size_t n, int page, char *err, size_t errlen);
+
 #endif

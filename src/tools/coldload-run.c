@@ -400,7 +400,7 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
     row.checksum = 0, row.no_checksum = 1;
     row.usage = (measureUsage){0, 0, 0, 0};
     row.cpus = NULL, row.migrations = -1;
-    return seriesWrite(calls, a->csv, a->tags, a->ntags, &row, 0, err, errlen);
+    return csvWriteTimes(a->csv, a->tags, a->ntags, &row, calls->x, calls->n, 0, err, errlen);
 }
 
 /* --series-regex's times: static, so they stay reachable to the end */
