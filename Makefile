@@ -51,8 +51,9 @@ BUILD    := build
 #   src/common/     option values, statistics, checksums, CSV quoting
 #
 # export -> doc -> results -> verdict -> model sit beside bench/, not on it: the
-# summarizer links no engine and no BLAS. launch/ sits on bench/ (its CSV
-# writer, clock and options), beside workloads/.
+# summarizer links no engine and no BLAS. launch/ sits on common/ alone, beside
+# workloads/ (the launcher is not the timing loop; its tools write samples.csv's
+# rows with bench/'s writer).
 LAYERS   := common engine bench launch workloads model verdict results doc export
 MAINS    := src/workloads/p28_timing.c src/workloads/ising_trg.c \
             src/tools/coldload-summarize.c src/tools/coldload-evict.c

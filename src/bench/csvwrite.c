@@ -318,3 +318,21 @@ const char *csvHost(void) {
     if (!host[0] && (gethostname(host, sizeof host - 1) != 0 || !host[0])) strcpy(host, "unknown");
     return host;
 }
+
+int csvWriteTimes(const char *path, const csvTag *tags, size_t ntags, const csvRow *tmpl,
+                  const double *ms, size_t n, int page, char *err, size_t errlen) {
+    if (n == 0) return 0;
+    csvWriter *w = csvWriterOpen(path, tags, ntags, err, errlen);
+    if (!w) return -1;
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        csvRow row = *tmpl;
+        row.phase = page ? (i ? "steady" : "first") : "call";
+        row.iter = page ? (int)i : (int)i + 1;
+        row.ms = ms[i];
+        row.censored = 0;
+        if ((rc = csvWriterRow(w, &row)) != 0) snprintf(err, errlen, "%s", csvWriterError(w));
+    }
+    csvWriterClose(w);
+    return rc;
+}

@@ -10,8 +10,8 @@
  *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
  *   cpu,cpus,migrations,width_requested,censored
  *
- * (width_requested and censored last of the fixed columns: they came last,
- * and the readers that count columns find the older ones where they were).
+ * (width_requested and censored last of the fixed columns: a reader that
+ * counts columns finds every other one where a file without them has it).
  * censored=1: the sample is a lower bound -- a run stopped before it ended
  * (coldload-run: its cap, or known slow), its ms the time it was stopped.
  * followed by one column per --tag KEY, in the order given. Fields are quoted
@@ -84,5 +84,15 @@ void csvWriterClose(csvWriter *w);
 const char *csvRunId(void);
 /* gethostname(), or "unknown". */
 const char *csvHost(void);
+
+/* Appends the times ms[0..n) (a program's calls, as launch/series found
+ * them) to samples.csv at path (tags as every row there), each row a copy
+ * of tmpl but for phase, iter, ms and censored: page = 1 as coldload's
+ * binaries write their calls (call 1 phase first iter 0, call k phase
+ * steady iter k - 1), page = 0 as phase call, iter k (a process whose
+ * steady row is something else: coldload-run's whole-run time). Nothing
+ * when n is 0. 0, or -1 with err. */
+int csvWriteTimes(const char *path, const csvTag *tags, size_t ntags, const csvRow *tmpl,
+                  const double *ms, size_t n, int page, char *err, size_t errlen);
 
 #endif

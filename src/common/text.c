@@ -105,3 +105,17 @@ void textWrite(FILE *f, const char *s, int keep_newlines) {
         p = q + used;
     }
 }
+
+/* Single quotes: gnuplot runs a backtick command inside a double-quoted
+ * string (and reads \ escapes there), while in a single-quoted one only ''
+ * is special. The strings come from results directories, which are shared:
+ * a host name `touch x` must stay text. */
+void textGnuplotString(FILE *f, const char *s) {
+    fputc('\'', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '\'') fputs("''", f);
+        else fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, f);
+    }
+    fputc('\'', f);
+}

@@ -48,4 +48,9 @@ char *textOneLine(const char *s, size_t max);
  * control character is escaped. */
 void textWrite(FILE *f, const char *s, int keep_newlines);
 
+/* Writes s into a gnuplot single-quoted string literal, quotes included
+ * (no backtick substitution there; control characters become blanks): the
+ * charts' labels, from results directories. */
+void textGnuplotString(FILE *f, const char *s);
+
 #endif

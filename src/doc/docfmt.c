@@ -78,17 +78,3 @@ void docEscapeUrl(FILE *f, const char *s) {
 /* The formats every document is written in, in this order. */
 const docFmt *const docFormats[] = {&docHtml, &docMd};
 const size_t docNFormats = sizeof docFormats / sizeof docFormats[0];
-
-/* Single quotes: gnuplot runs a backtick command inside a double-quoted
- * string (and reads \ escapes there), while in a single-quoted one only ''
- * is special. The strings come from results directories, which are shared:
- * a host name `touch x` must stay text. */
-void docGnuplotString(FILE *f, const char *s) {
-    fputc('\'', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '\'') fputs("''", f);
-        else fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, f);
-    }
-    fputc('\'', f);
-}

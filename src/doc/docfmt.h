@@ -117,10 +117,6 @@ char *docOneLine(const char *s, int keep_newlines);
  * attribute-safe; in Markdown no parenthesis or space can end the link). */
 void docEscapeUrl(FILE *f, const char *s);
 
-/* Writes s into a gnuplot single-quoted string literal, quotes included
- * (no backtick substitution there; control characters become blanks). */
-void docGnuplotString(FILE *f, const char *s);
-
 /* printf into a new string (the caller frees it); NULL when out of memory. */
 __attribute__((format(printf, 1, 2))) char *docStr(const char *fmt, ...);
 

@@ -8,20 +8,20 @@
 #include "common/text.h"
 #include "doc/threadsdoc.h"
 
-static void remedydocAt(const remedydocInput *in, const answerTdCells *t, const answerTdCell *first,
-                        remedydocLevel *lv) {
-    lv->L = answerTdLevelOf(t, first);
+static void remedydocAt(const remedydocInput *in, const answerThreadsCells *t,
+                        const answerThreadsCell *first, remedydocLevel *lv) {
+    lv->L = answerThreadsLevelOf(t, first);
     lv->n = lv->L.best
                 ? remedyResultsAt(in->runs, in->n, in->m, t, &lv->L, &lv->w, lv->r, REMEDY_MAX)
                 : 0;
 }
 
-int remedydocNextLevel(const remedydocInput *in, const answerTdCells *t, size_t *i,
+int remedydocNextLevel(const remedydocInput *in, const answerThreadsCells *t, size_t *i,
                        remedydocLevel *lv) {
     for (; *i < t->n; (*i)++) {
-        const answerTdCell *c = &t->c[*i];
+        const answerThreadsCell *c = &t->c[*i];
         int first = 1;
-        for (size_t j = 0; j < *i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
+        for (size_t j = 0; j < *i && first; j++) first = !answerThreadsSameLevel(&t->c[j], c);
         if (!first) continue;
         remedydocAt(in, t, c, lv);
         (*i)++;
@@ -41,12 +41,12 @@ const char *remedydocName(const remedyResult *r, char *buf, size_t len) {
 }
 
 void remedydocSay(const remedydocInput *in, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
+    answerThreadsCells *t = malloc(sizeof *t);
     remedydocLevel *lv = malloc(sizeof *lv);
     if (!t || !lv) goto out;
-    answerTdCollect(in->s, t);
-    answerTdLevel D;
-    if (!answerTdDeciding(t, &D)) goto out;
+    answerThreadsCollect(in->s, t);
+    answerThreadsLevel D;
+    if (!answerThreadsDeciding(t, &D)) goto out;
     remedydocAt(in, t, D.first, lv);
     if (!lv->n) goto out;
     char name[96], level[96];
@@ -68,10 +68,10 @@ out:
 }
 
 void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
+    answerThreadsCells *t = malloc(sizeof *t);
     remedydocLevel *lv = malloc(sizeof *lv);
     if (!t || !lv) goto out;
-    answerTdCollect(in->s, t);
+    answerThreadsCollect(in->s, t);
     static const char *const modes[] = {"off", "auto", "all"};
     int mode;
     fmt->section(f, "remedies", "What fixes it here");
@@ -101,7 +101,7 @@ void remedydocTable(const remedydocInput *in, const docFmt *fmt, FILE *f) {
     static const docTable tb = {NULL, h, 7, "llrrrll"};
     size_t shown = 0;
     for (size_t i = 0; remedydocNextLevel(in, t, &i, lv);) {
-        const answerTdCell *c = lv->L.first;
+        const answerThreadsCell *c = lv->L.first;
         for (size_t k = 0; k < lv->n; k++) {
             const remedyResult *r = &lv->r[k];
             char level[96], name[96], med[96], xb[32], xd[32] = "-";

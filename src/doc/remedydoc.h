@@ -25,7 +25,7 @@ typedef struct remedydocInput {
 
 /* One level's remedies and their figures. */
 typedef struct remedydocLevel {
-    answerTdLevel L;
+    answerThreadsLevel L;
     remedyItem w; /* the width item, when one is measured by a cell of the level */
     remedyResult r[REMEDY_MAX];
     size_t n;
@@ -34,7 +34,7 @@ typedef struct remedydocLevel {
 /* The next level of t's cells from *i on (start at 0) with its remedies in
  * *lv: 1, or 0 when there is none. results.json and the table walk the
  * levels through it. */
-int remedydocNextLevel(const remedydocInput *in, const answerTdCells *t, size_t *i,
+int remedydocNextLevel(const remedydocInput *in, const answerThreadsCells *t, size_t *i,
                        remedydocLevel *lv);
 
 /* "OMP_WAIT_POLICY=passive" (on the default cell), "OPENBLAS_THREAD_TIMEOUT=4

@@ -16,7 +16,7 @@
 #include "doc/answerdoc.h"
 #include "doc/coldsection.h"
 #include "doc/firstrundoc.h"
-#include "doc/runsdoc.h"
+#include "doc/runlinesdoc.h"
 #include "doc/scandoc.h"
 #include "doc/remedydoc.h"
 #include "doc/abdoc.h"
@@ -146,8 +146,8 @@ static const reportSection reportSections[] = {
     {reportScan, REPORT_MAIN},
     {verdictsdocVerdicts, REPORT_ALL},
     {verdictsdocSummary, REPORT_ALL},
-    {runsdocRuns, REPORT_ALL},
-    {runsdocMeta, REPORT_ALL},
+    {runlinesdocRuns, REPORT_ALL},
+    {runlinesdocMeta, REPORT_ALL},
     {reportEnd, REPORT_ALL},
 };
 

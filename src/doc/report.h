@@ -11,7 +11,7 @@
  * the cold start read (doc/coldsection), the first run's parts
  * (doc/firstrundoc), the map of when threads hurt (doc/scandoc), the
  * verdicts and the summary table (doc/verdictsdoc), every run's
- * page-format lines and the metadata (doc/runsdoc). Charts are linked
+ * page-format lines and the metadata (doc/runlinesdoc). Charts are linked
  * relatively (plots/<name>.svg, .png), so the results directory can be
  * moved whole. */
 #ifndef COLDLOAD_REPORT_H

@@ -1,7 +1,7 @@
 /* threadsdoc.c -- the threads job's answer and section (see threadsdoc.h).
  *
  * "Do threads hurt" is decided in verdict/answerthreads (per load level on
- * the numeric widths: the widest width against the fastest, ANSWER_TD_HURT
+ * the numeric widths: the widest width against the fastest, ANSWER_THREADS_HURT
  * and the one rule for a difference, common/differ); this file says its
  * cells and levels. */
 #include "doc/threadsdoc.h"
@@ -17,7 +17,7 @@
 #define THREADSDOC_SAME 1.10 /* default / best median below: as fast as the best */
 
 /* "idle", "pinned load (2 workers)", "free load (2 workers)", "a CPU quota of 1 CPU". */
-const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
+const char *threadsdocLevelName(const answerThreadsCell *c, char *buf, size_t len) {
     if (summaryIsIdle(c->g)) snprintf(buf, len, "idle");
     else if (summaryIsQuota(c->g)) /* its stressors: the quota's CPUs */
         snprintf(buf, len, "a CPU quota of %s CPU%s", c->g->key.stressors,
@@ -28,8 +28,8 @@ const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len) {
-    if (answerTdIsAgain(c)) snprintf(buf, len, "%d again", c->g->key.width);
+const char *threadsdocWidthName(const answerThreadsCell *c, char *buf, size_t len) {
+    if (answerThreadsIsAgain(c)) snprintf(buf, len, "%d again", c->g->key.width);
     else if (c->g->key.width > 0) snprintf(buf, len, "%d", c->g->key.width);
     else snprintf(buf, len, "default");
     return buf;
@@ -38,18 +38,19 @@ const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len) {
 /* One word per answer, the same whichever way "no" was reached (the
  * widest the fastest, within 1.25x, or beyond it but not resolved): the
  * figures beside it say how far. */
-static const char *const tdHurtWord[ANSWER_TD_N] = {"no", "no", "not resolved", "yes", "no"};
+static const char *const threadsdocHurtWord[ANSWER_THREADS_N] = {"no", "no", "not resolved", "yes",
+                                                                 "no"};
 
 #define MS(x) summaryFmtMs((x), (char[32]){0}, 32)
 
 /* A cell's median run in ms, ">= X" when it is only a lower bound. */
-static const char *tdMedian(const answerTdCell *c, char *buf, size_t len) {
+static const char *threadsdocMedian(const answerThreadsCell *c, char *buf, size_t len) {
     snprintf(buf, len, "%s%s", c->median_bound ? ">= " : "", MS(c->median));
     return buf;
 }
 
 /* Seconds for a bound ("9.4 s"), ms below one second. */
-static const char *tdBound(double ms, char *buf, size_t len) {
+static const char *threadsdocBound(double ms, char *buf, size_t len) {
     if (ms >= 1000) snprintf(buf, len, "%.1f s", ms / 1000);
     else snprintf(buf, len, "%s ms", MS(ms));
     return buf;
@@ -58,7 +59,7 @@ static const char *tdBound(double ms, char *buf, size_t len) {
 /* The widths within noise of the best: "2", "1 or 2 (within noise)"; under
  * free load "1 or 2 (placement decides)": there a width is near also when
  * it was not slow in most runs (answerthreads.h). */
-static const char *tdNear(const answerTdLevel *L, char *buf, size_t len) {
+static const char *threadsdocNear(const answerThreadsLevel *L, char *buf, size_t len) {
     size_t o = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < L->nnear; i++)
@@ -73,34 +74,35 @@ static const char *tdNear(const answerTdLevel *L, char *buf, size_t len) {
     return buf;
 }
 
-static void tdSayLevel(const answerTdLevel *L, FILE *f) {
+static void threadsdocSayLevel(const answerThreadsLevel *L, FILE *f) {
     char lv[96], bw[16], ww[16], wm[48], bm[48], bd[32];
-    const answerTdCell *w = L->widest, *b = L->best;
+    const answerThreadsCell *w = L->widest, *b = L->best;
     threadsdocLevelName(L->first, lv, sizeof lv);
     threadsdocWidthName(b, bw, sizeof bw);
     threadsdocWidthName(w, ww, sizeof ww);
-    tdMedian(w, wm, sizeof wm);
-    tdMedian(b, bm, sizeof bm);
+    threadsdocMedian(w, wm, sizeof wm);
+    threadsdocMedian(b, bm, sizeof bm);
     double r = w->median / b->median;
-    if (L->hurt == ANSWER_TD_YES && w->median_bound) {
+    if (L->hurt == ANSWER_THREADS_YES && w->median_bound) {
         fprintf(f, "Yes: under %s width %s never finished within %s", lv, ww,
-                tdBound(w->bound_ms, bd, sizeof bd));
+                threadsdocBound(w->bound_ms, bd, sizeof bd));
         if (!isnan(w->g->proc_ratio))
             fprintf(f, " -- at least %.0fx its idle median --", w->g->proc_ratio);
         fprintf(f, " in %zu of %zu runs; width %s took %s ms (median run, 95%% interval %s-%s).",
-                w->censored, answerTdRuns(w), bw, bm, MS(b->lo), MS(b->hi));
-    } else if (L->hurt == ANSWER_TD_YES)
+                w->censored, answerThreadsRuns(w), bw, bm, MS(b->lo), MS(b->hi));
+    } else if (L->hurt == ANSWER_THREADS_YES)
         fprintf(f,
                 "Yes: under %s it takes %.1fx as long at width %s as at width %s (median run "
                 "%s ms, 95%% interval %s-%s, against %s ms, %s-%s).",
                 lv, r, ww, bw, wm, MS(w->lo), MS(w->hi), bm, MS(b->lo), MS(b->hi));
-    else if (L->hurt == ANSWER_TD_NO || L->hurt == ANSWER_TD_WITHIN || L->hurt == ANSWER_TD_NOISE) {
+    else if (L->hurt == ANSWER_THREADS_NO || L->hurt == ANSWER_THREADS_WITHIN ||
+             L->hurt == ANSWER_THREADS_NOISE) {
         /* one sentence for every "no", whatever the figures: the widest the
          * fastest, within 1.25x, or beyond it but not resolved by the rule */
-        const answerTdCell *n = w == b ? L->narrowest : b;
+        const answerThreadsCell *n = w == b ? L->narrowest : b;
         char nw[16], nm[48];
         threadsdocWidthName(n, nw, sizeof nw);
-        tdMedian(n, nm, sizeof nm);
+        threadsdocMedian(n, nm, sizeof nm);
         /* the floor where the level has one: a ratio under it is what two
          * cells of one configuration showed here */
         char aa[96] = "";
@@ -110,8 +112,8 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
         fprintf(f,
                 "No: under %s width %s is not slower than width %s by %.2fx or more beyond the "
                 "noise (%smedian run %s ms against %s ms, %.2fx; %zu and %zu runs).",
-                lv, ww, nw, ANSWER_TD_HURT, aa, wm, nm, w->median / n->median, answerTdRuns(w),
-                answerTdRuns(n));
+                lv, ww, nw, ANSWER_THREADS_HURT, aa, wm, nm, w->median / n->median,
+                answerThreadsRuns(w), answerThreadsRuns(n));
     } else if (b->median_bound || b->hi_bound)
         fprintf(f,
                 "Not clearly: under %s no width finished often enough to time it (width %s: "
@@ -122,17 +124,17 @@ static void tdSayLevel(const answerTdLevel *L, FILE *f) {
                 "Not clearly: under %s width %s is the fastest (median run %s ms) and width %s "
                 "takes at least %.2fx as long (%s ms): a bound below %.2fx, so more runs or a "
                 "longer --budget would decide it.",
-                lv, bw, bm, ww, r, wm, ANSWER_TD_HURT);
+                lv, bw, bm, ww, r, wm, ANSWER_THREADS_HURT);
 }
 
 /* "Left to itself ... under LEVEL" for level L's default cell; lead: said as
  * the lead's second sentence (only when it costs). */
-static void tdSayDefault(const answerTdLevel *L, FILE *f) {
+static void threadsdocSayDefault(const answerThreadsLevel *L, FILE *f) {
     if (!L->def || !L->best) return;
     char lv[96], bw[16], tw[16], dm[48];
     threadsdocLevelName(L->first, lv, sizeof lv);
     threadsdocWidthName(L->best, bw, sizeof bw);
-    tdMedian(L->def, dm, sizeof dm);
+    threadsdocMedian(L->def, dm, sizeof dm);
     double r = L->def->median / L->best->median;
     if (L->twin)
         fprintf(f,
@@ -141,9 +143,9 @@ static void tdSayDefault(const answerTdLevel *L, FILE *f) {
                 "the 95%% interval of their shift reaches %s%.2fx: this level's A/A noise "
                 "floor).",
                 threadsdocWidthName(L->twin, tw, sizeof tw), L->twin->threads_hi, lv, dm,
-                tdMedian(L->twin, (char[48]){0}, 48), L->floor_bound ? "at least " : "",
+                threadsdocMedian(L->twin, (char[48]){0}, 48), L->floor_bound ? "at least " : "",
                 1 + L->floor);
-    else if (answerTdDefaultCosts(L))
+    else if (answerThreadsDefaultCosts(L))
         fprintf(f,
                 "Left to itself (no width variable set) it takes %s%.1fx as long under %s as at "
                 "width %s (median run %s ms against %s ms).",
@@ -164,15 +166,15 @@ static void tdSayDefault(const answerTdLevel *L, FILE *f) {
  * load") and its stopped ones ("5 of 5 runs at width 2 under pinned load
  * were stopped once known slow, at 9.4 s"): which runs are bounds, and at
  * what. */
-static void tdSayFailures(const answerTdCells *t, FILE *f) {
+static void threadsdocSayFailures(const answerThreadsCells *t, FILE *f) {
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
+        const answerThreadsCell *c = &t->c[i];
         char lv[96], w[16], bd[32];
         threadsdocLevelName(c, lv, sizeof lv);
         threadsdocWidthName(c, w, sizeof w);
         const char *under = summaryIsIdle(c->g) ? "" : "under ";
-        size_t all = c->failed + answerTdRuns(c);
-        if (c->failed && answerTdRuns(c) == 0)
+        size_t all = c->failed + answerThreadsRuns(c);
+        if (c->failed && answerThreadsRuns(c) == 0)
             fprintf(f, " Every run (%zu) failed at width %s %s%s: that cell has no time.",
                     c->failed, w, under, lv);
         else if (c->failed)
@@ -187,13 +189,13 @@ static void tdSayFailures(const answerTdCells *t, FILE *f) {
         fprintf(f,
                 " %zu of %zu runs at width %s %s%s were stopped before they ended (%s), the first "
                 "at %s: each counts as at least that long.",
-                c->censored, all, w, under, lv, why, tdBound(c->bound_ms, bd, sizeof bd));
+                c->censored, all, w, under, lv, why, threadsdocBound(c->bound_ms, bd, sizeof bd));
     }
 }
 
 /* What the output check compared (verdictOutputOf, as the verdicts), and
  * what was hashed: stdout, the file written to {out}, or --check-file's. */
-static void tdSayOutput(const summary *s, const metaTable *m, FILE *f) {
+static void threadsdocSayOutput(const summary *s, const metaTable *m, FILE *f) {
     const char *what = verdictCheckedOutput(m);
     if (!what) {
         fputs(" Its output was not checked (--no-check-output).", f);
@@ -201,7 +203,7 @@ static void tdSayOutput(const summary *s, const metaTable *m, FILE *f) {
     }
     const summaryGroup *g = NULL;
     for (size_t i = 0; i < s->n && !g; i++)
-        if (answerTdIsThreads(&s->g[i])) g = &s->g[i];
+        if (answerThreadsIsThreads(&s->g[i])) g = &s->g[i];
     if (!g) return;
     verdictOutput o;
     verdictOutputOf(s, g, what, &o);
@@ -237,7 +239,7 @@ char *threadsdocQuestion(const metaTable *m) {
 }
 
 /* Runs of c at least --contention-wide x idle ("slow processes"), 0 unknown. */
-static size_t tdSlowRuns(const answerTdCell *c) {
+static size_t threadsdocSlowRuns(const answerThreadsCell *c) {
     return c->g->slow_procs == SIZE_MAX ? 0 : c->g->slow_procs;
 }
 
@@ -247,44 +249,46 @@ static size_t tdSlowRuns(const answerTdCell *c) {
  * sentence whatever the flips, where a difference between the two cells
  * would come and go from run to run. Said whenever free load was measured
  * and another level decides. */
-static void tdSayPlacement(const answerTdCells *t, const answerTdLevel *deciding, FILE *f) {
-    const answerTdCell *first = answerTdFirstOf(t, "free");
+static void threadsdocSayPlacement(const answerThreadsCells *t, const answerThreadsLevel *deciding,
+                                   FILE *f) {
+    const answerThreadsCell *first = answerThreadsFirstOf(t, "free");
     if (!first || first == deciding->first) return;
-    answerTdLevel L = answerTdLevelOf(t, first);
+    answerThreadsLevel L = answerThreadsLevelOf(t, first);
     if (!L.widest || !L.narrowest || L.widest == L.narrowest) return;
     char lv[96], ww[16], nw[16];
     fprintf(f,
             " Under %s, where the scheduler puts the threads, %zu of %zu runs at width %s and %zu "
             "of %zu at width %s took at least --contention-wide x their idle median.",
-            threadsdocLevelName(first, lv, sizeof lv), tdSlowRuns(L.widest), L.widest->g->procs,
-            threadsdocWidthName(L.widest, ww, sizeof ww), tdSlowRuns(L.narrowest),
-            L.narrowest->g->procs, threadsdocWidthName(L.narrowest, nw, sizeof nw));
+            threadsdocLevelName(first, lv, sizeof lv), threadsdocSlowRuns(L.widest),
+            L.widest->g->procs, threadsdocWidthName(L.widest, ww, sizeof ww),
+            threadsdocSlowRuns(L.narrowest), L.narrowest->g->procs,
+            threadsdocWidthName(L.narrowest, nw, sizeof nw));
 }
 
 /* The lead's second sentence: where the deciding level's answer is not the
- * whole story (answerTdOther), and free load's placement. */
-static void tdSayOther(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
-    answerTdLevel *o = malloc(2 * sizeof *o);
+ * whole story (answerThreadsOther), and free load's placement. */
+static void threadsdocSayOther(const answerThreadsCells *t, const answerThreadsLevel *L, FILE *f) {
+    answerThreadsLevel *o = malloc(2 * sizeof *o);
     if (!o) return;
     int has_hurt, has_def;
-    answerTdOther(t, L, &o[0], &has_hurt, &o[1], &has_def);
+    answerThreadsOther(t, L, &o[0], &has_hurt, &o[1], &has_def);
     if (has_hurt) {
         char lv[96], bw[16], ww[16], wm[48];
-        const answerTdCell *w = o[0].widest, *b = o[0].best;
+        const answerThreadsCell *w = o[0].widest, *b = o[0].best;
         fprintf(f,
                 " But under %s width %s took %s%.1fx as long as width %s (median run %s ms "
                 "against %s ms; %zu of %zu runs at least --contention-wide x idle).",
                 threadsdocLevelName(o[0].first, lv, sizeof lv),
                 threadsdocWidthName(w, ww, sizeof ww), w->median_bound ? "at least " : "",
                 w->median / b->median, threadsdocWidthName(b, bw, sizeof bw),
-                tdMedian(w, wm, sizeof wm), MS(b->median),
+                threadsdocMedian(w, wm, sizeof wm), MS(b->median),
                 w->g->slow_procs == SIZE_MAX ? 0 : w->g->slow_procs, w->g->procs);
     }
     if (has_def) {
         fputc(' ', f);
-        tdSayDefault(&o[1], f);
+        threadsdocSayDefault(&o[1], f);
     }
-    tdSayPlacement(t, L, f);
+    threadsdocSayPlacement(t, L, f);
     free(o);
 }
 
@@ -305,7 +309,7 @@ int threadsdocWhySplit(const summary *s, const summaryGroup *g, FILE *f) {
 
 /* Why: where the deciding level's widest cell spent its runs (verdictWhyOf),
  * against the idle cell of its width. */
-static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
+static void threadsdocSayWhy(const summary *s, const answerThreadsLevel *L, FILE *f) {
     verdictWhy w;
     if (!verdictWhyOf(s, L->widest->g, &w)) return;
     char lv[96], ww[16];
@@ -317,7 +321,8 @@ static void tdSayWhy(const summary *s, const answerTdLevel *L, FILE *f) {
 
 /* Which threading runtimes the deciding cell loaded and through which
  * variable each got the width; a runtime none of them sets, said apart. */
-static void tdSayRuntimes(const summary *s, const metaTable *m, const answerTdLevel *L, FILE *f) {
+static void threadsdocSayRuntimes(const summary *s, const metaTable *m, const answerThreadsLevel *L,
+                                  FILE *f) {
     const char *items = summaryRunTextOf(s, L->widest->g, RUNFIG_RUNTIMES);
     if (!items) return;
     const char *env = metaGet(m, "threads_width_env");
@@ -357,7 +362,7 @@ static void tdSayRuntimes(const summary *s, const metaTable *m, const answerTdLe
 
 /* A CPU quota the whole job ran under (meta threads_inherited_quota: the
  * machine's own cgroup, docker --cpus): the idle cells are quota cells too. */
-static void tdSayInherited(const metaTable *m, FILE *f) {
+static void threadsdocSayInherited(const metaTable *m, FILE *f) {
     double q;
     if (numDouble(metaGet(m, "threads_inherited_quota"), 0.01, 4096, &q) != 0) return;
     fprintf(f,
@@ -369,7 +374,7 @@ static void tdSayInherited(const metaTable *m, FILE *f) {
 
 /* How to set the threads of a runtime that reads none of the width
  * variables (runtimes.c's rows with no variable). */
-static const char *tdOwnControl(const char *silent) {
+static const char *threadsdocOwnControl(const char *silent) {
     if (strstr(silent, "libtbb"))
         return "libtbb's own control (tbb::global_control's max_allowed_parallelism, or a "
                "tbb::task_arena of that many threads, in the program)";
@@ -380,18 +385,18 @@ static const char *tdOwnControl(const char *silent) {
 }
 
 /* The lead where the width never reached the program's threads
- * (answerTdCells.one), in one sentence: what it did at every width, what
+ * (answerThreadsCells.one), in one sentence: what it did at every width, what
  * the job can still say -- the load's cost at that one configuration, the
  * deciding level's runs pooled against the idle ones -- and how to ask
  * which width. No width is named better than another. */
-static void tdSayOne(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
+static void threadsdocSayOne(const answerThreadsCells *t, const answerThreadsLevel *L, FILE *f) {
     char lv[96];
     threadsdocLevelName(L->first, lv, sizeof lv);
-    if (t->one == ANSWER_TD_ONE_THREAD)
+    if (t->one == ANSWER_THREADS_ONE_THREAD)
         fputs("One thread in every run at every width: no threads to hurt, and every width one "
               "configuration",
               f);
-    else if (t->one == ANSWER_TD_SILENT)
+    else if (t->one == ANSWER_THREADS_SILENT)
         fprintf(f,
                 "It ran %.0f threads at every width: %s read%s none of the width variables, so "
                 "every width was one configuration",
@@ -406,25 +411,25 @@ static void tdSayOne(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
                 "It ran %.0f threads at every width: its threads are its own (no runtime it "
                 "loaded reads a width variable), so every width was one configuration",
                 t->one_threads);
-    const answerTdCell *idle = answerTdFirstOf(t, "none");
+    const answerThreadsCell *idle = answerThreadsFirstOf(t, "none");
     size_t nl = 0, ni = 0;
     int bl = 0, bi = 0;
-    double ml = answerTdPooled(t, L->first, &nl, &bl);
-    double mi = idle && idle != L->first ? answerTdPooled(t, idle, &ni, &bi) : NAN;
+    double ml = answerThreadsPooled(t, L->first, &nl, &bl);
+    double mi = idle && idle != L->first ? answerThreadsPooled(t, idle, &ni, &bi) : NAN;
     if (!isnan(ml) && !isnan(mi) && mi > 0 && !bi)
         fprintf(f,
                 "; under %s it took %s%.1fx its idle time (median run %s%s ms against %s ms, the "
                 "runs of every width pooled: %zu and %zu)%s",
                 lv, bl ? "at least " : "", ml / mi, bl ? ">= " : "", MS(ml), MS(mi), nl, ni,
-                t->one == ANSWER_TD_ONE_THREAD ? ", its share of a CPU beside the load" : "");
+                t->one == ANSWER_THREADS_ONE_THREAD ? ", its share of a CPU beside the load" : "");
     else if (!isnan(ml))
         fprintf(f, "; under %s its median run took %s%s ms (the runs of every width pooled: %zu)",
                 lv, bl ? ">= " : "", MS(ml), nl);
-    if (t->one == ANSWER_TD_SILENT)
+    if (t->one == ANSWER_THREADS_SILENT)
         fprintf(f,
                 "; to ask which width, put {width} in ARGS for an option of its own that sets "
                 "its threads, or use %s.",
-                tdOwnControl(t->silent));
+                threadsdocOwnControl(t->silent));
     else
         fputs("; to ask which width, put {width} in ARGS for an option of its own that sets its "
               "threads (-- PROG -t {width} ...).",
@@ -432,18 +437,18 @@ static void tdSayOne(const answerTdCells *t, const answerTdLevel *L, FILE *f) {
 }
 
 /* The deciding level, or 0 (t and *L filled). */
-static int tdDeciding(const summary *s, answerTdCells *t, answerTdLevel *L) {
-    answerTdCollect(s, t);
-    return answerTdDeciding(t, L);
+static int threadsdocDeciding(const summary *s, answerThreadsCells *t, answerThreadsLevel *L) {
+    answerThreadsCollect(s, t);
+    return answerThreadsDeciding(t, L);
 }
 
 void threadsdocLead(const summary *s, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(sizeof *L);
-    if (t && L && tdDeciding(s, t, L) && L->one) tdSayOne(t, L, f);
-    else if (t && L && answerTdDeciding(t, L)) {
-        tdSayLevel(L, f);
-        tdSayOther(t, L, f);
+    answerThreadsCells *t = malloc(sizeof *t);
+    answerThreadsLevel *L = malloc(sizeof *L);
+    if (t && L && threadsdocDeciding(s, t, L) && L->one) threadsdocSayOne(t, L, f);
+    else if (t && L && answerThreadsDeciding(t, L)) {
+        threadsdocSayLevel(L, f);
+        threadsdocSayOther(t, L, f);
     }
     free(t);
     free(L);
@@ -451,28 +456,28 @@ void threadsdocLead(const summary *s, FILE *f) {
 
 /* 1 when a CPU-quota level has a best width though no full-load level
  * answers (a --load quota job): its cells ran, the question was not asked. */
-static int tdQuotaOnly(const answerTdCells *t) {
-    const answerTdCell *q = answerTdFirstOf(t, "quota");
-    return q && answerTdLevelOf(t, q).best != NULL;
+static int threadsdocQuotaOnly(const answerThreadsCells *t) {
+    const answerThreadsCell *q = answerThreadsFirstOf(t, "quota");
+    return q && answerThreadsLevelOf(t, q).best != NULL;
 }
 
 void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(3 * sizeof *L);
+    answerThreadsCells *t = malloc(sizeof *t);
+    answerThreadsLevel *L = malloc(3 * sizeof *L);
     if (!t || !L) {
         free(t);
         free(L);
         return;
     }
-    if (tdDeciding(s, t, L)) {
+    if (threadsdocDeciding(s, t, L)) {
         /* the lead said the deciding level's default cell when it costs */
         int has_hurt, has_def;
-        answerTdOther(t, L, &L[1], &has_hurt, &L[2], &has_def);
-        if (!L->one && (!has_def || L[2].first != L->first)) tdSayDefault(L, f);
-        tdSayRuntimes(s, m, L, f);
-        tdSayWhy(s, L, f);
-        tdSayInherited(m, f);
-    } else if (tdQuotaOnly(t))
+        answerThreadsOther(t, L, &L[1], &has_hurt, &L[2], &has_def);
+        if (!L->one && (!has_def || L[2].first != L->first)) threadsdocSayDefault(L, f);
+        threadsdocSayRuntimes(s, m, L, f);
+        threadsdocSayWhy(s, L, f);
+        threadsdocSayInherited(m, f);
+    } else if (threadsdocQuotaOnly(t))
         fputs("Not asked here: whether threads hurt is asked under full load (--load pinned "
               "or free), and this job's only loaded level is its CPU quota, whose best width "
               "follows.",
@@ -485,20 +490,21 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
      * within noise of the best */
     int any = 0, noise = 0;
     for (size_t i = 0; i < t->n && !t->one; i++) {
-        const answerTdCell *c = &t->c[i];
-        if (answerTdFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
-        L[1] = answerTdLevelOf(t, c);
+        const answerThreadsCell *c = &t->c[i];
+        if (answerThreadsFirstOf(t, c->g->key.load) != c) continue; /* one line per load kind */
+        L[1] = answerThreadsLevelOf(t, c);
         if (!L[1].best) continue;
         char lv[96], near[128];
         noise |= L[1].nnear > 1;
-        fprintf(f, "%s%s %s%s", any++ ? ", " : " Best width: ", tdNear(&L[1], near, sizeof near),
+        fprintf(f, "%s%s %s%s",
+                any++ ? ", " : " Best width: ", threadsdocNear(&L[1], near, sizeof near),
                 summaryIsQuota(c->g) ? "under " : "", threadsdocLevelName(c, lv, sizeof lv));
     }
     /* one configuration: no best width; each level's floor instead */
     for (size_t i = 0; i < t->n && t->one; i++) {
-        const answerTdCell *c = &t->c[i];
-        if (answerTdFirstOf(t, c->g->key.load) != c) continue;
-        L[1] = answerTdLevelOf(t, c);
+        const answerThreadsCell *c = &t->c[i];
+        if (answerThreadsFirstOf(t, c->g->key.load) != c) continue;
+        L[1] = answerThreadsLevelOf(t, c);
         if (!L[1].best) continue;
         char lv[96];
         fprintf(
@@ -516,19 +522,19 @@ void threadsdocAnswer(const summary *s, const metaTable *m, FILE *f) {
                       "for the same time)."
                     : ".",
               f);
-    tdSayFailures(t, f);
+    threadsdocSayFailures(t, f);
     /* why runs failed, in the program's words: the harness quoted the
      * first one's stderr line (meta.txt, one line and bounded) */
     const char *first = m ? metaGet(m, "threads_first_failure") : NULL;
     if (first && *first) fprintf(f, " The first failed run: %s.", first);
-    tdSayOutput(s, m, f);
+    threadsdocSayOutput(s, m, f);
     free(t);
     free(L);
 }
 
 /* A cell's median run and its interval, each end marked ">=" when only a
  * lower bound; "-" without one. */
-const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len) {
+const char *threadsdocInterval(const answerThreadsCell *c, char *buf, size_t len) {
     const char *ge = ">= ";
     if (!c || isnan(c->median)) snprintf(buf, len, "-");
     else if (isnan(c->lo)) snprintf(buf, len, "%s%s", c->median_bound ? ge : "", MS(c->median));
@@ -538,98 +544,80 @@ const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len) {
     return buf;
 }
 
-void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
-    if (!t) return;
-    answerTdCollect(s, t);
-    (void)m;
-    fmt->section(f, "threads", "Which width to use");
-    fmt->para(f,
-              "Per load level, the width whose median run was the fastest, and what the "
-              "default cell (none of the width variables set: what the program does on its "
-              "own) costs against it. A run is one process of the program; its time is its "
-              "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
-              "intervals of the median run. Two cells differ only when an exact rank test "
-              "on their runs says so at 5% and the ratio of their medians is beyond the "
-              "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
-              "its widest width is so resolved slower than the best by at least 1.25x. "
-              "Where the default cell used as many threads as a width in every run, the two "
-              "are one configuration: their spread is the level's A/A control, and no "
-              "difference between them is reported; the noise floor is the farther end of the "
-              "95% interval of their shift (the ratio of a run of one to a run of the other), "
-              "what two cells of one configuration can show here. "
-              "Every comparison with that width takes the runs of both cells (one "
-              "configuration measured twice). Under free load, beside a level that decides, "
-              "the last column is placement's count: the widest width's runs at least "
-              "--contention-wide x idle (where the scheduler puts the threads decides). "
-              "A run stopped at its cap or once known slow counts as at least the time it was "
-              "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
-              "slower than the best by at least 1.10x beyond the floor are within noise of "
-              "it; use the smallest. Where no cell is a twin, the narrowest width is run again in "
-              "the same shuffled rounds (\"1 again\"): its spread against its own cell is the "
-              "level's A/A floor. Where the width reached nothing in the program (ARGS "
-              "without {width}, no runtime it loaded reads a width variable, the same number "
-              "of threads in every cell) every cell is one configuration: no width is best, "
-              "and the spread of every pair of cells is the level's floor.");
+/* One load level's row of the first table: its best width, those within
+ * noise of it, the default cell against it, its A/A floor, whether threads
+ * hurt (or, under free load beside a deciding level, placement's count). */
+static void threadsdocLevelRow(const answerThreadsCells *t, const answerThreadsCell *c,
+                               const answerThreadsLevel *deciding, int have_deciding,
+                               const docFmt *fmt, const docTable *rt, FILE *f) {
+    answerThreadsLevel L = answerThreadsLevelOf(t, c);
+    char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-", aa[48] = "-";
+    threadsdocLevelName(c, lv, sizeof lv);
+    if (L.best && !L.one) threadsdocWidthName(L.best, bw, sizeof bw);
+    if (L.best && !L.one) threadsdocNear(&L, near, sizeof near);
+    /* one configuration: every width, none best */
+    if (L.best && L.one) snprintf(near, sizeof near, "every width (one configuration)");
+    threadsdocInterval(L.best, med, sizeof med);
+    if (L.one) { /* no best: every width's runs pooled */
+        size_t np;
+        int bp;
+        double mp = answerThreadsPooled(t, c, &np, &bp);
+        snprintf(med, sizeof med, "%s%s (every width)", bp ? ">= " : "", MS(mp));
+    }
+    threadsdocInterval(L.def, def, sizeof def);
+    if (L.def && L.best && !L.one)
+        snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
+                 L.def->median / L.best->median);
+    if (L.one)
+        snprintf(aa, sizeof aa, "%s%.2fx (every cell)", L.floor_bound ? ">= " : "", 1 + L.floor);
+    else if (L.twin) {
+        char tw[16];
+        snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
+                 1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
+    } else if (L.again)
+        snprintf(aa, sizeof aa, "%s%.2fx (width %d run again)", L.floor_bound ? ">= " : "",
+                 1 + L.floor, L.again->g->key.width);
+    const char *hurt =
+        !L.best ? "-"
+        : L.one ? (t->one == ANSWER_THREADS_ONE_THREAD ? "no threads" : "no width reached them")
+                : threadsdocHurtWord[L.hurt];
+    char placed[96];
+    /* free load beside a level that decides: placement's count, as the
+     * lead says it (threadsdocSayPlacement) */
+    if (L.best && !L.one && summaryIsFree(c->g) && have_deciding && deciding->first != L.first &&
+        L.widest != L.narrowest) {
+        char ww[16];
+        snprintf(placed, sizeof placed, "placement: %zu of %zu runs at width %s slow",
+                 threadsdocSlowRuns(L.widest), L.widest->g->procs,
+                 threadsdocWidthName(L.widest, ww, sizeof ww));
+        hurt = placed;
+    }
+    const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};
+    fmt->row(f, rt, row);
+}
+
+/* The first table: one row a load level. */
+static void threadsdocLevelsTable(const answerThreadsCells *t, const docFmt *fmt, FILE *f) {
     static const char *const rh[] = {
         "load",           "best width",      "within noise", "median run, ms", "default cell, ms",
         "default / best", "A/A noise floor", "threads hurt"};
     static const docTable rt = {NULL, rh, 8, NULL};
     fmt->table(f, &rt);
-    answerTdLevel D;
-    int have_deciding = answerTdDeciding(t, &D);
+    answerThreadsLevel D;
+    int have_deciding = answerThreadsDeciding(t, &D);
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
+        const answerThreadsCell *c = &t->c[i];
         int first = 1;
-        for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
-        if (!first) continue;
-        answerTdLevel L = answerTdLevelOf(t, c);
-        char lv[96], bw[16] = "-", near[128] = "-", med[96], def[96], ratio[32] = "-", aa[48] = "-";
-        threadsdocLevelName(c, lv, sizeof lv);
-        if (L.best && !L.one) threadsdocWidthName(L.best, bw, sizeof bw);
-        if (L.best && !L.one) tdNear(&L, near, sizeof near);
-        /* one configuration: every width, none best */
-        if (L.best && L.one) snprintf(near, sizeof near, "every width (one configuration)");
-        threadsdocInterval(L.best, med, sizeof med);
-        if (L.one) { /* no best: every width's runs pooled */
-            size_t np;
-            int bp;
-            double mp = answerTdPooled(t, c, &np, &bp);
-            snprintf(med, sizeof med, "%s%s (every width)", bp ? ">= " : "", MS(mp));
-        }
-        threadsdocInterval(L.def, def, sizeof def);
-        if (L.def && L.best && !L.one)
-            snprintf(ratio, sizeof ratio, "%s%.2fx", L.def->median_bound ? ">= " : "",
-                     L.def->median / L.best->median);
-        if (L.one)
-            snprintf(aa, sizeof aa, "%s%.2fx (every cell)", L.floor_bound ? ">= " : "",
-                     1 + L.floor);
-        else if (L.twin) {
-            char tw[16];
-            snprintf(aa, sizeof aa, "%s%.2fx (default = width %s)", L.floor_bound ? ">= " : "",
-                     1 + L.floor, threadsdocWidthName(L.twin, tw, sizeof tw));
-        } else if (L.again)
-            snprintf(aa, sizeof aa, "%s%.2fx (width %d run again)", L.floor_bound ? ">= " : "",
-                     1 + L.floor, L.again->g->key.width);
-        const char *hurt =
-            !L.best ? "-"
-            : L.one ? (t->one == ANSWER_TD_ONE_THREAD ? "no threads" : "no width reached them")
-                    : tdHurtWord[L.hurt];
-        char placed[96];
-        /* free load beside a level that decides: placement's count, as the
-         * lead says it (tdSayPlacement) */
-        if (L.best && !L.one && summaryIsFree(c->g) && have_deciding && D.first != L.first &&
-            L.widest != L.narrowest) {
-            char ww[16];
-            snprintf(placed, sizeof placed, "placement: %zu of %zu runs at width %s slow",
-                     tdSlowRuns(L.widest), L.widest->g->procs,
-                     threadsdocWidthName(L.widest, ww, sizeof ww));
-            hurt = placed;
-        }
-        const char *row[] = {lv, bw, near, med, def, ratio, aa, hurt};
-        fmt->row(f, &rt, row);
+        for (size_t j = 0; j < i && first; j++) first = !answerThreadsSameLevel(&t->c[j], c);
+        if (first) threadsdocLevelRow(t, c, &D, have_deciding, fmt, &rt, f);
     }
     fmt->table_end(f, &rt);
+}
+
+/* The second table: one row a cell, the fixed columns and each run figure
+ * the column table marks for cells. */
+static void threadsdocCellsTable(const summary *s, const answerThreadsCells *t, const docFmt *fmt,
+                                 FILE *f) {
     fmt->para(f, "Every cell: its runs (with a time, failed, and stopped: at the cap or once "
                  "known slow, each a lower bound), the median run, "
                  "its slowdown against the idle cell of the same width (median of the loaded "
@@ -658,7 +646,7 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
     const docTable ct = {NULL, ch, FIXED + nfig, NULL};
     fmt->table(f, &ct);
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
+        const answerThreadsCell *c = &t->c[i];
         const summaryGroup *g = c->g;
         char w[16], lv[96], ok[16], fl[16], cut[16], med[96], x[96], slow[32], span[48];
         char figs[SUMMARY_RUN_FIGS][32];
@@ -688,6 +676,43 @@ void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, 
         fmt->row(f, &ct, row);
     }
     fmt->table_end(f, &ct);
+}
+
+void threadsdocSection(const summary *s, const metaTable *m, const docFmt *fmt, FILE *f) {
+    answerThreadsCells *t = malloc(sizeof *t);
+    if (!t) return;
+    answerThreadsCollect(s, t);
+    (void)m;
+    fmt->section(f, "threads", "Which width to use");
+    fmt->para(f,
+              "Per load level, the width whose median run was the fastest, and what the "
+              "default cell (none of the width variables set: what the program does on its "
+              "own) costs against it. A run is one process of the program; its time is its "
+              "wall time from exec to exit (coldload-run). Intervals are bootstrap 95% "
+              "intervals of the median run. Two cells differ only when an exact rank test "
+              "on their runs says so at 5% and the ratio of their medians is beyond the "
+              "level's noise floor (docs/threads.md, the rule): threads hurt at a level when "
+              "its widest width is so resolved slower than the best by at least 1.25x. "
+              "Where the default cell used as many threads as a width in every run, the two "
+              "are one configuration: their spread is the level's A/A control, and no "
+              "difference between them is reported; the noise floor is the farther end of the "
+              "95% interval of their shift (the ratio of a run of one to a run of the other), "
+              "what two cells of one configuration can show here. "
+              "Every comparison with that width takes the runs of both cells (one "
+              "configuration measured twice). Under free load, beside a level that decides, "
+              "the last column is placement's count: the widest width's runs at least "
+              "--contention-wide x idle (where the scheduler puts the threads decides). "
+              "A run stopped at its cap or once known slow counts as at least the time it was "
+              "stopped: a figure marked >= is a lower bound. Widths the rule does not resolve "
+              "slower than the best by at least 1.10x beyond the floor are within noise of "
+              "it; use the smallest. Where no cell is a twin, the narrowest width is run again in "
+              "the same shuffled rounds (\"1 again\"): its spread against its own cell is the "
+              "level's A/A floor. Where the width reached nothing in the program (ARGS "
+              "without {width}, no runtime it loaded reads a width variable, the same number "
+              "of threads in every cell) every cell is one configuration: no width is best, "
+              "and the spread of every pair of cells is the level's floor.");
+    threadsdocLevelsTable(t, fmt, f);
+    threadsdocCellsTable(s, t, fmt, f);
     fmt->section_end(f);
     free(t);
 }

@@ -23,9 +23,9 @@
 /* A cell's level ("idle", "pinned load (2 workers)", "a CPU quota of 1
  * CPU"), width ("2", "default"), and median run with its interval, each end
  * marked ">=" when only a lower bound ("-" without one), into buf. */
-const char *threadsdocLevelName(const answerTdCell *c, char *buf, size_t len);
-const char *threadsdocWidthName(const answerTdCell *c, char *buf, size_t len);
-const char *threadsdocInterval(const answerTdCell *c, char *buf, size_t len);
+const char *threadsdocLevelName(const answerThreadsCell *c, char *buf, size_t len);
+const char *threadsdocWidthName(const answerThreadsCell *c, char *buf, size_t len);
+const char *threadsdocInterval(const answerThreadsCell *c, char *buf, size_t len);
 
 /* Why g's runs took as long as they did, from the launcher's run figures
  * (verdictWhyOf): "waiting for a CPU X% of its median run, running Y%,

@@ -7,7 +7,7 @@
 #include "export/chartdata.h"
 
 #include "common/atomicfile.h"
-#include "doc/docfmt.h"
+#include "common/text.h"
 #include "verdict/answerthreads.h"
 #include "verdict/verdict.h"
 
@@ -52,7 +52,7 @@ static int chartdataPickPlacement(const summary *s, const chartdataChart *c,
 static int chartdataPickWhy(const summary *s, const chartdataChart *c, const summaryGroup *g) {
     verdictWhy w;
     (void)c;
-    return answerTdIsThreads(g) && verdictWhyOf(s, g, &w);
+    return answerThreadsIsThreads(g) && verdictWhyOf(s, g, &w);
 }
 
 static int chartdataPickCold(const summary *s, const chartdataChart *c, const summaryGroup *g) {
@@ -571,11 +571,11 @@ int chartdataWrite(const summary *s, const char *machine, const char *dir, unsig
     FILE *f = o.f;
     char *widths = chartdataDistinct(s, 0), *stressors = chartdataDistinct(s, 1);
     fputs("# labels.gp -- written by coldload-summarize: chart titles and sizes\nmachine = ", f);
-    docGnuplotString(f, machine);
+    textGnuplotString(f, machine);
     fputs("\nwidths = ", f);
-    docGnuplotString(f, widths ? widths : "?");
+    textGnuplotString(f, widths ? widths : "?");
     fputs("\nstressors = ", f);
-    docGnuplotString(f, stressors && stressors[0] ? stressors : "none");
+    textGnuplotString(f, stressors && stressors[0] ? stressors : "none");
     free(widths);
     free(stressors);
     fputc('\n', f);

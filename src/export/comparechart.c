@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "common/atomicfile.h"
-#include "doc/docfmt.h"
+#include "common/text.h"
 
 /* A data-file string: double-quoted, no quote or control character inside. */
 static void comparechartString(FILE *f, const char *s) {
@@ -127,7 +127,7 @@ long comparechartWrite(const compareResult *r, const char *dir, char *err, size_
             n, r->nin, step, r->nin);
     for (size_t i = 0; i < r->nin; i++) {
         fprintf(f, "input_name[%zu] = ", i + 1);
-        docGnuplotString(f, r->in[i].label);
+        textGnuplotString(f, r->in[i].label);
         fputc('\n', f);
     }
     if (ferror(f) ? (atomicAbort(&a), -1) : atomicCommit(&a)) {

@@ -449,13 +449,13 @@ static json_t *jsonMeta(const metaTable *m, json_t **warnings, int *bad) {
  * median run and interval, against the best width and the default cell. */
 static json_t *jsonRemedies(const remedydocInput *in, int *bad) {
     json_t *a = json_array();
-    answerTdCells *t = malloc(sizeof *t);
+    answerThreadsCells *t = malloc(sizeof *t);
     remedydocLevel *lv = malloc(sizeof *lv);
     if (!a || !t || !lv) {
         *bad = 1;
         goto out;
     }
-    answerTdCollect(in->s, t);
+    answerThreadsCollect(in->s, t);
     for (size_t i = 0; remedydocNextLevel(in, t, &i, lv);)
         for (size_t k = 0; k < lv->n; k++) {
             const remedyResult *r = &lv->r[k];
@@ -473,7 +473,7 @@ static json_t *jsonRemedies(const remedydocInput *in, int *bad) {
                     bad);
             jsonSet(o, "width",
                     r->cell.g->key.width ? json_integer(r->cell.g->key.width) : json_null(), bad);
-            jsonSet(o, "runs", json_integer((json_int_t)answerTdRuns(&r->cell)), bad);
+            jsonSet(o, "runs", json_integer((json_int_t)answerThreadsRuns(&r->cell)), bad);
             jsonSet(o, "median_ms", jsonNum(r->cell.median), bad);
             jsonSet(o, "lo_ms", jsonNum(r->cell.lo), bad);
             jsonSet(o, "hi_ms", jsonNum(r->cell.hi), bad);

@@ -144,30 +144,30 @@ int planWriteDecided(const summary *s, const verdictThresholds *t, const char *c
 }
 
 int planWriteThreadsDecided(const summary *s, const char *load, const char *stressors, FILE *f) {
-    answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(sizeof *L);
+    answerThreadsCells *t = malloc(sizeof *t);
+    answerThreadsLevel *L = malloc(sizeof *L);
     int rc = t && L ? 0 : -1;
     if (rc == 0 && planHead(f, PLAN_THREADS_DECIDED) != 0) rc = -2;
-    if (rc == 0) answerTdCollect(s, t);
+    if (rc == 0) answerThreadsCollect(s, t);
     for (size_t i = 0; rc == 0 && i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
+        const answerThreadsCell *c = &t->c[i];
         int first = 1;
-        for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
+        for (size_t j = 0; j < i && first; j++) first = !answerThreadsSameLevel(&t->c[j], c);
         if (!first || (load && strcmp(load, c->g->key.load)) ||
             (stressors && strcmp(stressors, c->g->key.stressors)))
             continue;
-        *L = answerTdLevelOf(t, c);
+        *L = answerThreadsLevelOf(t, c);
         size_t fewest = SIZE_MAX;
         for (size_t j = 0; j < t->n; j++)
-            if (answerTdSameLevel(&t->c[j], c) && answerTdRuns(&t->c[j]) < fewest)
-                fewest = answerTdRuns(&t->c[j]);
+            if (answerThreadsSameLevel(&t->c[j], c) && answerThreadsRuns(&t->c[j]) < fewest)
+                fewest = answerThreadsRuns(&t->c[j]);
         char runs[24];
-        const char *row[] = {answerTdDecided(L) ? "decided" : "undecided",
+        const char *row[] = {answerThreadsDecided(L) ? "decided" : "undecided",
                              c->g->key.load,
                              c->g->key.stressors,
                              planCount(runs, sizeof runs, fewest),
-                             answerTdDefaultRedundant(L) ? "skip-default" : "-",
-                             answerTdNeedsAgain(L) ? "again" : "-"};
+                             answerThreadsDefaultRedundant(L) ? "skip-default" : "-",
+                             answerThreadsNeedsAgain(L) ? "again" : "-"};
         if (planRow(f, PLAN_THREADS_DECIDED, row) != 0) rc = -2;
     }
     free(t);

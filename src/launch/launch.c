@@ -328,7 +328,21 @@ static void launchHashFile(const launchOpts *o, launchResult *r) {
     if (o->remove_hash_file) (void)unlink(o->hash_file);
 }
 
-int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
+/* What a run holds while it lasts: its pipes (go: the child's start; ep:
+ * its exec's errno; op, xp: its stdout and stderr), the streams read off
+ * them, its cgroups, its perf counters and its sampler. */
+typedef struct launchRunState {
+    int go[2], ep[2], op[2], xp[2];
+    int pm, pc; /* perf: migrations, context switches; -1: none */
+    launchStream so, se;
+    runcg cg;
+    runcgQuota quota;
+    launchsampleState *smp;
+    pid_t pid;
+} launchRunState;
+
+/* A result before the run: every figure not measured yet (-1 or NaN). */
+static void launchResultInit(launchResult *r) {
     memset(r, 0, sizeof *r);
     r->out_hash = CHECKSUM_FNV_OFFSET;
     r->migrations = r->ctxsw = -1;
@@ -337,23 +351,38 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
     r->cg_mem_peak_kb = NAN;
     r->nr_periods = r->nr_throttled = -1;
     r->throttled_ms = NAN;
-    int go[2] = {-1, -1}, ep[2] = {-1, -1}, op[2] = {-1, -1}, xp[2] = {-1, -1};
-    int pm = -1, pc = -1, rc = -1;
+}
+
+/* The state of a run before its fork: no pipe, no cgroup, the streams. */
+static void launchStateInit(const launchOpts *o, launchRunState *st) {
+    memset(st, 0, sizeof *st);
+    for (int i = 0; i < 2; i++) st->go[i] = st->ep[i] = st->op[i] = st->xp[i] = -1;
+    st->pm = st->pc = -1;
     /* stdout is read when hashed, bounded or matched (series), stderr when bounded */
-    launchStream so = {"stdout", -1, o->stdout_fd, o->hash_stdout, o->keep_bytes, 0, 0, 0, NULL, 0,
-                       0,        0,  o->series};
-    launchStream se = {"stderr", -1, o->stderr_fd, 0, o->keep_bytes, 0, 0, 0, NULL, 0, 0, 0, NULL};
-    runcg cg = {""};
-    runcgQuota quota = {"", 0};
-    launchsampleState *smp = calloc(1, sizeof *smp);
-    if (!smp || pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC) ||
-        ((o->hash_stdout || o->keep_bytes > 0 || o->series) && pipe2(op, O_CLOEXEC)) ||
-        (o->keep_bytes > 0 && pipe2(xp, O_CLOEXEC))) {
-        snprintf(err, errlen, "%s: %s", smp ? "pipe" : "calloc", strerror(errno));
-        goto out;
+    st->so = (launchStream){.name = "stdout",
+                            .fd = -1,
+                            .to = o->stdout_fd,
+                            .hash = o->hash_stdout,
+                            .keep = o->keep_bytes,
+                            .series = o->series};
+    st->se = (launchStream){.name = "stderr", .fd = -1, .to = o->stderr_fd, .keep = o->keep_bytes};
+}
+
+/* The sampler's state and the pipes the run needs. */
+static int launchOpen(const launchOpts *o, launchRunState *st, char *err, size_t errlen) {
+    st->smp = calloc(1, sizeof *st->smp);
+    if (!st->smp || pipe2(st->go, O_CLOEXEC) || pipe2(st->ep, O_CLOEXEC) ||
+        ((o->hash_stdout || o->keep_bytes > 0 || o->series) && pipe2(st->op, O_CLOEXEC)) ||
+        (o->keep_bytes > 0 && pipe2(st->xp, O_CLOEXEC))) {
+        snprintf(err, errlen, "%s: %s", st->smp ? "pipe" : "calloc", strerror(errno));
+        return -1;
     }
-    /* its own cgroup, made before the fork and joined before the exec: every
-     * process of the run is in it from its first instruction */
+    return 0;
+}
+
+/* The run's own cgroup, made before the fork and joined before the exec:
+ * every process of the run is in it from its first instruction. */
+static void launchCgroupMake(const launchOpts *o, launchRunState *st, launchResult *r) {
     char cgparent[512];
     int swept = 0;
     if (o->no_cgroup) snprintf(r->cg_why, sizeof r->cg_why, "off (--no-cgroup)");
@@ -361,51 +390,80 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
                          sizeof r->cg_why) == 0) {
         runcgSweep(cgparent); /* left by a launcher that was killed */
         swept = 1;
-        runcgCreate(&cg, cgparent, r->cg_why, sizeof r->cg_why);
+        runcgCreate(&st->cg, cgparent, r->cg_why, sizeof r->cg_why);
     }
     if (!swept && o->quota_cpus > 0) runcgSweep(NULL); /* a quota's v1 cgroups alone */
+}
+
+/* The fork; the child into the cgroup and under the quota, waiting on its
+ * go. */
+static int launchFork(const launchOpts *o, launchRunState *st, launchResult *r, char *err,
+                      size_t errlen) {
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "fork: %s", strerror(errno));
-        goto out;
+        return -1;
     }
-    if (pid == 0) launchChild(o, go[0], op[1], xp[1], ep[1]);
-    if (cg.path[0] && runcgJoin(&cg, pid, r->cg_why, sizeof r->cg_why) != 0) runcgDelete(&cg);
+    if (pid == 0) launchChild(o, st->go[0], st->op[1], st->xp[1], st->ep[1]);
+    st->pid = pid;
+    if (st->cg.path[0] && runcgJoin(&st->cg, pid, r->cg_why, sizeof r->cg_why) != 0)
+        runcgDelete(&st->cg);
     /* a CPU quota asked for and not set: the run is not what was asked,
      * so it does not run (the caller says why) */
     if (o->quota_cpus > 0 &&
-        (runcgQuotaCreate(&quota, &cg, o->quota_cpus, r->quota_why, sizeof r->quota_why) != 0 ||
-         runcgQuotaJoin(&quota, pid, r->quota_why, sizeof r->quota_why) != 0)) {
+        (runcgQuotaCreate(&st->quota, &st->cg, o->quota_cpus, r->quota_why, sizeof r->quota_why) !=
+             0 ||
+         runcgQuotaJoin(&st->quota, pid, r->quota_why, sizeof r->quota_why) != 0)) {
         snprintf(err, errlen, "--quota %g: %s", o->quota_cpus, r->quota_why);
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
-        goto out;
+        return -1;
     }
-    snprintf(r->method, sizeof r->method, "%s", cg.path[0] ? "cgroup" : "schedstat");
+    snprintf(r->method, sizeof r->method, "%s", st->cg.path[0] ? "cgroup" : "schedstat");
     setpgid(pid, pid); /* both sides: whichever runs first, the group exists */
-    close(go[0]), go[0] = -1;
-    close(ep[1]), ep[1] = -1;
-    if (op[1] >= 0) close(op[1]), op[1] = -1;
-    if (xp[1] >= 0) close(xp[1]), xp[1] = -1;
-    if (op[0] >= 0) fcntl(op[0], F_SETFL, O_NONBLOCK), so.fd = op[0], op[0] = -1;
-    if (xp[0] >= 0) fcntl(xp[0], F_SETFL, O_NONBLOCK), se.fd = xp[0], xp[0] = -1;
+    return 0;
+}
+
+/* The parent's ends of the pipes kept, the perf counters opened, the clock
+ * read and the child let go. Returns the clock at the go; NAN: the child did
+ * not start. */
+static double launchGo(const launchOpts *o, launchRunState *st, launchResult *r, char *err,
+                       size_t errlen) {
+    close(st->go[0]), st->go[0] = -1;
+    close(st->ep[1]), st->ep[1] = -1;
+    if (st->op[1] >= 0) close(st->op[1]), st->op[1] = -1;
+    if (st->xp[1] >= 0) close(st->xp[1]), st->xp[1] = -1;
+    if (st->op[0] >= 0)
+        fcntl(st->op[0], F_SETFL, O_NONBLOCK), st->so.fd = st->op[0], st->op[0] = -1;
+    if (st->xp[0] >= 0)
+        fcntl(st->xp[0], F_SETFL, O_NONBLOCK), st->se.fd = st->xp[0], st->xp[0] = -1;
 
     if (o->no_perf) snprintf(r->perf_why, sizeof r->perf_why, "off (--no-perf)");
     else {
-        pm = launchPerfOpen(pid, PERF_COUNT_SW_CPU_MIGRATIONS, r->perf_why, sizeof r->perf_why);
-        pc = launchPerfOpen(pid, PERF_COUNT_SW_CONTEXT_SWITCHES, r->perf_why, sizeof r->perf_why);
+        st->pm =
+            launchPerfOpen(st->pid, PERF_COUNT_SW_CPU_MIGRATIONS, r->perf_why, sizeof r->perf_why);
+        st->pc = launchPerfOpen(st->pid, PERF_COUNT_SW_CONTEXT_SWITCHES, r->perf_why,
+                                sizeof r->perf_why);
     }
     double t0 = launchNowMs();
-    if (write(go[1], "g", 1) != 1) {
+    if (write(st->go[1], "g", 1) != 1) {
         snprintf(err, errlen, "the child did not start: %s", strerror(errno));
-        kill(pid, SIGKILL);
-        waitpid(pid, NULL, 0);
-        goto out;
+        kill(st->pid, SIGKILL);
+        waitpid(st->pid, NULL, 0);
+        return NAN;
     }
-    close(go[1]), go[1] = -1;
+    close(st->go[1]), st->go[1] = -1;
     int e = 0;
-    if (read(ep[0], &e, sizeof e) == (ssize_t)sizeof e) r->exec_errno = e;
+    if (read(st->ep[0], &e, sizeof e) == (ssize_t)sizeof e) r->exec_errno = e;
+    return t0;
+}
 
+/* The poll loop, from the go until the program has exited: its stdout and
+ * stderr read, our signals, the sampler's ticks, the cap and the slow limit.
+ * Leaves the program's wait status and rusage in *status and *ru. */
+static void launchWatch(const launchOpts *o, launchRunState *st, launchResult *r, double t0,
+                        int *status, struct rusage *ru) {
+    pid_t pid = st->pid;
     double next_sample = t0 + (o->sample_ms > 0 ? 1 : 1e18);
     /* The earlier of the cap and the slow limit ends the run; which one
      * is its status. Its bound is that instant, not its exit: after the
@@ -423,11 +481,11 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         seriesLimit(o->series, deadline < 1e17 ? deadline : 0,
                     stop_as == LAUNCH_SLOW ? "the run's --slow-after" : "the run's cap",
                     &launchSignal);
-    int status = 0, stopping = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
+    int stopping = 0;
+    *status = 0;
+    memset(ru, 0, sizeof *ru);
     for (;;) {
-        pid_t w = wait4(pid, &status, WNOHANG, &ru);
+        pid_t w = wait4(pid, status, WNOHANG, ru);
         if (w == pid) break;
         double now = launchNowMs();
         if (launchSignal && !stopping) {
@@ -449,7 +507,7 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
             kill_at = 1e18;
         }
         if (now >= next_sample) {
-            launchsamplePass(smp, pid);
+            launchsamplePass(st->smp, pid);
             r->samples++;
             double t = launchNowMs();
             r->sampler_ms += t - now;
@@ -460,65 +518,103 @@ int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
         if (kill_at < next) next = kill_at;
         int timeout = next > 1e17 ? -1 : next <= now ? 0 : (int)(next - now) + 1;
         /* a stream at EOF has fd -1, which poll skips */
-        struct pollfd p[3] = {{launchWake[0], POLLIN, 0}, {so.fd, POLLIN, 0}, {se.fd, POLLIN, 0}};
+        struct pollfd p[3] = {
+            {launchWake[0], POLLIN, 0}, {st->so.fd, POLLIN, 0}, {st->se.fd, POLLIN, 0}};
         if (poll(p, 3, timeout) > 0) {
             char junk[64];
             if (p[0].revents)
                 while (read(launchWake[0], junk, sizeof junk) > 0) {}
-            if (p[1].revents) launchDrain(&so, r, 0);
-            if (p[2].revents) launchDrain(&se, r, 0);
+            if (p[1].revents) launchDrain(&st->so, r, 0);
+            if (p[2].revents) launchDrain(&st->se, r, 0);
         }
     }
+}
+
+/* After the exit: the clock, the rusage, the counters, the cgroup's
+ * figures, what was left behind ended, the streams read to EOF and the
+ * output hashed. */
+static void launchCollect(const launchOpts *o, launchRunState *st, launchResult *r, double t0,
+                          int status, const struct rusage *ru) {
     double t1 = launchNowMs();
     r->wall_ms = t1 - t0;
-    r->user_ms = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3;
-    r->sys_ms = (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
-    r->maxrss_kb = ru.ru_maxrss;
-    r->minflt = ru.ru_minflt, r->majflt = ru.ru_majflt;
-    r->nvcsw = ru.ru_nvcsw, r->nivcsw = ru.ru_nivcsw;
-    r->migrations = launchPerfRead(pm);
-    r->ctxsw = launchPerfRead(pc);
+    r->user_ms = (double)ru->ru_utime.tv_sec * 1e3 + (double)ru->ru_utime.tv_usec / 1e3;
+    r->sys_ms = (double)ru->ru_stime.tv_sec * 1e3 + (double)ru->ru_stime.tv_usec / 1e3;
+    r->maxrss_kb = ru->ru_maxrss;
+    r->minflt = ru->ru_minflt, r->majflt = ru->ru_majflt;
+    r->nvcsw = ru->ru_nvcsw, r->nivcsw = ru->ru_nivcsw;
+    r->migrations = launchPerfRead(st->pm);
+    r->ctxsw = launchPerfRead(st->pc);
     if (WIFEXITED(status)) r->exit_code = WEXITSTATUS(status);
     else if (WIFSIGNALED(status)) r->signo = WTERMSIG(status), r->exit_code = 128 + r->signo;
-    launchDrain(&so, r, 0);
-    launchDrain(&se, r, 0);
+    launchDrain(&st->so, r, 0);
+    launchDrain(&st->se, r, 0);
     runcgStat cs;
-    runcgRead(&cg, &cs);
+    runcgRead(&st->cg, &cs);
     r->cg_cpu_ms = cs.cpu_ms, r->wait_some_ms = cs.some_ms, r->wait_full_ms = cs.full_ms;
     r->cg_mem_peak_kb = cs.mem_peak_kb;
-    runcgQuotaRead(&quota, &r->nr_periods, &r->nr_throttled, &r->throttled_ms);
-    r->left = launchReapLeft(pid);
+    runcgQuotaRead(&st->quota, &r->nr_periods, &r->nr_throttled, &r->throttled_ms);
+    r->left = launchReapLeft(st->pid);
     /* what escaped the process group and the subreaper (it cannot escape
      * the cgroup) */
-    r->left += runcgKill(&cg);
+    r->left += runcgKill(&st->cg);
     /* EOF now that nothing holds the pipes */
-    launchDrain(&so, r, 2000);
-    launchDrain(&se, r, 2000);
+    launchDrain(&st->so, r, 2000);
+    launchDrain(&st->se, r, 2000);
     if (o->series) seriesEnd(o->series);
-    r->stdout_bytes = so.seen, r->stderr_bytes = se.seen;
-    r->stdout_dropped = launchStreamEnd(&so);
-    r->stderr_dropped = launchStreamEnd(&se);
+    r->stdout_bytes = st->so.seen, r->stderr_bytes = st->se.seen;
+    r->stdout_dropped = launchStreamEnd(&st->so);
+    r->stderr_dropped = launchStreamEnd(&st->se);
     if (o->hash_stdout) r->out_source = LAUNCH_OUT_STDOUT;
     if (o->hash_file) launchHashFile(o, r);
-    launchsampleResult(smp, r);
+    launchsampleResult(st->smp, r);
+}
+
+/* The run's status: stopped by a signal; else the cut or slow limit it
+ * already carries; else how the program ended. */
+static void launchSetStatus(launchResult *r) {
     /* a signal after the program ended (while its output was matched) stops
      * the launcher all the same */
     if (!r->interrupted && launchSignal) r->interrupted = launchSignal;
     if (r->interrupted) r->status = LAUNCH_STOPPED;
-    else if (launchCensored(r->status)) {
-    } else if (r->exec_errno) r->status = LAUNCH_NOEXEC;
+    else if (launchCensored(r->status)) return;
+    else if (r->exec_errno) r->status = LAUNCH_NOEXEC;
     else if (r->signo) r->status = LAUNCH_SIGNAL;
     else r->status = r->exit_code ? LAUNCH_FAILED : LAUNCH_OK;
-    rc = 0;
-out:
-    runcgQuotaDelete(&quota);
-    runcgKill(&cg);
-    runcgDelete(&cg);
-    int fds[] = {go[0], go[1], ep[0], ep[1], op[0], op[1], xp[0], xp[1], so.fd, se.fd, pm, pc};
+}
+
+/* Everything the run held, released: its cgroups, its descriptors, its
+ * buffers. */
+static void launchRelease(launchRunState *st) {
+    runcgQuotaDelete(&st->quota);
+    runcgKill(&st->cg);
+    runcgDelete(&st->cg);
+    int fds[] = {st->go[0], st->go[1], st->ep[0], st->ep[1], st->op[0], st->op[1],
+                 st->xp[0], st->xp[1], st->so.fd, st->se.fd, st->pm,    st->pc};
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (fds[i] >= 0) close(fds[i]);
-    free(so.ring);
-    free(se.ring);
-    free(smp);
+    free(st->so.ring);
+    free(st->se.ring);
+    free(st->smp);
+}
+
+int launchRun(const launchOpts *o, launchResult *r, char *err, size_t errlen) {
+    launchResultInit(r);
+    launchRunState st;
+    launchStateInit(o, &st);
+    int rc = -1;
+    if (launchOpen(o, &st, err, errlen) == 0) {
+        launchCgroupMake(o, &st, r);
+        double t0 = NAN;
+        if (launchFork(o, &st, r, err, errlen) == 0) t0 = launchGo(o, &st, r, err, errlen);
+        if (!isnan(t0)) {
+            int status;
+            struct rusage ru;
+            launchWatch(o, &st, r, t0, &status, &ru);
+            launchCollect(o, &st, r, t0, status, &ru);
+            launchSetStatus(r);
+            rc = 0;
+        }
+    }
+    launchRelease(&st);
     return rc;
 }

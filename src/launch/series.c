@@ -284,21 +284,3 @@ void seriesFree(series *s) {
     s->x = NULL;
     s->n = s->cap = 0;
 }
-
-int seriesWrite(const series *s, const char *path, const csvTag *tags, size_t ntags,
-                const csvRow *tmpl, int page, char *err, size_t errlen) {
-    if (s->n == 0) return 0;
-    csvWriter *w = csvWriterOpen(path, tags, ntags, err, errlen);
-    if (!w) return -1;
-    int rc = 0;
-    for (size_t i = 0; i < s->n && rc == 0; i++) {
-        csvRow row = *tmpl;
-        row.phase = page ? (i ? "steady" : "first") : "call";
-        row.iter = page ? (int)i : (int)i + 1;
-        row.ms = s->x[i];
-        row.censored = 0;
-        if ((rc = csvWriterRow(w, &row)) != 0) snprintf(err, errlen, "%s", csvWriterError(w));
-    }
-    csvWriterClose(w);
-    return rc;
-}

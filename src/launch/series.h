@@ -36,8 +36,6 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "bench/csvwrite.h"
-
 #define SERIES_LINE_MAX 4096
 #define SERIES_CALLS_MAX 100000
 #define SERIES_BATCH 65536
@@ -99,14 +97,5 @@ void seriesFree(series *s);
  * exponent), finite, 0 or more; no sign, no hex, no inf/nan, no blanks.
  * 0, or -1 when it is not one. */
 int seriesNumber(const char *p, size_t n, double *out);
-
-/* Appends the series to samples.csv at path (tags as every row there),
- * each row a copy of tmpl but for phase, iter and ms: page = 1 as
- * coldload's binaries write their calls (call 1 phase first iter 0, call
- * k phase steady iter k - 1), page = 0 as phase call, iter k (a process
- * whose steady row is something else: coldload-run's whole-run time).
- * 0, or -1 with err. */
-int seriesWrite(const series *s, const char *path, const csvTag *tags, size_t ntags,
-                const csvRow *tmpl, int page, char *err, size_t errlen);
 
 #endif

@@ -70,47 +70,61 @@ static int summaryBad(char *err, size_t errlen, const char *where, const csvCol 
     return -1;
 }
 
-static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
-                            size_t errlen) {
-    summary *s = ctx;
-    long width, iter, trunc, procs, cnt[4] = {0, 0, 0, 0};
+/* One samples.csv row's figures, each checked against its column's
+ * contract (summarySampleParse) before any is added to a cell. */
+typedef struct summarySample {
+    long width, trunc, procs;
+    long cens;   /* 1: a lower bound (the run was stopped) */
+    long proc;   /* the process tag; 0: none */
+    long cnt[4]; /* minflt, majflt, nvcsw, nivcsw; 0 where the column is absent */
     double ms, load1;
-    uint64_t checksum = 0;
+    uint64_t checksum;
+    int has_sum; /* 0: the output was not checked */
+    int span;    /* the CPUs the call ran on; 0: unknown */
+} summarySample;
+
+/* The row's figures into *x; -1 and err naming the column of the first
+ * that breaks its contract. */
+static int summarySampleParse(char **f, const csvCol *cols, const char *where, summarySample *x,
+                              char *err, size_t errlen) {
+    memset(x, 0, sizeof *x);
+    long iter;
     const char *v;
     /* width 0: a program's `default` cell (harness/threads.sh), which sets
      * no width and records width_requested=default */
     if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_WIDTH]), 0, RANGE_WIDTH_MAX,
-                         &width) ||
-        (width == 0 &&
+                         &x->width) ||
+        (x->width == 0 &&
          strcmp(csvColField(f, &cols[SUMMARY_SAMPLES_WIDTH_REQUESTED]), "default") != 0))
         return summaryBad(
             err, errlen, where, &cols[SUMMARY_SAMPLES_WIDTH], v,
             "a width in " RANGE_TEXT(RANGE_WIDTH) " (0 only with width_requested=default)");
-    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_SAMPLES_MS]), &ms) || ms < 0)
+    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_SAMPLES_MS]), &x->ms) || x->ms < 0)
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_MS], v, "a time >= 0 in ms");
-    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_SAMPLES_LOAD1]), &load1) || load1 < -1)
+    if (summaryParseDouble(v = csvColField(f, &cols[SUMMARY_SAMPLES_LOAD1]), &x->load1) ||
+        x->load1 < -1)
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_LOAD1], v,
                           "a load average (or -1)");
     if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_PROCS_RUNNING]), -1, 1000000,
-                         &procs))
+                         &x->procs))
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_PROCS_RUNNING], v,
                           "a task count (or -1)");
     /* empty: the output was not checked (threads.sh --no-check-output) */
-    int has_sum = *(v = csvColField(f, &cols[SUMMARY_SAMPLES_CHECKSUM])) != '\0';
-    if (has_sum && summaryParseHex64(v, &checksum))
+    x->has_sum = *(v = csvColField(f, &cols[SUMMARY_SAMPLES_CHECKSUM])) != '\0';
+    if (x->has_sum && summaryParseHex64(v, &x->checksum))
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CHECKSUM], v, "a hex checksum");
-    if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_TRUNCATED]), 0, 1, &trunc))
+    if (summaryParseLong(v = csvColField(f, &cols[SUMMARY_SAMPLES_TRUNCATED]), 0, 1, &x->trunc))
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_TRUNCATED], v, "0 or 1");
     /* censored: a lower bound (a run stopped before it ended); absent or
      * empty in files from before it: 0 */
-    long cens = 0;
-    if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_CENSORED])) && summaryParseLong(v, 0, 1, &cens))
+    if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_CENSORED])) &&
+        summaryParseLong(v, 0, 1, &x->cens))
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CENSORED], v, "0 or 1");
     /* Placement and the process tag: empty is allowed (unknown, or a file
      * from before them); anything else must be what the contract says. */
-    long cpu, migr, proc = 0;
-    int span = summaryCpuSpan(v = csvColField(f, &cols[SUMMARY_SAMPLES_CPUS]));
-    if (span < 0)
+    long cpu, migr;
+    x->span = summaryCpuSpan(v = csvColField(f, &cols[SUMMARY_SAMPLES_CPUS]));
+    if (x->span < 0)
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_CPUS], v,
                           "a ;-separated CPU list");
     if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_CPU])) && summaryParseLong(v, -1, 1000000, &cpu))
@@ -119,7 +133,7 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
         summaryParseLong(v, -1, 1L << 40, &migr))
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_MIGRATIONS], v, "a count >= 0");
     if (*(v = csvColField(f, &cols[SUMMARY_SAMPLES_PROC])) &&
-        summaryParseLong(v, 1, 1000000, &proc))
+        summaryParseLong(v, 1, 1000000, &x->proc))
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_PROC], v,
                           "a process number >= 1");
     if (cols[SUMMARY_SAMPLES_ITER].idx >= 0 &&
@@ -127,9 +141,65 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
         return summaryBad(err, errlen, where, &cols[SUMMARY_SAMPLES_ITER], v, "an iteration >= 0");
     for (int i = 0; i < 4; i++) {
         const csvCol *c = &cols[SUMMARY_SAMPLES_MINFLT + i];
-        if (c->idx >= 0 && summaryParseLong(v = csvColField(f, c), 0, 1L << 40, &cnt[i]))
+        if (c->idx >= 0 && summaryParseLong(v = csvColField(f, c), 0, 1L << 40, &x->cnt[i]))
             return summaryBad(err, errlen, where, c, v, "a count >= 0");
     }
+    return 0;
+}
+
+/* A checked row added to its cell g and its process pr by its phase:
+ * the phase's times, the checksums, the counters, the placement. Returns
+ * nonzero when out of memory. */
+static int summarySampleAdd(summary *s, summaryGroup *g, summaryProc *pr, const csvCol *cols,
+                            const char *phase, const summarySample *x) {
+    int ok = 0;
+    if (strcmp(phase, "prepare") == 0) {
+        ok = summaryVecPush(&g->v_prepare, x->ms);
+    } else if (strcmp(phase, "first") == 0) {
+        ok = summaryVecPush(&g->v_first, x->ms) |
+             (x->has_sum ? summaryAddChecksum(g, x->checksum) : 0);
+        if (cols[SUMMARY_SAMPLES_MINFLT].idx >= 0)
+            ok |= summaryVecPush(&g->v_minflt, (double)x->cnt[0]);
+        if (cols[SUMMARY_SAMPLES_MAJFLT].idx >= 0)
+            ok |= summaryVecPush(&g->v_majflt, (double)x->cnt[1]);
+        pr->first_ms = x->ms;
+        pr->first_span = x->span;
+    } else if (strcmp(phase, "steady") == 0) {
+        ok = summaryVecPush(&g->v_steady, x->ms) |
+             (x->has_sum ? summaryAddChecksum(g, x->checksum) : 0);
+        if (cols[SUMMARY_SAMPLES_NIVCSW].idx >= 0)
+            ok |= summaryVecPush(&g->v_nivcsw, (double)x->cnt[3]);
+        ok |= summaryVecPush(&pr->steady, x->ms) | summaryVecPush(&pr->span, x->span) |
+              summaryVecPush(&pr->cens, (double)x->cens);
+        if (x->cens && (!pr->ncensored || x->ms < pr->censored_min_ms)) pr->censored_min_ms = x->ms;
+        pr->ncensored += (size_t)x->cens;
+        if (x->span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, x->ms);
+        else if (x->span > 1) ok |= summaryVecPush(&g->v_ms_multi_cpu, x->ms);
+    } else if (strcmp(phase, "call") == 0) {
+        /* a call of a whole-run process (coldload-run --series-regex): its
+         * series for the warm-up classes, none of the cell's figures */
+        return summaryVecPush(&pr->calls, x->ms);
+    } else if (strcmp(phase, "steady_nowait") == 0) {
+        /* the same computation as steady (its bits count), its time not: a
+         * call timed without waiting for its result is a different figure */
+        ok = summaryVecPush(&g->v_nowait, x->ms) |
+             (x->has_sum ? summaryAddChecksum(g, x->checksum) : 0);
+    } else {
+        s->ignored_rows++; /* a later phase: not summarised here */
+        return 0;
+    }
+    if (strcmp(phase, "prepare") != 0) *(x->has_sum ? &g->hashed : &g->unhashed) += 1;
+    if (x->load1 >= 0) ok |= summaryVecPush(&g->v_load1, x->load1);
+    if (x->procs >= 0) ok |= summaryVecPush(&g->v_procs, (double)x->procs);
+    if (x->trunc) g->truncated++;
+    return ok;
+}
+
+static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
+                            size_t errlen) {
+    summary *s = ctx;
+    summarySample x;
+    if (summarySampleParse(f, cols, where, &x, err, errlen) != 0) return -1;
     const char *phase = csvColField(f, &cols[SUMMARY_SAMPLES_PHASE]);
     summaryKey k = {
         .workload = (char *)csvColField(f, &cols[SUMMARY_SAMPLES_WORKLOAD]),
@@ -140,7 +210,7 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
         .copy = (char *)summaryCopyOf(csvColField(f, &cols[SUMMARY_SAMPLES_COPY])),
         .load = (char *)summaryLoadOf(csvColField(f, &cols[SUMMARY_SAMPLES_LOAD]),
                                       csvColField(f, &cols[SUMMARY_SAMPLES_CONDITION])),
-        .width = (int)width,
+        .width = (int)x.width,
     };
     if (!k.workload[0]) {
         snprintf(err, errlen, "%s: column '%s' is empty", where,
@@ -155,46 +225,8 @@ static int summarySampleRow(void *ctx, char **f, const csvCol *cols, const char 
     if (!g) goto oom;
     summaryProc *pr = summaryProcFor(g, csvColField(f, &cols[SUMMARY_SAMPLES_RUN_ID]));
     if (!pr) goto oom;
-    if (proc) pr->proc = proc;
-    int ok = 0;
-    if (strcmp(phase, "prepare") == 0) {
-        ok = summaryVecPush(&g->v_prepare, ms);
-    } else if (strcmp(phase, "first") == 0) {
-        ok = summaryVecPush(&g->v_first, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
-        if (cols[SUMMARY_SAMPLES_MINFLT].idx >= 0)
-            ok |= summaryVecPush(&g->v_minflt, (double)cnt[0]);
-        if (cols[SUMMARY_SAMPLES_MAJFLT].idx >= 0)
-            ok |= summaryVecPush(&g->v_majflt, (double)cnt[1]);
-        pr->first_ms = ms;
-        pr->first_span = span;
-    } else if (strcmp(phase, "steady") == 0) {
-        ok = summaryVecPush(&g->v_steady, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
-        if (cols[SUMMARY_SAMPLES_NIVCSW].idx >= 0)
-            ok |= summaryVecPush(&g->v_nivcsw, (double)cnt[3]);
-        ok |= summaryVecPush(&pr->steady, ms) | summaryVecPush(&pr->span, span) |
-              summaryVecPush(&pr->cens, (double)cens);
-        if (cens && (!pr->ncensored || ms < pr->censored_min_ms)) pr->censored_min_ms = ms;
-        pr->ncensored += (size_t)cens;
-        if (span == 1) ok |= summaryVecPush(&g->v_ms_1cpu, ms);
-        else if (span > 1) ok |= summaryVecPush(&g->v_ms_multi_cpu, ms);
-    } else if (strcmp(phase, "call") == 0) {
-        /* a call of a whole-run process (coldload-run --series-regex): its
-         * series for the warm-up classes, none of the cell's figures */
-        if (summaryVecPush(&pr->calls, ms) == 0) return 0;
-        goto oom;
-    } else if (strcmp(phase, "steady_nowait") == 0) {
-        /* the same computation as steady (its bits count), its time not: a
-         * call timed without waiting for its result is a different figure */
-        ok = summaryVecPush(&g->v_nowait, ms) | (has_sum ? summaryAddChecksum(g, checksum) : 0);
-    } else {
-        s->ignored_rows++; /* a later phase: not summarised here */
-        return 0;
-    }
-    if (strcmp(phase, "prepare") != 0) *(has_sum ? &g->hashed : &g->unhashed) += 1;
-    if (load1 >= 0) ok |= summaryVecPush(&g->v_load1, load1);
-    if (procs >= 0) ok |= summaryVecPush(&g->v_procs, (double)procs);
-    if (trunc) g->truncated++;
-    if (ok == 0) return 0;
+    if (x.proc) pr->proc = x.proc;
+    if (summarySampleAdd(s, g, pr, cols, phase, &x) == 0) return 0;
 oom:
     snprintf(err, errlen, "%s: out of memory", where);
     return -1;

@@ -105,12 +105,18 @@ static int compareMkdir(const char *path, int top) {
     return optsError("%s: %s", path, why);
 }
 
-int main(int argc, char **argv) {
-    optsProg = "coldload-compare";
-    const char *out = NULL, *dirs[COMPARE_MAX_INPUTS], *labels[COMPARE_MAX_INPUTS],
-               *export_hf = NULL;
-    size_t ndirs = 0, nlabels = 0;
-    long seed = COMPARE_SEED;
+/* The command line: the inputs, their labels, the output directory, the
+ * seed and the hyperfine export. */
+typedef struct compareArgs {
+    const char *out, *dirs[COMPARE_MAX_INPUTS], *labels[COMPARE_MAX_INPUTS], *export_hf;
+    size_t ndirs, nlabels;
+    long seed;
+} compareArgs;
+
+/* The options into *a. Returns -1 to go on, else the exit status (0 after
+ * --help, 2 after saying what is wrong). */
+static int compareParse(int argc, char **argv, compareArgs *a) {
+    *a = (compareArgs){.seed = COMPARE_SEED};
     for (int i = 1; i < argc;) {
         const char *v;
         int m;
@@ -121,123 +127,149 @@ int main(int argc, char **argv) {
         if ((m = optsMatch(argc, argv, &i, "--out", &v)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
             if (!*v) return optsError("--out: expected a path, got ''"), OPTS_EXIT_USAGE;
-            out = v;
+            a->out = v;
         } else if ((m = optsMatch(argc, argv, &i, "--label", &v)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
             if (!*v) return optsError("--label: expected a name, got ''"), OPTS_EXIT_USAGE;
-            if (nlabels == COMPARE_MAX_INPUTS)
+            if (a->nlabels == COMPARE_MAX_INPUTS)
                 return optsError("--label: at most %d", COMPARE_MAX_INPUTS), OPTS_EXIT_USAGE;
-            labels[nlabels++] = v;
+            a->labels[a->nlabels++] = v;
         } else if ((m = optsMatch(argc, argv, &i, "--export-hyperfine", &v)) != 0) {
             if (m < 0) return OPTS_EXIT_USAGE;
             if (!*v) return optsError("--export-hyperfine: expected a path, got ''"), 2;
-            export_hf = v;
+            a->export_hf = v;
         } else if ((m = optsMatch(argc, argv, &i, "--seed", &v)) != 0) {
-            if (m < 0 || optsLong("--seed", v, 0, 4294967295L, &seed) != 0) return OPTS_EXIT_USAGE;
+            if (m < 0 || optsLong("--seed", v, 0, 4294967295L, &a->seed) != 0)
+                return OPTS_EXIT_USAGE;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             optsError("unknown option '%s' (see --help)", argv[i]);
             return OPTS_EXIT_USAGE;
         } else {
-            if (ndirs == COMPARE_MAX_INPUTS)
+            if (a->ndirs == COMPARE_MAX_INPUTS)
                 return optsError("at most %d results directories", COMPARE_MAX_INPUTS),
                        OPTS_EXIT_USAGE;
-            dirs[ndirs++] = argv[i++];
+            a->dirs[a->ndirs++] = argv[i++];
         }
     }
-    if (ndirs < 2) return optsError("two or more RESULTS_DIRs expected (see --help)"), 2;
-    if (!out) return optsError("missing --out DIR (see --help)"), OPTS_EXIT_USAGE;
-    if (nlabels && nlabels != ndirs)
-        return optsError("%zu --label for %zu results directories: one each, or none", nlabels,
-                         ndirs),
+    if (a->ndirs < 2) return optsError("two or more RESULTS_DIRs expected (see --help)"), 2;
+    if (!a->out) return optsError("missing --out DIR (see --help)"), OPTS_EXIT_USAGE;
+    if (a->nlabels && a->nlabels != a->ndirs)
+        return optsError("%zu --label for %zu results directories: one each, or none", a->nlabels,
+                         a->ndirs),
                OPTS_EXIT_USAGE;
     /* an export that could not be written is said now, before anything is
      * read or written; a device node or a link there is never replaced */
     char why[SAFEFILE_WHY_MAX];
-    if (export_hf && safefileWritable(export_hf, why, sizeof why) != 0)
-        return optsError("--export-hyperfine %s: %s", export_hf, why), OPTS_EXIT_USAGE;
+    if (a->export_hf && safefileWritable(a->export_hf, why, sizeof why) != 0)
+        return optsError("--export-hyperfine %s: %s", a->export_hf, why), OPTS_EXIT_USAGE;
+    return -1;
+}
 
-    /* The same directory twice (a typo, or a link to it) compares a run with
-     * itself: allowed, every figure is then within noise, but said. */
-    for (size_t i = 1; i < ndirs; i++)
+/* The same directory twice (a typo, or a link to it) compares a run with
+ * itself: allowed, every figure is then within noise, but said. */
+static void compareSameDirs(const compareArgs *a) {
+    for (size_t i = 1; i < a->ndirs; i++)
         for (size_t j = 0; j < i; j++) {
-            struct stat a, b;
-            if (stat(dirs[i], &a) == 0 && stat(dirs[j], &b) == 0 && a.st_dev == b.st_dev &&
-                a.st_ino == b.st_ino)
+            struct stat x, y;
+            if (stat(a->dirs[i], &x) == 0 && stat(a->dirs[j], &y) == 0 && x.st_dev == y.st_dev &&
+                x.st_ino == y.st_ino)
                 fprintf(stderr,
                         "coldload-compare: warning: %s and %s are the same directory: it is "
                         "compared with itself\n",
-                        dirs[j], dirs[i]);
+                        a->dirs[j], a->dirs[i]);
         }
+}
 
-    static compareInput in[COMPARE_MAX_INPUTS];
-    char err[SUMMARY_ERR_MAX];
-    int rc = 0;
-    size_t nread = 0;
-    for (; nread < ndirs && rc == 0; nread++) {
-        rc = compareInputRead(&in[nread], dirs[nread], nlabels ? labels[nread] : NULL, err,
-                              sizeof err);
-        if (rc == -1) optsError("%s", err);
-        else if (rc) optsError("out of memory");
-    }
-    /* Two inputs of one name (two runs of a host without meta dates) would
-     * make every table ambiguous: the later ones get their number. */
-    for (size_t i = 1; i < nread && rc == 0; i++)
+/* Two inputs of one name (two runs of a host without meta dates) would
+ * make every table ambiguous: the later ones get their number. Returns -1
+ * when out of memory. */
+static int compareRelabel(compareInput *in, size_t nread) {
+    for (size_t i = 1; i < nread; i++)
         for (size_t j = 0; j < i; j++)
             if (strcmp(in[i].label, in[j].label) == 0) {
                 char *l = NULL;
-                if (asprintf(&l, "%s #%zu", in[i].label, i + 1) < 0) return 1;
+                if (asprintf(&l, "%s #%zu", in[i].label, i + 1) < 0) return -1;
                 free(in[i].label);
                 in[i].label = l;
                 break;
             }
-    compareResult r = {0};
-    if (rc == 0 && compareRun(in, ndirs, (uint64_t)seed, &r) != 0) {
-        optsError("out of memory");
-        rc = -2;
-    }
+    return 0;
+}
+
+/* The chart's data, compare.csv, compare.html, compare.md and the hyperfine
+ * export into the output directory. 0, or -2 after saying why. */
+static int compareOutputs(const compareArgs *a, compareInput *in, const compareResult *r) {
+    char err[SUMMARY_ERR_MAX];
     char plots[4200];
-    snprintf(plots, sizeof plots, "%s/plots", out);
+    snprintf(plots, sizeof plots, "%s/plots", a->out);
     long cells = 0;
-    if (rc == 0 && (compareMkdir(out, 1) != 0 || compareMkdir(plots, 0) != 0)) rc = -2;
-    if (rc == 0 && (cells = comparechartWrite(&r, plots, err, sizeof err)) < 0) {
+    if (compareMkdir(a->out, 1) != 0 || compareMkdir(plots, 0) != 0) return -2;
+    if ((cells = comparechartWrite(r, plots, err, sizeof err)) < 0) {
         optsError("%s", err);
-        rc = -2;
+        return -2;
     }
     /* nothing to draw: no chart data either (compare.sh draws what there is) */
-    if (rc == 0 && cells == 0) {
+    if (cells == 0) {
         char p[4300];
         snprintf(p, sizeof p, "%s/compare.dat", plots);
         unlink(p);
         snprintf(p, sizeof p, "%s/compare_labels.gp", plots);
         unlink(p);
     }
-    if (rc == 0) {
-        int chart = cells > 0;
-        rc |= compareWrite(out, "compare.csv", compareCsvWriter, &r, chart, NULL);
-        for (size_t i = 0; i < docNFormats; i++) { /* compare.html, compare.md */
-            char name[64];
-            snprintf(name, sizeof name, "compare.%s", docFormats[i]->name);
-            rc |= compareWrite(out, name, comparedocWrite, &r, chart, docFormats[i]);
-        }
-        if (export_hf) { /* every input's cells, each command naming its input */
-            hyperfineInput hf[COMPARE_MAX_INPUTS];
-            for (size_t i = 0; i < ndirs; i++)
-                hf[i] = (hyperfineInput){&in[i].s, &in[i].meta, in[i].label};
-            if (hyperfineWrite(export_hf, hf, ndirs, err, sizeof err) != 0)
-                rc |= optsError("%s", err);
-        }
-        rc = rc ? -2 : 0;
+    int rc = 0, chart = cells > 0;
+    rc |= compareWrite(a->out, "compare.csv", compareCsvWriter, r, chart, NULL);
+    for (size_t i = 0; i < docNFormats; i++) { /* compare.html, compare.md */
+        char name[64];
+        snprintf(name, sizeof name, "compare.%s", docFormats[i]->name);
+        rc |= compareWrite(a->out, name, comparedocWrite, r, chart, docFormats[i]);
     }
-    if (rc == 0) {
-        if (r.nrows == 0) compareNothing(&r);
-        for (size_t i = 0; i < r.nf; i++)
-            printf("%s %s: %s\n", verdictLevelName(r.f[i].level), r.f[i].id, r.f[i].text);
-        fflush(stdout); /* the findings before the closing line, in a pipe too */
-        fprintf(stderr,
-                "coldload-compare: %zu inputs, %zu cells, %zu compared figures -> %s/"
-                "compare.html\n",
-                ndirs, r.ncells, r.nrows, out);
+    if (a->export_hf) { /* every input's cells, each command naming its input */
+        hyperfineInput hf[COMPARE_MAX_INPUTS];
+        for (size_t i = 0; i < a->ndirs; i++)
+            hf[i] = (hyperfineInput){&in[i].s, &in[i].meta, in[i].label};
+        if (hyperfineWrite(a->export_hf, hf, a->ndirs, err, sizeof err) != 0)
+            rc |= optsError("%s", err);
     }
+    return rc ? -2 : 0;
+}
+
+/* The findings on stdout, then the closing line on stderr. */
+static void compareSay(const compareArgs *a, const compareResult *r) {
+    if (r->nrows == 0) compareNothing(r);
+    for (size_t i = 0; i < r->nf; i++)
+        printf("%s %s: %s\n", verdictLevelName(r->f[i].level), r->f[i].id, r->f[i].text);
+    fflush(stdout); /* the findings before the closing line, in a pipe too */
+    fprintf(stderr,
+            "coldload-compare: %zu inputs, %zu cells, %zu compared figures -> %s/"
+            "compare.html\n",
+            a->ndirs, r->ncells, r->nrows, a->out);
+}
+
+int main(int argc, char **argv) {
+    optsProg = "coldload-compare";
+    compareArgs a;
+    int done = compareParse(argc, argv, &a);
+    if (done >= 0) return done;
+    compareSameDirs(&a);
+
+    static compareInput in[COMPARE_MAX_INPUTS];
+    char err[SUMMARY_ERR_MAX];
+    int rc = 0;
+    size_t nread = 0;
+    for (; nread < a.ndirs && rc == 0; nread++) {
+        rc = compareInputRead(&in[nread], a.dirs[nread], a.nlabels ? a.labels[nread] : NULL, err,
+                              sizeof err);
+        if (rc == -1) optsError("%s", err);
+        else if (rc) optsError("out of memory");
+    }
+    if (rc == 0 && compareRelabel(in, nread) != 0) return 1;
+    compareResult r = {0};
+    if (rc == 0 && compareRun(in, a.ndirs, (uint64_t)a.seed, &r) != 0) {
+        optsError("out of memory");
+        rc = -2;
+    }
+    if (rc == 0) rc = compareOutputs(&a, in, &r);
+    if (rc == 0) compareSay(&a, &r);
     compareFree(&r);
     for (size_t i = 0; i < nread; i++) compareInputFree(&in[i]);
     return rc == -1 ? OPTS_EXIT_USAGE : rc ? 1 : 0;

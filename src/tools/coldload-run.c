@@ -2,8 +2,9 @@
  *
  *   coldload-run [OPTIONS] -- PROG [ARGS...]
  *
- * The launcher of harness/threads.sh (launch/launch.h does the run). It
- * writes what the run was into up to four places, each row with one write:
+ * The launcher every program the harness runs goes through (harness/lib/
+ * run.sh's cl_exec; launch/launch.h does the run). It writes what the run
+ * was into up to four places, each row with one write:
  *   --runs-csv FILE  every run, whatever its status: the full record, its
  *                    columns launch/runcols.c's table (the list of
  *                    common/runfigs.h with a writer each; --list-columns
@@ -109,7 +110,7 @@ static const char runUsage[] =
     "128+n interrupted by signal n.\n";
 
 typedef struct runArgs {
-    launchOpts lo;
+    launchOpts launch; /* what launchRun runs: PROG, its limits, its output */
     const char *stdout_path, *result_path, *runs_csv, *csv, *whole_csv;
     const char *workload, *params;
     int width;           /* --width, parsed once; 0: default (the program's own) */
@@ -158,12 +159,12 @@ static int runBytes(const char *v, long long *out) {
 }
 
 static int runParse(int argc, char **argv, runArgs *a) {
-    a->lo.sample_ms = 10; /* make bench-run: ~1 % of a 50 ms run; 5 ms took ~1.7-1.9 % */
-    a->lo.grace_s = 2;
-    a->lo.hash_stdout = 1;
-    a->lo.stdout_fd = STDOUT_FILENO; /* the output goes on to ours (a log) */
-    a->lo.stderr_fd = STDERR_FILENO; /* and its stderr to ours */
-    a->lo.keep_bytes = RUN_KEEP_DEFAULT;
+    a->launch.sample_ms = 10; /* make bench-run: ~1 % of a 50 ms run; 5 ms took ~1.7-1.9 % */
+    a->launch.grace_s = 2;
+    a->launch.hash_stdout = 1;
+    a->launch.stdout_fd = STDOUT_FILENO; /* the output goes on to ours (a log) */
+    a->launch.stderr_fd = STDERR_FILENO; /* and its stderr to ours */
+    a->launch.keep_bytes = RUN_KEEP_DEFAULT;
     a->workload = "program";
     a->params = "";
     snprintf(a->width_text, sizeof a->width_text, "default");
@@ -181,60 +182,61 @@ static int runParse(int argc, char **argv, runArgs *a) {
         if (!strcmp(o, "--list-columns")) exit(runColumnsList(stdout) || fflush(stdout) ? 1 : 0);
         if (!strcmp(o, "--sweep")) {
             char parent[512], why[200];
-            int v2 = runcgParent(a->lo.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0;
+            int v2 =
+                runcgParent(a->launch.cgroup_parent, parent, sizeof parent, why, sizeof why) == 0;
             long left = runcgSweep(v2 ? parent : NULL);
             if (left) printf("%ld\n", left);
             exit(0);
         }
         if (!strcmp(o, "--no-cgroup")) {
-            a->lo.no_cgroup = 1;
+            a->launch.no_cgroup = 1;
             continue;
         }
         if (!strcmp(o, "--no-perf")) {
-            a->lo.no_perf = 1;
+            a->launch.no_perf = 1;
             continue;
         }
         if (!strcmp(o, "--no-hash")) {
-            a->lo.hash_stdout = 0;
+            a->launch.hash_stdout = 0;
             continue;
         }
         if (!strcmp(o, "--remove-hash-file")) {
-            a->lo.remove_hash_file = 1;
+            a->launch.remove_hash_file = 1;
             continue;
         }
         if (!v) return runBad("needs a value", o);
         i++;
         long n;
         if (!strcmp(o, "--cap")) {
-            if (runSeconds(v, &a->lo.cap_s))
+            if (runSeconds(v, &a->launch.cap_s))
                 return runBad("--cap: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS), v);
         } else if (!strcmp(o, "--slow-after")) {
-            if (runSeconds(v, &a->lo.slow_s))
+            if (runSeconds(v, &a->launch.slow_s))
                 return runBad(
                     "--slow-after: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS), v);
         } else if (!strcmp(o, "--grace")) {
-            if (runSeconds(v, &a->lo.grace_s))
+            if (runSeconds(v, &a->launch.grace_s))
                 return runBad("--grace: expected a number of seconds, " RANGE_TEXT(RANGE_SECONDS),
                               v);
         } else if (!strcmp(o, "--sample-ms")) {
             if (numLong(v, RANGE_SAMPLE_MS_MIN, RANGE_SAMPLE_MS_MAX, &n))
                 return runBad("--sample-ms: expected ms, " RANGE_TEXT(RANGE_SAMPLE_MS), v);
-            a->lo.sample_ms = (int)n;
+            a->launch.sample_ms = (int)n;
         } else if (!strcmp(o, "--keep-output")) {
-            if (runBytes(v, &a->lo.keep_bytes))
+            if (runBytes(v, &a->launch.keep_bytes))
                 return runBad("--keep-output: expected bytes 0..1G (a K, M or G suffix)", v);
         } else if (!strcmp(o, "--hash-file")) {
             if (!*v) return runBad("--hash-file: expected a path, got ''", NULL);
-            a->lo.hash_file = v;
+            a->launch.hash_file = v;
         } else if (!strcmp(o, "--stdout")) a->stdout_path = v;
         else if (!strcmp(o, "--result")) a->result_path = v;
         else if (!strcmp(o, "--runs-csv")) a->runs_csv = v;
         else if (!strcmp(o, "--csv")) a->csv = v;
         else if (!strcmp(o, "--whole-csv")) a->whole_csv = v;
         else if (!strcmp(o, "--series-regex")) a->series_regex = v;
-        else if (!strcmp(o, "--cgroup-parent")) a->lo.cgroup_parent = v;
+        else if (!strcmp(o, "--cgroup-parent")) a->launch.cgroup_parent = v;
         else if (!strcmp(o, "--quota")) {
-            if (numDouble(v, RANGE_QUOTA_MIN, RANGE_QUOTA_MAX, &a->lo.quota_cpus))
+            if (numDouble(v, RANGE_QUOTA_MIN, RANGE_QUOTA_MAX, &a->launch.quota_cpus))
                 return runBad("--quota: expected a number of CPUs, " RANGE_TEXT(RANGE_QUOTA), v);
         } else if (!strcmp(o, "--workload")) a->workload = v;
         else if (!strcmp(o, "--params")) a->params = v;
@@ -250,10 +252,10 @@ static int runParse(int argc, char **argv, runArgs *a) {
     }
     if (i >= argc)
         return runBad("no program given (coldload-run [OPTIONS] -- PROG [ARGS...])", NULL);
-    if (a->lo.remove_hash_file && !a->lo.hash_file)
+    if (a->launch.remove_hash_file && !a->launch.hash_file)
         return runBad("--remove-hash-file needs --hash-file PATH", NULL);
-    if (a->lo.hash_file) a->lo.hash_stdout = 0; /* the file is the output checked */
-    a->lo.argv = argv + i;
+    if (a->launch.hash_file) a->launch.hash_stdout = 0; /* the file is the output checked */
+    a->launch.argv = argv + i;
     return 0;
 }
 
@@ -398,7 +400,7 @@ static int runWriteSample(const runArgs *a, const launchResult *r, const measure
     row.checksum = 0, row.no_checksum = 1;
     row.usage = (measureUsage){0, 0, 0, 0};
     row.cpus = NULL, row.migrations = -1;
-    return seriesWrite(calls, a->csv, a->tags, a->ntags, &row, 0, err, errlen);
+    return csvWriteTimes(a->csv, a->tags, a->ntags, &row, calls->x, calls->n, 0, err, errlen);
 }
 
 /* --series-regex's times: static, so they stay reachable to the end */
@@ -418,12 +420,12 @@ int main(int argc, char **argv) {
             fprintf(stderr, "coldload-run: --series-regex: %s\n", err);
             return 2;
         }
-        a.lo.series = &calls;
+        a.launch.series = &calls;
     }
     if (a.stdout_path) {
-        a.lo.stdout_fd =
+        a.launch.stdout_fd =
             open(a.stdout_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
-        if (a.lo.stdout_fd < 0) {
+        if (a.launch.stdout_fd < 0) {
             fprintf(stderr, "coldload-run: --stdout %s: %s\n", a.stdout_path, strerror(errno));
             return 1;
         }
@@ -435,8 +437,8 @@ int main(int argc, char **argv) {
     measureLoad load;
     measureLoadNow(&load);
     launchResult r;
-    if (launchRun(&a.lo, &r, err, sizeof err) != 0) {
-        fprintf(stderr, "coldload-run: %s: %s\n", a.lo.argv[0], err);
+    if (launchRun(&a.launch, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "coldload-run: %s: %s\n", a.launch.argv[0], err);
         return 1;
     }
     if (r.status == LAUNCH_STOPPED) return 128 + r.interrupted;
@@ -452,9 +454,10 @@ int main(int argc, char **argv) {
                 "coldload-run: note: --series-regex matched no time in %ld line(s) of stdout "
                 "(%ld too long, %ld not a number): no calls recorded\n",
                 calls.lines, calls.skipped, calls.not_number);
-    if (r.status == LAUNCH_NOEXEC) runSayNoexec(a.lo.argv[0], r.exec_errno);
+    if (r.status == LAUNCH_NOEXEC) runSayNoexec(a.launch.argv[0], r.exec_errno);
     if (r.out_source == LAUNCH_OUT_FILE_MISSING)
-        fprintf(stderr, "coldload-run: --hash-file %s: %s after the run: no hash\n", a.lo.hash_file,
+        fprintf(stderr, "coldload-run: --hash-file %s: %s after the run: no hash\n",
+                a.launch.hash_file,
                 r.out_errno == EINVAL ? "not a regular file" : strerror(r.out_errno));
     char stamp[40];
     measureUtc(stamp, sizeof stamp);

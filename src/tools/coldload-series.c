@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
             .migrations = -1,
             .width_requested = width,
         };
-        if (seriesWrite(&calls, csv, tags, ntags, &row, 1, err, sizeof err) != 0) {
+        if (csvWriteTimes(csv, tags, ntags, &row, calls.x, calls.n, 1, err, sizeof err) != 0) {
             fprintf(stderr, "coldload-series: %s\n", err);
             return 1;
         }

@@ -10,16 +10,16 @@
 #include "common/stats.h"
 #include "verdict/decide.h"
 
-int answerTdIsThreads(const summaryGroup *g) {
+int answerThreadsIsThreads(const summaryGroup *g) {
     return g->harness && strcmp(g->harness, "threads") == 0;
 }
 
-size_t answerTdRuns(const answerTdCell *c) { return c->ok + c->censored; }
+size_t answerThreadsRuns(const answerThreadsCell *c) { return c->ok + c->censored; }
 
 /* One cell's figures from its group: the median run and its interval over
  * every process median (a bound counts as its bound), and which of the
  * three are only lower bounds. */
-static void answerTdCellOf(const summary *s, const summaryGroup *g, answerTdCell *c) {
+static void answerThreadsCellOf(const summary *s, const summaryGroup *g, answerThreadsCell *c) {
     const double one = 1.0;
     memset(c, 0, sizeof *c);
     c->g = g;
@@ -57,20 +57,20 @@ static void answerTdCellOf(const summary *s, const summaryGroup *g, answerTdCell
 }
 
 /* Whether the cells of t are one configuration (answerthreads.h,
- * answerTdCells.one), into t->one, one_threads and silent. A width reaches
+ * answerThreadsCells.one), into t->one, one_threads and silent. A width reaches
  * the program through {width} in ARGS or through a variable a runtime it
  * loaded reads (runs.csv runtimes: "name:VARIABLE;...", the variable empty
  * for a runtime that reads none: oneTBB, serial OpenBLAS); without that
  * column nothing is known, and nothing is one configuration. */
-static void answerTdFindOne(answerTdCells *t) {
-    t->one = ANSWER_TD_WIDTHS;
+static void answerThreadsFindOne(answerThreadsCells *t) {
+    t->one = ANSWER_THREADS_WIDTHS;
     t->one_threads = NAN;
     t->silent[0] = '\0';
     size_t o = 0;
     int widths = 0;
     if (!t->s || !t->s->run_text_at[RUNFIG_RUNTIMES]) return;
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
+        const answerThreadsCell *c = &t->c[i];
         if (c->g->key.params && strstr(c->g->key.params, "{width}")) goto reached;
         widths |= c->g->key.width != t->c[0].g->key.width;
         /* the sampler corroborates: one count, the most of every cell whose
@@ -96,38 +96,39 @@ static void answerTdFindOne(answerTdCells *t) {
         }
     }
     if (!widths) goto reached;
-    t->one = t->one_threads == 1 ? ANSWER_TD_ONE_THREAD
-             : *t->silent        ? ANSWER_TD_SILENT
-                                 : ANSWER_TD_OWN_THREADS;
+    t->one = t->one_threads == 1 ? ANSWER_THREADS_ONE_THREAD
+             : *t->silent        ? ANSWER_THREADS_SILENT
+                                 : ANSWER_THREADS_OWN_THREADS;
     return;
 reached:
-    t->one = ANSWER_TD_WIDTHS;
+    t->one = ANSWER_THREADS_WIDTHS;
     t->silent[0] = '\0';
 }
 
-void answerTdCollect(const summary *s, answerTdCells *t) {
+void answerThreadsCollect(const summary *s, answerThreadsCells *t) {
     t->n = 0;
     t->prog = NULL;
     t->s = s;
-    for (size_t i = 0; i < s->n && t->n < ANSWER_TD_CELLS; i++) {
+    for (size_t i = 0; i < s->n && t->n < ANSWER_THREADS_CELLS; i++) {
         const summaryGroup *g = &s->g[i];
-        if (!answerTdIsThreads(g)) continue;
-        answerTdCellOf(s, g, &t->c[t->n++]);
+        if (!answerThreadsIsThreads(g)) continue;
+        answerThreadsCellOf(s, g, &t->c[t->n++]);
         if (!t->prog) t->prog = g->key.workload;
     }
-    answerTdFindOne(t);
+    answerThreadsFindOne(t);
 }
 
-double answerTdPooled(const answerTdCells *t, const answerTdCell *first, size_t *n, int *bound) {
+double answerThreadsPooled(const answerThreadsCells *t, const answerThreadsCell *first, size_t *n,
+                           int *bound) {
     size_t all = 0, m = 0, nb = 0;
     *n = 0;
     *bound = 0;
     for (size_t i = 0; i < t->n; i++)
-        if (answerTdSameLevel(&t->c[i], first)) all += t->c[i].g->nproc;
+        if (answerThreadsSameLevel(&t->c[i], first)) all += t->c[i].g->nproc;
     double *v = malloc((all + 1) * sizeof *v), *b = malloc((all + 1) * sizeof *b);
     double med = NAN;
     for (size_t i = 0; v && b && i < t->n; i++) {
-        if (!answerTdSameLevel(&t->c[i], first)) continue;
+        if (!answerThreadsSameLevel(&t->c[i], first)) continue;
         for (size_t k = 0; k < t->c[i].g->nproc; k++) {
             const summaryProc *p = &t->c[i].g->proc[k];
             if (isnan(p->median_ms)) continue;
@@ -146,32 +147,33 @@ double answerTdPooled(const answerTdCells *t, const answerTdCell *first, size_t 
     return med;
 }
 
-int answerTdIsAgain(const answerTdCell *c) {
-    return c->g->key.copy && strcmp(c->g->key.copy, ANSWER_TD_AGAIN) == 0;
+int answerThreadsIsAgain(const answerThreadsCell *c) {
+    return c->g->key.copy && strcmp(c->g->key.copy, ANSWER_THREADS_AGAIN) == 0;
 }
 
-int answerTdSameLevel(const answerTdCell *a, const answerTdCell *b) {
+int answerThreadsSameLevel(const answerThreadsCell *a, const answerThreadsCell *b) {
     return summaryKeySame(&a->g->key, &b->g->key, SUMMARY_K_LOAD | SUMMARY_K_STRESSORS);
 }
 
 /* The cell whose runs are c's configuration too at level L: the default
  * cell for its twin and the twin for it; NULL for every other cell. */
-static const answerTdCell *answerTdOneConfig(const answerTdLevel *L, const answerTdCell *c) {
+static const answerThreadsCell *answerThreadsOneConfig(const answerThreadsLevel *L,
+                                                       const answerThreadsCell *c) {
     if (!L || !L->twin || !L->def) return NULL;
     return c == L->twin ? L->def : c == L->def ? L->twin : NULL;
 }
 
 /* Slots for the runs of c and of also (NULL: none). */
-static size_t answerTdSlots(const answerTdCell *c, const answerTdCell *also) {
+static size_t answerThreadsSlots(const answerThreadsCell *c, const answerThreadsCell *also) {
     return c->g->nproc + (also ? also->g->nproc : 0) + 1;
 }
 
 /* The runs of c, then of also (NULL: none), a bound as its bound, into v
- * and b (answerTdSlots slots). */
-static size_t answerTdRunsOf(const answerTdCell *c, const answerTdCell *also, double *v,
-                             unsigned char *b) {
+ * and b (answerThreadsSlots slots). */
+static size_t answerThreadsRunsOf(const answerThreadsCell *c, const answerThreadsCell *also,
+                                  double *v, unsigned char *b) {
     size_t n = 0;
-    for (const answerTdCell *x = c; x; x = x == c ? also : NULL)
+    for (const answerThreadsCell *x = c; x; x = x == c ? also : NULL)
         for (size_t k = 0; k < x->g->nproc; k++) {
             const summaryProc *p = &x->g->proc[k];
             if (isnan(p->median_ms)) continue;
@@ -185,18 +187,18 @@ static size_t answerTdRunsOf(const answerTdCell *c, const answerTdCell *also, do
  * its one configuration at L (L NULL: none) -- judged (r) or, with r NULL,
  * the 1 - alpha interval of a's shift against b into shift[0..2). 0, -1 out
  * of memory. */
-static int answerTdSamples(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
-                           differSides sides, double alpha, double floor, differResult *r,
-                           double *shift) {
-    const answerTdCell *xa = answerTdOneConfig(L, a), *xb = answerTdOneConfig(L, b);
+static int answerThreadsSamples(const answerThreadsLevel *L, const answerThreadsCell *a,
+                                const answerThreadsCell *b, differSides sides, double alpha,
+                                double floor, differResult *r, double *shift) {
+    const answerThreadsCell *xa = answerThreadsOneConfig(L, a), *xb = answerThreadsOneConfig(L, b);
     if (xa == b) xa = xb = NULL; /* the A/A pair itself: each side its own runs */
-    size_t na = answerTdSlots(a, xa), nb = answerTdSlots(b, xb);
+    size_t na = answerThreadsSlots(a, xa), nb = answerThreadsSlots(b, xb);
     double *va = malloc(na * sizeof *va), *vb = malloc(nb * sizeof *vb);
     unsigned char *ba = malloc(na), *bb = malloc(nb);
     int rc = -1;
     if (va && vb && ba && bb) {
-        differSample sa = {va, ba, answerTdRunsOf(a, xa, va, ba)};
-        differSample sb = {vb, bb, answerTdRunsOf(b, xb, vb, bb)};
+        differSample sa = {va, ba, answerThreadsRunsOf(a, xa, va, ba)};
+        differSample sb = {vb, bb, answerThreadsRunsOf(b, xb, vb, bb)};
         if (r) rc = differJudge(sa, sb, sides, alpha, floor, r);
         else rc = differShiftInterval(sa, sb, alpha, &shift[0], &shift[1]);
     } else if (r) {
@@ -210,13 +212,14 @@ static int answerTdSamples(const answerTdLevel *L, const answerTdCell *a, const 
     return rc;
 }
 
-int answerTdDiffer(const answerTdLevel *L, const answerTdCell *a, const answerTdCell *b,
-                   differSides sides, double alpha, double floor, differResult *r) {
-    return answerTdSamples(L, a, b, sides, alpha, floor, r, NULL);
+int answerThreadsDiffer(const answerThreadsLevel *L, const answerThreadsCell *a,
+                        const answerThreadsCell *b, differSides sides, double alpha, double floor,
+                        differResult *r) {
+    return answerThreadsSamples(L, a, b, sides, alpha, floor, r, NULL);
 }
 
 /* 1 when every run of a and of b used one and the same number of threads. */
-static int answerTdSameThreads(const answerTdCell *a, const answerTdCell *b) {
+static int answerThreadsSameThreads(const answerThreadsCell *a, const answerThreadsCell *b) {
     return !isnan(a->threads_lo) && !isnan(b->threads_lo) && a->threads_lo == a->threads_hi &&
            b->threads_lo == b->threads_hi && a->threads_lo == b->threads_lo;
 }
@@ -227,7 +230,7 @@ static int answerTdSameThreads(const answerTdCell *a, const answerTdCell *b) {
  * unset is a width, not another setting (MKL takes the physical cores,
  * BLIS and Julia one thread: never a twin). A program whose threads are its
  * own (none of these) has no documented default: no twin either. */
-static int answerTdDefaultIsAWidth(const summary *s, const summaryGroup *g) {
+static int answerThreadsDefaultIsAWidth(const summary *s, const summaryGroup *g) {
     static const char *const per_cpu[] = {
         "libgomp",     "libomp",     "libopenblas (pthread)", "libopenblas (openmp)",
         "libopenblas", "Go runtime", "rayon (Rust)"};
@@ -248,10 +251,10 @@ static int answerTdDefaultIsAWidth(const summary *s, const summaryGroup *g) {
 
 /* c resolved slower than the best of L by the rule, one-sided at alpha, the
  * size at least 1 + floor. */
-static int answerTdSlowerThanBest(const answerTdLevel *L, const answerTdCell *c, double alpha,
-                                  double floor) {
+static int answerThreadsSlowerThanBest(const answerThreadsLevel *L, const answerThreadsCell *c,
+                                       double alpha, double floor) {
     differResult r;
-    return answerTdDiffer(L, c, L->best, DIFFER_GREATER, alpha, floor, &r) == 0 &&
+    return answerThreadsDiffer(L, c, L->best, DIFFER_GREATER, alpha, floor, &r) == 0 &&
            r.verdict == DIFFER_SLOWER;
 }
 
@@ -261,7 +264,7 @@ static int answerTdSlowerThanBest(const answerTdLevel *L, const answerTdCell *c,
  * coin's). Under free load a run is slow or not by where the scheduler put
  * its threads, so a cell slower in its median can still be the other's
  * equal by the toss; only one slow in most runs is worse. */
-static int answerTdMostlySlow(const answerTdCell *c) {
+static int answerThreadsMostlySlow(const answerThreadsCell *c) {
     size_t n = c->g->procs, k = c->g->slow_procs == SIZE_MAX ? 0 : c->g->slow_procs;
     if (!n || k > n) return 0;
     double p = 0, term = ldexp(1.0, -(int)n); /* C(n, n) / 2^n, then down to C(n, k) */
@@ -273,35 +276,36 @@ static int answerTdMostlySlow(const answerTdCell *c) {
     return p <= DIFFER_ALPHA * (1 + 1e-9);
 }
 
-/* The floor of a claim of ANSWER_TD_HURT at L: the larger of the two. */
-static double answerTdHurtFloor(const answerTdLevel *L) {
-    return L->floor > ANSWER_TD_HURT - 1 ? L->floor : ANSWER_TD_HURT - 1;
+/* The floor of a claim of ANSWER_THREADS_HURT at L: the larger of the two. */
+static double answerThreadsHurtFloor(const answerThreadsLevel *L) {
+    return L->floor > ANSWER_THREADS_HURT - 1 ? L->floor : ANSWER_THREADS_HURT - 1;
 }
 
 /* Whether threads hurt at level L (its best and widest set): see the rule in
  * answerthreads.h. */
-static int answerTdHurt(const answerTdLevel *L) {
-    const answerTdCell *b = L->best, *w = L->widest;
-    if (!b || b->median_bound || b->hi_bound) return ANSWER_TD_UNRESOLVED;
-    if (w == b) return ANSWER_TD_NO;
+static int answerThreadsHurt(const answerThreadsLevel *L) {
+    const answerThreadsCell *b = L->best, *w = L->widest;
+    if (!b || b->median_bound || b->hi_bound) return ANSWER_THREADS_UNRESOLVED;
+    if (w == b) return ANSWER_THREADS_NO;
     double alpha = DIFFER_ALPHA / (double)(L->nwidths > 1 ? L->nwidths - 1 : 1);
     differResult r;
-    if (answerTdDiffer(L, w, b, DIFFER_GREATER, alpha, answerTdHurtFloor(L), &r) != 0)
-        return ANSWER_TD_UNRESOLVED;
-    if (r.verdict == DIFFER_SLOWER) return ANSWER_TD_YES;
-    if (w->median_bound) return ANSWER_TD_UNRESOLVED; /* no "no" from a bound */
-    if (w->median < ANSWER_TD_HURT * b->median) return ANSWER_TD_WITHIN;
-    return r.verdict == DIFFER_UNRESOLVED ? ANSWER_TD_UNRESOLVED : ANSWER_TD_NOISE;
+    if (answerThreadsDiffer(L, w, b, DIFFER_GREATER, alpha, answerThreadsHurtFloor(L), &r) != 0)
+        return ANSWER_THREADS_UNRESOLVED;
+    if (r.verdict == DIFFER_SLOWER) return ANSWER_THREADS_YES;
+    if (w->median_bound) return ANSWER_THREADS_UNRESOLVED; /* no "no" from a bound */
+    if (w->median < ANSWER_THREADS_HURT * b->median) return ANSWER_THREADS_WITHIN;
+    return r.verdict == DIFFER_UNRESOLVED ? ANSWER_THREADS_UNRESOLVED : ANSWER_THREADS_NOISE;
 }
 
-answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first) {
-    answerTdLevel L;
+answerThreadsLevel answerThreadsLevelOf(const answerThreadsCells *t,
+                                        const answerThreadsCell *first) {
+    answerThreadsLevel L;
     memset(&L, 0, sizeof L);
     L.first = first;
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
-        if (!answerTdSameLevel(c, first) || isnan(c->median)) continue;
-        if (answerTdIsAgain(c)) { /* a width's A/A control, never a width of its own */
+        const answerThreadsCell *c = &t->c[i];
+        if (!answerThreadsSameLevel(c, first) || isnan(c->median)) continue;
+        if (answerThreadsIsAgain(c)) { /* a width's A/A control, never a width of its own */
             L.again = c;
             continue;
         }
@@ -317,102 +321,106 @@ answerTdLevel answerTdLevelOf(const answerTdCells *t, const answerTdCell *first)
     if (!L.best) return L;
     if (t->one) { /* every cell every other's twin: their spread the floor */
         L.one = 1;
-        L.hurt = ANSWER_TD_NO;
+        L.hurt = ANSWER_THREADS_NO;
         for (size_t i = 0; i < t->n; i++)
             for (size_t j = i + 1; j < t->n; j++) {
-                const answerTdCell *a = &t->c[i], *b = &t->c[j];
+                const answerThreadsCell *a = &t->c[i], *b = &t->c[j];
                 double r[2] = {NAN, NAN};
-                if (!answerTdSameLevel(a, first) || !answerTdSameLevel(b, first) ||
+                if (!answerThreadsSameLevel(a, first) || !answerThreadsSameLevel(b, first) ||
                     isnan(a->median) || isnan(b->median))
                     continue;
-                if (answerTdSamples(NULL, a, b, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL, r) == 0 &&
+                if (answerThreadsSamples(NULL, a, b, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL, r) ==
+                        0 &&
                     r[0] > 0 && r[1] > 0)
                     L.floor = fmax(L.floor, fmax(r[1], 1 / r[0]) - 1);
                 L.floor_bound |= a->median_bound || b->median_bound;
             }
         for (size_t i = 0; i < t->n; i++) {
-            const answerTdCell *c = &t->c[i];
-            if (answerTdSameLevel(c, first) && !isnan(c->median) && c->g->key.width != 0 &&
-                !answerTdIsAgain(c))
+            const answerThreadsCell *c = &t->c[i];
+            if (answerThreadsSameLevel(c, first) && !isnan(c->median) && c->g->key.width != 0 &&
+                !answerThreadsIsAgain(c))
                 L.near[L.nnear++] = c;
         }
         return L; /* no recommendation from identical cells: rec NULL */
     }
     /* the default cell's twin: the A/A control of the level */
     for (size_t i = 0; L.def && i < t->n && !L.twin; i++) {
-        const answerTdCell *c = &t->c[i];
-        if (answerTdSameLevel(c, first) && c->g->key.width != 0 && !isnan(c->median) &&
-            answerTdSameThreads(L.def, c) && t->s && answerTdDefaultIsAWidth(t->s, L.def->g))
+        const answerThreadsCell *c = &t->c[i];
+        if (answerThreadsSameLevel(c, first) && c->g->key.width != 0 && !isnan(c->median) &&
+            answerThreadsSameThreads(L.def, c) && t->s &&
+            answerThreadsDefaultIsAWidth(t->s, L.def->g))
             L.twin = c;
     }
     /* with a bound on either side the spread is at least that: still a floor */
     if (L.twin) {
         double r[2] = {NAN, NAN};
-        if (answerTdSamples(&L, L.def, L.twin, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL, r) == 0 &&
+        if (answerThreadsSamples(&L, L.def, L.twin, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL, r) ==
+                0 &&
             r[0] > 0 && r[1] > 0)
             L.floor = fmax(fmax(r[1], 1 / r[0]) - 1, 0);
         L.floor_bound = L.def->median_bound || L.twin->median_bound;
     }
     /* the cell run again: its shift against its width's cell, a floor too */
     for (size_t i = 0; L.again && i < t->n && !L.again_of; i++) {
-        const answerTdCell *c = &t->c[i];
-        if (answerTdSameLevel(c, first) && !answerTdIsAgain(c) && !isnan(c->median) &&
+        const answerThreadsCell *c = &t->c[i];
+        if (answerThreadsSameLevel(c, first) && !answerThreadsIsAgain(c) && !isnan(c->median) &&
             c->g->key.width == L.again->g->key.width)
             L.again_of = c;
     }
     if (L.again_of && !isnan(L.again->median)) {
         double r[2] = {NAN, NAN};
-        if (answerTdSamples(NULL, L.again, L.again_of, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL,
-                            r) == 0 &&
+        if (answerThreadsSamples(NULL, L.again, L.again_of, DIFFER_TWO_SIDED, DIFFER_ALPHA, 0, NULL,
+                                 r) == 0 &&
             r[0] > 0 && r[1] > 0)
             L.floor = fmax(L.floor, fmax(r[1], 1 / r[0]) - 1);
         L.floor_bound |= L.again->median_bound || L.again_of->median_bound;
     }
-    L.hurt = answerTdHurt(&L);
+    L.hurt = answerThreadsHurt(&L);
     /* within noise: the best and the numeric widths the rule does not
      * resolve slower than it beyond the level's A/A floor -- and under free
      * load, where placement decides each run, also those not slow in most
      * runs (cells come sorted by width, so near[] ascends) */
     int free = summaryIsFree(first->g);
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
-        if (!answerTdSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0 ||
-            answerTdIsAgain(c))
+        const answerThreadsCell *c = &t->c[i];
+        if (!answerThreadsSameLevel(c, first) || isnan(c->median) || c->g->key.width == 0 ||
+            answerThreadsIsAgain(c))
             continue;
         if (c == L.best ||
-            !answerTdSlowerThanBest(&L, c, DIFFER_ALPHA, fmax(L.floor, ANSWER_TD_ACT - 1)) ||
-            (free && !answerTdMostlySlow(c)))
+            !answerThreadsSlowerThanBest(&L, c, DIFFER_ALPHA,
+                                         fmax(L.floor, ANSWER_THREADS_ACT - 1)) ||
+            (free && !answerThreadsMostlySlow(c)))
             L.near[L.nnear++] = c;
     }
     L.rec = L.near[0];
     return L;
 }
 
-int answerTdNeedsAgain(const answerTdLevel *L) {
+int answerThreadsNeedsAgain(const answerThreadsLevel *L) {
     return L->best && !L->twin && !L->one && !L->again;
 }
 
-int answerTdDefaultRedundant(const answerTdLevel *L) {
+int answerThreadsDefaultRedundant(const answerThreadsLevel *L) {
     return L->def && L->twin && L->twin->slow >= 1 && !summaryIsIdle(L->first->g);
 }
 
-int answerTdDefaultCosts(const answerTdLevel *L) {
+int answerThreadsDefaultCosts(const answerThreadsLevel *L) {
     if (!L->def || !L->best || L->twin || L->one || L->best->median_bound) return 0;
-    return answerTdSlowerThanBest(L, L->def, DIFFER_ALPHA, answerTdHurtFloor(L));
+    return answerThreadsSlowerThanBest(L, L->def, DIFFER_ALPHA, answerThreadsHurtFloor(L));
 }
 
-int answerTdDecided(const answerTdLevel *L) {
+int answerThreadsDecided(const answerThreadsLevel *L) {
     if (!L->best) return 0;
     /* a default cell that is a width's twin needs no runs of its own */
-    const answerTdCell *cells[] = {L->best, L->widest, L->twin ? NULL : L->def};
+    const answerThreadsCell *cells[] = {L->best, L->widest, L->twin ? NULL : L->def};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
-        if (cells[i] && answerTdRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
+        if (cells[i] && answerThreadsRuns(cells[i]) < DECIDE_MIN_PROCS) return 0;
     /* the A/A control's runs: its floor needs them as the cells do */
-    if (L->again && answerTdRuns(L->again) < DECIDE_MIN_PROCS) return 0;
+    if (L->again && answerThreadsRuns(L->again) < DECIDE_MIN_PROCS) return 0;
     /* one configuration: no width to choose, every cell's runs its floor */
     if (L->one) {
         for (size_t i = 0; i < L->nnear; i++)
-            if (answerTdRuns(L->near[i]) < DECIDE_MIN_PROCS) return 0;
+            if (answerThreadsRuns(L->near[i]) < DECIDE_MIN_PROCS) return 0;
         return 1;
     }
     /* Under free load a run of the widest slow (at least --contention-wide
@@ -424,45 +432,46 @@ int answerTdDecided(const answerTdLevel *L) {
         (L->widest->slow >= 1 ||
          (L->widest->g->slow_procs != SIZE_MAX && L->widest->g->slow_procs >= 1)))
         return 1;
-    return L->hurt != ANSWER_TD_UNRESOLVED && L->hurt != ANSWER_TD_NOISE && L->nnear == 1;
+    return L->hurt != ANSWER_THREADS_UNRESOLVED && L->hurt != ANSWER_THREADS_NOISE && L->nnear == 1;
 }
 
-const answerTdCell *answerTdFirstOf(const answerTdCells *t, const char *load) {
+const answerThreadsCell *answerThreadsFirstOf(const answerThreadsCells *t, const char *load) {
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->c[i].g->key.load, load) == 0) return &t->c[i];
     return NULL;
 }
 
-int answerTdDeciding(const answerTdCells *t, answerTdLevel *L) {
+int answerThreadsDeciding(const answerThreadsCells *t, answerThreadsLevel *L) {
     static const char *const order[] = {"pinned", "free"};
     for (size_t k = 0; k < 2; k++) {
-        const answerTdCell *first = answerTdFirstOf(t, order[k]);
+        const answerThreadsCell *first = answerThreadsFirstOf(t, order[k]);
         if (!first) continue;
-        *L = answerTdLevelOf(t, first);
+        *L = answerThreadsLevelOf(t, first);
         if (L->best) return 1;
     }
     return 0;
 }
 
-void answerTdOther(const answerTdCells *t, const answerTdLevel *deciding, answerTdLevel *hurt,
-                   int *has_hurt, answerTdLevel *def, int *has_def) {
+void answerThreadsOther(const answerThreadsCells *t, const answerThreadsLevel *deciding,
+                        answerThreadsLevel *hurt, int *has_hurt, answerThreadsLevel *def,
+                        int *has_def) {
     *has_hurt = *has_def = 0;
     double worst = 0;
     for (size_t i = 0; i < t->n; i++) {
-        const answerTdCell *c = &t->c[i];
+        const answerThreadsCell *c = &t->c[i];
         int first = 1;
-        for (size_t j = 0; j < i && first; j++) first = !answerTdSameLevel(&t->c[j], c);
+        for (size_t j = 0; j < i && first; j++) first = !answerThreadsSameLevel(&t->c[j], c);
         if (!first || summaryIsIdle(c->g)) continue;
-        answerTdLevel L = answerTdLevelOf(t, c);
+        answerThreadsLevel L = answerThreadsLevelOf(t, c);
         if (!L.best) continue;
         /* free load is placement's (its count of slow runs: threadsdoc), not
          * a difference that comes and goes with where the threads landed */
-        if (L.first != deciding->first && L.hurt == ANSWER_TD_YES && !summaryIsFree(c->g) &&
-            deciding->hurt != ANSWER_TD_YES && !*has_hurt) {
+        if (L.first != deciding->first && L.hurt == ANSWER_THREADS_YES && !summaryIsFree(c->g) &&
+            deciding->hurt != ANSWER_THREADS_YES && !*has_hurt) {
             *hurt = L;
             *has_hurt = 1;
         }
-        if (!answerTdDefaultCosts(&L)) continue;
+        if (!answerThreadsDefaultCosts(&L)) continue;
         double r = L.def->median / L.best->median;
         if (r > worst) {
             worst = r;
@@ -473,18 +482,18 @@ void answerTdOther(const answerTdCells *t, const answerTdLevel *deciding, answer
 }
 
 int answerThreadsJob(const summary *s, answer *a) {
-    answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(sizeof *L);
+    answerThreadsCells *t = malloc(sizeof *t);
+    answerThreadsLevel *L = malloc(sizeof *L);
     if (!t || !L) {
         free(t);
         free(L);
         return -1;
     }
-    answerTdCollect(s, t);
-    if (answerTdDeciding(t, L)) {
-        static const answerVerdict by[ANSWER_TD_N] = {ANSWER_NO, ANSWER_NO, ANSWER_UNCLEAR,
-                                                      ANSWER_YES, ANSWER_NO};
-        const answerTdCell *w = L->widest, *b = L->best;
+    answerThreadsCollect(s, t);
+    if (answerThreadsDeciding(t, L)) {
+        static const answerVerdict by[ANSWER_THREADS_N] = {ANSWER_NO, ANSWER_NO, ANSWER_UNCLEAR,
+                                                           ANSWER_YES, ANSWER_NO};
+        const answerThreadsCell *w = L->widest, *b = L->best;
         a->verdict = by[L->hurt];
         a->basis = L->first->g->key.load;
         a->cell = w->g;
@@ -496,11 +505,11 @@ int answerThreadsJob(const summary *s, answer *a) {
             {"best_median_ms", b->median},
             {"widest_lo_ms", w->lo},
             {"best_hi_ms", b->hi},
-            {"threshold", ANSWER_TD_HURT},
+            {"threshold", ANSWER_THREADS_HURT},
             /* 1: widest_median_ms (and the ratio) only a lower bound */
             {"widest_bound", w->median_bound},
             {"widest_censored", (double)w->censored},
-            {"widest_runs", (double)answerTdRuns(w)},
+            {"widest_runs", (double)answerThreadsRuns(w)},
             {"recommended_width", L->rec ? L->rec->g->key.width : NAN},
         };
         memcpy(a->fig, fig, sizeof fig);
@@ -509,7 +518,7 @@ int answerThreadsJob(const summary *s, answer *a) {
             /* one configuration: no best and no recommended width -- the
              * threads it ran at every width instead; single-threaded has
              * no threads to hurt, otherwise the width never asked */
-            a->verdict = t->one == ANSWER_TD_ONE_THREAD ? ANSWER_NO : ANSWER_UNCLEAR;
+            a->verdict = t->one == ANSWER_THREADS_ONE_THREAD ? ANSWER_NO : ANSWER_UNCLEAR;
             size_t k = 0;
             for (size_t i = 0; i < a->nfig; i++)
                 if (strcmp(a->fig[i].name, "best_width") &&

@@ -17,8 +17,10 @@ struct verdictCtx {
     const summary *s;
     const verdictThresholds *t;
     verdictList *out;
-    unsigned char *explained; /* per group: a contention or bimodal verdict explains it */
-    const verdictCheck *ck;   /* the check running (its id names the verdicts) */
+    /* per group: a verdict of a check with `explains` (contention, bimodal,
+     * placement) accounts for it; read by the checks naming them in `after` */
+    unsigned char *explained;
+    const verdictCheck *ck; /* the check running (its id names the verdicts) */
 };
 
 /* The figures of a verdict: FIGS({"first_ms", g->first_ms}, {"ratio", r}). */

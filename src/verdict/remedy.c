@@ -83,12 +83,12 @@ long remedyFreeWidth(const metaTable *m, int load_kind, const char *stressors) {
 }
 
 /* The level of load/stressors among t's cells, 0 when none was measured. */
-static int remedyLevel(const answerTdCells *t, const char *load, const char *stressors,
-                       answerTdLevel *L) {
+static int remedyLevel(const answerThreadsCells *t, const char *load, const char *stressors,
+                       answerThreadsLevel *L) {
     for (size_t i = 0; i < t->n; i++) {
         const summaryKey *k = &t->c[i].g->key;
         if (strcmp(k->load, load) || strcmp(k->stressors, stressors)) continue;
-        *L = answerTdLevelOf(t, &t->c[i]);
+        *L = answerThreadsLevelOf(t, &t->c[i]);
         return L->best != NULL;
     }
     return 0;
@@ -97,27 +97,27 @@ static int remedyLevel(const answerTdCells *t, const char *load, const char *str
 
 /* Where the settings are tried: the default cell when it costs (what users
  * get), else the widest width (where threads hurt). */
-static const answerTdCell *remedyCellOf(const answerTdLevel *L) {
-    return answerTdDefaultCosts(L) || !L->widest ? L->def : L->widest;
+static const answerThreadsCell *remedyCellOf(const answerThreadsLevel *L) {
+    return answerThreadsDefaultCosts(L) || !L->widest ? L->def : L->widest;
 }
 
-/* Threads hurt at L, or its default cell costs: at least ANSWER_TD_HURT x
+/* Threads hurt at L, or its default cell costs: at least ANSWER_THREADS_HURT x
  * the best width (a bound counts: the cell took longer still). */
-static int remedyHurts(const answerTdLevel *L) {
-    return L->hurt == ANSWER_TD_YES || answerTdDefaultCosts(L);
+static int remedyHurts(const answerThreadsLevel *L) {
+    return L->hurt == ANSWER_THREADS_YES || answerThreadsDefaultCosts(L);
 }
 
 int remedyPlan(const summary *s, const metaTable *m, const char *load, const char *stressors,
                int mode, remedyPlanOf *p) {
     memset(p, 0, sizeof *p);
-    answerTdCells *t = malloc(sizeof *t);
-    answerTdLevel *L = malloc(sizeof *L);
+    answerThreadsCells *t = malloc(sizeof *t);
+    answerThreadsLevel *L = malloc(sizeof *L);
     if (!t || !L) {
         free(t);
         free(L);
         return -1;
     }
-    answerTdCollect(s, t);
+    answerThreadsCollect(s, t);
     const int kind = summaryWordOf(summaryLoads, SUMMARY_LOAD_N, load); /* the level's, once */
     if (mode == REMEDY_OFF) p->why = "--remedies off";
     else if (kind == SUMMARY_LOAD_NONE) p->why = "the idle level: nothing to fix";
@@ -125,7 +125,7 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
     else if (!(p->hurts = remedyHurts(L)) && mode == REMEDY_AUTO)
         p->why = "threads do not hurt at this level";
     if (p->why) goto out;
-    const answerTdCell *at = remedyCellOf(L);
+    const answerThreadsCell *at = remedyCellOf(L);
     const char *loaded = summaryRunTextOf(s, at->g, RUNFIG_RUNTIMES);
     for (size_t i = 0; i < remediesN && p->n < REMEDY_MAX - 1; i++) {
         if (mode == REMEDY_AUTO && !remedyApplies(i, loaded)) continue;
@@ -144,8 +144,8 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
     w->width = remedyFreeWidth(m, kind, stressors);
     snprintf(w->id, sizeof w->id, "w%ld", w->width);
     for (size_t i = 0; i < t->n; i++)
-        if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == w->width &&
-            !answerTdIsAgain(&t->c[i]))
+        if (answerThreadsSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == w->width &&
+            !answerThreadsIsAgain(&t->c[i]))
             w->measured = 1;
 out:
     free(t);
@@ -153,20 +153,20 @@ out:
     return 0;
 }
 
-void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdCells *t,
+void remedyJudge(const remedyItem *item, const answerThreadsLevel *L, const answerThreadsCells *t,
                  const summary *rs, remedyResult *out) {
     memset(out, 0, sizeof *out);
     out->item = item;
     out->over_best = out->over_default = NAN;
-    const answerTdCell *c = NULL;
-    answerTdCells *own = NULL;
+    const answerThreadsCell *c = NULL;
+    answerThreadsCells *own = NULL;
     if (item->measured) {
         for (size_t i = 0; i < t->n && !c; i++)
-            if (answerTdSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == item->width &&
-                !answerTdIsAgain(&t->c[i]))
+            if (answerThreadsSameLevel(&t->c[i], L->first) && t->c[i].g->key.width == item->width &&
+                !answerThreadsIsAgain(&t->c[i]))
                 c = &t->c[i];
     } else if (rs && (own = malloc(sizeof *own))) {
-        answerTdCollect(rs, own);
+        answerThreadsCollect(rs, own);
         for (size_t i = 0; i < own->n && !c; i++)
             if (summaryKeySame(&own->c[i].g->key, &L->first->g->key,
                                SUMMARY_K_LOAD | SUMMARY_K_STRESSORS))
@@ -178,22 +178,24 @@ void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdC
     }
     free(own);
     if (!out->have || !L->best) return;
-    const answerTdCell *b = L->best, *r = &out->cell;
+    const answerThreadsCell *b = L->best, *r = &out->cell;
     out->over_best = r->median / b->median;
     if (L->def && !isnan(L->def->median)) out->over_default = r->median / L->def->median;
     out->fixes = remedyFixes(r, b);
     out->does_not = !out->fixes && remedyFailsAgainst(L, r, b);
 }
 
-int remedyFixes(const answerTdCell *r, const answerTdCell *b) {
+int remedyFixes(const answerThreadsCell *r, const answerThreadsCell *b) {
     if (isnan(r->median) || isnan(b->median) || r->median_bound) return 0;
-    return r->median < ANSWER_TD_HURT * b->median;
+    return r->median < ANSWER_THREADS_HURT * b->median;
 }
 
-int remedyFailsAgainst(const answerTdLevel *L, const answerTdCell *r, const answerTdCell *b) {
+int remedyFailsAgainst(const answerThreadsLevel *L, const answerThreadsCell *r,
+                       const answerThreadsCell *b) {
     differResult d;
     return !isnan(r->median) && !isnan(b->median) &&
-           answerTdDiffer(L, r, b, DIFFER_GREATER, DIFFER_ALPHA, ANSWER_TD_HURT - 1, &d) == 0 &&
+           answerThreadsDiffer(L, r, b, DIFFER_GREATER, DIFFER_ALPHA, ANSWER_THREADS_HURT - 1,
+                               &d) == 0 &&
            d.verdict == DIFFER_SLOWER;
 }
 
@@ -211,8 +213,9 @@ int remedyItemOfId(const char *id, remedyItem *it) {
     return 0;
 }
 
-size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m, const answerTdCells *t,
-                       const answerTdLevel *L, remedyItem *w, remedyResult *out, size_t max) {
+size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m,
+                       const answerThreadsCells *t, const answerThreadsLevel *L, remedyItem *w,
+                       remedyResult *out, size_t max) {
     size_t k = 0;
     for (size_t i = 0; i < n && k < max; i++) {
         remedyJudge(&runs[i].item, L, t, &runs[i].s, &out[k]);

@@ -8,7 +8,7 @@
  * rounds, under the same load: each remedy's runs are a results directory
  * of their own, remedies/<id>/ (r<row> for a table row, w<width> for a
  * width no cell measured), so their rows never join the cells'. A remedy
- * fixes it when its median run is within ANSWER_TD_HURT of the best
+ * fixes it when its median run is within ANSWER_THREADS_HURT of the best
  * width's and the rule for a difference does not resolve it slower -- the
  * rule that says threads do not hurt, applied to one cell -- and its median
  * is exact (a lower bound fixes nothing). The default cell's own median is
@@ -71,7 +71,7 @@ typedef struct remedyPlanOf {
 
 /* The remedies to try at the level of load/stressors in s (meta m gives the
  * usable CPUs and the quota): mode REMEDY_AUTO where threads hurt there (its
- * answer yes, or its default cell ANSWER_TD_HURT x the best width) and for
+ * answer yes, or its default cell ANSWER_THREADS_HURT x the best width) and for
  * the runtimes its runs loaded; REMEDY_ALL every setting of the table at
  * any loaded level. 0, or -1 out of memory. */
 int remedyPlan(const summary *s, const metaTable *m, const char *load, const char *stressors,
@@ -80,12 +80,12 @@ int remedyPlan(const summary *s, const metaTable *m, const char *load, const cha
 /* One remedy judged at one level. */
 typedef struct remedyResult {
     const remedyItem *item;
-    answerTdCell cell;   /* its runs at the level (the width cell's own, for a measured w) */
-    int have;            /* cell has a median */
-    double over_best;    /* its median / the best width's */
-    double over_default; /* its median / the default cell's (NAN without one) */
-    int fixes;           /* see the rule above */
-    int does_not;        /* the rule resolves it ANSWER_TD_HURT x slower than the best
+    answerThreadsCell cell; /* its runs at the level (the width cell's own, for a measured w) */
+    int have;               /* cell has a median */
+    double over_best;       /* its median / the best width's */
+    double over_default;    /* its median / the default cell's (NAN without one) */
+    int fixes;              /* see the rule above */
+    int does_not;           /* the rule resolves it ANSWER_THREADS_HURT x slower than the best
                             (neither: not resolved) */
 } remedyResult;
 
@@ -105,20 +105,22 @@ long remedyFreeWidth(const metaTable *m, int load_kind, const char *stressors);
  * cell at L, in order, then the width of the CPUs the load leaves free when
  * a cell of L has that width (*w holds its item) and something was tried.
  * Their results into out[0..max); the count. */
-size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m, const answerTdCells *t,
-                       const answerTdLevel *L, remedyItem *w, remedyResult *out, size_t max);
+size_t remedyResultsAt(const remedyRuns *runs, size_t n, const metaTable *m,
+                       const answerThreadsCells *t, const answerThreadsLevel *L, remedyItem *w,
+                       remedyResult *out, size_t max);
 
 /* The rule: a cell r fixes it against the level's best width b when its
- * median is exact and within ANSWER_TD_HURT of b's; it does not when the one
- * rule for a difference (common/differ) resolves it ANSWER_TD_HURT x slower
+ * median is exact and within ANSWER_THREADS_HURT of b's; it does not when the one
+ * rule for a difference (common/differ) resolves it ANSWER_THREADS_HURT x slower
  * than b (remedyFailsAgainst: at level L, b's runs with those of its one
- * configuration, answerTdDiffer); else it is not resolved. */
-int remedyFixes(const answerTdCell *r, const answerTdCell *b);
-int remedyFailsAgainst(const answerTdLevel *L, const answerTdCell *r, const answerTdCell *b);
+ * configuration, answerThreadsDiffer); else it is not resolved. */
+int remedyFixes(const answerThreadsCell *r, const answerThreadsCell *b);
+int remedyFailsAgainst(const answerThreadsLevel *L, const answerThreadsCell *r,
+                       const answerThreadsCell *b);
 
 /* Judges item at level L of the cells t, its runs in rs (its own directory's
  * summary; NULL for a measured w item, whose cell is in t). */
-void remedyJudge(const remedyItem *item, const answerTdLevel *L, const answerTdCells *t,
+void remedyJudge(const remedyItem *item, const answerThreadsLevel *L, const answerThreadsCells *t,
                  const summary *rs, remedyResult *out);
 
 /* The item an id names (r<row> of the table, w<width>), for a directory

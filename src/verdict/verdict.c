@@ -201,7 +201,9 @@ const verdictCheck verdictChecks[] = {
      "first/min >= --first-min in a group that is not loaded",
      {{"first-min", "R", VT(first_min), 100, NULL,
        "first/min at or above: the first run must not go into an average"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"first-run-notable",
      VERDICT_NOTE,
      verdictFirstRunNotable,
@@ -209,14 +211,18 @@ const verdictCheck verdictChecks[] = {
      "first/min >= --first-min-notable (below --first-min), not loaded",
      {{"first-min-notable", "R", VT(first_min_notable), 10, NULL,
        "first/min at or above: notable (and a loaded group's first call: loaded-first)"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"loaded-first",
      VERDICT_NOTE,
      verdictLoadedFirst,
      verdictLoadedFirstSay,
      "a loaded group's first/min >= --first-min-notable, against the idle first call",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"spread",
      VERDICT_WARN,
      verdictSpread,
@@ -224,7 +230,9 @@ const verdictCheck verdictChecks[] = {
      "width > 1 and max/median >= --max-median",
      {{"max-median", "R", VT(max_median), 3, NULL,
        "multi-threaded max/median at or above: check the load"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"contention",
      VERDICT_WARN,
      verdictContention,
@@ -241,7 +249,8 @@ const verdictCheck verdictChecks[] = {
        "the words of loaded_cpus_usable in RESULTS_DIR/meta.txt, else its scan_cpus, else its "
        "nproc, else N = S",
        "the CPUs the S load workers were spread over: the N of the fair share"}},
-     NULL},
+     NULL,
+     .explains = 1},
     {"bimodal",
      VERDICT_WARN,
      verdictBimodal,
@@ -250,7 +259,8 @@ const verdictCheck verdictChecks[] = {
      {{"bimodal", "R", VT(bimodal), 5, NULL,
        "a loaded group whose process medians (or one process's steady calls) split into two "
        "groups R x apart: bimodal"}},
-     NULL},
+     NULL,
+     .explains = 1},
     {"placement",
      VERDICT_WARN,
      verdictFreeLoad,
@@ -258,7 +268,8 @@ const verdictCheck verdictChecks[] = {
      "every free-load group with an idle twin: k of K processes >= --contention-wide x idle, "
      "the share and its Wilson interval (a NOTE when none was)",
      {{0}},
-     NULL},
+     NULL,
+     .explains = 1},
     {"loaded-slow",
      VERDICT_WARN,
      verdictLoadedSlow,
@@ -268,14 +279,17 @@ const verdictCheck verdictChecks[] = {
      "placement explains it)",
      {{"loaded-idle", "R", VT(loaded_idle), 2, NULL,
        "loaded median / idle median at or above: check the load"}},
-     NULL},
+     NULL,
+     .after = {"contention", "bimodal", "placement"}},
     {"checksum-differs",
      VERDICT_ERROR,
      verdictChecksumDiffers,
      verdictChecksumSay,
      "different checksums within a group, or idle vs loaded at one width",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"output-differs",
      VERDICT_ERROR,
      verdictOutputDiffers,
@@ -283,7 +297,9 @@ const verdictCheck verdictChecks[] = {
      "a program's output hash (stdout's or its file's) differs between its runs, or some runs "
      "left no file (threads.sh, across widths and loads)",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"output-unchecked",
      VERDICT_NOTE,
      verdictOutputUnchecked,
@@ -291,7 +307,9 @@ const verdictCheck verdictChecks[] = {
      "a program's output was empty in every run, or no run left the file checked (threads.sh): "
      "nothing to compare",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"bitwise-same",
      VERDICT_OK,
      verdictBitwiseSame,
@@ -299,7 +317,9 @@ const verdictCheck verdictChecks[] = {
      "one checksum idle and loaded at one width (a program: one output hash over every cell, "
      "not the empty output's)",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"idle-busy",
      VERDICT_WARN,
      verdictIdleBusy,
@@ -319,7 +339,9 @@ const verdictCheck verdictChecks[] = {
        "the width when meta.txt has openblas_num_threads, else nproc from RESULTS_DIR/meta.txt, "
        "else this machine's",
        "OpenBLAS's thread pool size in the runs"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"cold-start",
      VERDICT_WARN,
      verdictColdStart,
@@ -328,7 +350,9 @@ const verdictCheck verdictChecks[] = {
      {{"cold-same", "R", VT(cold_same), 2, NULL,
        "a cold start (fresh, evicted or dropcache copy) whose whole-process median is at or "
        "above R x the same copy's: a warning, not a note"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"no-wait",
      VERDICT_WARN,
      verdictNoWait,
@@ -337,7 +361,9 @@ const verdictCheck verdictChecks[] = {
      {{"no-wait", "R", VT(no_wait), 2, NULL,
        "a group whose \"no wait\" median (submit only) is R x below its waited steady median: "
        "no-wait"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"waits-for-cpu",
      VERDICT_WARN,
      verdictWaitsForCpu,
@@ -348,7 +374,9 @@ const verdictCheck verdictChecks[] = {
      {{"why-share", "R", VT(why_share), 0.4, NULL,
        "a share of a slow run (waiting for a CPU, spinning, blocked) at or above: why it was "
        "slow (waits-for-cpu, spins, wake-ups)"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"spins",
      VERDICT_WARN,
      verdictSpins,
@@ -356,7 +384,9 @@ const verdictCheck verdictChecks[] = {
      "a program's loaded cell >= --loaded-idle x idle whose CPU time is >= --why-share of its "
      "wall x its threads and >= 1.5x idle: its threads spin while they wait",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"wake-ups",
      VERDICT_NOTE,
      verdictWakeUps,
@@ -364,7 +394,9 @@ const verdictCheck verdictChecks[] = {
      "a program's loaded cell >= --loaded-idle x idle blocked (neither running nor waiting for a "
      "CPU) >= --why-share of its run: each fork-join waits for a sleeping worker to get a CPU",
      {{0}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
     {"warmup",
      VERDICT_WARN,
      verdictWarmup,
@@ -379,7 +411,9 @@ const verdictCheck verdictChecks[] = {
       {"warmup-delta", "R", VT(warmup_delta), 0.01, NULL,
        "segments whose means lie within R x the fastest segment's mean (or within their "
        "standard deviations) are one regime"}},
-     NULL},
+     NULL,
+     {NULL},
+     0},
 };
 const size_t verdictNChecks = sizeof verdictChecks / sizeof verdictChecks[0];
 
@@ -444,13 +478,42 @@ void verdictThresholdLine(const verdictThresholds *t, FILE *f) {
         fprintf(f, "%s--%s %g", i ? " " : "", p->name, verdictParamGet(t, p));
 }
 
-int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
-    verdictCtx x = {s, t, out, calloc(s->n ? s->n : 1, 1), NULL};
-    int rc = x.explained ? 0 : -1;
-    for (size_t c = 0; c < verdictNChecks && rc == 0; c++) {
-        x.ck = &verdictChecks[c];
-        rc = x.ck->fn(&x);
+/* Whether every check checks[c] names in `after` has run (done); a name of
+ * no check of the table never has. */
+static int verdictAfterDone(const verdictCheck *checks, size_t n, const unsigned char *done,
+                            size_t c) {
+    for (size_t k = 0; k < VERDICT_AFTER_MAX && checks[c].after[k]; k++) {
+        size_t a = 0;
+        while (a < n && strcmp(checks[a].id, checks[c].after[k]) != 0) a++;
+        if (a == n || !done[a]) return 0;
     }
+    return 1;
+}
+
+int verdictRunTable(const summary *s, const verdictThresholds *t, const verdictCheck *checks,
+                    size_t n, verdictList *out) {
+    size_t ng = s->n ? s->n : 1;
+    verdictCtx x = {s, t, out, calloc(ng, 1), NULL};
+    unsigned char *done = calloc(n ? n : 1, 1), *before = malloc(ng);
+    int rc = x.explained && done && before ? 0 : -1;
+    /* In the table's order, a check waiting for those it names in `after`:
+     * each pass runs the first check not run whose `after`s all have. */
+    for (size_t ran = 0; ran < n && rc == 0; ran++) {
+        size_t c = 0;
+        while (c < n && (done[c] || !verdictAfterDone(checks, n, done, c))) c++;
+        if (c == n) {
+            rc = -1; /* an `after` of no check, or a loop of them */
+            break;
+        }
+        x.ck = &checks[c];
+        memcpy(before, x.explained, ng);
+        rc = x.ck->fn(&x);
+        /* what a check explains is read by those naming it: it says so */
+        if (rc == 0 && !x.ck->explains && memcmp(before, x.explained, ng) != 0) rc = -1;
+        done[c] = 1;
+    }
+    free(done);
+    free(before);
     free(x.explained);
     /* The sentences, from the data the checks recorded: judging is over. */
     for (size_t i = 0; i < out->n && rc == 0; i++)
@@ -464,6 +527,10 @@ int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
         out->v[j] = v;
     }
     return rc ? -1 : 0;
+}
+
+int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out) {
+    return verdictRunTable(s, t, verdictChecks, verdictNChecks, out);
 }
 
 int verdictWrite(const verdictList *l, const verdictThresholds *t, FILE *f) {

@@ -183,6 +183,7 @@ typedef struct verdictParam {
 } verdictParam;
 
 #define VERDICT_PARAMS_MAX 3
+#define VERDICT_AFTER_MAX 4
 
 typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
 
@@ -195,7 +196,12 @@ typedef struct verdictCtx verdictCtx; /* a run of the checks (verdict.c) */
  * (verdictFound: group, parts, figures and notes), and the entry says it --
  * with `say`, a function that writes the finding from the verdict's figures,
  * notes, group and the thresholds, or, without one, `sentence` followed by
- * the figures as "(name value, ...)". No check writes text while judging. */
+ * the figures as "(name value, ...)". No check writes text while judging.
+ *
+ * A check that reads what others decided names them in `after`: it runs
+ * after them wherever the table puts it. What passes between checks is the
+ * groups they explain (a check with `explains` marks the groups its verdict
+ * accounts for; a check that marks one without it fails the run). */
 struct verdictCheck {
     const char *id;
     verdictLevel level; /* the level it gives (cold-start: NOTE, WARN from --cold-same) */
@@ -205,9 +211,12 @@ struct verdictCheck {
     const char *what;                        /* one line: what fires it */
     verdictParam params[VERDICT_PARAMS_MAX]; /* unused slots have name NULL */
     const char *sentence;                    /* the finding when say is NULL */
+    const char *after[VERDICT_AFTER_MAX];    /* ids of the checks it reads; unused: NULL */
+    int explains;                            /* 1: marks the groups its verdicts explain */
 };
 
-/* The checks, in the order they run (the order of verdicts within a level). */
+/* The checks, in the order they run (the order of verdicts within a level),
+ * but for a check that names others in `after`: it waits for them. */
 extern const verdictCheck verdictChecks[];
 extern const size_t verdictNChecks;
 
@@ -284,6 +293,12 @@ void verdictOutputOf(const summary *s, const summaryGroup *g, const char *what, 
  * sentence from its data. Returns 0, or -1 when out of memory (the verdicts
  * found so far stay in out for verdictFree; their text may be NULL). */
 int verdictRun(const summary *s, const verdictThresholds *t, verdictList *out);
+/* verdictRun over checks[0..n) (verdictRun: verdictChecks) -- the same run
+ * with the table in another order. -1 also when a check's `after` names no
+ * check of the table or the `after`s make a loop, and when a check without
+ * `explains` marked a group explained. */
+int verdictRunTable(const summary *s, const verdictThresholds *t, const verdictCheck *checks,
+                    size_t n, verdictList *out);
 void verdictFree(verdictList *l);
 
 const char *verdictLevelName(verdictLevel l);

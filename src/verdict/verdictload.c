@@ -103,9 +103,10 @@ static const char *verdictLoadSay(const summaryGroup *g, const verdictThresholds
     return buf;
 }
 
-/* Contention first: the wide groups it explains get no separate loaded-slow
- * verdict (explained[i] = 1), since the page's serial re-run is the answer to
- * "check the load". The rule is against what the load predicts (verdicts.md):
+/* The wide groups contention explains get no separate loaded-slow verdict
+ * (explained[i] = 1; loaded-slow's row names contention in its `after`, so
+ * it runs after it), since the page's serial re-run is the answer to "check
+ * the load". The rule is against what the load predicts (verdicts.md):
  * a serial call longer than a time slice gets its fair share of a loaded CPU,
  * so width 1 at that share (2x with one worker per CPU) is not hurt; the wide
  * width is contention when it is far beyond both its own share and width 1.

@@ -281,33 +281,33 @@ static void widthsTheProgramNeverSawAreOneConfiguration(void **state) {
         const char *silent;
         answerVerdict verdict;
     } cases[] = {
-        {"tests/fixtures/results-threads-single", ANSWER_TD_ONE_THREAD, 1, "", ANSWER_NO},
-        {"tests/fixtures/results-threads-tbb", ANSWER_TD_SILENT, 2, "libtbb", ANSWER_UNCLEAR},
+        {"tests/fixtures/results-threads-single", ANSWER_THREADS_ONE_THREAD, 1, "", ANSWER_NO},
+        {"tests/fixtures/results-threads-tbb", ANSWER_THREADS_SILENT, 2, "libtbb", ANSWER_UNCLEAR},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         results r;
         loadThreads(cases[i].dir, &r);
-        answerTdCells *t = malloc(sizeof *t);
+        answerThreadsCells *t = malloc(sizeof *t);
         assert_non_null(t);
-        answerTdCollect(&r.s, t);
+        answerThreadsCollect(&r.s, t);
         assert_int_equal(t->one, cases[i].one);
         assert_float_equal(t->one_threads, cases[i].threads, 0);
         assert_string_equal(t->silent, cases[i].silent);
-        const answerTdCell *idle = answerTdFirstOf(t, "none");
+        const answerThreadsCell *idle = answerThreadsFirstOf(t, "none");
         assert_non_null(idle);
-        answerTdLevel L = answerTdLevelOf(t, idle);
+        answerThreadsLevel L = answerThreadsLevelOf(t, idle);
         assert_true(L.one);
         assert_int_equal(L.nnear, 2); /* every width, none best */
         assert_null(L.rec);
         assert_true(L.floor > 0.004 && L.floor < 0.05); /* 0.5% apart, every pair */
-        assert_int_equal(L.hurt, ANSWER_TD_NO);
-        assert_true(answerTdDecided(&L));
-        answerTdLevel P;
-        assert_true(answerTdDeciding(t, &P));
-        assert_false(answerTdDefaultCosts(&P));
+        assert_int_equal(L.hurt, ANSWER_THREADS_NO);
+        assert_true(answerThreadsDecided(&L));
+        answerThreadsLevel P;
+        assert_true(answerThreadsDeciding(t, &P));
+        assert_false(answerThreadsDefaultCosts(&P));
         size_t n;
         int bound;
-        assert_float_equal(answerTdPooled(t, P.first, &n, &bound), 221, 0);
+        assert_float_equal(answerThreadsPooled(t, P.first, &n, &bound), 221, 0);
         assert_int_equal(n, 21);
         assert_false(bound);
         answer a;
@@ -319,8 +319,8 @@ static void widthsTheProgramNeverSawAreOneConfiguration(void **state) {
         assert_float_equal(answerFig(&a, "one_configuration_threads"), cases[i].threads, 0);
         /* the same runs where a width reached it: width 1 resolved slower
          * by 0.5%, under the 1.10x a user would act on -- within noise */
-        t->one = ANSWER_TD_WIDTHS;
-        L = answerTdLevelOf(t, idle);
+        t->one = ANSWER_THREADS_WIDTHS;
+        L = answerThreadsLevelOf(t, idle);
         assert_false(L.one);
         assert_int_equal(L.nnear, 2);
         assert_int_equal(L.rec->g->key.width, 1);

@@ -103,11 +103,11 @@ static void eachRemedyAtTheDecidingLevelJudged(void **state) {
     (void)state;
     results r;
     loadFixture(&r);
-    answerTdCells *t = malloc(sizeof *t);
+    answerThreadsCells *t = malloc(sizeof *t);
     assert_non_null(t);
-    answerTdCollect(&r.s, t);
-    answerTdLevel L;
-    assert_true(answerTdDeciding(t, &L));
+    answerThreadsCollect(&r.s, t);
+    answerThreadsLevel L;
+    assert_true(answerThreadsDeciding(t, &L));
     remedyResult out[REMEDY_MAX];
     remedyItem w;
     size_t n = remedyResultsAt(r.remedies, r.nremedies, &r.meta, t, &L, &w, out, REMEDY_MAX);
@@ -124,7 +124,7 @@ static void eachRemedyAtTheDecidingLevelJudged(void **state) {
 typedef struct fakeCell {
     summaryGroup g;
     summaryProc p[8];
-    answerTdCell c;
+    answerThreadsCell c;
 } fakeCell;
 
 static void fakeCellOf(fakeCell *f, const double *ms, const int *bound, size_t n) {
@@ -138,7 +138,7 @@ static void fakeCellOf(fakeCell *f, const double *ms, const int *bound, size_t n
     double v[8];
     memcpy(v, ms, n * sizeof *v);
     qsort(v, n, sizeof *v, statsCmpDouble);
-    f->c = (answerTdCell){
+    f->c = (answerThreadsCell){
         .g = &f->g, .median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, .bound_ms = NAN};
 }
 

@@ -350,6 +350,97 @@ static void contentionAtAndBelowItsThreshold(void **state) {
     verdictFree(&l);
 }
 
+static int cmpStr(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The verdicts of a run over checks[0..n) on groups[0..ng): "id subject"
+ * lines, sorted (the order found follows the table's; the set must not). */
+static void verdictSet(const verdictCheck *checks, size_t n, size_t ng, char *buf, size_t len) {
+    summary s = {.g = groups, .n = ng, .cap = ng};
+    verdictThresholds t;
+    verdictDefaults(&t);
+    verdictList l = {0};
+    assert_int_equal(verdictRunTable(&s, &t, checks, n, &l), 0);
+    char *lines[64];
+    assert_true(l.n <= 64);
+    for (size_t i = 0; i < l.n; i++)
+        assert_true(
+            asprintf(&lines[i], "%s %s\n", l.v[i].id, l.v[i].subject ? l.v[i].subject : "") > 0);
+    qsort(lines, l.n, sizeof lines[0], cmpStr);
+    buf[0] = '\0';
+    for (size_t i = 0; i < l.n; i++) {
+        strncat(buf, lines[i], len - strlen(buf) - 1);
+        free(lines[i]);
+    }
+    verdictFree(&l);
+}
+
+/* The checks' table in another order: reversed, then rotated by k. */
+static void reordered(verdictCheck *to, size_t k) {
+    size_t n = verdictNChecks;
+    for (size_t i = 0; i < n; i++) to[(i + k) % n] = verdictChecks[n - 1 - i];
+}
+
+/* A reordered table gives the same verdicts: loaded-slow reads the groups
+ * contention, bimodal and placement explain, and its row names them (it
+ * waits for them wherever it stands). Each cell below is loaded-slow too
+ * (100x idle), explained by one of the three. */
+static void reorderingTheChecksChangesNoVerdict(void **state) {
+    (void)state;
+    static const double split[5] = {5, 5, 5, 5, 1600}, some[5] = {5, 5, 5, 100, 120};
+    verdictCheck table[64];
+    assert_true(verdictNChecks <= 64);
+    for (int cell = 0; cell < 3; cell++) {
+        if (cell == 0) pinnedCell(100);                                  /* contention */
+        if (cell == 1) twinCell("pinned", split);                        /* bimodal */
+        if (cell == 2) twinCell("free", some), groups[0].slow_procs = 2; /* placement */
+        if (cell > 0) groups[0].idle_median_ms = 1, groups[0].loaded_over_idle = 100;
+        char want[4096], got[4096];
+        verdictSet(verdictChecks, verdictNChecks, 2, want, sizeof want);
+        assert_null(strstr(want, "loaded-slow"));
+        for (size_t k = 0; k < verdictNChecks; k++) {
+            reordered(table, k);
+            verdictSet(table, verdictNChecks, 2, got, sizeof got);
+            assert_string_equal(got, want);
+        }
+    }
+}
+
+/* Which check reads which is in the rows: every check that explains groups
+ * is named in loaded-slow's `after`; a run refuses an `after` of no check,
+ * and a check that marks a group explained without saying so. */
+static void aCheckNamesTheChecksItReads(void **state) {
+    (void)state;
+    const verdictCheck *slow = NULL;
+    for (size_t c = 0; c < verdictNChecks; c++)
+        if (strcmp(verdictChecks[c].id, "loaded-slow") == 0) slow = &verdictChecks[c];
+    assert_non_null(slow);
+    for (size_t c = 0; c < verdictNChecks; c++) {
+        if (!verdictChecks[c].explains) continue;
+        int named = 0;
+        for (size_t k = 0; k < VERDICT_AFTER_MAX && slow->after[k]; k++)
+            named |= strcmp(slow->after[k], verdictChecks[c].id) == 0;
+        if (!named)
+            fail_msg("loaded-slow reads %s's groups, not in its after", verdictChecks[c].id);
+    }
+    verdictCheck table[64];
+    summary s = {.g = groups, .n = 2, .cap = 2};
+    verdictThresholds t;
+    verdictDefaults(&t);
+    verdictList l = {0};
+    pinnedCell(100);
+    memcpy(table, verdictChecks, verdictNChecks * sizeof table[0]);
+    for (size_t c = 0; c < verdictNChecks; c++)
+        if (table[c].after[0]) table[c].after[0] = "no-such-check";
+    assert_int_equal(verdictRunTable(&s, &t, table, verdictNChecks, &l), -1);
+    verdictFree(&l);
+    memcpy(table, verdictChecks, verdictNChecks * sizeof table[0]);
+    for (size_t c = 0; c < verdictNChecks; c++) table[c].explains = 0;
+    assert_int_equal(verdictRunTable(&s, &t, table, verdictNChecks, &l), -1);
+    verdictFree(&l);
+}
+
 /* bimodal: a pinned cell whose process medians split >= --bimodal 5 apart. */
 static void bimodalAtAndBelowItsThreshold(void **state) {
     (void)state;
@@ -628,6 +719,8 @@ int main(void) {
         cmocka_unit_test(noWaitAtAndBelowItsThreshold),
         cmocka_unit_test(bitwiseSameOrChecksumDiffers),
         cmocka_unit_test(contentionAtAndBelowItsThreshold),
+        cmocka_unit_test(reorderingTheChecksChangesNoVerdict),
+        cmocka_unit_test(aCheckNamesTheChecksItReads),
         cmocka_unit_test(bimodalAtAndBelowItsThreshold),
         cmocka_unit_test(placementWarnsOnASlowProcessAndNotesNone),
         cmocka_unit_test(checksumDiffersWithinAGroup),
