@@ -422,11 +422,9 @@ void answerdocSection(const reportDoc *d) {
     const docFmt *fmt = d->fmt;
     fmt->section(d->f, "answers", NULL);
     /* a threads job asks one program's threads question alone (threadsdoc) */
-    metaJob job = metaJobOf(in->meta);
-    int threads = job == META_JOB_THREADS;
-    int asked = job == META_JOB_REPORT ? ANSWER_QUESTIONS : 1;
-    for (int k = threads; k < threads + asked; k++) {
-        char *q = threads ? threadsdocQuestion(in->meta) : NULL;
+    const reportJob *job = in->job;
+    for (int k = job->answer_first; k < job->answer_first + job->nanswers; k++) {
+        char *q = job->own_question ? threadsdocQuestion(in->meta) : NULL;
         fmt->heading(d->f, 2, q ? q : answerQuestion(k));
         free(q);
         answer a;

@@ -123,49 +123,26 @@ static void reportEnd(const reportDoc *d) { d->fmt->end(d->f); }
 
 /* --- the walk ------------------------------------------------------------------------------ */
 
-/* Which jobs a section is written for: a threads job has its own section in
- * place of the cold start's and the first run's, an A/B job its answer in
- * place of the two questions; the scan maps when threads hurt, the main
- * report's question, not a cold-only job's (whose "no scan" line would read
- * as a failure). */
-enum { REPORT_ALL, REPORT_THREADS, REPORT_COLD_FIRST, REPORT_MAIN, REPORT_AB, REPORT_QUESTIONS };
-
-typedef struct reportSection {
-    void (*write)(const reportDoc *d);
-    int jobs;
-} reportSection;
-
-static const reportSection reportSections[] = {
-    {reportHead, REPORT_ALL},
-    {answerdocSection, REPORT_QUESTIONS},
-    {reportAb, REPORT_AB},
-    {reportCharts, REPORT_ALL},
-    {reportThreads, REPORT_THREADS},
-    {coldsectionWrite, REPORT_COLD_FIRST},
-    {reportFirstrun, REPORT_COLD_FIRST},
-    {reportScan, REPORT_MAIN},
-    {verdictsdocVerdicts, REPORT_ALL},
-    {verdictsdocSummary, REPORT_ALL},
-    {runlinesdocRuns, REPORT_ALL},
-    {runlinesdocMeta, REPORT_ALL},
-    {reportEnd, REPORT_ALL},
+/* The sections by id (section.h); which of them a job's report has, and
+ * in what order, is its row's (export/jobs.h). */
+static void (*const reportSections[REPORT_NSECTIONS])(const reportDoc *d) = {
+    [REPORT_HEAD] = reportHead,
+    [REPORT_ANSWERS] = answerdocSection,
+    [REPORT_AB] = reportAb,
+    [REPORT_CHARTS] = reportCharts,
+    [REPORT_THREADS] = reportThreads,
+    [REPORT_COLD] = coldsectionWrite,
+    [REPORT_FIRSTRUN] = reportFirstrun,
+    [REPORT_SCAN] = reportScan,
+    [REPORT_VERDICTS] = verdictsdocVerdicts,
+    [REPORT_SUMMARY] = verdictsdocSummary,
+    [REPORT_RUNS] = runlinesdocRuns,
+    [REPORT_META] = runlinesdocMeta,
+    [REPORT_END] = reportEnd,
 };
-
-static int reportAsked(int jobs, const metaTable *m) {
-    metaJob job = metaJobOf(m);
-    switch (jobs) {
-    case REPORT_THREADS: return job == META_JOB_THREADS;
-    case REPORT_COLD_FIRST: return job == META_JOB_REPORT || job == META_JOB_COLD;
-    case REPORT_MAIN: return job == META_JOB_REPORT;
-    case REPORT_AB: return job == META_JOB_AB;
-    case REPORT_QUESTIONS: return job != META_JOB_AB;
-    default: return 1;
-    }
-}
 
 int reportWrite(const reportInput *in, const docFmt *fmt, FILE *f) {
     const reportDoc d = {in, fmt, f, in->stops};
-    for (size_t i = 0; i < sizeof reportSections / sizeof reportSections[0]; i++)
-        if (reportAsked(reportSections[i].jobs, in->meta)) reportSections[i].write(&d);
+    for (int i = 0; i < in->job->nsections; i++) reportSections[in->job->sections[i]](&d);
     return ferror(f) ? -1 : 0;
 }

@@ -3,7 +3,8 @@
  * run's parts, what the cold start read, the page-format output lines
  * (runs-lines.tsv) and the scan. No section opens a file of the directory.
  *
- * Both documents are one walk over one table of sections (report.c), each
+ * Both documents are one walk over the job's sections (its row of
+ * export/jobs.h names them in order; report.c has a function for each), each
  * section one function writing through a docFmt (doc/docfmt.h): the two
  * answers first (doc/answerdoc: each a lead sentence -- yes or no and the
  * figure that decides it -- then a small table of the cells it rests on,

@@ -53,7 +53,7 @@ char *runlinesdocLines(const runlines *rl) {
  * runs-lines.tsv is missing beside a logs/ (results written before the
  * harness recorded the lines: the report does not read the logs). */
 static const char *runlinesdocNone(const reportInput *in) {
-    if (metaJobOf(in->meta) != META_JOB_REPORT) /* a cold-only or a threads job */
+    if (in->job && in->job->own_program) /* a cold-only or a threads job */
         return "(the program printed no page-format lines; its own output is in logs/)\n";
     if (in->runs && !in->runs->present && in->logs)
         return "(no runs-lines.tsv: these results are from before the harness recorded the run "

@@ -22,7 +22,40 @@ typedef struct reportChart {
     const char *name, *title, *howto;
 } reportChart;
 
+/* The report's sections (report.c's table, one function each); a job's
+ * report is a list of them in order (reportJob.sections). */
+typedef enum {
+    REPORT_HEAD,     /* the title, a missing half, the machine */
+    REPORT_ANSWERS,  /* the questions' answers (doc/answerdoc) */
+    REPORT_AB,       /* an A/B job's answer (doc/abdoc) */
+    REPORT_CHARTS,   /* the charts and how to read them */
+    REPORT_THREADS,  /* a threads job's levels (doc/threadsdoc) */
+    REPORT_COLD,     /* what the cold start read (doc/coldsection) */
+    REPORT_FIRSTRUN, /* the first run's parts (doc/firstrundoc) */
+    REPORT_SCAN,     /* the map of when threads hurt (doc/scandoc) */
+    REPORT_VERDICTS, /* the verdicts (doc/verdictsdoc) */
+    REPORT_SUMMARY,  /* the summary table (doc/verdictsdoc) */
+    REPORT_RUNS,     /* every run's page-format lines (doc/runlinesdoc) */
+    REPORT_META,     /* meta.txt (doc/runlinesdoc) */
+    REPORT_END,      /* the document's end */
+    REPORT_NSECTIONS
+} reportSectionId;
+
+#define REPORT_SECTIONS_MAX REPORT_NSECTIONS
+
+/* What the report of one job is (the job's row of export/jobs.h holds
+ * it): its sections in order, the questions its answers section asks, and
+ * whose runs it reports. */
+typedef struct reportJob {
+    int nsections;
+    reportSectionId sections[REPORT_SECTIONS_MAX];
+    int answer_first, nanswers; /* the answers section: questions answer_first.. (ANSWER_*) */
+    int own_question;           /* those answers ask the program's own threads question */
+    int own_program;            /* its runs are another program's: no page-format lines */
+} reportJob;
+
 typedef struct reportInput {
+    const reportJob *job; /* the job's report (export/jobs.h); reportWrite needs it */
     const summary *s;
     const verdictList *verdicts;
     const verdictThresholds *thresholds;

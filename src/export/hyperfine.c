@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "common/stats.h"
+#include "export/jobs.h"
 #include "export/json.h"
-#include "verdict/answerab.h"
 
 /* Where a cell's times come from (hyperfine.h). */
 typedef enum {
@@ -241,13 +241,11 @@ out:
     return o;
 }
 
-/* 1 for an A/B job's A/A arm (side A2): left out of hyperfine.json, which
- * holds the job's two commands as hyperfine's two-command readers
- * (welch_ttest.py) take them; the arm is in runs.csv and results.json. */
-static int hyperfineIsAaArm(const hyperfineInput *in, const summaryGroup *g) {
-    const char *job = in->meta ? metaGet(in->meta, "job") : NULL;
-    return job && strcmp(job, "ab") == 0 && g->key.workload &&
-           strcmp(g->key.workload, answerAbSideName[ANSWER_AB_A2]) == 0;
+/* 1 for a cell the job leaves out of hyperfine.json (its row of
+ * export/jobs.h: an A/B job's A/A arm). */
+static int hyperfineLeftOut(const hyperfineInput *in, const summaryGroup *g) {
+    const jobRow *job = jobOf(in->meta);
+    return job->hyperfineLeavesOut && job->hyperfineLeavesOut(g);
 }
 
 int hyperfineWrite(const char *path, const hyperfineInput *in, size_t n, char *err, size_t errlen) {
@@ -257,7 +255,7 @@ int hyperfineWrite(const char *path, const hyperfineInput *in, size_t n, char *e
     hyperfineVaryOf(in, n, &v);
     for (size_t i = 0; results && i < n && !bad; i++)
         for (size_t j = 0; j < in[i].s->n && !bad; j++) {
-            if (hyperfineIsAaArm(&in[i], &in[i].s->g[j])) continue;
+            if (hyperfineLeftOut(&in[i], &in[i].s->g[j])) continue;
             json_t *r = hyperfineResult(&in[i], &in[i].s->g[j], &v, &bad);
             if (r && json_array_append_new(results, r) != 0) bad = 1;
         }

@@ -303,13 +303,11 @@ static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
 
 /* Question k's answer (docs/json.md): id, question, verdict, basis, the
  * deciding cell and figures, the table's rows. */
-static json_t *jsonAnswer(const answerInput *in, int k, int *bad) {
+static json_t *jsonAnswer(const answerInput *in, int k, int own_question, int *bad) {
     answer a;
     json_t *o = json_object(), *fig = json_object(), *rows = json_array();
     /* a threads job asks its program's own threads question (threadsdoc) */
-    char *q = k == ANSWER_THREADS && metaJobOf(in->meta) == META_JOB_THREADS
-                  ? threadsdocQuestion(in->meta)
-                  : NULL;
+    char *q = k == ANSWER_THREADS && own_question ? threadsdocQuestion(in->meta) : NULL;
     if (answerCompute(in, k, &a) != 0 || !o || !fig || !rows) {
         answerFree(&a);
         json_decref(o);
@@ -413,10 +411,10 @@ static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *
     return o;
 }
 
-/* An A/B job's answers onto answers: one per width it asked, each with its
- * `width`; a job without widths has its one answer, without the key. */
-static void jsonAnswersAb(const summary *s, const metaTable *meta, const metaStops *stops,
-                          json_t *answers, int *bad) {
+void jsonAnswersAb(const answerInput *in, json_t *answers, int *bad) {
+    const summary *s = in->s;
+    const metaTable *meta = in->meta;
+    const metaStops *stops = in->stops;
     answerAb *r;
     size_t n;
     if (answerAbAll(s, abdocPrecision(meta), &r, &n) != 0) {
@@ -428,6 +426,19 @@ static void jsonAnswersAb(const summary *s, const metaTable *meta, const metaSto
         if (json_array_append_new(answers, jsonAnswerAb(&r[i], with_width, meta, stops, bad)) != 0)
             *bad = 1;
     free(r);
+}
+
+static void jsonAnswersEach(const answerInput *in, json_t *answers, int own_question, int *bad) {
+    for (int k = 0; k < ANSWER_QUESTIONS; k++)
+        if (json_array_append_new(answers, jsonAnswer(in, k, own_question, bad)) != 0) *bad = 1;
+}
+
+void jsonAnswersQuestions(const answerInput *in, json_t *answers, int *bad) {
+    jsonAnswersEach(in, answers, 0, bad);
+}
+
+void jsonAnswersThreadsJob(const answerInput *in, json_t *answers, int *bad) {
+    jsonAnswersEach(in, answers, 1, bad);
 }
 
 /* meta.txt: every key with its value as a string, the last of a key winning
@@ -491,17 +502,13 @@ out:
 
 static json_t *jsonDocument(const summary *s, const verdictList *v, const verdictThresholds *t,
                             const metaTable *meta, const metaStops *stops, const remedyRuns *runs,
-                            size_t nruns) {
+                            size_t nruns, jsonAnswersFn answersOf) {
     int bad = 0;
     json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(),
            *answers = json_array(), *warnings;
     if (!doc || !groups || !verdicts || !answers) bad = 1;
     const answerInput in = {s, v, t, meta, stops};
-    if (metaJobOf(meta) == META_JOB_AB) {
-        if (answers) jsonAnswersAb(s, meta, stops, answers, &bad);
-    } else
-        for (int k = 0; answers && k < ANSWER_QUESTIONS; k++)
-            if (json_array_append_new(answers, jsonAnswer(&in, k, &bad)) != 0) bad = 1;
+    if (answers) answersOf(&in, answers, &bad);
     jsonSet(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
     jsonSet(doc, "warnings", warnings, &bad);
@@ -535,8 +542,9 @@ int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t 
 
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
                      const verdictThresholds *t, const metaTable *meta, const metaStops *stops,
-                     const remedyRuns *runs, size_t nruns, char *err, size_t errlen) {
-    json_t *doc = jsonDocument(s, v, t, meta, stops, runs, nruns);
+                     const remedyRuns *runs, size_t nruns, jsonAnswersFn answersOf, char *err,
+                     size_t errlen) {
+    json_t *doc = jsonDocument(s, v, t, meta, stops, runs, nruns, answersOf);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);

@@ -13,6 +13,7 @@
 
 #include "model/meta.h"
 #include "model/summary.h"
+#include "verdict/answer.h"
 #include "verdict/remedy.h"
 #include "verdict/verdict.h"
 
@@ -49,11 +50,24 @@ json_t *jsonKey(const summaryGroup *g, unsigned mask, int *bad);
  * a reader sees the old document or the new one. 0, or -1 with err. */
 int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t errlen);
 
+/* results.json's answers, one writer a kind of job (its row of
+ * export/jobs.h names it): each appends the job's answers to answers, *bad
+ * set when out of memory. The two questions (the report's, a cold-only
+ * job's: docs/json.md); the two with the threads question asked of the
+ * job's own program (a threads job); one per width of an A/B job, each
+ * with its `width` (a job without widths has its one answer, without the
+ * key). */
+typedef void (*jsonAnswersFn)(const answerInput *in, json_t *answers, int *bad);
+void jsonAnswersQuestions(const answerInput *in, json_t *answers, int *bad);
+void jsonAnswersThreadsJob(const answerInput *in, json_t *answers, int *bad);
+void jsonAnswersAb(const answerInput *in, json_t *answers, int *bad);
+
 /* Writes the document to path atomically: a temporary file made in path's
  * directory (mkostemp, O_NOFOLLOW), then renamed over path, so a reader sees
  * the old document or the new one, never half of one. 0, or -1 with err. */
 int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
                      const verdictThresholds *t, const metaTable *meta, const metaStops *stops,
-                     const remedyRuns *runs, size_t nruns, char *err, size_t errlen);
+                     const remedyRuns *runs, size_t nruns, jsonAnswersFn answersOf, char *err,
+                     size_t errlen);
 
 #endif

@@ -213,14 +213,21 @@ void metaStopsFree(metaStops *s) {
     s->n = 0;
 }
 
+const char *const metaJobNames[META_NJOBS] = {
+    [META_JOB_REPORT] = "report",
+    [META_JOB_COLD] = "cold",
+    [META_JOB_THREADS] = "threads",
+    [META_JOB_AB] = "ab",
+};
+
 metaJob metaJobOf(const metaTable *m) {
     if (!m) return META_JOB_REPORT;
     const char *job = metaGet(m, "job");
-    if (job)
-        return !strcmp(job, "cold")      ? META_JOB_COLD
-               : !strcmp(job, "threads") ? META_JOB_THREADS
-               : !strcmp(job, "ab")      ? META_JOB_AB
-                                         : META_JOB_REPORT;
+    if (job) {
+        for (int j = 0; j < META_NJOBS; j++)
+            if (strcmp(job, metaJobNames[j]) == 0) return (metaJob)j;
+        return META_JOB_REPORT;
+    }
     return metaGet(m, "coldreport_command") && !metaGet(m, "report_command") ? META_JOB_COLD
                                                                              : META_JOB_REPORT;
 }

@@ -26,8 +26,13 @@ void metaFree(metaTable *m);
 /* What job made the results directory, meta's last `job` decoded once:
  * the report (report.sh and any run without a job of its own), a cold-only
  * job (coldreport.sh: job=cold; before the key, a coldreport_command without
- * a report_command), a threads job (threads.sh: job=threads). */
-typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS, META_JOB_AB } metaJob;
+ * a report_command), a threads job (threads.sh: job=threads), an A/B job
+ * (ab.sh: job=ab). Only the job's identity lives here: what each job
+ * writes and asks is its row of export/jobs.h's table. */
+typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS, META_JOB_AB, META_NJOBS } metaJob;
+/* meta.txt's job= value of each job, indexed by metaJob; an unknown value
+ * is the report's. */
+extern const char *const metaJobNames[META_NJOBS];
 metaJob metaJobOf(const metaTable *m); /* m may be NULL: the report */
 
 /* "vm: AMD EPYC 7B13, 2 CPUs" from meta (whichever keys it has), allocated;

@@ -23,6 +23,7 @@
 #include "doc/firstrundoc.h"
 #include "export/hyperfine.h"
 #include "export/json.h"
+#include "export/jobs.h"
 #include "export/plan.h"
 #include "doc/report.h"
 #include "model/summary.h"
@@ -131,254 +132,303 @@ static int summarizeDoc(void *c, FILE *f) {
     return reportWrite(&x->in, x->fmt, f);
 }
 
-/* --firstrun-decided: the first-run pairs' stopping rule, for firstrun.sh. */
-static int summarizeFirstrunDecided(const char *dir, double share_margin) {
-    char err[SUMMARY_ERR_MAX];
-    firstrun fr;
-    if (resultsLoadFirstrun(&fr, dir, err, sizeof err) != 0) {
-        optsError("%s", err);
-        return OPTS_EXIT_USAGE;
-    }
-    int rc = planWriteFirstrunDecided(&fr, share_margin, stdout);
-    firstrunFree(&fr);
-    return rc ? optsError("stdout: write failed"), 1 : 0;
-}
-
-/* A plan's writer's code (export/plan.h) as the exit status: 0, or 1
- * after saying why (out of memory, stdout failed). */
+/* A plan writer's code (export/jobs.h) as the exit status: 0, or 1
+ * after saying why (out of memory, stdout failed), 2 for bad input (said). */
 static int summarizePlanDone(int rc) {
+    if (rc == JOB_PLAN_USAGE) return OPTS_EXIT_USAGE;
     if (rc == -1) optsError("out of memory");
     if (rc == -2) optsError("stdout: write failed");
     return rc ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
-    optsProg = "coldload-summarize";
-    static summarizeCtx x;
-    const char *samples = NULL, *whole = NULL, *out = NULL, *dir = NULL, *export_hf = NULL;
-    const char *want[4] = {NULL, NULL, NULL,
-                           NULL}; /* --decided's condition, load, stressors, copy */
-    int no_report = 0, decided = 0, td_decided = 0, remedy_mode = REMEDY_OFF;
-    double ab_precision = NAN;   /* --ab-decided P */
-    double fr_share_margin = -1; /* --firstrun-decided */
-    verdictDefaults(&x.t);
-    for (int i = 1; i < argc;) {
-        const char *v;
-        int m = 0;
-        if (strcmp(argv[i], "--help") == 0) {
-            summarizeUsage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--list-remedies") == 0) return remediesList(stdout) ? 1 : 0;
-        int checks = strcmp(argv[i], "--list-checks") == 0;
-        if (checks || strcmp(argv[i], "--list-charts") == 0) {
-            (checks ? summarizeListChecks : summarizeListCharts)(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--no-report") == 0 || strcmp(argv[i], "--decided") == 0) {
-            *(argv[i][2] == 'n' ? &no_report : &decided) = 1;
-            i++;
-            continue;
-        }
-        if (strcmp(argv[i], "--threads-decided") == 0) {
-            decided = td_decided = 1;
-            i++;
-            continue;
-        }
-        const verdictParam *p;
-        for (size_t k = 0; !m && (p = verdictParamAt(k)); k++) {
-            char opt[64];
-            snprintf(opt, sizeof opt, "--%s", p->name);
-            if ((m = optsMatch(argc, argv, &i, opt, &v)) > 0 &&
-                optsDouble(opt, v, 0, 1e9, verdictParamValue(&x.t, p)) != 0)
-                return OPTS_EXIT_USAGE;
-        }
-        if (m < 0) return OPTS_EXIT_USAGE;
-        if (m) continue;
-        if ((m = optsMatch(argc, argv, &i, "--ab-decided", &v)) != 0) {
-            if (m < 0 || optsDouble("--ab-decided", v, 0, 1, &ab_precision) != 0)
-                return OPTS_EXIT_USAGE;
-            decided = 1;
-            continue;
-        }
-        if ((m = optsMatch(argc, argv, &i, "--threads-remedies", &v)) != 0) {
-            if (m < 0 || remedyModeParse(v, &remedy_mode) != 0 || remedy_mode == REMEDY_OFF) {
-                if (m > 0) optsError("--threads-remedies: expected auto or all, got '%s'", v);
+/* What the command line asked for. */
+typedef struct summarizeArgs {
+    const char *samples, *whole, *out, *dir, *export_hf;
+    const char *want[4]; /* --decided's condition, load, stressors, copy */
+    int no_report;
+    unsigned plans;            /* bit k: plan kind k's flag was given */
+    double value[PLAN_NKINDS]; /* the value each plan's flag was given */
+    int remedy_mode;           /* --threads-remedies MODE */
+} summarizeArgs;
+
+/* When more than one plan's flag is given, the first of these is written. */
+static const planKindId summarizePlanOrder[] = {PLAN_FIRSTRUN_DECIDED, PLAN_THREADS_REMEDIES,
+                                                PLAN_AB_DECIDED, PLAN_THREADS_DECIDED,
+                                                PLAN_DECIDED};
+
+/* Parsing: SUMMARIZE_NEXT to go on, else the exit status. */
+#define SUMMARIZE_NEXT (-1)
+
+/* A plan's flag at argv[*i] (planKinds names them, jobPlans says what
+ * value each takes): *matched 1 when it was one. */
+static int summarizePlanFlag(int argc, char **argv, int *i, summarizeArgs *a, int *matched) {
+    for (int k = 0; k < PLAN_NKINDS; k++) {
+        const char *flag = planKinds[k].flag, *v;
+        if (jobPlans[k].value == JOB_PLAN_NO_VALUE) {
+            if (strcmp(argv[*i], flag) != 0) continue;
+            (*i)++;
+        } else {
+            int m = optsMatch(argc, argv, i, flag, &v);
+            if (m == 0) continue;
+            if (m < 0) return OPTS_EXIT_USAGE;
+            if (jobPlans[k].value == JOB_PLAN_FRACTION) {
+                if (optsDouble(flag, v, 0, 1, &a->value[k]) != 0) return OPTS_EXIT_USAGE;
+            } else if (remedyModeParse(v, &a->remedy_mode) != 0 || a->remedy_mode == REMEDY_OFF) {
+                optsError("%s: expected auto or all, got '%s'", flag, v);
                 return OPTS_EXIT_USAGE;
             }
-            decided = 1;
-            continue;
         }
-        if ((m = optsMatch(argc, argv, &i, "--firstrun-decided", &v)) != 0) {
-            if (m < 0 || optsDouble("--firstrun-decided", v, 0, 1, &fr_share_margin) != 0)
-                return OPTS_EXIT_USAGE;
-            continue;
-        }
-        const char **files[] = {&samples, &whole,   &out,     &want[0],
-                                &want[1], &want[2], &want[3], &export_hf};
-        const char *names[] = {"--samples", "--whole",     "--out",  "--condition",
-                               "--load",    "--stressors", "--copy", "--export-hyperfine"};
-        for (size_t k = 0; k < sizeof names / sizeof names[0] && !m; k++)
-            if ((m = optsMatch(argc, argv, &i, names[k], &v)) > 0) {
-                if (!*v) return optsError("%s: expected a value, got ''", names[k]), 2;
-                *files[k] = v;
-            }
-        if (m < 0) return OPTS_EXIT_USAGE;
-        if (m) continue;
-        if (argv[i][0] == '-' && argv[i][1]) {
-            optsError("unknown option '%s' (see --help)", argv[i]);
-            return OPTS_EXIT_USAGE;
-        }
-        if (dir) {
-            optsError("one RESULTS_DIR expected, got '%s' and '%s'", dir, argv[i]);
-            return OPTS_EXIT_USAGE;
-        }
-        dir = argv[i++];
+        a->plans |= 1u << k;
+        *matched = 1;
+        return SUMMARIZE_NEXT;
     }
-    if (!dir) {
+    return SUMMARIZE_NEXT;
+}
+
+/* A flag of the files, the tags or a threshold at argv[*i]: *matched 1 when it was one. */
+static int summarizeValueFlag(int argc, char **argv, int *i, summarizeArgs *a, verdictThresholds *t,
+                              int *matched) {
+    const char *v;
+    int m = 0;
+    const verdictParam *p;
+    for (size_t k = 0; !m && (p = verdictParamAt(k)); k++) {
+        char opt[64];
+        snprintf(opt, sizeof opt, "--%s", p->name);
+        if ((m = optsMatch(argc, argv, i, opt, &v)) > 0 &&
+            optsDouble(opt, v, 0, 1e9, verdictParamValue(t, p)) != 0)
+            return OPTS_EXIT_USAGE;
+    }
+    const char **files[] = {&a->samples, &a->whole,   &a->out,     &a->want[0],
+                            &a->want[1], &a->want[2], &a->want[3], &a->export_hf};
+    const char *names[] = {"--samples", "--whole",     "--out",  "--condition",
+                           "--load",    "--stressors", "--copy", "--export-hyperfine"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0] && !m; k++)
+        if ((m = optsMatch(argc, argv, i, names[k], &v)) > 0) {
+            if (!*v) return optsError("%s: expected a value, got ''", names[k]), 2;
+            *files[k] = v;
+        }
+    if (m < 0) return OPTS_EXIT_USAGE;
+    *matched = m;
+    return SUMMARIZE_NEXT;
+}
+
+/* One argument at argv[*i]: a flag that writes a list and exits, a flag,
+ * or RESULTS_DIR. */
+static int summarizeArg(int argc, char **argv, int *i, summarizeArgs *a, verdictThresholds *t) {
+    const char *arg = argv[*i];
+    if (strcmp(arg, "--help") == 0) {
+        summarizeUsage(stdout);
+        return 0;
+    }
+    if (strcmp(arg, "--list-remedies") == 0) return remediesList(stdout) ? 1 : 0;
+    int checks = strcmp(arg, "--list-checks") == 0;
+    if (checks || strcmp(arg, "--list-charts") == 0) {
+        (checks ? summarizeListChecks : summarizeListCharts)(stdout);
+        return 0;
+    }
+    if (strcmp(arg, "--no-report") == 0) {
+        a->no_report = 1;
+        (*i)++;
+        return SUMMARIZE_NEXT;
+    }
+    int m = 0, rc = summarizePlanFlag(argc, argv, i, a, &m);
+    if (rc != SUMMARIZE_NEXT || m) return rc;
+    if ((rc = summarizeValueFlag(argc, argv, i, a, t, &m)) != SUMMARIZE_NEXT || m) return rc;
+    if (arg[0] == '-' && arg[1]) {
+        optsError("unknown option '%s' (see --help)", arg);
+        return OPTS_EXIT_USAGE;
+    }
+    if (a->dir) {
+        optsError("one RESULTS_DIR expected, got '%s' and '%s'", a->dir, arg);
+        return OPTS_EXIT_USAGE;
+    }
+    a->dir = argv[(*i)++];
+    return SUMMARIZE_NEXT;
+}
+
+/* The command line into a, checked: SUMMARIZE_NEXT, or the exit status. */
+static int summarizeArgsRead(int argc, char **argv, summarizeArgs *a, verdictThresholds *t) {
+    for (int i = 1; i < argc;) {
+        int rc = summarizeArg(argc, argv, &i, a, t);
+        if (rc != SUMMARIZE_NEXT) return rc;
+    }
+    if (!a->dir) {
         optsError("missing RESULTS_DIR (see --help)");
         return OPTS_EXIT_USAGE;
     }
     struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        optsError("%s: not a directory", dir);
+    if (stat(a->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        optsError("%s: not a directory", a->dir);
         return OPTS_EXIT_USAGE;
     }
     /* an export that could not be written is said now, before anything is
      * read or written; a device node or a link there is never replaced */
     char why[SAFEFILE_WHY_MAX];
-    if (export_hf && !decided && fr_share_margin < 0 &&
-        safefileWritable(export_hf, why, sizeof why) != 0) {
-        optsError("--export-hyperfine %s: %s", export_hf, why);
+    if (a->export_hf && !a->plans && safefileWritable(a->export_hf, why, sizeof why) != 0) {
+        optsError("--export-hyperfine %s: %s", a->export_hf, why);
         return OPTS_EXIT_USAGE;
     }
-    if (!out) out = dir;
-    if (fr_share_margin >= 0) return summarizeFirstrunDecided(dir, fr_share_margin);
+    if (!a->out) a->out = a->dir;
+    return SUMMARIZE_NEXT;
+}
 
-    char path[4096], err[SUMMARY_ERR_MAX];
-    const resultsOptions ro = {samples, whole, !decided};
-    int lrc = resultsLoad(&x.r, dir, &x.t, &ro, err, sizeof err);
+/* The plan asked for (the first of summarizePlanOrder given), written to stdout. */
+static int summarizePlan(summarizeCtx *x, const summarizeArgs *a) {
+    planKindId k = PLAN_NKINDS;
+    for (size_t i = 0; k == PLAN_NKINDS; i++)
+        if (a->plans & 1u << summarizePlanOrder[i]) k = summarizePlanOrder[i];
+    const jobPlanAsk ask = {
+        a->value[k], a->remedy_mode, {a->want[0], a->want[1], a->want[2], a->want[3]}, a->dir};
+    return summarizePlanDone(jobPlans[k].write(&x->r, &ask, stdout));
+}
+
+/* The directory loaded into x->r (with its verdicts unless a plan is
+ * asked for): SUMMARIZE_NEXT, or the exit status after saying why. */
+static int summarizeLoad(summarizeCtx *x, const summarizeArgs *a) {
+    char err[SUMMARY_ERR_MAX];
+    const resultsOptions ro = {a->samples, a->whole, !a->plans};
+    int lrc = resultsLoad(&x->r, a->dir, &x->t, &ro, err, sizeof err);
     if (lrc != RESULTS_OK) {
         optsError("%s", lrc == RESULTS_NO_MEMORY ? "out of memory" : err);
-        resultsFree(&x.r);
+        resultsFree(&x->r);
         return lrc == RESULTS_BAD_INPUT ? OPTS_EXIT_USAGE : 1;
     }
-    if (x.r.s.ignored_rows)
+    if (x->r.s.ignored_rows)
         fprintf(stderr, "coldload-summarize: %zu rows of other phases not summarised\n",
-                x.r.s.ignored_rows);
-    if (remedy_mode != REMEDY_OFF) { /* threads.sh's question after a level's rounds */
-        if (!want[1] || !want[2]) {
-            resultsFree(&x.r);
-            return optsError("--threads-remedies needs --load and --stressors"), OPTS_EXIT_USAGE;
-        }
-        remedyPlanOf plan;
-        int rc = remedyPlan(&x.r.s, &x.r.meta, want[1], want[2], remedy_mode, &plan) != 0
-                     ? -1
-                     : planWriteRemedies(&plan, stdout);
-        resultsFree(&x.r);
-        return summarizePlanDone(rc);
-    }
-    if (!isnan(ab_precision)) { /* ab.sh's question after a block */
-        answerAb *r;
-        size_t n;
-        int rc = answerAbAll(&x.r.s, ab_precision, &r, &n);
-        if (rc == 0) rc = planWriteAb(r, n, stdout);
-        free(r);
-        resultsFree(&x.r);
-        return summarizePlanDone(rc);
-    }
-    if (td_decided) { /* threads.sh's question after a round */
-        int rc = planWriteThreadsDecided(&x.r.s, want[1], want[2], stdout);
-        resultsFree(&x.r);
-        return summarizePlanDone(rc);
-    }
-    if (decided) { /* the harness's question after a round: nothing is written */
-        int rc = planWriteDecided(&x.r.s, &x.r.t, want, stdout);
-        resultsFree(&x.r);
-        return summarizePlanDone(rc);
-    }
-    char plots[4096];
+                x->r.s.ignored_rows);
+    return SUMMARIZE_NEXT;
+}
+
+/* plots/: the charts' .dat files and labels.gp, the charts shown into shown[0..*nshown);
+ * the defects of the files with rows of their own said. 0, or the exit status. */
+static int summarizeCharts(summarizeCtx *x, const char *out, reportChart *shown, size_t max,
+                           size_t *nshown) {
+    char plots[4096], why[SAFEFILE_WHY_MAX], err[SUMMARY_ERR_MAX];
     summarizePath(plots, sizeof plots, out, "plots");
     if (safefileDir(plots, 1, why, sizeof why) != 0) { /* plots/ itself, not a link */
         optsError("%s: %s", plots, why);
         return errno == ELOOP || errno == ENOTDIR ? OPTS_EXIT_USAGE : 1;
     }
     unsigned charts = 0;
-    if (chartdataWrite(&x.r.s, x.r.machine, plots, &charts, err, sizeof err) != 0) {
+    if (chartdataWrite(&x->r.s, x->r.machine, plots, &charts, err, sizeof err) != 0) {
         optsError("%s", err);
         return 1;
     }
-    reportChart shown[sizeof charts * 8];
-    size_t nshown = chartdataShown(charts, shown, sizeof shown / sizeof shown[0]);
+    *nshown = chartdataShown(charts, shown, max);
     /* The files with rows of their own (the first run's, the cold reads,
      * the run lines, the scan's findings): a defect there is said here and
      * in its section, and costs the rest of the report nothing. */
-    const char *defects[] = {x.r.fr_err, x.r.cold_err, x.r.runs_err, x.r.scan.err,
-                             x.r.remedies_err};
+    const char *defects[] = {x->r.fr_err, x->r.cold_err, x->r.runs_err, x->r.scan.err,
+                             x->r.remedies_err};
     for (size_t i = 0; i < sizeof defects / sizeof defects[0]; i++)
         if (defects[i]) fprintf(stderr, "coldload-summarize: warning: %s\n", defects[i]);
-    if (!x.r.fr_err && firstrunchartWrite(&x.r.fr, plots, err, sizeof err) != 0)
+    if (!x->r.fr_err && firstrunchartWrite(&x->r.fr, plots, err, sizeof err) != 0)
         fprintf(stderr, "coldload-summarize: warning: %s\n", err);
-    /* The directory's own name (results/latest is a link to it). */
-    char *real = realpath(dir, NULL);
-    const char *base = strrchr(real ? real : dir, '/');
-    x.in = (reportInput){.s = &x.r.s,
-                         .verdicts = &x.r.v,
-                         .thresholds = &x.r.t,
-                         .meta = &x.r.meta,
-                         .stops = &x.r.stops,
-                         .machine = x.r.machine,
-                         .name = base && base[1] ? base + 1 : (real ? real : dir),
-                         .charts = shown,
-                         .ncharts = nshown,
-                         .fr = &x.r.fr,
-                         .fr_err = x.r.fr_err,
-                         .cold = &x.r.cold,
-                         .cold_err = x.r.cold_err,
-                         .runs = &x.r.runs,
-                         .logs = x.r.logs,
-                         .scan = &x.r.scan,
-                         .remedies = x.r.remedies,
-                         .nremedies = x.r.nremedies,
-                         .remedies_err = x.r.remedies_err};
+    return 0;
+}
 
-    int rc = 0;
-    summarizePath(path, sizeof path, out, "summary.csv");
-    rc |= summarizeWrite(path, summarizeCsv, &x);
-    summarizePath(path, sizeof path, out, "verdicts.txt");
-    rc |= summarizeWrite(path, summarizeVerdicts, &x);
-    summarizePath(path, sizeof path, out, "results.json");
-    if (jsonWriteResults(path, &x.r.s, &x.r.v, &x.r.t, &x.r.meta, &x.r.stops, x.r.remedies,
-                         x.r.nremedies, err, sizeof err) != 0)
-        rc |= optsError("%s", err);
-    /* the cells in hyperfine's format, for the tools that read its exports;
-     * not an A/B job's whose side failed in every run: hyperfine stops at a
-     * command that fails, and a file of the other side alone would read as
-     * a benchmark of it (an older one is removed, never left to say so) */
-    const hyperfineInput hf = {&x.r.s, &x.r.meta, NULL};
-    summarizePath(path, sizeof path, out, "hyperfine.json");
-    const char *job = metaGet(&x.r.meta, "job");
-    int fw = 0, failed = job && strcmp(job, "ab") == 0 ? answerAbAllFailed(&x.r.s, &fw) : -1;
+/* The report's inputs: the results loaded, the job's report, the charts
+ * shown, the directory's own name (results/latest is a link to it). */
+static void summarizeReportInput(summarizeCtx *x, const char *dir, const char *real,
+                                 const reportChart *shown, size_t nshown) {
+    const char *base = strrchr(real ? real : dir, '/');
+    x->in = (reportInput){.job = &jobOf(&x->r.meta)->report,
+                          .s = &x->r.s,
+                          .verdicts = &x->r.v,
+                          .thresholds = &x->r.t,
+                          .meta = &x->r.meta,
+                          .stops = &x->r.stops,
+                          .machine = x->r.machine,
+                          .name = base && base[1] ? base + 1 : (real ? real : dir),
+                          .charts = shown,
+                          .ncharts = nshown,
+                          .fr = &x->r.fr,
+                          .fr_err = x->r.fr_err,
+                          .cold = &x->r.cold,
+                          .cold_err = x->r.cold_err,
+                          .runs = &x->r.runs,
+                          .logs = x->r.logs,
+                          .scan = &x->r.scan,
+                          .remedies = x->r.remedies,
+                          .nremedies = x->r.nremedies,
+                          .remedies_err = x->r.remedies_err};
+}
+
+/* hyperfine.json (and --export-hyperfine's copy): the cells in hyperfine's
+ * format, for the tools that read its exports; not when the job withholds
+ * it (an A/B job whose side failed in every run: hyperfine stops at a
+ * command that fails, and a file of the other side alone would read as a
+ * benchmark of it; an older one is removed, never left to say so). 0, or
+ * 1 after saying why. */
+static int summarizeHyperfine(summarizeCtx *x, const summarizeArgs *a) {
+    char path[4096], err[SUMMARY_ERR_MAX];
+    const hyperfineInput hf = {&x->r.s, &x->r.meta, NULL};
+    summarizePath(path, sizeof path, a->out, "hyperfine.json");
+    const jobRow *job = jobOf(&x->r.meta);
+    int fw = 0, failed = job->hyperfineWithheld ? job->hyperfineWithheld(&x->r.s, &fw) : -1;
     if (failed >= 0) {
         char at[32] = "";
         if (fw > 0) snprintf(at, sizeof at, " at width %d", fw);
         fprintf(stderr,
                 "coldload-summarize: hyperfine.json%s%s not written: %s failed in every run%s "
                 "(hyperfine stops at a command that fails)\n",
-                export_hf ? " and " : "", export_hf ? export_hf : "", answerAbSideName[failed], at);
-        if (unlink(path) != 0 && errno != ENOENT) rc |= optsError("%s: %s", path, strerror(errno));
+                a->export_hf ? " and " : "", a->export_hf ? a->export_hf : "",
+                answerAbSideName[failed], at);
+        if (unlink(path) != 0 && errno != ENOENT)
+            return optsError("%s: %s", path, strerror(errno)), 1;
     } else if (hyperfineWrite(path, &hf, 1, err, sizeof err) != 0 ||
-               (export_hf && hyperfineWrite(export_hf, &hf, 1, err, sizeof err) != 0))
+               (a->export_hf && hyperfineWrite(a->export_hf, &hf, 1, err, sizeof err) != 0))
+        return optsError("%s", err), 1;
+    return 0;
+}
+
+/* summary.csv, verdicts.txt, results.json, hyperfine.json, the reports.
+ * 0, or 1 when one could not be written (each said). */
+static int summarizeOutputs(summarizeCtx *x, const summarizeArgs *a) {
+    char path[4096], err[SUMMARY_ERR_MAX];
+    int rc = 0;
+    summarizePath(path, sizeof path, a->out, "summary.csv");
+    rc |= summarizeWrite(path, summarizeCsv, x);
+    summarizePath(path, sizeof path, a->out, "verdicts.txt");
+    rc |= summarizeWrite(path, summarizeVerdicts, x);
+    summarizePath(path, sizeof path, a->out, "results.json");
+    if (jsonWriteResults(path, &x->r.s, &x->r.v, &x->r.t, &x->r.meta, &x->r.stops, x->r.remedies,
+                         x->r.nremedies, jobOf(&x->r.meta)->answers, err, sizeof err) != 0)
         rc |= optsError("%s", err);
-    if (!no_report) {
+    rc |= summarizeHyperfine(x, a);
+    if (!a->no_report) {
         for (size_t i = 0; i < docNFormats; i++) { /* report.html, report.md */
             char name[64];
             snprintf(name, sizeof name, "report.%s", docFormats[i]->name);
-            summarizePath(path, sizeof path, out, name);
-            x.fmt = docFormats[i];
-            rc |= summarizeWrite(path, summarizeDoc, &x);
+            summarizePath(path, sizeof path, a->out, name);
+            x->fmt = docFormats[i];
+            rc |= summarizeWrite(path, summarizeDoc, x);
         }
     }
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    optsProg = "coldload-summarize";
+    static summarizeCtx x;
+    static summarizeArgs a;
+    verdictDefaults(&x.t);
+    int rc = summarizeArgsRead(argc, argv, &a, &x.t);
+    if (rc != SUMMARIZE_NEXT) return rc;
+    if (a.plans & 1u << PLAN_FIRSTRUN_DECIDED) return summarizePlan(&x, &a);
+    if ((rc = summarizeLoad(&x, &a)) != SUMMARIZE_NEXT) return rc;
+    if (a.plans) { /* the harness's question after a round: nothing is written */
+        rc = summarizePlan(&x, &a);
+        resultsFree(&x.r);
+        return rc;
+    }
+    reportChart shown[sizeof(unsigned) * 8];
+    size_t nshown = 0;
+    if ((rc = summarizeCharts(&x, a.out, shown, sizeof shown / sizeof shown[0], &nshown)) != 0)
+        return rc;
+    char *real = realpath(a.dir, NULL);
+    summarizeReportInput(&x, a.dir, real, shown, nshown);
+    rc = summarizeOutputs(&x, &a);
     for (size_t i = 0; i < x.r.v.n; i++) { /* one line each, as in verdicts.txt */
         printf("%s %s: ", verdictLevelName(x.r.v.v[i].level), x.r.v.v[i].id);
         textWrite(stdout, x.r.v.v[i].text, 0);
@@ -386,7 +436,7 @@ int main(int argc, char **argv) {
     }
     fprintf(stderr,
             "coldload-summarize: %zu groups, %zu verdicts -> %s/summary.csv, verdicts.txt\n",
-            x.r.s.n, x.r.v.n, out);
+            x.r.s.n, x.r.v.n, a.out);
     free(real);
     resultsFree(&x.r);
     return rc ? 1 : 0;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "export/chartdata.h"
+#include "export/jobs.h"
 #include "doc/firstrundoc.h"
 #include "doc/report.h"
 #include "model/coldread.h"
@@ -55,7 +56,8 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     size_t nshown = chartdataShown(0xf, shown, 4);
     metaStops stops; /* meta's legacy stop keys (model/stops.h) */
     if (metaStopsRead(meta, &stops) != 0) stops = (metaStops){NULL, 0};
-    reportInput in = {.s = s,
+    reportInput in = {.job = &jobOf(meta)->report, /* the job meta names, as summarize */
+                      .s = s,
                       .verdicts = &v,
                       .thresholds = &t,
                       .meta = meta,

@@ -1,0 +1,117 @@
+/* jobs.c -- the jobs' table and the plans' (see jobs.h). */
+#include "export/jobs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/opts.h"
+#include "verdict/answer.h"
+#include "verdict/answerab.h"
+#include "verdict/remedy.h"
+
+/* An A/B job's A/A arm (side A2): left out of hyperfine.json, which holds
+ * the job's two commands as hyperfine's two-command readers
+ * (welch_ttest.py) take them; the arm is in runs.csv and results.json. */
+static int jobAbAaArm(const summaryGroup *g) {
+    return g->key.workload && strcmp(g->key.workload, answerAbSideName[ANSWER_AB_A2]) == 0;
+}
+
+/* A report's sections in order, and their count. */
+#define JOB_SECTIONS(...) \
+    .nsections = sizeof((reportSectionId[]){__VA_ARGS__}) / sizeof(reportSectionId), \
+    .sections = {__VA_ARGS__}
+
+/* The sections every job's report ends with. */
+#define JOB_REPORT_TAIL REPORT_VERDICTS, REPORT_SUMMARY, REPORT_RUNS, REPORT_META, REPORT_END
+
+const jobRow jobRows[META_NJOBS] = {
+    [META_JOB_REPORT] = {.id = META_JOB_REPORT,
+                         .harness = "harness/report.sh",
+                         .plans = {PLAN_DECIDED, PLAN_FIRSTRUN_DECIDED, PLAN_NKINDS},
+                         .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
+                                                 REPORT_COLD, REPORT_FIRSTRUN, REPORT_SCAN,
+                                                 JOB_REPORT_TAIL),
+                                    .answer_first = ANSWER_FIRST_RUN, .nanswers = ANSWER_QUESTIONS},
+                         .answers = jsonAnswersQuestions},
+    [META_JOB_COLD] = {.id = META_JOB_COLD,
+                       .harness = "harness/coldreport.sh",
+                       .plans = {PLAN_NKINDS},
+                       .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
+                                               REPORT_COLD, REPORT_FIRSTRUN, JOB_REPORT_TAIL),
+                                  .answer_first = ANSWER_FIRST_RUN, .nanswers = 1,
+                                  .own_program = 1},
+                       .answers = jsonAnswersQuestions},
+    [META_JOB_THREADS] = {.id = META_JOB_THREADS,
+                          .harness = "harness/threads.sh",
+                          .plans = {PLAN_THREADS_DECIDED, PLAN_THREADS_REMEDIES, PLAN_NKINDS},
+                          .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
+                                                  REPORT_THREADS, JOB_REPORT_TAIL),
+                                     .answer_first = ANSWER_THREADS, .nanswers = 1,
+                                     .own_question = 1, .own_program = 1},
+                          .answers = jsonAnswersThreadsJob},
+    [META_JOB_AB] = {.id = META_JOB_AB,
+                     .harness = "harness/ab.sh",
+                     .plans = {PLAN_AB_DECIDED, PLAN_NKINDS},
+                     .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_AB, REPORT_CHARTS,
+                                             JOB_REPORT_TAIL),
+                                .own_program = 1},
+                     .answers = jsonAnswersAb,
+                     .hyperfineLeavesOut = jobAbAaArm,
+                     .hyperfineWithheld = answerAbAllFailed},
+};
+
+const jobRow *jobOf(const metaTable *m) { return &jobRows[metaJobOf(m)]; }
+
+/* --- the plans ------------------------------------------------------------------------------ */
+
+static int jobPlanDecided(const results *r, const jobPlanAsk *a, FILE *f) {
+    return planWriteDecided(&r->s, &r->t, a->want, f);
+}
+
+static int jobPlanThreadsDecided(const results *r, const jobPlanAsk *a, FILE *f) {
+    return planWriteThreadsDecided(&r->s, a->want[1], a->want[2], f);
+}
+
+/* the first-run pairs' stopping rule (firstrun.sh): firstrun.csv read here */
+static int jobPlanFirstrun(const results *r, const jobPlanAsk *a, FILE *f) {
+    (void)r;
+    char err[SUMMARY_ERR_MAX];
+    firstrun fr;
+    if (resultsLoadFirstrun(&fr, a->dir, err, sizeof err) != 0) {
+        optsError("%s", err);
+        return JOB_PLAN_USAGE;
+    }
+    int rc = planWriteFirstrunDecided(&fr, a->value, f);
+    firstrunFree(&fr);
+    return rc;
+}
+
+/* threads.sh's question after a level's rounds */
+static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f) {
+    if (!a->want[1] || !a->want[2]) {
+        optsError("--threads-remedies needs --load and --stressors");
+        return JOB_PLAN_USAGE;
+    }
+    remedyPlanOf plan;
+    return remedyPlan(&r->s, &r->meta, a->want[1], a->want[2], a->mode, &plan) != 0
+               ? -1
+               : planWriteRemedies(&plan, f);
+}
+
+/* ab.sh's question after a block */
+static int jobPlanAb(const results *r, const jobPlanAsk *a, FILE *f) {
+    answerAb *ab;
+    size_t n;
+    int rc = answerAbAll(&r->s, a->value, &ab, &n);
+    if (rc == 0) rc = planWriteAb(ab, n, f);
+    free(ab);
+    return rc;
+}
+
+const jobPlan jobPlans[PLAN_NKINDS] = {
+    [PLAN_DECIDED] = {JOB_PLAN_NO_VALUE, 1, jobPlanDecided},
+    [PLAN_THREADS_DECIDED] = {JOB_PLAN_NO_VALUE, 1, jobPlanThreadsDecided},
+    [PLAN_FIRSTRUN_DECIDED] = {JOB_PLAN_FRACTION, 0, jobPlanFirstrun},
+    [PLAN_THREADS_REMEDIES] = {JOB_PLAN_REMEDIES, 1, jobPlanRemedies},
+    [PLAN_AB_DECIDED] = {JOB_PLAN_FRACTION, 1, jobPlanAb},
+};

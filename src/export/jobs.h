@@ -1,0 +1,76 @@
+/* jobs.h -- the jobs coldload runs, one row each: what makes a results
+ * directory a report's, a cold-only job's, a threads job's or an A/B job's,
+ * and everything that differs between them once its results are read --
+ * the plans its harness asks for between rounds, its report's sections and
+ * questions, its results.json answers, what hyperfine.json leaves out.
+ * A new job (a new question) is a new row here, an id in model/meta.h's
+ * metaJob, its harness script and its answer's code (docs/architecture.md,
+ * "Adding a question").
+ *
+ * Above doc/ and export/ (the row names their functions); model/meta.h
+ * keeps only the job's identity (metaJobOf). The plans' table is here too:
+ * each plan kind of export/plan.h with how coldload-summarize's flag reads
+ * its value and the writer of its rows. */
+#ifndef COLDLOAD_JOBS_H
+#define COLDLOAD_JOBS_H
+
+#include <stdio.h>
+
+#include "doc/section.h"
+#include "export/json.h"
+#include "export/plan.h"
+#include "model/meta.h"
+#include "model/summary.h"
+#include "results/results.h"
+
+#define JOB_PLANS_MAX 3
+
+typedef struct jobRow {
+    metaJob id;                      /* its meta.txt job= name: metaJobNames[id] */
+    const char *harness;             /* the script that runs it */
+    planKindId plans[JOB_PLANS_MAX]; /* the plans its harness asks for; PLAN_NKINDS ends */
+    reportJob report;                /* its report's sections and questions */
+    jsonAnswersFn answers;           /* results.json's answers */
+    /* hyperfine.json: 1 leaves the cell g out (NULL: none left out) */
+    int (*hyperfineLeavesOut)(const summaryGroup *g);
+    /* hyperfine.json withheld: the side that failed in every run (at
+     * *width), -1 when written (NULL: always written) */
+    int (*hyperfineWithheld)(const summary *s, int *width);
+} jobRow;
+
+extern const jobRow jobRows[META_NJOBS];
+
+/* The row of the job that made the directory of meta m (NULL: the report's). */
+const jobRow *jobOf(const metaTable *m);
+
+/* --- the plans ------------------------------------------------------------------------------ */
+
+/* What a plan's flag was given: its value (a fraction, a remedy mode), the
+ * tags it is asked for (condition, load, stressors, copy; NULL any). */
+typedef struct jobPlanAsk {
+    double value;
+    int mode;
+    const char *want[4];
+    const char *dir; /* the results directory (a plan that reads it itself) */
+} jobPlanAsk;
+
+typedef enum {
+    JOB_PLAN_NO_VALUE, /* --decided, --threads-decided */
+    JOB_PLAN_FRACTION, /* a number in [0, 1] */
+    JOB_PLAN_REMEDIES  /* auto or all */
+} jobPlanValue;
+
+typedef struct jobPlan {
+    jobPlanValue value;
+    int loads; /* 1: written from the directory as results.h loads it; 0: reads it itself */
+    /* writes the plan to f: 0, -1 out of memory, -2 f failed, or
+     * OPTS_EXIT_USAGE's negation (-OPTS_EXIT_USAGE - 10) after saying why */
+    int (*write)(const results *r, const jobPlanAsk *a, FILE *f);
+} jobPlan;
+
+#define JOB_PLAN_USAGE (-12) /* a plan writer's bad input: said, exit 2 */
+
+/* By plan kind (export/plan.h's planKinds names each one's flag). */
+extern const jobPlan jobPlans[PLAN_NKINDS];
+
+#endif
