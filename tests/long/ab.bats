@@ -87,6 +87,7 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
         [ "$w" = 1 ] || lo=1.2
         [ "$v" != slower ] || awk -v r="$(jab "select(.width == $w) | .figures.ratio")" -v lo="$lo" 'BEGIN { exit !(r > lo && r < 2.6) }'
     done
+    echo "width 1: cpu_ratio $(jab 'select(.width == 1) | .figures.cpu_ratio')"
     awk -v r="$(jab 'select(.width == 1) | .figures.cpu_ratio')" 'BEGIN { exit !(r > 1.5 && r < 2.5) }'
     # one stop per width; each width's runs are its blocks' (3 a block)
     [ "$(tail -n +2 "$O/stops.csv" | cut -d, -f1-5 | sort | tr '\n' ' ')" = "ab,none,0,ab,1 ab,none,0,ab,2 " ]

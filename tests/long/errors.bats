@@ -73,7 +73,7 @@ load ../harness/errors
     grep -q "^cold_binary=$(type -P ls)$" "$OUT/meta.txt"
     grep -q '^cold_args=-l /$' "$OUT/meta.txt"
     for kind in fresh same evicted; do
-        [ "$(awk -F, -v k="$kind" '$11 == "coldload-run" && $12 == k && $7 == "" && $17 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)" -eq 2 ]
+        [ "$(awk -F, -v k="$kind" '$11 == "coldload-run" && $12 == k && $7 == "ls" && $17 ~ /^[0-9]+$/' "$OUT/whole.csv" | wc -l)" -eq 2 ]
         [ "$(awk -F, -v k="$kind" '$11 == "hyperfine" && $12 == k && $6 == k' "$OUT/whole.csv" | wc -l)" -eq 2 ]
     done
     grep -q ' root ' "$OUT/logs/cold-fresh-binary-k1.out"   # the program's own output is kept

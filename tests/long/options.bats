@@ -29,15 +29,15 @@ load ../harness/opttable
             [ "$s" != threads ] || extra=(--binary /bin/true)
             case $c in
                 int:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected an integer in $lo..$hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                       [[ ${lines[0]} == *"$f: expected an integer in $lo..$hi, got '$((hi + 1))' (see harness/$s.sh --help)" ]] || { echo "$s $f: $output"; false; } ;;
                 num:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected a number of seconds, > $lo and <= $hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                       [[ ${lines[0]} == *"$f: expected a number of seconds, > $lo and <= $hi, got '$((hi + 1))' (see harness/$s.sh --help)" ]] || { echo "$s $f: $output"; false; } ;;
                 cpus:* | factor:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected a "*", >= $lo and <= $hi, got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                       [[ ${lines[0]} == *"$f: expected a "*", >= $lo and <= $hi, got '$((hi + 1))' (see harness/$s.sh --help)" ]] || { echo "$s $f: $output"; false; } ;;
                 share:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" $((hi + 1))
-                       [[ ${lines[0]} == *"$f: expected a share from $lo to $hi (0.1 is +-10 %), got '$((hi + 1))'" ]] || { echo "$s $f: $output"; false; } ;;
+                       [[ ${lines[0]} == *"$f: expected a share from $lo to $hi (0.1 is +-10 %), got '$((hi + 1))' (see harness/$s.sh --help)" ]] || { echo "$s $f: $output"; false; } ;;
                 enum:*) run bash "$H/$s.sh" --out "$out" "${extra[@]}" "$f" bogus
-                        [[ ${lines[0]} == *"$f: expected "*", got 'bogus'" ]] || { echo "$s $f: $output"; false; } ;;
+                        [[ ${lines[0]} == *"$f: expected "*", got 'bogus' (see harness/$s.sh --help)" ]] || { echo "$s $f: $output"; false; } ;;
                 *) continue ;;
             esac
             [ "$status" -eq 2 ] || { echo "$s $f: exit $status"; false; }
