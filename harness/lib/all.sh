@@ -46,6 +46,8 @@
 #   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
 #   cl_need_tools TOOL...      every TOOL on PATH, else one line naming the Debian packages, exit 2
 #   cl_need_binary PATH        an executable coldload binary, else "run make", exit 2
+#   cl_program VAR FLAG PROG   PROG (a bare name: on PATH) as an absolute path into VAR; missing,
+#                              a directory or not executable: a usage error naming FLAG, exit 2
 # Results directory
 #   cl_results_init            CL_OUT (default $COLDLOAD_RESULTS or results/, + <UTC stamp>-<host>;
 #                              <that parent>/latest points at the newest directory made there),

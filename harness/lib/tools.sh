@@ -31,3 +31,19 @@ cl_need_tools() {
 cl_need_binary() {
     [ -x "$1" ] || cl_die "$1 is missing: build it with 'make'" 2
 }
+
+# cl_program VAR FLAG PROG: the program PROG that FLAG names (a bare name
+# looked up on PATH, as a shell would) into VAR as an absolute path, checked
+# before anything starts: missing, a directory or not executable is a usage
+# error naming FLAG (one line, exit 2). The one lookup of threads.sh's
+# --binary, ab.sh's --a and --b and cold.sh's --binary.
+cl_program() {
+    local -n cl_program_var=$1
+    local flag=$2 prog=$3
+    [[ $prog == */* ]] || prog=$(type -P -- "$prog" || echo "$prog")
+    [ -e "$prog" ] || cl_usage_error "$flag: '$3': no such file (nor a program on PATH)"
+    [ ! -d "$prog" ] || cl_usage_error "$flag: '$prog' is a directory"
+    [ -x "$prog" ] || cl_usage_error "$flag: '$prog' is not executable"
+    # shellcheck disable=SC2034 # the caller's variable (a nameref)
+    cl_program_var=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
+}
