@@ -77,12 +77,9 @@ ab_command() {
     local -n words=$1
     read -ra words <<<"$2"
     [ ${#words[@]} -gt 0 ] || cl_usage_error "--${1#cmd_}: expected a program and its arguments, got '$2'"
-    local prog=${words[0]}
-    [[ $prog == */* ]] || prog=$(type -P -- "$prog" || echo "$prog")
-    [ -e "$prog" ] || cl_usage_error "--${1#cmd_}: '${words[0]}': no such file (nor a program on PATH)"
-    [ ! -d "$prog" ] || cl_usage_error "--${1#cmd_}: '$prog' is a directory"
-    [ -x "$prog" ] || cl_usage_error "--${1#cmd_}: '$prog' is not executable"
-    words[0]=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
+    local prog
+    cl_program prog "--${1#cmd_}" "${words[0]}"
+    words[0]=$prog
 }
 declare -a cmd_a=() cmd_b=()
 ab_command cmd_a "$CL_OPT_AB_A"

@@ -39,11 +39,11 @@ cl_need_binary() {
 # --binary, ab.sh's --a and --b and cold.sh's --binary.
 cl_program() {
     local -n cl_program_var=$1
-    local flag=$2 prog=$3
-    [[ $prog == */* ]] || prog=$(type -P -- "$prog" || echo "$prog")
-    [ -e "$prog" ] || cl_usage_error "$flag: '$3': no such file (nor a program on PATH)"
-    [ ! -d "$prog" ] || cl_usage_error "$flag: '$prog' is a directory"
-    [ -x "$prog" ] || cl_usage_error "$flag: '$prog' is not executable"
+    local cl_program_flag=$2 cl_program_path=$3
+    [[ $cl_program_path == */* ]] || cl_program_path=$(type -P -- "$cl_program_path" || echo "$cl_program_path")
+    [ -e "$cl_program_path" ] || cl_usage_error "$cl_program_flag: '$3': no such file (nor a program on PATH)"
+    [ ! -d "$cl_program_path" ] || cl_usage_error "$cl_program_flag: '$cl_program_path' is a directory"
+    [ -x "$cl_program_path" ] || cl_usage_error "$cl_program_flag: '$cl_program_path' is not executable"
     # shellcheck disable=SC2034 # the caller's variable (a nameref)
-    cl_program_var=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
+    cl_program_var=$(cd "$(dirname "$cl_program_path")" && pwd)/$(basename "$cl_program_path")
 }
