@@ -11,7 +11,9 @@
 # left, this machine's noise now, and the answer is never finer than it
 # (verdict/answerab.h, docs/ab.md). Blocks go on until B/A's interval is
 # within --precision (8 at the least: the paired rule says nothing below),
-# up to --max-procs. With --widths, each width is its own question: every
+# while another block fits in what is left of the job's time budget
+# (--total: at the mean time of the blocks so far), and up to --max-procs
+# when it is given. With --widths, each width is its own question: every
 # run of a width gets it as make threads writes a cell (harness/lib/widths.sh:
 # the runtimes' thread variables, {width} in the commands), a block holds
 # A, B and A again of every width still open in one shuffled order, and a
@@ -47,6 +49,9 @@ cl_opt_final --grace
 cl_opt_final --sample-ms
 cl_opt_final --keep-output
 cl_opt_final --precision
+cl_opt_final --total
+# the job's clock starts here: its time budget is the whole job's
+ab_t0=$(cl_now_ms)
 [ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
 [ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 # a command is one line: a newline would end what runs while meta.txt and
@@ -54,7 +59,7 @@ cl_opt_final --precision
 [[ $CL_OPT_AB_A != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 [[ $CL_OPT_AB_B != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 grace=$CL_OPT_GRACE
-precision=$CL_OPT_PRECISION
+precision=$CL_OPT_PRECISION total=$CL_OPT_AB_TOTAL
 case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 # the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
 CL_PROCS_MIN=8
@@ -102,6 +107,8 @@ cl_meta ab_precision "$precision"
 cl_meta ab_seed "$CL_SEED"
 cl_meta ab_cold "$cold"
 cl_meta ab_budget_s "$CL_BUDGET"
+cl_meta ab_total_s "$total"
+cl_meta ab_max_procs "${CL_OPT_MAX_PROCS:-none}"
 cl_meta ab_order "blocks of A, B and A again (side A2, the A/A arm), each block in a random order: runs.csv's row order; samples.csv's proc is the block"
 if [ "${widths[0]}" != default ]; then
     cl_meta ab_widths "${widths[*]}"
@@ -114,7 +121,10 @@ read -ra stressors <<<"$CL_STRESSORS"
 RANDOM=$CL_SEED
 
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
-CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
+# the load outlives no job: its blocks end at the time budget, or after the
+# 8 the rule needs when those take longer, each run within its watchdog
+CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v m="$(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))" \
+    -v w="$CL_WATCHDOG_S" -v t="$total" 'BEGIN { a = n * w; b = t + m * w; printf "%d", (a < b ? a : b) + 60 }')
 cl_runs_columns
 cl_tmpdir tmp
 failures=0 left_total=0
@@ -176,7 +186,13 @@ ab_run() {
     esac
 }
 
-cl_progress_start $(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))
+# the runs' count is known once the blocks' times are (below): the 8 at
+# the least till then; the progress lines say the time budget left
+cl_progress_start $(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))
+# the blocks' deadline keeps the report's time out of the budget: 2 % of
+# it, at least 1 s (a report of 1900 runs took under 1 s here)
+total_ms=$(awk -v t="$total" 'BEGIN { r = t / 50; if (r < 1) r = 1; if (r > t / 2) r = t / 2; printf "%d", (t - r) * 1000 }')
+CL_PROG_DEADLINE_MS=$((ab_t0 + total_ms))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 [ "$cold" = 0 ] || CL_TAG_COPY=evicted
 cl_busy_check "the runs"
@@ -203,33 +219,58 @@ ab_stop() {
 }
 # Blocks of every width still open: A, B and A2 of each in one shuffled
 # order; after each block from CL_PROCS_MIN on, the widths whose B/A is
-# known (their plan rows, by column name) stop.
+# known (their plan rows, by column name) stop, and the rest stop (how
+# time) once what is left of the time budget holds no more block at the
+# blocks' mean time so far (the first 8 blocks' at first): as many blocks
+# as fit, not a count -- a fast program gets what its precision needs.
+# meta ab_blocks_deadline_utc is that deadline: the job's start plus
+# --total, less the report's reserve.
+cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG_DEADLINE_MS / 1000)).$(printf %03d $((CL_PROG_DEADLINE_MS % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
 asking=("${widths[@]}")
 [ "$load" != none ] || cl_idle_begin   # an idle job's blocks: the idle-busy check's probes
+allowed="at least $CL_PROCS_MIN"
+blocks_t0=$(cl_now_ms)
 for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     items=()
     for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
     cl_shuffle "${items[@]}"
     for it in "${CL_SHUFFLED[@]}"; do
         side=${it%%:*} w=${it#*:}
-        cl_progress "block $p (of at most $CL_PROCS_MAX), side $side$(ab_said "$w")"
+        cl_progress "block $p (of $allowed), side $side$(ab_said "$w")"
         ab_run "$side" "$w" "$p" 0
     done
     if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
     # the tool failing leaves every width undecided
-    cl_plan "state width" --ab-decided "$precision" "$CL_OUT" || continue
-    declare -A known=()
-    rows=${CL_PLAN[n]}
-    for ((i = 0; i < rows; i++)); do
-        [ "${CL_PLAN[$i,state]}" != decided ] || [ -z "${CL_PLAN[$i,width]}" ] ||
-            known[${CL_PLAN[$i,width]}]=1
-    done
-    still=()
-    for w in "${asking[@]}"; do
-        if [ -n "${known[$w]:-}" ]; then ab_stop "$w" "$p" decided; else still+=("$w"); fi
-    done
-    unset known
-    asking=("${still[@]}")
+    if cl_plan "state width" --ab-decided "$precision" "$CL_OUT"; then
+        declare -A known=()
+        rows=${CL_PLAN[n]}
+        for ((i = 0; i < rows; i++)); do
+            [ "${CL_PLAN[$i,state]}" != decided ] || [ -z "${CL_PLAN[$i,width]}" ] ||
+                known[${CL_PLAN[$i,width]}]=1
+        done
+        still=()
+        for w in "${asking[@]}"; do
+            if [ -n "${known[$w]:-}" ]; then ab_stop "$w" "$p" decided; else still+=("$w"); fi
+        done
+        unset known
+        asking=("${still[@]}")
+    fi
+    [ ${#asking[@]} -gt 0 ] || break
+    # the blocks the time allows: these p, and as many more as fit in what
+    # is left at their mean time (the decision's own time in it)
+    now=$(cl_now_ms)
+    per=$(((now - blocks_t0) / p))
+    fit=$(((CL_PROG_DEADLINE_MS - now) / (per > 0 ? per : 1)))
+    [ "$fit" -gt 0 ] || fit=0
+    n_allowed=$((p + fit < CL_PROCS_MAX ? p + fit : CL_PROCS_MAX))
+    allowed="about $n_allowed in the time budget"
+    CL_PROG_N=$(((3 * n_allowed + 2) * ${#widths[@]}))
+    if [ "$fit" -eq 0 ]; then
+        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "$CL_PROG_DEADLINE_MS" ] ||
+            cl_warn "the $CL_PROCS_MIN blocks the rule needs took $(((now - ab_t0) / 1000)) s of the job, past its time budget (--total $total)"
+        for w in "${asking[@]}"; do ab_stop "$w" "$p" time; done
+        asking=()
+    fi
 done
 cl_idle_end
 how=max

@@ -262,6 +262,9 @@ cl_finalize_opts() {
         CL_PROCS_MIN=$CL_PROCS CL_PROCS_MAX=$CL_PROCS
     else
         cl_opt_default --max-procs; CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-$CL_DEF}
+        # a default that is none (~: ab.sh's, whose time budget decides): the
+        # check's most, a ceiling the time budget stops well before
+        if [[ $CL_PROCS_MAX == '~'* ]]; then IFS=: read -r _ _ CL_PROCS_MAX <<<"${CL_OT_CHECK[CL_OT_I]}"; fi
         cl_opt_check --max-procs "$CL_PROCS_MAX"
         CL_PROCS_MIN=3 CL_PROCS_MAX=$((10#$CL_PROCS_MAX))
     fi

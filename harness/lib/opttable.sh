@@ -54,7 +54,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|report|||switch|QUICK mode everywhere (fewer copies, processes and runs, one beta, budget {q:--budget} s, {q:--load} load only, no scan; about 90 s on 2 cores)
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|scan|||switch|QUICK mode: deadline {q:--total} s, {q:--runs} runs, cap {q:--budget} s a process
 --quick||CL_OPT_QUICK|COLDLOAD_QUICK|threads|||switch|QUICK mode: {q:--max-procs} runs a cell, cap {q:--budget} s
---quick||CL_OPT_QUICK|COLDLOAD_QUICK|ab|||switch|QUICK mode: at most {q:--max-procs} blocks, cap {q:--budget} s a run
+--quick||CL_OPT_QUICK|COLDLOAD_QUICK|ab|||switch|QUICK mode: a time budget of {q:--total} s, cap {q:--budget} s a run
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|cold warm loaded firstrun report threads coldreport|~results/<UTC stamp>-<host>||path|results directory, appended to when it exists; results/latest links to the newest stamped one
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|ab|~results/<UTC stamp>-<host>||path|results directory of this job alone: one holding another job's runs or answers is refused (exit 2; its pairs are matched by block); results/latest links to the newest stamped one
 --out|DIR|CL_OPT_OUT|COLDLOAD_OUT|scan|~results/scans/<UTC stamp>-<host>||path|results directory; results/scans/latest links to the newest stamped one
@@ -83,7 +83,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|warm loaded report ~cold|~3 to {d:--max-procs}, the stopping rule|{q:--max-procs}|int:1:100|processes per (workload, width[, load]) cell: without it a cell stops once its answer is known (the stopping rule, docs/verdicts.md); --procs K forces exactly K
 --procs|K|CL_OPT_PROCS|COLDLOAD_PROCS|scan|3|3|int:3:100|processes per cell
 --max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|warm loaded report threads ~cold ~firstrun|7|3|int:3:100|the most processes the stopping rule gives a cell; not with --procs
---max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|ab|100|30|int:8:1000|the most blocks (one run of A, of B and of A again each): blocks stop once B/A's interval is within --precision, at 8 blocks at the earliest
+--max-procs|K|CL_OPT_MAX_PROCS|COLDLOAD_MAX_PROCS|ab|~none: as many as --total holds (at most 1000)||int:8:1000|the most blocks (one run of A, of B and of A again each), a cap besides --total: blocks stop once B/A's interval is within --precision, at 8 blocks at the earliest
 --seed|N|CL_OPT_SEED|COLDLOAD_SEED|warm loaded firstrun report scan threads ~cold ab|~from the clock||int:0:999999999|seed of the shuffled order of the cells in each round, kept in meta.txt
 --seed|N|CL_OPT_COMPARE_SEED||compare|20261203||int:0:4294967295|the bootstrap's seed
 --label|TEXT|-||compare|~host and date from meta.txt||str|a name per input, in order; repeatable
@@ -106,6 +106,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --precision|P|CL_OPT_PRECISION|COLDLOAD_PRECISION|warm loaded firstrun report scan ~cold|0.1||share:0:1|the stopping rule within a process: its steady calls stop once their median is known to +-P of itself (at least 3 calls; 0 takes every --runs); firstrun.sh: a part is known to +-P of the first run's extra (docs/verdicts.md)
 --precision|P|CL_OPT_PRECISION|COLDLOAD_PRECISION|ab|0.03||share:0:1|blocks stop once B/A's 99% interval is within +-P of the ratio (docs/ab.md)
 --total|SECONDS|CL_OPT_TOTAL||threads|~none||num:0:604800|deadline of the whole measurement: no run starts after it, the rest is missing, with a warning
+--total|SECONDS|CL_OPT_AB_TOTAL|COLDLOAD_AB_TOTAL|ab|120|30|num:0:604800|the job's time budget: after the 8 blocks the rule needs, blocks go on while another fits in what is left (at the mean time of the blocks so far), so a fast program gets as many as its precision needs and a slow one stops in time; its stop is stops.csv's how time (docs/ab.md)
 --grace|SECONDS|CL_OPT_GRACE||threads ab|5||num:0:600|after the cap's TERM, KILL this much later
 --width-env|VAR|-||threads|||str|one more variable to set the width in (repeatable)
 --width-env-only|"VAR..."|-||threads|||str|set the width in these variables only

@@ -25,9 +25,39 @@ static const char *abdocFloorNote(const answerAb *r) {
     return buf;
 }
 
+/* " Only 37 of the 100 pairs compared like with like: ..." where runs that
+ * waited for a CPU left too few pairs of two runs that did not -- under
+ * the 8 like with like needs (every pair was compared, the machine's luck
+ * in it), or too few to resolve the answer -- with what would give more;
+ * "" otherwise. */
+static char *abdocWaitNote(const answerAb *r) {
+    size_t waited = 0, runs = 0;
+    for (int k = 0; k < ANSWER_AB_SIDES; k++) waited += r->side[k].waited, runs += r->side[k].nwait;
+    int short_of_pairs = r->verdict == ANSWER_AB_NOT_RESOLVED && r->all_failed < 0 && !r->cut_a &&
+                         !r->cut_b && !r->cut_both;
+    if (!waited || r->like_pairs >= r->like_of) return NULL;
+    if (r->like && !short_of_pairs) return NULL;
+    char runsays[160];
+    snprintf(runsays, sizeof runsays,
+             "%zu of the %zu runs waited for a CPU (their threads runnable, not running, for "
+             "%.0f%% of the run or more)",
+             waited, runs, PCT(ANSWER_AB_WAITED));
+    const char *help = r->width == 1 ? "A quieter machine would give more."
+                                     : "A smaller width (--widths 1, make ab WIDTHS=1: fewer "
+                                       "threads than CPUs) or a quieter machine would give more.";
+    if (!r->like)
+        return docStr(" Only %zu of the %zu pairs had two runs that did not wait -- fewer than "
+                      "the %d like with like needs, so every pair was compared, the machine's "
+                      "luck in it: %s. %s",
+                      r->like_pairs, r->like_of, ANSWER_AB_MIN_PAIRS, runsays, help);
+    return docStr(" Only %zu of the %zu pairs compared like with like: %s. %s", r->like_pairs,
+                  r->like_of, runsays, help);
+}
+
 /* "B is 1.10x slower than A ..." and its parts: what stops any answer (a
  * side that failed in every run) or qualifies it (the output check) first,
- * then the answer -- "at least" where stopped runs make B/A a bound. */
+ * then the answer -- "at least" where stopped runs make B/A a bound --
+ * then, where runs that waited for a CPU left too few like pairs, so. */
 char *abdocLead(const answerAb *r, const metaTable *m) {
     (void)m;
     if (r->all_failed == ANSWER_AB_A || r->all_failed == ANSWER_AB_B) {
@@ -87,9 +117,11 @@ char *abdocLead(const answerAb *r, const metaTable *m) {
                                          : "",
                           x, r->pairs);
     }
-    out = docStr("%s%s", first ? first : "", main ? main : "");
+    char *waits = abdocWaitNote(r);
+    out = docStr("%s%s%s", first ? first : "", main ? main : "", waits ? waits : "");
     free(first);
     free(main);
+    free(waits);
     return out;
 }
 
@@ -196,19 +228,29 @@ static void abdocFigures(const answerAb *pr, int how, const docFmt *fmt, FILE *f
                      "again), so B's were not checked against them.");
 }
 
-/* "Blocks at width 2: 14, stopped once ..." of r's stop (stops.csv), when
- * it has one. */
-static void abdocStop(const answerAb *r, const metaStops *stops, const docFmt *fmt, FILE *f) {
+/* "Blocks at width 2: 14, stopped once ..." (or "Blocks: 14, ..." without
+ * widths) of r's stop (stops.csv), when it has one. */
+static void abdocStop(const answerAb *r, const metaStops *stops, const metaTable *m,
+                      const docFmt *fmt, FILE *f) {
     int how;
     long blocks = answerAbStopOf(stops, r, &how);
     if (blocks < 0) return;
-    static const char *const why[] = {
+    const char *total = m ? metaGet(m, "ab_total_s") : NULL;
+    char timeout[200];
+    snprintf(timeout, sizeof timeout,
+             "as many as the job's time budget (--total %s s) held, its B/A interval still wider "
+             "than the precision asked: a longer --total would give more",
+             total && *total ? total : "?");
+    const char *why[META_STOP_N] = {
         [META_STOP_DECIDED] = "stopped once its B/A interval was within the precision asked",
         [META_STOP_MAX] = "the most (--max-procs), its B/A interval still wider than the "
                           "precision asked",
-        [META_STOP_FIXED] = "as many as --max-procs 8 fixes"};
-    char *t = docStr("Blocks at width %d: %ld, %s.", r->width, blocks,
-                     (unsigned)how < 3 ? why[how] : "its stop unknown");
+        [META_STOP_FIXED] = "as many as --max-procs 8 fixes",
+        [META_STOP_TIME] = timeout};
+    char at[32] = "";
+    if (r->width > 0) snprintf(at, sizeof at, " at width %d", r->width);
+    char *t = docStr("Blocks%s: %ld, %s.", at, blocks,
+                     how >= 0 && how < META_STOP_N ? why[how] : "its stop unknown");
     if (t) fmt->para(f, t);
     free(t);
 }
@@ -237,8 +279,8 @@ void abdocSection(const summary *s, const metaTable *m, const metaStops *stops, 
         if (at) {
             char h[48];
             fmt->heading(f, 3, abdocAt(&r[i], h, sizeof h));
-            abdocStop(&r[i], stops, fmt, f);
         }
+        abdocStop(&r[i], stops, m, fmt, f);
         abdocFigures(&r[i], !at, fmt, f);
     }
     free(r);

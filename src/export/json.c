@@ -270,8 +270,6 @@ static json_t *jsonCount(double n) {
     return n >= 0 && n < (double)SIZE_MAX ? json_integer((json_int_t)n) : json_null();
 }
 
-/* A stop's how (metaStopHow) as results.json says it. */
-static const char *const jsonStopped[] = {"decided", "max", "fixed"};
 
 /* One row of an answer's table: its cell and what it is set against (the
  * same copy, or the idle twin), with the figures of its question's table. */
@@ -297,8 +295,8 @@ static json_t *jsonAnswerRow(const answer *a, const answerRow *r, int *bad) {
     jsonSet(o, "procs", jsonCount((double)r->procs), bad);
     jsonSet(o, "procs_taken", jsonCount((double)r->taken), bad);
     jsonSet(o, "stopped",
-            r->taken >= 0 && r->how >= 0 && r->how < 3 ? jsonText(jsonStopped[r->how])
-                                                       : json_null(),
+            r->taken >= 0 && r->how >= 0 && r->how < META_STOP_N ? jsonText(metaStopHowName[r->how])
+                                                                 : json_null(),
             bad);
     return o;
 }
@@ -359,7 +357,9 @@ static json_t *jsonAnswerAb(const answerAb *a, int with_width, const metaTable *
     if (with_width) jsonSet(o, "width", json_integer(r.width), bad);
     jsonSet(o, "blocks", jsonCount((double)blocks), bad);
     jsonSet(o, "stopped",
-            blocks >= 0 && how >= 0 && how < 3 ? jsonText(jsonStopped[how]) : json_null(), bad);
+            blocks >= 0 && how >= 0 && how < META_STOP_N ? jsonText(metaStopHowName[how])
+                                                         : json_null(),
+            bad);
     jsonSet(o, "verdict", jsonText(answerAbVerdictName(r.verdict)), bad);
     jsonSet(o, "text", lead ? jsonText(lead) : json_null(), bad);
     jsonSet(o, "why", r.why ? jsonText(r.why) : json_null(), bad);

@@ -120,14 +120,16 @@ static int metaCount(const char *s, size_t len, long *out) {
 
 /* key "<harness>_stop_<load>_s<S>_<cell>_w<W>", value "P how" into *x
  * (strings allocated); -1 when it is not one, -2 when out of memory. */
-/* A stop's value, "P decided|max|fixed", into x's procs and how. */
+const char *const metaStopHowName[META_STOP_N] = {"decided", "max", "fixed", "time"};
+
+/* A stop's value, "P decided|max|fixed", into x's procs and how (the legacy
+ * keys predate "time": they never hold it). */
 static int metaStopValue(const char *val, metaStop *x) {
-    static const char *const hows[] = {"decided", "max", "fixed"};
     const char *sp = strchr(val, ' ');
     if (!sp || metaCount(val, (size_t)(sp - val), &x->procs)) return -1;
     int how = -1;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(sp + 1, hows[i])) how = i;
+    for (int i = 0; i < META_STOP_TIME; i++)
+        if (!strcmp(sp + 1, metaStopHowName[i])) how = i;
     if (how < 0) return -1;
     x->how = (metaStopHow)how;
     return 0;

@@ -38,7 +38,18 @@ char *metaMachine(const metaTable *m);
  * harness's workload name (grad, svdvals, trgload). Today's results have
  * them as rows of stops.csv, read by model/stops.h (which calls the reader
  * below for older ones). */
-typedef enum { META_STOP_DECIDED, META_STOP_MAX, META_STOP_FIXED } metaStopHow;
+/* how a stop came: decided (its answer known), max (undecided at the most),
+ * fixed (--procs K), time (undecided when the job's time budget, ab.sh's
+ * --total, left no room for another block); META_STOP_N of them, named in
+ * metaStopHowName */
+typedef enum {
+    META_STOP_DECIDED,
+    META_STOP_MAX,
+    META_STOP_FIXED,
+    META_STOP_TIME,
+    META_STOP_N
+} metaStopHow;
+extern const char *const metaStopHowName[META_STOP_N];
 
 typedef struct metaStop {
     char *harness, *load, *cell;

@@ -55,15 +55,14 @@ static int stopsPut(stopsCtx *c, metaStop x, int replace) {
 
 static int stopsRow(void *ctx, char **f, const csvCol *cols, const char *where, char *err,
                     size_t errlen) {
-    static const char *const hows[] = {"decided", "max", "fixed"};
     const char *harness = csvColField(f, &cols[ST_HARNESS]), *load = csvColField(f, &cols[ST_LOAD]);
     const char *cell = csvColField(f, &cols[ST_CELL]), *width = csvColField(f, &cols[ST_WIDTH]);
     const char *how = csvColField(f, &cols[ST_HOW]);
     int h = -1;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(how, hows[i])) h = i;
+    for (int i = 0; i < META_STOP_N; i++)
+        if (!strcmp(how, metaStopHowName[i])) h = i;
     if (h < 0) {
-        snprintf(err, errlen, "%s: how '%.40s': expected decided, max or fixed", where, how);
+        snprintf(err, errlen, "%s: how '%.40s': expected decided, max, fixed or time", where, how);
         return -1;
     }
     /* a whole level's stop (threads.sh): no cell's; firstrun.sh's, its whole

@@ -9,7 +9,9 @@
  *   loaded,pinned,2,grad,2,5,decided
  *   threads,none,0,,,3,fixed
  *
- * how is decided, max (still undecided at the most) or fixed (--procs K);
+ * how is decided, max (still undecided at the most), fixed (--procs K) or
+ * time (ab.sh's: still undecided when the job's time budget, --total, left
+ * no room for another block);
  * a row with an empty cell and width is a whole level's (threads.sh's
  * rounds), not a cell's, and is left out of the cells' stops -- but
  * firstrun.sh's (harness firstrun, load none), the rounds of its whole job,

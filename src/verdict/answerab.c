@@ -182,6 +182,8 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r) 
     r->like = 1;
     r->pairs = answerAbPairs(s, width, 0, 1, pr, cut, max, &r->mixed);
     r->aa_pairs = answerAbPairs(s, width, 1, 1, aa, NULL, max, &r->aa_mixed);
+    r->like_pairs = r->pairs;
+    r->like_of = r->pairs + r->mixed;
     if (r->pairs < ANSWER_AB_MIN_PAIRS || r->aa_pairs < ANSWER_AB_MIN_PAIRS) {
         r->like = 0;
         r->pairs = answerAbPairs(s, width, 0, 0, pr, cut, max, &r->mixed);

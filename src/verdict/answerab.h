@@ -99,9 +99,13 @@ typedef struct answerAbSide {
 typedef struct answerAb {
     int width; /* the width asked (0: the commands as given, no width set) */
     answerAbSide side[ANSWER_AB_SIDES];
-    size_t pairs, aa_pairs;        /* the pairs compared */
-    size_t mixed, aa_mixed;        /* pairs left out: a run of them waited for a CPU */
-    int like;                      /* 1: only pairs of runs that did not wait compared */
+    size_t pairs, aa_pairs; /* the pairs compared */
+    size_t mixed, aa_mixed; /* pairs left out: a run of them waited for a CPU */
+    int like;               /* 1: only pairs of runs that did not wait compared */
+    /* B/A pairs whose two runs both did not wait, of like_of (every pair
+     * with a time): counted before like falls back to every pair, so the
+     * answer can say how few there were */
+    size_t like_pairs, like_of;
     double ratio, lo, hi;          /* B/A: the median pair ratio and its interval */
     double aa_ratio, aa_lo, aa_hi; /* A2/A, the same */
     double aa_noise;               /* the A/A interval's farther end from 1: this run's noise */

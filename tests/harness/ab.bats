@@ -76,6 +76,13 @@ load ab
     [[ $line != *"it's"* ]]
 }
 
+@test "make ab TOTAL=S: the job's time budget reaches ab.sh as --total, named, not written out" {
+    run make -s -n -C "$ROOT" ab A=true B=true TOTAL=45
+    [ "$status" -eq 0 ]
+    line=$(grep -F 'harness/ab.sh' <<<"$output")
+    [[ $line == *' --total "$COLDLOAD_MAKE_TOTAL"'* ]]
+}
+
 @test "make ab with a hostile A and a quote in B: no command of theirs runs, meta.txt records each exactly as given, make's exit is the job's" {
     a="true 'x ; touch $BATS_TEST_TMPDIR/X1 ; echo ' \$1 \$(touch $BATS_TEST_TMPDIR/X2) \`touch $BATS_TEST_TMPDIR/X3\` it's"
     b="true it's \$HOME"
@@ -87,6 +94,8 @@ load ab
     grep -qxF "ab_a=$a" "$O/meta.txt"
     grep -qxF "ab_b=$b" "$O/meta.txt"
     grep -qx 'ab_seed=3' "$O/meta.txt"
+    # QUICK's time budget
+    grep -qx 'ab_total_s=30' "$O/meta.txt"
     [ -s "$O/report.html" ]
     # a job that fails fails make: ab.sh's own line, make non-zero
     run make -s -C "$ROOT" ab A="/nonexistent/prog it's" B=true OUT="$BATS_TEST_TMPDIR/o2"

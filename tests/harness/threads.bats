@@ -36,7 +36,8 @@ load threads
         grep -q '^| pinned load (1 worker) | ' "$O/report.md"
     # its output does not depend on the width: one hash over every cell
     grep -q '^OK bitwise-same: omp_work 5: stdout hash [0-9a-f]\{16\} in every run of all 9 cells' "$O/verdicts.txt"
-    [ -s "$O/report.html" ] && [ -s "$O/results.json" ]
+    [ -s "$O/report.html" ]
+    [ -s "$O/results.json" ]
     # the idle level's own probes (the idle-busy check reads them: the job
     # summarises before its end probe), the machine's busy time and its own
     grep -qE '^threads_idle_start_cpu_busy_ms=[0-9]+$' "$O/meta.txt"

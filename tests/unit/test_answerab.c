@@ -3,7 +3,8 @@
  * like (a run waited when its run-queue wait is 10 % of its wall time or
  * more; only pairs of two runs that did not wait, where there are 8 such
  * pairs, else every pair), the A/A arm's floor when A differs from itself,
- * the rule's 1 % level, and the precision at which the job is decided. */
+ * the rule's 1 % level, the precision at which the job is decided, and the
+ * answer's sentence (doc/abdoc) where waits left too few like pairs. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "doc/abdoc.h"
 #include "results/results.h"
 #include "verdict/answerab.h"
 
@@ -149,6 +151,11 @@ static void onlyPairsOfRunsThatDidNotWaitAreCompared(void **state) {
     assert_int_equal(r.side[ANSWER_AB_B].nwait, 12);
     assert_true(fabs(r.ratio - 1.10) < 0.005);
     assert_int_equal(r.verdict, ANSWER_AB_SLOWER);
+    /* resolved on enough like pairs: the answer says nothing of the waits */
+    char *lead = abdocLead(&r, NULL);
+    assert_non_null(lead);
+    assert_null(strstr(lead, "waited"));
+    free(lead);
 }
 
 /* 12 blocks, 5 of which have a run that waited: 7 like pairs, fewer than
@@ -168,6 +175,51 @@ static void underEightLikePairsEveryPairIsCompared(void **state) {
     assert_int_equal(r.mixed, 0);
     assert_int_equal(r.side[ANSWER_AB_A].waited, 5);
     assert_int_equal(r.verdict, ANSWER_AB_SLOWER);
+    assert_int_equal(r.like_pairs, 7);
+    assert_int_equal(r.like_of, 12);
+    /* the answer says how few, that every pair was compared, and what helps */
+    char *lead = abdocLead(&r, NULL);
+    assert_non_null(lead);
+    assert_non_null(strstr(lead, " Only 7 of the 12 pairs had two runs that did not wait -- fewer "
+                                 "than the 8 like with like needs, so every pair was compared"));
+    assert_non_null(strstr(lead, "5 of the 36 runs waited for a CPU"));
+    assert_non_null(strstr(lead, "A smaller width (--widths 1, make ab WIDTHS=1"));
+    free(lead);
+}
+
+/* 20 blocks, B's run waited in the even ones: 10 like pairs, whose B/A
+ * swings 0.85-1.25 -- not resolved, the interval wider than 10 %. The
+ * answer says only 10 of the 20 pairs were like with like, the runs that
+ * waited, and what would give more; at width 1, a quieter machine only. */
+static void tooFewLikePairsAreSaidWithWhatHelps(void **state) {
+    (void)state;
+    for (int p = 1; p <= 20; p++) {
+        double a = aOf(p), b = a * (p % 4 == 1 ? 1.25 : 0.85);
+        if (p % 2 == 0) b = 2 * a;
+        abrun("A", p, a, 0);
+        abrun("B", p, b, p % 2 == 0 ? 0.5 * b : 0);
+        abrun("A2", p, a * jit(p + 1), 0);
+    }
+    answerAb r;
+    answerOf(0.03, &r);
+    assert_int_equal(r.like, 1);
+    assert_int_equal(r.verdict, ANSWER_AB_NOT_RESOLVED);
+    assert_int_equal(r.pairs, 10);
+    assert_int_equal(r.mixed, 10);
+    char *lead = abdocLead(&r, NULL);
+    assert_non_null(lead);
+    assert_non_null(strstr(lead, "Not resolved: "));
+    assert_non_null(strstr(lead, " Only 10 of the 20 pairs compared like with like: 10 of the 60 "
+                                 "runs waited for a CPU"));
+    assert_non_null(strstr(lead, "A smaller width (--widths 1, make ab WIDTHS=1: fewer threads "
+                                 "than CPUs) or a quieter machine would give more."));
+    free(lead);
+    r.width = 1;
+    lead = abdocLead(&r, NULL);
+    assert_non_null(lead);
+    assert_non_null(strstr(lead, "A quieter machine would give more."));
+    assert_null(strstr(lead, "smaller width"));
+    free(lead);
 }
 
 /* A again 1.05x A in every block: the A/A arm differs, its 5 % the floor
@@ -241,6 +293,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(onlyPairsOfRunsThatDidNotWaitAreCompared, setup, teardown),
         cmocka_unit_test_setup_teardown(underEightLikePairsEveryPairIsCompared, setup, teardown),
+        cmocka_unit_test_setup_teardown(tooFewLikePairsAreSaidWithWhatHelps, setup, teardown),
         cmocka_unit_test_setup_teardown(anAaArmThatDiffersIsTheFloor, setup, teardown),
         cmocka_unit_test_setup_teardown(theRuleIsAtOnePercent, setup, teardown),
         cmocka_unit_test_setup_teardown(decidedAtItsPrecision, setup, teardown),

@@ -44,12 +44,13 @@ static void theTableByNameALaterRowWinsALevelLeftOut(void **state) {
                          "decided,loaded,pinned,2,grad,2,3,x\n"
                          "max,loaded,free,2,trgload,1,7,\n"
                          "fixed,threads,none,0,,,3,\n"
+                         "time,ab,none,0,ab,0,41,\n"
                          "decided,loaded,pinned,2,grad,2,4,\n");
     metaTable m = {"", NULL, NULL, 0};
     metaStops s;
     char err[256] = "";
     assert_int_equal(stopsRead(&s, dir, &m, err, sizeof err), 0);
-    assert_int_equal(s.n, 2);
+    assert_int_equal(s.n, 3);
     const metaStop *x = metaStopFind(&s, "loaded", "pinned", 2, "grad", 2);
     assert_non_null(x);
     assert_int_equal(x->procs, 4);
@@ -57,6 +58,11 @@ static void theTableByNameALaterRowWinsALevelLeftOut(void **state) {
     x = metaStopFind(&s, "loaded", "free", 2, "trgload", 1);
     assert_non_null(x);
     assert_int_equal(x->how, META_STOP_MAX);
+    /* ab.sh's stop at its time budget */
+    x = metaStopFind(&s, "ab", "none", 0, "ab", 0);
+    assert_non_null(x);
+    assert_int_equal(x->procs, 41);
+    assert_int_equal(x->how, META_STOP_TIME);
     metaStopsFree(&s);
     stopsDirFree(dir);
 }
