@@ -1,11 +1,13 @@
 # shellcheck shell=bash
 # harness/lib/cellrun.sh -- one run of the program in one cell, for
-# harness/threads.sh (sourced by it alone): the width written into the
-# environment and ARGS, the output check, coldload-run's rows (into the
-# results directory, or a remedy's own: rows_dir) and its result line, and
-# the counts the report lists (taken, failed, stopped). It reads and sets
-# threads.sh's state (args, CL_WIDTH_ENV, check_*, slow_after, idle_ms, taken,
-# failed, stopped, first_failure, perf_noted, left_total, tmp, nout).
+# harness/threads.sh (sourced by it alone): its launcher options (rows into
+# the results directory, or a remedy's own: rows_dir; the output check; the
+# slow limit and the quota), the run (cl_launch, harness/lib/launch.sh) and
+# the counts the report lists (taken, failed, stopped). It reads threads.sh's
+# state -- binary, args, name, params, check_output, check_what, check_file,
+# again_width, slow_after, quota, rows_dir, run_env, tmp, runs_csv -- and
+# sets nout, taken, failed, stopped, idle_ms, first_failure, perf_noted,
+# left_total and last_status.
 
 # threads.sh declares those and reads what is set here.
 # shellcheck disable=SC2154,SC2034,SC2004
@@ -67,11 +69,20 @@ threads_run() {
     fi
     last_status=$st
     [ "$warm" = 1 ] && return 0
+    threads_tally "$cell" "$step" "$st" "$code" "${result[wall_ms]}" "${result[bound_ms]}"
+}
+
+# threads_tally CELL STEP STATUS CODE WALL BOUND: a measured run of CELL
+# counted for the report -- taken, stopped (cut or slow, at BOUND ms),
+# failed (the first one's stderr quoted in meta), an idle run's WALL ms
+# kept for the slow limits -- and, once, what perf could count.
+threads_tally() {
+    local cell=$1 step=$2 st=$3 code=$4
     local key="$cell${rows_dir:+ (${run_env[*]:-remedy ${rows_dir##*/}})}/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))
     case $st in
-        ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" ${result[wall_ms]}" ;;
-        cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at ${result[bound_ms]} ms" ;;
+        ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $5" ;;
+        cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at $6 ms" ;;
         *)
             failed[$key]=$(( ${failed[$key]:-0} + 1 ))
             if [ "$first_failure" = 0 ]; then   # the report quotes it

@@ -5,26 +5,22 @@
 # environment and arguments, the call, the failure path, and coldload-run's
 # --result read by column name. Sourced by harness/lib/all.sh.
 
-# The columns of coldload-run's --result (a header line naming them, then
-# one row: src/tools/coldload-run.c's runWriteResult).
-CL_RESULT_COLS="status exit_code wall_ms user_ms sys_ms minflt majflt left bound_ms"
-
 # cl_run_result VAR FILE: coldload-run's --result FILE into the associative
 # array VAR by column name (VAR[status], VAR[exit_code], VAR[wall_ms] ...:
-# CL_RESULT_COLS). 1 when FILE cannot be read or is empty; 2 when it is
+# the columns of src/tools/coldload-run.c's runWriteResult). 1 when FILE cannot be read or is empty; 2 when it is
 # there but unreadable -- a column missing, no row, or a status, exit code
 # or count left that is not one (hostile data: checked, never run).
 cl_run_result() {
     local -n cl_result=$1
     local cl_result_text='' cl_result_col
+    local cl_result_cols=(status exit_code wall_ms user_ms sys_ms minflt majflt left bound_ms)
     local -A cl_result_rows=()
     cl_result=()
     { cl_result_text=$(<"$2"); } 2>/dev/null || return 1
     [ -n "$cl_result_text" ] || return 1
-    # shellcheck disable=SC2086 # the column names are words
-    cl_tsv_rows cl_result_rows "coldload-run wrote a result" "$cl_result_text" $CL_RESULT_COLS || return 2
+    cl_tsv_rows cl_result_rows "coldload-run wrote a result" "$cl_result_text" "${cl_result_cols[@]}" || return 2
     [ "${cl_result_rows[n]}" -gt 0 ] || return 2
-    for cl_result_col in $CL_RESULT_COLS; do cl_result["$cl_result_col"]=${cl_result_rows[0,$cl_result_col]}; done
+    for cl_result_col in "${cl_result_cols[@]}"; do cl_result["$cl_result_col"]=${cl_result_rows[0,$cl_result_col]}; done
     [[ ${cl_result[status]} =~ ^[a-z]+$ && ${cl_result[exit_code]} =~ ^[0-9]+$ && ${cl_result[left]} =~ ^[0-9]+$ ]] || return 2
 }
 
