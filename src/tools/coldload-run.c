@@ -264,7 +264,7 @@ static int runWriteResult(const char *path, const launchResult *r) {
     char line[512], bound[32] = "";
     if (launchCensored(r->status)) snprintf(bound, sizeof bound, "%.3f", r->bound_ms);
     /* a header naming the columns, as plans have: the harness reads the
-     * line by column name (harness/lib/run.sh's cl_run_result) */
+     * line by column name (harness/lib/launch.sh's cl_run_result) */
     int n = snprintf(line, sizeof line,
                      "status\texit_code\twall_ms\tuser_ms\tsys_ms\tminflt\tmajflt\tleft\tbound_ms\n"
                      "%s\t%d\t%.3f\t%.3f\t%.3f\t%ld\t%ld\t%ld\t%s\n",
