@@ -58,7 +58,7 @@ ab_t0=$(cl_now_ms)
 # the report record the rest
 [[ $CL_OPT_AB_A != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 [[ $CL_OPT_AB_B != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
-grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS keep_output=$CL_OPT_KEEP_OUTPUT
+grace=$CL_OPT_GRACE
 precision=$CL_OPT_PRECISION total=$CL_OPT_AB_TOTAL
 case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 # the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
@@ -82,12 +82,9 @@ ab_command() {
     local -n words=$1
     read -ra words <<<"$2"
     [ ${#words[@]} -gt 0 ] || cl_usage_error "--${1#cmd_}: expected a program and its arguments, got '$2'"
-    local prog=${words[0]}
-    [[ $prog == */* ]] || prog=$(type -P -- "$prog" || echo "$prog")
-    [ -e "$prog" ] || cl_usage_error "--${1#cmd_}: '${words[0]}': no such file (nor a program on PATH)"
-    [ ! -d "$prog" ] || cl_usage_error "--${1#cmd_}: '$prog' is a directory"
-    [ -x "$prog" ] || cl_usage_error "--${1#cmd_}: '$prog' is not executable"
-    words[0]=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
+    local prog
+    cl_program prog "--${1#cmd_}" "${words[0]}"
+    words[0]=$prog
 }
 declare -a cmd_a=() cmd_b=()
 ab_command cmd_a "$CL_OPT_AB_A"
@@ -146,17 +143,11 @@ ab_failed() {
 # width, or `default`: the command as given) in block BLOCK, its rows (none
 # for the warm-up, WARMUP=1).
 ab_run() {
-    local side=$1 width=$2 block=$3 warm=$4 line st code left step params=$CL_OPT_AB_A w=
-    local -a cmd=("${cmd_a[@]}") rec=() envset=()
+    local side=$1 width=$2 block=$3 warm=$4 st code step params=$CL_OPT_AB_A w=
+    local -a cmd=("${cmd_a[@]}") rec=()
+    local -A result=()
     [ "$side" != B ] || cmd=("${cmd_b[@]}") params=$CL_OPT_AB_B
-    if [ "$width" != default ]; then
-        # the width as make threads writes a cell's (harness/lib/widths.sh)
-        cl_width_args "$width" "${cmd[@]}"
-        cmd=("${CL_WIDTH_ARGS[@]}")
-        cl_width_envset "$width"
-        envset=("${CL_WIDTH_ENVSET[@]}")
-        w=-w$width
-    fi
+    [ "$width" = default ] || w=-w$width
     step="ab-$side$w-b$block"
     [ "$warm" = 0 ] || step="ab-$side$w-warmup"
     if [ "$warm" = 0 ] && [ "$cold" = 1 ]; then
@@ -174,24 +165,18 @@ ab_run() {
         rec=(--runs-csv "$CL_OUT/runs.csv" --csv "$CL_OUT/samples.csv" --whole-csv "$CL_OUT/whole.csv"
             --workload "$side" --params "$params" --width "$width" "${CL_TAGS[@]}")
     fi
-    CL_RC=0
-    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
-        --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$tmp/result" "${rec[@]}" -- "${cmd[@]}" || true
-    if [ "$CL_RC" != 0 ] || ! read -r line <"$tmp/result" 2>/dev/null; then
-        if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
-        if [ "$CL_RC" -gt 128 ]; then "$CL_BUILD/coldload-run" --sweep >/dev/null 2>&1 || true; fi
-        cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+    # the width as make threads writes a cell's (harness/lib/widths.sh:
+    # `default`, the command as given)
+    if ! cl_launch result "$step" "$width" '' -- "${rec[@]}" -- "${cmd[@]}"; then
         failures=$((failures + 1))
-        [ "$warm" = 1 ] || ab_failed "$side $width" "coldload-run exit $CL_RC"
+        [ "$warm" = 1 ] || ab_failed "$side $width" "coldload-run exit ${result[rc]}"
         return 0
     fi
-    IFS=$'\t' read -r st code _ _ _ _ _ left _ <<<"$line"
-    [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
-        cl_die "$step: coldload-run wrote an unreadable result line (see $tmp/result)"
-    if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
+    st=${result[status]} code=${result[exit_code]}
+    if [ "$warm" = 1 ] && cl_cannot_start result; then
         cl_die "side $side cannot start here: $(cl_start_why "$CL_LOG.err" "$st" "$code") (its warm-up run: $st, exit $code; $CL_LOG.err); nothing was measured"
     fi
-    left_total=$((left_total + left))
+    left_total=$((left_total + result[left]))
     [ "$st" = ok ] || [ "$warm" = 1 ] || failures=$((failures + 1))
     [ "$warm" = 0 ] || return 0
     case $st in

@@ -68,11 +68,7 @@ remedies_mode=$CL_OPT_REMEDIES
 # the variables a width is written into (harness/lib/widths.sh)
 cl_width_env "$envs"
 # The program, before anything starts: one line and exit 2 when it cannot run.
-[[ $binary == */* ]] || binary=$(type -P -- "$binary" || echo "$binary")
-[ -e "$binary" ] || cl_usage_error "--binary: '$binary': no such file (nor a program on PATH)"
-[ ! -d "$binary" ] || cl_usage_error "--binary: '$binary' is a directory"
-[ -x "$binary" ] || cl_usage_error "--binary: '$binary' is not executable"
-binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+cl_program binary --binary "$binary"
 name=$(basename "$binary")
 params="${args[*]}"
 # What the output check hashes: stdout, the file of {out} (a fresh path per

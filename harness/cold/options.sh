@@ -33,10 +33,7 @@ cold_options() {
     cl_need_binary "$CL_BUILD/coldload-run"
     cl_need_binary "$CL_BUILD/coldload-evict"
     if [ -n "$binary" ]; then
-        # A bare name is looked up on PATH, as a shell would.
-        [[ $binary == */* ]] || binary=$(type -P "$binary" || echo "$binary")
-        { [ -f "$binary" ] && [ -x "$binary" ]; } || cl_usage_error "--binary: '$binary' is not an executable file"
-        binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+        cl_program binary --binary "$binary"
         workloads=(binary)
         # Another program gets no --budget of its own: the budget is what one run
         # may take before the watchdog ends it (not coldload's 4 x budget + 120 s

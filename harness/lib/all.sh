@@ -20,7 +20,8 @@
 # procs.sh (background steps, process groups), load.sh (stress-ng), csv.sh
 # (whole.csv rows, samples.csv fields), workloads.sh (the binaries'
 # --describe tables, measurements), plan.sh (coldload-summarize's plans
-# read by column name), rounds.sh (warm and loaded rounds), series.sh
+# read by column name), launch.sh (one program run once through
+# coldload-run, its result read by column name), rounds.sh (warm and loaded rounds), series.sh
 # (--series-regex: a program's per-call times out of its output), widths.sh
 # (a width written into a run: its variables and {width}).
 #
@@ -46,6 +47,8 @@
 #   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
 #   cl_need_tools TOOL...      every TOOL on PATH, else one line naming the Debian packages, exit 2
 #   cl_need_binary PATH        an executable coldload binary, else "run make", exit 2
+#   cl_program VAR FLAG PROG   PROG (a bare name: on PATH) as an absolute path into VAR; missing,
+#                              a directory or not executable: a usage error naming FLAG, exit 2
 # Results directory
 #   cl_results_init            CL_OUT (default $COLDLOAD_RESULTS or results/, + <UTC stamp>-<host>;
 #                              <that parent>/latest points at the newest directory made there),
@@ -194,6 +197,8 @@ CL_WL_BINARIES="p28_timing ising_trg"
 . "$CL_ROOT/harness/lib/meta.sh"
 # shellcheck source=harness/lib/run.sh
 . "$CL_ROOT/harness/lib/run.sh"
+# shellcheck source=harness/lib/launch.sh
+. "$CL_ROOT/harness/lib/launch.sh"
 # shellcheck source=harness/lib/procs.sh
 . "$CL_ROOT/harness/lib/procs.sh"
 # shellcheck source=harness/lib/load.sh

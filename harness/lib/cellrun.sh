@@ -1,11 +1,13 @@
 # shellcheck shell=bash
 # harness/lib/cellrun.sh -- one run of the program in one cell, for
-# harness/threads.sh (sourced by it alone): the width written into the
-# environment and ARGS, the output check, coldload-run's rows (into the
-# results directory, or a remedy's own: rows_dir) and its result line, and
-# the counts the report lists (taken, failed, stopped). It reads and sets
-# threads.sh's state (args, CL_WIDTH_ENV, check_*, slow_after, idle_ms, taken,
-# failed, stopped, first_failure, perf_noted, left_total, tmp, nout).
+# harness/threads.sh (sourced by it alone): its launcher options (rows into
+# the results directory, or a remedy's own: rows_dir; the output check; the
+# slow limit and the quota), the run (cl_launch, harness/lib/launch.sh) and
+# the counts the report lists (taken, failed, stopped). It reads threads.sh's
+# state -- binary, args, name, params, check_output, check_what, check_file,
+# again_width, slow_after, quota, rows_dir, run_env, tmp, runs_csv -- and
+# sets nout, taken, failed, stopped, idle_ms, first_failure, perf_noted,
+# left_total and last_status.
 
 # threads.sh declares those and reads what is set here.
 # shellcheck disable=SC2154,SC2034,SC2004
@@ -22,22 +24,17 @@ threads_cannot_start() {
 # threads_run CELL PROC WARMUP: one run of the program in CELL (a width or
 # `default`), its rows and counts; WARMUP=1 measures nothing.
 threads_run() {
-    local cell=$1 proc=$2 warm=$3 a envset=() res=$tmp step line out left rows=${rows_dir:-$CL_OUT}
-    local -a run_args=() hash=()
-    nout=$((nout + 1)) out=$tmp/out$nout
+    local cell=$1 proc=$2 warm=$3 step rows=${rows_dir:-$CL_OUT}
+    local -a hash=() rec=()
+    local -A result=()
+    nout=$((nout + 1))
+    local out=$tmp/out$nout
     # the cell run again (the A/A control, levels.sh's threads_again): its
     # width's run, tagged copy=again
     local w=$cell copy=$CL_TAG_COPY
     [ "$cell" != again ] || w=$again_width copy=again
-    # the width written as every job writes it (harness/lib/widths.sh)
-    cl_width_args "$w" "${args[@]}"
-    for a in "${CL_WIDTH_ARGS[@]}"; do run_args+=("${a//\{out\}/$out}"); done
-    cl_width_envset "$w"
-    envset=("${CL_WIDTH_ENVSET[@]}")
-    envset+=("${run_env[@]}")   # a remedy's setting (harness/lib/levels.sh)
     step="threads-w$cell-$CL_TAG_LOAD-p$proc${rows_dir:+-${rows_dir##*/}}"
     [ "$warm" = 1 ] && step="threads-w$cell-warmup"
-    local -a rec=()
     if [ "$warm" = 0 ]; then
         CL_TAG_PROC=$proc
         CL_TAG_COPY=$copy cl_tags
@@ -56,26 +53,14 @@ threads_run() {
     esac
     [ "$CL_TAG_LOAD" = none ] || [ -z "${slow_after[$cell]:-}" ] || rec+=(--slow-after "${slow_after[$cell]}")
     [ "$CL_TAG_LOAD" != quota ] || rec+=(--quota "$quota")
-    CL_RC=0
-    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$grace" \
-        --sample-ms "$sample_ms" --keep-output "$keep_output" --result "$res/result" "${rec[@]}" "${hash[@]}" -- "$binary" "${run_args[@]}" || true
-    if [ "$CL_RC" != 0 ] || ! read -r line <"$res/result" 2>/dev/null; then
-        # a row that did not fit: the one line naming the disk, as everywhere
-        if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
-        # the launcher was killed: what it ran is still in its cgroup, ended here
-        if [ "$CL_RC" -gt 128 ]; then
-            left=$("$CL_BUILD/coldload-run" --sweep 2>/dev/null) || left=
-            [ -z "$left" ] || cl_warn "$step: $left process(es) of the run outlived coldload-run; killed (its cgroup)"
-        fi
-        cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+    # the width written as every job writes it, and a remedy's setting after
+    # it (run_env, harness/lib/levels.sh)
+    if ! cl_launch result "$step" "$w" "$out" "${run_env[@]}" -- "${rec[@]}" "${hash[@]}" -- "$binary" "${args[@]}"; then
         CL_FAILURES=$((CL_FAILURES + 1))
         return 0
     fi
-    local st code wall bound
-    IFS=$'\t' read -r st code wall _ _ _ _ left bound <<<"$line"
-    [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]] ||
-        cl_die "$step: coldload-run wrote an unreadable result line (see $res/result)"
-    if [ "$warm" = 1 ] && { [ "$st" = noexec ] || { [ "$st" = failed ] && [[ $code == 12[67] ]]; }; }; then
+    local st=${result[status]} code=${result[exit_code]} left=${result[left]}
+    if [ "$warm" = 1 ] && cl_cannot_start result; then
         threads_cannot_start "$cell" "$st" "$code"
     fi
     if [ "$left" -gt 0 ]; then
@@ -84,11 +69,20 @@ threads_run() {
     fi
     last_status=$st
     [ "$warm" = 1 ] && return 0
+    threads_tally "$cell" "$step" "$st" "$code" "${result[wall_ms]}" "${result[bound_ms]}"
+}
+
+# threads_tally CELL STEP STATUS CODE WALL BOUND: a measured run of CELL
+# counted for the report -- taken, stopped (cut or slow, at BOUND ms),
+# failed (the first one's stderr quoted in meta), an idle run's WALL ms
+# kept for the slow limits -- and, once, what perf could count.
+threads_tally() {
+    local cell=$1 step=$2 st=$3 code=$4
     local key="$cell${rows_dir:+ (${run_env[*]:-remedy ${rows_dir##*/}})}/$CL_TAG_LOAD"
     taken[$key]=$(( ${taken[$key]:-0} + 1 ))
     case $st in
-        ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $wall" ;;
-        cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at ${bound} ms" ;;
+        ok) [ "$CL_TAG_LOAD" != none ] || idle_ms[$cell]+=" $5" ;;
+        cut | slow) stopped[$key]="${stopped[$key]:+${stopped[$key]}, }$st at $6 ms" ;;
         *)
             failed[$key]=$(( ${failed[$key]:-0} + 1 ))
             if [ "$first_failure" = 0 ]; then   # the report quotes it

@@ -22,15 +22,12 @@ threads_past_total() {
 # default cell left out once skip_default is set: it is a width's twin and
 # that width is known slow at this level).
 threads_cells_round() {
-    local order=() i j t c
+    local order=() c
     for c in "${cells[@]}"; do
         [ "$c" = default ] && [ "$skip_default" = 1 ] || order+=("$c")
     done
-    for ((i = ${#order[@]} - 1; i > 0; i--)); do
-        j=$((RANDOM % (i + 1)))
-        t=${order[i]} order[i]=${order[j]} order[j]=$t
-    done
-    for c in "${order[@]}"; do
+    cl_shuffle "${order[@]}"   # the one shuffle (harness/lib/rounds.sh)
+    for c in "${CL_SHUFFLED[@]}"; do
         ! threads_past_total || return 0
         cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most ${2:-$CL_PROCS_MAX})"
         threads_run "$c" "$1" 0

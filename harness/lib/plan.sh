@@ -41,12 +41,25 @@ cl_plan() {
 # cl_plan_rows FLAG PLAN COL...: PLAN's rows into CL_PLAN as cl_plan's (1,
 # with CL_PLAN[error], when its header lacks a COL).
 cl_plan_rows() {
-    local flag=$1 plan=$2 line rest col i j n=0 head=() fields=() idx=()
+    local flag=$1 plan=$2
     shift 2
+    cl_tsv_rows CL_PLAN "coldload-summarize $flag wrote a plan" "$plan" "$@"
+}
+
+# cl_tsv_rows VAR WHAT TABLE COL...: TABLE (a header line naming the
+# columns, then one row a line: a plan, coldload-run's --result) into the
+# associative array VAR, by column name: VAR[n] the number of rows,
+# VAR[I,COL] row I's field of column COL (I from 0; a short row's missing
+# fields empty); VAR[dir] is kept. 1 when the header lacks a COL: VAR[n] is
+# then 0 and VAR[error] "WHAT without the column COL (its header: ...)".
+cl_tsv_rows() {
+    local -n cl_tsv=$1
+    local what=$2 table=$3 line rest col i j n=0 head=() fields=() idx=()
+    shift 3
     local want=("$@")
-    CL_PLAN=([n]=0 [error]='' [dir]="${CL_PLAN[dir]:-}")
+    cl_tsv=([n]=0 [error]='' [dir]="${cl_tsv[dir]:-}")
     local lines=()
-    mapfile -t lines <<<"$plan"
+    mapfile -t lines <<<"$table"
     for ((i = 0; i < ${#lines[@]}; i++)); do
         line=${lines[i]}
         [ "$i" -eq 0 ] || [ -n "$line" ] || continue
@@ -63,15 +76,15 @@ cl_plan_rows() {
                 for ((j = 0; j < ${#head[@]}; j++)); do [ "${head[j]}" != "$col" ] || break; done
                 if [ "$j" -eq ${#head[@]} ]; then
                     cl_escape line "$line" 200
-                    CL_PLAN[error]="coldload-summarize $flag wrote a plan without the column $col (its header: $line)"
+                    cl_tsv[error]="$what without the column $col (its header: $line)"
                     return 1
                 fi
                 idx+=("$j")
             done
             continue
         fi
-        for ((j = 0; j < ${#want[@]}; j++)); do CL_PLAN[$n,${want[j]}]=${fields[idx[j]]:-}; done
+        for ((j = 0; j < ${#want[@]}; j++)); do cl_tsv["$n,${want[j]}"]=${fields[idx[j]]:-}; done
         n=$((n + 1))
     done
-    CL_PLAN[n]=$n
+    cl_tsv[n]=$n
 }

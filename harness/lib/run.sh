@@ -262,7 +262,8 @@ cl_exec() {
     # parent-death signal). The lock's fd stays with the harness.
     "${launch[@]}" "$@" >"$base.out" 2>"$base.err" </dev/null {CL_LOCK_FD}>&- &
     CL_CHILD=$!
-    local rc=0 st='' code='' wall='' user='' sys='' minf='' majf='' left=0 bound='' t0
+    local rc=0 t0
+    local -A res_of=()
     t0=$(cl_now_ms)
     # bash says a job killed by a signal on its own stderr when wait reaps
     # it ("run.sh: line N: PID Killed  ..."): that kill is said below, once,
@@ -274,18 +275,17 @@ cl_exec() {
     # without the launcher's line (it could not run the program, or was
     # killed): the time the step took, nothing else
     CL_WALL_MS=$(( $(cl_now_ms) - t0 )) CL_USER_MS='' CL_SYS_MS='' CL_MINFLT='' CL_MAJFLT=''
-    if [ -n "$res" ] && [ "$rc" = 0 ] && IFS=$'\t' read -r st code wall user sys minf majf left bound <"$res" 2>/dev/null &&
-        [[ $st =~ ^[a-z]+$ && $code =~ ^[0-9]+$ && $left =~ ^[0-9]+$ ]]; then
-        rc=$code
-        CL_WALL_MS=$wall CL_USER_MS=$user CL_SYS_MS=$sys CL_MINFLT=$minf CL_MAJFLT=$majf
+    if [ -n "$res" ] && [ "$rc" = 0 ] && cl_run_result res_of "$res"; then
+        rc=${res_of[exit_code]}
+        CL_WALL_MS=${res_of[wall_ms]} CL_USER_MS=${res_of[user_ms]} CL_SYS_MS=${res_of[sys_ms]} CL_MINFLT=${res_of[minflt]} CL_MAJFLT=${res_of[majflt]}
         # What the command left running (a daemon of a --binary, `sh -c
         # 'sleep 300 & exit 0'`) was killed by the launcher; counted for meta.
-        CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + left))
-        if [ "$st" = cut ]; then
+        CL_LEFT_PROCESSES=$((CL_LEFT_PROCESSES + res_of[left]))
+        if [ "${res_of[status]}" = cut ]; then
             rc=124 CL_TIMED_OUT=1
             cl_warn "$step: stopped by the watchdog after ${CL_WATCHDOG_S}s"
         elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
-            cl_warn "$step: $(cl_cmd_name "$@") was killed by signal $((rc - 128)) after $(awk -v m="$wall" 'BEGIN { printf "%.1f", m / 1000 }') s"
+            cl_warn "$step: $(cl_cmd_name "$@") was killed by signal $((rc - 128)) after $(awk -v m="${res_of[wall_ms]}" 'BEGIN { printf "%.1f", m / 1000 }') s"
         fi
     elif [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
         # the launcher itself was killed (wrapping the command, or the

@@ -31,3 +31,19 @@ cl_need_tools() {
 cl_need_binary() {
     [ -x "$1" ] || cl_die "$1 is missing: build it with 'make'" 2
 }
+
+# cl_program VAR FLAG PROG: the program PROG that FLAG names (a bare name
+# looked up on PATH, as a shell would) into VAR as an absolute path, checked
+# before anything starts: missing, a directory or not executable is a usage
+# error naming FLAG (one line, exit 2). The one lookup of threads.sh's
+# --binary, ab.sh's --a and --b and cold.sh's --binary.
+cl_program() {
+    local -n cl_program_var=$1
+    local cl_program_flag=$2 cl_program_path=$3
+    [[ $cl_program_path == */* ]] || cl_program_path=$(type -P -- "$cl_program_path" || echo "$cl_program_path")
+    [ -e "$cl_program_path" ] || cl_usage_error "$cl_program_flag: '$3': no such file (nor a program on PATH)"
+    [ ! -d "$cl_program_path" ] || cl_usage_error "$cl_program_flag: '$cl_program_path' is a directory"
+    [ -x "$cl_program_path" ] || cl_usage_error "$cl_program_flag: '$cl_program_path' is not executable"
+    # shellcheck disable=SC2034 # the caller's variable (a nameref)
+    cl_program_var=$(cd "$(dirname "$cl_program_path")" && pwd)/$(basename "$cl_program_path")
+}

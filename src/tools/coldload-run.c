@@ -25,7 +25,8 @@
  *                    out of stdout (launch/series.h) follow as rows of phase
  *                    `call`, iter the call's number: the process's
  *                    in-process series, beside its whole-run row
- *   --result FILE    one tab-separated line for the harness: status,
+ *   --result FILE    a tab-separated table for the harness, a header line
+ *                    naming the columns and one row: status,
  *                    exit code, wall, user and sys ms, minor and major faults,
  *                    processes left behind, the bound in ms (censored runs,
  *                    else empty): what the harness counts (failures, stops,
@@ -81,8 +82,8 @@ static const char runUsage[] =
     "  --hash-file PATH     hash PATH's content after the run instead of stdout (copied on\n"
     "                       unhashed, as with --no-hash); no hash when missing\n"
     "  --remove-hash-file   remove --hash-file's PATH once hashed\n"
-    "  --result FILE        one tab-separated line: status exit_code wall_ms user_ms sys_ms\n"
-    "                       minflt majflt left bound_ms\n"
+    "  --result FILE        a tab-separated header line and one row: status exit_code wall_ms\n"
+    "                       user_ms sys_ms minflt majflt left bound_ms\n"
     "  --runs-csv FILE      append the run's full record (runs.csv: launch/runcols.c)\n"
     "  --whole-csv FILE     append its whole-process row (whole.csv; the --tag values\n"
     "                       harness, condition, stressors, copy, load, proc fill those columns)\n"
@@ -262,9 +263,13 @@ static int runParse(int argc, char **argv, runArgs *a) {
 static int runWriteResult(const char *path, const launchResult *r) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) return -1;
-    char line[256], bound[32] = "";
+    char line[512], bound[32] = "";
     if (launchCensored(r->status)) snprintf(bound, sizeof bound, "%.3f", r->bound_ms);
-    int n = snprintf(line, sizeof line, "%s\t%d\t%.3f\t%.3f\t%.3f\t%ld\t%ld\t%ld\t%s\n",
+    /* a header naming the columns, as plans have: the harness reads the
+     * line by column name (harness/lib/launch.sh's cl_run_result) */
+    int n = snprintf(line, sizeof line,
+                     "status\texit_code\twall_ms\tuser_ms\tsys_ms\tminflt\tmajflt\tleft\tbound_ms\n"
+                     "%s\t%d\t%.3f\t%.3f\t%.3f\t%ld\t%ld\t%ld\t%s\n",
                      launchStatusName(r->status), r->exit_code, r->wall_ms, r->user_ms, r->sys_ms,
                      r->minflt, r->majflt, r->left, bound);
     int ok = write(fd, line, (size_t)n) == n;

@@ -55,8 +55,15 @@ load coldreport
     run ! grep -q 'interrupted by' <<<"$output"
     run bash "$H/coldreport.sh" --out "$out-2" --binary /etc/passwd
     [ "$status" -eq 2 ]
-    [[ $output == *"is not an executable file"* ]]
+    [[ $output == *"--binary: '/etc/passwd' is not executable"* ]]
     run ! grep -q 'interrupted by' <<<"$output"
+    # the lookup of threads.sh and ab.sh: a directory and a missing program said as such
+    run bash "$H/coldreport.sh" --out "$out-3" --binary "$BATS_TEST_TMPDIR"
+    [ "$status" -eq 2 ]
+    [[ $output == *"--binary: '$BATS_TEST_TMPDIR' is a directory"* ]]
+    run bash "$H/coldreport.sh" --out "$out-4" --binary no-such-program-anywhere
+    [ "$status" -eq 2 ]
+    [[ $output == *"--binary: 'no-such-program-anywhere': no such file (nor a program on PATH)"* ]]
 }
 
 @test "make cold BINARY= ARGS=: ARGS split as the shell splits words, nothing run or expanded; the program gets each word as it is" {

@@ -24,6 +24,16 @@ col() {
                           { print $c }' "$1"
 }
 
+# result_cols FILE NAME...: coldload-run's --result FILE (a tab-separated
+# header, one row) read by column name: the NAMEd fields, tab-separated;
+# exit 3 when a NAME is not in the header.
+result_cols() {
+    awk -F'\t' -v names="${*:2}" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+        { n = split(names, c, " "); s = ""
+          for (k = 1; k <= n; k++) { if (!(c[k] in h)) exit 3; s = s (k > 1 ? "\t" : "") $h[c[k]] }
+          print s }' "$1"
+}
+
 # empty_col FILE NAME [last]: column NAME is in FILE's header and empty in
 # every row (or, with last, in the last row). `[ -z "$(col ...)" ]` would pass
 # with the column missing: col's exit is lost in $().

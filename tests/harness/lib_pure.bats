@@ -235,6 +235,22 @@ setup() {
     if cl_plan_rows --decided '' state; then false; fi
 }
 
+@test "cl_run_result: coldload-run's --result read by column name, in any order; the old headerless line, a bad status or a missing file refused" {
+    local -A r=()
+    printf 'left\tstatus\tbound_ms\texit_code\twall_ms\tuser_ms\tsys_ms\tminflt\tmajflt\n2\tslow\t300.000\t0\t301.5\t1\t2\t3\t4\n' >"$BATS_TEST_TMPDIR/r"
+    cl_run_result r "$BATS_TEST_TMPDIR/r"
+    [ "${r[status]}:${r[exit_code]}:${r[left]}:${r[bound_ms]}:${r[wall_ms]}" = slow:0:2:300.000:301.5 ]
+    # the old line without a header: unreadable (2), never read by position
+    printf 'ok\t0\t1.0\t0\t0\t0\t0\t0\t\n' >"$BATS_TEST_TMPDIR/r"
+    run cl_run_result r "$BATS_TEST_TMPDIR/r"
+    [ "$status" -eq 2 ]
+    printf 'status\texit_code\twall_ms\tuser_ms\tsys_ms\tminflt\tmajflt\tleft\tbound_ms\nOK; rm\t0\t1\t0\t0\t0\t0\t0\t\n' >"$BATS_TEST_TMPDIR/r"
+    run cl_run_result r "$BATS_TEST_TMPDIR/r"
+    [ "$status" -eq 2 ]
+    run cl_run_result r "$BATS_TEST_TMPDIR/none"
+    [ "$status" -eq 1 ]
+}
+
 @test "cl_plan: coldload-summarize's plan from its stdout alone; a failed run is its exit and first line on stderr" {
     CL_OUT=$BATS_TEST_TMPDIR/out CL_BUILD=$BATS_TEST_TMPDIR/bin CL_TMPDIRS=()
     mkdir -p "$CL_OUT" "$CL_BUILD"
