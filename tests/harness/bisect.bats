@@ -145,6 +145,7 @@ bisect() {
     run pgrep -f '^sleep 7.43'
     [ "$status" -eq 1 ]
     [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
+    [ -z "$(find "$O" -name prog)" ]
     snapshot "$BATS_TEST_TMPDIR/after"
     diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
 }
@@ -173,6 +174,7 @@ bisect() {
     run pgrep -f 'sleep 7.61'
     [ "$status" -eq 1 ]
     [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
+    [ -z "$(find "$O" -name prog)" ]
     [ -d "$O/ab" ]
     snapshot "$BATS_TEST_TMPDIR/after"
     diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
