@@ -72,6 +72,7 @@ bisect() {
     grep -F "${bad3:0:12}" "$O/report.md"
     absent -F '<script>' "$O/report.md"
     absent -F '**bold**' "$O/report.md"
+    grep -F '&lt;script&gt;' "$O/report.md"
     # each comparison a row of bisect.tsv, the last the confirmation
     [ "$(tail -n 1 "$O/bisect.tsv" | cut -f 2)" = confirm ]
     [ "$(tail -n 1 "$O/bisect.tsv" | cut -f 7)" = slower ]
@@ -130,6 +131,27 @@ bisect() {
     [ "$status" -eq 2 ]
     [[ ${lines[0]} == *"--build CMD is required"* ]]
     [ ! -e "$O" ]
+}
+
+@test "bisect: a repository with submodules is refused, one line, exit 2" {
+    history tiny 4 2
+    printf '[submodule "x"]\n\tpath = x\n\turl = ../x\n' >"$R/.gitmodules"
+    git -C "$R" add .gitmodules
+    git -C "$R" -c user.name=t -c user.email=t@example.invalid commit --quiet -m submodules
+    bisect --good HEAD~3 --bad HEAD
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"submodules"* ]]
+    [ ! -e "$O" ]
+}
+
+@test "bisect: a BUILD that leaves a daemon behind: the daemon is killed after the build, the job goes on" {
+    history tiny 4 2
+    bisect --good HEAD~3 --bad HEAD --build "sh $PROGS/daemon.sh 7.73"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    run pgrep -f '^sleep 7.73'
+    [ "$status" -eq 1 ]
+    [ "$(jq -r '.answers[0].changes[0].commit' "$O/results.json")" = "$(git -C "$R" rev-parse HEAD~1)" ]
 }
 
 @test "bisect: SIGINT mid-build: exit 130, the build stopped, no worktree left, the repository the same" {

@@ -16,8 +16,8 @@
 # BUILD is `sh {src}/build.sh` (the C kinds: cc -fopenmp; the tiny kinds:
 # nothing to compile), RUN `{src}/prog`. Environment: BROKEN=K commit K's
 # build fails (exit 1); BUILD_LOG=FILE each build appends its commit's
-# notes line to FILE (the tests count builds); HOSTILE=1 the commit
-# subjects are Markdown, HTML, JSON, shell and gnuplot strings.
+# notes line to FILE (the tests count builds); HOSTILE=1 each commit
+# subject holds Markdown, HTML, JSON, shell and gnuplot strings.
 set -euo pipefail
 
 dir=${1:?usage: bisect_history.sh DIR slow|load|same|tiny|tinysame [N] [AT]}
@@ -90,6 +90,10 @@ EOF
     esac
     git add -A
     subject="commit $k of $kind"
-    if [ "${HOSTILE:-0}" = 1 ]; then subject="${hostile[k % ${#hostile[@]}]}"; fi
+    # every hostile string in each subject, the commit's own first
+    if [ "${HOSTILE:-0}" = 1 ]; then
+        subject="$k: ${hostile[k % ${#hostile[@]}]}"
+        for h in "${hostile[@]}"; do subject+=" $h"; done
+    fi
     git commit --quiet -m "$subject"
 done
