@@ -396,7 +396,8 @@ bs_confirm() {
 bs_md() {
     local s
     s=$(bs_one_line "$1")
-    s=${s//&/&amp;} s=${s//</&lt;} s=${s//>/&gt;}
+    # (quoted: an & in a bare replacement is the match, bash 5.2)
+    s=${s//'&'/'&amp;'} s=${s//'<'/'&lt;'} s=${s//'>'/'&gt;'}
     # shellcheck disable=SC2001 # one class of characters, each escaped
     sed 's/[][\\`*_{}()#+.!|~-]/\\&/g' <<<"$s"
 }
