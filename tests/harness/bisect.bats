@@ -85,9 +85,12 @@ bisect() {
 }
 
 @test "bisect goes around a commit that does not build: skipped, said, the change between the commits it could look at" {
-    BROKEN=2 history tiny 6 3
+    BROKEN=2 BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 6 3
     bisect --good HEAD~5 --bad HEAD
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the skipped commit is the middle of two segments: tried once
+    [ "$(grep -c '^commit 2$' "$BATS_TEST_TMPDIR/builds")" -eq 1 ]
+    [ -z "$(sort "$BATS_TEST_TMPDIR/builds" | uniq -d)" ]
     [ "$(jq -r '.answers[0].skipped | length' "$O/results.json")" -eq 1 ]
     [ "$(jq -r '.answers[0].skipped[0].commit' "$O/results.json")" = "$(git -C "$R" rev-parse HEAD~3)" ]
     jq -e '.answers[0].skipped[0].why | test("build failed")' "$O/results.json"
