@@ -422,7 +422,10 @@ bs_write() {
         printf '# Which commit changed the time?\n\n'
         printf 'RUN `%s` between GOOD %s and BAD %s (%d commits), load %s.\n\n' "$(bs_md "$bs_run")" \
             "${bs_good_id:0:12}" "${bs_bad_id:0:12}" "$bs_n" "$bs_load"
-        if [ ${#bs_changes[@]} -eq 0 ]; then
+        if [ ${#bs_changes[@]} -eq 0 ] && [ ${#bs_unresolved[@]} -gt 0 ]; then
+            printf '**No change named, but not resolved in %d segment(s): a change there is neither found nor ruled out (below).**\n\n' \
+                "${#bs_unresolved[@]}"
+        elif [ ${#bs_changes[@]} -eq 0 ]; then
             printf '**No change found.**\n\n'
         else
             printf '**%d change(s):**\n\n' "${#bs_changes[@]}"
@@ -520,7 +523,10 @@ bs_write() {
         "$js" >"$bs_tmp/results.json"
     mv -- "$bs_tmp/results.json" "$CL_OUT/results.json"
     printf '\n' >&2
-    if [ ${#bs_changes[@]} -eq 0 ]; then
+    if [ ${#bs_unresolved[@]} -gt 0 ]; then
+        printf 'coldload bisect: not resolved in %d segment(s) between %s and %s: no change there is found or ruled out (report.md)\n' \
+            "${#bs_unresolved[@]}" "${bs_good_id:0:12}" "${bs_bad_id:0:12}" >&2
+    elif [ ${#bs_changes[@]} -eq 0 ]; then
         printf 'coldload bisect: no change found between %s and %s\n' "${bs_good_id:0:12}" "${bs_bad_id:0:12}" >&2
     fi
     for f in "${bs_changes[@]}"; do
