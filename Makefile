@@ -31,6 +31,14 @@ WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # CPPFLAGS and LDFLAGS are the user's (or the distribution's), added as given.
 ALL_CF   := -std=c11 -D_GNU_SOURCE -Isrc $(CPPFLAGS) $(WARN) $(CFLAGS) $(BLAS_CF) $(JSON_CF)
+# make bisect's BUILD="CMD" is a command (mk/bisect.mk), not this build
+# directory: given on the command line it is kept as BISECT_BUILD, never
+# expanded, and the directory stays build/ (a command there would be pasted
+# into the rules and the $(shell find) below).
+ifeq ($(origin BUILD),command line)
+BISECT_BUILD := $(value BUILD)
+override BUILD := build
+endif
 BUILD    := build
 
 # The source tree is the architecture: one directory a layer, each a static

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# harness/bisect.sh -- which commit made it slower (or faster)? Every change
+# between GOOD and BAD, each step a call of harness/ab.sh (interleaved
+# blocks, the A/A arm, like with like, stop at the asked precision).
+#
+# Nothing of the user's repository is written: it is cloned with
+# `git clone --shared --no-checkout` (its objects read through alternates)
+# into a temporary directory of the results directory, and each commit the
+# search looks at is a `git worktree` of that clone -- so the worktree list,
+# refs, index, stash and checkout of the user's .git are never touched, and
+# the clone and its worktrees go with the job's temporary directory on every
+# way out (cl_on_exit removes CL_TMPDIRS: the end, an error, INT, TERM, HUP).
+# Each commit is built once (BUILD, in its worktree), then run once (RUN) to
+# see it runs: a build or a run that fails, passes its cap or prints nothing
+# makes that commit skipped (git bisect's 125), said, and the search goes
+# around it. The search (harness/lib/bisect.sh): a segment whose ends differ
+# is split at its midpoint; "same" ends it; "not resolved" is asked again on
+# twice the blocks, then said; until each change sits between two adjacent
+# commits. Each final pair is then compared again on fresh blocks (the
+# confirmation: the change is kept only when both say the same direction),
+# and with --load, idle too ("only under load"). docs/bisect.md.
+set -euo pipefail
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
+# shellcheck source=harness/lib/bisect.sh
+. "$CL_ROOT/harness/lib/bisect.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/bisect.sh --repo DIR --good REV --bad REV --build CMD --run CMD [OPTIONS]
+
+Every change of RUN's time between GOOD and BAD (GOOD an ancestor of BAD, on its first-parent
+line), each comparison of two commits an interleaved A/B job (harness/ab.sh) with its A/A arm.
+CMD: a program and its arguments split at blanks (no shell reads them); {src} in them is the
+path of the commit's own worktree (under the results directory). BUILD runs in that worktree.
+
+  --repo DIR        the git repository (never written: it is cloned, shared, into the results)
+  --good REV        the commit known good (the older end)
+  --bad REV         the commit known bad (the newer end)
+  --build CMD       builds a commit (in its worktree: {src}); once a commit, its cap --build-cap
+  --run CMD         what is timed (a program, e.g. {src}/prog ARGS)
+  --load KIND       none (default), pinned or free: the load of every comparison (ab.sh --load);
+                    with pinned or free each change found is also compared idle
+  --widths LIST     ab.sh --widths: each width asked (a change at any width is a change)
+  --cold            ab.sh --cold: each measured run the first of a fresh copy
+  --out DIR         results directory (default results/bisect-<UTC stamp>-<host>); a new one
+  --quick           ab.sh --quick for every comparison (at most 30 blocks, cap 10 s a run)
+  --max-procs K     ab.sh --max-procs (a not resolved comparison is asked again on 2K)
+  --precision P     ab.sh --precision
+  --budget S        ab.sh --budget: the cap of one run (also of the check run of each commit)
+  --build-cap S     the cap of one build (default 600 s)
+  --seed N          seed of the first comparison (each next one N+1 ...)
+  --strict          ab.sh --strict
+
+Writes bisect.tsv (each comparison), commits.tsv (each commit looked at), report.md,
+results.json (answer id bisect), meta.txt, logs/ and ab/NN-A-B/ (each comparison's ab
+directory). Exit: 0 done, 1 GOOD or BAD could not be built or run (said), or the job failed,
+2 bad options or repository.
+USAGE
+}
+
+cl_init bisect "$@"
+cl_defaults
+bs_parse "$@"
+bs_check_input
+CL_OPT_OUT=$bs_out
+[ -z "$CL_OPT_OUT" ] || [ ! -d "$CL_OPT_OUT" ] || cl_results_unused "$CL_OPT_OUT"
+[ -n "$CL_OPT_OUT" ] || CL_OPT_OUT=$CL_RESULTS/bisect-$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+cl_results_init
+[[ $CL_OUT != *[[:space:]]* ]] || cl_die "the results directory's path has a blank ($CL_OUT): {src} in a command would split there; give --out without one" 2
+cl_traps
+# shellcheck disable=SC2034 # read by cl_meta_begin
+# what cl_meta_begin records: the comparisons' settings
+CL_OPT_QUICK=$bs_quick CL_BUDGET=$bs_budget CL_PRECISION=$bs_precision CL_RUNS='' CL_OPT_STRICT=$bs_strict
+CL_WATCHDOG_S=$bs_build_cap
+cl_meta_begin
+cl_meta job bisect
+cl_meta bisect_repo "$bs_repo"
+cl_meta bisect_good "$bs_good"
+cl_meta bisect_bad "$bs_bad"
+cl_meta bisect_build "$bs_build"
+cl_meta bisect_run "$bs_run"
+cl_meta bisect_load "$bs_load"
+cl_meta bisect_widths "$bs_widths"
+cl_meta bisect_cold "$bs_cold"
+cl_meta bisect_seed "$bs_seed"
+cl_meta bisect_rule "a change is named only when the search's comparison and a confirmation on fresh blocks of the final adjacent pair say the same direction (each ab.sh's paired rule at 1%)"
+
+bs_setup
+bs_search
+bs_confirm
+bs_write
