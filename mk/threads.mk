@@ -1,7 +1,7 @@
 # mk/threads.mk -- the threads question for anyone's program: the launcher
 # (coldload-run), the harness (harness/threads.sh) and their tests.
 #
-#   make threads BINARY=PROG [ARGS="..."] [WIDTHS="1 2"] [LOAD=pinned|free|both]
+#   make threads BINARY=PROG [ARGS="..."] [WIDTHS="1 2"] [LOAD=pinned|free|both|quota|all]
 #                [PROCS=K] [QUICK=1] [OUT=DIR] [SEED=N] [BUDGET=SECONDS] [CHECK_FILE=PATH]
 #                [EXPORT_HYPERFINE=FILE]
 #                         K runs of PROG per width x load cell, and their report;
