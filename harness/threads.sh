@@ -33,7 +33,7 @@ A \`default\` cell (none of the variables set) is added to the widths, unless AR
 Default variables: $CL_WIDTH_ENV_DEFAULT
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
 summary.csv, verdicts.txt, plots/ and report.html. Exit: 0 done, 1 the runs or the report failed
-(what was measured is kept), the program failed in every run, or it cannot start (its warm-up
+(what was measured is kept), the program failed in every run or no run was recorded, or it cannot start (its warm-up
 run: exit 126 or 127, one line quoting its stderr, before any load), 2 bad flags or program, 3
 busy machine with --strict.
 USAGE
@@ -213,7 +213,11 @@ cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \
     "$CL_OUT" "$CL_OUT" "$CL_OUT" >&2
-# every run failed: no time of the program at all, whatever the report says
+# every run failed, or none was recorded (coldload-run itself failed or was
+# killed each time): no time of the program at all, whatever the report says
+if [ "$ntaken" -eq 0 ] && [ "$CL_FAILURES" -gt 0 ]; then
+    cl_die "no run of $name was recorded: coldload-run failed in all $CL_FAILURES (the warnings above; logs/)"
+fi
 if [ "$nfail" -gt 0 ] && [ "$nfail" -eq "$ntaken" ]; then
     first=$(head -c 1048576 -- "$CL_META" | sed -n 's/^threads_first_failure=//p' | head -n 1)
     cl_die "$name failed in every run ($nfail of $nfail; the first: ${first:-see the status column of runs.csv}): there is no time of it"

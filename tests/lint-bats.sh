@@ -7,7 +7,7 @@
 #
 #   tests/lint-bats.sh [FILE...]   default: every tests/*/*.bats and tests/*/*.bash
 #
-# Three findings, each printed FILE:LINE: WHAT:
+# Five findings, each printed FILE:LINE: WHAT:
 #   - a line of a @test body that begins with a bare `!` (write `run !` or
 #     `[[ ! ... ]]`);
 #   - an `&&` chain on a line of a @test body other than its last (one condition
@@ -16,6 +16,10 @@
 #     test) and allowed;
 #   - `[ -z "$(col ...)" ]`: it passes when the column is missing (col's exit
 #     is lost in `$()`);
+#   - after a `run`, a line that reads its $output, ${lines[...]} or $stderr
+#     before any line reads its $status (or `run -N` / `run !` checked it): a
+#     text that matches says nothing of how the command ended (printing the
+#     output with echo or printf aside);
 #   - a `skip` whose message names nothing to install or make: it must name the
 #     package or the make target (a word "make", "install", "apt-get" or
 #     "Debian:"), guard root (`id -u` on its line: it never fires as root), or
@@ -47,11 +51,24 @@ function flush_stmt(   s) {
     gsub(/^[ \t]+|[ \t]+$/, "", s)
     if (s != "" && intest) {
         n++
-        text[n] = s; at[n] = stmt_line; amp[n] = stmt_amp
+        text[n] = s; at[n] = stmt_line; amp[n] = stmt_amp; rawtext[n] = rawline[stmt_line]
     }
     stmt = ""; stmt_amp = 0; stmt_line = 0
 }
-function end_test(   i) {
+function end_test(   i, pending) {
+    pending = 0
+    for (i = 1; i <= n; i++) {
+        if (text[i] ~ /^run([ \t]|$)/) {
+            pending = text[i] !~ /^run[ \t]+(--[a-z-]+[ \t]+)*(-[0-9]+|!)([ \t]|$)/
+            continue
+        }
+        if (pending && rawtext[i] ~ /\$(\{)?status/) pending = 0
+        else if (pending && text[i] !~ /^(echo|printf)([ \t]|$)/ &&
+                 rawtext[i] ~ /\$(\{)?(output|lines|stderr)/) {
+            report(at[i], "reads the output of run before its $status (check the status first)")
+            pending = 0
+        }
+    }
     for (i = 1; i <= n; i++) {
         if (text[i] ~ /^!([ \t]|$)/)
             report(at[i], "a bare ! checks nothing under bats (run ! or [[ ! ]])")
@@ -64,6 +81,7 @@ function report(line, what) { print FILENAME ":" line ": " what; found++ }
 FNR == 1 { if (intest) end_test(); okline = -10; q = ""; depth = 0; dbr = 0; stmt = ""; stmt_amp = 0; heredoc = ""; n = 0; intest = 0 }
 {
     raw = $0
+    rawline[FNR] = raw
     if (raw ~ /# skip-ok: /) okline = FNR
     if (heredoc != "") {
         t = raw; sub(/^\t+/, "", t)
@@ -95,7 +113,7 @@ FNR == 1 { if (intest) end_test(); okline = -10; q = ""; depth = 0; dbr = 0; stm
         if (c == "#" && (i == 1 || substr(raw, i - 1, 1) ~ /[ \t]/)) break
         code = code c
         if (substr(raw, i, 2) == "$(") { depth++; i++; continue }
-        if (substr(raw, i, 2) == "[[") { dbr++; i++; continue }
+        if (substr(raw, i, 2) == "[[") { if (dbr == 0 && depth == 0) stmt = stmt "[["; dbr++; i++; continue }
         if (substr(raw, i, 2) == "]]" && dbr > 0) { dbr--; i++; continue }
         if (c == "(" && depth > 0) { depth++; continue }
         if (c == ")" && depth > 0) { depth--; continue }

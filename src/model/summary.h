@@ -235,6 +235,9 @@ typedef struct summary {
     size_t run_text_at[RUNFIG_NTEXTS];
     size_t ignored_rows; /* rows of a phase this version does not know */
     size_t last;         /* index of the group the previous row went to */
+    /* the width variables the job set at each width, space-separated (meta
+     * threads_width_env; set by the caller), "" unknown: every one counts */
+    char width_env[512];
 } summary;
 
 void summaryInit(summary *s);

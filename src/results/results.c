@@ -193,6 +193,8 @@ int resultsLoad(results *r, const char *dir, const verdictThresholds *t, const r
         return errno == ELOOP || errno == EINVAL ? RESULTS_BAD_INPUT : RESULTS_READ_ERROR;
     int sr = stopsRead(&r->stops, dir, &r->meta, err, errlen);
     if (sr != 0) return sr == -2 ? RESULTS_NO_MEMORY : RESULTS_BAD_INPUT;
+    const char *we = metaGet(&r->meta, "threads_width_env");
+    if (we) snprintf(r->s.width_env, sizeof r->s.width_env, "%s", we);
     for (size_t i = 0; i < r->s.n; i++) {
         r->s.g[i].psi_some_pct = pressureDuring(&r->meta, &r->s.g[i]);
         r->s.g[i].others_cpus = pressureOthersCpus(&r->meta, &r->s.g[i], &r->s.g[i].others_probed);

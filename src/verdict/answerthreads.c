@@ -56,12 +56,26 @@ static void answerThreadsCellOf(const summary *s, const summaryGroup *g, answerT
     free(bounds);
 }
 
+/* 1 when the job set the variable VAR (LEN bytes) at each width: it is in
+ * s->width_env, or that is unknown (results without threads_width_env). */
+static int answerThreadsSet(const summary *s, const char *var, size_t len) {
+    if (!*s->width_env) return 1;
+    for (const char *q = s->width_env; *q;) {
+        size_t m = strcspn(q, " ");
+        if (m == len && !strncmp(q, var, len)) return 1;
+        q += m + (q[m] == ' ');
+    }
+    return 0;
+}
+
 /* Whether the cells of t are one configuration (answerthreads.h,
  * answerThreadsCells.one), into t->one, one_threads and silent. A width reaches
  * the program through {width} in ARGS or through a variable a runtime it
  * loaded reads (runs.csv runtimes: "name:VARIABLE;...", the variable empty
- * for a runtime that reads none: oneTBB, serial OpenBLAS); without that
- * column nothing is known, and nothing is one configuration. */
+ * for a runtime that reads none: oneTBB, serial OpenBLAS) and the job set
+ * (--width-env-only: libgomp's OMP_NUM_THREADS does not reach it when only
+ * MKL_NUM_THREADS was set); without that column nothing is known, and
+ * nothing is one configuration. */
 static void answerThreadsFindOne(answerThreadsCells *t) {
     t->one = ANSWER_THREADS_WIDTHS;
     t->one_threads = NAN;
@@ -81,8 +95,11 @@ static void answerThreadsFindOne(answerThreadsCells *t) {
         const char *p = summaryRunTextOf(t->s, c->g, RUNFIG_RUNTIMES);
         while (p && *p) {
             size_t len = strcspn(p, ";"), name = strcspn(p, ":");
-            /* a variable (or no ':' at all: not the launcher's words) */
-            if (name + 1 != len) goto reached;
+            /* no ':' at all: not the launcher's words */
+            if (name >= len) goto reached;
+            /* a variable the job set at each width */
+            if (name + 1 != len && answerThreadsSet(t->s, p + name + 1, len - name - 1))
+                goto reached;
             char n[64];
             snprintf(n, sizeof n, "%.*s", (int)(name < sizeof n ? name : sizeof n - 1), p);
             int have = 0;

@@ -87,6 +87,7 @@ setup() {
 
 @test "every row: workload trg, width 1, wait block, not truncated, width_requested 1, the tag" {
     run awk -F, 'NR > 1 && !($4 == "trg" && $6 == 1 && $7 == "block" && $18 == 0 && $22 == 1 && $23 == 0 && $24 == "cli")' "$A"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
 }
 

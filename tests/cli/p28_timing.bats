@@ -94,6 +94,7 @@ setup() {
     [[ $stderr == *"File too large"* ]]
     [ "$(tail -c1 "$f" | od -An -c | tr -d ' ')" = '\n' ]
     run awk -F, 'NR == 1 { n = NF } NF != n { print "row " NR " has " NF " fields, the header " n }' "$f"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
 }
 
@@ -144,6 +145,7 @@ setup() {
 
 @test "fixed-width rows: width_requested is the width" {
     run awk -F, 'NR > 1 && $22 != $6' "$S"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
 }
 
@@ -165,6 +167,7 @@ setup() {
     [ "$(awk -F, 'NR > 1 && $18 == 1' "$p" | wc -l)" -eq 0 ]
     run "$P" --workload svdvals --size 64 --runs 20 --precision 0 --csv "$z"
     [ "$(awk -F, 'NR > 1 && $8 == "steady"' "$z" | wc -l)" -eq 20 ]
+    [ "$status" -eq 0 ]
     [[ $output != *"known"* ]]
     for v in -0.1 1.5 x; do rejects "$P" --precision --precision "$v"; done
 }
@@ -183,6 +186,7 @@ setup() {
     cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
     taskset -c "$cpu" "$P" --workload grad --width 2 --runs 3 --csv "$p" >/dev/null
     run awk -F, -v c="$cpu" 'NR > 1 && $8 != "prepare" && !($19 == c && $20 == c && $21 ~ /^[0-9]*$/)' "$p"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
     [ "$(awk -F, 'NR > 1 && $8 != "prepare"' "$p" | wc -l)" -gt 0 ]
 }
@@ -235,6 +239,7 @@ auto_case() {
     grep -Eq "^width auto→1: grad n=1000  prepare .* ms$AUTO_TAIL" <<<"$output"
     grep -Eq "^width auto→4: svdvals 16x16 .*$AUTO_TAIL" <<<"$output"
     run awk -F, 'NR > 1 && $4 == "grad" && $8 != "prepare" && $6 != 1' "$a"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
 }
 
@@ -252,6 +257,7 @@ auto_case() {
     local r=$BATS_TEST_TMPDIR/real.csv
     "$P" --workload grad --width auto --runs 3 --csv "$r" >/dev/null
     run awk -F, -v n="$(nproc)" 'NR > 1 && !($6 >= 1 && $6 <= n && $22 == "auto")' "$r"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
     [ "$(wc -l <"$r")" -gt 1 ]
 }
@@ -280,6 +286,7 @@ auto_case() {
 
 @test "--no-tune is in --help, and a fixed width ignores it" {
     run "$P" --help
+    [ "$status" -eq 0 ]
     grep -q -- '--no-tune' <<<"$output"
     run "$P" --workload grad --width 2 --no-tune --runs 2
     [ "$status" -eq 0 ]

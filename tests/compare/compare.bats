@@ -209,6 +209,7 @@ ccol() { col "$O/compare.csv" "$@"; }
     [ "$status" -eq 2 ]
     summarize_msg=${output#coldload-summarize: }
     run "$COMPARE" --out "$O" "$A" "$B"
+    [ "$status" -eq 2 ]
     [ "${output#coldload-compare: }" = "$summarize_msg" ]
 
     mkdir "$BATS_TEST_TMPDIR/empty"

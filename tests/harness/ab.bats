@@ -138,8 +138,10 @@ load ab
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(col "$O/runs.csv" status | sort | uniq -c | awk '{print $1 ":" $2}' | tr '\n' ' ')" = "8:cut 16:ok " ]
     run jq -r '.answers[] | select(.id == "ab") | [.verdict, .figures.ratio_bound, .figures.ratio_hi, .figures.cut_pairs_b] | @tsv' "$O/results.json"
+    [ "$status" -eq 0 ]
     [ "$output" = "$(printf 'slower\t1\t\t8')" ]
     run jq -r '.answers[] | select(.id == "ab") | .text' "$O/results.json"
+    [ "$status" -eq 0 ]
     [[ $output == "B is at least "*"x slower than A (B/A of 8 pairs; B's run in 8 of them was stopped at the cap"*"99% interval from "*" up, no upper end)"* ]]
     grep -q '^\*\*B is at least [0-9.]*x slower than A' "$O/report.md"
 }
@@ -164,6 +166,7 @@ load ab
     ab --a "$p" --b "$p" --max-procs 8
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     run jq -r '.answers[] | select(.id == "ab") | [.figures.outputs_differ, .figures.a_output_varies] | @tsv' "$O/results.json"
+    [ "$status" -eq 0 ]
     [ "$output" = "$(printf -- '-1\t1')" ]
     absent 'B printed something else than A' "$O/report.md"
     grep -q "^\*\*A's output varies from run to run (its runs and A again's printed [0-9]* different outputs)" "$O/report.md"
@@ -176,6 +179,7 @@ load ab
     ab --a /bin/true --b "$f" --max-procs 8 --export-hyperfine "$BATS_TEST_TMPDIR/hf.json"
     [ "$status" -eq 1 ]
     run awk '/^$/ { on = 1; next } on' <<<"$output"
+    [ "$status" -eq 0 ]
     [[ ${lines[0]} == "coldload ab: B failed in every run: exit 1 in 8 of 8 (logs/ab-B-b1.err: no such thing); there is no time of B to compare" ]]
     [ ! -e "$O/hyperfine.json" ]
     [ ! -e "$BATS_TEST_TMPDIR/hf.json" ]

@@ -38,5 +38,6 @@ load coldtrace
     # and the next run reads them back in
     "$PROG" "$DATA" "$LIB" >/dev/null
     run "$B/coldload-evict" --query "$(realpath "$DATA")"
+    [ "$status" -eq 0 ]
     [[ ${lines[0]} == *" pages=64 resident_before=64 "* ]]
 }

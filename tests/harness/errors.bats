@@ -183,6 +183,7 @@ load errors
         [[ $output == *"no directory $BATS_TEST_TMPDIR/no/dir to write it in"* ]]
     done
     run bash "$H/threads.sh" --binary /bin/true --quick --out "$OUT" --export-hyperfine "$x"
+    [ "$status" -eq 2 ]
     [[ $output == *"--export-hyperfine $x: $what, not a regular file: not replaced"* ]]
     if [ "$(id -u)" = 0 ]; then [ -c "$x" ]; else [ -p "$x" ]; fi
     [ ! -e "$BATS_TEST_TMPDIR/victim.json" ]

@@ -40,6 +40,7 @@ field() {
     [[ ${lines[1]} == "evict: total files=1 pages=1024 resident_before=1024 resident_after=0" ]]
 
     run "$EVICT" --query "$F"
+    [ "$status" -eq 0 ]
     [ "$(field "${lines[0]}" resident_before)" -eq 0 ]
 }
 

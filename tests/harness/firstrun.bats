@@ -21,14 +21,18 @@ load firstrun
         OPENBLAS_NUM_THREADS=1 "$B/$b" --beta 0.3,0.5 --chi 6 --steps 6 --runs 1 --csv "$BATS_TEST_TMPDIR/$b.csv" >/dev/null
     done
     run checksums "$BATS_TEST_TMPDIR/p28_timing.csv"
+    [ "$status" -eq 0 ]
     want=$output
     [ "$(printf '%s\n' "$want" | wc -l)" -ge 4 ]   # grad and svdvals, first and steady
     run checksums "$BATS_TEST_TMPDIR/p28_timing-static.csv"
+    [ "$status" -eq 0 ]
     [ "$output" = "$want" ]
     run checksums "$BATS_TEST_TMPDIR/ising_trg.csv"
+    [ "$status" -eq 0 ]
     want=$output
     [ "$(printf '%s\n' "$want" | awk '{ print $3 }' | sort -u | wc -l)" -ge 2 ]   # two betas, two results
     run checksums "$BATS_TEST_TMPDIR/ising_trg-static.csv"
+    [ "$status" -eq 0 ]
     [ "$output" = "$want" ]
 }
 

@@ -14,11 +14,14 @@ load opttable
     n=$(rows | wc -l)
     [ "$n" -gt 30 ]
     run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' 'NF != 9 { print NR \": \" NF \" fields\" }'"
+    [ "$status" -eq 0 ]
     [ -z "$output" ] || { echo "$output"; false; }
     run bash -c "$(declare -f rows); H=$H; rows | awk -F'|' '\$8 !~ /^(int|num|ints|share|cpus|factor):[0-9.]+:[0-9.]+\$|^enums?:[a-z,]+\$|^path\$|^str\$|^switch(:[01])?\$/ { print \$1 \": check \" \$8 }'"
+    [ "$status" -eq 0 ]
     [ -z "$output" ] || { echo "$output"; false; }
     for s in $SCRIPTS; do
         run bash -c "$(declare -f rows flags_of); H=$H; flags_of $s | uniq -d"
+        [ "$status" -eq 0 ]
         [ -z "$output" ] || { echo "$s has more than one row of: $output"; false; }
     done
 }
@@ -40,10 +43,13 @@ load opttable
     [ "$status" -eq 0 ]
     [[ ${lines[0]} == *" 3-7 processes a cell"* ]]
     run env -u COLDLOAD_MAX_PROCS -u COLDLOAD_PROCS bash "$H/warm.sh" --dry-run --widths 1 --seed 1 --quick
+    [ "$status" -eq 0 ]
     [[ ${lines[0]} == *" 3-3 processes a cell"* || ${lines[0]} == *" 3 processes a cell"* ]] || { echo "${lines[0]}"; false; }
     run env -u COLDLOAD_QUICK COLDLOAD_MAX_PROCS=5 bash "$H/warm.sh" --dry-run --widths 1 --seed 1
+    [ "$status" -eq 0 ]
     [[ ${lines[0]} == *" 3-5 processes a cell"* ]]
     run env -u COLDLOAD_QUICK COLDLOAD_MAX_PROCS=5 bash "$H/warm.sh" --dry-run --widths 1 --seed 1 --max-procs 4
+    [ "$status" -eq 0 ]
     [[ ${lines[0]} == *" 3-4 processes a cell"* ]]
 }
 

@@ -74,6 +74,7 @@ quick() {
 
 @test "samples.csv: the documented columns, the four harness tags, every row complete" {
     run head -n1 "$OUT/samples.csv"
+    [ "$status" -eq 0 ]
     [ "$output" = "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,migrations,width_requested,censored,harness,condition,stressors,copy,load,proc" ]
     every_row_complete "$OUT/samples.csv"
     # every ms is a number >= 0; phases and truncated from the vocabulary
@@ -142,6 +143,7 @@ quick() {
 
 @test "whole.csv: the fixed header, one kind of tool per row, sane times, exit codes 0" {
     run head -n1 "$OUT/whole.csv"
+    [ "$status" -eq 0 ]
     [ "$output" = "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc" ]
     every_row_complete "$OUT/whole.csv"
     [ "$(grep -c '^timestamp,' "$OUT/whole.csv")" -eq 1 ]

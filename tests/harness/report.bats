@@ -94,9 +94,12 @@ load report
     # the other parts the same way (make -n: nothing run)
     # (blanks squeezed: an unset variable leaves one)
     run make -s -n -C "$ROOT" loaded QUICK=1
+    [ "$status" -eq 0 ]
     [[ $(tr -s ' ' <<<"$output") == *"bash mk/run.sh bash harness/part.sh loaded --quick"* ]]
     run make -s -n -C "$ROOT" firstrun QUICK=1
+    [ "$status" -eq 0 ]
     [[ $(tr -s ' ' <<<"$output") == *"bash mk/run.sh bash harness/part.sh firstrun --quick"* ]]
     run make -s -n -C "$ROOT" cold QUICK=1
+    [ "$status" -eq 0 ]
     [[ $(tr -s ' ' <<<"$output") == *"bash mk/run.sh bash harness/coldreport.sh --quick"* ]]
 }

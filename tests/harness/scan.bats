@@ -68,8 +68,10 @@ load scan
     [ "$status" -eq 0 ]
     [ "$(printf '%s\n' "${lines[@]:2}" | awk '{ print $2 ":" $3 }' | sort -u | paste -sd' ')" = "free:64 pinned:64" ]
     run env COLDLOAD_NPROC=64 bash "$H/loaded.sh" --dry-run --procs 5
+    [ "$status" -eq 0 ]
     [ "$(printf '%s\n' "${lines[@]:2}" | awk '{ print $6 }' | sort -u)" = 5 ]
     run env COLDLOAD_NPROC=2 bash "$H/warm.sh" --dry-run --widths 1
+    [ "$status" -eq 0 ]
     [ "$(printf '%s\n' "${lines[@]:2}" | awk '{ print $5 }' | sort -u)" = 1 ]
     run bash "$H/warm.sh" --procs 5 --max-procs 6 --dry-run
     [ "$status" -eq 2 ]

@@ -61,10 +61,12 @@ load threads
     [[ $line != *series-regex* ]]
     # the other harness targets the same
     run make -n -C "$ROOT" cold BINARY=/bin/true OUT=x QUICK=1 ARGS="a; touch X" HARNESS_ARGS="--series-regex 'a'"
+    [ "$status" -eq 0 ]
     line=$(grep -F 'harness/coldreport.sh' <<<"$output")
     [[ $line == 'bash mk/run.sh --args bash harness/coldreport.sh --binary "$COLDLOAD_MAKE_BINARY" --out "$COLDLOAD_MAKE_OUT"'*"--quick"* ]]
     [[ $line != *touch* ]]
     run make -n -C "$ROOT" report-run OUT=x QUICK=1 HARNESS_ARGS="--seed 3"
+    [ "$status" -eq 0 ]
     line=$(grep -F 'harness/report.sh' <<<"$output")
     [[ $line == 'bash mk/run.sh bash harness/report.sh --out "$COLDLOAD_MAKE_OUT"'*"--quick"* ]]
     [[ $line != *"--seed"* ]]
@@ -82,6 +84,7 @@ load threads
     [ ! -e pwned3 ]
     # no ARGS: -- alone, as before
     run bash "$ROOT/mk/run.sh" --args printf '[%s]'
+    [ "$status" -eq 0 ]
     [ "$output" = "[--]" ]
     COLDLOAD_MAKE_ARGS="prog it's" run bash "$ROOT/mk/run.sh" --args true
     [ "$status" -eq 2 ]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # tests/lint/lint_bats.bats -- tests/lint-bats.sh: each form bats cannot fail
 # on is found, named at its line (a bare `!`, an `&&` chain before a test's
-# last line, `[ -z "$(col ...)" ]`, a skip naming nothing to install, and
+# last line, `[ -z "$(col ...)" ]`, run's output read before its status, a
+# skip naming nothing to install, and
 # the findings of shellcheck), and the forms that do check are left alone.
 
 bats_require_minimum_version 1.5.0
@@ -51,6 +52,17 @@ lint() {
     lint $'@test "a" {\n    [ -z "$(col runs.csv x)" ]\n    true\n}'
     [ "$status" -eq 1 ]
     [[ $output == *"t.bats:3: [ -z \"\$(col ...)\" ] passes when the column is missing"* ]]
+}
+
+@test "run's output read before its status is found; after a status check, run -N or run !, or echoed, it is not" {
+    lint $'@test "a" {\n    run true\n    [ "$output" = "" ]\n}'
+    [ "$status" -eq 1 ]
+    [[ $output == *"t.bats:4: reads the output of run before its \$status"* ]]
+    lint $'@test "a" {\n    run true\n    [[ ${lines[0]} == x ]]\n}'
+    [ "$status" -eq 1 ]
+    [[ $output == *"t.bats:4: reads the output of run before its \$status"* ]]
+    lint $'@test "a" {\n    run true\n    echo "$output"\n    [ "$status" -eq 0 ]\n    [ "$output" = "" ]\n    run -0 true\n    [ "$output" = "" ]\n    run ! false\n    [ "$output" = "" ]\n}'
+    [ "$status" -eq 0 ]
 }
 
 @test "a skip naming nothing to install is found; one naming a package or make target, guarding root, or saying skip-ok is not" {

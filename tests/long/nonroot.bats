@@ -30,6 +30,7 @@ teardown() {
     [ "$(sed -n 's/^cold_pages_unknown_files=//p' "$d/out/meta.txt")" -ge 1 ]
     # no row for a file whose pages cannot be seen (libc is root's)
     run awk -F'\t' 'NR > 1 && $4 ~ /libc\.so/' "$d/out/cold-pages.tsv"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
     # the copy (ours) is seen: the evicted run read its pages back
     awk -F'\t' '$2 == "evicted" && $4 == "/usr/bin/true" && $9 > 0 { ok = 1 } END { exit !ok }' "$d/out/cold-pages.tsv"

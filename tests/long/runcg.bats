@@ -25,7 +25,9 @@ load ../harness/runcg
     run bash "$H/threads.sh" --quick --procs 1 --load pinned --widths 1 --out "$BATS_TEST_TMPDIR/o" \
         --binary sh -- -c "sleep $marker & kill -9 \$PPID; wait"
     echo "$output"
+    [ "$status" -eq 1 ]
     [[ $output == *"coldload-run was killed by signal 9 after "*" s"* ]]
+    [[ $output == *"coldload threads: no run of sh was recorded: coldload-run failed in all "* ]]
     [[ $output != *"stopped by the watchdog"* ]]
     [[ $output == *"process(es) of the run outlived coldload-run; killed (its cgroup)"* ]]
     run pgrep -f "sleep $marker"

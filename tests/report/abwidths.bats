@@ -53,6 +53,7 @@ twowidths() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     # the two leads right under the question, width 1's then width 2's
     run awk '/^## Is B faster than A\?/ { on = 1; next } on && NF { print; if (++n == 2) exit }' "$D/report.md"
+    [ "$status" -eq 0 ]
     [[ ${lines[0]} == '**At width 1: B is 1.10x slower than A (B/A of 12 pairs; '* ]]
     [[ ${lines[1]} == '**At width 2: No difference larger than '* ]]
     grep -qx '### At width 1' "$D/report.md"
@@ -123,6 +124,7 @@ twowidths() {
     [ "$(jq -c '.answers[] | select(.id == "ab") | [.blocks, .stopped]' "$D/results.json")" = '[10,"decided"]' ]
     grep -q '^\*\*B is 1\.[0-9]*x slower than A' "$D/report.md"
     run grep -c '^### At width' "$D/report.md"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
 }
 
@@ -169,6 +171,7 @@ cutrows() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     run jq -r '.answers[] | select(.id == "ab") | [.verdict, .figures.ratio_bound, .figures.ratio_lo, .figures.cut_pairs_a] | @tsv' "$D/results.json"
+    [ "$status" -eq 0 ]
     [ "$output" = "$(printf 'faster\t-1\t\t10')" ]
     grep -q "^\*\*B is at least [0-9.]*x faster than A (B/A at most [0-9.]* of 10 pairs; A's run in 10 of them was stopped at the cap before it ended and counts as at least that long; 99% interval up to [0-9.]*, no lower end)" "$D/report.md"
     # B's runs stopped too, in other blocks: nothing bounds B/A either way
@@ -184,6 +187,7 @@ cutrows() {
     run "$SUMMARIZE" "$D"
     [ "$status" -eq 0 ]
     run jq -r '.answers[] | select(.id == "ab") | [.verdict, .figures.ratio, .figures.cut_pairs_a, .figures.cut_pairs_b] | @tsv' "$D/results.json"
+    [ "$status" -eq 0 ]
     [ "$output" = "$(printf 'not resolved\t\t10\t10')" ]
     grep -q '^\*\*Not resolved: runs of both A and B were stopped at the cap (--budget) before they ended' "$D/report.md"
 }

@@ -152,11 +152,13 @@ sumcol() { awk -F, -v w="$1" -v l="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF;
     [ "${lines[2]}" = "$(printf 'decided\tpinned\t2\t3\t-\tagain')" ]
     [ "${lines[3]}" = "$(printf 'undecided\tfree\t2\t2\t-\tagain')" ]
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
+    [ "$status" -eq 0 ]
     [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\ndecided\tpinned\t2\t3\t-\tagain')" ]
     # within noise: more runs would tell
     rm "$S" "$D/whole.csv"
     runs 1 none "100 150 200"
     runs 2 none "90 140 210"
     run "$SUMMARIZE" --threads-decided "$D"
+    [ "$status" -eq 0 ]
     [ "$output" = "$(printf 'state\tload\tstressors\truns\tskip\tagain\nundecided\tnone\t0\t3\t-\tagain')" ]
 }

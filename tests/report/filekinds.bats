@@ -74,6 +74,7 @@ setup() {
     ln -s "$BATS_TEST_TMPDIR/victim.txt" "$D/plots/firstrun.dat"
     run --separate-stderr timeout 10 "$SUMMARIZE" --no-report "$D"
     [ "$(cat "$BATS_TEST_TMPDIR/victim.txt")" = precious ]
+    [ "$status" -eq 0 ]
     [[ $stderr == *"plots/firstrun.dat: a symbolic link: not followed"* ]]
 }
 

@@ -33,6 +33,7 @@ setup() {
     [ "$(grep -c '^| remainder | .* | 7.300 |  |$' "$md")" -eq 2 ]
     # same is the copy kinds' baseline: no copy-kind row in its table
     run bash -c "sed -n '/^\*\*grad, same/,/^\*\*grad, evicted/p' '$md' | grep -c '^| copy kind'"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
     grep -q 'id="firstrun"' "$D/report.html"
     grep -q 'src="plots/firstrun.svg"' "$D/report.html"
@@ -44,6 +45,7 @@ setup() {
 @test "the rounds firstrun.sh took: its row of stops.csv in the section; older results' meta firstrun_stop read the same; the row wins" {
     run "$SUMMARIZE" "$D"
     run grep -c 'The stopping rule took' "$D/report.md"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]   # neither: no sentence
     echo 'firstrun_stop=4 decided' >>"$D/meta.txt"
     run "$SUMMARIZE" "$D"

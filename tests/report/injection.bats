@@ -90,6 +90,7 @@ plant() {
     [ "$(stat -c %a "$D/summary.csv")" = "$(printf '%o' $((0666 & ~$(umask))))" ]
     # and no temporary file is left beside them
     run find "$D" -name '.*.??????'
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
 }
 

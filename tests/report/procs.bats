@@ -295,6 +295,7 @@ answer_ids() {
     grep -q '^| grad n=1000 w1 block, pinned S=2 | 0.0153 | 0.0166 | 0 of 5 | 5, decided | ' "$D/head"
     # the rest follows without repeating the yes
     run grep -c '^Yes' "$D/head"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
     order=$(grep -n '^## ' "$md" | cut -d: -f2 | tr '\n' '|')
     [ "$order" = "## Is the first run slow here, and why?|## Do threads hurt under full load here?|## Charts|## The map of when threads hurt|## Verdicts|## Summary|## Runs|## Metadata|" ]
@@ -357,6 +358,7 @@ answer_ids() {
     cp -r "$ROOT/tests/fixtures/results-procs" "$D/fx"
     "$SUMMARIZE" "$D/fx" >/dev/null
     run grep -c 'Under load the TRG ran at\|cut short by the budget' "$D/fx/report.md"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
     echo 'loaded_trg_params=betas=0.4;chi=8;steps=10' >>"$D/fx/meta.txt"
     # one loaded row marked truncated: one cut cell

@@ -120,6 +120,7 @@ slower() {
 
 @test "--threads-decided: a default cell that is a width's twin, that width stopped as known slow: skip-default (not before)" {
     run "$SUMMARIZE" --threads-decided --load pinned --stressors 2 "$D"
+    [ "$status" -eq 0 ]
     [ "${lines[0]}" = "$(printf 'state\tload\tstressors\truns\tskip\tagain')" ]
     [ "$(sed 1d <<<"$output" | cut -f5)" = - ]
     # width 2's first pinned run stopped once known slow (whole.csv label slow,
@@ -135,5 +136,6 @@ slower() {
     [ "$(sed 1d <<<"$output" | cut -f5)" = skip-default ]
     # idle: never skipped (its runs are the twin evidence and the slow limits)
     run "$SUMMARIZE" --threads-decided --load none --stressors 0 "$D"
+    [ "$status" -eq 0 ]
     [ "$(sed 1d <<<"$output" | cut -f5)" = - ]
 }

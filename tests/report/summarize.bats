@@ -770,6 +770,7 @@ cols_of() {
     # every chart has its n_ in labels.gp, and no temporary file is left
     for c in $listed; do grep -q "^n_$c = " "$D/plots/labels.gp"; done
     run ls "$D" "$D/plots"
+    [ "$status" -eq 0 ]
     [[ $output != *.tmp* ]]
 }
 

@@ -105,6 +105,16 @@ one_config_cells() {
     [ "$(jq -r '.answers[] | select(.id == "threads") | .figures.recommended_width' "$D/results.json")" = null ]
 }
 
+@test "a runtime whose variable the job did not set (--width-env-only MKL_NUM_THREADS, libgomp): every width one configuration" {
+    sed -i 's/^threads_width_env=.*/threads_width_env=MKL_NUM_THREADS/' "$D/meta.txt"
+    FX_THREADS=2 one_config_cells
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    grep -qF "**It ran 2 threads at every width: libgomp reads none of the width variables, so every width was one configuration" "$D/report.md"
+    run grep -c "Best width:" "$D/report.md"
+    [ "$status" -eq 1 ]
+}
+
 @test "one thread at every width but a runtime that reads a width variable: the widths are cells of their own" {
     FX_THREADS=1 one_config_cells
     run "$SUMMARIZE" "$D"

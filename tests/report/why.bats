@@ -69,6 +69,7 @@ why() { grep -E "^(WARN|NOTE) $1: " "$D/verdicts.txt" || true; }
     "$SUMMARIZE" "$D" >/dev/null
     [ -z "$(why 'waits-for-cpu|spins|wake-ups')" ]
     run grep -c 'Why, at width' "$D/report.md"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
 }
 
@@ -83,6 +84,7 @@ why() { grep -E "^(WARN|NOTE) $1: " "$D/verdicts.txt" || true; }
     grep -q '^WARN waits-for-cpu: svdvals size=256, width 2, wait block, loaded pinned (stressors 2), copy inplace: for 95% of its 6697 ms run no thread of it could run' "$R/verdicts.txt"
     grep -q '^WARN waits-for-cpu: grad n=1000, width 2, wait block, loaded pinned (stressors 2), copy inplace: ' "$R/verdicts.txt"
     run grep -cE '^(WARN|NOTE) (spins|wake-ups):' "$R/verdicts.txt"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
     # the launcher's figures joined the binaries' cells (wait=block), no cell of their own
     [ "$(jq '[.groups[] | select(.key.wait == "")] | length' "$R/results.json")" = 0 ]
@@ -90,7 +92,9 @@ why() { grep -E "^(WARN|NOTE) $1: " "$D/verdicts.txt" || true; }
     rm "$R/runs.csv"
     "$SUMMARIZE" "$R" >/dev/null
     run grep -c 'Why, in' "$R/report.md"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
     run grep -c 'waits-for-cpu:' "$R/verdicts.txt"
+    [ "$status" -eq 1 ]
     [ "$output" = 0 ]
 }

@@ -11,6 +11,7 @@ DEPS=$ROOT/tests/deps.sh
 @test "every package is listed once, each with at least one job" {
     run awk '!/^#/ && NF { n[$1]++; if (NF < 2) print "no job: " $1 } END { for (p in n) if (n[p] > 1) print "twice: " p }' \
         "$ROOT/mk/deps.txt"
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
 }
 
@@ -53,5 +54,6 @@ DEPS=$ROOT/tests/deps.sh
     done
     # and that job lists clang
     run bash "$DEPS" --list build fuzz
+    [ "$status" -eq 0 ]
     [[ $'\n'$output$'\n' == *$'\n'clang$'\n'* ]]
 }

@@ -131,6 +131,7 @@ setup() {
     cp -a "$D" "$BATS_TEST_TMPDIR/dest"
     make -s -C "$ROOT" uninstall DESTDIR="$BATS_TEST_TMPDIR/dest" PREFIX="$P"
     run find "$BATS_TEST_TMPDIR/dest" -type f -o -type l
+    [ "$status" -eq 0 ]
     [ -z "$output" ]
     [ ! -e "$BATS_TEST_TMPDIR/dest$P/share/coldload" ]
 }
