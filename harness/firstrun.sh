@@ -37,7 +37,7 @@ cl_init firstrun "$@"
 cl_defaults
 cl_parse_opts "$@"
 cl_finalize_opts
-kinds_opt=$CL_OPT_KINDS workloads_opt=$CL_OPT_WORKLOADS
+kinds_opt=${CL_OPT[KINDS]} workloads_opt=${CL_OPT[WORKLOADS]}
 cl_opt_check --kinds "$kinds_opt"
 cl_opt_check --workloads "$workloads_opt"
 cl_need_tools readelf realpath
@@ -276,7 +276,7 @@ undecided_cells() {
 # Rounds: 3 (or --procs K when it is less), then one more of the runs an
 # undecided part needs, up to --procs [5]; --procs K given fixes K rounds.
 pmax=$CL_PROCS pmin=$CL_PROCS how=fixed
-if [ -z "$CL_OPT_PROCS" ] && [ "$pmax" -gt 3 ]; then pmin=3 how=decided; fi
+if [ -z "${CL_OPT[PROCS]}" ] && [ "$pmax" -gt 3 ]; then pmin=3 how=decided; fi
 cl_meta firstrun_rounds "$pmin-$pmax"
 all_cold
 cl_progress_start $(( ${#cells[@]} * pmax ))

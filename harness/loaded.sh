@@ -19,10 +19,10 @@ USAGE
 cl_init loaded "$@"
 cl_defaults
 cl_parse_common "$@"
-if [ "${CL_OPT_DRY:-0}" = 1 ]; then
+if [ "${CL_OPT[DRY]:-0}" = 1 ]; then
     cl_workloads loaded
     # one worker per usable CPU (COLDLOAD_NPROC's CPUs in a dry run)
-    if [ -z "$CL_OPT_STRESSORS" ]; then
+    if [ -z "${CL_OPT[STRESSORS]}" ]; then
         if [ "$CL_NPROC_FAKE" = 1 ]; then CL_STRESSORS=$CL_NPROC
         else read -ra usable <<<"$(cl_cpus_usable)"; CL_STRESSORS=${#usable[@]}; fi
     fi
@@ -41,7 +41,7 @@ cl_traps
 cl_meta_begin
 cl_workloads loaded
 read -ra usable <<<"$(cl_cpus_usable)"
-[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+[ -n "${CL_OPT[STRESSORS]}" ] || CL_STRESSORS=${#usable[@]}
 cl_meta loaded_widths "$CL_WIDTHS"
 cl_meta loaded_stressors "$CL_STRESSORS"
 cl_meta loaded_load "$CL_LOADS"

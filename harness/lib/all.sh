@@ -28,7 +28,7 @@
 # Set-up
 #   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
 #                              the arguments are recorded as NAME_command in meta
-#   cl_defaults                CL_OPT_* from the COLDLOAD_* environment (flags override)
+#   cl_defaults                CL_OPT from the COLDLOAD_* environment (flags override)
 #   cl_common_opt ARGS...      one flag at $1 of this script's rows in harness/lib/opttable.sh (its
 #                              variable set): returns 0 and sets CL_SHIFT, or 1 (not the script's);
 #                              -h|--help calls the script's usage function, exit 0
@@ -40,7 +40,7 @@
 #   cl_opt_final FLAG          FLAG's variable: the value given or the default, checked
 #   cl_usage TAIL <<TEXT       --help from the table (usage line, options, environment), then stdin
 #   cl_optval ARGS...          a usage error when flag $1 has no value (or one starting with --)
-#   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
+#   cl_finalize_opts           validates CL_OPT, applies QUICK/normal defaults (exit 2 when bad)
 #   cl_parse_common ARGS...    cl_parse_opts, then cl_finalize_opts
 #   cl_usage_error MSG         "coldload NAME: MSG (see harness/NAME.sh --help)" on stderr, exit 2
 #   cl_die MSG [RC]            one line on stderr, exit RC (default 1)

@@ -29,7 +29,7 @@ cl_run_result() {
 # or `default`: the variables unset) written into CL_WIDTH_ENV's variables
 # and for {width} in the ARGs (harness/lib/widths.sh; PROG as it is), OUT (a
 # path, or empty: none) for {out} in them; ENV (VAR=VALUE words) after the width's; capped at
-# --budget with the job's --grace, --sample-ms and --keep-output (CL_OPT_*),
+# --budget with the job's --grace, --sample-ms and --keep-output (CL_OPT),
 # OPT the launcher's options of the run (its rows, hash, tags). Its result
 # into the associative array VAR, by column name (cl_run_result), and
 # VAR[rc] coldload-run's exit status. 1 when coldload-run failed (said in
@@ -59,8 +59,8 @@ cl_launch() {
     [ -n "$CL_EXEC_TMP" ] || cl_tmpdir CL_EXEC_TMP
     res=$CL_EXEC_TMP/launch.tsv
     rm -f -- "$res"
-    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$CL_OPT_GRACE" \
-        --sample-ms "$CL_OPT_SAMPLE_MS" --keep-output "$CL_OPT_KEEP_OUTPUT" --result "$res" "${opts[@]}" -- "$prog" "${run[@]}" || true
+    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "${CL_OPT[GRACE]}" \
+        --sample-ms "${CL_OPT[SAMPLE_MS]}" --keep-output "${CL_OPT[KEEP_OUTPUT]}" --result "$res" "${opts[@]}" -- "$prog" "${run[@]}" || true
     [ "$CL_RC" != 0 ] || cl_run_result cl_launch_r "$res" || rc=$?
     [ "$rc" != 2 ] || cl_die "$step: coldload-run wrote an unreadable result line (see $res)"
     # shellcheck disable=SC2034 # the caller's array (a nameref)

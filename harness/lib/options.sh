@@ -9,22 +9,29 @@
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
 
-# cl_defaults: every option variable of the table (harness/lib/opttable.sh)
-# empty, then from its COLDLOAD_* variable (a flag given later wins).
+# CL_OPT: the options of this run, one key a table row's var (QUICK, OUT,
+# BUDGET ...: harness/lib/opttable.sh), each value as given (a flag, else its
+# COLDLOAD_* variable), empty when neither; cl_opt_final fills in a script's
+# own default. Written by the parser here and by a script that reads a flag
+# itself (coldreport.sh's --out); read by every script and lib file.
+declare -gA CL_OPT=()
+
+# cl_defaults: every option of the table (harness/lib/opttable.sh) empty,
+# then from its COLDLOAD_* variable (a flag given later wins).
 # (CL_OT_*: the table's rows, set by harness/lib/opttable.sh)
 # shellcheck disable=SC2153
 cl_defaults() {
     local i v e
     for ((i = 0; i < CL_OT_N; i++)); do
         v=${CL_OT_VAR[i]}
-        [ "$v" = - ] || printf -v "$v" %s ''
+        [ "$v" = - ] || CL_OPT[$v]=''
     done
     for ((i = 0; i < CL_OT_N; i++)); do
         v=${CL_OT_VAR[i]} e=${CL_OT_ENV[i]}
-        if [ -n "$e" ] && [ "$v" != - ]; then printf -v "$v" %s "${!e:-}"; fi
+        if [ -n "$e" ] && [ "$v" != - ]; then CL_OPT[$v]=${!e:-}; fi
     done
-    case $CL_OPT_QUICK in 1|yes|true) CL_OPT_QUICK=1 ;; *) CL_OPT_QUICK=0 ;; esac
-    case $CL_OPT_STRICT in 1|yes|true) CL_OPT_STRICT=1 ;; *) CL_OPT_STRICT=0 ;; esac
+    case ${CL_OPT[QUICK]} in 1|yes|true) CL_OPT[QUICK]=1 ;; *) CL_OPT[QUICK]=0 ;; esac
+    case ${CL_OPT[STRICT]} in 1|yes|true) CL_OPT[STRICT]=1 ;; *) CL_OPT[STRICT]=0 ;; esac
 }
 
 # cl_opt_row FLAG [SCRIPT]: CL_OT_I, the table row of FLAG for SCRIPT (default
@@ -76,7 +83,7 @@ cl_opt_def() {
 
 # cl_opt_default FLAG: CL_DEF, FLAG's default in this run (QUICK or not).
 cl_opt_default() {
-    if [ "$CL_OPT_QUICK" = 1 ]; then cl_opt_def "$1" q; else cl_opt_def "$1" d; fi
+    if [ "${CL_OPT[QUICK]}" = 1 ]; then cl_opt_def "$1" q; else cl_opt_def "$1" d; fi
 }
 
 # cl_opt_check FLAG VALUE: VALUE passes FLAG's check in this script, else a
@@ -112,16 +119,16 @@ cl_opt_either() {
     if [[ $l == *", "* ]]; then echo "${l%, *} or ${l##*, }"; else echo "$l"; fi
 }
 
-# cl_opt_final FLAG: FLAG's variable holds its value in this run -- the one
+# cl_opt_final FLAG: FLAG's key of CL_OPT holds its value in this run -- the one
 # given, else its default -- and it passes its check (an integer loses its
 # leading zeros). For a script's own options, after cl_finalize_opts.
 cl_opt_final() {
     local v
     cl_opt_main "$1" || cl_die "no option $1 in harness/lib/opttable.sh" 2
     v=${CL_OT_VAR[CL_OT_I]}
-    if [ -z "${!v}" ]; then cl_opt_default "$1"; printf -v "$v" %s "$CL_DEF"; fi
-    cl_opt_check "$1" "${!v}"
-    if [[ ${CL_OT_CHECK[CL_OT_I]} == int:* ]]; then printf -v "$v" %s "$((10#${!v}))"; fi
+    if [ -z "${CL_OPT[$v]}" ]; then cl_opt_default "$1"; CL_OPT[$v]=$CL_DEF; fi
+    cl_opt_check "$1" "${CL_OPT[$v]}"
+    if [[ ${CL_OT_CHECK[CL_OT_I]} == int:* ]]; then CL_OPT[$v]=$((10#${CL_OPT[$v]})); fi
 }
 
 # A value starting with -- is the next flag, not a value: `--out --quick`
@@ -137,7 +144,7 @@ cl_optval() {
 }
 
 # cl_take_opt SCRIPT ARGS...: the flag at $1 when SCRIPT's table rows have it
-# (its variable set, CL_SHIFT the words taken), or -h/--help (the script's
+# (its key of CL_OPT set, CL_SHIFT the words taken), or -h/--help (the script's
 # usage, exit 0); 1 for another flag, or one the script reads itself (var -).
 cl_take_opt() {
     local s=$1 c v
@@ -148,9 +155,9 @@ cl_take_opt() {
     v=${CL_OT_VAR[CL_OT_I]} c=${CL_OT_CHECK[CL_OT_I]}
     [ "$v" != - ] || return 1
     case $c in
-        switch) printf -v "$v" %s 1 ;;
-        switch:*) printf -v "$v" %s "${c#switch:}" ;;
-        *) cl_optval "$@"; printf -v "$v" %s "$2"; CL_SHIFT=2 ;;
+        switch) CL_OPT[$v]=1 ;;
+        switch:*) CL_OPT[$v]=${c#switch:} ;;
+        *) cl_optval "$@"; CL_OPT[$v]=$2; CL_SHIFT=2 ;;
     esac
 }
 
@@ -212,13 +219,13 @@ cl_parse_common() {
 
 # cl_nproc: CL_NPROC, the CPUs the defaults are taken from (nproc), and
 # CL_NPROC_FAKE=1 when COLDLOAD_NPROC gave it instead. COLDLOAD_NPROC=N shows
-# what a machine of N CPUs would run, for --dry-run only (CL_OPT_DRY=1):
+# what a machine of N CPUs would run, for --dry-run only (CL_OPT[DRY]=1):
 # anywhere else it is refused, so that it can never fake the machine a
 # measurement ran on (its widths, load workers and fair share).
 cl_nproc() {
     CL_NPROC_FAKE=0
     if [ -n "${COLDLOAD_NPROC:-}" ]; then
-        [ "${CL_OPT_DRY:-0}" = 1 ] ||
+        [ "${CL_OPT[DRY]:-0}" = 1 ] ||
             cl_usage_error "COLDLOAD_NPROC=$COLDLOAD_NPROC is for --dry-run only: a measurement takes the CPUs it runs on"
         cl_int COLDLOAD_NPROC "$COLDLOAD_NPROC" 1 4096
         CL_NPROC=$((10#$COLDLOAD_NPROC)) CL_NPROC_FAKE=1
@@ -236,17 +243,17 @@ cl_finalize_opts() {
     # default report stays under 20 min on 2 CPUs (QUICK under 4 min) even
     # when every loaded width-2 call takes 2 s. The defaults and ranges are
     # the table's (harness/lib/opttable.sh), this script's rows.
-    cl_opt_default --budget; CL_BUDGET=${CL_OPT_BUDGET:-$CL_DEF}
-    cl_opt_default --runs; CL_RUNS=${CL_OPT_RUNS:-$CL_DEF}
-    cl_opt_default --procs; CL_PROCS=${CL_OPT_PROCS:-$CL_DEF}
+    cl_opt_default --budget; CL_BUDGET=${CL_OPT[BUDGET]:-$CL_DEF}
+    cl_opt_default --runs; CL_RUNS=${CL_OPT[RUNS]:-$CL_DEF}
+    cl_opt_default --procs; CL_PROCS=${CL_OPT[PROCS]:-$CL_DEF}
     # warm, loaded, report: no K without --procs ("3 to 7", the stopping rule below)
-    [[ -n $CL_OPT_PROCS || $CL_PROCS =~ ^[0-9]+$ ]] || CL_PROCS=3
+    [[ -n ${CL_OPT[PROCS]} || $CL_PROCS =~ ^[0-9]+$ ]] || CL_PROCS=3
     cl_opt_check --budget "$CL_BUDGET"
     cl_opt_check --runs "$CL_RUNS"
     # The stopping rule's per-process half: a process stops taking steady
     # calls once their median is known to +-CL_PRECISION of itself (at least
     # 3 calls; bench.h, docs/verdicts.md). 0 takes every --runs.
-    cl_opt_default --precision; CL_PRECISION=${CL_OPT_PRECISION:-$CL_DEF}
+    cl_opt_default --precision; CL_PRECISION=${CL_OPT[PRECISION]:-$CL_DEF}
     cl_opt_check --precision "$CL_PRECISION"
     CL_RUNS=$((10#$CL_RUNS))
     cl_opt_check --procs "$CL_PROCS"
@@ -257,11 +264,11 @@ cl_finalize_opts() {
     # CL_PROCS_MAX (--max-procs; QUICK 3, so that a QUICK report keeps its
     # time). --procs K forces exactly K. Other harnesses (firstrun.sh, the
     # scan) take CL_PROCS (or their own count) and do not stop early.
-    if [ -n "$CL_OPT_PROCS" ]; then
-        [ -z "$CL_OPT_MAX_PROCS" ] || cl_usage_error "--procs K forces K processes a cell: --max-procs goes without it"
+    if [ -n "${CL_OPT[PROCS]}" ]; then
+        [ -z "${CL_OPT[MAX_PROCS]}" ] || cl_usage_error "--procs K forces K processes a cell: --max-procs goes without it"
         CL_PROCS_MIN=$CL_PROCS CL_PROCS_MAX=$CL_PROCS
     else
-        cl_opt_default --max-procs; CL_PROCS_MAX=${CL_OPT_MAX_PROCS:-$CL_DEF}
+        cl_opt_default --max-procs; CL_PROCS_MAX=${CL_OPT[MAX_PROCS]:-$CL_DEF}
         # a default that is none (~: ab.sh's, whose time budget decides): the
         # check's most, a ceiling the time budget stops well before
         if [[ $CL_PROCS_MAX == '~'* ]]; then IFS=: read -r _ _ CL_PROCS_MAX <<<"${CL_OT_CHECK[CL_OT_I]}"; fi
@@ -269,24 +276,24 @@ cl_finalize_opts() {
         CL_PROCS_MIN=3 CL_PROCS_MAX=$((10#$CL_PROCS_MAX))
     fi
     cl_opt_default --load
-    cl_opt_check --load "${CL_OPT_LOAD:-$CL_DEF}"
-    CL_LOADS=${CL_OPT_LOAD:-$CL_DEF}
+    cl_opt_check --load "${CL_OPT[LOAD]:-$CL_DEF}"
+    CL_LOADS=${CL_OPT[LOAD]:-$CL_DEF}
     [ "$CL_LOADS" != both ] || CL_LOADS="pinned free"
     [ "$CL_LOADS" != all ] || CL_LOADS="pinned free quota"
     # The shuffle's seed: given, or from the clock -- either way in meta, so
     # an order can be replayed with --seed.
-    CL_SEED=${CL_OPT_SEED:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}
+    CL_SEED=${CL_OPT[SEED]:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}
     cl_opt_check --seed "$CL_SEED"
     CL_SEED=$((10#$CL_SEED))
-    if [ -n "$CL_OPT_WIDTHS" ]; then
-        CL_WIDTHS=$(cl_opt_check --widths "$CL_OPT_WIDTHS")
+    if [ -n "${CL_OPT[WIDTHS]}" ]; then
+        CL_WIDTHS=$(cl_opt_check --widths "${CL_OPT[WIDTHS]}")
     elif [ "$n" -gt 1 ]; then
         CL_WIDTHS="1 $((n < 8 ? n : 8))"
     else
         CL_WIDTHS=1
     fi
-    if [ -n "$CL_OPT_STRESSORS" ]; then
-        CL_STRESSORS=$(cl_opt_check --stressors "$CL_OPT_STRESSORS")
+    if [ -n "${CL_OPT[STRESSORS]}" ]; then
+        CL_STRESSORS=$(cl_opt_check --stressors "${CL_OPT[STRESSORS]}")
     else
         CL_STRESSORS=$n
     fi

@@ -13,8 +13,8 @@
 cl_results_init() {
     local link=0 probe parent
     # the files written outside it, before anything is made or measured
-    [ -z "${CL_OPT_EXPORT_HF:-}" ] || cl_target_check --export-hyperfine "$CL_OPT_EXPORT_HF"
-    CL_OUT=$CL_OPT_OUT
+    [ -z "${CL_OPT[EXPORT_HF]:-}" ] || cl_target_check --export-hyperfine "${CL_OPT[EXPORT_HF]}"
+    CL_OUT=${CL_OPT[OUT]}
     if [ -z "$CL_OUT" ]; then
         CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
     fi

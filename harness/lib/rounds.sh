@@ -118,7 +118,7 @@ cl_measure_all() {
     done
     # what is still open after the last round stopped at the most
     if [ "$p" -gt "$CL_PROCS_MAX" ]; then
-        if [ -n "$CL_OPT_PROCS" ]; then cl_stop_note "$CL_PROCS_MAX" fixed "${cells[@]}"
+        if [ -n "${CL_OPT[PROCS]}" ]; then cl_stop_note "$CL_PROCS_MAX" fixed "${cells[@]}"
         else cl_undecided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" decided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" max "${CL_UNDECIDED[@]}"; fi
     fi
     CL_TAG_PROC=1

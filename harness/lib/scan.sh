@@ -43,13 +43,13 @@ scan_levels() {
 scan_plan() {
     local which=$1 n=$2 i w pol width cells levels=() wait_widths load_widths phase
     SCAN_NCPU=$n
-    if [ -n "$CL_OPT_WIDTHS" ]; then
+    if [ -n "${CL_OPT[WIDTHS]}" ]; then
         wait_widths=$CL_WIDTHS load_widths=$CL_WIDTHS
     else
         wait_widths=$(scan_widths "$n" $((n + 1)))
         load_widths=$(scan_widths "$n" $((2 * n)))
     fi
-    if [ -n "$CL_OPT_STRESSORS" ]; then read -ra levels <<<"0 $CL_STRESSORS"
+    if [ -n "${CL_OPT[STRESSORS]}" ]; then read -ra levels <<<"0 $CL_STRESSORS"
     else read -ra levels <<<"$(scan_levels "$n")"; fi
     SCAN_PHASES=()
     if [ "$which" != load ]; then

@@ -126,7 +126,7 @@ cl_workloads() {
 # cl_wl_same WORKLOAD: its loaded runs take the arguments of its idle ones
 # (QUICK takes quick_args for both).
 cl_wl_same() {
-    [ "$CL_OPT_QUICK" = 1 ] || [ "${CL_WL_LOADED_ARGS[$1]}" = "${CL_WL_ARGS[$1]}" ]
+    [ "${CL_OPT[QUICK]}" = 1 ] || [ "${CL_WL_LOADED_ARGS[$1]}" = "${CL_WL_ARGS[$1]}" ]
 }
 
 # cl_cell CELL: CL_CELL_WORKLOAD (the CSV workload), CL_CELL_BINARY (path),
@@ -143,11 +143,11 @@ cl_cell() {
     else
         cl_die "internal: unknown workload $1"
     fi
-    if [ "$CL_OPT_QUICK" = 1 ]; then args=${CL_WL_QUICK_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_QUICK_PARAMS[$w]}; fi
+    if [ "${CL_OPT[QUICK]}" = 1 ]; then args=${CL_WL_QUICK_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_QUICK_PARAMS[$w]}; fi
     CL_CELL_WORKLOAD=$w
     CL_CELL_BINARY=$CL_BUILD/${CL_WL_BINARY[$w]}
     read -ra CL_CELL_ARGS <<<"$args"
-    if [ -n "$CL_OPT_RUNS" ]; then CL_CELL_ARGS+=(--runs "$CL_RUNS"); fi
+    if [ -n "${CL_OPT[RUNS]}" ]; then CL_CELL_ARGS+=(--runs "$CL_RUNS"); fi
 }
 
 # cl_series_max: the most timed series one process runs (ising_trg: one per
@@ -156,7 +156,7 @@ cl_series_max() {
     local w n max=1
     cl_describe
     for w in "${CL_WL_NAMES[@]}"; do
-        if [ "$CL_OPT_QUICK" = 1 ]; then n=${CL_WL_QUICK_SERIES[$w]}; else n=${CL_WL_SERIES[$w]}; fi
+        if [ "${CL_OPT[QUICK]}" = 1 ]; then n=${CL_WL_QUICK_SERIES[$w]}; else n=${CL_WL_SERIES[$w]}; fi
         [ "$n" -gt "$max" ] && max=$n
     done
     echo "$max"

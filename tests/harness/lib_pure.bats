@@ -136,7 +136,7 @@ setup() {
 @test "workloads from --describe: the cells, their arguments and params, QUICK and loaded" {
     need_binaries
     [ -x "$B/ising_trg" ] || skip "build ising_trg first (make)"
-    CL_BUILD=$B CL_OPT_QUICK=0 CL_OPT_RUNS=
+    CL_BUILD=$B CL_OPT[QUICK]=0 CL_OPT[RUNS]=
     cl_workloads warm
     [ "$CL_WORKLOADS" = 'grad svdvals trg trgload' ]
     cl_workloads loaded
@@ -153,7 +153,7 @@ setup() {
     [ "$CL_CELL_PARAMS" = 'n=1000' ]
     [ "$(cl_series_max)" -eq 4 ]
     # QUICK: one size idle and loaded, so no separate loaded cell; --runs appended when given
-    CL_OPT_QUICK=1 CL_OPT_RUNS=7 CL_RUNS=7
+    CL_OPT[QUICK]=1 CL_OPT[RUNS]=7 CL_RUNS=7
     cl_workloads loaded
     [ "$CL_WORKLOADS" = 'grad svdvals trg' ]
     cl_cell trg

@@ -19,7 +19,7 @@ set -euo pipefail
 . "$H/lib/all.sh"
 cl_init lossy "\$@"
 cl_defaults
-CL_OPT_OUT=$out
+CL_OPT[OUT]=$out
 cl_results_init
 cl_meta lossy_started yes
 trap 'exit 2' TERM
