@@ -38,7 +38,7 @@ while [ $# -gt 0 ]; do
         -h|--help) usage; exit 0 ;;
         # the common flags (those that also come from COLDLOAD_*) are read
         # here too (meta); everything is cold.sh's to judge
-        *) if cl_opt_row "$1" cold && [ -n "${CL_OT_ENV[CL_OT_I]}" ] && cl_take_opt cold "$@"; then
+        *) if cl_opt_row row used "$1" cold && [ -n "${CL_OT[$row,env]}" ] && cl_take_opt cold "$@"; then
                passed+=("${@:1:$CL_SHIFT}"); shift "$CL_SHIFT"
            else passed+=("$1"); shift; fi ;;
     esac

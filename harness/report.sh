@@ -38,8 +38,8 @@ done
 cl_finalize_opts
 # The scan is the longest step a QUICK report could take, so QUICK leaves it
 # out unless asked; a full report has the time.
-cl_opt_default --scan
-case ${CL_OPT[REPORT_SCAN]:-$CL_DEF} in
+cl_opt_default scan_def --scan
+case ${CL_OPT[REPORT_SCAN]:-$scan_def} in
     1|yes|true) scan=1 ;;
     0|no|false) scan=0 ;;
     *) cl_usage_error "--scan: expected 1 or 0 (yes/no), got '${CL_OPT[REPORT_SCAN]}'" ;;

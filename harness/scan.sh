@@ -59,13 +59,13 @@ if [[ ${CL_OPT[PROCS]} =~ ^[0-9]+$ ]] && [ "$((10#${CL_OPT[PROCS]}))" -lt 3 ]; t
     cl_usage_error "--procs: a scan cell needs at least 3 processes, got $((10#${CL_OPT[PROCS]}))"
 fi
 # The scan's K is fixed (3 by default): it does not stop early.
-cl_opt_default --procs
-CL_OPT[PROCS]=${CL_OPT[PROCS]:-$CL_DEF}
+cl_opt_default def --procs
+CL_OPT[PROCS]=${CL_OPT[PROCS]:-$def}
 cl_finalize_opts
 cl_opt_final --total
 SCAN_TOTAL=${CL_OPT[SCAN_TOTAL]}
-cl_opt_default --budget
-SCAN_CAP_MAX=${CL_OPT[BUDGET]:-$CL_DEF}
+cl_opt_default def --budget
+SCAN_CAP_MAX=${CL_OPT[BUDGET]:-$def}
 # A scan's directory is not a report's: its own parent, so results/latest
 # (what `make plots` renders) keeps naming the last report; results/scans/latest
 # names the last scan.

@@ -30,14 +30,14 @@
 #                              the arguments are recorded as NAME_command in meta
 #   cl_defaults                CL_OPT from the COLDLOAD_* environment (flags override)
 #   cl_common_opt ARGS...      one flag at $1 of this script's rows in harness/lib/opttable.sh (its
-#                              variable set): returns 0 and sets CL_SHIFT, or 1 (not the script's);
+#                              key of CL_OPT set): returns 0 and sets CL_SHIFT, or 1 (not the script's);
 #                              -h|--help calls the script's usage function, exit 0
 #   cl_take_opt SCRIPT ARGS... the same for another script's rows (coldreport.sh: cold.sh's)
 #   cl_parse_opts ARGS...      a whole command line of the script's rows (-- ARGS into CL_ARGS
 #                              when CL_DASHDASH_OK=1)
-#   cl_opt_default FLAG        CL_DEF: FLAG's default for this script (QUICK or not), from the table
+#   cl_opt_default VAR FLAG    VAR (the caller's): FLAG's default for this script (QUICK or not), from the table
 #   cl_opt_check FLAG VALUE    the table's check of FLAG (exit 2 naming FLAG when VALUE fails it)
-#   cl_opt_final FLAG          FLAG's variable: the value given or the default, checked
+#   cl_opt_final FLAG          FLAG's key of CL_OPT: the value given or the default, checked
 #   cl_usage TAIL <<TEXT       --help from the table (usage line, options, environment), then stdin
 #   cl_optval ARGS...          a usage error when flag $1 has no value (or one starting with --)
 #   cl_finalize_opts           validates CL_OPT, applies QUICK/normal defaults (exit 2 when bad)

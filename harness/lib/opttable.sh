@@ -122,13 +122,15 @@ CL_OT_TABLE=$(cat <<'TABLE'
 TABLE
 )
 
-# The table as arrays, one index a row: CL_OT_FLAG[i], CL_OT_ARG[i] ... CL_OT_HELP[i].
+# The table as one associative array, CL_OT[I,FIELD] for row I (0 ..
+# CL_OT_N-1) and FIELD one of flag, arg, var, env, scripts, def, quick,
+# check, help (the fields above, in their order).
+declare -gA CL_OT=()
 CL_OT_N=0
-CL_OT_FLAG=() CL_OT_ARG=() CL_OT_VAR=() CL_OT_ENV=() CL_OT_SCRIPTS=()
-CL_OT_DEF=() CL_OT_QUICK=() CL_OT_CHECK=() CL_OT_HELP=()
 while IFS='|' read -r f a v e s d q c h; do
-    CL_OT_FLAG+=("$f") CL_OT_ARG+=("$a") CL_OT_VAR+=("$v") CL_OT_ENV+=("$e") CL_OT_SCRIPTS+=("$s")
-    CL_OT_DEF+=("$d") CL_OT_QUICK+=("$q") CL_OT_CHECK+=("$c") CL_OT_HELP+=("$h")
+    CL_OT[$CL_OT_N,flag]=$f CL_OT[$CL_OT_N,arg]=$a CL_OT[$CL_OT_N,var]=$v CL_OT[$CL_OT_N,env]=$e
+    CL_OT[$CL_OT_N,scripts]=$s CL_OT[$CL_OT_N,def]=$d CL_OT[$CL_OT_N,quick]=$q CL_OT[$CL_OT_N,check]=$c
+    CL_OT[$CL_OT_N,help]=$h
     CL_OT_N=$((CL_OT_N + 1))
 done <<<"$CL_OT_TABLE"
 unset f a v e s d q c h

@@ -18,9 +18,9 @@ CL_SERIES_RUN=()   # coldload-run's flags: --series-regex RE, when given
 # a capture group: else one line and exit 2, before anything is made. Called
 # by cl_finalize_opts.
 cl_series_check() {
-    local why
+    local why row used
     [ -n "${CL_OPT[SERIES_REGEX]:-}" ] || return 0
-    cl_opt_row --series-regex && [ "$CL_OT_USED" = 1 ] || return 0
+    cl_opt_row row used --series-regex && [ "$used" = 1 ] || return 0
     cl_need_binary "$CL_BUILD/coldload-series"
     if ! why=$("$CL_BUILD/coldload-series" --regex "${CL_OPT[SERIES_REGEX]}" --check 2>&1); then
         why=${why%%$'\n'*}
