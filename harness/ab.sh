@@ -233,8 +233,8 @@ blocks_t0=$(cl_now_ms)
 for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     items=()
     for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
-    cl_shuffle "${items[@]}"
-    for it in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${items[@]}"
+    for it in "${order[@]}"; do
         side=${it%%:*} w=${it#*:}
         cl_progress "block $p (of $allowed), side $side$(ab_said "$w")"
         ab_run "$side" "$w" "$p" 0

@@ -288,8 +288,8 @@ for ((p = 1; p <= pmax; p++)); do
         round=("${next[@]}")
     fi
     cl_busy_check "first-run round $p"
-    cl_shuffle "${round[@]}"
-    for cell in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${round[@]}"
+    for cell in "${order[@]}"; do
         IFS=: read -r w v k <<<"$cell"
         cl_progress "round $p of $pmin-$pmax: $w $v ($k)"
         one_run "$w" "$v" "$k" "$p"

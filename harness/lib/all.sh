@@ -114,8 +114,8 @@
 # Widths (threads.sh's cells, ab.sh's --widths)
 #   cl_width_env "VAR..."      CL_WIDTH_ENV: the variables a width is written into (checked names);
 #                              CL_WIDTH_ENV_DEFAULT the threaded runtimes' own
-#   cl_width_envset CELL       CL_WIDTH_ENVSET: env(1)'s arguments writing CELL (`default`: unset)
-#   cl_width_args CELL ARG...  CL_WIDTH_ARGS: the ARGs with {width} replaced by CELL
+#   cl_width_envset VAR CELL   VAR (the caller's): env(1)'s arguments writing CELL (`default`: unset)
+#   cl_width_args VAR CELL ARG...  VAR (the caller's): the ARGs with {width} replaced by CELL
 #   cl_widths_distinct FLAG W...  a width given twice: usage error
 # Plans (what coldload-summarize says between rounds: a TSV table with a header)
 #   cl_plan "COL..." FLAG ARGS...  coldload-summarize FLAG ARGS...'s plan into CL_PLAN[n], CL_PLAN[I,COL]

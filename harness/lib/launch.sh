@@ -42,19 +42,19 @@ cl_launch() {
     shift 4
     cl_launch_r=()
     local -a envset=() opts=() run=()
-    cl_width_envset "$width"
-    envset=("${CL_WIDTH_ENVSET[@]}")
+    cl_width_envset envset "$width"
     while [ "$1" != -- ]; do envset+=("$1"); shift; done
     shift
     while [ "$1" != -- ]; do opts+=("$1"); shift; done
     shift
     local prog=$1
     shift
-    cl_width_args "$width" "$@"
-    run=("${CL_WIDTH_ARGS[@]}")
+    local -a width_args=()
+    cl_width_args width_args "$width" "$@"
+    run=("${width_args[@]}")
     if [ -n "$out" ]; then
         run=()
-        for a in "${CL_WIDTH_ARGS[@]}"; do run+=("${a//\{out\}/$out}"); done
+        for a in "${width_args[@]}"; do run+=("${a//\{out\}/$out}"); done
     fi
     [ -n "$CL_EXEC_TMP" ] || cl_tmpdir CL_EXEC_TMP
     res=$CL_EXEC_TMP/launch.tsv

@@ -25,8 +25,8 @@ threads_cells_round() {
     for c in "${cells[@]}"; do
         [ "$c" = default ] && [ "${CL_TH[skip_default]}" = 1 ] || order+=("$c")
     done
-    cl_shuffle "${order[@]}"   # the one shuffle (harness/lib/rounds.sh)
-    for c in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${order[@]}"   # the one shuffle (harness/lib/rounds.sh)
+    for c in "${order[@]}"; do
         ! threads_past_total || return 0
         cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most ${2:-$CL_PROCS_MAX})"
         threads_run "$c" "$1" 0

@@ -141,7 +141,7 @@ scan_cells_init() {
 scan_left_ms() { echo $((SCAN_DEADLINE_MS - $(cl_now_ms))); }
 
 scan_phase() {
-    local phase=$1 cells p cell w pol width
+    local phase=$1 cells p cell w pol width order=()
     scan_tags "$phase"
     read -ra cells <<<"${SCAN_PHASE_CELLS[$phase]}"
     # No load is started once the time is out: every cell is then skipped.
@@ -168,8 +168,8 @@ scan_phase() {
             fi
         fi
         CL_TAG_PROC=$p
-        cl_shuffle "${cells[@]}"
-        for cell in "${CL_SHUFFLED[@]}"; do
+        cl_shuffle order "${cells[@]}"
+        for cell in "${order[@]}"; do
             IFS=: read -r w pol width <<<"$cell"
             scan_run "${phase%%:*}" "$w" "$pol" "$width"
         done

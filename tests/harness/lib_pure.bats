@@ -124,13 +124,14 @@ setup() {
 }
 
 @test "cl_shuffle: a permutation, the same one for the same seed" {
+    local got=()
     RANDOM=42
-    cl_shuffle a b c d e f
-    first="${CL_SHUFFLED[*]}"
-    [ "$(printf '%s\n' "${CL_SHUFFLED[@]}" | sort | tr '\n' ' ')" = 'a b c d e f ' ]
+    cl_shuffle got a b c d e f
+    first="${got[*]}"
+    [ "$(printf '%s\n' "${got[@]}" | sort | tr '\n' ' ')" = 'a b c d e f ' ]
     RANDOM=42
-    cl_shuffle a b c d e f
-    [ "${CL_SHUFFLED[*]}" = "$first" ]
+    cl_shuffle got a b c d e f
+    [ "${got[*]}" = "$first" ]
 }
 
 @test "workloads from --describe: the cells, their arguments and params, QUICK and loaded" {
