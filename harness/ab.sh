@@ -123,7 +123,7 @@ RANDOM=$CL_SEED
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 # the load outlives no job: its blocks end at the time budget, or after the
 # 8 the rule needs when those take longer, each run within its watchdog
-CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v m="$(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))" \
+CL_STRESS[timeout_s]=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v m="$(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))" \
     -v w="$CL_WATCHDOG_S" -v t="$total" 'BEGIN { a = n * w; b = t + m * w; printf "%d", (a < b ? a : b) + 60 }')
 cl_runs_columns
 cl_tmpdir tmp
@@ -192,7 +192,7 @@ cl_progress_start $(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))
 # the blocks' deadline keeps the report's time out of the budget: 2 % of
 # it, at least 1 s (a report of 1900 runs took under 1 s here)
 total_ms=$(awk -v t="$total" 'BEGIN { r = t / 50; if (r < 1) r = 1; if (r > t / 2) r = t / 2; printf "%d", (t - r) * 1000 }')
-CL_PROG_DEADLINE_MS=$((ab_t0 + total_ms))
+CL_PROG[deadline_ms]=$((ab_t0 + total_ms))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 [ "$cold" = 0 ] || CL_TAG_COPY=evicted
 cl_busy_check "the runs"
@@ -225,7 +225,7 @@ ab_stop() {
 # as fit, not a count -- a fast program gets what its precision needs.
 # meta ab_blocks_deadline_utc is that deadline: the job's start plus
 # --total, less the report's reserve.
-cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG_DEADLINE_MS / 1000)).$(printf %03d $((CL_PROG_DEADLINE_MS % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
+cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG[deadline_ms] / 1000)).$(printf %03d $((CL_PROG[deadline_ms] % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
 asking=("${widths[@]}")
 [ "$load" != none ] || cl_idle_begin   # an idle job's blocks: the idle-busy check's probes
 allowed="at least $CL_PROCS_MIN"
@@ -260,13 +260,13 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     # is left at their mean time (the decision's own time in it)
     now=$(cl_now_ms)
     per=$(((now - blocks_t0) / p))
-    fit=$(((CL_PROG_DEADLINE_MS - now) / (per > 0 ? per : 1)))
+    fit=$(((CL_PROG[deadline_ms] - now) / (per > 0 ? per : 1)))
     [ "$fit" -gt 0 ] || fit=0
     n_allowed=$((p + fit < CL_PROCS_MAX ? p + fit : CL_PROCS_MAX))
     allowed="about $n_allowed in the time budget"
-    CL_PROG_N=$(((3 * n_allowed + 2) * ${#widths[@]}))
+    CL_PROG[n]=$(((3 * n_allowed + 2) * ${#widths[@]}))
     if [ "$fit" -eq 0 ]; then
-        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "$CL_PROG_DEADLINE_MS" ] ||
+        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "${CL_PROG[deadline_ms]}" ] ||
             cl_warn "the $CL_PROCS_MIN blocks the rule needs took $(((now - ab_t0) / 1000)) s of the job, past its time budget (--total $total)"
         for w in "${asking[@]}"; do ab_stop "$w" "$p" time; done
         asking=()

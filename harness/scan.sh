@@ -111,7 +111,7 @@ RANDOM=$CL_SEED
 scan_cells_init "$CL_OUT/scan-cells.csv"
 SCAN_DEADLINE_MS=$(awk -v t0="$CL_STARTED_MS" -v s="$SCAN_TOTAL" 'BEGIN { printf "%.0f", t0 + s * 1000 }')
 # stress-ng's own --timeout backs up the traps: never past the deadline by much.
-CL_STRESS_TIMEOUT_S=$(awk -v s="$SCAN_TOTAL" 'BEGIN { printf "%d", s + 60 }')
+CL_STRESS[timeout_s]=$(awk -v s="$SCAN_TOTAL" 'BEGIN { printf "%d", s + 60 }')
 cl_progress_start "$SCAN_N"
 
 for phase in "${SCAN_PHASES[@]}"; do scan_phase "$phase"; done

@@ -162,7 +162,7 @@ RANDOM=$CL_SEED
 # One run: --grace after the cap's TERM, and the watchdog behind both.
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 nruns=$(( ${#cells[@]} * CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
-CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
+CL_STRESS[timeout_s]=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 runs_csv=$CL_OUT/runs.csv
 threads_set runs_csv "$runs_csv"
 cl_runs_columns   # what runs.csv's columns are (the launcher's table): the summary reads it by name
@@ -189,7 +189,7 @@ for l in "${loads[@]}"; do
             printf 'coldload threads: starting %s load, %s stress-ng CPU workers\n' "$l" "$s" >&2
             cl_stress_start "$l" "$s"
             cl_meta_probe "threads_${l}_s${s}_established"
-            [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "$CL_STRESS_WORKERS"
+            [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "${CL_STRESS[workers]}"
         fi
         [ "$l" != none ] || cl_idle_begin
         threads_level_rounds "$l" "$s"

@@ -48,7 +48,7 @@ threads_again() {
     threads_set cells "${CL_TH[cells]} again"
     read -ra loads <<<"${CL_TH[loads]}"
     read -ra stressors <<<"${CL_TH[stressors]}"
-    CL_PROG_N=$(( CL_PROG_N + CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
+    CL_PROG[n]=$(( CL_PROG[n] + CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
     cl_meta threads_again "width $w run again from idle round 2 on, in the same shuffled rounds: no cell was a twin of another; its spread against width $w is each level's A/A noise floor"
 }
 
@@ -127,7 +127,7 @@ threads_remedies() {
         ids+=("${CL_PLAN["$i,id"]}") widths+=("${CL_PLAN["$i,width"]}") settings+=("${CL_PLAN["$i,setting"]}")
     done
     [ "$nplan" -gt 0 ] || return 0
-    CL_PROG_N=$(( CL_PROG_N + n * nplan ))
+    CL_PROG[n]=$(( CL_PROG[n] + n * nplan ))
     for ((i = 0; i < nplan; i++)); do
         id=${ids[i]} width=${widths[i]} setting=${settings[i]}
         # coldload-summarize's own words; checked all the same, never run as code
@@ -156,7 +156,7 @@ threads_remedies() {
             case ${CL_TH[last_status]} in cut | slow) stopped_runs=$((stopped_runs + 1)) ;; esac
             if ((2 * stopped_runs > n)); then
                 cl_meta "threads_remedy_decided_$1_s$2" "$id after $p of $n runs: $stopped_runs stopped, its median a bound"
-                CL_PROG_N=$((CL_PROG_N - (n - p)))
+                CL_PROG[n]=$((CL_PROG[n] - (n - p)))
                 break
             fi
         done

@@ -370,21 +370,21 @@ cl_start_why() {
 }
 
 cl_progress_start() {
-    CL_PROG_N=$1
-    CL_PROG_I=0
-    CL_PROG_T0=$(cl_now_ms)
+    CL_PROG[n]=$1
+    CL_PROG[i]=0
+    CL_PROG[t0]=$(cl_now_ms)
 }
 
 cl_progress() {
     local el left="?"
-    CL_PROG_I=$((CL_PROG_I + 1))
-    el=$(( ($(cl_now_ms) - CL_PROG_T0) / 1000 ))
-    if [ -n "${CL_PROG_DEADLINE_MS:-}" ]; then
+    CL_PROG[i]=$((CL_PROG[i] + 1))
+    el=$(( ($(cl_now_ms) - CL_PROG[t0]) / 1000 ))
+    if [ -n "${CL_PROG[deadline_ms]:-}" ]; then
         # a job of a time budget (ab.sh --total): what is left of it
-        left=$(( (CL_PROG_DEADLINE_MS - $(cl_now_ms)) / 1000 ))
+        left=$(( (CL_PROG[deadline_ms] - $(cl_now_ms)) / 1000 ))
         left="$((left > 0 ? left : 0))s of the time budget"
-    elif [ "$CL_PROG_I" -gt 1 ]; then
-        left="~$(( el * (CL_PROG_N - CL_PROG_I + 1) / (CL_PROG_I - 1) ))s"
+    elif [ "${CL_PROG[i]}" -gt 1 ]; then
+        left="~$(( el * (CL_PROG[n] - CL_PROG[i] + 1) / (CL_PROG[i] - 1) ))s"
     fi
-    printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "$CL_PROG_I" "$CL_PROG_N" "$1" "$el" "$left" >&2
+    printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "${CL_PROG[i]}" "${CL_PROG[n]}" "$1" "$el" "$left" >&2
 }

@@ -148,7 +148,7 @@ scan_phase() {
     if [ "$SCAN_KIND" != none ] && [ "$(scan_left_ms)" -gt 0 ]; then
         printf 'coldload scan: %s: starting %s load, %s stress-ng CPU workers\n' "$phase" "$SCAN_KIND" "$SCAN_S" >&2
         cl_stress_start "$SCAN_KIND" "$SCAN_S"
-        cl_meta "scan_${phase/:/_}_stress_pgid" "$CL_STRESS_PGID"
+        cl_meta "scan_${phase/:/_}_stress_pgid" "${CL_STRESS[pgid]}"
     elif [ "$SCAN_KIND" = none ]; then
         cl_busy_check "scan $phase"
     fi
