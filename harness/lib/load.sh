@@ -11,7 +11,7 @@
 # cl_stress_start KIND S: S CPU load workers (KIND pinned or free), in one
 # process group of their own, up and running before it returns.
 cl_stress_start() {
-    local kind=$1 s=$2 base tmp i n want cpus=() targets=()
+    local kind=$1 s=$2 base tmp i want cpus=() targets=()
     base=$(cl_unique "$CL_OUT/logs/stress-ng-$kind-cpu$s" .out)
     # stress-ng refuses to start unless its temp path is writable, and its
     # default is the working directory (in the image: /opt/coldload, not
@@ -63,8 +63,17 @@ cl_stress_start() {
     # (a full disk here is the one line of every other write; the clean-up
     # stops the load, its group known)
     cl_put "$CL_OUT/stress-ng.pgid" "${CL_STRESS[pgid]}"$'\n' || cl_write_failed "$CL_OUT/stress-ng.pgid"
-    # Established: every process exists and the runnable count shows the
-    # workers, or 5 s have passed.
+    cl_stress_wait_established "$kind" "$s" "$want" "$base"
+    [ "$kind" = pinned ] && cl_stress_check_pinned "$base.workers"
+    return 0
+}
+
+# cl_stress_wait_established KIND S WANT BASE: the load just started is
+# established -- its WANT processes exist and the runnable count shows its S
+# workers -- or 5 s have passed (a warning then); one that died or wrote an
+# error without its processes is a failure (BASE.err quoted).
+cl_stress_wait_established() {
+    local kind=$1 s=$2 want=$3 base=$4 i n
     for i in $(seq 50); do
         n=$(cl_pgid_count "${CL_STRESS[pgid]}")
         if [ "$n" -ge "$want" ] && [ "$(cl_procs_running)" -ge "$s" ]; then break; fi
@@ -77,8 +86,6 @@ cl_stress_start() {
     if [ "$(cl_pgid_count "${CL_STRESS[pgid]}")" -lt "$want" ] || [ "$(cl_procs_running)" -lt "$s" ]; then
         cl_warn "load not established after 5 s ($kind, $s workers: $(cl_pgid_count "${CL_STRESS[pgid]}") of $want processes, procs_running $(cl_procs_running))"
     fi
-    [ "$kind" = pinned ] && cl_stress_check_pinned "$base.workers"
-    return 0
 }
 
 # cl_stress_check_pinned WORKERS_FILE: every stress-ng process of the group

@@ -251,8 +251,59 @@ cl_nproc() {
     fi
 }
 
+# cl_finalize_procs: CL_PROCS_MIN and CL_PROCS_MAX from --procs or
+# --max-procs (the table's default), for cl_finalize_opts.
+cl_finalize_procs() {
+    local def row
+    # The stopping rule of warm and loaded runs (cl_measure_all): each cell
+    # takes CL_PROCS_MIN processes, then more, one round at a time, while
+    # coldload-summarize --decided says its answer is not known yet, up to
+    # CL_PROCS_MAX (--max-procs; QUICK 3, so that a QUICK report keeps its
+    # time). --procs K forces exactly K. Other harnesses (firstrun.sh, the
+    # scan) take CL_PROCS (or their own count) and do not stop early.
+    if [ -n "${CL_OPT[PROCS]}" ]; then
+        [ -z "${CL_OPT[MAX_PROCS]}" ] || cl_usage_error "--procs K forces K processes a cell: --max-procs goes without it"
+        CL_PROCS_MIN=$CL_PROCS CL_PROCS_MAX=$CL_PROCS
+    else
+        cl_opt_default def --max-procs; CL_PROCS_MAX=${CL_OPT[MAX_PROCS]:-$def}
+        # a default that is none (~: ab.sh's, whose time budget decides): the
+        # check's most, a ceiling the time budget stops well before
+        if [[ $CL_PROCS_MAX == '~'* ]]; then
+            cl_opt_main row --max-procs
+            IFS=: read -r _ _ CL_PROCS_MAX <<<"${CL_OT[$row,check]}"
+        fi
+        cl_opt_check --max-procs "$CL_PROCS_MAX"
+        CL_PROCS_MIN=3 CL_PROCS_MAX=$((10#$CL_PROCS_MAX))
+    fi
+}
+
+# cl_finalize_lists N: CL_SEED, CL_WIDTHS and CL_STRESSORS, as given or
+# their defaults on a machine of N CPUs, for cl_finalize_opts.
+cl_finalize_lists() {
+    local n=$1
+    # The shuffle's seed: given, or from the clock -- either way in meta, so
+    # an order can be replayed with --seed.
+    CL_SEED=${CL_OPT[SEED]:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}
+    cl_opt_check --seed "$CL_SEED"
+    CL_SEED=$((10#$CL_SEED))
+    if [ -n "${CL_OPT[WIDTHS]}" ]; then
+        CL_WIDTHS=$(cl_opt_check --widths "${CL_OPT[WIDTHS]}")
+    elif [ "$n" -gt 1 ]; then
+        CL_WIDTHS="1 $((n < 8 ? n : 8))"
+    else
+        CL_WIDTHS=1
+    fi
+    if [ -n "${CL_OPT[STRESSORS]}" ]; then
+        CL_STRESSORS=$(cl_opt_check --stressors "${CL_OPT[STRESSORS]}")
+    else
+        CL_STRESSORS=$n
+    fi
+}
+
+# cl_finalize_opts: the run's settings (CL_BUDGET, CL_RUNS, CL_PROCS ...,
+# the header's list) from CL_OPT and this script's table rows, each checked.
 cl_finalize_opts() {
-    local n def row
+    local n def
     cl_nproc
     n=$CL_NPROC
     # K processes per cell multiply the time: the budget per process is
@@ -275,48 +326,13 @@ cl_finalize_opts() {
     CL_RUNS=$((10#$CL_RUNS))
     cl_opt_check --procs "$CL_PROCS"
     CL_PROCS=$((10#$CL_PROCS))
-    # The stopping rule of warm and loaded runs (cl_measure_all): each cell
-    # takes CL_PROCS_MIN processes, then more, one round at a time, while
-    # coldload-summarize --decided says its answer is not known yet, up to
-    # CL_PROCS_MAX (--max-procs; QUICK 3, so that a QUICK report keeps its
-    # time). --procs K forces exactly K. Other harnesses (firstrun.sh, the
-    # scan) take CL_PROCS (or their own count) and do not stop early.
-    if [ -n "${CL_OPT[PROCS]}" ]; then
-        [ -z "${CL_OPT[MAX_PROCS]}" ] || cl_usage_error "--procs K forces K processes a cell: --max-procs goes without it"
-        CL_PROCS_MIN=$CL_PROCS CL_PROCS_MAX=$CL_PROCS
-    else
-        cl_opt_default def --max-procs; CL_PROCS_MAX=${CL_OPT[MAX_PROCS]:-$def}
-        # a default that is none (~: ab.sh's, whose time budget decides): the
-        # check's most, a ceiling the time budget stops well before
-        if [[ $CL_PROCS_MAX == '~'* ]]; then
-            cl_opt_main row --max-procs
-            IFS=: read -r _ _ CL_PROCS_MAX <<<"${CL_OT[$row,check]}"
-        fi
-        cl_opt_check --max-procs "$CL_PROCS_MAX"
-        CL_PROCS_MIN=3 CL_PROCS_MAX=$((10#$CL_PROCS_MAX))
-    fi
+    cl_finalize_procs
     cl_opt_default def --load
     cl_opt_check --load "${CL_OPT[LOAD]:-$def}"
     CL_LOADS=${CL_OPT[LOAD]:-$def}
     [ "$CL_LOADS" != both ] || CL_LOADS="pinned free"
     [ "$CL_LOADS" != all ] || CL_LOADS="pinned free quota"
-    # The shuffle's seed: given, or from the clock -- either way in meta, so
-    # an order can be replayed with --seed.
-    CL_SEED=${CL_OPT[SEED]:-$(( ${EPOCHREALTIME/[.,]/} % 1000000007 ))}
-    cl_opt_check --seed "$CL_SEED"
-    CL_SEED=$((10#$CL_SEED))
-    if [ -n "${CL_OPT[WIDTHS]}" ]; then
-        CL_WIDTHS=$(cl_opt_check --widths "${CL_OPT[WIDTHS]}")
-    elif [ "$n" -gt 1 ]; then
-        CL_WIDTHS="1 $((n < 8 ? n : 8))"
-    else
-        CL_WIDTHS=1
-    fi
-    if [ -n "${CL_OPT[STRESSORS]}" ]; then
-        CL_STRESSORS=$(cl_opt_check --stressors "${CL_OPT[STRESSORS]}")
-    else
-        CL_STRESSORS=$n
-    fi
+    cl_finalize_lists "$n"
     # A measurement that outlives its budget this much is stuck (a call cannot
     # be cut short, and a series makes a first and one steady call whatever
     # the budget): the watchdog ends it. Under load one 2-thread TRG call took

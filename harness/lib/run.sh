@@ -17,6 +17,19 @@ cl_init() {
     CL_STARTED_MS=$(cl_now_ms)
 }
 
+# cl_supervise_killed RC OUT PID: the harness PID, killed by signal RC-128
+# with no trap of its own run, said in OUT/meta.txt (unless its last line
+# is its exit status already) and on stderr.
+cl_supervise_killed() {
+    local rc=$1 out=$2 line last='' name
+    while IFS= read -r line; do last=$line; done <"$out/meta.txt"
+    [[ $last != "${CL_NAME}_exit_status="* ]] || return 0
+    name="signal $((rc - 128))"
+    [ "$rc" != 137 ] || name=SIGKILL
+    printf '%s\n' "${CL_NAME}_interrupted_by=$name" "${CL_NAME}_exit_status=$rc" >>"$out/meta.txt"
+    printf 'coldload %s: the harness (pid %s) was killed by %s; results so far kept in %s\n' "$CL_NAME" "$3" "$name" "$out" >&2
+}
+
 # cl_supervise ARGS...: runs this script again as a child with ARGS and
 # waits for it, passing INT, TERM and HUP on; exits with the child's status,
 # or 128+n when a signal came. Returns at once in that child.
@@ -80,14 +93,7 @@ cl_supervise() {
     # The child killed outright (SIGKILL: no trap of its own ran, so meta.txt
     # does not end in its exit status): said here, with the right signal.
     if [ -z "$sig" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
-        local line last=''
-        while IFS= read -r line; do last=$line; done <"$out/meta.txt"
-        if [[ $last != "${CL_NAME}_exit_status="* ]]; then
-            local name="signal $((rc - 128))"
-            [ "$rc" != 137 ] || name=SIGKILL
-            printf '%s\n' "${CL_NAME}_interrupted_by=$name" "${CL_NAME}_exit_status=$rc" >>"$out/meta.txt"
-            printf 'coldload %s: the harness (pid %s) was killed by %s; results so far kept in %s\n' "$CL_NAME" "$child" "$name" "$out" >&2
-        fi
+        cl_supervise_killed "$rc" "$out" "$child"
     fi
     if [ -n "$sig" ]; then
         case $sig in INT) n=130 ;; TERM) n=143 ;; *) n=129 ;; esac
