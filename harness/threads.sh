@@ -203,9 +203,9 @@ done
 # Per cell: runs taken and failed, for meta and the report's lines.
 nfail=0 ntaken=0
 for key in "${!CL_TH_TAKEN[@]}"; do
-    f=${CL_TH_FAILED[$key]:-0}
-    nfail=$((nfail + f)) ntaken=$((ntaken + CL_TH_TAKEN[$key]))
-    [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of ${CL_TH_TAKEN[$key]} runs failed"
+    f=${CL_TH_FAILED[$key]:-0} t=${CL_TH_TAKEN[$key]}
+    nfail=$((nfail + f)) ntaken=$((ntaken + t))
+    [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of $t runs failed"
     [ -z "${CL_TH_STOPPED[$key]:-}" ] || cl_meta threads_stopped "width ${key%/*}, load ${key#*/}: ${CL_TH_STOPPED[$key]}"
 done
 cl_meta threads_runs_failed "$nfail"

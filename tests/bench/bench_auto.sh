@@ -44,7 +44,7 @@ ncpu=${#cpus[@]}
 [ "$ncpu" -ge 1 ] || cl_die "no usable CPU found (affinity list ∩ /sys/devices/system/cpu/online)"
 # Bounds every process (cl_exec) and the load itself (stress-ng --timeout).
 CL_WATCHDOG_S=$(awk -v b="$budget" 'BEGIN { printf "%d", 4 * b + 120 }')
-CL_STRESS_TIMEOUT_S=$(( (3 * (ncpu + 2) * rounds + 2) * CL_WATCHDOG_S ))
+CL_STRESS[timeout_s]=$(( (3 * (ncpu + 2) * rounds + 2) * CL_WATCHDOG_S ))
 
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 

@@ -40,7 +40,7 @@ prog=$CL_OUT/omp_work
 gcc -O2 -fopenmp tests/harness/progs/omp_work.c -o "$prog"
 read -ra cpus <<<"$(cl_cpus_usable)"
 CL_WATCHDOG_S=60
-CL_STRESS_TIMEOUT_S=$(( rounds * 5 * 10 + 120 ))
+CL_STRESS[timeout_s]=$(( rounds * 5 * 10 + 120 ))
 # variant name, then its coldload-run flags
 variants=(bare cgroup s2 s5 s10 s10-nocg)
 declare -A vflags=([bare]="--sample-ms 0 --no-cgroup" [cgroup]="--sample-ms 0" [s2]="--sample-ms 2"
