@@ -140,11 +140,6 @@ CL_META=
 CL_SAMPLES=
 CL_WHOLE=
 CL_CHILD=
-# CL_STRESS: the load program of the moment (harness/lib/load.sh): its pid,
-# pgid (empty when none runs), kind, n (workers), workers ("pid@cpus" of a
-# pinned load), starting (1 while it is being started), and timeout_s, the
-# --timeout it gets, which a script sets before cl_stress_start.
-declare -gA CL_STRESS=([pid]='' [pgid]='' [kind]='' [n]='' [workers]='' [starting]=0)
 CL_TMPDIRS=()
 CL_LOCK_FD=
 CL_CLEANING=0
@@ -157,10 +152,6 @@ CL_FAILURES=0
 CL_WARNINGS=0
 CL_LEFT_PROCESSES=0   # processes a command left behind, killed by the launcher (cl_exec)
 CL_TIMED_OUT=0        # 1 when cl_exec's last command was stopped by its watchdog
-# CL_PROG: the progress line's count (harness/lib/run.sh, cl_progress): n
-# steps in all (a script adds the ones it plans later), i of them begun,
-# t0 the start (ms), deadline_ms the job's end when it has one (ab.sh).
-declare -gA CL_PROG=([n]=0 [i]=0 [t0]=0)
 
 # The samples.csv tags the harness adds, in this order (README "Files a run writes").
 CL_TAG_HARNESS=

@@ -74,6 +74,7 @@ threads_run() {
     step="threads-w$cell-$CL_TAG_LOAD-p$proc${rows_dir:+-${rows_dir##*/}}"
     [ "$warm" = 1 ] && step="threads-w$cell-warmup"
     if [ "$warm" = 0 ]; then
+        # shellcheck disable=SC2034 # a run's tag, read by cl_tags (lib/csv.sh)
         CL_TAG_PROC=$proc
         CL_TAG_COPY=$copy cl_tags
         # every row of the run is coldload-run's (its column table): runs.csv,

@@ -215,6 +215,7 @@ threads_quota_level() {
         cl_warn "quota level skipped: ${why%%$'\n'*}"
         return 0
     fi
+    # shellcheck disable=SC2034 # the level's tags, read by cl_tags (lib/csv.sh)
     CL_TAG_CONDITION=loaded CL_TAG_STRESSORS=$quota CL_TAG_LOAD=quota
     printf 'coldload threads: a CPU quota of %s CPUs, no load program\n' "$quota" >&2
     threads_level_rounds quota "$quota"

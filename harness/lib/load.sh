@@ -1,12 +1,17 @@
 # shellcheck shell=bash
 # harness/lib/load.sh -- the CPU load of loaded.sh: stress-ng workers in a
 # process group of their own, started, checked (pinned: each on its CPU) and
-# stopped on every exit path. Sourced by harness/lib/all.sh. Its state is
-# CL_STRESS (declared and documented in harness/lib/all.sh: the running
-# load's pid, pgid, kind, workers; the --timeout a script gives it).
+# stopped on every exit path. Sourced by harness/lib/all.sh.
 
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
+
+# CL_STRESS: the load program of the moment, this file's state: its pid and
+# pgid (empty when none runs, which the clean-up reads), kind, n (workers),
+# workers ("pid@cpus" of a pinned load, for meta), starting (1 while it is
+# being started), and timeout_s, stress-ng's --timeout, which a script sets
+# before cl_stress_start (the measurements' need plus a margin).
+declare -gA CL_STRESS=([pid]='' [pgid]='' [kind]='' [n]='' [workers]='' [starting]=0)
 
 # cl_stress_start KIND S: S CPU load workers (KIND pinned or free), in one
 # process group of their own, up and running before it returns.

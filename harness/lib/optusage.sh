@@ -15,6 +15,7 @@
 
 # cl_opt_range VAR I: VAR row I's accepted values in words ("1..100",
 # "0 < SECONDS <= 86400", "each 1..256"); empty when the help says them.
+# shellcheck disable=SC2034 # VAR is the caller's (a nameref)
 cl_opt_range() {
     local -n cl_orn_out=$1
     local cl_orn_c=${CL_OT[$2,check]} cl_orn_lo cl_orn_hi cl_orn_arg=${CL_OT[$2,arg]}
@@ -31,6 +32,7 @@ cl_opt_range() {
 # cl_opt_shown VAR I d|q: VAR row I's default (d) or QUICK default (q) as
 # said to a reader in this script: ~TEXT as TEXT, a switch's 1/0 as on/off;
 # empty for q when the row has no QUICK default of its own.
+# shellcheck disable=SC2034 # VAR is the caller's (a nameref)
 cl_opt_shown() {
     local -n cl_osh_out=$1
     local cl_osh_t
@@ -44,6 +46,7 @@ cl_opt_shown() {
 }
 
 # cl_opt_line VAR I: VAR row I's text in --help: "help (range; default D, QUICK Q)".
+# shellcheck disable=SC2034 # VAR is the caller's (a nameref)
 cl_opt_line() {
     local -n cl_ol_out=$1
     local cl_ol_d cl_ol_q cl_ol_p cl_ol_text

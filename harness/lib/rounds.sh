@@ -56,6 +56,7 @@ cl_undecided() {
     local cl_ud_cell cl_ud_i cl_ud_seen cl_ud_open cl_ud_rows
     shift
     cl_ud_out=()
+    # shellcheck disable=SC2153 # CL_OUT, the results directory (lib/results.sh), not CL_OPT
     if ! cl_plan "state workload width params" --decided --condition "$CL_TAG_CONDITION" \
         --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT"; then
         cl_warn "coldload-summarize --decided failed (${CL_PLAN[error]}): every cell goes on"

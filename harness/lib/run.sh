@@ -375,6 +375,11 @@ cl_start_why() {
     esac
 }
 
+# CL_PROG: the progress line's count, this file's state: n steps in all (a
+# script adds the ones it plans later), i of them begun, t0 the start (ms),
+# deadline_ms the job's end when it has one (ab.sh --total).
+declare -gA CL_PROG=([n]=0 [i]=0 [t0]=0)
+
 cl_progress_start() {
     CL_PROG[n]=$1
     CL_PROG[i]=0

@@ -60,6 +60,7 @@ cl_describe() {
 CL_RUN_LINES_READ=1048576
 CL_RUN_LINE_MAX=1024
 cl_run_lines() {
+    # shellcheck disable=SC2153 # CL_OUT, the results directory (lib/results.sh), not CL_OPT
     local tsv=$CL_OUT/runs-lines.tsv prefixes lines
     [ "$CL_WL_READ" = 1 ] && [ -s "$1.out" ] || return 0
     prefixes=$(IFS=$'\t'; echo "${CL_WL_LINE_PREFIX[*]}")
