@@ -134,6 +134,21 @@ setup() {
     [ "${got[*]}" = "$first" ]
 }
 
+@test "threads_set: a key of the threads job's state (lib/cellrun.sh) is set; a key it does not name is refused, the state as it was" {
+    # shellcheck source=harness/lib/cellrun.sh
+    . "$H/lib/cellrun.sh"
+    threads_set binary /bin/true
+    [ "${CL_TH[binary]}" = /bin/true ]
+    threads_set_args 'a b' '{width}'
+    [ "${#CL_TH_ARGS[@]}" -eq 2 ]
+    [ "${CL_TH_ARGS[0]}" = 'a b' ]
+    run threads_set bianry /bin/false
+    [ "$status" -ne 0 ]
+    [[ $output == *"no key 'bianry'"* ]]
+    [[ ! -v CL_TH[bianry] ]]
+    [ "${CL_TH[binary]}" = /bin/true ]
+}
+
 @test "workloads from --describe: the cells, their arguments and params, QUICK and loaded" {
     need_binaries
     [ -x "$B/ising_trg" ] || skip "build ising_trg first (make)"
