@@ -225,10 +225,12 @@ one_run() {
     before=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
     # the launcher's row in runs.csv: a part's run, of no cell of the summary
     CL_TAG_COPY=$k CL_TAG_PROC=$p
-    if ! cl_exec_run "firstrun-$w-$v-$k-p$p" "$w" "variant=$v" 1 \
-        env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}"; then
+    local rc=0
+    cl_exec_run "firstrun-$w-$v-$k-p$p" "$w" "variant=$v" 1 \
+        env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}" || rc=$?
+    if [ "$rc" != 0 ]; then
         CL_FAILURES=$((CL_FAILURES + 1))
-        cl_warn "firstrun-$w-$v-$k-p$p failed with exit status $CL_RC (see $CL_LOG.err)"
+        cl_warn "firstrun-$w-$v-$k-p$p failed with exit status $rc (see $CL_LOG.err)"
     fi
     after=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
     if [ "$after" -le "$before" ]; then

@@ -42,7 +42,7 @@ note_hung() {
 # KIND -- its row, its pages before and after (pages.sh), its whole-process
 # row -- after the copy is made and, for KIND, evicted or dropcached.
 cold_run_kind() {
-    local w=$1 kind=$2 k=$3
+    local w=$1 kind=$2 k=$3 rc=0
     CL_TAG_COPY=$kind
     [ "$w" = binary ] && [ -n "$binary_hung" ] && return 0
     run_args "$w"
@@ -55,14 +55,15 @@ cold_run_kind() {
     before=$(cl_samples_lines)
     [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
     if [ "$w" = binary ]; then cell=("$name" "${args[*]}" default); else cell=("$w" "$CL_CELL_PARAMS" 1); fi
-    if ! cl_exec_run "cold-$kind-$w-k$k" "${cell[@]}" "$dir/$name" "${run[@]}"; then
+    cl_exec_run "cold-$kind-$w-k$k" "${cell[@]}" "$dir/$name" "${run[@]}" || rc=$?
+    if [ "$rc" != 0 ]; then
         note_hung "$w" "cold-$kind-$w-k$k"
         if [ "$w" = binary ]; then
             binary_failed=$((binary_failed + 1))
-            binary_first_rc=${binary_first_rc:-$CL_RC}
+            binary_first_rc=${binary_first_rc:-$rc}
         else
             CL_FAILURES=$((CL_FAILURES + 1))
-            cl_warn "cold-$kind-$w-k$k failed with exit status $CL_RC (see $CL_LOG.err)"
+            cl_warn "cold-$kind-$w-k$k failed with exit status $rc (see $CL_LOG.err)"
         fi
     fi
     # --series-regex: the run's calls out of its stdout (harness/lib/series.sh)
@@ -76,7 +77,7 @@ cold_run_kind() {
         params[$w]=$CL_RUN_PARAMS waits[$w]=$CL_RUN_WAIT
         cl_meta_binary_once "$CL_LOG.out"
     fi
-    cl_whole_run "$kind" "$k"
+    cl_whole_run "$kind" "$k" "$rc"
     grep -v '^#' "$CL_LOG.out" | head -n 3 | sed "s/^/    $kind: /" >&2 || true
     # after the run's own log is used: the query is a step of its own
     pages_query post "$dir/$name" "$w"

@@ -74,7 +74,7 @@
 #                              further INT/TERM/HUP are ignored while cleaning up
 #   cl_exec STEP CMD...        runs CMD through the launcher, build/coldload-run (its watchdog the --cap,
 #                              its leftovers killed, interruptible) logging logs/STEP.out/.err; returns its
-#                              status; sets CL_RC CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT
+#                              status; sets CL_LOG CL_TIMED_OUT CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT
 #   cl_exec_run STEP WORKLOAD PARAMS WIDTH CMD...   a measured run: cl_exec, and the launcher's row in
 #                              <out>/runs.csv with the cell and the tags (cl_runs_columns: its table)
 #   cl_bg CMD...               CMD in the background, waited for (a signal is acted on at once); its status
@@ -91,7 +91,7 @@
 #   cl_pid_alive PID           PID runs (is not a zombie)
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
-#   cl_whole_run LABEL RUN     appends the last cl_exec_run as a tool=coldload-run row of whole.csv
+#   cl_whole_run LABEL RUN RC  appends the last cl_exec_run (its status RC) as a tool=coldload-run row of whole.csv
 #   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export (wall
 #                              time and exit code of the run; user_ms, sys_ms empty: hyperfine
 #                              gives only their means)

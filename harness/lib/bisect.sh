@@ -158,7 +158,7 @@ bs_skip() {
 bs_prepare() {
     local i=$1
     [ -z "${bs_state[$i]:-}" ] || { [ "${bs_state[$i]}" = ok ]; return; }
-    local id=${bs_commits[$i]} wt out
+    local id=${bs_commits[$i]} wt out rc
     wt=$bs_tmp/wt/${id:0:12}
     if ! bs_git worktree add --quiet --detach "$wt" "$id" >>"$CL_OUT/logs/worktrees.out" 2>>"$CL_OUT/logs/worktrees.err"; then
         bs_skip "$i" "its worktree could not be made (logs/worktrees.err)"
@@ -170,13 +170,13 @@ bs_prepare() {
     bs_builds=$((bs_builds + 1))
     printf 'coldload bisect: building %s (commit %d of %d) | elapsed %ds\n' "${id:0:12}" "$((i + 1))" "$bs_n" \
         "$(( ($(cl_now_ms) - bs_t0) / 1000 ))" >&2
-    CL_RC=0
-    cl_exec "build-${id:0:12}" env -C "$wt" "${cmd[@]}" || true
+    rc=0
+    cl_exec "build-${id:0:12}" env -C "$wt" "${cmd[@]}" || rc=$?
     if [ "$CL_TIMED_OUT" = 1 ]; then
         bs_skip "$i" "its build passed its cap of ${bs_build_cap}s (logs/${CL_LOG##*/}.err)"
         return 1
-    elif [ "$CL_RC" != 0 ]; then
-        bs_skip "$i" "its build failed: exit $CL_RC (logs/${CL_LOG##*/}.err: $(cl_err_line "$CL_LOG.err"))"
+    elif [ "$rc" != 0 ]; then
+        bs_skip "$i" "its build failed: exit $rc (logs/${CL_LOG##*/}.err: $(cl_err_line "$CL_LOG.err"))"
         return 1
     fi
     bs_words cmd "$bs_run" "$wt"
@@ -189,14 +189,14 @@ bs_prepare() {
     fi
     CL_WATCHDOG_S=${bs_budget%.*}
     [ "$CL_WATCHDOG_S" -ge 1 ] 2>/dev/null || CL_WATCHDOG_S=1
-    CL_RC=0
-    cl_exec "check-${id:0:12}" "${cmd[@]}" || true
+    rc=0
+    cl_exec "check-${id:0:12}" "${cmd[@]}" || rc=$?
     out=$CL_LOG
     if [ "$CL_TIMED_OUT" = 1 ]; then
         bs_skip "$i" "its run passed its cap of ${CL_WATCHDOG_S}s (logs/${out##*/}.err)"
         return 1
-    elif [ "$CL_RC" != 0 ]; then
-        bs_skip "$i" "its run failed: exit $CL_RC (logs/${out##*/}.err: $(cl_err_line "$out.err"))"
+    elif [ "$rc" != 0 ]; then
+        bs_skip "$i" "its run failed: exit $rc (logs/${out##*/}.err: $(cl_err_line "$out.err"))"
         return 1
     elif [ ! -s "$out.out" ]; then
         bs_skip "$i" "its run printed nothing (logs/${out##*/}.out)"

@@ -38,7 +38,7 @@ cl_run_result() {
 # counts it. An unreadable result ends the job.
 cl_launch() {
     local -n cl_launch_r=$1
-    local step=$2 width=$3 out=$4 a left res rc=0
+    local step=$2 width=$3 out=$4 a left res rc=0 xrc=0
     shift 4
     cl_launch_r=()
     local -a envset=() opts=() run=()
@@ -60,20 +60,20 @@ cl_launch() {
     res=$CL_EXEC_TMP/launch.tsv
     rm -f -- "$res"
     cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "${CL_OPT[GRACE]}" \
-        --sample-ms "${CL_OPT[SAMPLE_MS]}" --keep-output "${CL_OPT[KEEP_OUTPUT]}" --result "$res" "${opts[@]}" -- "$prog" "${run[@]}" || true
-    [ "$CL_RC" != 0 ] || cl_run_result cl_launch_r "$res" || rc=$?
+        --sample-ms "${CL_OPT[SAMPLE_MS]}" --keep-output "${CL_OPT[KEEP_OUTPUT]}" --result "$res" "${opts[@]}" -- "$prog" "${run[@]}" || xrc=$?
+    [ "$xrc" != 0 ] || cl_run_result cl_launch_r "$res" || rc=$?
     [ "$rc" != 2 ] || cl_die "$step: coldload-run wrote an unreadable result line (see $res)"
     # shellcheck disable=SC2034 # the caller's array (a nameref)
-    cl_launch_r[rc]=$CL_RC
-    [ "$CL_RC" != 0 ] || [ "$rc" != 0 ] || return 0
+    cl_launch_r[rc]=$xrc
+    [ "$xrc" != 0 ] || [ "$rc" != 0 ] || return 0
     # a row that did not fit: the one line naming the disk, as everywhere
     if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
     # the launcher was killed: what it ran is still in its cgroup, ended here
-    if [ "$CL_RC" -gt 128 ]; then
+    if [ "$xrc" -gt 128 ]; then
         left=$("$CL_BUILD/coldload-run" --sweep 2>/dev/null) || left=
         [ -z "$left" ] || cl_warn "$step: $left process(es) of the run outlived coldload-run; killed (its cgroup)"
     fi
-    cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+    cl_warn "$step: coldload-run failed (exit $xrc; see $CL_LOG.err)"
     return 1
 }
 

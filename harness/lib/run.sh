@@ -242,8 +242,8 @@ cl_exec_cgroup() {
 # program dearer, and a width-2 call of microseconds switches), so nothing
 # of it runs beside the program but a poll that waits. CL_EXEC_REC (an array of
 # coldload-run options, cl_exec_run's) records the run as a row of runs.csv.
-# Sets CL_RC (the program's status as a shell says it; 124 for a run the
-# watchdog stopped, as timeout(1) said it), CL_TIMED_OUT, CL_LOG, and the
+# Returns the program's status as a shell says it (124 for a run the
+# watchdog stopped, as timeout(1) said it); sets CL_TIMED_OUT, CL_LOG, and the
 # run's figures CL_WALL_MS (exec to exit) CL_USER_MS CL_SYS_MS CL_MINFLT
 # CL_MAJFLT (wait4), empty when the launcher could not say them. A CMD that
 # is coldload-run itself (threads.sh, ab.sh: the launcher with a cap of its
@@ -298,7 +298,6 @@ cl_exec() {
         # command: threads.sh's and ab.sh's runs), by its program or anyone
         cl_warn "$step: coldload-run was killed by signal $((rc - 128)) after $(awk -v m="$CL_WALL_MS" 'BEGIN { printf "%.1f", m / 1000 }') s"
     fi
-    CL_RC=$rc
     cl_run_lines "$base"
     # A command that failed on a full results disk (its "No space left on
     # device" went to the full disk too: an empty .err): the first one ends

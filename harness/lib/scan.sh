@@ -236,7 +236,7 @@ scan_run() {
     cl_exec "$step" env OPENBLAS_NUM_THREADS="$blas" "$CL_BUILD/p28_timing" --workload "$w" \
         --wait "$pol" --width "$width" --runs "$CL_RUNS" --budget "$budget" \
         --precision "$CL_PRECISION" --csv "$CL_SAMPLES" \
-        "${CL_TAGS[@]}" || rc=$CL_RC
+        "${CL_TAGS[@]}" || rc=$?
     wall=$(( $(cl_now_ms) - t0 ))
     case $rc in
         0) c=$(cl_csv_col "$CL_SAMPLES" truncated)

@@ -185,19 +185,21 @@ cl_measure() {
     [ "$CL_TAG_CONDITION" = loaded ] && step+=-$CL_TAG_LOAD-s$CL_TAG_STRESSORS
     step+=-$w-w$width-p$CL_TAG_PROC
     before=$(cl_samples_lines)
-    if ! cl_exec_run "$step" "$CL_CELL_WORKLOAD" "$CL_CELL_PARAMS" "$width" "${cmd[@]}"; then
+    local rc=0
+    cl_exec_run "$step" "$CL_CELL_WORKLOAD" "$CL_CELL_PARAMS" "$width" "${cmd[@]}" || rc=$?
+    if [ "$rc" != 0 ]; then
         CL_FAILURES=$((CL_FAILURES + 1))
         # the report lists the warnings: the first failure quotes its stderr
         local said=''
         [ "$CL_FAILURES" -gt 1 ] || said=$(cl_err_line "$CL_LOG.err")
-        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err${said:+; it said: $said})"
+        cl_warn "$step failed with exit status $rc (see $CL_LOG.err${said:+; it said: $said})"
     fi
     # One process may run several series (ising_trg: one per beta): its
     # whole-process row names them all.
     CL_RUN_WORKLOAD=$CL_CELL_WORKLOAD CL_RUN_WIDTH=$width CL_RUN_PARAMS=$CL_CELL_PARAMS
     CL_RUN_WAIT=$(cl_samples_field "$before" wait)
     CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
-    cl_whole_run "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}"
+    cl_whole_run "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}" "$rc"
     cl_meta_binary_once "$CL_LOG.out"
     grep -v '^#' "$CL_LOG.out" | sed "s/^/    /" >&2 || true
 }

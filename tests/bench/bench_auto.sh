@@ -60,7 +60,7 @@ run_one() {
         trg) cmd=("$CL_BUILD/ising_trg" --beta 0.4 --chi 8 --steps 10 --runs "$trg_runs") ;;
     esac
     cl_exec "$step" env OPENBLAS_NUM_THREADS="$blas" "${cmd[@]}" --width "$width" \
-        --budget "$budget" --csv "$csv" || cl_die "$step failed with exit status $CL_RC (see $CL_LOG.err)"
+        --budget "$budget" --csv "$csv" || cl_die "$step failed with exit status $? (see $CL_LOG.err)"
     local med widths cost
     med=$(awk -F, 'NR > 1 && $8 == "steady" { print $10 }' "$csv" | median)
     widths=$(awk -F, 'NR > 1 && $8 != "prepare" { print $6 }' "$csv" | sort -un | tr '\n' ' ')

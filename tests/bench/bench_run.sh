@@ -60,7 +60,7 @@ bench_load() {
             read -ra flags <<<"${vflags[$ms]}"
             cl_exec "$load-$ms-r$r" "$CL_BUILD/coldload-run" "${flags[@]}" \
                 --runs-csv "$CL_OUT/$load-$ms.csv" -- "$prog" "$reps" ||
-                cl_die "$load, $ms (${vflags[$ms]}): coldload-run failed (exit $CL_RC, see $CL_LOG.err)"
+                cl_die "$load, $ms (${vflags[$ms]}): coldload-run failed (exit $?, see $CL_LOG.err)"
         done
     done
     local base
