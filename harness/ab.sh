@@ -52,15 +52,15 @@ cl_opt_final --precision
 cl_opt_final --total
 # the job's clock starts here: its time budget is the whole job's
 ab_t0=$(cl_now_ms)
-[ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
-[ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
+[ -n "${CL_OPT[AB_A]:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
+[ -n "${CL_OPT[AB_B]:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 # a command is one line: a newline would end what runs while meta.txt and
 # the report record the rest
-[[ $CL_OPT_AB_A != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
-[[ $CL_OPT_AB_B != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
-grace=$CL_OPT_GRACE
-precision=$CL_OPT_PRECISION total=$CL_OPT_AB_TOTAL
-case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
+[[ ${CL_OPT[AB_A]} != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
+[[ ${CL_OPT[AB_B]} != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
+grace=${CL_OPT[GRACE]}
+precision=${CL_OPT[PRECISION]} total=${CL_OPT[AB_TOTAL]}
+case ${CL_OPT[COLD]:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 # the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
 CL_PROCS_MIN=8
 load=$CL_LOADS
@@ -68,11 +68,11 @@ load=$CL_LOADS
 # the widths asked (--widths), or the one `default`: each command as given,
 # nothing set (cl_finalize_opts's CL_WIDTHS has a default of its own: not ab's)
 widths=(default)
-if [ -n "$CL_OPT_WIDTHS" ]; then
+if [ -n "${CL_OPT[WIDTHS]}" ]; then
     read -ra widths <<<"$CL_WIDTHS"
     cl_widths_distinct --widths "${widths[@]}"
     cl_width_env "$CL_WIDTH_ENV_DEFAULT"
-elif [[ "$CL_OPT_AB_A $CL_OPT_AB_B" == *'{width}'* ]]; then
+elif [[ "${CL_OPT[AB_A]} ${CL_OPT[AB_B]}" == *'{width}'* ]]; then
     cl_usage_error "{width} in a command needs --widths: without it no width is set"
 fi
 
@@ -87,28 +87,28 @@ ab_command() {
     words[0]=$prog
 }
 declare -a cmd_a=() cmd_b=()
-ab_command cmd_a "$CL_OPT_AB_A"
-ab_command cmd_b "$CL_OPT_AB_B"
+ab_command cmd_a "${CL_OPT[AB_A]}"
+ab_command cmd_b "${CL_OPT[AB_B]}"
 cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/coldload-run"
 [ "$cold" = 0 ] || cl_need_binary "$CL_BUILD/coldload-evict"
 
 # pairs are matched by block number: another job's runs in --out would be
 # paired with this one's (refused before anything is made, its files kept)
-[ -z "$CL_OPT_OUT" ] || [ ! -d "$CL_OPT_OUT" ] || cl_results_unused "$CL_OPT_OUT"
+[ -z "${CL_OPT[OUT]}" ] || [ ! -d "${CL_OPT[OUT]}" ] || cl_results_unused "${CL_OPT[OUT]}"
 cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta job ab
-cl_meta ab_a "$CL_OPT_AB_A"
-cl_meta ab_b "$CL_OPT_AB_B"
+cl_meta ab_a "${CL_OPT[AB_A]}"
+cl_meta ab_b "${CL_OPT[AB_B]}"
 cl_meta ab_load "$load"
 cl_meta ab_precision "$precision"
 cl_meta ab_seed "$CL_SEED"
 cl_meta ab_cold "$cold"
 cl_meta ab_budget_s "$CL_BUDGET"
 cl_meta ab_total_s "$total"
-cl_meta ab_max_procs "${CL_OPT_MAX_PROCS:-none}"
+cl_meta ab_max_procs "${CL_OPT[MAX_PROCS]:-none}"
 cl_meta ab_order "blocks of A, B and A again (side A2, the A/A arm), each block in a random order: runs.csv's row order; samples.csv's proc is the block"
 if [ "${widths[0]}" != default ]; then
     cl_meta ab_widths "${widths[*]}"
@@ -116,14 +116,14 @@ if [ "${widths[0]}" != default ]; then
     cl_check_widths
 fi
 read -ra usable <<<"$(cl_cpus_usable)"
-[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+[ -n "${CL_OPT[STRESSORS]}" ] || CL_STRESSORS=${#usable[@]}
 read -ra stressors <<<"$CL_STRESSORS"
 RANDOM=$CL_SEED
 
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 # the load outlives no job: its blocks end at the time budget, or after the
 # 8 the rule needs when those take longer, each run within its watchdog
-CL_STRESS_TIMEOUT_S=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v m="$(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))" \
+CL_STRESS[timeout_s]=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v m="$(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))" \
     -v w="$CL_WATCHDOG_S" -v t="$total" 'BEGIN { a = n * w; b = t + m * w; printf "%d", (a < b ? a : b) + 60 }')
 cl_runs_columns
 cl_tmpdir tmp
@@ -143,10 +143,10 @@ ab_failed() {
 # width, or `default`: the command as given) in block BLOCK, its rows (none
 # for the warm-up, WARMUP=1).
 ab_run() {
-    local side=$1 width=$2 block=$3 warm=$4 st code step params=$CL_OPT_AB_A w=
+    local side=$1 width=$2 block=$3 warm=$4 st code step params=${CL_OPT[AB_A]} w=
     local -a cmd=("${cmd_a[@]}") rec=()
     local -A result=()
-    [ "$side" != B ] || cmd=("${cmd_b[@]}") params=$CL_OPT_AB_B
+    [ "$side" != B ] || cmd=("${cmd_b[@]}") params=${CL_OPT[AB_B]}
     [ "$width" = default ] || w=-w$width
     step="ab-$side$w-b$block"
     [ "$warm" = 0 ] || step="ab-$side$w-warmup"
@@ -192,7 +192,7 @@ cl_progress_start $(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))
 # the blocks' deadline keeps the report's time out of the budget: 2 % of
 # it, at least 1 s (a report of 1900 runs took under 1 s here)
 total_ms=$(awk -v t="$total" 'BEGIN { r = t / 50; if (r < 1) r = 1; if (r > t / 2) r = t / 2; printf "%d", (t - r) * 1000 }')
-CL_PROG_DEADLINE_MS=$((ab_t0 + total_ms))
+CL_PROG[deadline_ms]=$((ab_t0 + total_ms))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 [ "$cold" = 0 ] || CL_TAG_COPY=evicted
 cl_busy_check "the runs"
@@ -225,7 +225,7 @@ ab_stop() {
 # as fit, not a count -- a fast program gets what its precision needs.
 # meta ab_blocks_deadline_utc is that deadline: the job's start plus
 # --total, less the report's reserve.
-cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG_DEADLINE_MS / 1000)).$(printf %03d $((CL_PROG_DEADLINE_MS % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
+cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG[deadline_ms] / 1000)).$(printf %03d $((CL_PROG[deadline_ms] % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
 asking=("${widths[@]}")
 [ "$load" != none ] || cl_idle_begin   # an idle job's blocks: the idle-busy check's probes
 allowed="at least $CL_PROCS_MIN"
@@ -233,8 +233,8 @@ blocks_t0=$(cl_now_ms)
 for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     items=()
     for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
-    cl_shuffle "${items[@]}"
-    for it in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${items[@]}"
+    for it in "${order[@]}"; do
         side=${it%%:*} w=${it#*:}
         cl_progress "block $p (of $allowed), side $side$(ab_said "$w")"
         ab_run "$side" "$w" "$p" 0
@@ -260,13 +260,13 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     # is left at their mean time (the decision's own time in it)
     now=$(cl_now_ms)
     per=$(((now - blocks_t0) / p))
-    fit=$(((CL_PROG_DEADLINE_MS - now) / (per > 0 ? per : 1)))
+    fit=$(((CL_PROG[deadline_ms] - now) / (per > 0 ? per : 1)))
     [ "$fit" -gt 0 ] || fit=0
     n_allowed=$((p + fit < CL_PROCS_MAX ? p + fit : CL_PROCS_MAX))
     allowed="about $n_allowed in the time budget"
-    CL_PROG_N=$(((3 * n_allowed + 2) * ${#widths[@]}))
+    CL_PROG[n]=$(((3 * n_allowed + 2) * ${#widths[@]}))
     if [ "$fit" -eq 0 ]; then
-        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "$CL_PROG_DEADLINE_MS" ] ||
+        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "${CL_PROG[deadline_ms]}" ] ||
             cl_warn "the $CL_PROCS_MIN blocks the rule needs took $(((now - ab_t0) / 1000)) s of the job, past its time budget (--total $total)"
         for w in "${asking[@]}"; do ab_stop "$w" "$p" time; done
         asking=()
@@ -296,7 +296,7 @@ done
 
 prc=0
 hf=()
-[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+[ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(-- --export-hyperfine "${CL_OPT[EXPORT_HF]}")
 cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 # the answers: the report's bold paragraphs under its question, one a width
