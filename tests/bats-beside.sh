@@ -11,9 +11,9 @@
 # they cost the others little, and the suite takes the longer of the two
 # rather than their sum. What may run beside: no test of either set reads
 # state the other makes (cgroups, stress-ng, processes are looked for by the
-# test's own marker, process group or directory), and no test times anything
-# absolutely (a busy machine is not a failing test). A file that looks for
-# every coldload-run cgroup (runcg.bats) goes with the ones that make them.
+# test's own marker, process group or directory; a cgroup left behind is one
+# whose launcher is gone, tests/harness/runcg.bash), and no test times
+# anything absolutely (a busy machine is not a failing test).
 # Exit 0 when both passed, 1 when either failed, 2 on a usage error.
 set -uo pipefail
 
