@@ -17,7 +17,7 @@
 
 /* A chart as the report shows it: its file stem (plots/<name>.svg, .png,
  * .dat), its title and how to read it (export/chartdata's charts give them:
- * chartdataShown). */
+ * export/jobs.h's jobChartsShown: the tool maps the charts written here). */
 typedef struct reportChart {
     const char *name, *title, *howto;
 } reportChart;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/opts.h"
+#include "export/chartdata.h"
 #include "verdict/answer.h"
 #include "verdict/answerab.h"
 #include "verdict/remedy.h"
@@ -62,34 +62,45 @@ const jobRow jobRows[META_NJOBS] = {
 
 const jobRow *jobOf(const metaTable *m) { return &jobRows[metaJobOf(m)]; }
 
+size_t jobChartsShown(unsigned made, reportChart *out, size_t cap) {
+    size_t n = 0;
+    for (size_t c = 0; c < chartdataNCharts && n < cap; c++)
+        if (made & (1u << c))
+            out[n++] = (reportChart){chartdataCharts[c].name, chartdataCharts[c].title,
+                                     chartdataCharts[c].howto};
+    return n;
+}
+
 /* --- the plans ------------------------------------------------------------------------------ */
 
-static int jobPlanDecided(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanDecided(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                          size_t errlen) {
+    (void)err, (void)errlen;
     return planWriteDecided(&r->s, &r->t, a->want, f);
 }
 
-static int jobPlanThreadsDecided(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanThreadsDecided(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                                 size_t errlen) {
+    (void)err, (void)errlen;
     return planWriteThreadsDecided(&r->s, a->want[1], a->want[2], f);
 }
 
 /* the first-run pairs' stopping rule (firstrun.sh): firstrun.csv read here */
-static int jobPlanFirstrun(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanFirstrun(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                           size_t errlen) {
     (void)r;
-    char err[SUMMARY_ERR_MAX];
     firstrun fr;
-    if (resultsLoadFirstrun(&fr, a->dir, err, sizeof err) != 0) {
-        optsError("%s", err);
-        return JOB_PLAN_USAGE;
-    }
+    if (resultsLoadFirstrun(&fr, a->dir, err, errlen) != 0) return JOB_PLAN_USAGE;
     int rc = planWriteFirstrunDecided(&fr, a->value, f);
     firstrunFree(&fr);
     return rc;
 }
 
 /* threads.sh's question after a level's rounds */
-static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                           size_t errlen) {
     if (!a->want[1] || !a->want[2]) {
-        optsError("--threads-remedies needs --load and --stressors");
+        snprintf(err, errlen, "--threads-remedies needs --load and --stressors");
         return JOB_PLAN_USAGE;
     }
     remedyPlanOf plan;
@@ -99,7 +110,8 @@ static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f) {
 }
 
 /* ab.sh's question after a block */
-static int jobPlanAb(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanAb(const results *r, const jobPlanAsk *a, FILE *f, char *err, size_t errlen) {
+    (void)err, (void)errlen;
     answerAb *ab;
     size_t n;
     int rc = answerAbAll(&r->s, a->value, &ab, &n);

@@ -43,6 +43,12 @@ extern const jobRow jobRows[META_NJOBS];
 /* The row of the job that made the directory of meta m (NULL: the report's). */
 const jobRow *jobOf(const metaTable *m);
 
+/* The charts whose bit (1 << i) is set in made (export/chartdata's
+ * chartdataCharts[i], as its exportFn sets them) as the report shows them
+ * (doc/section.h's reportChart), into out[0..cap) in the report's order;
+ * returns how many. Here, above both: export/ knows no document's types. */
+size_t jobChartsShown(unsigned made, reportChart *out, size_t cap);
+
 /* --- the plans ------------------------------------------------------------------------------ */
 
 /* What a plan's flag was given: its value (a fraction, a remedy mode), the
@@ -64,11 +70,11 @@ typedef struct jobPlan {
     jobPlanValue value;
     int loads; /* 1: written from the directory as results.h loads it; 0: reads it itself */
     /* writes the plan to f: 0, -1 out of memory, -2 f failed, or
-     * OPTS_EXIT_USAGE's negation (-OPTS_EXIT_USAGE - 10) after saying why */
-    int (*write)(const results *r, const jobPlanAsk *a, FILE *f);
+     * JOB_PLAN_USAGE with err (bad input: exit 2) */
+    int (*write)(const results *r, const jobPlanAsk *a, FILE *f, char *err, size_t errlen);
 } jobPlan;
 
-#define JOB_PLAN_USAGE (-12) /* a plan writer's bad input: said, exit 2 */
+#define JOB_PLAN_USAGE (-12) /* a plan writer's bad input, err saying why: exit 2 */
 
 /* By plan kind (export/plan.h's planKinds names each one's flag). */
 extern const jobPlan jobPlans[PLAN_NKINDS];
