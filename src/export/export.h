@@ -75,8 +75,8 @@ typedef struct exporter {
     /* the files it writes, under the tool's output directory ("-": stdout);
      * unused ones NULL */
     const char *files[EXPORT_FILES_MAX];
-    const char *what;  /* one line: what they hold */
-    unsigned tools;    /* EXPORT_SUMMARIZE, EXPORT_COMPARE */
+    const char *what; /* one line: what they hold */
+    unsigned tools;   /* EXPORT_SUMMARIZE, EXPORT_COMPARE */
     exportFn write;
 } exporter;
 

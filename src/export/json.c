@@ -549,8 +549,8 @@ int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t 
 /* results.json's exportFn: summarize's directory, its job's answers. */
 int exportResultsJson(const exportInput *in, const char *path, char *err, size_t errlen) {
     const results *r = in->r;
-    json_t *doc = jsonDocument(&r->s, &r->v, &r->t, &r->meta, &r->stops, r->remedies,
-                               r->nremedies, in->job->answers);
+    json_t *doc = jsonDocument(&r->s, &r->v, &r->t, &r->meta, &r->stops, r->remedies, r->nremedies,
+                               in->job->answers);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);

@@ -34,15 +34,16 @@ static void compareUsage(FILE *f) {
     fputs(",\ncompare.md, compare.html, ", f);
     exportFiles(f, &exporters[EXPORT_COMPARE_CHART], " and ");
     fputs(".\n"
-    "  --out DIR       the comparison directory (created)\n"
-    "  --label TEXT    a name per input, in order (default: host and date from meta.txt)\n"
-    "  --seed N        the bootstrap's seed (default 20261203; written in compare.csv)\n"
-    "  --export-hyperfine FILE\n"
-    "                  also write every input's cells in hyperfine's JSON format to FILE,\n"
-    "                  each command naming its input's label (docs/json.md)\n"
-    "  --help          this text\n"
-    "Inputs with no cell in common: a note, and a page without a chart or a row.\n"
-    "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n", f);
+          "  --out DIR       the comparison directory (created)\n"
+          "  --label TEXT    a name per input, in order (default: host and date from meta.txt)\n"
+          "  --seed N        the bootstrap's seed (default 20261203; written in compare.csv)\n"
+          "  --export-hyperfine FILE\n"
+          "                  also write every input's cells in hyperfine's JSON format to FILE,\n"
+          "                  each command naming its input's label (docs/json.md)\n"
+          "  --help          this text\n"
+          "Inputs with no cell in common: a note, and a page without a chart or a row.\n"
+          "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n",
+          f);
 }
 
 /* The room for an error naming an output's path (compareOutputs' paths). */
