@@ -19,27 +19,29 @@
 #include <stdio.h>
 
 #include "export/hyperfine.h"
+#include "export/json.h"
 #include "export/plan.h"
 #include "results/compare.h"
 #include "results/results.h"
 
-struct jobRow;
-struct jobPlanAsk;
 
 /* What a tool hands a format: each format reads its part and ignores the
  * rest. */
 typedef struct exportInput {
-    /* coldload-summarize's directory as results/results.h loaded it, and
-     * its job's row (export/jobs.h): results.json, the charts, a plan */
+    /* coldload-summarize's directory as results/results.h loaded it
+     * (results.json, the charts, a plan), and from its job's row
+     * (export/jobs.h) results.json's answers and what they ask */
     const results *r;
-    const struct jobRow *job;
+    jsonAnswersFn answers;
+    answerAsks asks;
     /* hyperfine.json's directories: summarize's one, compare's inputs */
     const hyperfineInput *hf;
     size_t nhf;
     /* coldload-compare's comparison: compare.csv, its chart */
     const compareResult *cmp;
-    /* a plan: its kind and what its flag was given */
-    planKindId plan;
+    /* a plan: its kind's writer and what its flag was given (export/jobs.h's
+     * jobPlans and jobPlanAsk) */
+    planWriter plan;
     const struct jobPlanAsk *ask;
     /* set by the charts' formats (NULL: not wanted): the charts written, bit
      * (1 << i) for chartdataCharts[i]; the cells compare's chart shows */

@@ -27,30 +27,45 @@ static int jobAbAaArm(const summaryGroup *g) {
 const jobRow jobRows[META_NJOBS] = {
     [META_JOB_REPORT] = {.id = META_JOB_REPORT,
                          .harness = "harness/report.sh",
+                         .usage = "make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] "
+                                  "[PROCS=K] [SEED=N] [WIDTHS=\"1 2\"] [STRESSORS=S] "
+                                  "[BUDGET=SECONDS] [SCAN=1|0] [EXPORT_HYPERFINE=FILE]",
                          .plans = {PLAN_DECIDED, PLAN_FIRSTRUN_DECIDED, PLAN_NKINDS},
                          .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
                                                  REPORT_COLD, REPORT_FIRSTRUN, REPORT_SCAN,
                                                  JOB_REPORT_TAIL),
-                                    .answer_first = ANSWER_FIRST_RUN, .nanswers = ANSWER_QUESTIONS},
+                                    .answer_first = ANSWER_FIRST_RUN, .nanswers = ANSWER_QUESTIONS,
+                                    .asks = ANSWER_ASKS_BOTH},
                          .answers = jsonAnswersQuestions},
     [META_JOB_COLD] = {.id = META_JOB_COLD,
                        .harness = "harness/coldreport.sh",
+                       .usage = "make cold BINARY=PROG [ARGS=\"...\"] [OUT=DIR] [QUICK=1] "
+                                "[EXPORT_HYPERFINE=FILE]",
                        .plans = {PLAN_NKINDS},
                        .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
                                                REPORT_COLD, REPORT_FIRSTRUN, JOB_REPORT_TAIL),
-                                  .answer_first = ANSWER_FIRST_RUN, .nanswers = 1,
-                                  .own_program = 1},
+                                  .answer_first = ANSWER_FIRST_RUN, .nanswers = 1, .own_program = 1,
+                                  .asks = ANSWER_ASKS_FIRST_RUN},
                        .answers = jsonAnswersQuestions},
     [META_JOB_THREADS] = {.id = META_JOB_THREADS,
                           .harness = "harness/threads.sh",
+                          .usage = "make threads BINARY=PROG [ARGS=\"...\"] [WIDTHS=\"1 2\"] "
+                                   "[LOAD=pinned|free|both|quota|all] [PROCS=K] [QUICK=1] "
+                                   "[OUT=DIR] [SEED=N] [BUDGET=SECONDS] [CHECK_FILE=PATH] "
+                                   "[EXPORT_HYPERFINE=FILE]",
                           .plans = {PLAN_THREADS_DECIDED, PLAN_THREADS_REMEDIES, PLAN_NKINDS},
                           .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
                                                   REPORT_THREADS, JOB_REPORT_TAIL),
                                      .answer_first = ANSWER_THREADS, .nanswers = 1,
-                                     .own_question = 1, .own_program = 1},
+                                     .own_question = 1, .own_program = 1,
+                                     .asks = ANSWER_ASKS_OWN_THREADS},
                           .answers = jsonAnswersThreadsJob},
     [META_JOB_AB] = {.id = META_JOB_AB,
                      .harness = "harness/ab.sh",
+                     .usage = "make ab A=\"CMD ARGS\" B=\"CMD ARGS\" [WIDTHS=\"1 2\"] "
+                              "[LOAD=none|pinned|free] [QUICK=1] [COLD=1] [OUT=DIR] [SEED=N] "
+                              "[TOTAL=SECONDS] [BUDGET=SECONDS] [STRESSORS=S] "
+                              "[EXPORT_HYPERFINE=FILE] [HARNESS_ARGS=\"...\"]",
                      .plans = {PLAN_AB_DECIDED, PLAN_NKINDS},
                      .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_AB, REPORT_CHARTS,
                                              JOB_REPORT_TAIL),
@@ -90,7 +105,7 @@ static int jobPlanFirstrun(const results *r, const jobPlanAsk *a, FILE *f, char 
                            size_t errlen) {
     (void)r;
     firstrun fr;
-    if (resultsLoadFirstrun(&fr, a->dir, err, errlen) != 0) return JOB_PLAN_USAGE;
+    if (resultsLoadFirstrun(&fr, a->dir, err, errlen) != 0) return PLAN_BAD_INPUT;
     int rc = planWriteFirstrunDecided(&fr, a->value, f);
     firstrunFree(&fr);
     return rc;
@@ -101,7 +116,7 @@ static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f, char 
                            size_t errlen) {
     if (!a->want[1] || !a->want[2]) {
         snprintf(err, errlen, "--threads-remedies needs --load and --stressors");
-        return JOB_PLAN_USAGE;
+        return PLAN_BAD_INPUT;
     }
     remedyPlanOf plan;
     return remedyPlan(&r->s, &r->meta, a->want[1], a->want[2], a->mode, &plan) != 0

@@ -8,7 +8,9 @@
  * "Adding a question").
  *
  * Above doc/ and export/ (the row names their functions); model/meta.h
- * keeps only the job's identity (metaJobOf). The plans' table is here too:
+ * keeps only the job's identity (metaJobOf), and what the verdicts need of
+ * the row is handed down as data (reportJob.asks: verdict/answer.h's
+ * answerAsks), so no layer below tests which job it was. The plans' table is here too:
  * each plan kind of export/plan.h with how coldload-summarize's flag reads
  * its value and the writer of its rows. */
 #ifndef COLDLOAD_JOBS_H
@@ -26,8 +28,11 @@
 #define JOB_PLANS_MAX 3
 
 typedef struct jobRow {
-    metaJob id;                      /* its meta.txt job= name: metaJobNames[id] */
-    const char *harness;             /* the script that runs it */
+    metaJob id;          /* its meta.txt job= name: metaJobNames[id] */
+    const char *harness; /* the script that runs it */
+    /* its make target's synopsis, one line (its mk/ file header's, joined;
+     * tests/unit/test_export.c keeps them one) */
+    const char *usage;
     planKindId plans[JOB_PLANS_MAX]; /* the plans its harness asks for; PLAN_NKINDS ends */
     reportJob report;                /* its report's sections and questions */
     jsonAnswersFn answers;           /* results.json's answers */
@@ -68,13 +73,9 @@ typedef enum {
 
 typedef struct jobPlan {
     jobPlanValue value;
-    int loads; /* 1: written from the directory as results.h loads it; 0: reads it itself */
-    /* writes the plan to f: 0, -1 out of memory, -2 f failed, or
-     * JOB_PLAN_USAGE with err (bad input: exit 2) */
-    int (*write)(const results *r, const jobPlanAsk *a, FILE *f, char *err, size_t errlen);
+    int loads;        /* 1: written from the directory as results.h loads it; 0: reads it itself */
+    planWriter write; /* writes the plan to f (export/plan.h) */
 } jobPlan;
-
-#define JOB_PLAN_USAGE (-12) /* a plan writer's bad input, err saying why: exit 2 */
 
 /* By plan kind (export/plan.h's planKinds names each one's flag). */
 extern const jobPlan jobPlans[PLAN_NKINDS];

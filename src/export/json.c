@@ -15,7 +15,6 @@
 #include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
 #include "export/export.h"
-#include "export/jobs.h"
 #include "verdict/answer.h"
 #include "verdict/warmup.h"
 
@@ -503,12 +502,12 @@ out:
 
 static json_t *jsonDocument(const summary *s, const verdictList *v, const verdictThresholds *t,
                             const metaTable *meta, const metaStops *stops, const remedyRuns *runs,
-                            size_t nruns, jsonAnswersFn answersOf) {
+                            size_t nruns, jsonAnswersFn answersOf, answerAsks asks) {
     int bad = 0;
     json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(),
            *answers = json_array(), *warnings;
     if (!doc || !groups || !verdicts || !answers) bad = 1;
-    const answerInput in = {s, v, t, meta, stops};
+    const answerInput in = {s, v, t, meta, stops, asks};
     if (answers) answersOf(&in, answers, &bad);
     jsonSet(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
@@ -546,11 +545,12 @@ int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t 
     return exportFile(path, jsonDumpTo, &d, err, errlen);
 }
 
-/* results.json's exportFn: summarize's directory, its job's answers. */
+/* results.json's exportFn: summarize's directory, its job's answers
+ * (in->answers, asking in->asks). */
 int exportResultsJson(const exportInput *in, const char *path, char *err, size_t errlen) {
     const results *r = in->r;
     json_t *doc = jsonDocument(&r->s, &r->v, &r->t, &r->meta, &r->stops, r->remedies, r->nremedies,
-                               in->job->answers);
+                               in->answers, in->asks);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "export/export.h"
-#include "export/jobs.h"
 #include "verdict/answerthreads.h"
 #include "verdict/decide.h"
 
@@ -232,15 +231,16 @@ int planWriteAb(const answerAb *r, size_t n, FILE *f) {
     return 0;
 }
 
-/* A plan's exportFn: plan kind in->plan as its flag asked it (export/jobs.c's
- * jobPlans writes its rows), to stdout: path "-", where the harness reads it. */
+/* A plan's exportFn: in->plan's rows (its kind's writer, export/jobs.c's
+ * jobPlans) as in->ask asks them, to stdout: path "-", where the harness
+ * reads it. */
 int exportPlan(const exportInput *in, const char *path, char *err, size_t errlen) {
     if (strcmp(path, "-") != 0) {
         snprintf(err, errlen, "%s: a plan is written to stdout ('-') only", path);
         return -1;
     }
-    int rc = jobPlans[in->plan].write(in->r, in->ask, stdout, err, errlen);
-    if (rc == JOB_PLAN_USAGE) return EXPORT_BAD_INPUT;
+    int rc = in->plan(in->r, in->ask, stdout, err, errlen);
+    if (rc == PLAN_BAD_INPUT) return EXPORT_BAD_INPUT;
     if (rc) snprintf(err, errlen, "%s", rc == -2 ? "stdout: write failed" : "out of memory");
     return rc ? -1 : 0;
 }

@@ -18,6 +18,7 @@
 #include "doc/comparedoc.h"
 #include "doc/docfmt.h"
 #include "export/export.h"
+#include "export/jobs.h"
 #include "results/compare.h"
 
 /* --help: the machine formats' files from export.h's table. */
@@ -256,6 +257,7 @@ int main(int argc, char **argv) {
     for (; nread < a.ndirs && rc == 0; nread++) {
         rc = compareInputRead(&in[nread], a.dirs[nread], a.nlabels ? a.labels[nread] : NULL, err,
                               sizeof err);
+        if (rc == 0) in[nread].asks = jobOf(&in[nread].meta)->report.asks; /* its job's row */
         if (rc == -1) optsError("%s", err);
         else if (rc) optsError("out of memory");
     }

@@ -282,7 +282,7 @@ static int summarizePlan(summarizeCtx *x, const summarizeArgs *a) {
         if (a->plans & 1u << summarizePlanOrder[i]) k = summarizePlanOrder[i];
     const jobPlanAsk ask = {
         a->value[k], a->remedy_mode, {a->want[0], a->want[1], a->want[2], a->want[3]}, a->dir};
-    const exportInput in = {.r = &x->r, .plan = k, .ask = &ask};
+    const exportInput in = {.r = &x->r, .plan = jobPlans[k].write, .ask = &ask};
     char err[SUMMARY_ERR_MAX];
     return summarizeExportDone(exporters[EXPORT_PLAN].write(&in, "-", err, sizeof err), err);
 }
@@ -399,7 +399,8 @@ static int summarizeOutputs(summarizeCtx *x, const summarizeArgs *a) {
     rc |= summarizeWrite(path, summarizeCsv, x);
     summarizePath(path, sizeof path, a->out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, x);
-    const exportInput in = {.r = &x->r, .job = jobOf(&x->r.meta)};
+    const jobRow *job = jobOf(&x->r.meta);
+    const exportInput in = {.r = &x->r, .answers = job->answers, .asks = job->report.asks};
     summarizePath(path, sizeof path, a->out, exporters[EXPORT_RESULTS_JSON].files[0]);
     if (exporters[EXPORT_RESULTS_JSON].write(&in, path, err, sizeof err) != 0)
         rc |= optsError("%s", err);

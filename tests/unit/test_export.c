@@ -1,7 +1,8 @@
 /* test_export.c -- the one interface of the machine formats
  * (src/export/export.c): every row of the table is whole and its own,
  * --help's list of a row's files, the atomic file every format is written
- * through (a failed writer leaves the old file), a plan only to stdout. */
+ * through (a failed writer leaves the old file), a plan only to stdout;
+ * each job's usage line (export/jobs.c) is its mk/ file's synopsis. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "export/export.h"
+#include "export/jobs.h"
 
 static void everyRowIsWholeAndItsOwn(void **state) {
     (void)state;
@@ -100,9 +102,49 @@ static void aFileIsWholeOrAsItWas(void **state) {
 static void aPlanGoesToStdoutOnly(void **state) {
     (void)state;
     char err[128];
-    const exportInput in = {.plan = PLAN_DECIDED};
+    const exportInput in = {.plan = jobPlans[PLAN_DECIDED].write};
     assert_int_equal(exporters[EXPORT_PLAN].write(&in, "plan.tsv", err, sizeof err), -1);
     assert_string_equal(err, "plan.tsv: a plan is written to stdout ('-') only");
+}
+
+/* The synopses of a mk/ file's header: each "#   make ..." line with its
+ * continuation lines ("#        [...]") joined by a space, into out[0..n). */
+static size_t synopses(const char *path, char out[][512], size_t max) {
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[512];
+    size_t n = 0;
+    int open = 0;
+    while (fgets(line, sizeof line, f) && line[0] == '#') {
+        line[strcspn(line, "\n")] = '\0';
+        const char *t = line + 1 + strspn(line + 1, " ");
+        if (strncmp(t, "make ", 5) == 0 && n < max) {
+            snprintf(out[n++], sizeof out[0], "%s", t);
+            open = 1;
+        } else if (open && t[0] == '[') {
+            size_t l = strlen(out[n - 1]);
+            snprintf(out[n - 1] + l, sizeof out[0] - l, " %s", t);
+        } else open = 0;
+    }
+    fclose(f);
+    return n;
+}
+
+/* Each job's usage line is its make target's synopsis in its mk/ file. */
+static void aJobsUsageIsItsMakeTargetsSynopsis(void **state) {
+    (void)state;
+    const char *mk[META_NJOBS] = {[META_JOB_REPORT] = "mk/report.mk",
+                                  [META_JOB_COLD] = "mk/harness.mk",
+                                  [META_JOB_THREADS] = "mk/threads.mk",
+                                  [META_JOB_AB] = "mk/ab.mk"};
+    for (size_t j = 0; j < META_NJOBS; j++) {
+        static char syn[16][512];
+        assert_non_null(mk[j]);
+        assert_non_null(jobRows[j].usage);
+        size_t n = synopses(mk[j], syn, 16), found = 0;
+        for (size_t i = 0; i < n; i++) found += strcmp(syn[i], jobRows[j].usage) == 0;
+        if (found != 1) fail_msg("%s: no synopsis '%s'", mk[j], jobRows[j].usage);
+    }
 }
 
 int main(void) {
@@ -111,6 +153,7 @@ int main(void) {
         cmocka_unit_test(helpListsARowsFiles),
         cmocka_unit_test(aFileIsWholeOrAsItWas),
         cmocka_unit_test(aPlanGoesToStdoutOnly),
+        cmocka_unit_test(aJobsUsageIsItsMakeTargetsSynopsis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
