@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
 # tests/harness/bisect.bats -- make bisect (harness/bisect.sh) on histories
-# made by tests/harness/progs/bisect_history.sh: a history of one code naming
-# no commit, the user's repository the same after SIGINT mid-build and
-# mid-run, bad input one line and exit 2, make's values never pasted into a
-# shell line. The whole searches (the commit of a change found, a commit
-# that does not build gone around, a BUILD's daemon): tests/long/bisect.bats.
+# made by tests/harness/progs/bisect_history.sh: the user's repository the
+# same after SIGINT mid-build and mid-run, bad input one line and exit 2,
+# make's values never pasted into a shell line. The whole searches (the
+# commit of a change found, a commit that does not build gone around, a
+# BUILD's daemon, a history of one code naming no commit -- a statistical
+# answer, asked alone on the machine): tests/long/bisect.bats.
 
 load helpers
 load bisect
@@ -17,16 +18,6 @@ setup_file() {
 setup() {
     R=$BATS_TEST_TMPDIR/repo
     O=$BATS_TEST_TMPDIR/out
-}
-
-@test "bisect of a history of one code names no commit, after one comparison (asked again when not resolved)" {
-    history tinysame 6
-    bisect --good HEAD~5 --bad HEAD
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(jq -r '.answers[0].changes | length' "$O/results.json")" -eq 0 ]
-    [ "$(jq -r '.answers[0].comparisons' "$O/results.json")" -le 2 ]
-    [ "$(jq -r '.answers[0].builds' "$O/results.json")" -eq 2 ]
-    grep -E 'No change (found|named)' "$O/report.md"
 }
 
 @test "bisect: bad input is one line and exit 2, nothing made" {

@@ -5,7 +5,9 @@
 # the commit of a change found, each commit built once, hostile commit
 # subjects kept as data, the user's repository the same after the job; a
 # commit that does not build skipped and gone around; a BUILD that leaves a
-# daemon behind. The quick cases: tests/harness/bisect.bats.
+# daemon behind; a history of one code naming no commit (an A/A answer: in
+# make test-long, where nothing runs beside it). The quick cases:
+# tests/harness/bisect.bats.
 
 load ../harness/helpers
 load ../harness/bisect
@@ -76,4 +78,14 @@ setup() {
     run pgrep -f '^sleep 7.73'
     [ "$status" -eq 1 ]
     [ "$(jq -r '.answers[0].changes[0].commit' "$O/results.json")" = "$(git -C "$R" rev-parse HEAD~1)" ]
+}
+
+@test "bisect of a history of one code names no commit, after one comparison (asked again when not resolved)" {
+    history tinysame 6
+    bisect --good HEAD~5 --bad HEAD
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(jq -r '.answers[0].changes | length' "$O/results.json")" -eq 0 ]
+    [ "$(jq -r '.answers[0].comparisons' "$O/results.json")" -le 2 ]
+    [ "$(jq -r '.answers[0].builds' "$O/results.json")" -eq 2 ]
+    grep -E 'No change (found|named)' "$O/report.md"
 }
