@@ -2,7 +2,18 @@
 # tests/harness/bisect.bash -- the helpers of the bisect tests
 # (tests/harness/bisect.bats, tests/long/bisect.bats): a test history in R
 # made dirty, a snapshot of what the user sees of it, a short job on it.
-# Needs helpers.bash (PROGS, H) and the caller's R and O.
+# Needs helpers.bash (PROGS, H, B). Their setup: R the test history, O the
+# job's results directory, in the test's own temporary directory.
+
+setup_file() {
+    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
+    command -v jq >/dev/null || skip "jq is not installed (Debian: jq)"
+}
+
+setup() {
+    R=$BATS_TEST_TMPDIR/repo
+    O=$BATS_TEST_TMPDIR/out
+}
 
 # history KIND [N] [AT]: the test history in R, then its checkout made dirty
 # (a stash, a changed file, an untracked one): the job must leave all of it

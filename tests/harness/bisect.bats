@@ -10,16 +10,6 @@
 load helpers
 load bisect
 
-setup_file() {
-    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v jq >/dev/null || skip "jq is not installed (Debian: jq)"
-}
-
-setup() {
-    R=$BATS_TEST_TMPDIR/repo
-    O=$BATS_TEST_TMPDIR/out
-}
-
 @test "bisect: bad input is one line and exit 2, nothing made" {
     history tiny 4 2
     mkdir "$BATS_TEST_TMPDIR/plain"

@@ -12,16 +12,6 @@
 load ../harness/helpers
 load ../harness/bisect
 
-setup_file() {
-    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v jq >/dev/null || skip "jq is not installed (Debian: jq)"
-}
-
-setup() {
-    R=$BATS_TEST_TMPDIR/repo
-    O=$BATS_TEST_TMPDIR/out
-}
-
 @test "bisect finds the commit of a slowdown; each commit built once; hostile subjects are data; the repository is the same after" {
     HOSTILE=1 BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 6 3
     local bad3 sub3
