@@ -33,7 +33,9 @@ hs_check_range() {
         cl_usage_error "--revs $hs_revs: an empty range ('$a' is not an ancestor of '$b')"
     # read only: the commits after A on B's first-parent line
     local first
-    first=$(git -C "$bs_repo" rev-list --reverse --first-parent "$bs_bad_id" "^$bs_good_id" 2>/dev/null | head -n 1)
+    # (sed reads it all: head would leave git a closed pipe, SIGPIPE, and
+    # pipefail would end the job without a word)
+    first=$(git -C "$bs_repo" rev-list --reverse --first-parent "$bs_bad_id" "^$bs_good_id" 2>/dev/null | sed -n 1p)
     [ "$(git -C "$bs_repo" rev-parse "$first^" 2>/dev/null)" = "$bs_good_id" ] ||
         cl_usage_error "--revs $hs_revs: '$a' is not on '$b''s first-parent line: give an A on it"
     n=$(($(git -C "$bs_repo" rev-list --count --first-parent "$bs_bad_id" "^$bs_good_id") + 1))
@@ -49,7 +51,7 @@ hs_check_out() {
     if [ -f "$d/meta.txt" ]; then job=$(head -c 65536 -- "$d/meta.txt" | sed -n 's/^job=//p' | tail -n 1); fi
     [ "$job" = history ] ||
         cl_usage_error "--out $d holds something other than a history (meta.txt job=${job:-none}): give a new --out or a history directory (those files are kept)"
-    base=$(head -c 100 -- "$d/baseline.txt" 2>/dev/null | head -n 1) || base=''
+    base=$(head -c 100 -- "$d/baseline.txt" 2>/dev/null | sed -n 1p) || base=''
     [[ $base =~ ^[0-9a-f]{40}$ ]] || cl_usage_error "--out $d: a history without a baseline.txt of one commit id: give a new --out"
     [ "$base" = "$bs_good_id" ] ||
         cl_usage_error "--out $d: a history of the baseline ${base:0:12}, not ${bs_good_id:0:12}: its ratios are to another commit; give --revs ${base:0:12}..B or a new --out"
@@ -65,6 +67,13 @@ hs_row_ok() {
     [[ ${10} =~ ^ab/[0-9]{2,4}$ && ${11} =~ ^(A|B[0-9]{1,4})$ && ${12} =~ ^[0-9TZ:.-]*$ ]]
 }
 
+# hs_split VAR LINE: LINE's tab-separated fields into the array VAR, an
+# empty field kept (read -a would merge two tabs: a tab is a blank to it)
+hs_split() {
+    local -n hs_fields=$1
+    mapfile -t -d $'\t' hs_fields < <(printf '%s' "$2")
+}
+
 # hs_read: history.tsv's rows that are well formed into hs_rows (a line
 # each, tab-separated), the others said and left out
 hs_read() {
@@ -74,7 +83,7 @@ hs_read() {
     local -a x
     while IFS= read -r line; do
         [ "$line" != "$HS_COLS" ] || continue
-        IFS=$'\t' read -r -a x <<<"$line"
+        hs_split x "$line"
         if [ ${#x[@]} -eq 12 ] && hs_row_ok "${x[@]}"; then hs_rows+=("$line"); else bad=$((bad + 1)); fi
     done < <(head -c 10000000 -- "$f")
     [ "$bad" -eq 0 ] || cl_warn "history.tsv: $bad row(s) not of this job's form left out"
@@ -202,7 +211,7 @@ hs_json_rows() {
            (.blocks | n), ($f.noise_floor | n), $job, $side, $utc] | join("\t")' "$1" 2>/dev/null |
         while IFS= read -r line; do
             local -a x
-            IFS=$'\t' read -r -a x <<<"$line"
+            hs_split x "$line"
             # a verdict ab.sh does not give (or a value not a number): left out
             if [ ${#x[@]} -eq 12 ] && hs_row_ok "${x[@]}"; then printf '%s\n' "$line"; fi
         done
@@ -255,8 +264,8 @@ hs_pairs() {
 hs_pair() {
     local p=$1 q=$2 w=$3 v r lo hi how
     local -a x y
-    IFS=$'\t' read -r -a x <<<"$4"
-    IFS=$'\t' read -r -a y <<<"$5"
+    hs_split x "$4"
+    hs_split y "$5"
     if [ "$p" = 0 ]; then
         v=${y[3]} r=${y[4]} lo=${y[5]} hi=${y[6]} how=to-baseline
     elif [ "${x[9]}" = "${y[9]}" ]; then
@@ -318,7 +327,7 @@ hs_write() {
     declare -A changed=()
     local -a changes=()
     for r in "${hs_pair_rows[@]}"; do
-        IFS=$'\t' read -r -a x <<<"$r"
+        hs_split x "$r"
         if [ "${x[3]}" = slower ] || [ "${x[3]}" = faster ]; then
             changes+=("$r")
             changed["${x[1]} ${x[2]}"]=${x[3]}
@@ -337,7 +346,7 @@ hs_write() {
         else
             printf '**%d change(s) between consecutive measured commits:**\n\n' "${#changes[@]}"
             for r in "${changes[@]}"; do
-                IFS=$'\t' read -r -a x <<<"$r"
+                hs_split x "$r"
                 printf -- '- `%s` against `%s`: %s%s%s\n' "${x[1]:0:12}" "${x[0]:0:12}" "${x[3]}" \
                     "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")" \
                     "$([ "${x[2]}" = 0 ] || printf ', width %s' "${x[2]}")"
@@ -354,7 +363,7 @@ hs_write() {
             for w in "${hs_widths[@]}"; do
                 r=${hs_row["$c $w"]:-}
                 [ -n "$r" ] || continue
-                IFS=$'\t' read -r -a x <<<"$r"
+                hs_split x "$r"
                 v=${x[3]}
                 [ -z "${changed["$c $w"]:-}" ] || v="$v; **${changed["$c $w"]} than the commit before**"
                 printf '| %d | `%s` | %s | %s | %s | %s-%s | %s | %s |\n' "$i" "${c:0:12}" "$(bs_md "$sub")" \
@@ -372,7 +381,7 @@ hs_write() {
         printf '\n'
         printf '## Consecutive measured commits\n\n'
         for r in "${hs_pair_rows[@]}"; do
-            IFS=$'\t' read -r -a x <<<"$r"
+            hs_split x "$r"
             printf -- '- `%s`..`%s`%s: %s%s (%s)\n' "${x[0]:0:12}" "${x[1]:0:12}" \
                 "$([ "${x[2]}" = 0 ] || printf ', width %s' "${x[2]}")" "${x[3]}" \
                 "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")" \
@@ -424,7 +433,7 @@ hs_write() {
         printf 'coldload history: no two consecutive measured commits differ\n' >&2
     fi
     for r in "${changes[@]}"; do
-        IFS=$'\t' read -r -a x <<<"$r"
+        hs_split x "$r"
         printf 'coldload history: change at %s (against %s): %s%s\n' "${x[1]:0:12}" "${x[0]:0:12}" "${x[3]}" \
             "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")" >&2
     done
@@ -457,7 +466,7 @@ hs_chart() {
                 r=${hs_row["${bs_commits[$i]} $w"]:-}
                 if [ -n "$r" ]; then
                     local -a f
-                    IFS=$'\t' read -r -a f <<<"$r"
+                    hs_split f "$r"
                     printf '%d %s %s %s %s %s %d\n' "$x" "${bs_commits[$i]:0:8}" "$w" "${f[4]:-NaN}" "${f[5]:-NaN}" "${f[6]:-NaN}" \
                         "$([ -n "${ch["${bs_commits[$i]} $w"]:-}" ] && echo 1 || echo 0)"
                 fi
@@ -489,7 +498,7 @@ hs_html_report() {
         else
             printf '<p><b>%d change(s) between consecutive measured commits:</b></p><ul>\n' "${#chg[@]}"
             for r in "${chg[@]}"; do
-                IFS=$'\t' read -r -a x <<<"$r"
+                hs_split x "$r"
                 printf '<li><code>%s</code> against <code>%s</code>: %s%s</li>\n' "${x[1]:0:12}" "${x[0]:0:12}" "${x[3]}" \
                     "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")"
             done
@@ -502,7 +511,7 @@ hs_html_report() {
             for w in "${hs_widths[@]}"; do
                 r=${hs_row["$c $w"]:-}
                 [ -n "$r" ] || continue
-                IFS=$'\t' read -r -a x <<<"$r"
+                hs_split x "$r"
                 v=${x[3]}
                 [ -z "${changed["$c $w"]:-}" ] || v="$v; <span class=\"ch\">${changed["$c $w"]} than the commit before</span>"
                 printf '<tr><td>%d</td><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td><td>%s-%s</td><td>%s</td><td>%s</td></tr>\n' \
