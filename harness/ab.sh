@@ -36,7 +36,8 @@ usage() {
 A and B are commands: a program (a bare name is looked up on PATH) and its arguments, split at
 blanks -- no shell reads them, so a quote is a character of an argument.
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
-summary.csv, results.json (the answer: id ab), hyperfine.json and report.html. Exit: 0 done,
+summary.csv, results.json (the answer: id ab), hyperfine.json and report.html; with --bs those of
+each B side in sides/Bk/ (A, that B and A again), sides.tsv naming them. Exit: 0 done,
 1 the runs or the report failed (what was measured is kept), a side failed in every run (said
 first), or a side cannot start (its warm-up run: exit 126 or 127), 2 bad flags, program or
 --out, 3 busy machine with --strict.

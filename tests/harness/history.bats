@@ -176,7 +176,7 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
     [[ ${lines[0]} == *"a history of the baseline"* ]]
-    [ "$(ls "$O" | tr '\n' ' ')" = "baseline.txt meta.txt " ]
+    [ "$(find "$O" -mindepth 1 -printf '%f\n' | sort | tr '\n' ' ')" = "baseline.txt meta.txt " ]
 }
 
 @test "history: a repository with submodules is refused, one line, exit 2" {
