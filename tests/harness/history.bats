@@ -83,7 +83,7 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$(jq -r '.answers[0].changes[0].how' "$O/results.json")" = same-blocks ]
     [ "$(jq -r '.answers[0].commits[3].change' "$O/results.json")" = null ]
     [ "$(row "$c3" 10)" = ab/01 ]
-    grep -F '## What did each commit cost?' "$O/report.md" || grep -F '# What did each commit cost?' "$O/report.md"
+    grep -Fx '# What did each commit cost?' "$O/report.md"
     grep -F '<h1>What did each commit cost?</h1>' "$O/report.html"
     grep -F "| \`${c2:0:12}\` |" "$O/report.md"
     # subjects are data: escaped in the reports, never run, never in gnuplot's input
@@ -205,6 +205,35 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$status" -eq 1 ]
     [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
     [ -z "$(find "$O" -name prog)" ]
+    snapshot "$BATS_TEST_TMPDIR/after"
+    diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
+}
+
+@test "history: SIGINT mid-run (the ab job): exit 130, no run left, no worktree left, the repository the same" {
+    # prog: quick the first time (the check run), 7.63 s every run after
+    mkdir "$R"
+    git -C "$R" init --quiet
+    printf '#!/bin/sh\nd=$(dirname "$0")\nif [ -e "$d/checked" ]; then sleep 7.63; fi\ntouch "$d/checked"\necho done\n' >"$R/prog"
+    chmod +x "$R/prog"
+    git -C "$R" add -A
+    git -C "$R" -c user.name=t -c user.email=t@example.invalid commit --quiet -m one
+    echo two >"$R/notes.txt"
+    git -C "$R" add -A
+    git -C "$R" -c user.name=t -c user.email=t@example.invalid commit --quiet -m two
+    snapshot "$BATS_TEST_TMPDIR/before"
+    env --default-signal=INT bash "$H/history.sh" --repo "$R" --revs HEAD~1..HEAD --build "true" \
+        --run "{src}/prog" --out "$O" >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    local pid=$! rc=0
+    wait_for pgrep -f '^sleep 7.63'
+    kill -INT "$pid"
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/log"; false; }
+    sleep 0.5
+    run pgrep -f 'sleep 7.63'
+    [ "$status" -eq 1 ]
+    [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
+    [ -z "$(find "$O" -name prog)" ]
+    [ -d "$O/ab/01" ]
     snapshot "$BATS_TEST_TMPDIR/after"
     diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
 }
