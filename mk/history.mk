@@ -29,6 +29,6 @@ history: all
 	bash mk/run.sh bash harness/history.sh --repo "$$COLDLOAD_MAKE_REPO" --revs "$$COLDLOAD_MAKE_REVS" --build "$$COLDLOAD_MAKE_BUILD" --run "$$COLDLOAD_MAKE_RUN" $(HISTORY_FLAGS)
 
 history-test: all
-	bats tests/harness/history.bats
+	bats tests/harness/history.bats tests/long/history.bats
 
 .PHONY: history history-test
