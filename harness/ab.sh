@@ -59,24 +59,24 @@ cl_opt_final --precision
 cl_opt_final --total
 # the job's clock starts here: its time budget is the whole job's
 ab_t0=$(cl_now_ms)
-[ -n "${CL_OPT_AB_A:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
+[ -n "${CL_OPT[AB_A]:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
 # the B sides: --b's (side B), or --bs FILE's, one command a line (B1, B2 ...)
 b_sides=(B)
 declare -A b_cmd=()
-if [ -n "${CL_OPT_AB_BS:-}" ]; then
-    [ -z "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b and --bs: give one of them"
-    cl_bs_read b_sides b_cmd "$CL_OPT_AB_BS"
-    [ -z "$CL_OPT_EXPORT_HF" ] || cl_usage_error "--export-hyperfine with --bs: hyperfine's format holds two commands, not ${#b_sides[@]} B sides"
+if [ -n "${CL_OPT[AB_BS]:-}" ]; then
+    [ -z "${CL_OPT[AB_B]:-}" ] || cl_usage_error "--b and --bs: give one of them"
+    cl_bs_read b_sides b_cmd "${CL_OPT[AB_BS]}"
+    [ -z "${CL_OPT[EXPORT_HF]}" ] || cl_usage_error "--export-hyperfine with --bs: hyperfine's format holds two commands, not ${#b_sides[@]} B sides"
 else
-[ -n "${CL_OPT_AB_B:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
+[ -n "${CL_OPT[AB_B]:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 # a command is one line: a newline would end what runs while meta.txt and
 # the report record the rest
-[[ $CL_OPT_AB_A != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
-[[ $CL_OPT_AB_B != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
+[[ ${CL_OPT[AB_A]} != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
+[[ ${CL_OPT[AB_B]} != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 fi
-grace=$CL_OPT_GRACE
-precision=$CL_OPT_PRECISION total=$CL_OPT_AB_TOTAL
-case ${CL_OPT_COLD:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
+grace=${CL_OPT[GRACE]}
+precision=${CL_OPT[PRECISION]} total=${CL_OPT[AB_TOTAL]}
+case ${CL_OPT[COLD]:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 # the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
 CL_PROCS_MIN=8
 load=$CL_LOADS
@@ -84,11 +84,11 @@ load=$CL_LOADS
 # the widths asked (--widths), or the one `default`: each command as given,
 # nothing set (cl_finalize_opts's CL_WIDTHS has a default of its own: not ab's)
 widths=(default)
-if [ -n "$CL_OPT_WIDTHS" ]; then
+if [ -n "${CL_OPT[WIDTHS]}" ]; then
     read -ra widths <<<"$CL_WIDTHS"
     cl_widths_distinct --widths "${widths[@]}"
     cl_width_env "$CL_WIDTH_ENV_DEFAULT"
-elif [[ "$CL_OPT_AB_A $CL_OPT_AB_B ${b_cmd[*]}" == *'{width}'* ]]; then
+elif [[ "${CL_OPT[AB_A]} ${CL_OPT[AB_B]} ${b_cmd[*]}" == *'{width}'* ]]; then
     cl_usage_error "{width} in a command needs --widths: without it no width is set"
 fi
 
@@ -105,14 +105,14 @@ ab_command() {
     words[0]=$prog
 }
 declare -a cmd_a=() cmd_b=()
-ab_command cmd_a "$CL_OPT_AB_A"
-if [ -z "${CL_OPT_AB_BS:-}" ]; then
-    ab_command cmd_b "$CL_OPT_AB_B"
+ab_command cmd_a "${CL_OPT[AB_A]}"
+if [ -z "${CL_OPT[AB_BS]:-}" ]; then
+    ab_command cmd_b "${CL_OPT[AB_B]}"
 else
     # side Bk's words: the array cmd_Bk
     for side in "${b_sides[@]}"; do
         declare -a "cmd_$side=()"
-        ab_command "cmd_$side" "${b_cmd[$side]}" "--bs $CL_OPT_AB_BS, side $side"
+        ab_command "cmd_$side" "${b_cmd[$side]}" "--bs ${CL_OPT[AB_BS]}, side $side"
     done
 fi
 cl_need_tools stress-ng
@@ -121,21 +121,21 @@ cl_need_binary "$CL_BUILD/coldload-run"
 
 # pairs are matched by block number: another job's runs in --out would be
 # paired with this one's (refused before anything is made, its files kept)
-[ -z "$CL_OPT_OUT" ] || [ ! -d "$CL_OPT_OUT" ] || cl_results_unused "$CL_OPT_OUT"
+[ -z "${CL_OPT[OUT]}" ] || [ ! -d "${CL_OPT[OUT]}" ] || cl_results_unused "${CL_OPT[OUT]}"
 cl_results_init
 cl_traps
 cl_meta_begin
 cl_meta job ab
-cl_meta ab_a "$CL_OPT_AB_A"
-cl_meta ab_b "$CL_OPT_AB_B"
-[ -z "${CL_OPT_AB_BS:-}" ] || cl_bs_meta b_sides b_cmd
+cl_meta ab_a "${CL_OPT[AB_A]}"
+cl_meta ab_b "${CL_OPT[AB_B]}"
+[ -z "${CL_OPT[AB_BS]:-}" ] || cl_bs_meta b_sides b_cmd
 cl_meta ab_load "$load"
 cl_meta ab_precision "$precision"
 cl_meta ab_seed "$CL_SEED"
 cl_meta ab_cold "$cold"
 cl_meta ab_budget_s "$CL_BUDGET"
 cl_meta ab_total_s "$total"
-cl_meta ab_max_procs "${CL_OPT_MAX_PROCS:-none}"
+cl_meta ab_max_procs "${CL_OPT[MAX_PROCS]:-none}"
 cl_meta ab_order "blocks of A, B and A again (side A2, the A/A arm), each block in a random order: runs.csv's row order; samples.csv's proc is the block"
 if [ "${widths[0]}" != default ]; then
     cl_meta ab_widths "${widths[*]}"
@@ -143,7 +143,7 @@ if [ "${widths[0]}" != default ]; then
     cl_check_widths
 fi
 read -ra usable <<<"$(cl_cpus_usable)"
-[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+[ -n "${CL_OPT[STRESSORS]}" ] || CL_STRESSORS=${#usable[@]}
 read -ra stressors <<<"$CL_STRESSORS"
 RANDOM=$CL_SEED
 
@@ -153,7 +153,7 @@ CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g 
 # a block's runs: A, each B and A again (3 with one B), a warm-up of each
 # but A again
 nside=$((${#b_sides[@]} + 2))
-CL_STRESS_TIMEOUT_S=$(awk -v n="$(((nside * CL_PROCS_MAX + nside - 1) * ${#widths[@]}))" -v m="$(((nside * CL_PROCS_MIN + nside - 1) * ${#widths[@]}))" \
+CL_STRESS[timeout_s]=$(awk -v n="$(((nside * CL_PROCS_MAX + nside - 1) * ${#widths[@]}))" -v m="$(((nside * CL_PROCS_MIN + nside - 1) * ${#widths[@]}))" \
     -v w="$CL_WATCHDOG_S" -v t="$total" 'BEGIN { a = n * w; b = t + m * w; printf "%d", (a < b ? a : b) + 60 }')
 cl_runs_columns
 cl_tmpdir tmp
@@ -173,10 +173,10 @@ ab_failed() {
 # width, or `default`: the command as given) in block BLOCK, its rows (none
 # for the warm-up, WARMUP=1).
 ab_run() {
-    local side=$1 width=$2 block=$3 warm=$4 st code step params=$CL_OPT_AB_A w=
+    local side=$1 width=$2 block=$3 warm=$4 st code step params=${CL_OPT[AB_A]} w=
     local -a cmd=("${cmd_a[@]}") rec=()
     local -A result=()
-    [ "$side" != B ] || cmd=("${cmd_b[@]}") params=$CL_OPT_AB_B
+    [ "$side" != B ] || cmd=("${cmd_b[@]}") params=${CL_OPT[AB_B]}
     if [[ $side == B[0-9]* ]]; then
         local -n cmd_side=cmd_$side
         cmd=("${cmd_side[@]}") params=${b_cmd[$side]}
@@ -226,7 +226,7 @@ cl_progress_start $(((nside * CL_PROCS_MIN + nside - 1) * ${#widths[@]}))
 # the blocks' deadline keeps the report's time out of the budget: 2 % of
 # it, at least 1 s (a report of 1900 runs took under 1 s here)
 total_ms=$(awk -v t="$total" 'BEGIN { r = t / 50; if (r < 1) r = 1; if (r > t / 2) r = t / 2; printf "%d", (t - r) * 1000 }')
-CL_PROG_DEADLINE_MS=$((ab_t0 + total_ms))
+CL_PROG[deadline_ms]=$((ab_t0 + total_ms))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
 [ "$cold" = 0 ] || CL_TAG_COPY=evicted
 cl_busy_check "the runs"
@@ -261,7 +261,7 @@ ab_stop() {
 # as fit, not a count -- a fast program gets what its precision needs.
 # meta ab_blocks_deadline_utc is that deadline: the job's start plus
 # --total, less the report's reserve.
-cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG_DEADLINE_MS / 1000)).$(printf %03d $((CL_PROG_DEADLINE_MS % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
+cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG[deadline_ms] / 1000)).$(printf %03d $((CL_PROG[deadline_ms] % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
 # the questions still open: SIDE:WIDTH, each B side at each width
 asking=()
 for w in "${widths[@]}"; do
@@ -278,8 +278,8 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
         for q in "${asking[@]}"; do [ "${q#*:}" != "$w" ] || open_q+=("${q%%:*}:$w"); done
         [ ${#open_q[@]} -eq 0 ] || items+=("A:$w" "${open_q[@]}" "A2:$w")
     done
-    cl_shuffle "${items[@]}"
-    for it in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${items[@]}"
+    for it in "${order[@]}"; do
         side=${it%%:*} w=${it#*:}
         cl_progress "block $p (of $allowed), side $side$(ab_said "$w")"
         ab_run "$side" "$w" "$p" 0
@@ -313,13 +313,13 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     # is left at their mean time (the decision's own time in it)
     now=$(cl_now_ms)
     per=$(((now - blocks_t0) / p))
-    fit=$(((CL_PROG_DEADLINE_MS - now) / (per > 0 ? per : 1)))
+    fit=$(((CL_PROG[deadline_ms] - now) / (per > 0 ? per : 1)))
     [ "$fit" -gt 0 ] || fit=0
     n_allowed=$((p + fit < CL_PROCS_MAX ? p + fit : CL_PROCS_MAX))
     allowed="about $n_allowed in the time budget"
-    CL_PROG_N=$(((nside * n_allowed + nside - 1) * ${#widths[@]}))
+    CL_PROG[n]=$(((nside * n_allowed + nside - 1) * ${#widths[@]}))
     if [ "$fit" -eq 0 ]; then
-        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "$CL_PROG_DEADLINE_MS" ] ||
+        [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "${CL_PROG[deadline_ms]}" ] ||
             cl_warn "the $CL_PROCS_MIN blocks the rule needs took $(((now - ab_t0) / 1000)) s of the job, past its time budget (--total $total)"
         for w in "${asking[@]}"; do ab_stop "$w" "$p" time; done
         asking=()
@@ -349,7 +349,7 @@ done
 
 prc=0
 hf=()
-[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+[ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(-- --export-hyperfine "${CL_OPT[EXPORT_HF]}")
 # ab_answers DIR [SAID]: DIR's answers, the report's bold paragraphs under
 # its question (one a width), into answers, each after SAID
 ab_answers() {
@@ -362,7 +362,7 @@ ab_answers() {
 }
 answers=()
 reports=$CL_OUT
-if [ -z "${CL_OPT_AB_BS:-}" ]; then
+if [ -z "${CL_OPT[AB_BS]:-}" ]; then
     cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
     [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
     ab_answers "$CL_OUT"

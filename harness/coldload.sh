@@ -20,6 +20,8 @@ usage: coldload COMMAND [OPTIONS]
              (each ends with its results directory's report, as report does)
   threads    --binary PROG [-- ARGS]: do threads hurt PROG under full load (its own report)
   ab         --a "CMD" --b "CMD": is B faster than A, interleaved with an A/A arm (its report)
+  bisect     --repo DIR --good REV --bad REV --build "CMD" --run "CMD": which commit changed
+             the time (each step an ab comparison; the repository is never changed)
   coldload COMMAND --help    that command's options
 Results go under ./results (COLDLOAD_RESULTS=DIR for another parent, or --out DIR).
 The binaries (p28_timing, ising_trg, coldload-summarize, coldload-evict) are
@@ -30,7 +32,7 @@ USAGE
 self=$(readlink -f "${BASH_SOURCE[0]}")
 root=${COLDLOAD_ROOT:-$(dirname "$self")/../share/coldload}
 case "${1:-}" in
-    report | cold | warm | loaded | plots | threads | ab) ;;
+    report | cold | warm | loaded | plots | threads | ab | bisect) ;;
     -h | --help) usage; exit 0 ;;
     '') usage >&2; exit 2 ;;
     compare | scan | firstrun) ;;   # make compare, make scan, make firstrun

@@ -30,15 +30,15 @@ passed=()
 while [ $# -gt 0 ]; do
     case $1 in
         --) passed+=("$@"); break ;;
-        --out) cl_optval "$@"; CL_OPT_OUT=$2; shift 2 ;;
-        --out=*) CL_OPT_OUT=${1#--out=}; shift ;;
+        --out) cl_optval "$@"; CL_OPT[OUT]=$2; shift 2 ;;
+        --out=*) CL_OPT[OUT]=${1#--out=}; shift ;;
         # the report's, not cold.sh's: plots.sh hands it to coldload-summarize
-        --export-hyperfine) cl_optval "$@"; CL_OPT_EXPORT_HF=$2; shift 2 ;;
-        --export-hyperfine=*) cl_optval --export-hyperfine "${1#*=}"; CL_OPT_EXPORT_HF=${1#*=}; shift ;;
+        --export-hyperfine) cl_optval "$@"; CL_OPT[EXPORT_HF]=$2; shift 2 ;;
+        --export-hyperfine=*) cl_optval --export-hyperfine "${1#*=}"; CL_OPT[EXPORT_HF]=${1#*=}; shift ;;
         -h|--help) usage; exit 0 ;;
         # the common flags (those that also come from COLDLOAD_*) are read
         # here too (meta); everything is cold.sh's to judge
-        *) if cl_opt_row "$1" cold && [ -n "${CL_OT_ENV[CL_OT_I]}" ] && cl_take_opt cold "$@"; then
+        *) if cl_opt_row row used "$1" cold && [ -n "${CL_OT[$row,env]}" ] && cl_take_opt cold "$@"; then
                passed+=("${@:1:$CL_SHIFT}"); shift "$CL_SHIFT"
            else passed+=("$1"); shift; fi ;;
     esac
@@ -71,7 +71,7 @@ failed=()
 [ "$rc" -eq 0 ] || failed+=("cold.sh (exit $rc)")
 prc=0
 hf=()
-[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+[ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(-- --export-hyperfine "${CL_OPT[EXPORT_HF]}")
 bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || failed+=("plots.sh (exit $prc)")
 if [ -s "$CL_OUT/report.html" ]; then

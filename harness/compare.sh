@@ -33,12 +33,12 @@ while [ $# -gt 0 ]; do
 done
 cl_opt_final --seed
 [ ${#dirs[@]} -ge 2 ] || cl_usage_error "two or more results directories expected"
-cmp_out=${CL_OPT_COMPARE_OUT:-$CL_RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)}
+cmp_out=${CL_OPT[COMPARE_OUT]:-$CL_RESULTS/compare-$(date -u +%Y%m%dT%H%M%SZ)}
 cl_need_tools gnuplot
 cl_need_binary "$CL_BUILD/coldload-compare"
 # written outside any results directory: checked before anything is read;
 # an existing comparison directory holds no link gnuplot would write through
-[ -z "$CL_OPT_EXPORT_HF" ] || cl_target_check --export-hyperfine "$CL_OPT_EXPORT_HF"
+[ -z "${CL_OPT[EXPORT_HF]}" ] || cl_target_check --export-hyperfine "${CL_OPT[EXPORT_HF]}"
 [ ! -d "$cmp_out" ] || cl_results_check "$cmp_out"
 # its parent made when absent, as the other jobs make theirs (a fresh
 # clone has no results/ yet)
@@ -47,8 +47,8 @@ mkdir -p -- "$(dirname -- "$cmp_out")" 2>/dev/null || cl_die "cannot create the 
 # Exit 2 from coldload-compare is bad input: its message names file and line.
 rc=0
 hf=()
-[ -z "$CL_OPT_EXPORT_HF" ] || hf=(--export-hyperfine "$CL_OPT_EXPORT_HF")
-"$CL_BUILD/coldload-compare" --out "$cmp_out" "${labels[@]}" "${hf[@]}" --seed "$CL_OPT_COMPARE_SEED" "${dirs[@]}" || rc=$?
+[ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(--export-hyperfine "${CL_OPT[EXPORT_HF]}")
+"$CL_BUILD/coldload-compare" --out "$cmp_out" "${labels[@]}" "${hf[@]}" --seed "${CL_OPT[COMPARE_SEED]}" "${dirs[@]}" || rc=$?
 # exit 2: bad flags or input, which coldload-compare's one line names
 [ "$rc" -ne 2 ] || exit 2
 [ "$rc" -eq 0 ] || cl_die "coldload-compare failed (exit $rc)" "$rc"

@@ -37,7 +37,7 @@ cl_init firstrun "$@"
 cl_defaults
 cl_parse_opts "$@"
 cl_finalize_opts
-kinds_opt=$CL_OPT_KINDS workloads_opt=$CL_OPT_WORKLOADS
+kinds_opt=${CL_OPT[KINDS]} workloads_opt=${CL_OPT[WORKLOADS]}
 cl_opt_check --kinds "$kinds_opt"
 cl_opt_check --workloads "$workloads_opt"
 cl_need_tools readelf realpath
@@ -225,10 +225,12 @@ one_run() {
     before=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
     # the launcher's row in runs.csv: a part's run, of no cell of the summary
     CL_TAG_COPY=$k CL_TAG_PROC=$p
-    if ! cl_exec_run "firstrun-$w-$v-$k-p$p" "$w" "variant=$v" 1 \
-        env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}"; then
+    local rc=0
+    cl_exec_run "firstrun-$w-$v-$k-p$p" "$w" "variant=$v" 1 \
+        env "${env_[@]}" "$CL_BUILD/coldload-exec" "$prog" "${run[@]}" || rc=$?
+    if [ "$rc" != 0 ]; then
         CL_FAILURES=$((CL_FAILURES + 1))
-        cl_warn "firstrun-$w-$v-$k-p$p failed with exit status $CL_RC (see $CL_LOG.err)"
+        cl_warn "firstrun-$w-$v-$k-p$p failed with exit status $rc (see $CL_LOG.err)"
     fi
     after=$(if [ -f "$csv" ]; then wc -l <"$csv"; else echo 0; fi)
     if [ "$after" -le "$before" ]; then
@@ -276,7 +278,7 @@ undecided_cells() {
 # Rounds: 3 (or --procs K when it is less), then one more of the runs an
 # undecided part needs, up to --procs [5]; --procs K given fixes K rounds.
 pmax=$CL_PROCS pmin=$CL_PROCS how=fixed
-if [ -z "$CL_OPT_PROCS" ] && [ "$pmax" -gt 3 ]; then pmin=3 how=decided; fi
+if [ -z "${CL_OPT[PROCS]}" ] && [ "$pmax" -gt 3 ]; then pmin=3 how=decided; fi
 cl_meta firstrun_rounds "$pmin-$pmax"
 all_cold
 cl_progress_start $(( ${#cells[@]} * pmax ))
@@ -288,8 +290,8 @@ for ((p = 1; p <= pmax; p++)); do
         round=("${next[@]}")
     fi
     cl_busy_check "first-run round $p"
-    cl_shuffle "${round[@]}"
-    for cell in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${round[@]}"
+    for cell in "${order[@]}"; do
         IFS=: read -r w v k <<<"$cell"
         cl_progress "round $p of $pmin-$pmax: $w $v ($k)"
         one_run "$w" "$v" "$k" "$p"

@@ -19,10 +19,10 @@ USAGE
 cl_init loaded "$@"
 cl_defaults
 cl_parse_common "$@"
-if [ "${CL_OPT_DRY:-0}" = 1 ]; then
+if [ "${CL_OPT[DRY]:-0}" = 1 ]; then
     cl_workloads loaded
     # one worker per usable CPU (COLDLOAD_NPROC's CPUs in a dry run)
-    if [ -z "$CL_OPT_STRESSORS" ]; then
+    if [ -z "${CL_OPT[STRESSORS]}" ]; then
         if [ "$CL_NPROC_FAKE" = 1 ]; then CL_STRESSORS=$CL_NPROC
         else read -ra usable <<<"$(cl_cpus_usable)"; CL_STRESSORS=${#usable[@]}; fi
     fi
@@ -41,7 +41,7 @@ cl_traps
 cl_meta_begin
 cl_workloads loaded
 read -ra usable <<<"$(cl_cpus_usable)"
-[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+[ -n "${CL_OPT[STRESSORS]}" ] || CL_STRESSORS=${#usable[@]}
 cl_meta loaded_widths "$CL_WIDTHS"
 cl_meta loaded_stressors "$CL_STRESSORS"
 cl_meta loaded_load "$CL_LOADS"
@@ -72,7 +72,7 @@ per_s=$(( ${#widths[@]} * ${#workloads[@]} * CL_PROCS_MAX ))   # the most the st
 # 20 steps it was 55-156 s), so per process 2 x budget + 60 s; plus 30 s.
 # Its watchdog (CL_WATCHDOG_S) would allow more; a load that ends before the
 # measurements do is warned about (cl_stress_stop).
-CL_STRESS_TIMEOUT_S=$(awk -v n="$per_s" -v b="$CL_BUDGET" 'BEGIN { printf "%d", n * (2 * b + 60) + 30 }')
+CL_STRESS[timeout_s]=$(awk -v n="$per_s" -v b="$CL_BUDGET" 'BEGIN { printf "%d", n * (2 * b + 60) + 30 }')
 cl_progress_start $(( per_s * ${#stressors[@]} * ${#loads[@]} ))
 
 CL_TAG_CONDITION=loaded CL_TAG_COPY=inplace
@@ -83,8 +83,8 @@ for load in "${loads[@]}"; do
         cl_stress_start "$load" "$s"
         key=loaded_${load}_s$s
         cl_meta_probe "${key}_established"
-        cl_meta "${key}_stress_pgid" "$CL_STRESS_PGID"
-        [ "$load" = pinned ] && cl_meta "${key}_workers" "$CL_STRESS_WORKERS"
+        cl_meta "${key}_stress_pgid" "${CL_STRESS[pgid]}"
+        [ "$load" = pinned ] && cl_meta "${key}_workers" "${CL_STRESS[workers]}"
         cl_measure_all
         cl_meta_probe "${key}_before_stop"
         cl_stress_stop

@@ -28,7 +28,7 @@ cl_defaults
 CL_DASHDASH_OK=1
 cl_parse_opts "$@"
 summarize_flags=("${CL_ARGS[@]}")
-results=${CL_OPT_RESULTS:-$CL_RESULTS/latest}
+results=${CL_OPT[RESULTS]:-$CL_RESULTS/latest}
 [ -d "$results" ] || cl_usage_error "no results directory '$results' (run make report first, or pass --results DIR)"
 results=$(cd "$results" && pwd)
 # gnuplot writes plots/*.png and .svg by name: no link in the directory

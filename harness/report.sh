@@ -26,7 +26,7 @@ passed=()   # the flags the user gave, handed on unchanged (the harnesses keep t
 while [ $# -gt 0 ]; do
     case $1 in
         # --scan is a switch; --scan=V (make's SCAN=V) sets it either way
-        --scan=*) CL_OPT_REPORT_SCAN=${1#--scan=}; [ -n "$CL_OPT_REPORT_SCAN" ] || cl_usage_error "--scan= needs 1 or 0"; shift; continue ;;
+        --scan=*) CL_OPT[REPORT_SCAN]=${1#--scan=}; [ -n "${CL_OPT[REPORT_SCAN]}" ] || cl_usage_error "--scan= needs 1 or 0"; shift; continue ;;
         --scan | --no-scan) cl_common_opt "$@"; shift; continue ;;
     esac
     # --flag=VALUE is --flag VALUE (the container's entrypoint passes either form)
@@ -38,15 +38,15 @@ done
 cl_finalize_opts
 # The scan is the longest step a QUICK report could take, so QUICK leaves it
 # out unless asked; a full report has the time.
-cl_opt_default --scan
-case ${CL_OPT_REPORT_SCAN:-$CL_DEF} in
+cl_opt_default scan_def --scan
+case ${CL_OPT[REPORT_SCAN]:-$scan_def} in
     1|yes|true) scan=1 ;;
     0|no|false) scan=0 ;;
-    *) cl_usage_error "--scan: expected 1 or 0 (yes/no), got '$CL_OPT_REPORT_SCAN'" ;;
+    *) cl_usage_error "--scan: expected 1 or 0 (yes/no), got '${CL_OPT[REPORT_SCAN]}'" ;;
 esac
 steps=${COLDLOAD_HARNESS:-$CL_ROOT/harness}
 # One seed for the whole report, so warm and loaded both replay from meta.
-[ -n "$CL_OPT_SEED" ] || passed+=(--seed "$CL_SEED")
+[ -n "${CL_OPT[SEED]}" ] || passed+=(--seed "$CL_SEED")
 cl_need_tools gnuplot stress-ng hyperfine jq
 bins="p28_timing coldload-evict coldload-run coldload-summarize coldload-probe"
 if [ "$scan" = 1 ]; then bins+=" coldload-scan"; fi
@@ -99,7 +99,7 @@ if [ "$scan" = 1 ]; then
     # the wait-policy scan is two thirds of the scan's processes and answers
     # neither of the report's questions; `make scan` runs both.
     scan_flags=(--out "$CL_OUT/scan-run" --quick --scan load --seed "$CL_SEED")
-    [ "$CL_OPT_STRICT" = 1 ] && scan_flags+=(--strict)
+    [ "${CL_OPT[STRICT]}" = 1 ] && scan_flags+=(--strict)
     run_step "scan" scan "$CL_OUT/scan-run/meta.txt" env -u COLDLOAD_WIDTHS -u COLDLOAD_STRESSORS \
         -u COLDLOAD_PROCS -u COLDLOAD_BUDGET -u COLDLOAD_RUNS -u COLDLOAD_SCAN -u COLDLOAD_SCAN_TOTAL \
         bash "$steps/scan.sh" "${scan_flags[@]}"
@@ -107,7 +107,7 @@ fi
 cl_progress "summary, charts, report"
 rc=0
 hf=()
-[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+[ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(-- --export-hyperfine "${CL_OPT[EXPORT_HF]}")
 bash "$steps/plots.sh" --results "$CL_OUT" "${hf[@]}" || rc=$?
 [ "$rc" -eq 0 ] || failed+=("plots.sh (exit $rc)")
 

@@ -50,28 +50,28 @@ USAGE
 cl_init scan "$@"
 cl_defaults
 cl_parse_opts "$@"
-dry=${CL_OPT_DRY:-0}
+dry=${CL_OPT[DRY]:-0}
 cl_opt_final --scan
-scan_which=$CL_OPT_SCAN
+scan_which=${CL_OPT[SCAN]}
 # K processes per cell is the point of a cell: fewer than 3 cannot show a
 # bimodal one (the table's 3..100; this message says why).
-if [[ $CL_OPT_PROCS =~ ^[0-9]+$ ]] && [ "$((10#$CL_OPT_PROCS))" -lt 3 ]; then
-    cl_usage_error "--procs: a scan cell needs at least 3 processes, got $((10#$CL_OPT_PROCS))"
+if [[ ${CL_OPT[PROCS]} =~ ^[0-9]+$ ]] && [ "$((10#${CL_OPT[PROCS]}))" -lt 3 ]; then
+    cl_usage_error "--procs: a scan cell needs at least 3 processes, got $((10#${CL_OPT[PROCS]}))"
 fi
 # The scan's K is fixed (3 by default): it does not stop early.
-cl_opt_default --procs
-CL_OPT_PROCS=${CL_OPT_PROCS:-$CL_DEF}
+cl_opt_default def --procs
+CL_OPT[PROCS]=${CL_OPT[PROCS]:-$def}
 cl_finalize_opts
 cl_opt_final --total
-SCAN_TOTAL=$CL_OPT_SCAN_TOTAL
-cl_opt_default --budget
-SCAN_CAP_MAX=${CL_OPT_BUDGET:-$CL_DEF}
+SCAN_TOTAL=${CL_OPT[SCAN_TOTAL]}
+cl_opt_default def --budget
+SCAN_CAP_MAX=${CL_OPT[BUDGET]:-$def}
 # A scan's directory is not a report's: its own parent, so results/latest
 # (what `make plots` renders) keeps naming the last report; results/scans/latest
 # names the last scan.
 default_out=0
-if [ -z "$CL_OPT_OUT" ]; then
-    CL_OPT_OUT=$CL_RESULTS/scans/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+if [ -z "${CL_OPT[OUT]}" ]; then
+    CL_OPT[OUT]=$CL_RESULTS/scans/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
     default_out=1
 fi
 # meta's scan_budget_s: the most a process may take (the binaries' --budget is half its share)
@@ -111,7 +111,7 @@ RANDOM=$CL_SEED
 scan_cells_init "$CL_OUT/scan-cells.csv"
 SCAN_DEADLINE_MS=$(awk -v t0="$CL_STARTED_MS" -v s="$SCAN_TOTAL" 'BEGIN { printf "%.0f", t0 + s * 1000 }')
 # stress-ng's own --timeout backs up the traps: never past the deadline by much.
-CL_STRESS_TIMEOUT_S=$(awk -v s="$SCAN_TOTAL" 'BEGIN { printf "%d", s + 60 }')
+CL_STRESS[timeout_s]=$(awk -v s="$SCAN_TOTAL" 'BEGIN { printf "%d", s + 60 }')
 cl_progress_start "$SCAN_N"
 
 for phase in "${SCAN_PHASES[@]}"; do scan_phase "$phase"; done

@@ -21,10 +21,10 @@
 set -euo pipefail
 # shellcheck source=harness/lib/all.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
-# shellcheck source=harness/lib/levels.sh
-. "$CL_ROOT/harness/lib/levels.sh"
 # shellcheck source=harness/lib/cellrun.sh
 . "$CL_ROOT/harness/lib/cellrun.sh"
+# shellcheck source=harness/lib/levels.sh
+. "$CL_ROOT/harness/lib/levels.sh"
 
 usage() {
     cl_usage '[-- ARGS...]' <<USAGE
@@ -53,24 +53,28 @@ while [ $# -gt 0 ]; do
 done
 cl_finalize_opts
 cl_opt_final --check-output
-binary=$CL_OPT_BINARY total=$CL_OPT_TOTAL check_output=$CL_OPT_CHECK_OUTPUT check_file=$CL_OPT_CHECK_FILE
+binary=${CL_OPT[BINARY]} total=${CL_OPT[TOTAL]} check_output=${CL_OPT[CHECK_OUTPUT]} check_file=${CL_OPT[CHECK_FILE]}
 [ -n "$binary" ] || cl_usage_error "--binary PROG is required"
 [ -z "$total" ] || cl_opt_check --total "$total"
 cl_opt_final --grace
 cl_opt_final --sample-ms
 cl_opt_final --slow-stop
 # checked before anything is made (its default needs the usable CPUs: below)
-[ -z "$CL_OPT_QUOTA" ] || cl_opt_check --quota "$CL_OPT_QUOTA"
+[ -z "${CL_OPT[QUOTA]}" ] || cl_opt_check --quota "${CL_OPT[QUOTA]}"
 cl_opt_final --keep-output
 cl_opt_final --remedies
-grace=$CL_OPT_GRACE sample_ms=$CL_OPT_SAMPLE_MS slow_stop=$CL_OPT_SLOW_STOP keep_output=$CL_OPT_KEEP_OUTPUT
-remedies_mode=$CL_OPT_REMEDIES
+grace=${CL_OPT[GRACE]} sample_ms=${CL_OPT[SAMPLE_MS]} slow_stop=${CL_OPT[SLOW_STOP]} keep_output=${CL_OPT[KEEP_OUTPUT]}
+remedies_mode=${CL_OPT[REMEDIES]}
 # the variables a width is written into (harness/lib/widths.sh)
 cl_width_env "$envs"
 # The program, before anything starts: one line and exit 2 when it cannot run.
 cl_program binary --binary "$binary"
 name=$(basename "$binary")
 params="${args[*]}"
+threads_set binary "$binary"
+threads_set name "$name"
+threads_set params "$params"
+threads_set_args "${args[@]}"
 # What the output check hashes: stdout, the file of {out} (a fresh path per
 # run, made below) or --check-file's (one path, removed before each run).
 check_what=stdout
@@ -90,6 +94,9 @@ if [ "$check_output" = 0 ] && [ "$check_what" != stdout ]; then
     [ -z "$check_file" ] || given=--check-file
     cl_usage_error "--no-check-output with $given: the file would not be checked"
 fi
+threads_set check_output "$check_output"
+threads_set check_what "$check_what"
+threads_set check_file "$check_file"
 # a width given twice would be one cell's runs twice: refused as ab.sh does
 read -ra widths <<<"$CL_WIDTHS"
 cl_widths_distinct --widths "${widths[@]}"
@@ -102,7 +109,7 @@ cl_meta_begin
 cl_meta job threads
 cells=("${widths[@]}")
 # the width run again where no cell is a twin (levels.sh's threads_again): the narrowest
-again_width=$(printf '%s\n' "${widths[@]}" | sort -n | head -1) again_on=0
+threads_set again_width "$(printf '%s\n' "${widths[@]}" | sort -n | head -1)"
 if [[ $params == *'{width}'* ]]; then
     cl_meta threads_default_cell "none: ARGS hold {width}, which has no value without a width"
 else
@@ -112,10 +119,17 @@ fi
 loads=(none)
 for l in $CL_LOADS; do loads+=("$l"); done
 read -ra usable <<<"$(cl_cpus_usable)"
-[ -n "$CL_OPT_STRESSORS" ] || CL_STRESSORS=${#usable[@]}
+[ -n "${CL_OPT[STRESSORS]}" ] || CL_STRESSORS=${#usable[@]}
 # the quota level's CPUs: given, else half the usable CPUs (at least 1)
-quota=${CL_OPT_QUOTA:-$(( ${#usable[@]} / 2 > 0 ? ${#usable[@]} / 2 : 1 ))}
+quota=${CL_OPT[QUOTA]:-$(( ${#usable[@]} / 2 > 0 ? ${#usable[@]} / 2 : 1 ))}
 read -ra stressors <<<"$CL_STRESSORS"
+threads_set cells "${cells[*]}"
+threads_set loads "${loads[*]}"
+threads_set stressors "${stressors[*]}"
+threads_set quota "$quota"
+threads_set slow_stop "$slow_stop"
+threads_set remedies_mode "$remedies_mode"
+threads_set total "$total"
 cl_meta threads_binary "$binary"
 cl_meta threads_args "$params"
 cl_meta threads_widths "$CL_WIDTHS"
@@ -140,7 +154,7 @@ if [ "$check_output" = 1 ]; then cl_meta threads_check_what "$check_what"; else 
 cl_meta threads_sample_ms "$sample_ms"
 cl_meta threads_keep_output "$keep_output"
 cl_meta threads_cpus_usable "${usable[*]}"
-threads_inherited_quota
+threads_inherited_quota "${#usable[@]}"
 cl_meta threads_warmup "one unmeasured idle run per cell before the rounds (page cache warm)"
 cl_check_widths
 RANDOM=$CL_SEED
@@ -148,19 +162,14 @@ RANDOM=$CL_SEED
 # One run: --grace after the cap's TERM, and the watchdog behind both.
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 nruns=$(( ${#cells[@]} * CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
-CL_STRESS_TIMEOUT_S=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
+CL_STRESS[timeout_s]=$(awk -v n="$nruns" -v w="$CL_WATCHDOG_S" 'BEGIN { printf "%d", n * w + 60 }')
 runs_csv=$CL_OUT/runs.csv
+threads_set runs_csv "$runs_csv"
 cl_runs_columns   # what runs.csv's columns are (the launcher's table): the summary reads it by name
 cl_tmpdir tmp   # the launcher's result line, and the files of {out}: one per run, removed once hashed
-nout=0
-# Per cell (width/load): runs taken, failed and stopped (cut or slow);
-# per width: its idle runs' wall times, then the time past which a loaded
-# run is known slow.
-declare -A failed=() taken=() stopped=() idle_ms=() slow_after=()
-last_status=""   # the status of the last run (threads_run), for the remedies' early stop
-skip_default=0   # the default cell left out of a loaded level's rounds (threads_level_rounds)
-left_total=0 deadline_hit=0 perf_noted=0 first_failure=0
-rows_dir='' run_env=()   # where a run's rows go (a remedy's own directory) and its setting
+threads_set tmp "$tmp"
+# The runs' counts (per cell: taken, failed, stopped; per width: idle times
+# and slow limits) are the job state's, harness/lib/cellrun.sh.
 
 cl_progress_start $(( nruns + ${#cells[@]} ))
 CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_COPY=inplace CL_TAG_LOAD=none
@@ -172,7 +181,7 @@ done
 for l in "${loads[@]}"; do
     if [ "$l" = quota ]; then threads_quota_level; continue; fi
     for s in "${stressors[@]}"; do
-        [ "$deadline_hit" = 0 ] || break
+        [ "${CL_TH[deadline_hit]}" = 0 ] || break
         if [ "$l" = none ]; then
             CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_LOAD=none
         else
@@ -180,7 +189,7 @@ for l in "${loads[@]}"; do
             printf 'coldload threads: starting %s load, %s stress-ng CPU workers\n' "$l" "$s" >&2
             cl_stress_start "$l" "$s"
             cl_meta_probe "threads_${l}_s${s}_established"
-            [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "$CL_STRESS_WORKERS"
+            [ "$l" = pinned ] && cl_meta "threads_${l}_s${s}_workers" "${CL_STRESS[workers]}"
         fi
         [ "$l" != none ] || cl_idle_begin
         threads_level_rounds "$l" "$s"
@@ -193,22 +202,23 @@ done
 
 # Per cell: runs taken and failed, for meta and the report's lines.
 nfail=0 ntaken=0
-for key in "${!taken[@]}"; do
-    f=${failed[$key]:-0}
-    nfail=$((nfail + f)) ntaken=$((ntaken + taken[$key]))
-    [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of ${taken[$key]} runs failed"
-    [ -z "${stopped[$key]:-}" ] || cl_meta threads_stopped "width ${key%/*}, load ${key#*/}: ${stopped[$key]}"
+for key in "${!CL_TH_TAKEN[@]}"; do
+    f=${CL_TH_FAILED[$key]:-0} t=${CL_TH_TAKEN[$key]}
+    nfail=$((nfail + f)) ntaken=$((ntaken + t))
+    [ "$f" -eq 0 ] || cl_meta threads_failed "width ${key%/*}, load ${key#*/}: $f of $t runs failed"
+    [ -z "${CL_TH_STOPPED[$key]:-}" ] || cl_meta threads_stopped "width ${key%/*}, load ${key#*/}: ${CL_TH_STOPPED[$key]}"
 done
 cl_meta threads_runs_failed "$nfail"
+left_total=${CL_TH[left_total]}
 cl_meta threads_left_processes "$left_total"
 [ "$left_total" -eq 0 ] || cl_warn "the program left $left_total process(es) behind over the runs; each was killed after its run (meta threads_left)"
-[ "$deadline_hit" = 0 ] || cl_warn "--total ${total}s reached: the runs not started are missing (meta threads_total_s)"
+[ "${CL_TH[deadline_hit]}" = 0 ] || cl_warn "--total ${total}s reached: the runs not started are missing (meta threads_total_s)"
 [ "$CL_FAILURES" -eq 0 ] || cl_warn "$CL_FAILURES run(s) could not be launched or recorded"
 cl_series_runs "$runs_csv"   # --series-regex: meta, and a note for runs without a time
 
 prc=0
 hf=()
-[ -z "$CL_OPT_EXPORT_HF" ] || hf=(-- --export-hyperfine "$CL_OPT_EXPORT_HF")
+[ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(-- --export-hyperfine "${CL_OPT[EXPORT_HF]}")
 cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
 [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
 printf '\ncoldload threads report: %s/report.html\n                         %s/report.md (verdicts: %s/verdicts.txt)\n' \

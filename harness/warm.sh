@@ -21,7 +21,7 @@ USAGE
 cl_init warm "$@"
 cl_defaults
 cl_parse_common "$@"
-if [ "${CL_OPT_DRY:-0}" = 1 ]; then
+if [ "${CL_OPT[DRY]:-0}" = 1 ]; then
     cl_workloads warm
     CL_TAG_CONDITION=idle
     cl_plan_print "none:0"

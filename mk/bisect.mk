@@ -8,7 +8,7 @@
 #                         {src} in BUILD and RUN is the commit's own worktree (under
 #                         the results directory; REPO is never written); each commit
 #                         built once; the report: OUT/report.md, results.json (id bisect)
-#   make bisect-test      its bats tests
+#   make bisect-test      its bats tests (the whole searches: tests/long/bisect.bats, in make test-long)
 
 # REPO, GOOD, BAD, BUILD and RUN reach bisect.sh as they are: exported,
 # named in the recipe, never read by a shell (mk/harness.mk, mk/run.sh).
@@ -27,7 +27,7 @@ bisect: all
 	bash mk/run.sh bash harness/bisect.sh --repo "$$COLDLOAD_MAKE_REPO" --good "$$COLDLOAD_MAKE_GOOD" --bad "$$COLDLOAD_MAKE_BAD" --build "$$COLDLOAD_MAKE_BUILD" --run "$$COLDLOAD_MAKE_RUN" $(BISECT_FLAGS)
 
 bisect-test: all
-	bats tests/harness/bisect.bats
+	bats tests/harness/bisect.bats tests/long/bisect.bats
 
 SHELL_SCRIPTS += tests/harness/progs/bisect_history.sh
 

@@ -69,8 +69,12 @@ cold: all
 harness-print-cflags:
 	@echo '$(BUILD_FLAGS)'
 
+# Two bats at once (tests/bats-beside.sh): the files whose jobs mostly sleep
+# beside the rest, so the suite takes the longer of the two.
+HARNESS_BESIDE := tests/harness/ab.bats tests/harness/ab_stop.bats tests/harness/bisect.bats \
+                  tests/harness/runcg.bats
 harness-test: all
-	bats tests/harness
+	bash tests/bats-beside.sh $(HARNESS_BESIDE) -- $(filter-out $(HARNESS_BESIDE),$(sort $(wildcard tests/harness/*.bats)))
 
 # The cases that need a long real load (tests/long/: the full option-table
 # parser check, long loaded and threads runs, a cold run at the defaults) and

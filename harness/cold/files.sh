@@ -29,7 +29,7 @@ cold_find_files() {
             run_args "$w"
             trace_log=$(cl_unique "$CL_OUT/logs/cold-trace-$w" .strace).strace
             cl_exec "cold-trace-$w" "${CF_STRACE[@]}" -o "$trace_log" -- "$binary" "${run[@]}" ||
-                cl_warn "the traced run of $w exited with status $CL_RC (see $CL_LOG.err); its file list is kept"
+                cl_warn "the traced run of $w exited with status $? (see $CL_LOG.err); its file list is kept"
             # (no note_hung here: strace -f waits for every child, so a daemon the
             # program leaves makes the traced run, and only it, meet the watchdog)
             cf_parse_trace "$trace_log" "$wlist"

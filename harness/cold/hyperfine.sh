@@ -37,7 +37,7 @@ cold_hyperfine() {
             CL_WATCHDOG_S=$run_watchdog
             if [ "$rc" -ne 0 ]; then
                 CL_FAILURES=$((CL_FAILURES + 1))
-                cl_warn "hyperfine $w $kind failed with exit status $CL_RC (see $CL_LOG.err)"
+                cl_warn "hyperfine $w $kind failed with exit status $rc (see $CL_LOG.err)"
                 continue
             fi
             CL_TAG_COPY=$kind

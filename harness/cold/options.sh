@@ -25,7 +25,7 @@ cold_options() {
     cl_finalize_opts
     cl_opt_final --copies
     cl_opt_final --hf-runs
-    copies=$CL_OPT_COPIES hf_runs=$CL_OPT_HF_RUNS binary=$CL_OPT_BINARY
+    copies=${CL_OPT[COPIES]} hf_runs=${CL_OPT[HF_RUNS]} binary=${CL_OPT[BINARY]}
     args=("${CL_ARGS[@]}")
     if [ ${#args[@]} -gt 0 ] && [ -z "$binary" ]; then cl_usage_error "arguments after -- need --binary PATH"; fi
 

@@ -38,6 +38,52 @@ note_hung() {
     if [ "$1" = binary ] && [ -z "$binary_hung" ] && [ "$CL_TIMED_OUT" = 1 ]; then binary_hung=$2; fi
 }
 
+# cold_run_kind W KIND K: copy K's run of workload W (or the --binary) as
+# KIND -- its row, its pages before and after (pages.sh), its whole-process
+# row -- after the copy is made and, for KIND, evicted or dropcached.
+cold_run_kind() {
+    local w=$1 kind=$2 k=$3 rc=0
+    CL_TAG_COPY=$kind
+    [ "$w" = binary ] && [ -n "$binary_hung" ] && return 0
+    run_args "$w"
+    if [ "$w" != binary ]; then
+        cl_tags
+        run+=(--csv "$CL_SAMPLES" "${CL_TAGS[@]}")
+    fi
+    declare -gA pre=() post=()
+    pages_query pre "$dir/$name" "$w"
+    before=$(cl_samples_lines)
+    [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
+    if [ "$w" = binary ]; then cell=("$name" "${args[*]}" default); else cell=("$w" "$CL_CELL_PARAMS" 1); fi
+    cl_exec_run "cold-$kind-$w-k$k" "${cell[@]}" "$dir/$name" "${run[@]}" || rc=$?
+    if [ "$rc" != 0 ]; then
+        note_hung "$w" "cold-$kind-$w-k$k"
+        if [ "$w" = binary ]; then
+            binary_failed=$((binary_failed + 1))
+            binary_first_rc=${binary_first_rc:-$rc}
+        else
+            CL_FAILURES=$((CL_FAILURES + 1))
+            cl_warn "cold-$kind-$w-k$k failed with exit status $rc (see $CL_LOG.err)"
+        fi
+    fi
+    # --series-regex: the run's calls out of its stdout (harness/lib/series.sh)
+    [ "$w" != binary ] || cl_series_cold "$CL_LOG.out" "$name" "${args[*]}"
+    # a --binary's rows name it, as its runs.csv rows do (and make threads's)
+    CL_RUN_WORKLOAD=$name CL_RUN_PARAMS="${args[*]}" CL_RUN_WIDTH='' CL_RUN_WAIT=''
+    if [ "$w" != binary ]; then
+        CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1
+        CL_RUN_PARAMS=$(cl_samples_params "$before")
+        CL_RUN_WAIT=$(cl_samples_field "$before" wait)
+        params[$w]=$CL_RUN_PARAMS waits[$w]=$CL_RUN_WAIT
+        cl_meta_binary_once "$CL_LOG.out"
+    fi
+    cl_whole_run "$kind" "$k" "$rc"
+    grep -v '^#' "$CL_LOG.out" | head -n 3 | sed "s/^/    $kind: /" >&2 || true
+    # after the run's own log is used: the query is a step of its own
+    pages_query post "$dir/$name" "$w"
+    pages_rows "$w" "$kind" "$k"
+}
+
 # cold_runs: the K copies, each kind in turn.
 cold_runs() {
     declare -gA params=() waits=()
@@ -60,44 +106,7 @@ cold_runs() {
                     evicted) evict_copy "$dir/$name" "$w" ;;
                     dropcache) dropcache "$w" ;;
                 esac
-                CL_TAG_COPY=$kind
-                [ "$w" = binary ] && [ -n "$binary_hung" ] && continue
-                run_args "$w"
-                if [ "$w" != binary ]; then
-                    cl_tags
-                    run+=(--csv "$CL_SAMPLES" "${CL_TAGS[@]}")
-                fi
-                declare -gA pre=() post=()
-                pages_query pre "$dir/$name" "$w"
-                before=$(cl_samples_lines)
-                [ "$w" = binary ] && binary_runs=$((binary_runs + 1))
-                if [ "$w" = binary ]; then cell=("$name" "${args[*]}" default); else cell=("$w" "$CL_CELL_PARAMS" 1); fi
-                if ! cl_exec_run "cold-$kind-$w-k$k" "${cell[@]}" "$dir/$name" "${run[@]}"; then
-                    note_hung "$w" "cold-$kind-$w-k$k"
-                    if [ "$w" = binary ]; then
-                        binary_failed=$((binary_failed + 1))
-                        binary_first_rc=${binary_first_rc:-$CL_RC}
-                    else
-                        CL_FAILURES=$((CL_FAILURES + 1))
-                        cl_warn "cold-$kind-$w-k$k failed with exit status $CL_RC (see $CL_LOG.err)"
-                    fi
-                fi
-                # --series-regex: the run's calls out of its stdout (harness/lib/series.sh)
-                [ "$w" != binary ] || cl_series_cold "$CL_LOG.out" "$name" "${args[*]}"
-                # a --binary's rows name it, as its runs.csv rows do (and make threads's)
-                CL_RUN_WORKLOAD=$name CL_RUN_PARAMS="${args[*]}" CL_RUN_WIDTH='' CL_RUN_WAIT=''
-                if [ "$w" != binary ]; then
-                    CL_RUN_WORKLOAD=$w CL_RUN_WIDTH=1
-                    CL_RUN_PARAMS=$(cl_samples_params "$before")
-                    CL_RUN_WAIT=$(cl_samples_field "$before" wait)
-                    params[$w]=$CL_RUN_PARAMS waits[$w]=$CL_RUN_WAIT
-                    cl_meta_binary_once "$CL_LOG.out"
-                fi
-                cl_whole_run "$kind" "$k"
-                grep -v '^#' "$CL_LOG.out" | head -n 3 | sed "s/^/    $kind: /" >&2 || true
-                # after the run's own log is used: the query is a step of its own
-                pages_query post "$dir/$name" "$w"
-                pages_rows "$w" "$kind" "$k"
+                cold_run_kind "$w" "$kind" "$k"
             done
             rm -rf -- "$dir"
         done

@@ -28,19 +28,19 @@
 # Set-up
 #   cl_init NAME "$@"          harness name (cold|warm|loaded|report): messages, meta key prefix;
 #                              the arguments are recorded as NAME_command in meta
-#   cl_defaults                CL_OPT_* from the COLDLOAD_* environment (flags override)
+#   cl_defaults                CL_OPT from the COLDLOAD_* environment (flags override)
 #   cl_common_opt ARGS...      one flag at $1 of this script's rows in harness/lib/opttable.sh (its
-#                              variable set): returns 0 and sets CL_SHIFT, or 1 (not the script's);
+#                              key of CL_OPT set): returns 0 and sets CL_SHIFT, or 1 (not the script's);
 #                              -h|--help calls the script's usage function, exit 0
 #   cl_take_opt SCRIPT ARGS... the same for another script's rows (coldreport.sh: cold.sh's)
 #   cl_parse_opts ARGS...      a whole command line of the script's rows (-- ARGS into CL_ARGS
 #                              when CL_DASHDASH_OK=1)
-#   cl_opt_default FLAG        CL_DEF: FLAG's default for this script (QUICK or not), from the table
+#   cl_opt_default VAR FLAG    VAR (the caller's): FLAG's default for this script (QUICK or not), from the table
 #   cl_opt_check FLAG VALUE    the table's check of FLAG (exit 2 naming FLAG when VALUE fails it)
-#   cl_opt_final FLAG          FLAG's variable: the value given or the default, checked
+#   cl_opt_final FLAG          FLAG's key of CL_OPT: the value given or the default, checked
 #   cl_usage TAIL <<TEXT       --help from the table (usage line, options, environment), then stdin
 #   cl_optval ARGS...          a usage error when flag $1 has no value (or one starting with --)
-#   cl_finalize_opts           validates CL_OPT_*, applies QUICK/normal defaults (exit 2 when bad)
+#   cl_finalize_opts           validates CL_OPT, applies QUICK/normal defaults (exit 2 when bad)
 #   cl_parse_common ARGS...    cl_parse_opts, then cl_finalize_opts
 #   cl_usage_error MSG         "coldload NAME: MSG (see harness/NAME.sh --help)" on stderr, exit 2
 #   cl_die MSG [RC]            one line on stderr, exit RC (default 1)
@@ -74,7 +74,7 @@
 #                              further INT/TERM/HUP are ignored while cleaning up
 #   cl_exec STEP CMD...        runs CMD through the launcher, build/coldload-run (its watchdog the --cap,
 #                              its leftovers killed, interruptible) logging logs/STEP.out/.err; returns its
-#                              status; sets CL_RC CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT
+#                              status; sets CL_LOG CL_TIMED_OUT CL_WALL_MS CL_USER_MS CL_SYS_MS CL_MINFLT CL_MAJFLT
 #   cl_exec_run STEP WORKLOAD PARAMS WIDTH CMD...   a measured run: cl_exec, and the launcher's row in
 #                              <out>/runs.csv with the cell and the tags (cl_runs_columns: its table)
 #   cl_bg CMD...               CMD in the background, waited for (a signal is acted on at once); its status
@@ -91,7 +91,7 @@
 #   cl_pid_alive PID           PID runs (is not a zombie)
 # CSV
 #   cl_csv_line FIELD...       one RFC 4180 line on stdout (fields quoted when they must be)
-#   cl_whole_run LABEL RUN     appends the last cl_exec_run as a tool=coldload-run row of whole.csv
+#   cl_whole_run LABEL RUN RC  appends the last cl_exec_run (its status RC) as a tool=coldload-run row of whole.csv
 #   cl_whole_hyperfine JSON    appends one whole.csv row per run of a hyperfine JSON export (wall
 #                              time and exit code of the run; user_ms, sys_ms empty: hyperfine
 #                              gives only their means)
@@ -114,8 +114,8 @@
 # Widths (threads.sh's cells, ab.sh's --widths)
 #   cl_width_env "VAR..."      CL_WIDTH_ENV: the variables a width is written into (checked names);
 #                              CL_WIDTH_ENV_DEFAULT the threaded runtimes' own
-#   cl_width_envset CELL       CL_WIDTH_ENVSET: env(1)'s arguments writing CELL (`default`: unset)
-#   cl_width_args CELL ARG...  CL_WIDTH_ARGS: the ARGs with {width} replaced by CELL
+#   cl_width_envset VAR CELL   VAR (the caller's): env(1)'s arguments writing CELL (`default`: unset)
+#   cl_width_args VAR CELL ARG...  VAR (the caller's): the ARGs with {width} replaced by CELL
 #   cl_widths_distinct FLAG W...  a width given twice: usage error
 # Plans (what coldload-summarize says between rounds: a TSV table with a header)
 #   cl_plan "COL..." FLAG ARGS...  coldload-summarize FLAG ARGS...'s plan into CL_PLAN[n], CL_PLAN[I,COL]
@@ -140,8 +140,6 @@ CL_META=
 CL_SAMPLES=
 CL_WHOLE=
 CL_CHILD=
-CL_STRESS_PID=
-CL_STRESS_PGID=
 CL_TMPDIRS=()
 CL_LOCK_FD=
 CL_CLEANING=0
@@ -154,9 +152,6 @@ CL_FAILURES=0
 CL_WARNINGS=0
 CL_LEFT_PROCESSES=0   # processes a command left behind, killed by the launcher (cl_exec)
 CL_TIMED_OUT=0        # 1 when cl_exec's last command was stopped by its watchdog
-CL_PROG_N=0
-CL_PROG_I=0
-CL_PROG_T0=0
 
 # The samples.csv tags the harness adds, in this order (README "Files a run writes").
 CL_TAG_HARNESS=

@@ -187,7 +187,7 @@ bs_skip() {
 bs_prepare() {
     local i=$1
     [ -z "${bs_state[$i]:-}" ] || { [ "${bs_state[$i]}" = ok ]; return; }
-    local id=${bs_commits[$i]} wt out
+    local id=${bs_commits[$i]} wt out rc
     wt=$bs_tmp/wt/${id:0:12}
     if ! bs_git worktree add --quiet --detach "$wt" "$id" >>"$CL_OUT/logs/worktrees.out" 2>>"$CL_OUT/logs/worktrees.err"; then
         bs_skip "$i" "its worktree could not be made (logs/worktrees.err)"
@@ -199,13 +199,13 @@ bs_prepare() {
     bs_builds=$((bs_builds + 1))
     printf 'coldload %s: building %s (commit %d of %d) | elapsed %ds\n' "$CL_NAME" "${id:0:12}" "$((i + 1))" "$bs_n" \
         "$(( ($(cl_now_ms) - bs_t0) / 1000 ))" >&2
-    CL_RC=0
-    cl_exec "build-${id:0:12}" env -C "$wt" "${cmd[@]}" || true
+    rc=0
+    cl_exec "build-${id:0:12}" env -C "$wt" "${cmd[@]}" || rc=$?
     if [ "$CL_TIMED_OUT" = 1 ]; then
         bs_skip "$i" "its build passed its cap of ${bs_build_cap}s (logs/${CL_LOG##*/}.err)"
         return 1
-    elif [ "$CL_RC" != 0 ]; then
-        bs_skip "$i" "its build failed: exit $CL_RC (logs/${CL_LOG##*/}.err: $(cl_err_line "$CL_LOG.err"))"
+    elif [ "$rc" != 0 ]; then
+        bs_skip "$i" "its build failed: exit $rc (logs/${CL_LOG##*/}.err: $(cl_err_line "$CL_LOG.err"))"
         return 1
     fi
     bs_words cmd "$bs_run" "$wt"
@@ -218,14 +218,14 @@ bs_prepare() {
     fi
     CL_WATCHDOG_S=${bs_budget%.*}
     [ "$CL_WATCHDOG_S" -ge 1 ] 2>/dev/null || CL_WATCHDOG_S=1
-    CL_RC=0
-    cl_exec "check-${id:0:12}" "${cmd[@]}" || true
+    rc=0
+    cl_exec "check-${id:0:12}" "${cmd[@]}" || rc=$?
     out=$CL_LOG
     if [ "$CL_TIMED_OUT" = 1 ]; then
         bs_skip "$i" "its run passed its cap of ${CL_WATCHDOG_S}s (logs/${out##*/}.err)"
         return 1
-    elif [ "$CL_RC" != 0 ]; then
-        bs_skip "$i" "its run failed: exit $CL_RC (logs/${out##*/}.err: $(cl_err_line "$out.err"))"
+    elif [ "$rc" != 0 ]; then
+        bs_skip "$i" "its run failed: exit $rc (logs/${out##*/}.err: $(cl_err_line "$out.err"))"
         return 1
     elif [ ! -s "$out.out" ]; then
         bs_skip "$i" "its run printed nothing (logs/${out##*/}.out)"
@@ -434,103 +434,139 @@ bs_md() {
 # bs_subject I: commit I's subject (data: never run, never expanded)
 bs_subject() { bs_git log -1 --format=%s "${bs_commits[$1]}" 2>/dev/null | head -c 1000 | head -n 1; }
 
-# bs_write: commits.tsv, report.md and results.json
-# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+# bs_write: commits.tsv, report.md and results.json, and the answer said
+# on stderr.
 bs_write() {
-    local i c f j v r lo hi w iv ir ilo ihi
+    local js=$bs_tmp/changes.jsonl md=$bs_tmp/report.md f
+    bs_write_commits_tsv
+    : >"$js"
+    {
+        bs_write_md_head
+        for f in "${bs_changes[@]}"; do bs_write_change "$f" "$js"; done
+        printf '\n'
+        bs_write_md_lists
+        bs_write_md_rule
+    } >"$md"
+    mv -- "$md" "$CL_OUT/report.md"
+    bs_write_results_json "$js"
+    bs_write_said
+}
+
+# bs_write_commits_tsv: commits.tsv, each commit's state and why.
+bs_write_commits_tsv() {
+    local i
     {
         printf 'index\tcommit\tstate\twhy\n'
         for ((i = 0; i < bs_n; i++)); do
             printf '%d\t%s\t%s\t%s\n' "$i" "${bs_commits[$i]}" "${bs_state[$i]:-not looked at}" "${bs_why[$i]:-}"
         done
     } >"$CL_OUT/commits.tsv"
-    local js=$bs_tmp/changes.jsonl
-    : >"$js"
-    local md=$bs_tmp/report.md
-    {
-        printf '# Which commit changed the time?\n\n'
-        printf 'RUN `%s` between GOOD %s and BAD %s (%d commits), load %s.\n\n' "$(bs_md "$bs_run")" \
-            "${bs_good_id:0:12}" "${bs_bad_id:0:12}" "$bs_n" "$bs_load"
-        if [ ${#bs_changes[@]} -eq 0 ] && [ ${#bs_unresolved[@]} -gt 0 ]; then
-            printf '**No change named, but not resolved in %d segment(s): a change there is neither found nor ruled out (below).**\n\n' \
-                "${#bs_unresolved[@]}"
-        elif [ ${#bs_changes[@]} -eq 0 ]; then
-            printf '**No change found.**\n\n'
-        else
-            printf '**%d change(s):**\n\n' "${#bs_changes[@]}"
-        fi
-        for f in "${bs_changes[@]}"; do
-            read -r i j v r lo hi w iv ir ilo ihi <<<"$f"
-            iv=${iv//_/ }
-            local sub under=''
-            sub=$(bs_subject "$j")
-            if [ "$bs_load" != none ]; then
-                if [ "$iv" = same ]; then under=' -- **only under load** (idle: the same'
-                else under=" -- idle too ($iv"; fi
-                [ "$ir" = - ] || under+=", B/A $(bs_fmt "$ir"), 99% interval $(bs_fmt "$ilo")-$(bs_fmt "$ihi")"
-                under+=')'
-            fi
-            printf -- '- `%s` %s: %s, %sx (99%% interval %s-%s) against `%s`, load %s%s%s\n' "${bs_commits[$j]:0:12}" \
-                "$(bs_md "$sub")" "$v" "$(bs_fmt "$r")" "$(bs_fmt "$lo")" "$(bs_fmt "$hi")" "${bs_commits[$i]:0:12}" "$bs_load" \
-                "$([ "$w" = - ] || printf ', width %s' "$w")" "$under"
-            if [ $((j - i)) -gt 1 ]; then
-                printf '  (the commits between, %s..%s, were skipped: it is one of them or %s)\n' \
-                    "${bs_commits[$((i + 1))]:0:12}" "${bs_commits[$((j - 1))]:0:12}" "${bs_commits[$j]:0:12}"
-            fi
-            local only=null
-            if [ "$bs_load" != none ]; then
-                if [ "$iv" = same ]; then only=true; else only=false; fi
-            fi
-            jq -cn --arg commit "${bs_commits[$j]}" --arg parent "${bs_commits[$i]}" --arg subject "$sub" \
-                --arg direction "$v" --arg ratio "$r" --arg lo "$lo" --arg hi "$hi" --arg load "$bs_load" \
-                --arg width "$w" --argjson only "$only" --arg iv "$iv" --arg ir "$ir" --arg ilo "$ilo" --arg ihi "$ihi" \
-                --argjson between "$((j - i - 1))" \
-                'def num: if . == "-" or . == "" then null else tonumber end;
-                 {commit: $commit, parent: $parent, subject: $subject, direction: $direction,
-                  ratio: ($ratio | num), ratio_lo: ($lo | num), ratio_hi: ($hi | num), load: $load,
-                  width: ($width | num), skipped_between: $between, only_under_load: $only,
-                  idle: (if $iv == "-" then null else {verdict: $iv, ratio: ($ir | num),
-                         ratio_lo: ($ilo | num), ratio_hi: ($ihi | num)} end)}' >>"$js"
+}
+
+# bs_write_md_head: report.md's title, the job and the count of changes.
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+bs_write_md_head() {
+    printf '# Which commit changed the time?\n\n'
+    printf 'RUN `%s` between GOOD %s and BAD %s (%d commits), load %s.\n\n' "$(bs_md "$bs_run")" \
+        "${bs_good_id:0:12}" "${bs_bad_id:0:12}" "$bs_n" "$bs_load"
+    if [ ${#bs_changes[@]} -eq 0 ] && [ ${#bs_unresolved[@]} -gt 0 ]; then
+        printf '**No change named, but not resolved in %d segment(s): a change there is neither found nor ruled out (below).**\n\n' \
+            "${#bs_unresolved[@]}"
+    elif [ ${#bs_changes[@]} -eq 0 ]; then
+        printf '**No change found.**\n\n'
+    else
+        printf '**%d change(s):**\n\n' "${#bs_changes[@]}"
+    fi
+}
+
+# bs_write_change CHANGE JSONL: one change (a bs_changes row) as report.md's
+# line (stdout) and as a line of results.json's changes appended to JSONL.
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+bs_write_change() {
+    local f=$1 js=$2 i j v r lo hi w iv ir ilo ihi
+    read -r i j v r lo hi w iv ir ilo ihi <<<"$f"
+    iv=${iv//_/ }
+    local sub under=''
+    sub=$(bs_subject "$j")
+    if [ "$bs_load" != none ]; then
+        if [ "$iv" = same ]; then under=' -- **only under load** (idle: the same'
+        else under=" -- idle too ($iv"; fi
+        [ "$ir" = - ] || under+=", B/A $(bs_fmt "$ir"), 99% interval $(bs_fmt "$ilo")-$(bs_fmt "$ihi")"
+        under+=')'
+    fi
+    printf -- '- `%s` %s: %s, %sx (99%% interval %s-%s) against `%s`, load %s%s%s\n' "${bs_commits[$j]:0:12}" \
+        "$(bs_md "$sub")" "$v" "$(bs_fmt "$r")" "$(bs_fmt "$lo")" "$(bs_fmt "$hi")" "${bs_commits[$i]:0:12}" "$bs_load" \
+        "$([ "$w" = - ] || printf ', width %s' "$w")" "$under"
+    if [ $((j - i)) -gt 1 ]; then
+        printf '  (the commits between, %s..%s, were skipped: it is one of them or %s)\n' \
+            "${bs_commits[$((i + 1))]:0:12}" "${bs_commits[$((j - 1))]:0:12}" "${bs_commits[$j]:0:12}"
+    fi
+    local only=null
+    if [ "$bs_load" != none ]; then
+        if [ "$iv" = same ]; then only=true; else only=false; fi
+    fi
+    jq -cn --arg commit "${bs_commits[$j]}" --arg parent "${bs_commits[$i]}" --arg subject "$sub" \
+        --arg direction "$v" --arg ratio "$r" --arg lo "$lo" --arg hi "$hi" --arg load "$bs_load" \
+        --arg width "$w" --argjson only "$only" --arg iv "$iv" --arg ir "$ir" --arg ilo "$ilo" --arg ihi "$ihi" \
+        --argjson between "$((j - i - 1))" \
+        'def num: if . == "-" or . == "" then null else tonumber end;
+         {commit: $commit, parent: $parent, subject: $subject, direction: $direction,
+          ratio: ($ratio | num), ratio_lo: ($lo | num), ratio_hi: ($hi | num), load: $load,
+          width: ($width | num), skipped_between: $between, only_under_load: $only,
+          idle: (if $iv == "-" then null else {verdict: $iv, ratio: ($ir | num),
+                 ratio_lo: ($ilo | num), ratio_hi: ($ihi | num)} end)}' >>"$js"
+}
+
+# bs_write_md_lists: report.md's skipped commits, the segments it could not
+# tell and the changes not confirmed, each list when it has any.
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+bs_write_md_lists() {
+    local i j v c f
+    local n_skip=0
+    for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n_skip=$((n_skip + 1)); done
+    if [ "$n_skip" -gt 0 ]; then
+        printf '## Skipped commits (the search went around them)\n\n'
+        for ((i = 0; i < bs_n; i++)); do
+            [ "${bs_state[$i]:-}" = skip ] || continue
+            printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
         done
         printf '\n'
-        local n_skip=0
-        for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n_skip=$((n_skip + 1)); done
-        if [ "$n_skip" -gt 0 ]; then
-            printf '## Skipped commits (the search went around them)\n\n'
-            for ((i = 0; i < bs_n; i++)); do
-                [ "${bs_state[$i]:-}" = skip ] || continue
-                printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
-            done
-            printf '\n'
-        fi
-        if [ ${#bs_unresolved[@]} -gt 0 ]; then
-            printf '## Where it could not tell\n\n'
-            for f in "${bs_unresolved[@]}"; do
-                read -r i j v <<<"$f"
-                printf -- '- %s..%s: %s (on twice the blocks too); a change there is neither found nor ruled out\n' \
-                    "${bs_commits[$i]:0:12}" "${bs_commits[$j]:0:12}" "$v"
-            done
-            printf '\n'
-        fi
-        if [ ${#bs_rejected[@]} -gt 0 ]; then
-            printf '## Not confirmed (not named as changes)\n\n'
-            for f in "${bs_rejected[@]}"; do
-                read -r i j v c <<<"$f"
-                printf -- '- %s..%s: the search said %s, the confirmation on fresh blocks %s\n' \
-                    "${bs_commits[$i]:0:12}" "${bs_commits[$j]:0:12}" "$v" "$c"
-            done
-            printf '\n'
-        fi
-        printf '## The rule\n\n'
-        printf 'Each comparison is harness/ab.sh: interleaved blocks of A, B and A again, B/A by the exact\n'
-        printf 'paired signed-rank test at 1%% (0.5%% a way), beyond its A/A arm. A segment whose ends differ is\n'
-        printf 'split at its middle; "same" ends a segment; "not resolved" is asked again on twice the blocks.\n'
-        printf 'A change is named only when a confirmation on fresh blocks of its two adjacent commits says\n'
-        printf 'the same direction as the search: on a history of one code a change needs two false calls.\n\n'
-        printf '%d comparisons, %d builds (each commit at most once), %d s. Each comparison: bisect.tsv, ab/.\n' \
-            "$bs_cmp" "$bs_builds" "$(( ($(cl_now_ms) - bs_t0) / 1000 ))"
-    } >"$md"
-    mv -- "$md" "$CL_OUT/report.md"
+    fi
+    if [ ${#bs_unresolved[@]} -gt 0 ]; then
+        printf '## Where it could not tell\n\n'
+        for f in "${bs_unresolved[@]}"; do
+            read -r i j v <<<"$f"
+            printf -- '- %s..%s: %s (on twice the blocks too); a change there is neither found nor ruled out\n' \
+                "${bs_commits[$i]:0:12}" "${bs_commits[$j]:0:12}" "$v"
+        done
+        printf '\n'
+    fi
+    if [ ${#bs_rejected[@]} -gt 0 ]; then
+        printf '## Not confirmed (not named as changes)\n\n'
+        for f in "${bs_rejected[@]}"; do
+            read -r i j v c <<<"$f"
+            printf -- '- %s..%s: the search said %s, the confirmation on fresh blocks %s\n' \
+                "${bs_commits[$i]:0:12}" "${bs_commits[$j]:0:12}" "$v" "$c"
+        done
+        printf '\n'
+    fi
+}
+
+# bs_write_md_rule: report.md's last part, the rule and what it took.
+bs_write_md_rule() {
+    printf '## The rule\n\n'
+    printf 'Each comparison is harness/ab.sh: interleaved blocks of A, B and A again, B/A by the exact\n'
+    printf 'paired signed-rank test at 1%% (0.5%% a way), beyond its A/A arm. A segment whose ends differ is\n'
+    printf 'split at its middle; "same" ends a segment; "not resolved" is asked again on twice the blocks.\n'
+    printf 'A change is named only when a confirmation on fresh blocks of its two adjacent commits says\n'
+    printf 'the same direction as the search: on a history of one code a change needs two false calls.\n\n'
+    printf '%d comparisons, %d builds (each commit at most once), %d s. Each comparison: bisect.tsv, ab/.\n' \
+        "$bs_cmp" "$bs_builds" "$(( ($(cl_now_ms) - bs_t0) / 1000 ))"
+}
+
+# bs_write_results_json JSONL: results.json, the answer with the changes of JSONL.
+bs_write_results_json() {
+    local js=$1 i j v f
     local skipped unres
     skipped=$(for ((i = 0; i < bs_n; i++)); do
         [ "${bs_state[$i]:-}" = skip ] || continue
@@ -551,6 +587,11 @@ bs_write() {
           changes: ., skipped: $skipped, unresolved: $unresolved, not_confirmed: $rejected}]}' \
         "$js" >"$bs_tmp/results.json"
     mv -- "$bs_tmp/results.json" "$CL_OUT/results.json"
+}
+
+# bs_write_said: the answer on stderr, one line a change.
+bs_write_said() {
+    local i j v r lo hi iv f
     printf '\n' >&2
     if [ ${#bs_unresolved[@]} -gt 0 ]; then
         printf 'coldload bisect: not resolved in %d segment(s) between %s and %s: no change there is found or ruled out (report.md)\n' \

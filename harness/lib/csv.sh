@@ -30,11 +30,12 @@ cl_whole_row() {
     cl_append "$CL_WHOLE" "$line"$'\n' || cl_write_failed "$CL_WHOLE"
 }
 
-# cl_whole_run LABEL RUN: the last cl_exec_run as a whole.csv row, tool
-# coldload-run: the launcher's wall time (exec to exit) and wait4's CPU times
-# and page faults (older directories have GNU time's, tool time).
+# cl_whole_run LABEL RUN RC: the last cl_exec_run, whose exit status was RC,
+# as a whole.csv row, tool coldload-run: the launcher's wall time (exec to
+# exit) and wait4's CPU times and page faults (older directories have GNU
+# time's, tool time).
 cl_whole_run() {
-    cl_whole_row coldload-run "$1" "$2" "$CL_WALL_MS" "$CL_USER_MS" "$CL_SYS_MS" "$CL_MINFLT" "$CL_MAJFLT" "$CL_RC"
+    cl_whole_row coldload-run "$1" "$2" "$CL_WALL_MS" "$CL_USER_MS" "$CL_SYS_MS" "$CL_MINFLT" "$CL_MAJFLT" "$3"
 }
 
 # hyperfine 1.15 exports per-run wall times and exit codes, but CPU times only

@@ -29,7 +29,7 @@ cl_run_result() {
 # or `default`: the variables unset) written into CL_WIDTH_ENV's variables
 # and for {width} in the ARGs (harness/lib/widths.sh; PROG as it is), OUT (a
 # path, or empty: none) for {out} in them; ENV (VAR=VALUE words) after the width's; capped at
-# --budget with the job's --grace, --sample-ms and --keep-output (CL_OPT_*),
+# --budget with the job's --grace, --sample-ms and --keep-output (CL_OPT),
 # OPT the launcher's options of the run (its rows, hash, tags). Its result
 # into the associative array VAR, by column name (cl_run_result), and
 # VAR[rc] coldload-run's exit status. 1 when coldload-run failed (said in
@@ -38,42 +38,42 @@ cl_run_result() {
 # counts it. An unreadable result ends the job.
 cl_launch() {
     local -n cl_launch_r=$1
-    local step=$2 width=$3 out=$4 a left res rc=0
+    local step=$2 width=$3 out=$4 a left res rc=0 xrc=0
     shift 4
     cl_launch_r=()
     local -a envset=() opts=() run=()
-    cl_width_envset "$width"
-    envset=("${CL_WIDTH_ENVSET[@]}")
+    cl_width_envset envset "$width"
     while [ "$1" != -- ]; do envset+=("$1"); shift; done
     shift
     while [ "$1" != -- ]; do opts+=("$1"); shift; done
     shift
     local prog=$1
     shift
-    cl_width_args "$width" "$@"
-    run=("${CL_WIDTH_ARGS[@]}")
+    local -a width_args=()
+    cl_width_args width_args "$width" "$@"
+    run=("${width_args[@]}")
     if [ -n "$out" ]; then
         run=()
-        for a in "${CL_WIDTH_ARGS[@]}"; do run+=("${a//\{out\}/$out}"); done
+        for a in "${width_args[@]}"; do run+=("${a//\{out\}/$out}"); done
     fi
     [ -n "$CL_EXEC_TMP" ] || cl_tmpdir CL_EXEC_TMP
     res=$CL_EXEC_TMP/launch.tsv
     rm -f -- "$res"
-    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "$CL_OPT_GRACE" \
-        --sample-ms "$CL_OPT_SAMPLE_MS" --keep-output "$CL_OPT_KEEP_OUTPUT" --result "$res" "${opts[@]}" -- "$prog" "${run[@]}" || true
-    [ "$CL_RC" != 0 ] || cl_run_result cl_launch_r "$res" || rc=$?
+    cl_exec "$step" env "${envset[@]}" "$CL_BUILD/coldload-run" --cap "$CL_BUDGET" --grace "${CL_OPT[GRACE]}" \
+        --sample-ms "${CL_OPT[SAMPLE_MS]}" --keep-output "${CL_OPT[KEEP_OUTPUT]}" --result "$res" "${opts[@]}" -- "$prog" "${run[@]}" || xrc=$?
+    [ "$xrc" != 0 ] || cl_run_result cl_launch_r "$res" || rc=$?
     [ "$rc" != 2 ] || cl_die "$step: coldload-run wrote an unreadable result line (see $res)"
     # shellcheck disable=SC2034 # the caller's array (a nameref)
-    cl_launch_r[rc]=$CL_RC
-    [ "$CL_RC" != 0 ] || [ "$rc" != 0 ] || return 0
+    cl_launch_r[rc]=$xrc
+    [ "$xrc" != 0 ] || [ "$rc" != 0 ] || return 0
     # a row that did not fit: the one line naming the disk, as everywhere
     if cl_disk_full "$CL_OUT"; then cl_die "$(cl_disk_msg)"; fi
     # the launcher was killed: what it ran is still in its cgroup, ended here
-    if [ "$CL_RC" -gt 128 ]; then
+    if [ "$xrc" -gt 128 ]; then
         left=$("$CL_BUILD/coldload-run" --sweep 2>/dev/null) || left=
         [ -z "$left" ] || cl_warn "$step: $left process(es) of the run outlived coldload-run; killed (its cgroup)"
     fi
-    cl_warn "$step: coldload-run failed (exit $CL_RC; see $CL_LOG.err)"
+    cl_warn "$step: coldload-run failed (exit $xrc; see $CL_LOG.err)"
     return 1
 }
 

@@ -2,32 +2,31 @@
 # harness/lib/levels.sh -- the load levels of harness/threads.sh (sourced by
 # it alone): each level's rounds and the rule that stops them, the remedies
 # tried where threads hurt, the slow limits the idle runs give, and the
-# CPU-quota level. They read and set threads.sh's state (cells, again_on,
-# deadline_hit, idle_ms, slow_after, slow_stop, quota, remedies_mode, rows_dir, run_env)
-# and run its threads_run.
-
-# threads.sh declares those (slow_after is an associative array there) and
-# reads the tags set here.
-# shellcheck disable=SC2154,SC2034,SC2004
+# CPU-quota level. They read and set the threads job's state (CL_TH and its
+# per-cell arrays, owned and documented by harness/lib/cellrun.sh: cells,
+# again_on, deadline_hit, skip_default, level_rounds, rows_dir, run_env,
+# CL_TH_IDLE_MS, CL_TH_SLOW_AFTER ...) and run cellrun.sh's threads_run; the
+# tags of a level (CL_TAG_*) are set here for the runs to read.
 
 # threads_past_total: 0 (true) once --total has passed; the runs not
 # started then are missing (meta threads_total_s says so).
 threads_past_total() {
-    [ -n "$total" ] || return 1
-    awk -v e="$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))" -v t="$total" 'BEGIN { exit !(e >= t) }' || return 1
-    deadline_hit=1
+    [ -n "${CL_TH[total]}" ] || return 1
+    awk -v e="$(( ($(cl_now_ms) - CL_STARTED_MS) / 1000 ))" -v t="${CL_TH[total]}" 'BEGIN { exit !(e >= t) }' || return 1
+    threads_set deadline_hit 1
 }
 
 # threads_cells_round PROC [MAX]: every cell once, in a shuffled order (the
-# default cell left out once skip_default is set: it is a width's twin and
-# that width is known slow at this level).
+# default cell left out once CL_TH[skip_default] is set: it is a width's
+# twin and that width is known slow at this level).
 threads_cells_round() {
-    local order=() c
+    local order=() cells=() c
+    read -ra cells <<<"${CL_TH[cells]}"
     for c in "${cells[@]}"; do
-        [ "$c" = default ] && [ "$skip_default" = 1 ] || order+=("$c")
+        [ "$c" = default ] && [ "${CL_TH[skip_default]}" = 1 ] || order+=("$c")
     done
-    cl_shuffle "${order[@]}"   # the one shuffle (harness/lib/rounds.sh)
-    for c in "${CL_SHUFFLED[@]}"; do
+    cl_shuffle order "${order[@]}"   # the one shuffle (harness/lib/rounds.sh)
+    for c in "${order[@]}"; do
         ! threads_past_total || return 0
         cl_progress "width $c, load $CL_TAG_LOAD, run $1 (of at most ${2:-$CL_PROCS_MAX})"
         threads_run "$c" "$1" 0
@@ -41,13 +40,16 @@ threads_cells_round() {
 # (`again`, copy=again): its spread against its width's cell is each
 # level's A/A noise floor, measured in this job (as make ab's A again).
 threads_again() {
-    [ "$again_on" = 0 ] || return 0
+    local loads=() stressors=() w=${CL_TH[again_width]}
+    [ "${CL_TH[again_on]}" = 0 ] || return 0
     cl_plan "again" --threads-decided --load none --stressors 0 "$CL_OUT" || return 0
     [ "${CL_PLAN[n]}" -gt 0 ] && [ "${CL_PLAN[0,again]}" = again ] || return 0
-    again_on=1
-    cells+=(again)
-    CL_PROG_N=$(( CL_PROG_N + CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
-    cl_meta threads_again "width $again_width run again from idle round 2 on, in the same shuffled rounds: no cell was a twin of another; its spread against width $again_width is each level's A/A noise floor"
+    threads_set again_on 1
+    threads_set cells "${CL_TH[cells]} again"
+    read -ra loads <<<"${CL_TH[loads]}"
+    read -ra stressors <<<"${CL_TH[stressors]}"
+    CL_PROG[n]=$(( CL_PROG[n] + CL_PROCS_MAX * (1 + (${#loads[@]} - 1) * ${#stressors[@]}) ))
+    cl_meta threads_again "width $w run again from idle round 2 on, in the same shuffled rounds: no cell was a twin of another; its spread against width $w is each level's A/A noise floor"
 }
 
 # threads_level_rounds LOAD STRESSORS: the rounds of one load level, and
@@ -69,13 +71,13 @@ THREADS_IDLE_EXTRA_MS=10000
 THREADS_IDLE_ROUNDS_X=3
 threads_level_rounds() {
     local p how=max state skip s max=$CL_PROCS_MAX t0
-    skip_default=0
+    threads_set skip_default 0
     t0=$(cl_now_ms)
-    if [ "$1" = none ] && [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] && [ "$CL_OPT_QUICK" != 1 ]; then
+    if [ "$1" = none ] && [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] && [ "${CL_OPT[QUICK]}" != 1 ]; then
         max=$((THREADS_IDLE_ROUNDS_X * CL_PROCS_MAX))
     fi
     for ((p = 1; p <= max; p++)); do
-        [ "$deadline_hit" = 0 ] || return 0
+        [ "${CL_TH[deadline_hit]}" = 0 ] || return 0
         threads_cells_round "$p" "$max"
         [ "$1" != none ] || [ "$p" != 1 ] || threads_again
         # the idle level's extra rounds: only while they stay cheap
@@ -90,18 +92,18 @@ threads_level_rounds() {
             --stressors "$([ "$1" = none ] && echo 0 || echo "$2")" "$CL_OUT" && [ "${CL_PLAN[n]}" -gt 0 ]; then
             state=${CL_PLAN[0,state]} skip=${CL_PLAN[0,skip]}
         fi
-        if [ "$skip" = skip-default ] && [ "$skip_default" = 0 ]; then
-            skip_default=1
+        if [ "$skip" = skip-default ] && [ "${CL_TH[skip_default]}" = 0 ]; then
+            threads_set skip_default 1
             cl_meta "threads_default_skipped_$1_s$2" "after round $p: the default cell is a width's twin (its threads in every run) and that width was stopped as known slow"
         fi
         [ "$p" -ge "$CL_PROCS_MIN" ] || continue
         if [ "$state" = decided ]; then how=decided; break; fi
     done
     [ "$CL_PROCS_MIN" != "$CL_PROCS_MAX" ] || how=fixed
-    level_rounds=$(( p > max ? max : p ))
+    threads_set level_rounds $(( p > max ? max : p ))
     s=$2
     [ "$1" != none ] || s=0
-    cl_stop_row threads "$1" "$s" "" "" "$level_rounds" "$how"
+    cl_stop_row threads "$1" "$s" "" "" "${CL_TH[level_rounds]}" "$how"
 }
 
 # threads_remedies LOAD STRESSORS: after a level's rounds, under its load,
@@ -111,9 +113,9 @@ threads_level_rounds() {
 # remedies/<id>/, a results directory of its own (its rows never join the
 # cells'). Meta threads_remedy_<load>_s<S> lists them.
 threads_remedies() {
-    local i id width setting cell p n=${level_rounds:-3} tried=()
-    [ "$remedies_mode" != off ] && [ "$deadline_hit" = 0 ] || return 0
-    if ! cl_plan "id width setting" --threads-remedies "$remedies_mode" \
+    local i id width setting cell p n=${CL_TH[level_rounds]:-3} tried=() rows_dir
+    [ "${CL_TH[remedies_mode]}" != off ] && [ "${CL_TH[deadline_hit]}" = 0 ] || return 0
+    if ! cl_plan "id width setting" --threads-remedies "${CL_TH[remedies_mode]}" \
         --load "$1" --stressors "$2" "$CL_OUT"; then
         cl_warn "load $1: the remedies could not be chosen: ${CL_PLAN[error]}"
         return 0
@@ -125,7 +127,7 @@ threads_remedies() {
         ids+=("${CL_PLAN["$i,id"]}") widths+=("${CL_PLAN["$i,width"]}") settings+=("${CL_PLAN["$i,setting"]}")
     done
     [ "$nplan" -gt 0 ] || return 0
-    CL_PROG_N=$(( CL_PROG_N + n * nplan ))
+    CL_PROG[n]=$(( CL_PROG[n] + n * nplan ))
     for ((i = 0; i < nplan; i++)); do
         id=${ids[i]} width=${widths[i]} setting=${settings[i]}
         # coldload-summarize's own words; checked all the same, never run as code
@@ -133,8 +135,9 @@ threads_remedies() {
             cl_die "coldload-summarize --threads-remedies wrote an unreadable row: $id $width $setting"
         cell=$width
         [ "$width" != 0 ] || cell=default
-        rows_dir=$CL_OUT/remedies/$id run_env=()
-        [ -z "$setting" ] || run_env=("$setting")
+        rows_dir=$CL_OUT/remedies/$id
+        threads_set rows_dir "$rows_dir"
+        threads_set run_env "$setting"
         # a directory of ours, never a link planted there (cl_results_dir)
         cl_results_dir "$CL_OUT/remedies"
         cl_results_dir "$rows_dir"
@@ -150,16 +153,17 @@ threads_remedies() {
             # median of its width): once more than half the runs are so
             # stopped, the median is a bound above the best whatever the rest
             # take -- it does not fix it, and more slow runs only cost.
-            case $last_status in cut | slow) stopped_runs=$((stopped_runs + 1)) ;; esac
+            case ${CL_TH[last_status]} in cut | slow) stopped_runs=$((stopped_runs + 1)) ;; esac
             if ((2 * stopped_runs > n)); then
                 cl_meta "threads_remedy_decided_$1_s$2" "$id after $p of $n runs: $stopped_runs stopped, its median a bound"
-                CL_PROG_N=$((CL_PROG_N - (n - p)))
+                CL_PROG[n]=$((CL_PROG[n] - (n - p)))
                 break
             fi
         done
         tried+=("$id ${setting:-width $width}")
     done
-    rows_dir='' run_env=()
+    threads_set rows_dir ''
+    threads_set run_env ''
     local IFS=';'
     cl_meta "threads_remedy_$1_s$2" "${tried[*]}"
 }
@@ -167,20 +171,22 @@ threads_remedies() {
 # threads_slow_limits: after the idle runs, each width's time past which a
 # loaded run is known slow: --slow-stop x its idle median, when below the cap.
 threads_slow_limits() {
-    local c med
+    local c med cells=() slow_stop=${CL_TH[slow_stop]}
     [ "$slow_stop" != 0 ] || return 0
+    read -ra cells <<<"${CL_TH[cells]}"
     for c in "${cells[@]}"; do
-        [ -n "${idle_ms[$c]:-}" ] || continue
-        med=$(tr ' ' '\n' <<<"${idle_ms[$c]}" | sed '/^$/d' | sort -g |
+        [ -n "${CL_TH_IDLE_MS[$c]:-}" ] || continue
+        med=$(tr ' ' '\n' <<<"${CL_TH_IDLE_MS[$c]}" | sed '/^$/d' | sort -g |
             awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m }')
-        slow_after[$c]=$(awk -v m="$med" -v f="$slow_stop" -v b="$CL_BUDGET" \
+        # shellcheck disable=SC2004 # an associative array's key (lib/cellrun.sh), not arithmetic
+        CL_TH_SLOW_AFTER[$c]=$(awk -v m="$med" -v f="$slow_stop" -v b="$CL_BUDGET" \
             'BEGIN { s = m * f / 1000; if (s > 0 && (b == 0 || s < b)) printf "%.3f", s }')
-        [ -z "${slow_after[$c]}" ] ||
-            cl_meta threads_slow_after "width $c: ${slow_after[$c]} s ($slow_stop x the idle median ${med} ms)"
+        [ -z "${CL_TH_SLOW_AFTER[$c]}" ] ||
+            cl_meta threads_slow_after "width $c: ${CL_TH_SLOW_AFTER[$c]} s ($slow_stop x the idle median ${med} ms)"
     done
 }
 
-# threads_inherited_quota: a CPU limit this shell already runs under (docker
+# threads_inherited_quota NUSABLE: a CPU limit this shell already runs under (docker
 # --cpus N, a pod's limit: coldload-probe's cpu_limit): every cell ran under
 # it, idle included -- the quota level seen from inside. Said in meta
 # (threads_inherited_quota, "none" without one) and in the report.
@@ -192,23 +198,24 @@ threads_inherited_quota() {
         return 0
     fi
     cl_meta threads_inherited_quota "$lim"
-    cl_warn "an inherited CPU quota of $lim CPUs (this machine's own cgroup: docker --cpus, a pod's limit) holds every run, the idle ones too; ${#usable[@]} CPUs are usable by their affinity"
+    cl_warn "an inherited CPU quota of $lim CPUs (this machine's own cgroup: docker --cpus, a pod's limit) holds every run, the idle ones too; $1 CPUs are usable by their affinity"
 }
 
 # threads_quota_level: the quota level -- no load program, each run under a
-# CPU quota of $quota CPUs (its cgroup: coldload-run --quota), what a
+# CPU quota of CL_TH[quota] CPUs (its cgroup: coldload-run --quota), what a
 # container or a Kubernetes pod limited to that many CPUs gets on this
 # machine. Skipped with one line (meta threads_quota_skipped) where no quota
 # can be set: a user without a delegated cgroup, a container.
 threads_quota_level() {
-    local why
-    [ "$deadline_hit" = 0 ] || return 0
+    local why quota=${CL_TH[quota]}
+    [ "${CL_TH[deadline_hit]}" = 0 ] || return 0
     if ! why=$("$CL_BUILD/coldload-run" --quota "$quota" -- true 2>&1 >/dev/null); then
         why=${why#coldload-run: }
         cl_meta threads_quota_skipped "${why%%$'\n'*}"
         cl_warn "quota level skipped: ${why%%$'\n'*}"
         return 0
     fi
+    # shellcheck disable=SC2034 # the level's tags, read by cl_tags (lib/csv.sh)
     CL_TAG_CONDITION=loaded CL_TAG_STRESSORS=$quota CL_TAG_LOAD=quota
     printf 'coldload threads: a CPU quota of %s CPUs, no load program\n' "$quota" >&2
     threads_level_rounds quota "$quota"

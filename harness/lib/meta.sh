@@ -81,12 +81,12 @@ cl_meta_begin() {
     cl_meta_machine
     cl_meta "${p}_command" "$CL_CMDLINE"
     cl_meta "${p}_out" "$CL_OUT"
-    cl_meta "${p}_quick" "$CL_OPT_QUICK"
+    cl_meta "${p}_quick" "${CL_OPT[QUICK]}"
     cl_meta "${p}_budget_s" "$CL_BUDGET"
     cl_meta "${p}_precision" "$CL_PRECISION"
     cl_meta "${p}_watchdog_s" "$CL_WATCHDOG_S"
     cl_meta "${p}_runs" "$CL_RUNS"
-    cl_meta "${p}_strict" "$CL_OPT_STRICT"
+    cl_meta "${p}_strict" "${CL_OPT[STRICT]}"
     cl_meta_probe "${p}_start"
     CL_STEAL0=$(cl_steal_ticks)
     CL_OWN_CPU0=$(cl_own_cpu_ms)

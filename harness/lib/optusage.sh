@@ -10,67 +10,75 @@
 #                              COLDLOAD_* variables of its flags, then stdin.
 #   cl_opt_doc                 the Markdown table of every row
 
-# cl_opt_range I: CL_RANGE, row I's accepted values in words ("1..100",
+# These return into the caller's variables (namerefs): their own locals
+# carry the function's prefix, so that no caller's variable is shadowed.
+
+# cl_opt_range VAR I: VAR row I's accepted values in words ("1..100",
 # "0 < SECONDS <= 86400", "each 1..256"); empty when the help says them.
+# shellcheck disable=SC2034 # VAR is the caller's (a nameref)
 cl_opt_range() {
-    local c=${CL_OT_CHECK[$1]} lo hi
-    IFS=: read -r _ lo hi <<<"$c"
-    case $c in
-        int:*) CL_RANGE="$lo..$hi" ;;
-        num:*) if [ "$lo" = 0 ]; then CL_RANGE="0 < ${CL_OT_ARG[$1]} <= $hi"; else CL_RANGE="$lo <= ${CL_OT_ARG[$1]} <= $hi"; fi ;;
-        ints:*) CL_RANGE="each $lo..$hi" ;;
-        share:* | cpus:* | factor:*) CL_RANGE="$lo <= ${CL_OT_ARG[$1]} <= $hi" ;;
-        *) CL_RANGE= ;;
+    local -n cl_orn_out=$1
+    local cl_orn_c=${CL_OT[$2,check]} cl_orn_lo cl_orn_hi cl_orn_arg=${CL_OT[$2,arg]}
+    IFS=: read -r _ cl_orn_lo cl_orn_hi <<<"$cl_orn_c"
+    case $cl_orn_c in
+        int:*) cl_orn_out="$cl_orn_lo..$cl_orn_hi" ;;
+        num:*) if [ "$cl_orn_lo" = 0 ]; then cl_orn_out="0 < $cl_orn_arg <= $cl_orn_hi"; else cl_orn_out="$cl_orn_lo <= $cl_orn_arg <= $cl_orn_hi"; fi ;;
+        ints:*) cl_orn_out="each $cl_orn_lo..$cl_orn_hi" ;;
+        share:* | cpus:* | factor:*) cl_orn_out="$cl_orn_lo <= $cl_orn_arg <= $cl_orn_hi" ;;
+        *) cl_orn_out= ;;
     esac
 }
 
-# cl_opt_shown I d|q: CL_SHOWN, row I's default (d) or QUICK default (q) as
+# cl_opt_shown VAR I d|q: VAR row I's default (d) or QUICK default (q) as
 # said to a reader in this script: ~TEXT as TEXT, a switch's 1/0 as on/off;
 # empty for q when the row has no QUICK default of its own.
+# shellcheck disable=SC2034 # VAR is the caller's (a nameref)
 cl_opt_shown() {
-    local t
-    if [ "$2" = q ]; then t=${CL_OT_QUICK[$1]}; else t=${CL_OT_DEF[$1]}; fi
-    cl_opt_subst "$t"
-    t=${CL_SUBST#\~}
-    if [[ ${CL_OT_CHECK[$1]} == switch* ]]; then
-        case $t in 1) t=on ;; 0) t=off ;; esac
+    local -n cl_osh_out=$1
+    local cl_osh_t
+    if [ "$3" = q ]; then cl_osh_t=${CL_OT[$2,quick]}; else cl_osh_t=${CL_OT[$2,def]}; fi
+    cl_opt_subst cl_osh_t "$cl_osh_t"
+    cl_osh_t=${cl_osh_t#\~}
+    if [[ ${CL_OT[$2,check]} == switch* ]]; then
+        case $cl_osh_t in 1) cl_osh_t=on ;; 0) cl_osh_t=off ;; esac
     fi
-    CL_SHOWN=$t
+    cl_osh_out=$cl_osh_t
 }
 
-# cl_opt_line I: CL_LINE, row I's text in --help: "help (range; default D, QUICK Q)".
+# cl_opt_line VAR I: VAR row I's text in --help: "help (range; default D, QUICK Q)".
+# shellcheck disable=SC2034 # VAR is the caller's (a nameref)
 cl_opt_line() {
-    local d q p
-    cl_opt_subst "${CL_OT_HELP[$1]}"
-    CL_LINE=$CL_SUBST
-    cl_opt_range "$1"
-    p=$CL_RANGE
-    cl_opt_shown "$1" d; d=$CL_SHOWN
-    cl_opt_shown "$1" q; q=$CL_SHOWN
-    if [ "$d" = required ]; then
-        d=required
-    elif [ -n "$d" ]; then
-        if [[ ${CL_OT_DEF[$1]} == \~* ]]; then d="default: $d"; else d="default $d"; fi
-        if [ "$q" = "$d" ] || [ "default $q" = "$d" ]; then d+=", QUICK too"
-        elif [ -n "$q" ]; then d+=", QUICK $q"; fi
+    local -n cl_ol_out=$1
+    local cl_ol_d cl_ol_q cl_ol_p cl_ol_text
+    cl_opt_subst cl_ol_text "${CL_OT[$2,help]}"
+    cl_opt_range cl_ol_p "$2"
+    cl_opt_shown cl_ol_d "$2" d
+    cl_opt_shown cl_ol_q "$2" q
+    if [ "$cl_ol_d" = required ]; then
+        cl_ol_d=required
+    elif [ -n "$cl_ol_d" ]; then
+        if [[ ${CL_OT[$2,def]} == \~* ]]; then cl_ol_d="default: $cl_ol_d"; else cl_ol_d="default $cl_ol_d"; fi
+        if [ "$cl_ol_q" = "$cl_ol_d" ] || [ "default $cl_ol_q" = "$cl_ol_d" ]; then cl_ol_d+=", QUICK too"
+        elif [ -n "$cl_ol_q" ]; then cl_ol_d+=", QUICK $cl_ol_q"; fi
     fi
-    p+=${p:+${d:+; }}$d
-    [ -z "$p" ] || CL_LINE+=" ($p)"
+    cl_ol_p+=${cl_ol_p:+${cl_ol_d:+; }}$cl_ol_d
+    [ -z "$cl_ol_p" ] || cl_ol_text+=" ($cl_ol_p)"
+    cl_ol_out=$cl_ol_text
 }
 
 cl_usage() {
-    local i f syn=() used=() unused=() envnames=() e
+    local i f syn=() used=() unused=() envnames=() e line
     for ((i = 0; i < CL_OT_N; i++)); do
-        case " ${CL_OT_SCRIPTS[i]} " in
+        case " ${CL_OT[$i,scripts]} " in
             *" $CL_NAME "*) ;;
-            *" ~$CL_NAME "*) unused+=("${CL_OT_FLAG[i]}"); continue ;;
+            *" ~$CL_NAME "*) unused+=("${CL_OT[$i,flag]}"); continue ;;
             *) continue ;;
         esac
         used+=("$i")
-        f=${CL_OT_FLAG[i]}${CL_OT_ARG[i]:+ ${CL_OT_ARG[i]}}
+        f=${CL_OT[$i,flag]}${CL_OT[$i,arg]:+ ${CL_OT[$i,arg]}}
         # (an item's blanks as \001 while the line is wrapped: an item stays on one line)
-        if [ "${CL_OT_DEF[i]}" = "~required" ]; then syn+=("${f// /$'\001'}"); else syn+=("[${f// /$'\001'}]"); fi
-        e=${CL_OT_ENV[i]}
+        if [ "${CL_OT[$i,def]}" = "~required" ]; then syn+=("${f// /$'\001'}"); else syn+=("[${f// /$'\001'}]"); fi
+        e=${CL_OT[$i,env]}
         if [ -n "$e" ] && [[ " ${envnames[*]} " != *" $e "* ]]; then envnames+=("$e"); fi
     done
     [ -z "${1:-}" ] || syn+=("${1// /$'\001'}")
@@ -78,8 +86,8 @@ cl_usage() {
     {
         printf 'S\tusage: harness/%s.sh\t%s\n' "$CL_NAME" "${syn[*]}"
         for i in "${used[@]}"; do
-            cl_opt_line "$i"
-            printf 'O\t%s\t%s\n' "${CL_OT_FLAG[i]}${CL_OT_ARG[i]:+ ${CL_OT_ARG[i]}}" "$CL_LINE"
+            cl_opt_line line "$i"
+            printf 'O\t%s\t%s\n' "${CL_OT[$i,flag]}${CL_OT[$i,arg]:+ ${CL_OT[$i,arg]}}" "$line"
         done
         if [ ${#unused[@]} -gt 0 ]; then
             f=${unused[*]}
@@ -118,33 +126,33 @@ cl_opt_doc_cell() {
 # cl_opt_doc: every row as one line of a Markdown table, in the table's order;
 # {d:..} and {q:..} as the row's first script sees them.
 cl_opt_doc() {
-    local i s f first used unused d q name=$CL_NAME
+    local i s f first used unused d q range help name=$CL_NAME
     printf '| flag | scripts | default | QUICK | accepted | environment | meaning |\n'
     printf '|---|---|---|---|---|---|---|\n'
     for ((i = 0; i < CL_OT_N; i++)); do
         used=() unused=()
-        for s in ${CL_OT_SCRIPTS[i]}; do
+        for s in ${CL_OT[$i,scripts]}; do
             if [[ $s == \~* ]]; then unused+=("${s#\~}"); else used+=("$s"); fi
         done
         first=${used[0]}
         CL_NAME=$first
-        cl_opt_shown "$i" d; d=$CL_SHOWN
-        cl_opt_shown "$i" q; q=$CL_SHOWN
-        [ -n "$d" ] || [ "${CL_OT_CHECK[i]}" != switch ] || d=off
-        cl_opt_range "$i"
-        case ${CL_OT_CHECK[i]} in
-            enum:* | enums:*) CL_RANGE=$(cl_opt_either "${CL_OT_CHECK[i]#*:}"); [[ ${CL_OT_CHECK[i]} != enums:* ]] || CL_RANGE="a list of $CL_RANGE" ;;
-            path) CL_RANGE="a path, not starting with -" ;;
+        cl_opt_shown d "$i" d
+        cl_opt_shown q "$i" q
+        [ -n "$d" ] || [ "${CL_OT[$i,check]}" != switch ] || d=off
+        cl_opt_range range "$i"
+        case ${CL_OT[$i,check]} in
+            enum:* | enums:*) range=$(cl_opt_either "${CL_OT[$i,check]#*:}"); [[ ${CL_OT[$i,check]} != enums:* ]] || range="a list of $range" ;;
+            path) range="a path, not starting with -" ;;
         esac
-        cl_opt_subst "${CL_OT_HELP[i]}"
+        cl_opt_subst help "${CL_OT[$i,help]}"
         s=${used[*]}
         s=${s// /, }
         [ ${#unused[@]} -eq 0 ] || { f=${unused[*]}; s+="; accepted, unused: ${f// /, }"; }
         # shellcheck disable=SC2016 # the backquotes are Markdown's
         printf '| `%s` | %s | %s | %s | %s | %s | %s |\n' \
-            "$(cl_opt_doc_cell "${CL_OT_FLAG[i]}${CL_OT_ARG[i]:+ ${CL_OT_ARG[i]}}")" "$(cl_opt_doc_cell "$s")" \
-            "$(cl_opt_doc_cell "$d")" "$(cl_opt_doc_cell "$q")" "$(cl_opt_doc_cell "$CL_RANGE")" \
-            "${CL_OT_ENV[i]:+\`${CL_OT_ENV[i]}\`}" "$(cl_opt_doc_cell "$CL_SUBST")"
+            "$(cl_opt_doc_cell "${CL_OT[$i,flag]}${CL_OT[$i,arg]:+ ${CL_OT[$i,arg]}}")" "$(cl_opt_doc_cell "$s")" \
+            "$(cl_opt_doc_cell "$d")" "$(cl_opt_doc_cell "$q")" "$(cl_opt_doc_cell "$range")" \
+            "${CL_OT[$i,env]:+\`${CL_OT[$i,env]}\`}" "$(cl_opt_doc_cell "$help")"
     done
     CL_NAME=$name
 }

@@ -87,7 +87,7 @@ cl_busy_check() {
     [[ $(cl_psi_cpu some) =~ avg10=([0-9.]+) ]] && avg10=${BASH_REMATCH[1]}%
     if [ "$min" -ge 2 ] || cl_ge "$share" "$thr"; then
         local msg="machine busy before $1 (procs_running=$min in 3 looks 50 ms apart, >= 2 is busy; CPU pressure $share% over them, >= $thr% is busy; PSI avg10 $avg10)"
-        if [ "$CL_OPT_STRICT" = 1 ]; then
+        if [ "${CL_OPT[STRICT]}" = 1 ]; then
             cl_meta "${CL_NAME}_refused" "$msg"
             cl_die "$msg; refusing (--strict)" 3
         fi

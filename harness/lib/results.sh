@@ -10,55 +10,30 @@
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
 
-cl_results_init() {
-    local link=0 probe parent
-    # the files written outside it, before anything is made or measured
-    [ -z "${CL_OPT_EXPORT_HF:-}" ] || cl_target_check --export-hyperfine "$CL_OPT_EXPORT_HF"
-    CL_OUT=$CL_OPT_OUT
-    if [ -z "$CL_OUT" ]; then
-        CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+# cl_results_out_link VAR: --out a symbolic link: another user's is not
+# followed (a link planted in a shared directory would point root's run
+# anywhere, /etc included, as fs.protected_symlinks refuses in sticky
+# directories); ours is, and said. VAR (the caller's) its target, empty when
+# --out is no link.
+cl_results_out_link() {
+    local -n cl_rl_target=$1
+    local cl_rl_owner
+    cl_rl_target=''
+    [ -L "$CL_OUT" ] || return 0
+    cl_rl_owner=$(stat -c %u -- "$CL_OUT")
+    if [ "$cl_rl_owner" != "$(id -u)" ]; then
+        cl_die "--out $CL_OUT is a symbolic link of uid $cl_rl_owner (to $(readlink -- "$CL_OUT")), not ours: not followed; give the directory itself" 2
     fi
-    # results/latest is replaced only when it is a link: checked now, before
-    # anything is made (ln -sfn would remove a file or a device node there,
-    # and write into a directory).
-    parent=$(cd "$(dirname -- "$CL_OUT")" 2>/dev/null && pwd) || parent=''
-    if [ -d "$CL_RESULTS" ] && [ "$parent" = "$(cd "$CL_RESULTS" && pwd)" ]; then
-        cl_latest_check "$CL_RESULTS/latest"
-    fi
-    # --out a symbolic link: another user's is not followed (a link planted in
-    # a shared directory would point root's run anywhere, /etc included, as
-    # fs.protected_symlinks refuses in sticky directories); ours is, and said.
-    local out_link=''
-    if [ -L "$CL_OUT" ]; then
-        local owner
-        owner=$(stat -c %u -- "$CL_OUT")
-        if [ "$owner" != "$(id -u)" ]; then
-            cl_die "--out $CL_OUT is a symbolic link of uid $owner (to $(readlink -- "$CL_OUT")), not ours: not followed; give the directory itself" 2
-        fi
-        out_link=$(readlink -f -- "$CL_OUT")
-        printf 'coldload %s: --out %s is a symbolic link: writing into %s\n' "$CL_NAME" "$CL_OUT" "$out_link" >&2
-    fi
-    # Nothing in it is written through a link or into a FIFO or a device:
-    # whoever can write a shared results directory could plant one where a
-    # file or a directory of ours goes (remedies/r0 -> /etc). Checked before
-    # anything is made or locked in it, and before CL_META is set, so that
-    # dying here writes nothing through one either.
-    [ ! -d "$CL_OUT" ] || cl_results_check "$CL_OUT"
-    mkdir -p -- "$CL_OUT" 2>/dev/null || cl_die "cannot create the output directory $CL_OUT" 2
-    cl_results_dir "$CL_OUT/logs"
-    cl_results_dir "$CL_OUT/hyperfine"
-    probe=$(mktemp "$CL_OUT/.write-test.XXXXXX" 2>/dev/null) ||
-        cl_die "output directory $CL_OUT is not writable" 2
-    rm -f -- "$probe"
-    CL_OUT=$(cd "$CL_OUT" && pwd)
-    # tell the supervisor where meta is (cl_supervise)
-    if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then printf '%s\n' "$CL_OUT" >"$COLDLOAD_OUT_FILE"; fi
-    cl_lock
-    if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
+    cl_rl_target=$(readlink -f -- "$CL_OUT")
+    printf 'coldload %s: --out %s is a symbolic link: writing into %s\n' "$CL_NAME" "$CL_OUT" "$cl_rl_target" >&2
+}
+
+# cl_results_files_check: the files every job appends to, in CL_OUT: each a
+# regular file that can be appended to, and samples.csv, whole.csv and
+# runs.csv, when there, with the header this build writes (whole.csv's
+# header written when it is new); else one line, exit 2, before any run.
+cl_results_files_check() {
     local f
-    CL_META=$CL_OUT/meta.txt
-    CL_SAMPLES=$CL_OUT/samples.csv
-    CL_WHOLE=$CL_OUT/whole.csv
     # Found now, not after every measurement: a samples.csv or whole.csv that
     # is not a regular file (a FIFO would block the binaries' open) or cannot
     # be appended to (read-only, immutable) in an otherwise writable directory.
@@ -102,6 +77,46 @@ cl_results_init() {
         [ -z "$want" ] || [ "$h" = "$want" ] ||
             cl_die "$CL_OUT/runs.csv has another header than coldload-run writes ($want): use another --out" 2
     fi
+}
+
+cl_results_init() {
+    local link=0 probe parent
+    # the files written outside it, before anything is made or measured
+    [ -z "${CL_OPT[EXPORT_HF]:-}" ] || cl_target_check --export-hyperfine "${CL_OPT[EXPORT_HF]}"
+    CL_OUT=${CL_OPT[OUT]}
+    if [ -z "$CL_OUT" ]; then
+        CL_OUT=$CL_RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+    fi
+    # results/latest is replaced only when it is a link: checked now, before
+    # anything is made (ln -sfn would remove a file or a device node there,
+    # and write into a directory).
+    parent=$(cd "$(dirname -- "$CL_OUT")" 2>/dev/null && pwd) || parent=''
+    if [ -d "$CL_RESULTS" ] && [ "$parent" = "$(cd "$CL_RESULTS" && pwd)" ]; then
+        cl_latest_check "$CL_RESULTS/latest"
+    fi
+    local out_link=''
+    cl_results_out_link out_link
+    # Nothing in it is written through a link or into a FIFO or a device:
+    # whoever can write a shared results directory could plant one where a
+    # file or a directory of ours goes (remedies/r0 -> /etc). Checked before
+    # anything is made or locked in it, and before CL_META is set, so that
+    # dying here writes nothing through one either.
+    [ ! -d "$CL_OUT" ] || cl_results_check "$CL_OUT"
+    mkdir -p -- "$CL_OUT" 2>/dev/null || cl_die "cannot create the output directory $CL_OUT" 2
+    cl_results_dir "$CL_OUT/logs"
+    cl_results_dir "$CL_OUT/hyperfine"
+    probe=$(mktemp "$CL_OUT/.write-test.XXXXXX" 2>/dev/null) ||
+        cl_die "output directory $CL_OUT is not writable" 2
+    rm -f -- "$probe"
+    CL_OUT=$(cd "$CL_OUT" && pwd)
+    # tell the supervisor where meta is (cl_supervise)
+    if [ -n "${COLDLOAD_OUT_FILE:-}" ]; then printf '%s\n' "$CL_OUT" >"$COLDLOAD_OUT_FILE"; fi
+    cl_lock
+    if [ -d "$CL_RESULTS" ] && [ "$(dirname "$CL_OUT")" = "$(cd "$CL_RESULTS" && pwd)" ]; then link=1; fi
+    CL_META=$CL_OUT/meta.txt
+    CL_SAMPLES=$CL_OUT/samples.csv
+    CL_WHOLE=$CL_OUT/whole.csv
+    cl_results_files_check
     touch "$CL_META"
     if [ -n "$out_link" ]; then cl_meta out_symlink "$out_link"; fi
     # What the binaries said they run (their --describe tables), for the report.

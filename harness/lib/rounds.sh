@@ -7,15 +7,18 @@
 # Variables set here are read by the scripts and the other lib files.
 # shellcheck disable=SC2034
 
-# cl_shuffle ITEM...: CL_SHUFFLED = the items in a random order (Fisher-Yates
-# on RANDOM, which the caller seeds once: the order of a whole run replays
-# from its seed). Not $(cl_shuffle): bash reseeds RANDOM in every subshell.
+# cl_shuffle VAR ITEM...: VAR (the caller's array) = the items in a random
+# order (Fisher-Yates on RANDOM, which the caller seeds once: the order of a
+# whole run replays from its seed). Not $(cl_shuffle): bash reseeds RANDOM in
+# every subshell. (Its locals are prefixed: VAR is never one of them.)
 cl_shuffle() {
-    local i j t
-    CL_SHUFFLED=("$@")
-    for ((i = ${#CL_SHUFFLED[@]} - 1; i > 0; i--)); do
-        j=$((RANDOM % (i + 1)))
-        t=${CL_SHUFFLED[i]} CL_SHUFFLED[i]=${CL_SHUFFLED[j]} CL_SHUFFLED[j]=$t
+    local -n cl_sh_out=$1
+    local cl_sh_i cl_sh_j cl_sh_t
+    shift
+    cl_sh_out=("$@")
+    for ((cl_sh_i = ${#cl_sh_out[@]} - 1; cl_sh_i > 0; cl_sh_i--)); do
+        cl_sh_j=$((RANDOM % (cl_sh_i + 1)))
+        cl_sh_t=${cl_sh_out[cl_sh_i]} cl_sh_out[cl_sh_i]=${cl_sh_out[cl_sh_j]} cl_sh_out[cl_sh_j]=$cl_sh_t
     done
 }
 
@@ -40,7 +43,7 @@ cl_plan_print() {
     done
 }
 
-# cl_undecided CELL...: CL_UNDECIDED, the cells (workload:width) whose answer
+# cl_undecided VAR CELL...: VAR (the caller's array), the cells (workload:width) whose answer
 # is not known yet under the current tags, by coldload-summarize --decided's
 # plan (verdict/decide.h: the bootstrap interval against every threshold the
 # cell is judged on), read by column name (cl_plan). A cell is its workload,
@@ -49,25 +52,28 @@ cl_plan_print() {
 # failed). The tool failing keeps every cell: the rule may only stop a cell
 # early, never lose one.
 cl_undecided() {
-    local cell i seen open rows
-    CL_UNDECIDED=()
+    local -n cl_ud_out=$1
+    local cl_ud_cell cl_ud_i cl_ud_seen cl_ud_open cl_ud_rows
+    shift
+    cl_ud_out=()
+    # shellcheck disable=SC2153 # CL_OUT, the results directory (lib/results.sh), not CL_OPT
     if ! cl_plan "state workload width params" --decided --condition "$CL_TAG_CONDITION" \
         --load "$CL_TAG_LOAD" --stressors "$CL_TAG_STRESSORS" --copy "$CL_TAG_COPY" "$CL_OUT"; then
         cl_warn "coldload-summarize --decided failed (${CL_PLAN[error]}): every cell goes on"
-        CL_UNDECIDED=("$@")
+        cl_ud_out=("$@")
         return 0
     fi
-    rows=${CL_PLAN[n]}
-    for cell in "$@"; do
-        cl_cell "${cell%:*}"
-        seen=0 open=0
-        for ((i = 0; i < rows; i++)); do
-            [ "${CL_PLAN[$i,workload]}:${CL_PLAN[$i,width]}" = "$CL_CELL_WORKLOAD:${cell#*:}" ] || continue
-            cl_params_in "${CL_PLAN[$i,params]}" "$CL_CELL_PARAMS" || continue
-            seen=1
-            [ "${CL_PLAN[$i,state]}" = decided ] || open=1
+    cl_ud_rows=${CL_PLAN[n]}
+    for cl_ud_cell in "$@"; do
+        cl_cell "${cl_ud_cell%:*}"
+        cl_ud_seen=0 cl_ud_open=0
+        for ((cl_ud_i = 0; cl_ud_i < cl_ud_rows; cl_ud_i++)); do
+            [ "${CL_PLAN[$cl_ud_i,workload]}:${CL_PLAN[$cl_ud_i,width]}" = "$CL_CELL_WORKLOAD:${cl_ud_cell#*:}" ] || continue
+            cl_params_in "${CL_PLAN[$cl_ud_i,params]}" "$CL_CELL_PARAMS" || continue
+            cl_ud_seen=1
+            [ "${CL_PLAN[$cl_ud_i,state]}" = decided ] || cl_ud_open=1
         done
-        if [ "$open" = 1 ] || [ "$seen" = 0 ]; then CL_UNDECIDED+=("$cell"); fi
+        if [ "$cl_ud_open" = 1 ] || [ "$cl_ud_seen" = 0 ]; then cl_ud_out+=("$cl_ud_cell"); fi
     done
 }
 
@@ -95,21 +101,21 @@ cl_params_in() {
 # cell (cl_stop_note: the processes it took, and whether it stopped decided,
 # at the most or fixed).
 cl_measure_all() {
-    local cells=() cell width w p what=$CL_TAG_CONDITION key
+    local cells=() undecided=() order=() cell width w p what=$CL_TAG_CONDITION key
     [ "$CL_TAG_CONDITION" = loaded ] && what+=" ($CL_TAG_LOAD load)"
     for width in $CL_WIDTHS; do
         for w in $CL_WORKLOADS; do cells+=("$w:$width"); done
     done
     for ((p = 1; p <= CL_PROCS_MAX; p++)); do
         if [ "$p" -gt "$CL_PROCS_MIN" ]; then
-            cl_undecided "${cells[@]}"
-            cl_stop_note $((p - 1)) decided "${cells[@]}"
-            [ ${#CL_UNDECIDED[@]} -gt 0 ] || break
-            cells=("${CL_UNDECIDED[@]}")
+            cl_undecided undecided "${cells[@]}"
+            cl_stop_note $((p - 1)) decided "${undecided[*]}" "${cells[@]}"
+            [ ${#undecided[@]} -gt 0 ] || break
+            cells=("${undecided[@]}")
         fi
         CL_TAG_PROC=$p
-        cl_shuffle "${cells[@]}"
-        for cell in "${CL_SHUFFLED[@]}"; do
+        cl_shuffle order "${cells[@]}"
+        for cell in "${order[@]}"; do
             w=${cell%:*} width=${cell#*:}
             cl_progress "$what: $w width $width, process $p of $CL_PROCS_MIN-$CL_PROCS_MAX"
             if [ "$CL_TAG_CONDITION" = idle ]; then cl_busy_check "$w width $width"; fi
@@ -118,20 +124,26 @@ cl_measure_all() {
     done
     # what is still open after the last round stopped at the most
     if [ "$p" -gt "$CL_PROCS_MAX" ]; then
-        if [ -n "$CL_OPT_PROCS" ]; then cl_stop_note "$CL_PROCS_MAX" fixed "${cells[@]}"
-        else cl_undecided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" decided "${cells[@]}"; cl_stop_note "$CL_PROCS_MAX" max "${CL_UNDECIDED[@]}"; fi
+        if [ -n "${CL_OPT[PROCS]}" ]; then cl_stop_note "$CL_PROCS_MAX" fixed "" "${cells[@]}"
+        else
+            cl_undecided undecided "${cells[@]}"
+            cl_stop_note "$CL_PROCS_MAX" decided "${undecided[*]}" "${cells[@]}"
+            cl_stop_note "$CL_PROCS_MAX" max "" "${undecided[@]}"
+        fi
     fi
     CL_TAG_PROC=1
 }
 
-# cl_stop_note P HOW CELL...: a row of <out>/stops.csv (cl_stop_row) for
-# each CELL that stopped now (decided: not in CL_UNDECIDED; max: at the
-# most, undecided; fixed: --procs K), P its processes.
+# cl_stop_note P HOW OPEN CELL...: a row of <out>/stops.csv (cl_stop_row)
+# for each CELL that stopped now (decided: not among OPEN, the undecided
+# cells, blank-separated; max: at the most, undecided; fixed: --procs K), P
+# its processes.
 cl_stop_note() {
-    local p=$1 how=$2 cell
+    local p=$1 how=$2 cell open_cells=()
     local -A open=()
-    shift 2
-    if [ "$how" = decided ]; then for cell in "${CL_UNDECIDED[@]}"; do open[$cell]=1; done; fi
+    read -ra open_cells <<<"$3"
+    shift 3
+    if [ "$how" = decided ]; then for cell in "${open_cells[@]}"; do open[$cell]=1; done; fi
     for cell in "$@"; do
         [ -z "${open[$cell]:-}" ] || continue
         cl_stop_row "$CL_NAME" "$CL_TAG_LOAD" "$CL_TAG_STRESSORS" "${cell%:*}" "${cell#*:}" "$p" "$how"

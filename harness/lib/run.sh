@@ -17,6 +17,19 @@ cl_init() {
     CL_STARTED_MS=$(cl_now_ms)
 }
 
+# cl_supervise_killed RC OUT PID: the harness PID, killed by signal RC-128
+# with no trap of its own run, said in OUT/meta.txt (unless its last line
+# is its exit status already) and on stderr.
+cl_supervise_killed() {
+    local rc=$1 out=$2 line last='' name
+    while IFS= read -r line; do last=$line; done <"$out/meta.txt"
+    [[ $last != "${CL_NAME}_exit_status="* ]] || return 0
+    name="signal $((rc - 128))"
+    [ "$rc" != 137 ] || name=SIGKILL
+    printf '%s\n' "${CL_NAME}_interrupted_by=$name" "${CL_NAME}_exit_status=$rc" >>"$out/meta.txt"
+    printf 'coldload %s: the harness (pid %s) was killed by %s; results so far kept in %s\n' "$CL_NAME" "$3" "$name" "$out" >&2
+}
+
 # cl_supervise ARGS...: runs this script again as a child with ARGS and
 # waits for it, passing INT, TERM and HUP on; exits with the child's status,
 # or 128+n when a signal came. Returns at once in that child.
@@ -80,14 +93,7 @@ cl_supervise() {
     # The child killed outright (SIGKILL: no trap of its own ran, so meta.txt
     # does not end in its exit status): said here, with the right signal.
     if [ -z "$sig" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
-        local line last=''
-        while IFS= read -r line; do last=$line; done <"$out/meta.txt"
-        if [[ $last != "${CL_NAME}_exit_status="* ]]; then
-            local name="signal $((rc - 128))"
-            [ "$rc" != 137 ] || name=SIGKILL
-            printf '%s\n' "${CL_NAME}_interrupted_by=$name" "${CL_NAME}_exit_status=$rc" >>"$out/meta.txt"
-            printf 'coldload %s: the harness (pid %s) was killed by %s; results so far kept in %s\n' "$CL_NAME" "$child" "$name" "$out" >&2
-        fi
+        cl_supervise_killed "$rc" "$out" "$child"
     fi
     if [ -n "$sig" ]; then
         case $sig in INT) n=130 ;; TERM) n=143 ;; *) n=129 ;; esac
@@ -236,8 +242,8 @@ cl_exec_cgroup() {
 # program dearer, and a width-2 call of microseconds switches), so nothing
 # of it runs beside the program but a poll that waits. CL_EXEC_REC (an array of
 # coldload-run options, cl_exec_run's) records the run as a row of runs.csv.
-# Sets CL_RC (the program's status as a shell says it; 124 for a run the
-# watchdog stopped, as timeout(1) said it), CL_TIMED_OUT, CL_LOG, and the
+# Returns the program's status as a shell says it (124 for a run the
+# watchdog stopped, as timeout(1) said it); sets CL_TIMED_OUT, CL_LOG, and the
 # run's figures CL_WALL_MS (exec to exit) CL_USER_MS CL_SYS_MS CL_MINFLT
 # CL_MAJFLT (wait4), empty when the launcher could not say them. A CMD that
 # is coldload-run itself (threads.sh, ab.sh: the launcher with a cap of its
@@ -292,7 +298,6 @@ cl_exec() {
         # command: threads.sh's and ab.sh's runs), by its program or anyone
         cl_warn "$step: coldload-run was killed by signal $((rc - 128)) after $(awk -v m="$CL_WALL_MS" 'BEGIN { printf "%.1f", m / 1000 }') s"
     fi
-    CL_RC=$rc
     cl_run_lines "$base"
     # A command that failed on a full results disk (its "No space left on
     # device" went to the full disk too: an empty .err): the first one ends
@@ -369,22 +374,27 @@ cl_start_why() {
     esac
 }
 
+# CL_PROG: the progress line's count, this file's state: n steps in all (a
+# script adds the ones it plans later), i of them begun, t0 the start (ms),
+# deadline_ms the job's end when it has one (ab.sh --total).
+declare -gA CL_PROG=([n]=0 [i]=0 [t0]=0)
+
 cl_progress_start() {
-    CL_PROG_N=$1
-    CL_PROG_I=0
-    CL_PROG_T0=$(cl_now_ms)
+    CL_PROG[n]=$1
+    CL_PROG[i]=0
+    CL_PROG[t0]=$(cl_now_ms)
 }
 
 cl_progress() {
     local el left="?"
-    CL_PROG_I=$((CL_PROG_I + 1))
-    el=$(( ($(cl_now_ms) - CL_PROG_T0) / 1000 ))
-    if [ -n "${CL_PROG_DEADLINE_MS:-}" ]; then
+    CL_PROG[i]=$((CL_PROG[i] + 1))
+    el=$(( ($(cl_now_ms) - CL_PROG[t0]) / 1000 ))
+    if [ -n "${CL_PROG[deadline_ms]:-}" ]; then
         # a job of a time budget (ab.sh --total): what is left of it
-        left=$(( (CL_PROG_DEADLINE_MS - $(cl_now_ms)) / 1000 ))
+        left=$(( (CL_PROG[deadline_ms] - $(cl_now_ms)) / 1000 ))
         left="$((left > 0 ? left : 0))s of the time budget"
-    elif [ "$CL_PROG_I" -gt 1 ]; then
-        left="~$(( el * (CL_PROG_N - CL_PROG_I + 1) / (CL_PROG_I - 1) ))s"
+    elif [ "${CL_PROG[i]}" -gt 1 ]; then
+        left="~$(( el * (CL_PROG[n] - CL_PROG[i] + 1) / (CL_PROG[i] - 1) ))s"
     fi
-    printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "$CL_PROG_I" "$CL_PROG_N" "$1" "$el" "$left" >&2
+    printf 'coldload %s [%d/%d] %s | elapsed %ds | %s left\n' "$CL_NAME" "${CL_PROG[i]}" "${CL_PROG[n]}" "$1" "$el" "$left" >&2
 }

@@ -43,13 +43,13 @@ scan_levels() {
 scan_plan() {
     local which=$1 n=$2 i w pol width cells levels=() wait_widths load_widths phase
     SCAN_NCPU=$n
-    if [ -n "$CL_OPT_WIDTHS" ]; then
+    if [ -n "${CL_OPT[WIDTHS]}" ]; then
         wait_widths=$CL_WIDTHS load_widths=$CL_WIDTHS
     else
         wait_widths=$(scan_widths "$n" $((n + 1)))
         load_widths=$(scan_widths "$n" $((2 * n)))
     fi
-    if [ -n "$CL_OPT_STRESSORS" ]; then read -ra levels <<<"0 $CL_STRESSORS"
+    if [ -n "${CL_OPT[STRESSORS]}" ]; then read -ra levels <<<"0 $CL_STRESSORS"
     else read -ra levels <<<"$(scan_levels "$n")"; fi
     SCAN_PHASES=()
     if [ "$which" != load ]; then
@@ -141,14 +141,14 @@ scan_cells_init() {
 scan_left_ms() { echo $((SCAN_DEADLINE_MS - $(cl_now_ms))); }
 
 scan_phase() {
-    local phase=$1 cells p cell w pol width
+    local phase=$1 cells p cell w pol width order=()
     scan_tags "$phase"
     read -ra cells <<<"${SCAN_PHASE_CELLS[$phase]}"
     # No load is started once the time is out: every cell is then skipped.
     if [ "$SCAN_KIND" != none ] && [ "$(scan_left_ms)" -gt 0 ]; then
         printf 'coldload scan: %s: starting %s load, %s stress-ng CPU workers\n' "$phase" "$SCAN_KIND" "$SCAN_S" >&2
         cl_stress_start "$SCAN_KIND" "$SCAN_S"
-        cl_meta "scan_${phase/:/_}_stress_pgid" "$CL_STRESS_PGID"
+        cl_meta "scan_${phase/:/_}_stress_pgid" "${CL_STRESS[pgid]}"
     elif [ "$SCAN_KIND" = none ]; then
         cl_busy_check "scan $phase"
     fi
@@ -168,8 +168,8 @@ scan_phase() {
             fi
         fi
         CL_TAG_PROC=$p
-        cl_shuffle "${cells[@]}"
-        for cell in "${CL_SHUFFLED[@]}"; do
+        cl_shuffle order "${cells[@]}"
+        for cell in "${order[@]}"; do
             IFS=: read -r w pol width <<<"$cell"
             scan_run "${phase%%:*}" "$w" "$pol" "$width"
         done
@@ -236,7 +236,7 @@ scan_run() {
     cl_exec "$step" env OPENBLAS_NUM_THREADS="$blas" "$CL_BUILD/p28_timing" --workload "$w" \
         --wait "$pol" --width "$width" --runs "$CL_RUNS" --budget "$budget" \
         --precision "$CL_PRECISION" --csv "$CL_SAMPLES" \
-        "${CL_TAGS[@]}" || rc=$CL_RC
+        "${CL_TAGS[@]}" || rc=$?
     wall=$(( $(cl_now_ms) - t0 ))
     case $rc in
         0) c=$(cl_csv_col "$CL_SAMPLES" truncated)

@@ -18,17 +18,17 @@ CL_SERIES_RUN=()   # coldload-run's flags: --series-regex RE, when given
 # a capture group: else one line and exit 2, before anything is made. Called
 # by cl_finalize_opts.
 cl_series_check() {
-    local why
-    [ -n "${CL_OPT_SERIES_REGEX:-}" ] || return 0
-    cl_opt_row --series-regex && [ "$CL_OT_USED" = 1 ] || return 0
+    local why row used
+    [ -n "${CL_OPT[SERIES_REGEX]:-}" ] || return 0
+    cl_opt_row row used --series-regex && [ "$used" = 1 ] || return 0
     cl_need_binary "$CL_BUILD/coldload-series"
-    if ! why=$("$CL_BUILD/coldload-series" --regex "$CL_OPT_SERIES_REGEX" --check 2>&1); then
+    if ! why=$("$CL_BUILD/coldload-series" --regex "${CL_OPT[SERIES_REGEX]}" --check 2>&1); then
         why=${why%%$'\n'*}
         CL_DYING=1
         printf 'coldload %s: %s\n' "$CL_NAME" "--series-regex${why#coldload-series: --regex}" >&2
         exit 2
     fi
-    CL_SERIES_RUN=(--series-regex "$CL_OPT_SERIES_REGEX")
+    CL_SERIES_RUN=(--series-regex "${CL_OPT[SERIES_REGEX]}")
 }
 
 # cl_series_note WHAT N_NONE N_RUNS: meta series_regex and series_runs, and
@@ -36,8 +36,8 @@ cl_series_check() {
 # N_RUNS runs printed no time RE matches: their calls are missing, nothing
 # failed.
 cl_series_note() {
-    [ -n "${CL_OPT_SERIES_REGEX:-}" ] || return 0
-    cl_meta series_regex "$CL_OPT_SERIES_REGEX"
+    [ -n "${CL_OPT[SERIES_REGEX]:-}" ] || return 0
+    cl_meta series_regex "${CL_OPT[SERIES_REGEX]}"
     cl_meta series_runs "$(($3 - $2)) of $3 runs gave per-call times ($1)"
     [ "$2" -gt 0 ] || return 0
     local msg="note: --series-regex matched no time in the output of $2 of $3 runs ($1): no calls of theirs are classed (see logs/*.out)"
@@ -49,7 +49,7 @@ cl_series_note() {
 # (coldload-run's count per run; runs that did not succeed have none).
 cl_series_runs() {
     local c none runs
-    [ -n "${CL_OPT_SERIES_REGEX:-}" ] || return 0
+    [ -n "${CL_OPT[SERIES_REGEX]:-}" ] || return 0
     c=$(cl_csv_col "$1" series_calls)
     [ -n "$c" ] || return 0
     read -r none runs < <(awk -F, -v c="$c" 'NR > 1 && $c != "" { n++; if ($c == 0) z++ }
@@ -63,9 +63,9 @@ cl_series_runs() {
 CL_SERIES_NONE=0 CL_SERIES_READ=0
 cl_series_cold() {
     local n
-    [ -n "${CL_OPT_SERIES_REGEX:-}" ] || return 0
+    [ -n "${CL_OPT[SERIES_REGEX]:-}" ] || return 0
     cl_tags
-    n=$("$CL_BUILD/coldload-series" --regex "$CL_OPT_SERIES_REGEX" --csv "$CL_SAMPLES" \
+    n=$("$CL_BUILD/coldload-series" --regex "${CL_OPT[SERIES_REGEX]}" --csv "$CL_SAMPLES" \
         --workload "$2" --params "$3" --width 1 "${CL_TAGS[@]}" <"$1" 2>>"${1%.out}.err") ||
         cl_die "coldload-series could not write the calls of $1 to $CL_SAMPLES (see ${1%.out}.err)"
     CL_SERIES_READ=$((CL_SERIES_READ + 1))

@@ -25,25 +25,27 @@ cl_width_env() {
     done
 }
 
-# cl_width_envset CELL: CL_WIDTH_ENVSET, env(1)'s arguments that write CELL
-# (a width, or `default`: none set) into CL_WIDTH_ENV's variables.
+# cl_width_envset VAR CELL: VAR (the caller's array), env(1)'s arguments that
+# write CELL (a width, or `default`: none set) into CL_WIDTH_ENV's variables.
 cl_width_envset() {
-    local v
-    CL_WIDTH_ENVSET=()
-    if [ "$1" = default ]; then
-        for v in "${CL_WIDTH_ENV[@]}"; do CL_WIDTH_ENVSET+=(-u "$v"); done
+    local -n cl_we_out=$1
+    local cl_we_v
+    cl_we_out=()
+    if [ "$2" = default ]; then
+        for cl_we_v in "${CL_WIDTH_ENV[@]}"; do cl_we_out+=(-u "$cl_we_v"); done
     else
-        for v in "${CL_WIDTH_ENV[@]}"; do CL_WIDTH_ENVSET+=("$v=$1"); done
+        for cl_we_v in "${CL_WIDTH_ENV[@]}"; do cl_we_out+=("$cl_we_v=$2"); done
     fi
 }
 
-# cl_width_args CELL ARG...: CL_WIDTH_ARGS, the ARGs with each {width} in
-# them replaced by CELL.
+# cl_width_args VAR CELL ARG...: VAR (the caller's array), the ARGs with each
+# {width} in them replaced by CELL.
 cl_width_args() {
-    local cell=$1 a
-    shift
-    CL_WIDTH_ARGS=()
-    for a in "$@"; do CL_WIDTH_ARGS+=("${a//\{width\}/$cell}"); done
+    local -n cl_wa_out=$1
+    local cl_wa_cell=$2 cl_wa_a
+    shift 2
+    cl_wa_out=()
+    for cl_wa_a in "$@"; do cl_wa_out+=("${cl_wa_a//\{width\}/$cl_wa_cell}"); done
 }
 
 # cl_widths_distinct FLAG WIDTH...: a width given twice is a usage error

@@ -60,6 +60,7 @@ cl_describe() {
 CL_RUN_LINES_READ=1048576
 CL_RUN_LINE_MAX=1024
 cl_run_lines() {
+    # shellcheck disable=SC2153 # CL_OUT, the results directory (lib/results.sh), not CL_OPT
     local tsv=$CL_OUT/runs-lines.tsv prefixes lines
     [ "$CL_WL_READ" = 1 ] && [ -s "$1.out" ] || return 0
     prefixes=$(IFS=$'\t'; echo "${CL_WL_LINE_PREFIX[*]}")
@@ -126,7 +127,7 @@ cl_workloads() {
 # cl_wl_same WORKLOAD: its loaded runs take the arguments of its idle ones
 # (QUICK takes quick_args for both).
 cl_wl_same() {
-    [ "$CL_OPT_QUICK" = 1 ] || [ "${CL_WL_LOADED_ARGS[$1]}" = "${CL_WL_ARGS[$1]}" ]
+    [ "${CL_OPT[QUICK]}" = 1 ] || [ "${CL_WL_LOADED_ARGS[$1]}" = "${CL_WL_ARGS[$1]}" ]
 }
 
 # cl_cell CELL: CL_CELL_WORKLOAD (the CSV workload), CL_CELL_BINARY (path),
@@ -143,11 +144,11 @@ cl_cell() {
     else
         cl_die "internal: unknown workload $1"
     fi
-    if [ "$CL_OPT_QUICK" = 1 ]; then args=${CL_WL_QUICK_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_QUICK_PARAMS[$w]}; fi
+    if [ "${CL_OPT[QUICK]}" = 1 ]; then args=${CL_WL_QUICK_ARGS[$w]} CL_CELL_PARAMS=${CL_WL_QUICK_PARAMS[$w]}; fi
     CL_CELL_WORKLOAD=$w
     CL_CELL_BINARY=$CL_BUILD/${CL_WL_BINARY[$w]}
     read -ra CL_CELL_ARGS <<<"$args"
-    if [ -n "$CL_OPT_RUNS" ]; then CL_CELL_ARGS+=(--runs "$CL_RUNS"); fi
+    if [ -n "${CL_OPT[RUNS]}" ]; then CL_CELL_ARGS+=(--runs "$CL_RUNS"); fi
 }
 
 # cl_series_max: the most timed series one process runs (ising_trg: one per
@@ -156,7 +157,7 @@ cl_series_max() {
     local w n max=1
     cl_describe
     for w in "${CL_WL_NAMES[@]}"; do
-        if [ "$CL_OPT_QUICK" = 1 ]; then n=${CL_WL_QUICK_SERIES[$w]}; else n=${CL_WL_SERIES[$w]}; fi
+        if [ "${CL_OPT[QUICK]}" = 1 ]; then n=${CL_WL_QUICK_SERIES[$w]}; else n=${CL_WL_SERIES[$w]}; fi
         [ "$n" -gt "$max" ] && max=$n
     done
     echo "$max"
@@ -184,19 +185,21 @@ cl_measure() {
     [ "$CL_TAG_CONDITION" = loaded ] && step+=-$CL_TAG_LOAD-s$CL_TAG_STRESSORS
     step+=-$w-w$width-p$CL_TAG_PROC
     before=$(cl_samples_lines)
-    if ! cl_exec_run "$step" "$CL_CELL_WORKLOAD" "$CL_CELL_PARAMS" "$width" "${cmd[@]}"; then
+    local rc=0
+    cl_exec_run "$step" "$CL_CELL_WORKLOAD" "$CL_CELL_PARAMS" "$width" "${cmd[@]}" || rc=$?
+    if [ "$rc" != 0 ]; then
         CL_FAILURES=$((CL_FAILURES + 1))
         # the report lists the warnings: the first failure quotes its stderr
         local said=''
         [ "$CL_FAILURES" -gt 1 ] || said=$(cl_err_line "$CL_LOG.err")
-        cl_warn "$step failed with exit status $CL_RC (see $CL_LOG.err${said:+; it said: $said})"
+        cl_warn "$step failed with exit status $rc (see $CL_LOG.err${said:+; it said: $said})"
     fi
     # One process may run several series (ising_trg: one per beta): its
     # whole-process row names them all.
     CL_RUN_WORKLOAD=$CL_CELL_WORKLOAD CL_RUN_WIDTH=$width CL_RUN_PARAMS=$CL_CELL_PARAMS
     CL_RUN_WAIT=$(cl_samples_field "$before" wait)
     CL_RUNNO[$w]=$(( ${CL_RUNNO[$w]:-0} + 1 ))
-    cl_whole_run "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}"
+    cl_whole_run "$CL_CELL_WORKLOAD" "${CL_RUNNO[$w]}" "$rc"
     cl_meta_binary_once "$CL_LOG.out"
     grep -v '^#' "$CL_LOG.out" | sed "s/^/    /" >&2 || true
 }

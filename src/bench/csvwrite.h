@@ -4,7 +4,8 @@
  * interrupted run leaves only complete rows, and a row that did not fit is
  * removed again. The header is written only when the file is new
  * (or empty); appending to a file whose header differs is refused, so one
- * file never mixes two column layouts. Columns, in order:
+ * file never mixes two column layouts. Columns, in order (common/csvcols.h's
+ * SAMPLES_CSV_COLUMNS, the one list of them):
  *
  *   timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,
  *   minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,
@@ -25,12 +26,11 @@
 #include <stdio.h>
 
 #include "bench/measure.h"
+#include "common/csvcols.h"
 #include "common/csvfield.h"
 
-#define CSV_FIXED_COLUMNS \
-    "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms," \
-    "minflt,majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated," \
-    "cpu,cpus,migrations,width_requested,censored"
+/* The fixed columns' header, from common/csvcols.h's one list. */
+#define CSV_FIXED_COLUMNS CSVCOLS_HEADER(SAMPLES_CSV_COLUMNS)
 
 #define CSV_TAG_KEY_MAX 64
 

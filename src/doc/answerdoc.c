@@ -23,7 +23,8 @@
 #define RX(x) reportRatio((x), (char[32]){0}, 32)
 
 int answerdocOf(const reportInput *in, int k, answer *a) {
-    const answerInput ai = {in->s, in->verdicts, in->thresholds, in->meta, in->stops};
+    const answerInput ai = {in->s,    in->verdicts, in->thresholds,
+                            in->meta, in->stops,    in->job ? in->job->asks : ANSWER_ASKS_BOTH};
     return answerCompute(&ai, k, a);
 }
 

@@ -13,11 +13,12 @@
 #include "model/meta.h"
 #include "model/summary.h"
 #include "results/results.h"
+#include "verdict/answer.h"
 #include "verdict/verdict.h"
 
 /* A chart as the report shows it: its file stem (plots/<name>.svg, .png,
  * .dat), its title and how to read it (export/chartdata's charts give them:
- * chartdataShown). */
+ * export/jobs.h's jobChartsShown: the tool maps the charts written here). */
 typedef struct reportChart {
     const char *name, *title, *howto;
 } reportChart;
@@ -52,6 +53,7 @@ typedef struct reportJob {
     int answer_first, nanswers; /* the answers section: questions answer_first.. (ANSWER_*) */
     int own_question;           /* those answers ask the program's own threads question */
     int own_program;            /* its runs are another program's: no page-format lines */
+    answerAsks asks;            /* what its answers ask (verdict/answer.h) */
 } reportJob;
 
 typedef struct reportInput {

@@ -8,6 +8,7 @@
 
 #include "common/atomicfile.h"
 #include "common/text.h"
+#include "export/export.h"
 #include "verdict/answerthreads.h"
 #include "verdict/verdict.h"
 
@@ -477,15 +478,6 @@ static int chartdataOwned(const summaryGroup *g) {
     return 0;
 }
 
-size_t chartdataShown(unsigned made, reportChart *out, size_t cap) {
-    size_t n = 0;
-    for (size_t c = 0; c < chartdataNCharts && n < cap; c++)
-        if (made & (1u << c))
-            out[n++] = (reportChart){chartdataCharts[c].name, chartdataCharts[c].title,
-                                     chartdataCharts[c].howto};
-    return n;
-}
-
 long chartdataEmit(const summary *s, size_t i, FILE *f) {
     if (i >= chartdataNCharts) return -1;
     return chartdataCharts[i].emit(s, &chartdataCharts[i], f);
@@ -586,4 +578,13 @@ int chartdataWrite(const summary *s, const char *machine, const char *dir, unsig
         if (chartdataCharts[c].emit == chartdataEmitTrg)
             ok = chartdataTrgStyle(s, &chartdataCharts[c], f) == 0;
     return chartdataClose(&o, ok, 1, err, errlen);
+}
+
+/* The charts' exportFn: summarize's summary and machine into the directory
+ * path (plots/), the charts written into *in->charts. */
+int exportCharts(const exportInput *in, const char *path, char *err, size_t errlen) {
+    unsigned made = 0;
+    int rc = chartdataWrite(&in->r->s, in->r->machine, path, &made, err, errlen);
+    if (in->charts) *in->charts = made;
+    return rc;
 }

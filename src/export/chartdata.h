@@ -10,7 +10,6 @@
 
 #include <stdio.h>
 
-#include "doc/section.h"
 #include "model/summary.h"
 
 /* How a chart's x labels are made (bits). */
@@ -52,10 +51,6 @@ extern const size_t chartdataNCharts;
  * of medians, and so loaded/idle, only a lower bound): the chart picks the
  * "at least" marker and the ">=" from the data, never from a code path. */
 long chartdataEmit(const summary *s, size_t i, FILE *f);
-
-/* The charts whose bit (1 << i) is set in made, as the report shows them
- * (doc/report.h), into out[0..cap) in the report's order; returns how many. */
-size_t chartdataShown(unsigned made, reportChart *out, size_t cap);
 
 /* Writes dir/<name>.dat for every chart that has rows (removing a stale one
  * that has none) and dir/labels.gp, each through a temporary file renamed

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "common/csvfield.h"
+#include "export/export.h"
 
 static const char *const comparecsvSums[3] = {"", "no", "yes"}; /* by sums_same + 1 */
 
@@ -51,4 +52,11 @@ int comparecsvWrite(const compareResult *r, FILE *f) {
                 comparecsvSums[w->sums_same + 1], (unsigned long long)r->seed, COMPARE_REPS);
     }
     return ferror(f) ? -1 : 0;
+}
+
+static int comparecsvTo(const void *r, FILE *f) { return comparecsvWrite(r, f); }
+
+/* compare.csv's exportFn: the comparison, written to path atomically. */
+int exportCompareCsv(const exportInput *in, const char *path, char *err, size_t errlen) {
+    return exportFile(path, comparecsvTo, in->cmp, err, errlen);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/stats.h"
+#include "export/export.h"
 #include "export/jobs.h"
 #include "export/json.h"
 
@@ -265,4 +266,9 @@ int hyperfineWrite(const char *path, const hyperfineInput *in, size_t n, char *e
     else rc = jsonWriteDoc(path, doc, JSON_INDENT(2) | JSON_REAL_PRECISION(12), err, errlen);
     json_decref(doc);
     return rc;
+}
+
+/* hyperfine.json's exportFn: in->hf's directories, in order. */
+int exportHyperfine(const exportInput *in, const char *path, char *err, size_t errlen) {
+    return hyperfineWrite(path, in->hf, in->nhf, err, errlen);
 }

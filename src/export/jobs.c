@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/opts.h"
+#include "export/chartdata.h"
 #include "verdict/answer.h"
 #include "verdict/answerab.h"
 #include "verdict/remedy.h"
@@ -27,30 +27,45 @@ static int jobAbAaArm(const summaryGroup *g) {
 const jobRow jobRows[META_NJOBS] = {
     [META_JOB_REPORT] = {.id = META_JOB_REPORT,
                          .harness = "harness/report.sh",
+                         .usage = "make report [QUICK=1] [OUT=DIR] [LOAD=pinned|free|both] "
+                                  "[PROCS=K] [SEED=N] [WIDTHS=\"1 2\"] [STRESSORS=S] "
+                                  "[BUDGET=SECONDS] [SCAN=1|0] [EXPORT_HYPERFINE=FILE]",
                          .plans = {PLAN_DECIDED, PLAN_FIRSTRUN_DECIDED, PLAN_NKINDS},
                          .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
                                                  REPORT_COLD, REPORT_FIRSTRUN, REPORT_SCAN,
                                                  JOB_REPORT_TAIL),
-                                    .answer_first = ANSWER_FIRST_RUN, .nanswers = ANSWER_QUESTIONS},
+                                    .answer_first = ANSWER_FIRST_RUN, .nanswers = ANSWER_QUESTIONS,
+                                    .asks = ANSWER_ASKS_BOTH},
                          .answers = jsonAnswersQuestions},
     [META_JOB_COLD] = {.id = META_JOB_COLD,
                        .harness = "harness/coldreport.sh",
+                       .usage = "make cold BINARY=PROG [ARGS=\"...\"] [OUT=DIR] [QUICK=1] "
+                                "[EXPORT_HYPERFINE=FILE]",
                        .plans = {PLAN_NKINDS},
                        .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
                                                REPORT_COLD, REPORT_FIRSTRUN, JOB_REPORT_TAIL),
-                                  .answer_first = ANSWER_FIRST_RUN, .nanswers = 1,
-                                  .own_program = 1},
+                                  .answer_first = ANSWER_FIRST_RUN, .nanswers = 1, .own_program = 1,
+                                  .asks = ANSWER_ASKS_FIRST_RUN},
                        .answers = jsonAnswersQuestions},
     [META_JOB_THREADS] = {.id = META_JOB_THREADS,
                           .harness = "harness/threads.sh",
+                          .usage = "make threads BINARY=PROG [ARGS=\"...\"] [WIDTHS=\"1 2\"] "
+                                   "[LOAD=pinned|free|both|quota|all] [PROCS=K] [QUICK=1] "
+                                   "[OUT=DIR] [SEED=N] [BUDGET=SECONDS] [CHECK_FILE=PATH] "
+                                   "[EXPORT_HYPERFINE=FILE]",
                           .plans = {PLAN_THREADS_DECIDED, PLAN_THREADS_REMEDIES, PLAN_NKINDS},
                           .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_ANSWERS, REPORT_CHARTS,
                                                   REPORT_THREADS, JOB_REPORT_TAIL),
                                      .answer_first = ANSWER_THREADS, .nanswers = 1,
-                                     .own_question = 1, .own_program = 1},
+                                     .own_question = 1, .own_program = 1,
+                                     .asks = ANSWER_ASKS_OWN_THREADS},
                           .answers = jsonAnswersThreadsJob},
     [META_JOB_AB] = {.id = META_JOB_AB,
                      .harness = "harness/ab.sh",
+                     .usage = "make ab A=\"CMD ARGS\" B=\"CMD ARGS\" [WIDTHS=\"1 2\"] "
+                              "[LOAD=none|pinned|free] [QUICK=1] [COLD=1] [OUT=DIR] [SEED=N] "
+                              "[TOTAL=SECONDS] [BUDGET=SECONDS] [STRESSORS=S] "
+                              "[EXPORT_HYPERFINE=FILE] [HARNESS_ARGS=\"...\"]",
                      .plans = {PLAN_AB_DECIDED, PLAN_NKINDS},
                      .report = {JOB_SECTIONS(REPORT_HEAD, REPORT_AB, REPORT_CHARTS,
                                              JOB_REPORT_TAIL),
@@ -62,35 +77,46 @@ const jobRow jobRows[META_NJOBS] = {
 
 const jobRow *jobOf(const metaTable *m) { return &jobRows[metaJobOf(m)]; }
 
+size_t jobChartsShown(unsigned made, reportChart *out, size_t cap) {
+    size_t n = 0;
+    for (size_t c = 0; c < chartdataNCharts && n < cap; c++)
+        if (made & (1u << c))
+            out[n++] = (reportChart){chartdataCharts[c].name, chartdataCharts[c].title,
+                                     chartdataCharts[c].howto};
+    return n;
+}
+
 /* --- the plans ------------------------------------------------------------------------------ */
 
-static int jobPlanDecided(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanDecided(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                          size_t errlen) {
+    (void)err, (void)errlen;
     return planWriteDecided(&r->s, &r->t, a->want, f);
 }
 
-static int jobPlanThreadsDecided(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanThreadsDecided(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                                 size_t errlen) {
+    (void)err, (void)errlen;
     return planWriteThreadsDecided(&r->s, a->want[1], a->want[2], f);
 }
 
 /* the first-run pairs' stopping rule (firstrun.sh): firstrun.csv read here */
-static int jobPlanFirstrun(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanFirstrun(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                           size_t errlen) {
     (void)r;
-    char err[SUMMARY_ERR_MAX];
     firstrun fr;
-    if (resultsLoadFirstrun(&fr, a->dir, err, sizeof err) != 0) {
-        optsError("%s", err);
-        return JOB_PLAN_USAGE;
-    }
+    if (resultsLoadFirstrun(&fr, a->dir, err, errlen) != 0) return PLAN_BAD_INPUT;
     int rc = planWriteFirstrunDecided(&fr, a->value, f);
     firstrunFree(&fr);
     return rc;
 }
 
 /* threads.sh's question after a level's rounds */
-static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f, char *err,
+                           size_t errlen) {
     if (!a->want[1] || !a->want[2]) {
-        optsError("--threads-remedies needs --load and --stressors");
-        return JOB_PLAN_USAGE;
+        snprintf(err, errlen, "--threads-remedies needs --load and --stressors");
+        return PLAN_BAD_INPUT;
     }
     remedyPlanOf plan;
     return remedyPlan(&r->s, &r->meta, a->want[1], a->want[2], a->mode, &plan) != 0
@@ -99,7 +125,8 @@ static int jobPlanRemedies(const results *r, const jobPlanAsk *a, FILE *f) {
 }
 
 /* ab.sh's question after a block */
-static int jobPlanAb(const results *r, const jobPlanAsk *a, FILE *f) {
+static int jobPlanAb(const results *r, const jobPlanAsk *a, FILE *f, char *err, size_t errlen) {
+    (void)err, (void)errlen;
     answerAb *ab;
     size_t n;
     int rc = answerAbAll(&r->s, a->value, &ab, &n);

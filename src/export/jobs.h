@@ -8,7 +8,9 @@
  * "Adding a question").
  *
  * Above doc/ and export/ (the row names their functions); model/meta.h
- * keeps only the job's identity (metaJobOf). The plans' table is here too:
+ * keeps only the job's identity (metaJobOf), and what the verdicts need of
+ * the row is handed down as data (reportJob.asks: verdict/answer.h's
+ * answerAsks), so no layer below tests which job it was. The plans' table is here too:
  * each plan kind of export/plan.h with how coldload-summarize's flag reads
  * its value and the writer of its rows. */
 #ifndef COLDLOAD_JOBS_H
@@ -26,8 +28,11 @@
 #define JOB_PLANS_MAX 3
 
 typedef struct jobRow {
-    metaJob id;                      /* its meta.txt job= name: metaJobNames[id] */
-    const char *harness;             /* the script that runs it */
+    metaJob id;          /* its meta.txt job= name: metaJobNames[id] */
+    const char *harness; /* the script that runs it */
+    /* its make target's synopsis, one line (its mk/ file header's, joined;
+     * tests/unit/test_export.c keeps them one) */
+    const char *usage;
     planKindId plans[JOB_PLANS_MAX]; /* the plans its harness asks for; PLAN_NKINDS ends */
     reportJob report;                /* its report's sections and questions */
     jsonAnswersFn answers;           /* results.json's answers */
@@ -42,6 +47,12 @@ extern const jobRow jobRows[META_NJOBS];
 
 /* The row of the job that made the directory of meta m (NULL: the report's). */
 const jobRow *jobOf(const metaTable *m);
+
+/* The charts whose bit (1 << i) is set in made (export/chartdata's
+ * chartdataCharts[i], as its exportFn sets them) as the report shows them
+ * (doc/section.h's reportChart), into out[0..cap) in the report's order;
+ * returns how many. Here, above both: export/ knows no document's types. */
+size_t jobChartsShown(unsigned made, reportChart *out, size_t cap);
 
 /* --- the plans ------------------------------------------------------------------------------ */
 
@@ -62,13 +73,9 @@ typedef enum {
 
 typedef struct jobPlan {
     jobPlanValue value;
-    int loads; /* 1: written from the directory as results.h loads it; 0: reads it itself */
-    /* writes the plan to f: 0, -1 out of memory, -2 f failed, or
-     * OPTS_EXIT_USAGE's negation (-OPTS_EXIT_USAGE - 10) after saying why */
-    int (*write)(const results *r, const jobPlanAsk *a, FILE *f);
+    int loads;        /* 1: written from the directory as results.h loads it; 0: reads it itself */
+    planWriter write; /* writes the plan to f (export/plan.h) */
 } jobPlan;
-
-#define JOB_PLAN_USAGE (-12) /* a plan writer's bad input: said, exit 2 */
 
 /* By plan kind (export/plan.h's planKinds names each one's flag). */
 extern const jobPlan jobPlans[PLAN_NKINDS];

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/atomicfile.h"
 #include "common/num.h"
 #include "common/text.h"
 #include "doc/abdoc.h"
 #include "doc/remedydoc.h"
 #include "doc/threadsdoc.h"
+#include "export/export.h"
 #include "verdict/answer.h"
 #include "verdict/warmup.h"
 
@@ -502,12 +502,12 @@ out:
 
 static json_t *jsonDocument(const summary *s, const verdictList *v, const verdictThresholds *t,
                             const metaTable *meta, const metaStops *stops, const remedyRuns *runs,
-                            size_t nruns, jsonAnswersFn answersOf) {
+                            size_t nruns, jsonAnswersFn answersOf, answerAsks asks) {
     int bad = 0;
     json_t *doc = json_object(), *groups = json_array(), *verdicts = json_array(),
            *answers = json_array(), *warnings;
     if (!doc || !groups || !verdicts || !answers) bad = 1;
-    const answerInput in = {s, v, t, meta, stops};
+    const answerInput in = {s, v, t, meta, stops, asks};
     if (answers) answersOf(&in, answers, &bad);
     jsonSet(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
     jsonSet(doc, "meta", jsonMeta(meta, &warnings, &bad), &bad);
@@ -529,22 +529,28 @@ static json_t *jsonDocument(const summary *s, const verdictList *v, const verdic
     return doc;
 }
 
-int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t errlen) {
-    atomicFile a;
-    if (atomicOpen(&a, path) != 0) return jsonErr(err, errlen, "%s: %s", path, a.why);
-    if (json_dumpf(doc, a.f, flags) != 0 || fputc('\n', a.f) == EOF) {
-        atomicAbort(&a);
-        return jsonErr(err, errlen, "%s: write failed", path);
-    }
-    if (atomicCommit(&a) != 0) return jsonErr(err, errlen, "%s: write failed", path);
-    return 0;
+/* jsonWriteDoc's writer: the document and a newline. */
+typedef struct jsonDump {
+    json_t *doc;
+    size_t flags;
+} jsonDump;
+
+static int jsonDumpTo(const void *ctx, FILE *f) {
+    const jsonDump *d = ctx;
+    return json_dumpf(d->doc, f, d->flags) != 0 || fputc('\n', f) == EOF;
 }
 
-int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const verdictThresholds *t, const metaTable *meta, const metaStops *stops,
-                     const remedyRuns *runs, size_t nruns, jsonAnswersFn answersOf, char *err,
-                     size_t errlen) {
-    json_t *doc = jsonDocument(s, v, t, meta, stops, runs, nruns, answersOf);
+int jsonWriteDoc(const char *path, json_t *doc, size_t flags, char *err, size_t errlen) {
+    const jsonDump d = {doc, flags};
+    return exportFile(path, jsonDumpTo, &d, err, errlen);
+}
+
+/* results.json's exportFn: summarize's directory, its job's answers
+ * (in->answers, asking in->asks). */
+int exportResultsJson(const exportInput *in, const char *path, char *err, size_t errlen) {
+    const results *r = in->r;
+    json_t *doc = jsonDocument(&r->s, &r->v, &r->t, &r->meta, &r->stops, r->remedies, r->nremedies,
+                               in->answers, in->asks);
     if (!doc) return jsonErr(err, errlen, "%s: out of memory", path);
     int rc = jsonWriteDoc(path, doc, JSON_INDENT(1), err, errlen);
     json_decref(doc);

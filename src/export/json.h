@@ -62,12 +62,7 @@ void jsonAnswersQuestions(const answerInput *in, json_t *answers, int *bad);
 void jsonAnswersThreadsJob(const answerInput *in, json_t *answers, int *bad);
 void jsonAnswersAb(const answerInput *in, json_t *answers, int *bad);
 
-/* Writes the document to path atomically: a temporary file made in path's
- * directory (mkostemp, O_NOFOLLOW), then renamed over path, so a reader sees
- * the old document or the new one, never half of one. 0, or -1 with err. */
-int jsonWriteResults(const char *path, const summary *s, const verdictList *v,
-                     const verdictThresholds *t, const metaTable *meta, const metaStops *stops,
-                     const remedyRuns *runs, size_t nruns, jsonAnswersFn answersOf, char *err,
-                     size_t errlen);
+/* results.json itself is written by its exportFn (export/export.h's
+ * exportResultsJson, at the end of json.c). */
 
 #endif

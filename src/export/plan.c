@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/export.h"
 #include "verdict/answerthreads.h"
 #include "verdict/decide.h"
 
@@ -228,4 +229,18 @@ int planWriteAb(const answerAb *r, size_t n, FILE *f) {
         if (planRow(f, PLAN_AB_DECIDED, row) != 0) return -2;
     }
     return 0;
+}
+
+/* A plan's exportFn: in->plan's rows (its kind's writer, export/jobs.c's
+ * jobPlans) as in->ask asks them, to stdout: path "-", where the harness
+ * reads it. */
+int exportPlan(const exportInput *in, const char *path, char *err, size_t errlen) {
+    if (strcmp(path, "-") != 0) {
+        snprintf(err, errlen, "%s: a plan is written to stdout ('-') only", path);
+        return -1;
+    }
+    int rc = in->plan(in->r, in->ask, stdout, err, errlen);
+    if (rc == PLAN_BAD_INPUT) return EXPORT_BAD_INPUT;
+    if (rc) snprintf(err, errlen, "%s", rc == -2 ? "stdout: write failed" : "out of memory");
+    return rc ? -1 : 0;
 }

@@ -18,6 +18,7 @@
 
 #include "model/firstrun.h"
 #include "model/summary.h"
+#include "results/results.h"
 #include "verdict/answerab.h"
 #include "verdict/remedy.h"
 #include "verdict/verdict.h"
@@ -40,6 +41,14 @@ typedef struct planKind {
 } planKind;
 
 extern const planKind planKinds[PLAN_NKINDS];
+
+/* The writer of a plan kind's rows, as its flag asked it (export/jobs.c's
+ * jobPlans, by kind; a is a jobPlanAsk of export/jobs.h): 0, -1 out of
+ * memory, -2 f failed, or PLAN_BAD_INPUT with err (bad input: exit 2). */
+struct jobPlanAsk;
+typedef int (*planWriter)(const results *r, const struct jobPlanAsk *a, FILE *f, char *err,
+                          size_t errlen);
+#define PLAN_BAD_INPUT (-12)
 
 /* The header of plan k, then a row of the plan's column count of fields
  * (each a string; see above for what is written of it). 0, or -1 when f

@@ -1,6 +1,8 @@
 /* summaryreadcols.h -- the columns model/summaryread reads, one X-macro list
  * per file, in the style of common/runfigs.h's RUNFIG_COLUMNS: samples.csv
- * (SUMMARY_SAMPLES_COLUMNS), whole.csv (SUMMARY_WHOLE_COLUMNS) and the key
+ * (SUMMARY_SAMPLES_COLUMNS) and whole.csv (SUMMARY_WHOLE_COLUMNS) are the
+ * writers' own lists (common/csvcols.h: every column of the file, the ones
+ * the summary does not read not required), and the key
  * columns of runs.csv (SUMMARY_RUNS_KEYS, and out_hash: checked on every
  * row, never summarised; its figures are the names its directory's
  * runs-columns.tsv gives).
@@ -22,56 +24,14 @@
 #ifndef COLDLOAD_SUMMARYREADCOLS_H
 #define COLDLOAD_SUMMARYREADCOLS_H
 
+#include "common/csvcols.h"
+
+/* samples.csv and whole.csv: common/csvcols.h's lists, as the writers'
+ * headers are made from them (samples.csv's tags the harnesses give). */
+#define SUMMARY_SAMPLES_COLUMNS(X) SAMPLES_CSV_COLUMNS(X) SAMPLES_CSV_TAGS(X)
+#define SUMMARY_WHOLE_COLUMNS(X) WHOLE_CSV_COLUMNS(X)
+
 /* clang-format off */
-#define SUMMARY_SAMPLES_COLUMNS(X) \
-    X(RUN_ID, run_id, 1) \
-    X(WORKLOAD, workload, 1) \
-    X(PARAMS, params, 1) \
-    X(WIDTH, width, 1) \
-    X(WAIT, wait, 1) \
-    X(PHASE, phase, 1) \
-    X(ITER, iter, 0) \
-    X(MS, ms, 1) \
-    X(MINFLT, minflt, 0) \
-    X(MAJFLT, majflt, 0) \
-    X(NVCSW, nvcsw, 0) \
-    X(NIVCSW, nivcsw, 0) \
-    X(LOAD1, load1, 1) \
-    X(PROCS_RUNNING, procs_running, 1) \
-    X(CHECKSUM, checksum, 1) \
-    X(TRUNCATED, truncated, 1) \
-    X(HARNESS, harness, 0) \
-    X(CONDITION, condition, 0) \
-    X(STRESSORS, stressors, 0) \
-    X(COPY, copy, 0) \
-    X(CPU, cpu, 0) \
-    X(CPUS, cpus, 0) \
-    X(MIGRATIONS, migrations, 0) \
-    X(LOAD, load, 0) \
-    X(PROC, proc, 0) \
-    X(WIDTH_REQUESTED, width_requested, 0) \
-    X(CENSORED, censored, 0)
-
-#define SUMMARY_WHOLE_COLUMNS(X) \
-    X(WALL_MS, wall_ms, 1) \
-    X(WORKLOAD, workload, 0) \
-    X(PARAMS, params, 0) \
-    X(WIDTH, width, 0) \
-    X(WAIT, wait, 0) \
-    X(CONDITION, condition, 0) \
-    X(STRESSORS, stressors, 0) \
-    X(COPY, copy, 0) \
-    X(LABEL, label, 0) \
-    X(HARNESS, harness, 0) \
-    X(RUN, run, 0) \
-    X(USER_MS, user_ms, 0) \
-    X(SYS_MS, sys_ms, 0) \
-    X(MINFLT, minflt, 0) \
-    X(MAJFLT, majflt, 0) \
-    X(EXIT_CODE, exit_code, 0) \
-    X(TOOL, tool, 0) \
-    X(LOAD, load, 0)
-
 #define SUMMARY_RUNS_KEYS(X) \
     X(WORKLOAD, workload, 1) \
     X(PARAMS, params, 1) \

@@ -234,7 +234,7 @@ static int compareAnswers(compareResult *r) {
         unsigned yes = 0, no = 0;
         for (size_t i = 0; i < r->nin; i++) {
             const compareInput *in = &r->in[i];
-            const answerInput ai = {&in->s, &in->v, &in->t, &in->meta, &in->stops};
+            const answerInput ai = {&in->s, &in->v, &in->t, &in->meta, &in->stops, in->asks};
             answer *a = &r->answers[i * ANSWER_QUESTIONS + k];
             if (answerCompute(&ai, k, a) != 0) return -1;
             yes |= a->verdict == ANSWER_YES ? 1u << i : 0;

@@ -41,6 +41,7 @@ typedef struct compareInput {
     metaTable meta;
     metaStops stops; /* the stopping rule's stops (model/stops.h) */
     char *machine;   /* metaMachine: malloc'd */
+    answerAsks asks; /* what its job asks: the tool sets it from the job's row */
 } compareInput;
 
 

@@ -12,56 +12,54 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include "common/atomicfile.h"
 #include "common/opts.h"
 #include "common/safefile.h"
 #include "doc/comparedoc.h"
 #include "doc/docfmt.h"
-#include "export/hyperfine.h"
+#include "export/export.h"
+#include "export/jobs.h"
 #include "results/compare.h"
-#include "export/comparechart.h"
-#include "export/comparecsv.h"
 
-static const char compareUsage[] =
-    "usage: coldload-compare --out DIR [--label TEXT]... [--seed N] RESULTS_DIR RESULTS_DIR...\n"
-    "Compares two or more results directories (each as coldload-summarize reads it): the cells\n"
-    "they share, each input's medians against the first input's with a bootstrap 95% interval,\n"
-    "and what differs (verdicts, checksums, cells, versions, options). Writes DIR/compare.csv,\n"
-    "compare.md, compare.html, plots/compare.dat and plots/compare_labels.gp.\n"
-    "  --out DIR       the comparison directory (created)\n"
-    "  --label TEXT    a name per input, in order (default: host and date from meta.txt)\n"
-    "  --seed N        the bootstrap's seed (default 20261203; written in compare.csv)\n"
-    "  --export-hyperfine FILE\n"
-    "                  also write every input's cells in hyperfine's JSON format to FILE,\n"
-    "                  each command naming its input's label (docs/json.md)\n"
-    "  --help          this text\n"
-    "Inputs with no cell in common: a note, and a page without a chart or a row.\n"
-    "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n";
-
-/* A writer of one output file; fmt is the document's format (NULL: the CSV). */
-typedef int (*compareWriter)(const compareResult *r, int chart, const docFmt *fmt, FILE *f);
-
-static int compareCsvWriter(const compareResult *r, int chart, const docFmt *fmt, FILE *f) {
-    (void)chart, (void)fmt;
-    return comparecsvWrite(r, f);
+/* --help: the machine formats' files from export.h's table. */
+static void compareUsage(FILE *f) {
+    fputs("usage: coldload-compare --out DIR [--label TEXT]... [--seed N] RESULTS_DIR "
+          "RESULTS_DIR...\n"
+          "Compares two or more results directories (each as coldload-summarize reads it): the "
+          "cells\n"
+          "they share, each input's medians against the first input's with a bootstrap 95% "
+          "interval,\n"
+          "and what differs (verdicts, checksums, cells, versions, options). Writes DIR/",
+          f);
+    exportFiles(f, &exporters[EXPORT_COMPARE_CSV], " and ");
+    fputs(",\ncompare.md, compare.html, ", f);
+    exportFiles(f, &exporters[EXPORT_COMPARE_CHART], " and ");
+    fputs(".\n"
+          "  --out DIR       the comparison directory (created)\n"
+          "  --label TEXT    a name per input, in order (default: host and date from meta.txt)\n"
+          "  --seed N        the bootstrap's seed (default 20261203; written in compare.csv)\n"
+          "  --export-hyperfine FILE\n"
+          "                  also write every input's cells in hyperfine's JSON format to FILE,\n"
+          "                  each command naming its input's label (docs/json.md)\n"
+          "  --help          this text\n"
+          "Inputs with no cell in common: a note, and a page without a chart or a row.\n"
+          "Exit: 0 done, 1 an output could not be written, 2 bad flags or bad input.\n",
+          f);
 }
 
-/* dir/name through a temporary file renamed into place (atomicfile.h); 0,
- * or -1 after saying why. */
-static int compareWrite(const char *dir, const char *name, compareWriter fn, const compareResult *r,
-                        int chart, const docFmt *fmt) {
-    char path[4200];
-    atomicFile a;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, a.why);
-    if (fn(r, chart, fmt, a.f) != 0) {
-        atomicAbort(&a);
-        return optsError("%s: write failed", path);
-    }
-    if (atomicCommit(&a) != 0) return optsError("%s: write failed", path);
-    return 0;
+/* The room for an error naming an output's path (compareOutputs' paths). */
+#define COMPARE_ERR_MAX (4300 + SUMMARY_ERR_MAX)
+
+/* A document of the comparison: its format, whether it has a chart. */
+typedef struct compareDoc {
+    const compareResult *r;
+    int chart;
+    const docFmt *fmt;
+} compareDoc;
+
+static int compareDocWriter(const void *ctx, FILE *f) {
+    const compareDoc *d = ctx;
+    return comparedocWrite(d->r, d->chart, d->fmt, f);
 }
 
 /* Inputs that share no figure (no cell in common, or none measured the
@@ -121,7 +119,7 @@ static int compareParse(int argc, char **argv, compareArgs *a) {
         const char *v;
         int m;
         if (strcmp(argv[i], "--help") == 0) {
-            fputs(compareUsage, stdout);
+            compareUsage(stdout);
             return 0;
         }
         if ((m = optsMatch(argc, argv, &i, "--out", &v)) != 0) {
@@ -197,37 +195,37 @@ static int compareRelabel(compareInput *in, size_t nread) {
 }
 
 /* The chart's data, compare.csv, compare.html, compare.md and the hyperfine
- * export into the output directory. 0, or -2 after saying why. */
+ * export into the output directory (the machine formats through export.h's
+ * table). 0, or -2 after saying why. */
 static int compareOutputs(const compareArgs *a, compareInput *in, const compareResult *r) {
-    char err[SUMMARY_ERR_MAX];
-    char plots[4200];
+    char err[COMPARE_ERR_MAX];
+    char plots[4200], path[4300];
     snprintf(plots, sizeof plots, "%s/plots", a->out);
     long cells = 0;
     if (compareMkdir(a->out, 1) != 0 || compareMkdir(plots, 0) != 0) return -2;
-    if ((cells = comparechartWrite(r, plots, err, sizeof err)) < 0) {
+    exportInput ex = {.cmp = r, .cells = &cells};
+    /* (the chart's and hyperfine's errors as long as the loader's) */
+    if (exporters[EXPORT_COMPARE_CHART].write(&ex, plots, err, SUMMARY_ERR_MAX) != 0) {
         optsError("%s", err);
         return -2;
     }
-    /* nothing to draw: no chart data either (compare.sh draws what there is) */
-    if (cells == 0) {
-        char p[4300];
-        snprintf(p, sizeof p, "%s/compare.dat", plots);
-        unlink(p);
-        snprintf(p, sizeof p, "%s/compare_labels.gp", plots);
-        unlink(p);
-    }
     int rc = 0, chart = cells > 0;
-    rc |= compareWrite(a->out, "compare.csv", compareCsvWriter, r, chart, NULL);
+    snprintf(path, sizeof path, "%s/%s", a->out, exporters[EXPORT_COMPARE_CSV].files[0]);
+    if (exporters[EXPORT_COMPARE_CSV].write(&ex, path, err, sizeof err) != 0)
+        rc |= optsError("%s", err);
     for (size_t i = 0; i < docNFormats; i++) { /* compare.html, compare.md */
-        char name[64];
-        snprintf(name, sizeof name, "compare.%s", docFormats[i]->name);
-        rc |= compareWrite(a->out, name, comparedocWrite, r, chart, docFormats[i]);
+        const compareDoc d = {r, chart, docFormats[i]};
+        snprintf(path, sizeof path, "%s/compare.%s", a->out, docFormats[i]->name);
+        if (exportFile(path, compareDocWriter, &d, err, sizeof err) != 0)
+            rc |= optsError("%s", err);
     }
     if (a->export_hf) { /* every input's cells, each command naming its input */
         hyperfineInput hf[COMPARE_MAX_INPUTS];
         for (size_t i = 0; i < a->ndirs; i++)
             hf[i] = (hyperfineInput){&in[i].s, &in[i].meta, in[i].label};
-        if (hyperfineWrite(a->export_hf, hf, a->ndirs, err, sizeof err) != 0)
+        ex.hf = hf;
+        ex.nhf = a->ndirs;
+        if (exporters[EXPORT_HYPERFINE].write(&ex, a->export_hf, err, SUMMARY_ERR_MAX) != 0)
             rc |= optsError("%s", err);
     }
     return rc ? -2 : 0;
@@ -259,6 +257,7 @@ int main(int argc, char **argv) {
     for (; nread < a.ndirs && rc == 0; nread++) {
         rc = compareInputRead(&in[nread], a.dirs[nread], a.nlabels ? a.labels[nread] : NULL, err,
                               sizeof err);
+        if (rc == 0) in[nread].asks = jobOf(&in[nread].meta)->report.asks; /* its job's row */
         if (rc == -1) optsError("%s", err);
         else if (rc) optsError("out of memory");
     }

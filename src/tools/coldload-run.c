@@ -54,16 +54,15 @@
 #include "launch/runcols.h"
 #include "launch/series.h"
 #include "bench/optscommon.h"
+#include "common/csvcols.h"
 #include "common/num.h"
 #include "common/ranges.h"
 #include "common/text.h"
 
-/* whole.csv's layout (the harness's, harness/lib/csv.sh): a run as one
- * whole-process row; harness, condition, stressors, copy, load and proc are
- * the --tag values of those names. */
-#define WHOLE_COLUMNS \
-    "timestamp,host,harness,condition,stressors,copy,workload,params,width,wait,tool,label,run," \
-    "wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,proc"
+/* whole.csv's layout (the harness's, harness/lib/csv.sh; common/csvcols.h's
+ * one list): a run as one whole-process row; harness, condition, stressors,
+ * copy, load and proc are the --tag values of those names. */
+#define WHOLE_COLUMNS CSVCOLS_HEADER(WHOLE_CSV_COLUMNS)
 
 static const char runUsage[] =
     "usage: coldload-run [OPTIONS] -- PROG [ARGS...]\n"

@@ -14,15 +14,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/atomicfile.h"
 #include "common/num.h"
 #include "common/opts.h"
 #include "common/safefile.h"
 #include "common/text.h"
 #include "export/chartdata.h"
 #include "doc/firstrundoc.h"
-#include "export/hyperfine.h"
-#include "export/json.h"
+#include "export/export.h"
 #include "export/jobs.h"
 #include "export/plan.h"
 #include "doc/report.h"
@@ -35,12 +33,22 @@
 #include "verdict/verdict.h"
 #include "export/firstrunchart.h"
 
-/* --help: the fixed part, then the thresholds from the check table. */
+/* --help: the fixed part with the machine formats' files (export.h's
+ * table), then the thresholds from the check table and the plans. */
 static void summarizeUsage(FILE *f) {
     fputs("usage: coldload-summarize [options] RESULTS_DIR\n"
           "Reads RESULTS_DIR/samples.csv and whole.csv (either may be absent, not both) and "
           "writes\n"
-          "summary.csv, verdicts.txt, results.json, hyperfine.json, plots/*.dat, plots/labels.gp,\n"
+          "summary.csv, verdicts.txt, ",
+          f);
+    const char *sep = "";
+    for (size_t e = 0; e < EXPORT_N; e++)
+        if (exporters[e].tools & EXPORT_SUMMARIZE && strcmp(exporters[e].files[0], "-") != 0) {
+            fputs(sep, f);
+            exportFiles(f, &exporters[e], ", ");
+            sep = ", ";
+        }
+    fputs(",\n"
           "report.html and report.md.\n"
           "  --samples FILE            samples CSV (default RESULTS_DIR/samples.csv)\n"
           "  --whole FILE              whole-process CSV (default RESULTS_DIR/whole.csv)\n"
@@ -100,19 +108,14 @@ static void summarizePath(char *buf, size_t len, const char *dir, const char *na
     }
 }
 
-typedef int (*summarizeWriter)(void *ctx, FILE *f);
+/* The room for an error naming an output's path (a path up to 4096 bytes). */
+#define SUMMARIZE_ERR_MAX (4096 + SUMMARY_ERR_MAX)
 
-/* Writes path through a temporary file renamed into place (atomicfile.h).
- * Returns 0, or -1 after printing why. */
-static int summarizeWrite(const char *path, summarizeWriter fn, void *ctx) {
-    atomicFile a;
-    if (atomicOpen(&a, path) != 0) return optsError("%s: %s", path, a.why);
-    if (fn(ctx, a.f) != 0) {
-        atomicAbort(&a);
-        return optsError("%s: write failed", path);
-    }
-    if (atomicCommit(&a) != 0) return optsError("%s: write failed", path);
-    return 0;
+/* Writes path through a temporary file renamed into place (export.h's
+ * exportFile). Returns 0, or -1 after printing why. */
+static int summarizeWrite(const char *path, exportWriter fn, const void *ctx) {
+    char err[SUMMARIZE_ERR_MAX];
+    return exportFile(path, fn, ctx, err, sizeof err) != 0 ? optsError("%s", err) : 0;
 }
 
 typedef struct summarizeCtx {
@@ -122,23 +125,23 @@ typedef struct summarizeCtx {
     const docFmt *fmt; /* the format summarizeDoc writes */
 } summarizeCtx;
 
-static int summarizeCsv(void *c, FILE *f) { return summaryWriteCsv(&((summarizeCtx *)c)->r.s, f); }
-static int summarizeVerdicts(void *c, FILE *f) {
-    summarizeCtx *x = c;
+static int summarizeCsv(const void *c, FILE *f) {
+    return summaryWriteCsv(&((const summarizeCtx *)c)->r.s, f);
+}
+static int summarizeVerdicts(const void *c, FILE *f) {
+    const summarizeCtx *x = c;
     return verdictWrite(&x->r.v, &x->r.t, f);
 }
-static int summarizeDoc(void *c, FILE *f) {
-    summarizeCtx *x = c;
+static int summarizeDoc(const void *c, FILE *f) {
+    const summarizeCtx *x = c;
     return reportWrite(&x->in, x->fmt, f);
 }
 
-/* A plan writer's code (export/jobs.h) as the exit status: 0, or 1
- * after saying why (out of memory, stdout failed), 2 for bad input (said). */
-static int summarizePlanDone(int rc) {
-    if (rc == JOB_PLAN_USAGE) return OPTS_EXIT_USAGE;
-    if (rc == -1) optsError("out of memory");
-    if (rc == -2) optsError("stdout: write failed");
-    return rc ? 1 : 0;
+/* An exporter's code (export.h) as the exit status: 0, or 1 after saying
+ * why, 2 for bad input (said). */
+static int summarizeExportDone(int rc, const char *err) {
+    if (rc) optsError("%s", err);
+    return rc == EXPORT_BAD_INPUT ? OPTS_EXIT_USAGE : rc ? 1 : 0;
 }
 
 /* What the command line asked for. */
@@ -279,7 +282,9 @@ static int summarizePlan(summarizeCtx *x, const summarizeArgs *a) {
         if (a->plans & 1u << summarizePlanOrder[i]) k = summarizePlanOrder[i];
     const jobPlanAsk ask = {
         a->value[k], a->remedy_mode, {a->want[0], a->want[1], a->want[2], a->want[3]}, a->dir};
-    return summarizePlanDone(jobPlans[k].write(&x->r, &ask, stdout));
+    const exportInput in = {.r = &x->r, .plan = jobPlans[k].write, .ask = &ask};
+    char err[SUMMARY_ERR_MAX];
+    return summarizeExportDone(exporters[EXPORT_PLAN].write(&in, "-", err, sizeof err), err);
 }
 
 /* The directory loaded into x->r (with its verdicts unless a plan is
@@ -310,11 +315,12 @@ static int summarizeCharts(summarizeCtx *x, const char *out, reportChart *shown,
         return errno == ELOOP || errno == ENOTDIR ? OPTS_EXIT_USAGE : 1;
     }
     unsigned charts = 0;
-    if (chartdataWrite(&x->r.s, x->r.machine, plots, &charts, err, sizeof err) != 0) {
+    const exportInput in = {.r = &x->r, .charts = &charts};
+    if (exporters[EXPORT_CHARTS].write(&in, plots, err, sizeof err) != 0) {
         optsError("%s", err);
         return 1;
     }
-    *nshown = chartdataShown(charts, shown, max);
+    *nshown = jobChartsShown(charts, shown, max);
     /* The files with rows of their own (the first run's, the cold reads,
      * the run lines, the scan's findings): a defect there is said here and
      * in its section, and costs the rest of the report nothing. */
@@ -363,7 +369,9 @@ static void summarizeReportInput(summarizeCtx *x, const char *dir, const char *r
 static int summarizeHyperfine(summarizeCtx *x, const summarizeArgs *a) {
     char path[4096], err[SUMMARY_ERR_MAX];
     const hyperfineInput hf = {&x->r.s, &x->r.meta, NULL};
-    summarizePath(path, sizeof path, a->out, "hyperfine.json");
+    const exportInput in = {.hf = &hf, .nhf = 1};
+    const exporter *e = &exporters[EXPORT_HYPERFINE];
+    summarizePath(path, sizeof path, a->out, e->files[0]);
     const jobRow *job = jobOf(&x->r.meta);
     int fw = 0, failed = job->hyperfineWithheld ? job->hyperfineWithheld(&x->r.s, &fw) : -1;
     if (failed >= 0) {
@@ -376,8 +384,8 @@ static int summarizeHyperfine(summarizeCtx *x, const summarizeArgs *a) {
                 answerAbSideName[failed], at);
         if (unlink(path) != 0 && errno != ENOENT)
             return optsError("%s: %s", path, strerror(errno)), 1;
-    } else if (hyperfineWrite(path, &hf, 1, err, sizeof err) != 0 ||
-               (a->export_hf && hyperfineWrite(a->export_hf, &hf, 1, err, sizeof err) != 0))
+    } else if (e->write(&in, path, err, sizeof err) != 0 ||
+               (a->export_hf && e->write(&in, a->export_hf, err, sizeof err) != 0))
         return optsError("%s", err), 1;
     return 0;
 }
@@ -391,9 +399,10 @@ static int summarizeOutputs(summarizeCtx *x, const summarizeArgs *a) {
     rc |= summarizeWrite(path, summarizeCsv, x);
     summarizePath(path, sizeof path, a->out, "verdicts.txt");
     rc |= summarizeWrite(path, summarizeVerdicts, x);
-    summarizePath(path, sizeof path, a->out, "results.json");
-    if (jsonWriteResults(path, &x->r.s, &x->r.v, &x->r.t, &x->r.meta, &x->r.stops, x->r.remedies,
-                         x->r.nremedies, jobOf(&x->r.meta)->answers, err, sizeof err) != 0)
+    const jobRow *job = jobOf(&x->r.meta);
+    const exportInput in = {.r = &x->r, .answers = job->answers, .asks = job->report.asks};
+    summarizePath(path, sizeof path, a->out, exporters[EXPORT_RESULTS_JSON].files[0]);
+    if (exporters[EXPORT_RESULTS_JSON].write(&in, path, err, sizeof err) != 0)
         rc |= optsError("%s", err);
     rc |= summarizeHyperfine(x, a);
     if (!a->no_report) {

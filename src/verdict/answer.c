@@ -291,7 +291,7 @@ int answerCompute(const answerInput *in, int k, answer *a) {
     a->fr.ratio = NAN;
     a->fr.threshold = NAN;
     a->decides = -1;
-    if (metaJobOf(in->meta) == META_JOB_THREADS) {
+    if (in->asks == ANSWER_ASKS_OWN_THREADS) {
         a->threads_job = 1;
         if (k == ANSWER_FIRST_RUN) {
             a->verdict = ANSWER_NOT_ASKED;
@@ -300,7 +300,7 @@ int answerCompute(const answerInput *in, int k, answer *a) {
         if (answerThreadsJob(in->s, a) != 0) return -1;
         return answerLoadRows(in, a);
     }
-    if (k == ANSWER_THREADS && metaJobOf(in->meta) == META_JOB_COLD) {
+    if (k == ANSWER_THREADS && in->asks == ANSWER_ASKS_FIRST_RUN) {
         /* a cold-only job (`make cold BINARY=`, the container's `cold`)
          * investigates cold starts, often of someone else's program, under
          * no load: whether threads hurt is not its question, and "not

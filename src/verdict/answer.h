@@ -123,12 +123,22 @@ typedef struct answer {
 } answer;
 
 /* What an answer is computed from. */
+/* What the job that made the directory asks of its answers: data its row
+ * says (export/jobs.c's reportJob.asks), handed down by the layers above,
+ * so nothing here tests which job it was. */
+typedef enum {
+    ANSWER_ASKS_BOTH,       /* the report's two questions (0: what a bare input asks) */
+    ANSWER_ASKS_FIRST_RUN,  /* a cold-only job: the first run only, threads not asked */
+    ANSWER_ASKS_OWN_THREADS /* a threads job: its own program's threads, the first run not asked */
+} answerAsks;
+
 typedef struct answerInput {
     const summary *s;
     const verdictList *verdicts;
     const verdictThresholds *thresholds;
     const metaTable *meta;  /* NULL: none */
     const metaStops *stops; /* the stopping rule's stops (model/stops.h); NULL: none */
+    answerAsks asks;
 } answerInput;
 
 /* Question k's answer. 0, or -1 when out of memory (a is then empty but

@@ -44,7 +44,7 @@ ncpu=${#cpus[@]}
 [ "$ncpu" -ge 1 ] || cl_die "no usable CPU found (affinity list ∩ /sys/devices/system/cpu/online)"
 # Bounds every process (cl_exec) and the load itself (stress-ng --timeout).
 CL_WATCHDOG_S=$(awk -v b="$budget" 'BEGIN { printf "%d", 4 * b + 120 }')
-CL_STRESS_TIMEOUT_S=$(( (3 * (ncpu + 2) * rounds + 2) * CL_WATCHDOG_S ))
+CL_STRESS[timeout_s]=$(( (3 * (ncpu + 2) * rounds + 2) * CL_WATCHDOG_S ))
 
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 
@@ -60,7 +60,7 @@ run_one() {
         trg) cmd=("$CL_BUILD/ising_trg" --beta 0.4 --chi 8 --steps 10 --runs "$trg_runs") ;;
     esac
     cl_exec "$step" env OPENBLAS_NUM_THREADS="$blas" "${cmd[@]}" --width "$width" \
-        --budget "$budget" --csv "$csv" || cl_die "$step failed with exit status $CL_RC (see $CL_LOG.err)"
+        --budget "$budget" --csv "$csv" || cl_die "$step failed with exit status $? (see $CL_LOG.err)"
     local med widths cost
     med=$(awk -F, 'NR > 1 && $8 == "steady" { print $10 }' "$csv" | median)
     widths=$(awk -F, 'NR > 1 && $8 != "prepare" { print $6 }' "$csv" | sort -un | tr '\n' ' ')

@@ -40,7 +40,7 @@ prog=$CL_OUT/omp_work
 gcc -O2 -fopenmp tests/harness/progs/omp_work.c -o "$prog"
 read -ra cpus <<<"$(cl_cpus_usable)"
 CL_WATCHDOG_S=60
-CL_STRESS_TIMEOUT_S=$(( rounds * 5 * 10 + 120 ))
+CL_STRESS[timeout_s]=$(( rounds * 5 * 10 + 120 ))
 # variant name, then its coldload-run flags
 variants=(bare cgroup s2 s5 s10 s10-nocg)
 declare -A vflags=([bare]="--sample-ms 0 --no-cgroup" [cgroup]="--sample-ms 0" [s2]="--sample-ms 2"
@@ -60,7 +60,7 @@ bench_load() {
             read -ra flags <<<"${vflags[$ms]}"
             cl_exec "$load-$ms-r$r" "$CL_BUILD/coldload-run" "${flags[@]}" \
                 --runs-csv "$CL_OUT/$load-$ms.csv" -- "$prog" "$reps" ||
-                cl_die "$load, $ms (${vflags[$ms]}): coldload-run failed (exit $CL_RC, see $CL_LOG.err)"
+                cl_die "$load, $ms (${vflags[$ms]}): coldload-run failed (exit $?, see $CL_LOG.err)"
         done
     done
     local base

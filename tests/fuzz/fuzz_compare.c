@@ -16,6 +16,7 @@
 #include "results/compare.h"
 #include "export/comparechart.h"
 #include "export/comparecsv.h"
+#include "export/jobs.h"
 
 static char fuzzDirs[3][64]; /* input a, input b, the chart's directory */
 
@@ -60,6 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             (strncmp(err, fuzzDirs[k], dl) != 0 || strncmp(err + dl, "/samples.csv:", 13) != 0 ||
              err[dl + 13] < '1' || err[dl + 13] > '9'))
             abort();
+        if (rc == 0) in[k].asks = jobOf(&in[k].meta)->report.asks; /* as coldload-compare */
         ok &= rc == 0;
     }
     compareResult r;

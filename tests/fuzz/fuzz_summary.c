@@ -53,7 +53,7 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
     verdictWrite(&v, &t, out);
     for (size_t c = 0; c < chartdataNCharts; c++) chartdataEmit(s, c, out);
     reportChart shown[4];
-    size_t nshown = chartdataShown(0xf, shown, 4);
+    size_t nshown = jobChartsShown(0xf, shown, 4);
     metaStops stops; /* meta's legacy stop keys (model/stops.h) */
     if (metaStopsRead(meta, &stops) != 0) stops = (metaStops){NULL, 0};
     reportInput in = {.job = &jobOf(meta)->report, /* the job meta names, as summarize */

@@ -63,7 +63,7 @@ load ab
     sleep 0.5
     run pgrep -af 'sleep 7.31'
     [ "$status" -eq 1 ] || { echo "left: $output"; false; }
-    [ -z "$(find /sys/fs/cgroup /sys/fs/cgroup/unified /sys/fs/cgroup/cpu -maxdepth 1 -name 'coldload-run-*' 2>/dev/null)" ]
+    [ -z "$(cg_left)" ]
     [ ! -s "$O/runs.csv" ] || every_row_complete "$O/runs.csv"
 }
 

@@ -25,7 +25,7 @@ ms_of() { date -u -d "$1" +%s%3N; }
 
 @test "a job its time budget ends stops, how time, after the blocks its blocks' times allow" {
     # precision 0: never decided, so the time budget alone stops it
-    ab --a "/bin/sleep 0.2" --b "/bin/sleep 0.2" --total 10 --precision 0
+    ab --a "/bin/sleep 0.1" --b "/bin/sleep 0.1" --total 6 --precision 0
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     run tail -n +2 "$O/stops.csv"
     [ "$status" -eq 0 ]
@@ -59,7 +59,7 @@ ms_of() { date -u -d "$1" +%s%3N; }
     [ "$expect" -ge "$taken" ]
     [ "$expect" -le $((taken + 1)) ]
     [ "$(jq -r '.answers[] | select(.id == "ab") | .stopped' "$O/results.json")" = time ]
-    grep -q "^Blocks: $taken, as many as the job's time budget (--total 10 s) held" "$O/report.md"
+    grep -q "^Blocks: $taken, as many as the job's time budget (--total 6 s) held" "$O/report.md"
 }
 
 @test "an explicit --max-procs is a cap besides the time budget: a job never decided stops there, how max" {

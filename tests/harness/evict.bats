@@ -33,11 +33,13 @@ field() {
     [ "$(field "$line" resident_before)" -eq 1024 ]
     [ "$(field "$line" resident_after)" -eq 1024 ]
 
+    # (the kernel may drop a few of its pages in between on a busy machine:
+    # some were resident, and none is after)
     run "$EVICT" "$F"
     [ "$status" -eq 0 ]
-    [ "$(field "${lines[0]}" resident_before)" -eq 1024 ]
+    [ "$(field "${lines[0]}" resident_before)" -gt 0 ]
     [ "$(field "${lines[0]}" resident_after)" -eq 0 ]
-    [[ ${lines[1]} == "evict: total files=1 pages=1024 resident_before=1024 resident_after=0" ]]
+    [[ ${lines[1]} == "evict: total files=1 pages=1024 resident_before="*" resident_after=0" ]]
 
     run "$EVICT" --query "$F"
     [ "$status" -eq 0 ]

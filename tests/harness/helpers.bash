@@ -53,6 +53,28 @@ rows() {
                                    $c == v' "$1"
 }
 
+# cg_of [PID]: the coldload-run cgroups under either cgroup2 hierarchy and,
+# where it is mounted, the v1 cpu controller (a --quota's) -- of the
+# launcher PID, or of every launcher
+cg_of() {
+    local d dirs=(/sys/fs/cgroup)
+    for d in /sys/fs/cgroup/unified /sys/fs/cgroup/cpu; do
+        if [ -d "$d" ]; then dirs+=("$d"); fi
+    done
+    find "${dirs[@]}" -maxdepth 1 -name "coldload-run-${1:-*}"
+}
+
+# cg_left: the coldload-run cgroups left behind -- those whose launcher is
+# gone. A live launcher's is in use: make harness-test runs other files
+# beside this one (tests/bats-beside.sh), whose runs have theirs.
+cg_left() {
+    local c
+    while IFS= read -r c; do
+        [ -n "$c" ] || continue
+        kill -0 "${c##*coldload-run-}" 2>/dev/null || echo "$c"
+    done < <(cg_of)
+}
+
 # no_live_in_group PGID: no process, zombies aside, left in process group PGID.
 no_live_in_group() {
     local left

@@ -124,19 +124,35 @@ setup() {
 }
 
 @test "cl_shuffle: a permutation, the same one for the same seed" {
+    local got=()
     RANDOM=42
-    cl_shuffle a b c d e f
-    first="${CL_SHUFFLED[*]}"
-    [ "$(printf '%s\n' "${CL_SHUFFLED[@]}" | sort | tr '\n' ' ')" = 'a b c d e f ' ]
+    cl_shuffle got a b c d e f
+    first="${got[*]}"
+    [ "$(printf '%s\n' "${got[@]}" | sort | tr '\n' ' ')" = 'a b c d e f ' ]
     RANDOM=42
-    cl_shuffle a b c d e f
-    [ "${CL_SHUFFLED[*]}" = "$first" ]
+    cl_shuffle got a b c d e f
+    [ "${got[*]}" = "$first" ]
+}
+
+@test "threads_set: a key of the threads job's state (lib/cellrun.sh) is set; a key it does not name is refused, the state as it was" {
+    # shellcheck source=harness/lib/cellrun.sh
+    . "$H/lib/cellrun.sh"
+    threads_set binary /bin/true
+    [ "${CL_TH[binary]}" = /bin/true ]
+    threads_set_args 'a b' '{width}'
+    [ "${#CL_TH_ARGS[@]}" -eq 2 ]
+    [ "${CL_TH_ARGS[0]}" = 'a b' ]
+    run threads_set bianry /bin/false
+    [ "$status" -ne 0 ]
+    [[ $output == *"no key 'bianry'"* ]]
+    [[ ! -v CL_TH[bianry] ]]
+    [ "${CL_TH[binary]}" = /bin/true ]
 }
 
 @test "workloads from --describe: the cells, their arguments and params, QUICK and loaded" {
     need_binaries
     [ -x "$B/ising_trg" ] || skip "build ising_trg first (make)"
-    CL_BUILD=$B CL_OPT_QUICK=0 CL_OPT_RUNS=
+    CL_BUILD=$B CL_OPT[QUICK]=0 CL_OPT[RUNS]=
     cl_workloads warm
     [ "$CL_WORKLOADS" = 'grad svdvals trg trgload' ]
     cl_workloads loaded
@@ -153,7 +169,7 @@ setup() {
     [ "$CL_CELL_PARAMS" = 'n=1000' ]
     [ "$(cl_series_max)" -eq 4 ]
     # QUICK: one size idle and loaded, so no separate loaded cell; --runs appended when given
-    CL_OPT_QUICK=1 CL_OPT_RUNS=7 CL_RUNS=7
+    CL_OPT[QUICK]=1 CL_OPT[RUNS]=7 CL_RUNS=7
     cl_workloads loaded
     [ "$CL_WORKLOADS" = 'grad svdvals trg' ]
     cl_cell trg

@@ -25,13 +25,3 @@ teardown() {
         rmdir "$d" 2>/dev/null || true
     done
 }
-
-# cg_left: the coldload-run cgroups under either cgroup2 hierarchy and, where
-# it is mounted, the v1 cpu controller (a --quota's)
-cg_left() {
-    local d dirs=(/sys/fs/cgroup)
-    for d in /sys/fs/cgroup/unified /sys/fs/cgroup/cpu; do
-        if [ -d "$d" ]; then dirs+=("$d"); fi
-    done
-    find "${dirs[@]}" -maxdepth 1 -name 'coldload-run-*'
-}

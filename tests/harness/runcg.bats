@@ -117,7 +117,7 @@ load runcg
     run pgrep -f "sleep $marker"
     [ "$status" -eq 0 ]
     # skip-ok: Debian mounts a cgroup2 hierarchy, and root makes a cgroup in it
-    [ -n "$(cg_left)" ] || skip "no cgroup2 hierarchy here"
+    [ -n "$(cg_of "$pid")" ] || skip "no cgroup2 hierarchy here"
     kill -9 "$pid"
     wait "$pid" || true
     run "$R" --sweep

@@ -19,7 +19,7 @@ set -euo pipefail
 . "$H/lib/all.sh"
 cl_init lossy "\$@"
 cl_defaults
-CL_OPT_OUT=$out
+CL_OPT[OUT]=$out
 cl_results_init
 cl_meta lossy_started yes
 trap 'exit 2' TERM
@@ -81,8 +81,9 @@ set -euo pipefail
 . "$H/lib/all.sh"
 CL_NAME=killed CL_OUT=$out CL_WATCHDOG_S=60
 exec {CL_LOCK_FD}>>"$out/.lock"
-cl_exec step sh -c 'kill -9 \$PPID; sleep 1' || true
-echo "rc=\$CL_RC"
+rc=0
+cl_exec step sh -c 'kill -9 \$PPID; sleep 1' || rc=\$?
+echo "rc=\$rc"
 KILLED
     run bash "$BATS_TEST_TMPDIR/killed.sh"
     [ "$status" -eq 0 ]

@@ -141,6 +141,18 @@ load threads
     [ "$status" -eq 1 ]
 }
 
+@test "harness/lib/all.sh's whole.csv header is the one coldload-run writes (common/csvcols.h's list)" {
+    local want
+    want=$(sed -n 's/^CL_WHOLE_HEADER=//p' "$ROOT/harness/lib/all.sh")
+    [ -n "$want" ]
+    cd "$BATS_TEST_TMPDIR"
+    run "$B/coldload-run" --no-cgroup --no-perf --whole-csv whole.csv -- true
+    [ "$status" -eq 0 ]
+    run head -n1 whole.csv
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+}
+
 @test "the file to check given twice, or with --no-check-output: a usage error, exit 2, nothing run" {
     run bash "$H/threads.sh" --quick --out "$O" --binary "$P/writes.sh" --check-file "$BATS_TEST_TMPDIR/f" -- '{out}' x
     [ "$status" -eq 2 ]

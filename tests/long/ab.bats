@@ -46,7 +46,8 @@ jab() { jq -r ".answers[] | select(.id == \"ab\") | $1" "$O/results.json"; }
     [ "$(col "$O/runs.csv" workload | sort | uniq -c | awk '{print $1}' | sort -u | wc -l)" -eq 1 ]
     [ "$(col "$O/runs.csv" workload | sort -u | tr '\n' ' ')" = "A A2 B " ]
     grep -qx 'job=ab' "$O/meta.txt"
-    # its stop: a row of stops.csv (width 0: no width set)
+    # its stop: a row of stops.csv (width 0: no width set); decided or the cap
+    # of 12 are both right here -- when it stops is tests/harness/ab_stop.bats
     grep -q '^ab,none,0,ab,0,[0-9]*,\(decided\|max\)$' "$O/stops.csv"
     [ "$(wc -l <"$O/stops.csv")" -eq 2 ]
     # the answer first: the report, stdout, results.json say one thing

@@ -93,6 +93,19 @@ setup() {
     [ "$(awk -F, 'NR > 1 { print $8 }' results/latest/runs.csv | sort -u)" = ok ]
 }
 
+@test "coldload bisect: the installed harness answers --help, and refuses a directory that is no git repository (exit 2, one line)" {
+    run coldload bisect --help
+    [ "$status" -eq 0 ]
+    [[ $output == *"--good"* ]]
+    mkdir -p "$BATS_TEST_TMPDIR/work/notgit"
+    cd "$BATS_TEST_TMPDIR/work"
+    run coldload bisect --repo notgit --good HEAD~1 --bad HEAD --build true --run true
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"notgit"* ]]
+    [ ! -e results ]
+}
+
 @test "coldload without a known command: usage and exit 2" {
     run coldload
     [ "$status" -eq 2 ]

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/jobs.h"
 #include "results/results.h"
 #include "verdict/answer.h"
 #include "verdict/answerthreads.h"
@@ -47,7 +48,8 @@ static summaryGroup *group(size_t i, const char *condition, const char *load, co
 static void compute(size_t n, const verdictList *vl, const metaTable *m, int k, answer *a) {
     summary s = {.g = groups, .n = n, .cap = n};
     verdictDefaults(&thr);
-    const answerInput in = {&s, vl, &thr, m, NULL};
+    /* what the job meta names asks, from its row (export/jobs.c), as the tools do */
+    const answerInput in = {&s, vl, &thr, m, NULL, jobOf(m)->report.asks};
     assert_int_equal(answerCompute(&in, k, a), 0);
 }
 
@@ -257,6 +259,37 @@ static void aColdJobIsNotAskedTheThreadsQuestion(void **state) {
     }
 }
 
+/* What a job asks is data its input carries (the job's row hands it down),
+ * not a test of meta.txt's job: the same directory without a job key is
+ * asked what the input says. */
+static void theQuestionsAskedAreTheInputs(void **state) {
+    (void)state;
+    coldGroups(2, 40);
+    verdict v = coldStart(VERDICT_WARN, 2, 40);
+    verdictList vl = {&v, 1, 1};
+    summary s = {.g = groups, .n = 2, .cap = 2};
+    verdictDefaults(&thr);
+    const struct {
+        answerAsks asks;
+        answerVerdict first, threads;
+    } cases[] = {
+        {ANSWER_ASKS_BOTH, ANSWER_YES, ANSWER_NOT_MEASURED},
+        {ANSWER_ASKS_FIRST_RUN, ANSWER_YES, ANSWER_NOT_ASKED},
+        {ANSWER_ASKS_OWN_THREADS, ANSWER_NOT_ASKED, ANSWER_NOT_MEASURED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const answerInput in = {&s, &vl, &thr, NULL, NULL, cases[i].asks};
+        answer a;
+        assert_int_equal(answerCompute(&in, ANSWER_FIRST_RUN, &a), 0);
+        assert_int_equal(a.verdict, cases[i].first);
+        assert_int_equal(a.threads_job, cases[i].asks == ANSWER_ASKS_OWN_THREADS);
+        answerFree(&a);
+        assert_int_equal(answerCompute(&in, ANSWER_THREADS, &a), 0);
+        assert_int_equal(a.verdict, cases[i].threads);
+        answerFree(&a);
+    }
+}
+
 /* A threads job's fixture directory (tests/fixtures/results-threads-NAME). */
 static void loadThreads(const char *dir, results *r) {
     verdictThresholds t;
@@ -338,6 +371,7 @@ int main(void) {
         cmocka_unit_test(someSlowProcessesAreNoAndPinnedDecides),
         cmocka_unit_test(nothingMeasuredAndNotAsked),
         cmocka_unit_test(aColdJobIsNotAskedTheThreadsQuestion),
+        cmocka_unit_test(theQuestionsAskedAreTheInputs),
         cmocka_unit_test(widthsTheProgramNeverSawAreOneConfiguration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

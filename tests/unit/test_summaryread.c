@@ -91,10 +91,31 @@ static void eachIdentifierNamesItsOwnColumn(void **state) {
     for (size_t i = 0; i < SUMMARY_SAMPLES_N; i++) {
         assert_int_equal(s[i].idx, -1);
         if (!inList(CSV_FIXED_COLUMNS, s[i].name) &&
-            !inList("harness,condition,stressors,copy,load,proc", s[i].name))
+            !inList(CSVCOLS_HEADER(SAMPLES_CSV_TAGS), s[i].name))
             fail_msg("samples.csv column '%s' is read but nobody writes it", s[i].name);
         for (size_t j = 0; j < i; j++) assert_string_not_equal(s[i].name, s[j].name);
     }
+}
+
+/* The writers' headers come from common/csvcols.h's lists, the readers'
+ * tables too: a file's layout is one list, its older columns in their
+ * places (readers by position of older files find them there). */
+static void theHeadersAreTheLists(void **state) {
+    (void)state;
+    assert_string_equal(CSV_FIXED_COLUMNS,
+                        "timestamp,host,run_id,workload,params,width,wait,phase,iter,ms,minflt,"
+                        "majflt,nvcsw,nivcsw,load1,procs_running,checksum,truncated,cpu,cpus,"
+                        "migrations,width_requested,censored");
+    assert_string_equal(CSVCOLS_HEADER(WHOLE_CSV_COLUMNS),
+                        "timestamp,host,harness,condition,stressors,copy,workload,params,width,"
+                        "wait,tool,label,run,wall_ms,user_ms,sys_ms,minflt,majflt,exit_code,load,"
+                        "proc");
+    /* the harness's tags, in CL_SAMPLES_TAGS's order */
+    assert_string_equal(CSVCOLS_HEADER(SAMPLES_CSV_TAGS),
+                        "harness,condition,stressors,copy,load,proc");
+    /* the readers read the files by those lists */
+    assert_string_equal(CSVCOLS_HEADER(SUMMARY_WHOLE_COLUMNS), CSVCOLS_HEADER(WHOLE_CSV_COLUMNS));
+    assert_int_equal(SUMMARY_SAMPLES_CENSORED + 1, SUMMARY_SAMPLES_HARNESS);
 }
 
 /* A row as the reader hands it over: the mapping's fields of an older file. */
@@ -271,6 +292,7 @@ static void aRunsValueOutOfItsUnitIsRefused(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(eachIdentifierNamesItsOwnColumn),
+        cmocka_unit_test(theHeadersAreTheLists),
         cmocka_unit_test(anOlderSamplesFileReadsWithoutItsLaterColumns),
         cmocka_unit_test(aFileWithoutARequiredColumnIsRefusedNamingIt),
         cmocka_unit_test(anOlderRunsFileReadsWithoutTheLoadTag),
