@@ -20,17 +20,24 @@
 # width stops once its own B/A is known (one stops.csv row each). Idle, or
 # under pinned or free load
 # (stress-ng, loaded.sh's load code). Then the summary and a report of its
-# own (harness/plots.sh, meta job=ab).
+# own (harness/plots.sh, meta job=ab). With --bs FILE (one B command a
+# line: sides B1, B2 ...) every B runs in the same blocks, each block A, each
+# B and A again in one shuffled order, so the B sides' ratios to A carry no
+# drift between them; each B's answer is its own (its stop, its directory
+# sides/Bk/: A, that B and A again, harness/lib/sides.sh) -- make history.
 set -euo pipefail
 # shellcheck source=harness/lib/all.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
+# shellcheck source=harness/lib/sides.sh
+. "$CL_ROOT/harness/lib/sides.sh"
 
 usage() {
     cl_usage '' <<USAGE
 A and B are commands: a program (a bare name is looked up on PATH) and its arguments, split at
 blanks -- no shell reads them, so a quote is a character of an argument.
 Writes runs.csv (every run), samples.csv and whole.csv (their rows), meta.txt, logs/, then
-summary.csv, results.json (the answer: id ab), hyperfine.json and report.html. Exit: 0 done,
+summary.csv, results.json (the answer: id ab), hyperfine.json and report.html; with --bs those of
+each B side in sides/Bk/ (A, that B and A again), sides.tsv naming them. Exit: 0 done,
 1 the runs or the report failed (what was measured is kept), a side failed in every run (said
 first), or a side cannot start (its warm-up run: exit 126 or 127), 2 bad flags, program or
 --out, 3 busy machine with --strict.
@@ -53,11 +60,20 @@ cl_opt_final --total
 # the job's clock starts here: its time budget is the whole job's
 ab_t0=$(cl_now_ms)
 [ -n "${CL_OPT[AB_A]:-}" ] || cl_usage_error "--a CMD is required (side A: a program and its arguments)"
+# the B sides: --b's (side B), or --bs FILE's, one command a line (B1, B2 ...)
+b_sides=(B)
+declare -A b_cmd=()
+if [ -n "${CL_OPT[AB_BS]:-}" ]; then
+    [ -z "${CL_OPT[AB_B]:-}" ] || cl_usage_error "--b and --bs: give one of them"
+    cl_bs_read b_sides b_cmd "${CL_OPT[AB_BS]}"
+    [ -z "${CL_OPT[EXPORT_HF]}" ] || cl_usage_error "--export-hyperfine with --bs: hyperfine's format holds two commands, not ${#b_sides[@]} B sides"
+else
 [ -n "${CL_OPT[AB_B]:-}" ] || cl_usage_error "--b CMD is required (side B: a program and its arguments)"
 # a command is one line: a newline would end what runs while meta.txt and
 # the report record the rest
 [[ ${CL_OPT[AB_A]} != *[[:cntrl:]]* ]] || cl_usage_error "--a: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 [[ ${CL_OPT[AB_B]} != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
+fi
 grace=${CL_OPT[GRACE]}
 precision=${CL_OPT[PRECISION]} total=${CL_OPT[AB_TOTAL]}
 case ${CL_OPT[COLD]:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
@@ -72,23 +88,33 @@ if [ -n "${CL_OPT[WIDTHS]}" ]; then
     read -ra widths <<<"$CL_WIDTHS"
     cl_widths_distinct --widths "${widths[@]}"
     cl_width_env "$CL_WIDTH_ENV_DEFAULT"
-elif [[ "${CL_OPT[AB_A]} ${CL_OPT[AB_B]}" == *'{width}'* ]]; then
+elif [[ "${CL_OPT[AB_A]} ${CL_OPT[AB_B]} ${b_cmd[*]}" == *'{width}'* ]]; then
     cl_usage_error "{width} in a command needs --widths: without it no width is set"
 fi
 
-# ab_command VAR CMD: the words of CMD into the array VAR, its program
-# resolved on PATH and checked before anything starts (one line, exit 2).
+# ab_command VAR CMD [FLAG]: the words of CMD into the array VAR, its program
+# resolved on PATH and checked before anything starts (one line, exit 2,
+# naming FLAG: --a or --b by default).
 ab_command() {
     local -n words=$1
+    local flag=${3:---${1#cmd_}}
     read -ra words <<<"$2"
-    [ ${#words[@]} -gt 0 ] || cl_usage_error "--${1#cmd_}: expected a program and its arguments, got '$2'"
+    [ ${#words[@]} -gt 0 ] || cl_usage_error "$flag: expected a program and its arguments, got '$2'"
     local prog
-    cl_program prog "--${1#cmd_}" "${words[0]}"
+    cl_program prog "$flag" "${words[0]}"
     words[0]=$prog
 }
 declare -a cmd_a=() cmd_b=()
 ab_command cmd_a "${CL_OPT[AB_A]}"
-ab_command cmd_b "${CL_OPT[AB_B]}"
+if [ -z "${CL_OPT[AB_BS]:-}" ]; then
+    ab_command cmd_b "${CL_OPT[AB_B]}"
+else
+    # side Bk's words: the array cmd_Bk
+    for side in "${b_sides[@]}"; do
+        declare -a "cmd_$side=()"
+        ab_command "cmd_$side" "${b_cmd[$side]}" "--bs ${CL_OPT[AB_BS]}, side $side"
+    done
+fi
 cl_need_tools stress-ng
 cl_need_binary "$CL_BUILD/coldload-run"
 [ "$cold" = 0 ] || cl_need_binary "$CL_BUILD/coldload-evict"
@@ -102,6 +128,7 @@ cl_meta_begin
 cl_meta job ab
 cl_meta ab_a "${CL_OPT[AB_A]}"
 cl_meta ab_b "${CL_OPT[AB_B]}"
+[ -z "${CL_OPT[AB_BS]:-}" ] || cl_bs_meta b_sides b_cmd
 cl_meta ab_load "$load"
 cl_meta ab_precision "$precision"
 cl_meta ab_seed "$CL_SEED"
@@ -123,7 +150,10 @@ RANDOM=$CL_SEED
 CL_WATCHDOG_S=$(awk -v b="$CL_BUDGET" -v g="$grace" 'BEGIN { printf "%d", b + g + 30 }')
 # the load outlives no job: its blocks end at the time budget, or after the
 # 8 the rule needs when those take longer, each run within its watchdog
-CL_STRESS[timeout_s]=$(awk -v n="$(((3 * CL_PROCS_MAX + 2) * ${#widths[@]}))" -v m="$(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))" \
+# a block's runs: A, each B and A again (3 with one B), a warm-up of each
+# but A again
+nside=$((${#b_sides[@]} + 2))
+CL_STRESS[timeout_s]=$(awk -v n="$(((nside * CL_PROCS_MAX + nside - 1) * ${#widths[@]}))" -v m="$(((nside * CL_PROCS_MIN + nside - 1) * ${#widths[@]}))" \
     -v w="$CL_WATCHDOG_S" -v t="$total" 'BEGIN { a = n * w; b = t + m * w; printf "%d", (a < b ? a : b) + 60 }')
 cl_runs_columns
 cl_tmpdir tmp
@@ -147,6 +177,10 @@ ab_run() {
     local -a cmd=("${cmd_a[@]}") rec=()
     local -A result=()
     [ "$side" != B ] || cmd=("${cmd_b[@]}") params=${CL_OPT[AB_B]}
+    if [[ $side == B[0-9]* ]]; then
+        local -n cmd_side=cmd_$side
+        cmd=("${cmd_side[@]}") params=${b_cmd[$side]}
+    fi
     [ "$width" = default ] || w=-w$width
     step="ab-$side$w-b$block"
     [ "$warm" = 0 ] || step="ab-$side$w-warmup"
@@ -188,7 +222,7 @@ ab_run() {
 
 # the runs' count is known once the blocks' times are (below): the 8 at
 # the least till then; the progress lines say the time budget left
-cl_progress_start $(((3 * CL_PROCS_MIN + 2) * ${#widths[@]}))
+cl_progress_start $(((nside * CL_PROCS_MIN + nside - 1) * ${#widths[@]}))
 # the blocks' deadline keeps the report's time out of the budget: 2 % of
 # it, at least 1 s (a report of 1900 runs took under 1 s here)
 total_ms=$(awk -v t="$total" 'BEGIN { r = t / 50; if (r < 1) r = 1; if (r > t / 2) r = t / 2; printf "%d", (t - r) * 1000 }')
@@ -199,7 +233,7 @@ cl_busy_check "the runs"
 # ab_said WIDTH: ", width W" in what is said of a run, nothing without widths
 ab_said() { [ "$1" = default ] || printf ', width %s' "$1"; }
 for w in "${widths[@]}"; do
-    for side in A B; do
+    for side in A "${b_sides[@]}"; do
         cl_progress "side $side$(ab_said "$w"), warm-up run (not measured)"
         ab_run "$side" "$w" 0 1
     done
@@ -210,12 +244,14 @@ if [ "$load" != none ]; then
     cl_stress_start "$load" "${stressors[0]}"
     cl_meta_probe "ab_${load}_established"
 fi
-# ab_stop WIDTH P HOW: WIDTH's stop after P blocks as a row of stops.csv
-# (model/stops.h: harness and cell ab, width 0 without --widths)
+# ab_stop SIDE:WIDTH P HOW: the stop of SIDE's question at WIDTH after P
+# blocks as a row of stops.csv (model/stops.h: harness and cell ab, width 0
+# without --widths; with --bs the cell ab-SIDE, sides/SIDE's row ab)
 ab_stop() {
-    local width=$1
+    local side=${1%%:*} width=${1#*:} cell=ab
     [ "$width" != default ] || width=0
-    cl_stop_row ab "$CL_TAG_LOAD" "$CL_TAG_STRESSORS" ab "$width" "$2" "$3"
+    [ "$side" = B ] || cell=ab-$side
+    cl_stop_row ab "$CL_TAG_LOAD" "$CL_TAG_STRESSORS" "$cell" "$width" "$2" "$3"
 }
 # Blocks of every width still open: A, B and A2 of each in one shuffled
 # order; after each block from CL_PROCS_MIN on, the widths whose B/A is
@@ -226,13 +262,22 @@ ab_stop() {
 # meta ab_blocks_deadline_utc is that deadline: the job's start plus
 # --total, less the report's reserve.
 cl_meta ab_blocks_deadline_utc "$(date -u -d "@$((CL_PROG[deadline_ms] / 1000)).$(printf %03d $((CL_PROG[deadline_ms] % 1000)))" +%Y-%m-%dT%H:%M:%S.%3NZ)"
-asking=("${widths[@]}")
+# the questions still open: SIDE:WIDTH, each B side at each width
+asking=()
+for w in "${widths[@]}"; do
+    for side in "${b_sides[@]}"; do asking+=("$side:$w"); done
+done
 [ "$load" != none ] || cl_idle_begin   # an idle job's blocks: the idle-busy check's probes
 allowed="at least $CL_PROCS_MIN"
 blocks_t0=$(cl_now_ms)
 for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
+    # each width with a question open: A, its open B sides, A again
     items=()
-    for w in "${asking[@]}"; do items+=("A:$w" "B:$w" "A2:$w"); done
+    for w in "${widths[@]}"; do
+        open_q=()
+        for q in "${asking[@]}"; do [ "${q#*:}" != "$w" ] || open_q+=("${q%%:*}:$w"); done
+        [ ${#open_q[@]} -eq 0 ] || items+=("A:$w" "${open_q[@]}" "A2:$w")
+    done
     cl_shuffle order "${items[@]}"
     for it in "${order[@]}"; do
         side=${it%%:*} w=${it#*:}
@@ -240,21 +285,29 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
         ab_run "$side" "$w" "$p" 0
     done
     if [ "$p" -lt "$CL_PROCS_MIN" ] || [ "$p" -ge "$CL_PROCS_MAX" ]; then continue; fi
-    # the tool failing leaves every width undecided
-    if cl_plan "state width" --ab-decided "$precision" "$CL_OUT"; then
-        declare -A known=()
+    # the tool failing leaves every width undecided; with --bs each open B
+    # side is asked in a directory of its own (A, that B, A again)
+    declare -A known=()
+    for side in "${b_sides[@]}"; do
+        [[ " ${asking[*]} " == *" $side:"* ]] || continue
+        dir=$CL_OUT
+        if [ "$side" != B ]; then
+            dir=$tmp/side-$side
+            cl_side_dir "$CL_OUT" "$dir" "$side" "${b_cmd[$side]}"
+        fi
+        cl_plan "state width" --ab-decided "$precision" "$dir" || continue
         rows=${CL_PLAN[n]}
         for ((i = 0; i < rows; i++)); do
             [ "${CL_PLAN[$i,state]}" != decided ] || [ -z "${CL_PLAN[$i,width]}" ] ||
-                known[${CL_PLAN[$i,width]}]=1
+                known[$side:${CL_PLAN[$i,width]}]=1
         done
-        still=()
-        for w in "${asking[@]}"; do
-            if [ -n "${known[$w]:-}" ]; then ab_stop "$w" "$p" decided; else still+=("$w"); fi
-        done
-        unset known
-        asking=("${still[@]}")
-    fi
+    done
+    still=()
+    for q in "${asking[@]}"; do
+        if [ -n "${known[$q]:-}" ]; then ab_stop "$q" "$p" decided; else still+=("$q"); fi
+    done
+    unset known
+    asking=("${still[@]}")
     [ ${#asking[@]} -gt 0 ] || break
     # the blocks the time allows: these p, and as many more as fit in what
     # is left at their mean time (the decision's own time in it)
@@ -264,7 +317,7 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
     [ "$fit" -gt 0 ] || fit=0
     n_allowed=$((p + fit < CL_PROCS_MAX ? p + fit : CL_PROCS_MAX))
     allowed="about $n_allowed in the time budget"
-    CL_PROG[n]=$(((3 * n_allowed + 2) * ${#widths[@]}))
+    CL_PROG[n]=$(((nside * n_allowed + nside - 1) * ${#widths[@]}))
     if [ "$fit" -eq 0 ]; then
         [ "$p" -gt "$CL_PROCS_MIN" ] || [ "$now" -le "${CL_PROG[deadline_ms]}" ] ||
             cl_warn "the $CL_PROCS_MIN blocks the rule needs took $(((now - ab_t0) / 1000)) s of the job, past its time budget (--total $total)"
@@ -285,7 +338,7 @@ cl_meta ab_left_processes "$left_total"
 # A side that failed in every run has no time: said first, and exit 1
 all_failed=()
 for w in "${widths[@]}"; do
-    for side in A B; do
+    for side in A "${b_sides[@]}"; do
         n=${side_failed["$side $w"]:-0}
         if [ "$n" -eq 0 ] || [ "${side_ok["$side $w"]:-0}" -gt 0 ]; then continue; fi
         log=${side_log["$side $w"]}
@@ -297,18 +350,39 @@ done
 prc=0
 hf=()
 [ -z "${CL_OPT[EXPORT_HF]}" ] || hf=(-- --export-hyperfine "${CL_OPT[EXPORT_HF]}")
-cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
-[ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
-# the answers: the report's bold paragraphs under its question, one a width
-answers=()
-mapfile -t answers < <(awk '/^## Is B faster than A\?/ { on = 1; next }
+# ab_answers DIR [SAID]: DIR's answers, the report's bold paragraphs under
+# its question (one a width), into answers, each after SAID
+ab_answers() {
+    local -a got=()
+    mapfile -t got < <(awk '/^## Is B faster than A\?/ { on = 1; next }
     on && /^\*\*/ { sub(/^\*\*/, ""); sub(/\*\*$/, ""); print; n++; next }
-    on && NF { exit }' "$CL_OUT/report.md" 2>/dev/null)
-[ ${#answers[@]} -gt 0 ] || answers=("(no answer: see the report)")
+    on && NF { exit }' "$1/report.md" 2>/dev/null)
+    [ ${#got[@]} -gt 0 ] || got=("(no answer: see the report)")
+    answers+=("${got[@]/#/${2:-}}")
+}
+answers=()
+reports=$CL_OUT
+if [ -z "${CL_OPT[AB_BS]:-}" ]; then
+    cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT" "${hf[@]}" || prc=$?
+    [ "$prc" -eq 0 ] || cl_die "plots.sh failed (exit $prc); the runs measured are in $CL_OUT"
+    ab_answers "$CL_OUT"
+else
+    # each B side's question, A, that B and A again, a directory of its own
+    # with its report (sides.tsv lists them)
+    printf 'side\tcommand\tdir\n' >"$CL_OUT/sides.tsv"
+    for side in "${b_sides[@]}"; do
+        cl_side_dir "$CL_OUT" "$CL_OUT/sides/$side" "$side" "${b_cmd[$side]}"
+        cl_bg bash "$CL_ROOT/harness/plots.sh" --results "$CL_OUT/sides/$side" >"$CL_OUT/logs/plots-$side.out" 2>&1 || prc=$?
+        [ "$prc" -eq 0 ] || cl_die "plots.sh failed on sides/$side (exit $prc, logs/plots-$side.out); the runs measured are in $CL_OUT"
+        printf '%s\t%s\tsides/%s\n' "$side" "${b_cmd[$side]}" "$side" >>"$CL_OUT/sides.tsv"
+        ab_answers "$CL_OUT/sides/$side" "$side: "
+    done
+    reports="$CL_OUT/sides/B1..B${#b_sides[@]}"
+fi
 printf '\n' >&2
 [ ${#all_failed[@]} -eq 0 ] || printf 'coldload ab: %s\n' "${all_failed[@]}" >&2
 printf 'coldload ab: %s\n' "${answers[@]}" >&2
-printf 'coldload ab report: %s/report.html\n                    %s/report.md\n' "$CL_OUT" "$CL_OUT" >&2
+printf 'coldload ab report: %s/report.html\n                    %s/report.md\n' "$reports" "$reports" >&2
 if [ ${#all_failed[@]} -gt 0 ]; then
     cl_meta ab_error "${all_failed[0]}"
     exit 1

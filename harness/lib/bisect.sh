@@ -3,7 +3,10 @@
 # checks of the repository and the revisions, the commits' worktrees and
 # builds, the comparisons (harness/ab.sh, called), the search and what it
 # writes (bisect.tsv, commits.tsv, report.md, results.json). Sourced by
-# harness/bisect.sh only, after harness/lib/all.sh.
+# harness/bisect.sh, and by harness/history.sh for the checks of the
+# repository and the commands (bs_check_common, bs_no_submodules), the clone
+# (bs_clone), the commits' worktrees and builds (bs_prepare) and the text
+# helpers (bs_md, bs_subject, bs_fmt), after harness/lib/all.sh.
 
 # Variables set here are read by harness/bisect.sh.
 # shellcheck disable=SC2034
@@ -52,15 +55,44 @@ bs_git() { git -c core.hooksPath=/dev/null -C "$bs_src" "$@"; }
 # is made (one line, exit 2): REPO a git repository without submodules, GOOD
 # and BAD commits, GOOD an ancestor of BAD, the commands one line each.
 bs_check_input() {
-    local v
-    # a GIT_DIR of the caller's (a hook's) would point git elsewhere
-    unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
     [ -n "$bs_repo" ] || cl_usage_error "--repo DIR is required (the git repository)"
     [ -n "$bs_good" ] || cl_usage_error "--good REV is required (the commit known good)"
     [ -n "$bs_bad" ] || cl_usage_error "--bad REV is required (the commit known bad)"
+    bs_check_common "$bs_good" "$bs_bad"
+    local r
+    for r in "$bs_good" "$bs_bad"; do
+        [[ $r != -* ]] || cl_usage_error "a revision starting with '-' ('$r'): give a commit id or a branch"
+    done
+    bs_good_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$bs_good^{commit}" 2>/dev/null) ||
+        cl_usage_error "--good: '$bs_good' is not a commit of $bs_repo"
+    bs_bad_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$bs_bad^{commit}" 2>/dev/null) ||
+        cl_usage_error "--bad: '$bs_bad' is not a commit of $bs_repo"
+    [ "$bs_good_id" != "$bs_bad_id" ] || cl_usage_error "--good and --bad are the same commit ($bs_good_id): nothing between them"
+    git -C "$bs_repo" merge-base --is-ancestor "$bs_good_id" "$bs_bad_id" 2>/dev/null ||
+        cl_usage_error "--good '$bs_good' is not an ancestor of --bad '$bs_bad'"
+    bs_no_submodules
+    bs_check_programs
+}
+
+# bs_no_submodules: the ends (bs_good_id, bs_bad_id) without submodules
+# (one line, exit 2): their worktrees would lack them
+bs_no_submodules() {
+    if git -C "$bs_repo" cat-file -e "$bs_bad_id:.gitmodules" 2>/dev/null ||
+        git -C "$bs_repo" cat-file -e "$bs_good_id:.gitmodules" 2>/dev/null; then
+        cl_usage_error "--repo: the commits have submodules (.gitmodules): not supported, their worktrees would lack them"
+    fi
+}
+
+# bs_check_common [TEXT...]: the options every job of commits checks, REPO a
+# git repository (bs_repo made absolute), the commands and TEXT one line
+# each (one line, exit 2)
+bs_check_common() {
+    local v
+    # a GIT_DIR of the caller's (a hook's) would point git elsewhere
+    unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
     [ -n "$bs_build" ] || cl_usage_error "--build CMD is required (it builds a commit in its worktree, {src})"
     [ -n "$bs_run" ] || cl_usage_error "--run CMD is required (what is timed, e.g. {src}/prog)"
-    for v in "$bs_build" "$bs_run" "$bs_repo" "$bs_good" "$bs_bad"; do
+    for v in "$bs_build" "$bs_run" "$bs_repo" "$@"; do
         [[ $v != *[[:cntrl:]]* ]] || cl_usage_error "a control character (a newline, a tab ...) in '$v': give it on one line"
     done
     [[ $bs_load =~ ^(none|pinned|free)$ ]] || cl_usage_error "--load: expected none, pinned or free, got '$bs_load'"
@@ -78,22 +110,11 @@ bs_check_input() {
     local top
     top=$(git -C "$bs_repo" rev-parse --absolute-git-dir 2>/dev/null) || cl_usage_error "--repo: '$bs_repo' is not a git repository"
     [ -n "$top" ] || cl_usage_error "--repo: '$bs_repo' is not a git repository"
-    local r
-    for r in "$bs_good" "$bs_bad"; do
-        [[ $r != -* ]] || cl_usage_error "a revision starting with '-' ('$r'): give a commit id or a branch"
-    done
-    bs_good_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$bs_good^{commit}" 2>/dev/null) ||
-        cl_usage_error "--good: '$bs_good' is not a commit of $bs_repo"
-    bs_bad_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$bs_bad^{commit}" 2>/dev/null) ||
-        cl_usage_error "--bad: '$bs_bad' is not a commit of $bs_repo"
-    [ "$bs_good_id" != "$bs_bad_id" ] || cl_usage_error "--good and --bad are the same commit ($bs_good_id): nothing between them"
-    git -C "$bs_repo" merge-base --is-ancestor "$bs_good_id" "$bs_bad_id" 2>/dev/null ||
-        cl_usage_error "--good '$bs_good' is not an ancestor of --bad '$bs_bad'"
-    if git -C "$bs_repo" cat-file -e "$bs_bad_id:.gitmodules" 2>/dev/null ||
-        git -C "$bs_repo" cat-file -e "$bs_good_id:.gitmodules" 2>/dev/null; then
-        cl_usage_error "--repo: the commits have submodules (.gitmodules): not supported, their worktrees would lack them"
-    fi
-    # the commands' programs: one outside the worktree is checked now
+}
+
+# bs_check_programs: the commands' programs, one outside the worktree
+# checked now, and the tools (one line, exit 2)
+bs_check_programs() {
     local -a w
     read -ra w <<<"$bs_build"
     [ ${#w[@]} -gt 0 ] || cl_usage_error "--build: expected a program and its arguments, got '$bs_build'"
@@ -119,10 +140,21 @@ bs_words() {
 
 # bs_setup: the clone, the commits of GOOD..BAD (first-parent line)
 bs_setup() {
+    bs_clone
+    cl_meta bisect_commits "$bs_n"
+    printf 'coldload bisect: %d commits from %s to %s\n' "$bs_n" "${bs_good_id:0:12}" "${bs_bad_id:0:12}" >&2
+    bs_cmp=0
+    printf 'step\tpurpose\ta_index\tb_index\ta_commit\tb_commit\tverdict\tratio\tratio_lo\tratio_hi\twidth\tblocks\tload\tdir\n' >"$CL_OUT/bisect.tsv"
+}
+
+# bs_clone: the clone (shared, in the job's temporary directory, removed on
+# every way out), bs_commits the commits of bs_good_id..bs_bad_id on its
+# first-parent line (bs_n of them), no commit prepared yet
+bs_clone() {
     cl_tmpdir bs_tmp
     bs_src=$bs_tmp/src
     cl_progress_start 1
-    printf 'coldload bisect: cloning %s (shared: its objects read, nothing written there)\n' "$bs_repo" >&2
+    printf 'coldload %s: cloning %s (shared: its objects read, nothing written there)\n' "$CL_NAME" "$bs_repo" >&2
     git -c core.hooksPath=/dev/null clone --quiet --shared --no-checkout -- "$bs_repo" "$bs_src" \
         >"$CL_OUT/logs/clone.out" 2>"$CL_OUT/logs/clone.err" ||
         cl_die "git clone --shared of $bs_repo failed: $(cl_err_line "$CL_OUT/logs/clone.err")"
@@ -131,13 +163,10 @@ bs_setup() {
     local c
     while IFS= read -r c; do bs_commits+=("$c"); done < <(bs_git rev-list --reverse --first-parent "$bs_bad_id" "^$bs_good_id")
     [ "$(bs_git rev-parse "${bs_commits[1]}^" 2>/dev/null)" = "$bs_good_id" ] ||
-        cl_die "--good $bs_good is an ancestor of --bad $bs_bad but not on its first-parent line: give a GOOD on it" 2
+        cl_die "$bs_good is an ancestor of $bs_bad but not on its first-parent line: give a first commit on it" 2
     bs_n=${#bs_commits[@]}
-    cl_meta bisect_commits "$bs_n"
-    printf 'coldload bisect: %d commits from %s to %s\n' "$bs_n" "${bs_good_id:0:12}" "${bs_bad_id:0:12}" >&2
     declare -gA bs_state=() bs_why=() bs_runcmd=()
-    bs_cmp=0 bs_builds=0 bs_t0=$(cl_now_ms)
-    printf 'step\tpurpose\ta_index\tb_index\ta_commit\tb_commit\tverdict\tratio\tratio_lo\tratio_hi\twidth\tblocks\tload\tdir\n' >"$CL_OUT/bisect.tsv"
+    bs_builds=0 bs_t0=$(cl_now_ms)
 }
 
 # bs_one_line TEXT: TEXT as one line of printable characters (a tab or a
@@ -150,7 +179,7 @@ bs_one_line() {
 # bs_skip I WHY: commit I is skipped (git bisect's 125)
 bs_skip() {
     bs_state[$1]=skip bs_why[$1]=$(bs_one_line "$2")
-    printf 'coldload bisect: commit %s skipped: %s\n' "${bs_commits[$1]:0:12}" "${bs_why[$1]}" >&2
+    printf 'coldload %s: commit %s skipped: %s\n' "$CL_NAME" "${bs_commits[$1]:0:12}" "${bs_why[$1]}" >&2
 }
 
 # bs_prepare I: commit I checked out (its own worktree of the clone), built
@@ -168,7 +197,7 @@ bs_prepare() {
     bs_words cmd "$bs_build" "$wt"
     CL_WATCHDOG_S=$bs_build_cap
     bs_builds=$((bs_builds + 1))
-    printf 'coldload bisect: building %s (commit %d of %d) | elapsed %ds\n' "${id:0:12}" "$((i + 1))" "$bs_n" \
+    printf 'coldload %s: building %s (commit %d of %d) | elapsed %ds\n' "$CL_NAME" "${id:0:12}" "$((i + 1))" "$bs_n" \
         "$(( ($(cl_now_ms) - bs_t0) / 1000 ))" >&2
     rc=0
     cl_exec "build-${id:0:12}" env -C "$wt" "${cmd[@]}" || rc=$?

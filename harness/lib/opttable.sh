@@ -64,6 +64,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --binary|PATH|BINARY||cold|~build/p28_timing: grad and svdvals||path|investigate any executable (a bare name is looked up on PATH), run with ARGS; no in-process rows then
 --a|CMD|AB_A|COLDLOAD_AB_A|ab|~required||str|side A: a program (a bare name is looked up on PATH) and its arguments, split at blanks (no shell reads them); run again as the A/A arm
 --b|CMD|AB_B|COLDLOAD_AB_B|ab|~required||str|side B, as --a
+--bs|FILE|AB_BS||ab|~none||path|several B sides instead of --b: FILE holds one command a line (sides B1, B2 ...), each compared with A in the same shuffled blocks (A, every B, A again), each with its own answer and stop in sides/Bk/ (make history)
 --cold||COLD|COLDLOAD_COLD|ab|||switch|each measured run of A, B and A again is the first run of a fresh copy of its program, the copy's pages dropped from the page cache (coldload-evict): the first-run trap on the comparison
 --binary|PROG|BINARY||threads|~required||path|the program (a bare name is looked up on PATH); ARGS are its arguments, {width} in them replaced by each cell's width
 --series-regex|RE|SERIES_REGEX|COLDLOAD_SERIES_REGEX|threads cold|~none||str|a program that prints one time per call, one a line: RE (a POSIX extended regex) picks each time out of its stdout, its first capture group the number in ms, e.g. 'time: ([0-9.]+) ms'; the times are each process's calls, classed flat, warmup, slowdown or no steady state (docs/series.md). A RE that does not compile, has no group or has a back-reference (\1-\9): exit 2; a run whose output has none: a note

@@ -214,3 +214,40 @@ load ab
         fi
     done
 }
+
+@test "--bs FILE: every B side in the same shuffled blocks (A, each B, A again once a block), each B's answer and stop its own in sides/Bk" {
+    printf 'sleep 0.01\nsleep 0.03\n' >"$BATS_TEST_TMPDIR/bs"
+    ab --a "sleep 0.01" --bs "$BATS_TEST_TMPDIR/bs" --max-procs 8 --quick
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # each block (samples.csv's proc) holds one run of each side
+    [ "$(awk -F, 'NR > 1 { n[$NF]++ } END { for (p in n) if (n[p] != 4) bad++; print bad + 0 }' "$O/runs.csv")" -eq 0 ]
+    [ "$(cut -d, -f4 "$O/runs.csv" | sort | uniq -c | awk '{ print $1 }' | sort -u | tr '\n' ' ')" = "1 8 " ]
+    [ "$(jq -r '.answers[0].verdict' "$O/sides/B2/results.json")" = slower ]
+    [ "$(jq -r '.answers[0].verdict' "$O/sides/B1/results.json")" != slower ]
+    [ "$(jq -r '.answers[0].sides.B.command' "$O/sides/B2/results.json")" = "sleep 0.03" ]
+    [ "$(cut -d, -f4 "$O/sides/B2/runs.csv" | sort -u | tr '\n' ' ')" = "A A2 B workload " ]
+    [ "$(awk -F, 'NR > 1 { print $4 }' "$O/sides/B1/stops.csv")" = ab ]
+    [ "$(awk -F, 'NR > 1 { print $4 }' "$O/stops.csv" | sort | tr '\n' ' ')" = "ab-B1 ab-B2 " ]
+    [[ $output == *"coldload ab: B2: B is "*"slower than A"* ]]
+}
+
+# bs_refused CONTENT WANT: ab.sh --bs of a file holding CONTENT refused,
+# exit 2, one line saying WANT
+bs_refused() {
+    printf '%b' "$1" >"$BATS_TEST_TMPDIR/bs"
+    ab --a "sleep 0.01" --bs "$BATS_TEST_TMPDIR/bs"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *$2* ]]
+}
+
+@test "--bs refused with one line and exit 2: with --b, a blank line, no command, a program that does not exist" {
+    printf 'sleep 0.01\n' >"$BATS_TEST_TMPDIR/bs"
+    ab --a "sleep 0.01" --b "sleep 0.01" --bs "$BATS_TEST_TMPDIR/bs"
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--b and --bs: give one of them"* ]]
+    bs_refused 'sleep 0.01\n\nsleep 0.02\n' "line 2 is blank"
+    bs_refused '' "no command in it"
+    bs_refused 'sleep 0.01\n/nonexistent/prog 1\n' "side B2*no such file"
+    [ ! -e "$O" ]
+}

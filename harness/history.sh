@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# harness/history.sh -- what did each commit cost? Every commit of a range
+# (every K-th; the first always) timed against one baseline, the range's
+# first commit, all of them in the same shuffled blocks: one harness/ab.sh
+# job of several B sides (--bs: each block the baseline, each commit and the
+# baseline again, in a random order), so a commit's ratio to the baseline
+# carries no drift between commits, and two commits of one job are paired
+# block by block.
+#
+# The repository is read as make bisect reads it (harness/lib/bisect.sh: a
+# shared clone in the job's temporary directory, a worktree of it per
+# commit, each built once, all of it removed on every way out): nothing of
+# the user's repository is written. The results directory is a history: a
+# later job into it (the same baseline) measures only the commits not yet
+# measured under its load (--again: all of them again), in a new ab job
+# (ab/NN), and keeps the rest. Then between each two consecutive measured
+# commits bisect's rule -- ab's paired rule at 1 % -- on their pairs in the
+# same blocks (harness/lib/sides.sh), or, for two commits of different
+# jobs, whether their intervals to the baseline are apart. docs/history.md.
+set -euo pipefail
+# shellcheck source=harness/lib/all.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/all.sh"
+# shellcheck source=harness/lib/bisect.sh
+. "$CL_ROOT/harness/lib/bisect.sh"
+# shellcheck source=harness/lib/sides.sh
+. "$CL_ROOT/harness/lib/sides.sh"
+# shellcheck source=harness/lib/history.sh
+. "$CL_ROOT/harness/lib/history.sh"
+
+usage() {
+    cat <<'USAGE'
+usage: harness/history.sh --repo DIR --revs A..B --build CMD --run CMD [OPTIONS]
+
+What did each commit cost? A and every commit after it on B's first-parent line up to B (every
+K-th, A always), each timed against A (the baseline) in the same shuffled blocks of one ab job
+(harness/ab.sh --bs): each commit's ratio to A with its 99% interval, and which consecutive
+measured commits differ (ab's paired rule on their pairs in the same blocks).
+CMD: a program and its arguments split at blanks (no shell reads them); {src} in them is the
+path of the commit's own worktree (under the results directory). BUILD runs in that worktree.
+
+  --repo DIR        the git repository (never written: it is cloned, shared, into the results)
+  --revs A..B       the range: A (the baseline) and the commits after it up to B
+  --build CMD       builds a commit (in its worktree: {src}); once a commit, its cap --build-cap
+  --run CMD         what is timed (a program, e.g. {src}/prog ARGS)
+  --every K         every K-th commit of the range (A, the K-th after it ...; default 1: all)
+  --load KIND       none (default), pinned or free: the load of the blocks (ab.sh --load)
+  --widths LIST     ab.sh --widths: each width a ratio of its own
+  --out DIR         the history directory (default results/history-<UTC stamp>-<host>); one
+                    of the same baseline is added to: commits measured under the load kept
+  --again           measure every commit again (its rows replaced), not only the new ones
+  --quick           ab.sh --quick (a time budget of 30 s, cap 10 s a run)
+  --total S         ab.sh --total: the blocks' time budget
+  --max-procs K     ab.sh --max-procs
+  --precision P     ab.sh --precision
+  --budget S        ab.sh --budget: the cap of one run (also of the check run of each commit)
+  --build-cap S     the cap of one build (default 600 s)
+  --seed N          ab.sh --seed
+  --cold            ab.sh --cold
+  --strict          ab.sh --strict
+
+Writes history.tsv (each commit measured: its ratio to the baseline), pairs.tsv (each
+consecutive pair), commits.tsv, report.md, report.html, results.json (answer id history),
+plots/history.png and .svg, meta.txt, logs/ and ab/NN/ (each job's ab directory). Exit: 0 done,
+1 the baseline could not be built or run, or the job failed, 2 bad options, repository or
+range.
+USAGE
+}
+
+cl_init history "$@"
+cl_defaults
+# history's own options; the rest are make bisect's (bs_parse)
+hs_revs='' hs_every=1 hs_again=0 hs_total=''
+rest=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --again) hs_again=1; shift; continue ;;
+        --good | --bad) cl_usage_error "unknown option '$1' (the range is --revs A..B)" ;;
+        --revs | --every | --total | --repo | --build | --run | --load | --widths | --out | --max-procs | \
+            --precision | --budget | --build-cap | --seed) [ $# -ge 2 ] || cl_usage_error "$1 needs a value" ;;
+        *) rest+=("$1"); shift; continue ;;
+    esac
+    case $1 in
+        --revs) hs_revs=$2 ;;
+        --every) hs_every=$2 ;;
+        --total) hs_total=$2 ;;
+        *) rest+=("$1" "$2") ;;
+    esac
+    shift 2
+done
+bs_parse "${rest[@]}"
+[ -n "$bs_repo" ] || cl_usage_error "--repo DIR is required (the git repository)"
+[ -n "$hs_revs" ] || cl_usage_error "--revs A..B is required (the range: A the baseline)"
+bs_check_common "$hs_revs"
+[[ $hs_every =~ ^[0-9]{1,4}$ && $hs_every -ge 1 ]] || cl_usage_error "--every: expected a whole number 1-9999, got '$hs_every'"
+[ -z "$hs_total" ] || [[ $hs_total =~ ^[0-9]+(\.[0-9]+)?$ ]] || cl_usage_error "--total: expected seconds, got '$hs_total'"
+hs_check_range
+bs_no_submodules
+bs_check_programs
+CL_OPT[OUT]=$bs_out
+[ -n "${CL_OPT[OUT]}" ] || CL_OPT[OUT]=$CL_RESULTS/history-$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
+hs_check_out "${CL_OPT[OUT]}"
+cl_results_init
+[[ $CL_OUT != *[[:space:]]* ]] || cl_die "the results directory's path has a blank ($CL_OUT): {src} in a command would split there; give --out without one" 2
+cl_traps
+# shellcheck disable=SC2034 # read by cl_meta_begin
+# what cl_meta_begin records: the comparisons' settings
+CL_OPT[QUICK]=$bs_quick CL_BUDGET=$bs_budget CL_PRECISION=$bs_precision CL_RUNS='' CL_OPT[STRICT]=$bs_strict
+CL_WATCHDOG_S=$bs_build_cap
+cl_meta_begin
+cl_meta job history
+cl_meta history_repo "$bs_repo"
+cl_meta history_revs "$hs_revs"
+cl_meta history_baseline "$bs_good_id"
+cl_meta history_every "$hs_every"
+cl_meta history_build "$bs_build"
+cl_meta history_run "$bs_run"
+cl_meta history_load "$bs_load"
+cl_meta history_widths "$bs_widths"
+cl_meta history_again "$hs_again"
+cl_meta history_seed "$bs_seed"
+cl_meta history_rule "each commit against the baseline in the same shuffled blocks (one ab.sh job, --bs); two consecutive commits of one job differ by ab's paired rule at 1% on their pairs in those blocks, beyond the job's A/A floor; of two jobs, when their 99% intervals to the baseline are apart"
+
+hs_setup
+hs_measure
+hs_pairs
+hs_write

@@ -1,0 +1,250 @@
+#!/usr/bin/env bats
+# tests/harness/history.bats -- make history (harness/history.sh): each
+# commit of a history made by tests/harness/progs/bisect_history.sh (a
+# shell program whose sleep goes 0.01 -> 0.03 s at one commit) against the
+# first in the same blocks of one ab job (ab.sh --bs), the change marked at
+# its commit, hostile commit subjects kept as data, the user's repository
+# the same after the job (SIGINT mid-build included), a later job into the
+# history adding only the commits not yet measured (--again: all), bad input
+# one line and exit 2 with nothing made. Short jobs: QUICK, 8 blocks.
+
+load helpers
+
+setup_file() {
+    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
+    command -v jq >/dev/null || skip "jq is not installed (Debian: jq)"
+}
+
+setup() {
+    R=$BATS_TEST_TMPDIR/repo
+    O=$BATS_TEST_TMPDIR/out
+}
+
+# history KIND [N] [AT]: the test history in R, then its checkout made dirty
+# (a stash, a changed file, an untracked one): the job must leave all of it
+history() {
+    bash "$PROGS/bisect_history.sh" "$R" "$@" >/dev/null
+    git -C "$R" branch keep HEAD~1
+    echo stashed >>"$R/notes.txt"
+    git -C "$R" stash --quiet
+    echo dirty >>"$R/notes.txt"
+    echo untracked >"$R/untracked.txt"
+}
+
+# snapshot FILE: what the user sees of R (refs, status, worktrees, stash,
+# HEAD) and every file of its .git, hashed
+snapshot() {
+    {
+        git -C "$R" for-each-ref
+        git -C "$R" status --porcelain
+        git -C "$R" worktree list --porcelain
+        git -C "$R" stash list
+        git -C "$R" rev-parse HEAD
+        git -C "$R" symbolic-ref -q HEAD || true
+        (cd "$R" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+    } >"$1"
+}
+
+# hist ARGS...: a short job on R (QUICK, 8 blocks)
+hist() {
+    run bash "$H/history.sh" --repo "$R" --build "sh {src}/build.sh" --run "{src}/prog" \
+        --out "$O" --seed 11 --quick --max-procs 8 "$@"
+}
+
+# row COMMIT FIELD: history.tsv's FIELD (1-12) of COMMIT
+row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; }
+
+@test "history: each commit against the first in the same blocks, the change at its commit, hostile subjects as data, the repository the same after" {
+    HOSTILE=1 BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 4 2
+    local c1 c2 c3 sub2
+    c1=$(git -C "$R" rev-parse HEAD~2)
+    c2=$(git -C "$R" rev-parse HEAD~1)
+    c3=$(git -C "$R" rev-parse HEAD)
+    sub2=$(git -C "$R" log -1 --format=%s HEAD~1)
+    snapshot "$BATS_TEST_TMPDIR/before"
+    hist --revs HEAD~3..HEAD
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    snapshot "$BATS_TEST_TMPDIR/after"
+    diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
+    # one ab job, every commit a B side of its blocks
+    [ "$(cut -d, -f4 "$O/ab/01/runs.csv" | sort -u | tr '\n' ' ')" = "A A2 B1 B2 B3 workload " ]
+    [ "$(jq -r '.answers[0].id' "$O/results.json")" = history ]
+    [ "$(jq -r '.answers[0].commits | length' "$O/results.json")" -eq 4 ]
+    [ "$(jq -r '.answers[0].commits[2].id' "$O/results.json")" = "$c2" ]
+    [ "$(jq -r '.answers[0].commits[2].subject' "$O/results.json")" = "$sub2" ]
+    jq -e '.answers[0].commits[2].ratio_lo > 1.5' "$O/results.json"
+    jq -e '.answers[0].commits[1].ratio_hi < 1.5' "$O/results.json"
+    [ "$(jq -r '.answers[0].commits[3].load' "$O/results.json")" = none ]
+    # the change: between commits 1 and 2, and no other pair
+    [ "$(jq -r '.answers[0].changes | length' "$O/results.json")" -eq 1 ]
+    [ "$(jq -r '.answers[0].changes[0].from' "$O/results.json")" = "$c1" ]
+    [ "$(jq -r '.answers[0].changes[0].to' "$O/results.json")" = "$c2" ]
+    [ "$(jq -r '.answers[0].changes[0].verdict' "$O/results.json")" = slower ]
+    [ "$(jq -r '.answers[0].changes[0].how' "$O/results.json")" = same-blocks ]
+    [ "$(jq -r '.answers[0].commits[3].change' "$O/results.json")" = null ]
+    [ "$(row "$c3" 10)" = ab/01 ]
+    grep -Fx '# What did each commit cost?' "$O/report.md"
+    grep -F '<h1>What did each commit cost?</h1>' "$O/report.html"
+    grep -F "| \`${c2:0:12}\` |" "$O/report.md"
+    # subjects are data: escaped in the reports, never run, never in gnuplot's input
+    [ ! -e /tmp/bisect-pwned ]
+    absent -F '<script>' "$O/report.md"
+    absent -F '<script>' "$O/report.html"
+    grep -F '&lt;script&gt;' "$O/report.html"
+    absent -F '**bold**' "$O/report.md"
+    absent -F 'set output' "$O/plots/history.dat"
+    [ -s "$O/plots/history.png" ]
+    [ -s "$O/plots/history.svg" ]
+    # the change marked in the chart's data: commit 2's row only
+    [ "$(awk 'NR > 1 && $7 == 1 { print $2 }' "$O/plots/history.dat")" = "${c2:0:8}" ]
+    # built once each, the worktrees and the clone gone
+    [ "$(wc -l <"$BATS_TEST_TMPDIR/builds")" -eq 4 ]
+    [ -z "$(sort "$BATS_TEST_TMPDIR/builds" | uniq -d)" ]
+    [ -z "$(find "$O" -name prog)" ]
+    [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
+    # progress: each commit to build said as i of N, with the time left
+    [[ $output == *"preparing commit 3 of 3 ("*"s left"* ]]
+}
+
+@test "history: a later job adds only the commits not yet measured; --again measures them again" {
+    BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 4 2
+    local c0 c1 c2
+    c0=$(git -C "$R" rev-parse HEAD~3)
+    c1=$(git -C "$R" rev-parse HEAD~2)
+    c2=$(git -C "$R" rev-parse HEAD~1)
+    hist --revs HEAD~3..HEAD --every 2
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(row "$c2" 10)" = ab/01 ]
+    [ -z "$(row "$c1" 10)" ]
+    hist --revs HEAD~3..HEAD
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # commits 0 and 2 kept from the first job; 1 and 3 the second's sides
+    [ "$(row "$c2" 10)" = ab/01 ]
+    [ "$(row "$c1" 10)" = ab/02 ]
+    [ "$(cut -d, -f4 "$O/ab/02/runs.csv" | sort -u | tr '\n' ' ')" = "A A2 B1 B2 workload " ]
+    [ "$(grep -c '^commit 2$' "$BATS_TEST_TMPDIR/builds")" -eq 1 ]
+    [ "$(jq -r '.answers[0].commits | length' "$O/results.json")" -eq 4 ]
+    # commits 1 and 2 are of two jobs: compared by their intervals
+    [ "$(jq -r --arg c "$c2" '.answers[0].pairs[] | select(.to == $c) | .how' "$O/results.json")" = across-jobs ]
+    hist --revs HEAD~3..HEAD --every 2 --again
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(row "$c2" 10)" = ab/03 ]
+    [ "$(row "$c0" 10)" = ab/03 ]
+    [ "$(row "$c1" 10)" = ab/02 ]
+    [ "$(awk -F'\t' -v c="$c2" '$1 == c' "$O/history.tsv" | wc -l)" -eq 1 ]
+}
+
+@test "history: bad input is one line and exit 2, nothing made or changed" {
+    history tiny 4 2
+    mkdir "$BATS_TEST_TMPDIR/plain"
+    run bash "$H/history.sh" --repo "$BATS_TEST_TMPDIR/plain" --revs a..b --build true --run true --out "$O"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"is not a git repository"* ]]
+    hist --revs HEAD~3..nosuchrev
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"'nosuchrev' is not a commit"* ]]
+    hist --revs HEAD..HEAD
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"an empty range"* ]]
+    hist --revs HEAD..HEAD~2
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"an empty range"* ]]
+    hist --revs HEAD~3
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"expected A..B"* ]]
+    hist --revs HEAD~3..HEAD --every 4
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"leave only the baseline"* ]]
+    hist --revs HEAD~3..HEAD --good HEAD
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"unknown option '--good'"* ]]
+    [ ! -e "$O" ]
+    # an --out of another job, or a history of another baseline: kept as it is
+    mkdir "$O"
+    printf 'job=threads\n' >"$O/meta.txt"
+    hist --revs HEAD~3..HEAD
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"holds something other than a history"* ]]
+    printf 'job=history\n' >"$O/meta.txt"
+    git -C "$R" rev-parse HEAD~2 >"$O/baseline.txt"
+    hist --revs HEAD~3..HEAD
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"a history of the baseline"* ]]
+    [ "$(find "$O" -mindepth 1 -printf '%f\n' | sort | tr '\n' ' ')" = "baseline.txt meta.txt " ]
+}
+
+@test "history: a repository with submodules is refused, one line, exit 2" {
+    history tiny 4 2
+    printf '[submodule "x"]\n\tpath = x\n\turl = ../x\n' >"$R/.gitmodules"
+    git -C "$R" add .gitmodules
+    git -C "$R" -c user.name=t -c user.email=t@example.invalid commit --quiet -m submodules
+    hist --revs HEAD~3..HEAD
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"submodules"* ]]
+    [ ! -e "$O" ]
+}
+
+@test "history: SIGINT mid-build: exit 130, the build stopped, no worktree left, the repository the same" {
+    history tiny 4 2
+    snapshot "$BATS_TEST_TMPDIR/before"
+    env --default-signal=INT bash "$H/history.sh" --repo "$R" --revs HEAD~3..HEAD --build "sleep 7.47" \
+        --run "{src}/prog" --out "$O" >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    local pid=$! rc=0
+    wait_for pgrep -f '^sleep 7.47'
+    kill -INT "$pid"
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/log"; false; }
+    run pgrep -f '^sleep 7.47'
+    [ "$status" -eq 1 ]
+    [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
+    [ -z "$(find "$O" -name prog)" ]
+    snapshot "$BATS_TEST_TMPDIR/after"
+    diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
+}
+
+@test "history: SIGINT mid-run (the ab job): exit 130, no run left, no worktree left, the repository the same" {
+    # prog: quick the first time (the check run), 7.63 s every run after
+    mkdir "$R"
+    git -C "$R" init --quiet
+    printf '#!/bin/sh\nd=$(dirname "$0")\nif [ -e "$d/checked" ]; then sleep 7.63; fi\ntouch "$d/checked"\necho done\n' >"$R/prog"
+    chmod +x "$R/prog"
+    git -C "$R" add -A
+    git -C "$R" -c user.name=t -c user.email=t@example.invalid commit --quiet -m one
+    echo two >"$R/notes.txt"
+    git -C "$R" add -A
+    git -C "$R" -c user.name=t -c user.email=t@example.invalid commit --quiet -m two
+    snapshot "$BATS_TEST_TMPDIR/before"
+    env --default-signal=INT bash "$H/history.sh" --repo "$R" --revs HEAD~1..HEAD --build "true" \
+        --run "{src}/prog" --out "$O" >"$BATS_TEST_TMPDIR/log" 2>&1 3>&- &
+    local pid=$! rc=0
+    wait_for pgrep -f '^sleep 7.63'
+    kill -INT "$pid"
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/log"; false; }
+    sleep 0.5
+    run pgrep -f 'sleep 7.63'
+    [ "$status" -eq 1 ]
+    [ -z "$(find "$O" -maxdepth 1 -name '.tmp.*')" ]
+    [ -z "$(find "$O" -name prog)" ]
+    [ -d "$O/ab/01" ]
+    snapshot "$BATS_TEST_TMPDIR/after"
+    diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
+}
+
+@test "make history: REPO, REVS, BUILD, RUN and EVERY are never pasted into a shell line (make -n: named)" {
+    run make -s -n -C "$ROOT" history REPO=/x REVS="a..b' ; touch $BATS_TEST_TMPDIR/X ; echo '" BUILD="true' ; touch $BATS_TEST_TMPDIR/X ; echo '" RUN="prog it's \$1" EVERY='2;x'
+    [ "$status" -eq 0 ]
+    line=$(grep -F 'harness/history.sh' <<<"$output")
+    [[ $line == 'bash mk/run.sh bash harness/history.sh --repo "$COLDLOAD_MAKE_REPO" --revs "$COLDLOAD_MAKE_REVS"'* ]]
+    [[ $line == *'--build "$COLDLOAD_MAKE_BUILD" --run "$COLDLOAD_MAKE_RUN"'* ]]
+    [[ $line == *'--every "$COLDLOAD_MAKE_EVERY"'* ]]
+    [[ $line != *touch* ]]
+    [[ $line != *"it's"* ]]
+}
