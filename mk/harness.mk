@@ -72,7 +72,7 @@ harness-print-cflags:
 # Two bats at once (tests/bats-beside.sh): the files whose jobs mostly sleep
 # beside the rest, so the suite takes the longer of the two.
 HARNESS_BESIDE := tests/harness/ab.bats tests/harness/ab_stop.bats tests/harness/bisect.bats \
-                  tests/harness/runcg.bats
+                  tests/harness/history.bats tests/harness/runcg.bats
 harness-test: all
 	bash tests/bats-beside.sh $(HARNESS_BESIDE) -- $(filter-out $(HARNESS_BESIDE),$(sort $(wildcard tests/harness/*.bats)))
 

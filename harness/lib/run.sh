@@ -89,7 +89,13 @@ cl_supervise() {
         wait "$child" 2>/dev/null || rc=$?
     done
     if [ -s "$outf" ]; then read -r out <"$outf" || true; fi
-    rm -f -- "$outf"
+    # rm is a process of our group: a second signal sent to the group (a
+    # terminal's HUP after its INT) can kill it before it unlinks, and the
+    # file stays (1 soak run in 150). Our traps keep us alive: try again.
+    for tries in 1 2 3 4 5; do
+        rm -f -- "$outf" 2>/dev/null
+        [ -e "$outf" ] || break
+    done
     # The child killed outright (SIGKILL: no trap of its own ran, so meta.txt
     # does not end in its exit status): said here, with the right signal.
     if [ -z "$sig" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then

@@ -6,8 +6,10 @@
 # supervisor would. After each run it counts
 #   - processes left: stress-ng (by the PGID the run wrote to stress-ng.pgid)
 #     and the binaries (any process whose command line names the run's
-#     samples.csv); found by these ids only, never by a broad name;
-#     and the supervisor's hand-over file (TMPDIR is the run's own);
+#     samples.csv); found by these ids only, never by a broad name; one
+#     still exiting is given GRACE s more, one still there then is left
+#     (its ps line printed); and the supervisor's hand-over file (TMPDIR is
+#     the run's own);
 #   - partial rows: coldload-summarize --no-report must accept samples.csv
 #     and whole.csv (a partial row is an error there);
 #   - wrong exit codes, over every run that received a signal (its kill
@@ -25,7 +27,7 @@ usage: tests/soak/signals.sh [-n LOADED_RUNS] [-m REPORT_RUNS] [-s SEED] [-k] [-
   -s SEED  the random seed (default 14)      -k       keep the results directories
 USAGE
 }
-# Prints one line per run and a summary; exits 1 when anything was left or
+# Prints one line per run, the failed runs' lines again and a summary; exits 1 when anything was left or
 # wrong. Long: a QUICK report takes ~10-20 s before it is interrupted at most.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -43,7 +45,8 @@ SUMMARIZE=$ROOT/build/coldload-summarize
 export COLDLOAD_NO_DROPCACHE=1   # never drop the page cache of a shared machine
 work=$(mktemp -d /tmp/coldload-soak.XXXXXX)
 RANDOM=$SEED
-left=0 partial=0 wrong=0 trapbug=0 runs=0
+left=0 partial=0 wrong=0 trapbug=0 runs=0 failed=()
+GRACE=2   # s a process found after a run's exit has to finish exiting
 
 signum() { kill -l "$1"; }
 
@@ -67,7 +70,7 @@ pids_writing() {
 # one KIND I: start the harness as its own process group leader (set -m),
 # wait a random 0.3..(3.3 or 15.3) s, send one or two signals, check.
 one() {
-    local kind=$1 i=$2 out=$work/$1-$2 pid rc=0 delay sigs s1 s2='' pgid n why='' saw=0
+    local kind=$1 i=$2 out=$work/$1-$2 pid rc=0 delay sigs s1 s2='' pgid n why='' saw=0 line
     case $((RANDOM % 6)) in
         0) sigs=INT ;; 1) sigs=TERM ;; 2) sigs=HUP ;;
         3) sigs="TERM TERM" ;; 4) sigs="HUP TERM" ;; *) sigs="INT HUP" ;;
@@ -86,21 +89,27 @@ one() {
     if [ -n "$s2" ]; then sleep 0.0$((RANDOM % 9 + 1)); kill "-$s2" -- "-$pid" 2>/dev/null; fi
     wait "$pid" || rc=$?
     runs=$((runs + 1))
-    # leftovers, by the ids this run created
+    # leftovers, by the ids this run created: looked for 0.5 s after the
+    # harness exited and, when some are there, again after GRACE s -- a
+    # process that was killed and is still exiting on a busy machine is not
+    # left running; one still there then is, and its ps line is printed.
     sleep 0.5
-    n=0
-    if [ -s "$out/stress-ng.pgid" ]; then
-        pgid=$(cat "$out/stress-ng.pgid")
-        n=$(live_in_group "$pgid")
-        if [ "$n" -gt 0 ]; then
-            why+=" stress-ng-left=$n"
-            kill -KILL -- "-$pgid" 2>/dev/null   # ours: its pgid is in our results dir
-        fi
+    n=0 pgid=''
+    local w p t
+    [ -s "$out/stress-ng.pgid" ] && pgid=$(cat "$out/stress-ng.pgid")
+    for t in 0 1; do
+        n=0
+        [ -n "$pgid" ] && n=$(live_in_group "$pgid")
+        w=$(pids_writing "$out/samples.csv")
+        if [ "$n" = 0 ] && [ -z "$w" ]; then break; fi
+        if [ "$t" = 0 ]; then why+=" (still stopping after 0.5 s:${n:+ stress-ng $n}${w:+ binaries $(wc -w <<<"$w")})"; sleep "$GRACE"; fi
+    done
+    if [ "$n" -gt 0 ]; then
+        why+=" stress-ng-left=$n [$(ps -o pid=,stat=,args= -g "$pgid" | tr -s ' \n' ' ')]"
+        kill -KILL -- "-$pgid" 2>/dev/null   # ours: its pgid is in our results dir
     fi
-    local w p
-    w=$(pids_writing "$out/samples.csv")
     if [ -n "$w" ]; then
-        why+=" binaries-left=$(wc -w <<<"$w")"
+        why+=" binaries-left=$(wc -w <<<"$w") [$(ps -o pid=,ppid=,stat=,args= -p "${w//$'\n'/,}" | tr -s ' \n' ' ')]"
         for p in $w; do kill -KILL "$p" 2>/dev/null; done   # by pid: this run's binaries only
     fi
     local handover
@@ -130,13 +139,17 @@ one() {
         why+=" (ended before the signal: exit $rc)"
         if [ "$rc" -ne 0 ]; then wrong=$((wrong + 1)); fi
     fi
-    printf 'soak %s %3d: %-9s after %5d ms -> exit %3d%s\n' "$kind" "$i" "$sigs" "$delay" "$rc" "$why"
+    printf -v line 'soak %s %3d: %-9s after %5d ms -> exit %3d%s' "$kind" "$i" "$sigs" "$delay" "$rc" "$why"
+    printf '%s\n' "$line"
+    case $why in *-left=* | *" rows: "* | *" exit="*) failed+=("$line") ;; esac
     [ "$KEEP" = 1 ] || rm -rf -- "$out" "$out.sum" "$out.log" "$out.tmp"
 }
 
 for i in $(seq "$N"); do one loaded "$i"; done
 for i in $(seq "$M"); do one report "$i"; done
 
+# the failed runs again, at the end: a log cut to its tail still shows them
+for line in "${failed[@]}"; do printf 'soak failed: %s\n' "$line"; done
 # Nothing of ours may run now; any stress-ng on the machine is only counted.
 others=$(pgrep -c stress-ng || true)
 printf 'soak: %d runs (%d loaded.sh, %d report.sh, seed %d): %d with processes left, %d with partial rows, %d wrong exit codes, %d bash trap parse failures; stress-ng processes on the machine now: %s\n' \
