@@ -34,7 +34,8 @@ usage: harness/history.sh --repo DIR --revs A..B --build CMD --run CMD [OPTIONS]
 What did each commit cost? A and every commit after it on B's first-parent line up to B (every
 K-th, A always), each timed against A (the baseline) in the same shuffled blocks of one ab job
 (harness/ab.sh --bs): each commit's ratio to A with its 99% interval, and which consecutive
-measured commits differ (ab's paired rule on their pairs in the same blocks).
+measured commits differ (ab's paired rule on their pairs in the same blocks; a change named
+only when an ab job of the two commits alone, on fresh blocks, agrees).
 CMD: a program and its arguments split at blanks (no shell reads them); {src} in them is the
 path of the commit's own worktree (under the results directory). BUILD runs in that worktree.
 
@@ -59,8 +60,10 @@ path of the commit's own worktree (under the results directory). BUILD runs in t
   --strict          ab.sh --strict
 
 Writes history.tsv (each commit measured: its ratio to the baseline), pairs.tsv (each
-consecutive pair), commits.tsv, report.md, report.html, results.json (answer id history),
-plots/history.png and .svg, meta.txt, logs/ and ab/NN/ (each job's ab directory). Exit: 0 done,
+consecutive pair), confirm.tsv and confirmed.tsv (each difference compared again on fresh
+blocks: named a change only when that agrees), commits.tsv, report.md, report.html,
+results.json (answer id history), plots/history.png and .svg, meta.txt, logs/, ab/NN/ (each
+job's ab directory) and ab/NN-FROM-TO/ (each confirmation's). Exit: 0 done,
 1 the baseline could not be built or run, or the job failed, 2 bad options, repository or
 range.
 USAGE
@@ -118,9 +121,10 @@ cl_meta history_load "$bs_load"
 cl_meta history_widths "$bs_widths"
 cl_meta history_again "$hs_again"
 cl_meta history_seed "$bs_seed"
-cl_meta history_rule "each commit against the baseline in the same shuffled blocks (one ab.sh job, --bs); two consecutive commits of one job differ by ab's paired rule at 1% on their pairs in those blocks, beyond the job's A/A floor; of two jobs, when their 99% intervals to the baseline are apart"
+cl_meta history_rule "each commit against the baseline in the same shuffled blocks (one ab.sh job, --bs); two consecutive commits of one job differ by ab's paired rule at 1% on their pairs in those blocks, beyond the job's A/A floor; of two jobs, when their 99% intervals to the baseline are apart; a difference named a change only when an ab job of the two commits on fresh blocks says the same direction"
 
 hs_setup
 hs_measure
 hs_pairs
+hs_confirm
 hs_write

@@ -14,6 +14,7 @@
 bs_repo='' bs_good='' bs_bad='' bs_build='' bs_run='' bs_load=none bs_widths='' bs_cold=0
 bs_out='' bs_quick=0 bs_max_procs='' bs_precision='' bs_budget='' bs_build_cap=600 bs_seed=''
 bs_strict=0 bs_tmp='' bs_src=''
+bs_tsv=bisect.tsv   # the comparisons' rows (history's confirmations: confirm.tsv)
 
 # bs_parse ARGS...: the options into bs_* (one line, exit 2, when bad)
 bs_parse() {
@@ -144,7 +145,12 @@ bs_setup() {
     cl_meta bisect_commits "$bs_n"
     printf 'coldload bisect: %d commits from %s to %s\n' "$bs_n" "${bs_good_id:0:12}" "${bs_bad_id:0:12}" >&2
     bs_cmp=0
-    printf 'step\tpurpose\ta_index\tb_index\ta_commit\tb_commit\tverdict\tratio\tratio_lo\tratio_hi\twidth\tblocks\tload\tdir\n' >"$CL_OUT/bisect.tsv"
+    bs_tsv_head
+}
+
+# bs_tsv_head: the header of bs_tsv, the comparisons' rows
+bs_tsv_head() {
+    printf 'step\tpurpose\ta_index\tb_index\ta_commit\tb_commit\tverdict\tratio\tratio_lo\tratio_hi\twidth\tblocks\tload\tdir\n' >"$CL_OUT/$bs_tsv"
 }
 
 # bs_clone: the clone (shared, in the job's temporary directory, removed on
@@ -238,7 +244,7 @@ bs_prepare() {
 # bs_compare I J PURPOSE [LOAD] [MAXPROCS]: one ab.sh job of I (side A)
 # against J (side B) into ab/NN-I-J; BS_V (slower, faster, same, not
 # resolved, failed), BS_R, BS_LO, BS_HI, BS_W (the deciding width, or
-# empty), BS_BLOCKS, and a row of bisect.tsv.
+# empty), BS_BLOCKS, and a row of bs_tsv (bisect.tsv).
 bs_compare() {
     local i=$1 j=$2 purpose=$3 load=${4:-$bs_load} mp=${5:-$bs_max_procs} rc=0 d
     bs_cmp=$((bs_cmp + 1))
@@ -281,7 +287,7 @@ bs_compare() {
     fi
     printf '%d\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bs_cmp" "$purpose" "$i" "$j" \
         "${bs_commits[$i]}" "${bs_commits[$j]}" "$BS_V" "$BS_R" "$BS_LO" "$BS_HI" "$BS_W" "$BS_BLOCKS" \
-        "$load" "ab/${d##*/}" >>"$CL_OUT/bisect.tsv"
+        "$load" "ab/${d##*/}" >>"$CL_OUT/$bs_tsv"
     printf 'coldload bisect: %s..%s: %s%s\n' "${bs_commits[$i]:0:12}" "${bs_commits[$j]:0:12}" "$BS_V" \
         "$(bs_ratio_said "$BS_R" "$BS_LO" "$BS_HI")" >&2
 }
@@ -388,7 +394,7 @@ bs_search() {
             bs_same+=("$i $m")
             bs_open+=("$m $j $v")
             printf '%s\tinferred\t%d\t%d\t%s\t%s\t%s\t\t\t\t\t\t%s\t\n' "$bs_cmp" "$m" "$j" "${bs_commits[$m]}" \
-                "${bs_commits[$j]}" "$v" "$bs_load" >>"$CL_OUT/bisect.tsv"
+                "${bs_commits[$j]}" "$v" "$bs_load" >>"$CL_OUT/$bs_tsv"
         else
             # the newer half asked later; the older one's verdict is known
             bs_open+=("$m $j" "$i $m $BS_V")

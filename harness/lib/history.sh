@@ -303,6 +303,80 @@ hs_pair() {
     printf -v HS_PAIR '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "${bs_commits[$p]}" "${bs_commits[$q]}" "$w" "$v" "$r" "$lo" "$hi" "$how"
 }
 
+# hs_confirm: each two consecutive commits that differ compared again on
+# fresh blocks, as bisect names a change (bs_confirm: an ab job of the two
+# alone, and with a load the same idle): hs_conf["FROM TO"] (commit ids)
+# "ok V R LO HI W IV IR ILO IHI" when it says the same direction (IV...: the
+# idle comparison's, - without a load), "no V2" when not, "unbuilt" when one
+# of the two cannot be built now. A change is named only when confirmed: on
+# a history of one code a change then needs two false calls. The ab jobs'
+# rows: confirm.tsv (bisect.tsv's columns); the records: confirmed.tsv, kept
+# for a later job, which confirms again only pairs with a commit it measured.
+hs_confirm() {
+    declare -gA hs_conf=()
+    local r i p q v rest
+    local -a x
+    declare -A idx=() fresh=()
+    for ((i = 0; i < bs_n; i++)); do idx[${bs_commits[$i]}]=$i; done
+    for i in "${hs_todo[@]}"; do fresh[$i]=1; done
+    hs_conf_read
+    bs_found=()
+    for r in "${hs_pair_rows[@]}"; do
+        hs_split x "$r"
+        [ "${x[3]}" = slower ] || [ "${x[3]}" = faster ] || continue
+        p=${idx[${x[0]}]} q=${idx[${x[1]}]}
+        # confirmed by an earlier job, neither commit measured since
+        if [ -z "${fresh[$p]:-}" ] && [ -z "${fresh[$q]:-}" ] && [ "${hs_conf["${x[0]} ${x[1]}"]:-unbuilt}" != unbuilt ]; then continue; fi
+        [[ " ${bs_found[*]} " != *" $p $q "* ]] || continue
+        hs_conf["${x[0]} ${x[1]}"]=unbuilt
+        # a commit measured by an earlier job has no build in this one
+        [ -n "${bs_runcmd[$p]:-}" ] || bs_prepare "$p" || continue
+        [ -n "${bs_runcmd[$q]:-}" ] || bs_prepare "$q" || continue
+        bs_found+=("$p $q ${x[3]}")
+    done
+    if [ ${#bs_found[@]} -gt 0 ]; then
+        printf 'coldload history: %d difference(s) between consecutive commits: each compared again on fresh blocks\n' \
+            "${#bs_found[@]}" >&2
+        bs_tsv=confirm.tsv
+        [ -f "$CL_OUT/$bs_tsv" ] || bs_tsv_head
+        # ab/NN-FROM-TO after every ab directory of this history's earlier jobs
+        bs_cmp=$(find "$CL_OUT/ab" -mindepth 1 -maxdepth 1 | wc -l)
+        bs_confirm
+        for r in "${bs_changes[@]}"; do
+            read -r p q rest <<<"$r"
+            hs_conf["${bs_commits[$p]} ${bs_commits[$q]}"]="ok $rest"
+        done
+        for r in "${bs_rejected[@]}"; do
+            read -r p q v rest <<<"$r"
+            hs_conf["${bs_commits[$p]} ${bs_commits[$q]}"]="no $rest"
+        done
+    fi
+    hs_conf_write
+}
+
+# hs_conf_read: confirmed.tsv's records (FROM, TO, RECORD) into hs_conf,
+# each checked (the file is data: anyone may have edited it)
+hs_conf_read() {
+    local f=$CL_OUT/confirmed.tsv a b rec num='[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?|-'
+    local ok="^ok (slower|faster) ($num) ($num) ($num) ($num) (same|slower|faster|not_resolved|failed|-) ($num) ($num) ($num)\$"
+    [ -f "$f" ] || return 0
+    while IFS=$'\t' read -r a b rec; do
+        [[ $a =~ ^[0-9a-f]{40}$ && $b =~ ^[0-9a-f]{40}$ ]] || continue
+        [[ $rec =~ $ok || $rec =~ ^no\ (same|slower|faster|not\ resolved|failed)$ || $rec == unbuilt ]] || continue
+        hs_conf["$a $b"]=$rec
+    done < <(tail -n +2 "$f")
+}
+
+# hs_conf_write: hs_conf into confirmed.tsv
+hs_conf_write() {
+    local k
+    {
+        printf 'from\tto\trecord\n'
+        for k in "${!hs_conf[@]}"; do printf '%s\t%s\t%s\n' "${k% *}" "${k#* }" "${hs_conf[$k]}"; done | sort
+    } >"$bs_tmp/confirmed.tsv"
+    mv -- "$bs_tmp/confirmed.tsv" "$CL_OUT/confirmed.tsv"
+}
+
 # hs_html TEXT: TEXT (anyone's) as HTML text, one line
 hs_html() {
     local s
@@ -315,127 +389,255 @@ hs_html() {
 hs_num() { if [ -n "$1" ]; then bs_fmt "$1"; else printf -- '-'; fi; }
 
 # hs_write: commits.tsv, the chart, report.md, report.html, results.json
-# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+# and the answer said
 hs_write() {
-    local i c w r v x
+    local i
     {
         printf 'index\tcommit\tstate\twhy\n'
         for ((i = 0; i < bs_n; i++)); do
             printf '%d\t%s\t%s\t%s\n' "$i" "${bs_commits[$i]}" "${bs_state[$i]:-not built}" "${bs_why[$i]:-}"
         done
     } >"$CL_OUT/commits.tsv"
-    declare -A changed=()
-    local -a changes=()
+    hs_select_changes
+    hs_chart hs_changed
+    hs_write_md
+    hs_html_report hs_changes
+    hs_write_json
+    hs_write_said
+}
+
+# hs_select_changes: of hs_pair_rows, the pairs that differ and whose
+# confirmation says the same direction (hs_conf) into hs_changes, and
+# hs_changed["COMMIT WIDTH"] their direction; the others that differ into
+# hs_unconfirmed
+hs_select_changes() {
+    local r
+    local -a x
+    declare -gA hs_changed=()
+    hs_changes=() hs_unconfirmed=()
     for r in "${hs_pair_rows[@]}"; do
         hs_split x "$r"
-        if [ "${x[3]}" = slower ] || [ "${x[3]}" = faster ]; then
-            changes+=("$r")
-            changed["${x[1]} ${x[2]}"]=${x[3]}
-        fi
+        [ "${x[3]}" = slower ] || [ "${x[3]}" = faster ] || continue
+        case ${hs_conf["${x[0]} ${x[1]}"]:-} in
+            "ok ${x[3]} "*) hs_changes+=("$r"); hs_changed["${x[1]} ${x[2]}"]=${x[3]} ;;
+            *) hs_unconfirmed+=("$r") ;;
+        esac
     done
-    hs_chart changed
-    local md=$bs_tmp/report.md js=$bs_tmp/commits.jsonl cj=$bs_tmp/changes.jsonl
-    : >"$js"
-    : >"$cj"
+}
+
+# hs_change_said ROW: a change's figures -- the direction, ratio and interval
+# in the shared blocks, the confirmation's, and with a load whether it shows
+# idle -- one line of text (Markdown's backquotes aside: none)
+hs_change_said() {
+    local -a x c
+    hs_split x "$1"
+    read -r -a c <<<"${hs_conf["${x[0]} ${x[1]}"]:-}"
+    printf '%s' "${x[3]}"
+    [ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")"
+    [ "${x[2]}" = 0 ] || printf ', width %s' "${x[2]}"
+    if [ "${c[0]:-}" = ok ]; then
+        printf '; on fresh blocks %sx (%s-%s)' "$(bs_fmt "${c[2]}")" "$(bs_fmt "${c[3]}")" "$(bs_fmt "${c[4]}")"
+        if [ "${c[6]:-}" != - ] && [ -n "${c[6]:-}" ]; then
+            printf '; idle %s' "${c[6]//_/ }"
+            [ "${c[6]}" != same ] || printf ' (only under load)'
+        fi
+    fi
+}
+
+# hs_write_md: report.md
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+hs_write_md() {
+    local r md=$bs_tmp/report.md
+    local -a x
     {
         printf '# What did each commit cost?\n\n'
         printf 'RUN `%s`, each commit against the baseline `%s` (%s) in the same shuffled blocks, load %s; %d of the range'"'"'s %d commits measured (every %d).\n\n' \
             "$(bs_md "$bs_run")" "${bs_good_id:0:12}" "$(bs_md "$(bs_subject 0)")" "$bs_load" "${#hs_list[@]}" "$bs_n" "$hs_every"
-        if [ ${#changes[@]} -eq 0 ]; then
+        if [ ${#hs_changes[@]} -eq 0 ]; then
             printf '**No two consecutive measured commits differ.**\n\n'
         else
-            printf '**%d change(s) between consecutive measured commits:**\n\n' "${#changes[@]}"
-            for r in "${changes[@]}"; do
+            printf '**%d change(s) between consecutive measured commits:**\n\n' "${#hs_changes[@]}"
+            for r in "${hs_changes[@]}"; do
                 hs_split x "$r"
-                printf -- '- `%s` against `%s`: %s%s%s\n' "${x[1]:0:12}" "${x[0]:0:12}" "${x[3]}" \
-                    "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")" \
-                    "$([ "${x[2]}" = 0 ] || printf ', width %s' "${x[2]}")"
+                printf -- '- `%s` against `%s`: %s\n' "${x[1]:0:12}" "${x[0]:0:12}" "$(hs_change_said "$r")"
             done
             printf '\n'
         fi
         printf '![the ratio to the baseline per commit](plots/history.png)\n\n'
-        printf '| # | commit | subject | width | ratio to the baseline | 99%% interval | answer | job |\n'
-        printf '|---|---|---|---|---|---|---|---|\n'
-        for i in "${hs_list[@]}"; do
-            c=${bs_commits[$i]}
-            local sub
-            sub=$(bs_subject "$i")
-            for w in "${hs_widths[@]}"; do
-                r=${hs_row["$c $w"]:-}
-                [ -n "$r" ] || continue
-                hs_split x "$r"
-                v=${x[3]}
-                [ -z "${changed["$c $w"]:-}" ] || v="$v; **${changed["$c $w"]} than the commit before**"
-                printf '| %d | `%s` | %s | %s | %s | %s-%s | %s | %s |\n' "$i" "${c:0:12}" "$(bs_md "$sub")" \
-                    "$([ "$w" = 0 ] && printf -- '-' || printf '%s' "$w")" "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"
-                jq -cn --arg id "$c" --arg subject "$sub" --argjson index "$i" --arg width "$w" --arg verdict "${x[3]}" \
-                    --arg ratio "${x[4]}" --arg lo "${x[5]}" --arg hi "${x[6]}" --arg load "${x[1]}" --arg blocks "${x[7]}" \
-                    --arg job "${x[9]}" --arg at "${x[11]}" --arg ch "${changed["$c $w"]:-}" \
-                    'def num: if . == "" then null else tonumber end;
-                     {id: $id, index: $index, subject: $subject, width: ($width | num), ratio: ($ratio | num),
-                      ratio_lo: ($lo | num), ratio_hi: ($hi | num), verdict: $verdict, load: $load,
-                      blocks: ($blocks | num), job: $job, measured_utc: $at,
-                      change: (if $ch == "" then null else $ch end)}' >>"$js"
-            done
-        done
-        printf '\n'
-        printf '## Consecutive measured commits\n\n'
+        hs_write_md_table
+        printf '\n## Consecutive measured commits\n\n'
         for r in "${hs_pair_rows[@]}"; do
             hs_split x "$r"
             printf -- '- `%s`..`%s`%s: %s%s (%s)\n' "${x[0]:0:12}" "${x[1]:0:12}" \
                 "$([ "${x[2]}" = 0 ] || printf ', width %s' "${x[2]}")" "${x[3]}" \
                 "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")" \
                 "$(hs_how "${x[7]}")"
-            jq -cn --arg from "${x[0]}" --arg to "${x[1]}" --arg width "${x[2]}" --arg verdict "${x[3]}" --arg ratio "${x[4]}" \
-                --arg lo "${x[5]}" --arg hi "${x[6]}" --arg how "${x[7]}" \
-                'def num: if . == "" then null else tonumber end;
-                 {from: $from, to: $to, width: ($width | num), verdict: $verdict, differ: ($verdict == "slower" or $verdict == "faster"),
-                  ratio: ($ratio | num), ratio_lo: ($lo | num), ratio_hi: ($hi | num), how: $how}' >>"$cj"
         done
         printf '\n'
-        local n_skip=0
-        for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n_skip=$((n_skip + 1)); done
-        if [ "$n_skip" -gt 0 ]; then
-            printf '## Skipped commits (not measured)\n\n'
-            for ((i = 0; i < bs_n; i++)); do
-                [ "${bs_state[$i]:-}" = skip ] || continue
-                printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
-            done
-            printf '\n'
-        fi
-        printf '## The rule\n\n'
-        printf 'One ab job (harness/ab.sh --bs) runs blocks of the baseline, every commit measured and the\n'
-        printf 'baseline again, each block in a random order: a commit'"'"'s ratio to the baseline (B/A, its 99%%\n'
-        printf 'interval: the exact paired signed-rank test at 1%%, beyond the A/A arm) shares its blocks with\n'
-        printf 'every other commit of the job, so drift between commits cannot enter. The baseline'"'"'s row is its\n'
-        printf 'A/A arm. Two consecutive commits of one job are compared by the same rule on their pairs in\n'
-        printf 'the same blocks (the later as B), beyond the job'"'"'s A/A floor; two of different jobs (an earlier\n'
-        printf 'job of this history) differ only when their intervals to the baseline are apart.\n'
+        hs_write_md_lists
+        hs_write_md_rule
     } >"$md"
     mv -- "$md" "$CL_OUT/report.md"
-    hs_html_report changes
-    local skipped
+}
+
+# hs_write_md_table: report.md's table, a row a commit and width
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+hs_write_md_table() {
+    local i c w r v
+    local -a x
+    printf '| # | commit | subject | width | ratio to the baseline | 99%% interval | answer | job |\n'
+    printf '|---|---|---|---|---|---|---|---|\n'
+    for i in "${hs_list[@]}"; do
+        c=${bs_commits[$i]}
+        for w in "${hs_widths[@]}"; do
+            r=${hs_row["$c $w"]:-}
+            [ -n "$r" ] || continue
+            hs_split x "$r"
+            v=${x[3]}
+            [ -z "${hs_changed["$c $w"]:-}" ] || v="$v; **${hs_changed["$c $w"]} than the commit before**"
+            printf '| %d | `%s` | %s | %s | %s | %s-%s | %s | %s |\n' "$i" "${c:0:12}" "$(bs_md "$(bs_subject "$i")")" \
+                "$([ "$w" = 0 ] && printf -- '-' || printf '%s' "$w")" "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"
+        done
+    done
+}
+
+# hs_write_md_lists: report.md's pairs not confirmed and skipped commits,
+# each when there are any
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+hs_write_md_lists() {
+    local i r n_skip=0
+    local -a x
+    if [ ${#hs_unconfirmed[@]} -gt 0 ]; then
+        printf '## Not confirmed (not named as changes)\n\n'
+        for r in "${hs_unconfirmed[@]}"; do
+            hs_split x "$r"
+            printf -- '- `%s`..`%s`: the shared blocks said %s, the confirmation on fresh blocks %s\n' \
+                "${x[0]:0:12}" "${x[1]:0:12}" "${x[3]}" "$(hs_conf_said "${hs_conf["${x[0]} ${x[1]}"]:-}")"
+        done
+        printf '\n'
+    fi
+    for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n_skip=$((n_skip + 1)); done
+    [ "$n_skip" -gt 0 ] || return 0
+    printf '## Skipped commits (not measured)\n\n'
+    for ((i = 0; i < bs_n; i++)); do
+        [ "${bs_state[$i]:-}" = skip ] || continue
+        printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
+    done
+    printf '\n'
+}
+
+# hs_conf_said RECORD: a confirmation that did not agree, said
+hs_conf_said() {
+    case $1 in
+        unbuilt) printf 'could not be run (a commit did not build)' ;;
+        "no "*) local v=${1#no }; printf '%s' "${v%% [0-9-]*}" ;;
+        *) printf 'none' ;;
+    esac
+}
+
+# hs_write_md_rule: report.md's last part, the rule
+hs_write_md_rule() {
+    printf '## The rule\n\n'
+    printf 'One ab job (harness/ab.sh --bs) runs blocks of the baseline, every commit measured and the\n'
+    printf 'baseline again, each block in a random order: a commit'"'"'s ratio to the baseline (B/A, its 99%%\n'
+    printf 'interval: the exact paired signed-rank test at 1%%, beyond the A/A arm) shares its blocks with\n'
+    printf 'every other commit of the job, so drift between commits cannot enter. The baseline'"'"'s row is its\n'
+    printf 'A/A arm. Two consecutive commits of one job are compared by the same rule on their pairs in\n'
+    printf 'the same blocks (the later as B), beyond the job'"'"'s A/A floor; two of different jobs (an earlier\n'
+    printf 'job of this history) differ only when their intervals to the baseline are apart. A difference\n'
+    printf 'is named a change only when an ab job of the two commits alone, on fresh blocks, says the same\n'
+    printf 'direction (confirm.tsv; with a load, the same pair idle too): on a history of one code a change\n'
+    printf 'then needs two false calls.\n'
+}
+
+# hs_write_json: results.json, the answer id history
+hs_write_json() {
+    local i c w r skipped
+    local -a x
+    local js=$bs_tmp/commits.jsonl cj=$bs_tmp/changes.jsonl
+    : >"$js"
+    : >"$cj"
+    for i in "${hs_list[@]}"; do
+        c=${bs_commits[$i]}
+        for w in "${hs_widths[@]}"; do
+            r=${hs_row["$c $w"]:-}
+            [ -n "$r" ] || continue
+            hs_split x "$r"
+            jq -cn --arg id "$c" --arg subject "$(bs_subject "$i")" --argjson index "$i" --arg width "$w" --arg verdict "${x[3]}" \
+                --arg ratio "${x[4]}" --arg lo "${x[5]}" --arg hi "${x[6]}" --arg load "${x[1]}" --arg blocks "${x[7]}" \
+                --arg job "${x[9]}" --arg at "${x[11]}" --arg ch "${hs_changed["$c $w"]:-}" \
+                'def num: if . == "" then null else tonumber end;
+                 {id: $id, index: $index, subject: $subject, width: ($width | num), ratio: ($ratio | num),
+                  ratio_lo: ($lo | num), ratio_hi: ($hi | num), verdict: $verdict, load: $load,
+                  blocks: ($blocks | num), job: $job, measured_utc: $at,
+                  change: (if $ch == "" then null else $ch end)}' >>"$js"
+        done
+    done
+    for r in "${hs_pair_rows[@]}"; do hs_pair_json "$r" >>"$cj"; done
     skipped=$(for ((i = 0; i < bs_n; i++)); do
         [ "${bs_state[$i]:-}" = skip ] || continue
         jq -cn --arg c "${bs_commits[$i]}" --arg w "${bs_why[$i]}" '{id: $c, why: $w}'
     done | jq -cs .)
     jq -n --slurpfile commits "$js" --slurpfile pairs "$cj" --arg baseline "$bs_good_id" --arg last "$bs_bad_id" \
         --arg load "$bs_load" --argjson every "$hs_every" --argjson n "$bs_n" --argjson skipped "$skipped" \
-        --argjson nchanges "${#changes[@]}" \
         '{job: "history", answers: [{id: "history", question: "What did each commit cost?",
-          verdict: (if $nchanges > 0 then "changes" else "no change" end),
+          verdict: (if ([$pairs[] | select(.change)] | length) > 0 then "changes" else "no change" end),
           baseline: $baseline, last: $last, load: $load, every: $every, range_commits: $n,
-          commits: $commits, pairs: $pairs, changes: [$pairs[] | select(.differ)], skipped: $skipped}]}' \
+          commits: $commits, pairs: $pairs, changes: [$pairs[] | select(.change)],
+          not_confirmed: [$pairs[] | select(.differ and (.change | not))], skipped: $skipped}]}' \
         >"$bs_tmp/results.json"
     mv -- "$bs_tmp/results.json" "$CL_OUT/results.json"
+}
+
+# hs_pair_json ROW: a pairs.tsv row as results.json's pair: differ (the
+# shared blocks' answer), confirmation (fresh blocks: null when not asked),
+# change (differ and confirmed)
+hs_pair_json() {
+    local -a x c
+    hs_split x "$1"
+    read -r -a c <<<"${hs_conf["${x[0]} ${x[1]}"]:-none}"
+    jq -cn --arg from "${x[0]}" --arg to "${x[1]}" --arg width "${x[2]}" --arg verdict "${x[3]}" --arg ratio "${x[4]}" \
+        --arg lo "${x[5]}" --arg hi "${x[6]}" --arg how "${x[7]}" --arg conf "${c[0]}" \
+        --arg cv "$(hs_conf_verdict "${hs_conf["${x[0]} ${x[1]}"]:-}")" \
+        --arg cr "${c[2]:-}" --arg clo "${c[3]:-}" --arg chi "${c[4]:-}" --arg iv "${c[6]:--}" \
+        --arg ir "${c[7]:-}" --arg ilo "${c[8]:-}" --arg ihi "${c[9]:-}" \
+        'def num: if . == "" or . == "-" then null else tonumber end;
+         ($verdict == "slower" or $verdict == "faster") as $differ
+         | {from: $from, to: $to, width: ($width | num), verdict: $verdict, differ: $differ,
+            ratio: ($ratio | num), ratio_lo: ($lo | num), ratio_hi: ($hi | num), how: $how,
+            confirmation: (if $conf == "none" then null else {verdict: $cv,
+              ratio: ($cr | if $conf == "ok" then num else null end),
+              ratio_lo: ($clo | if $conf == "ok" then num else null end),
+              ratio_hi: ($chi | if $conf == "ok" then num else null end),
+              idle: (if $conf != "ok" or $iv == "-" then null
+                     else {verdict: ($iv | gsub("_"; " ")), ratio: ($ir | num), ratio_lo: ($ilo | num),
+                           ratio_hi: ($ihi | num)} end)} end),
+            change: ($differ and $conf == "ok"),
+            only_under_load: ($differ and $conf == "ok" and $iv == "same")}'
+}
+
+# hs_conf_verdict RECORD: the confirmation's verdict (failed when it could
+# not run)
+hs_conf_verdict() {
+    case $1 in
+        "ok "*) local v=${1#ok }; printf '%s' "${v%% *}" ;;
+        "no "*) hs_conf_said "$1" ;;
+        unbuilt) printf 'failed' ;;
+    esac
+}
+
+# hs_write_said: the answer on stderr, one line a change
+hs_write_said() {
+    local r
+    local -a x
     printf '\n' >&2
-    if [ ${#changes[@]} -eq 0 ]; then
-        printf 'coldload history: no two consecutive measured commits differ\n' >&2
+    if [ ${#hs_changes[@]} -eq 0 ]; then
+        printf 'coldload history: no two consecutive measured commits differ%s\n' \
+            "$([ ${#hs_unconfirmed[@]} -eq 0 ] || printf ' (%d difference(s) not confirmed on fresh blocks: report.md)' "${#hs_unconfirmed[@]}")" >&2
     fi
-    for r in "${changes[@]}"; do
+    for r in "${hs_changes[@]}"; do
         hs_split x "$r"
-        printf 'coldload history: change at %s (against %s): %s%s\n' "${x[1]:0:12}" "${x[0]:0:12}" "${x[3]}" \
-            "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")" >&2
+        printf 'coldload history: change at %s (against %s): %s\n' "${x[1]:0:12}" "${x[0]:0:12}" "$(hs_change_said "$r")" >&2
     done
     printf 'coldload history report: %s/report.html\n                         %s/report.md\n' "$CL_OUT" "$CL_OUT" >&2
 }
@@ -499,8 +701,7 @@ hs_html_report() {
             printf '<p><b>%d change(s) between consecutive measured commits:</b></p><ul>\n' "${#chg[@]}"
             for r in "${chg[@]}"; do
                 hs_split x "$r"
-                printf '<li><code>%s</code> against <code>%s</code>: %s%s</li>\n' "${x[1]:0:12}" "${x[0]:0:12}" "${x[3]}" \
-                    "$([ -z "${x[4]}" ] || printf ', %sx (99%% interval %s-%s)' "$(bs_fmt "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")")"
+                printf '<li><code>%s</code> against <code>%s</code>: %s</li>\n' "${x[1]:0:12}" "${x[0]:0:12}" "$(hs_change_said "$r")"
             done
             printf '</ul>\n'
         fi
@@ -513,7 +714,7 @@ hs_html_report() {
                 [ -n "$r" ] || continue
                 hs_split x "$r"
                 v=${x[3]}
-                [ -z "${changed["$c $w"]:-}" ] || v="$v; <span class=\"ch\">${changed["$c $w"]} than the commit before</span>"
+                [ -z "${hs_changed["$c $w"]:-}" ] || v="$v; <span class=\"ch\">${hs_changed["$c $w"]} than the commit before</span>"
                 printf '<tr><td>%d</td><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td><td>%s-%s</td><td>%s</td><td>%s</td></tr>\n' \
                     "$i" "${c:0:12}" "$(hs_html "$(bs_subject "$i")")" "$([ "$w" = 0 ] && printf -- '-' || printf '%s' "$w")" \
                     "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"

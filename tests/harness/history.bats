@@ -82,6 +82,10 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$(jq -r '.answers[0].changes[0].verdict' "$O/results.json")" = slower ]
     [ "$(jq -r '.answers[0].changes[0].how' "$O/results.json")" = same-blocks ]
     [ "$(jq -r '.answers[0].commits[3].change' "$O/results.json")" = null ]
+    # named only once confirmed: an ab job of the two alone on fresh blocks
+    [ "$(jq -r '.answers[0].changes[0].confirmation.verdict' "$O/results.json")" = slower ]
+    jq -e '.answers[0].changes[0].confirmation.ratio_lo > 1.5' "$O/results.json"
+    [ "$(awk -F'\t' 'NR > 1 { print $2, $5, $6 }' "$O/confirm.tsv")" = "confirm $c1 $c2" ]
     [ "$(row "$c3" 10)" = ab/01 ]
     grep -Fx '# What did each commit cost?' "$O/report.md"
     grep -F '<h1>What did each commit cost?</h1>' "$O/report.html"
@@ -106,6 +110,36 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [[ $output == *"preparing commit 3 of 3 ("*"s left"* ]]
 }
 
+@test "history: a difference is a change only when its confirmation on fresh blocks says the same direction" {
+    # shellcheck source=harness/lib/all.sh
+    . "$H/lib/all.sh"
+    # shellcheck source=harness/lib/bisect.sh
+    . "$H/lib/bisect.sh"
+    # shellcheck source=harness/lib/history.sh
+    . "$H/lib/history.sh"
+    local a=aaaa b=bbbb c=cccc d=dddd
+    hs_pair_rows=("$a"$'\t'"$b"$'\t0\tslower\t1.1\t1.05\t1.2\tsame-blocks'
+        "$b"$'\t'"$c"$'\t0\tsame\t1.0\t0.98\t1.02\tsame-blocks'
+        "$c"$'\t'"$d"$'\t0\tfaster\t0.9\t0.85\t0.95\tsame-blocks')
+    declare -gA hs_conf=(["$a $b"]="ok slower 1.1 1.04 1.18 0 - - - -" ["$c $d"]="no same")
+    hs_select_changes
+    [ "${#hs_changes[@]}" -eq 1 ]
+    [[ ${hs_changes[0]} == "$a"$'\t'"$b"$'\t'* ]]
+    [ "${hs_changed["$b 0"]}" = slower ]
+    [ "${#hs_unconfirmed[@]}" -eq 1 ]
+    [[ ${hs_unconfirmed[0]} == "$c"$'\t'"$d"$'\t'* ]]
+    # the other direction on fresh blocks is no confirmation
+    hs_conf["$a $b"]="ok faster 0.9 0.85 0.95 0 - - - -"
+    hs_select_changes
+    [ "${#hs_changes[@]}" -eq 0 ]
+    [ "${#hs_unconfirmed[@]}" -eq 2 ]
+    # results.json's pair: a change only when confirmed; with a load, idle same: only under load
+    hs_conf["$a $b"]="ok slower 1.1 1.04 1.18 0 same 1.0 0.97 1.03"
+    [ "$(hs_pair_json "${hs_pair_rows[0]}" | jq -c '[.change, .confirmation.verdict, .confirmation.idle.verdict, .only_under_load]')" = '[true,"slower","same",true]' ]
+    [ "$(hs_pair_json "${hs_pair_rows[2]}" | jq -c '[.differ, .change, .confirmation.verdict]')" = '[true,false,"same"]' ]
+    [ "$(hs_pair_json "${hs_pair_rows[1]}" | jq -c '[.differ, .change, .confirmation]')" = '[false,false,null]' ]
+}
+
 @test "history: a later job adds only the commits not yet measured; --again measures them again" {
     BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 4 2
     local c0 c1 c2
@@ -122,10 +156,23 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$(row "$c2" 10)" = ab/01 ]
     [ "$(row "$c1" 10)" = ab/02 ]
     [ "$(cut -d, -f4 "$O/ab/02/runs.csv" | sort -u | tr '\n' ' ')" = "A A2 B1 B2 workload " ]
-    [ "$(grep -c '^commit 2$' "$BATS_TEST_TMPDIR/builds")" -eq 1 ]
     [ "$(jq -r '.answers[0].commits | length' "$O/results.json")" -eq 4 ]
-    # commits 1 and 2 are of two jobs: compared by their intervals
+    # commits 1 and 2 are of two jobs: compared by their intervals, and the
+    # difference confirmed by an ab job of the two: commit 2 built again for
+    # it (its first build was the first job's), commit 3 once
     [ "$(jq -r --arg c "$c2" '.answers[0].pairs[] | select(.to == $c) | .how' "$O/results.json")" = across-jobs ]
+    [ "$(jq -r --arg c "$c2" '.answers[0].pairs[] | select(.to == $c) | .confirmation.verdict' "$O/results.json")" = slower ]
+    [ "$(grep -c '^commit 2$' "$BATS_TEST_TMPDIR/builds")" -eq 2 ]
+    [ "$(grep -c '^commit 3$' "$BATS_TEST_TMPDIR/builds")" -eq 1 ]
+    # the first job's confirmation of 0..2 kept, not asked again
+    [ "$(awk -F'\t' -v a="$c0" -v b="$c2" '$5 == a && $6 == b' "$O/confirm.tsv" | wc -l)" -eq 1 ]
+    # a job with nothing new to measure confirms nothing again: the change kept
+    local n
+    n=$(wc -l <"$O/confirm.tsv")
+    hist --revs HEAD~3..HEAD
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(wc -l <"$O/confirm.tsv")" -eq "$n" ]
+    [ "$(jq -r --arg c "$c2" '.answers[0].changes[] | select(.to == $c) | .verdict' "$O/results.json")" = slower ]
     hist --revs HEAD~3..HEAD --every 2 --again
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(row "$c2" 10)" = ab/03 ]
