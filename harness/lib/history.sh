@@ -2,13 +2,15 @@
 # harness/lib/history.sh -- harness/history.sh's code: the range and the
 # history directory checked, the commits to measure prepared (harness/lib/
 # bisect.sh's clone, worktrees and builds), the one ab.sh job of them all
-# (--bs), the consecutive pairs, and what it writes (history.tsv, pairs.tsv,
+# (--bs), the consecutive pairs and the confirmation of those that differ,
+# and what it writes (history.tsv, pairs.tsv, confirm.tsv, confirmed.tsv,
 # commits.tsv, report.md, report.html, results.json, plots/history.*).
 # Sourced by harness/history.sh only, after harness/lib/all.sh,
 # harness/lib/bisect.sh and harness/lib/sides.sh.
 
-# Variables set here are read by harness/history.sh.
-# shellcheck disable=SC2034
+# Variables set here are read by harness/history.sh; read here: bisect.sh's
+# bs_* state (sourced before) and history.sh's options (hs_*).
+# shellcheck disable=SC2034,SC2154
 
 # history.tsv's columns: one row a commit, load and width measured
 HS_COLS='commit	load	width	verdict	ratio	ratio_lo	ratio_hi	blocks	floor	job	side	measured_utc'
