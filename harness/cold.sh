@@ -25,7 +25,8 @@ set -euo pipefail
 # The concerns, one file each (harness/cold/): options.sh (the command line,
 # what is measured), files.sh (which files a cold start reads), pages.sh (page
 # queries, cold-pages.tsv), evict.sh (copy kinds, eviction), runs.sh (the
-# in-process view, the end), hyperfine.sh (the whole-process view).
+# in-process view, the end), hyperfine.sh (the whole-process view). Their
+# state is CL_COLD[KEY] (options.sh), set through cold_set.
 # shellcheck source=harness/cold/options.sh
 . "$(dirname "${BASH_SOURCE[0]}")/cold/options.sh"
 # shellcheck source=harness/cold/files.sh
@@ -40,19 +41,21 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/cold/hyperfine.sh"
 
 cl_init cold "$@"
+CL_DASHDASH_OK=1   # -- ARGS: the --binary's arguments
 cold_options "$@"
 
 cl_results_init
 cl_traps
 cl_meta_begin
-cl_meta cold_binary "$binary"
-cl_meta cold_args "${args[*]}"
-cl_meta cold_copies "$copies"
-cl_meta cold_hf_runs "$hf_runs"
+cl_meta cold_binary "${CL_COLD[binary]}"
+cl_meta cold_args "${CL_ARGS[*]}"
+cl_meta cold_copies "${CL_COLD[copies]}"
+cl_meta cold_hf_runs "${CL_COLD[hf_runs]}"
 
 cold_kinds
 cold_pages_init
 cold_find_files
+CL_TAG_CONDITION=idle CL_TAG_STRESSORS=0 CL_TAG_LOAD=none
 cold_runs
 cold_evict_meta
 cold_pages_unknown_meta

@@ -5,13 +5,9 @@
 # cache dropped before a dropcache run, and the totals into meta. Sourced by
 # harness/cold.sh.
 
-# Variables set here are read by cold.sh and the other harness/cold/*.sh;
-# the ones read here are set by harness/cold/options.sh and files.sh.
-# shellcheck disable=SC2034,SC2154
-
-# cold_kinds: kinds, the copy kinds of every copy (fresh same evicted [dropcache]), in meta.
+# cold_kinds: CL_COLD[kinds], the copy kinds of every copy (fresh same evicted [dropcache]), in meta.
 cold_kinds() {
-    kinds=(fresh same evicted)
+    local kinds=(fresh same evicted)
     if [ -n "${COLDLOAD_NO_DROPCACHE:-}" ]; then
         cl_meta cold_dropcache "skipped: COLDLOAD_NO_DROPCACHE is set"
     elif [ "$(id -u)" != 0 ]; then
@@ -22,20 +18,22 @@ cold_kinds() {
         cl_meta cold_dropcache yes
         kinds+=(dropcache)
     fi
+    cold_set kinds "${kinds[*]}"
     cl_meta cold_kinds "${kinds[*]}"
 }
 
-evict_calls=0 evict_pages=0 evict_before=0 evict_after=0
+# evict_copy COPY WORKLOAD: the pages of the copy's files dropped, added to
+# CL_COLD's evict_* totals.
 evict_copy() {
-    cold_list "$1" "$2"
-    cl_exec "cold-evict-$2" "$evict" "${cold[@]}" || cl_warn "coldload-evict failed (see $CL_LOG.err)"
-    local t
+    local list t
+    cold_list list "$1" "$2"
+    cl_exec "cold-evict-$2" "${CL_COLD[evict]}" "${list[@]}" || cl_warn "coldload-evict failed (see $CL_LOG.err)"
     t=$(grep '^evict: total ' "$CL_LOG.out" || true)
     [[ $t =~ pages=([0-9]+)\ resident_before=([0-9]+)\ resident_after=([0-9]+) ]] || return 0
-    evict_calls=$((evict_calls + 1))
-    evict_pages=$((evict_pages + BASH_REMATCH[1]))
-    evict_before=$((evict_before + BASH_REMATCH[2]))
-    evict_after=$((evict_after + BASH_REMATCH[3]))
+    cold_add evict_calls 1
+    cold_add evict_pages "${BASH_REMATCH[1]}"
+    cold_add evict_before "${BASH_REMATCH[2]}"
+    cold_add evict_after "${BASH_REMATCH[3]}"
 }
 
 dropcache() {
@@ -46,8 +44,8 @@ dropcache() {
 
 # cold_evict_meta: the evictions' totals into meta.
 cold_evict_meta() {
-    cl_meta cold_evict_calls "$evict_calls"
-    cl_meta cold_evict_pages "$evict_pages"
-    cl_meta cold_evict_resident_before "$evict_before"
-    cl_meta cold_evict_resident_after "$evict_after"
+    cl_meta cold_evict_calls "${CL_COLD[evict_calls]}"
+    cl_meta cold_evict_pages "${CL_COLD[evict_pages]}"
+    cl_meta cold_evict_resident_before "${CL_COLD[evict_before]}"
+    cl_meta cold_evict_resident_after "${CL_COLD[evict_after]}"
 }

@@ -98,6 +98,8 @@
 #       both take the row's tags from CL_TAG_CONDITION CL_TAG_STRESSORS CL_TAG_COPY CL_TAG_LOAD
 #       CL_TAG_PROC and what ran
 #       from CL_RUN_WORKLOAD CL_RUN_PARAMS CL_RUN_WIDTH CL_RUN_WAIT
+#   cl_row_copy COPY [PROC]    CL_TAG_COPY (and CL_TAG_PROC) of the rows and --tag flags that follow
+#   cl_row_run WORKLOAD PARAMS WIDTH WAIT   what the whole.csv rows that follow name (CL_RUN_WORKLOAD...)
 #   cl_tags                    CL_TAGS: the --tag flags for the binaries (CL_SAMPLES_TAGS, in order)
 #   cl_samples_lines           rows in samples.csv now (to find the rows a run added)
 #   cl_samples_field FROM COL  COL of the first samples.csv row after line FROM (empty when none)

@@ -38,6 +38,19 @@ cl_whole_run() {
     cl_whole_row coldload-run "$1" "$2" "$CL_WALL_MS" "$CL_USER_MS" "$CL_SYS_MS" "$CL_MINFLT" "$CL_MAJFLT" "$3"
 }
 
+# cl_row_copy COPY [PROC]: the copy tag, and the process tag when given, of
+# the rows and --tag flags that follow (CL_TAG_COPY, CL_TAG_PROC).
+cl_row_copy() {
+    CL_TAG_COPY=$1
+    [ $# -lt 2 ] || CL_TAG_PROC=$2
+}
+
+# cl_row_run WORKLOAD PARAMS WIDTH WAIT: what ran, in the whole.csv rows that
+# follow (CL_RUN_WORKLOAD, CL_RUN_PARAMS, CL_RUN_WIDTH, CL_RUN_WAIT).
+cl_row_run() {
+    CL_RUN_WORKLOAD=$1 CL_RUN_PARAMS=$2 CL_RUN_WIDTH=$3 CL_RUN_WAIT=$4
+}
+
 # hyperfine 1.15 exports per-run wall times and exit codes, but CPU times only
 # as the mean over the runs: a per-run row leaves user_ms and sys_ms empty
 # (a mean is no run's figure; it stays in the JSON export).

@@ -149,6 +149,44 @@ setup() {
     [ "${CL_TH[binary]}" = /bin/true ]
 }
 
+@test "cold_set, cold_add, cold_list: the cold job's state (harness/cold/options.sh) by key, a misspelt key refused; a copy's file list into the caller's array" {
+    # shellcheck source=harness/cold/options.sh
+    . "$H/cold/options.sh"
+    # shellcheck source=harness/cold/files.sh
+    . "$H/cold/files.sh"
+    cold_set copies 3
+    [ "${CL_COLD[copies]}" = 3 ]
+    cold_add evict_pages 5
+    cold_add evict_pages 7
+    [ "${CL_COLD[evict_pages]}" -eq 12 ]
+    cold_set params/grad 'n=4 m=2'
+    [ "${CL_COLD[params/grad]}" = 'n=4 m=2' ]
+    run cold_set copeis 4
+    [ "$status" -ne 0 ]
+    [[ $output == *"no key 'copeis'"* ]]
+    [[ ! -v CL_COLD[copeis] ]]
+    [ "${CL_COLD[copies]}" = 3 ]
+    printf '%s\n' /opt/p28 '/lib/lib a.so' /lib/ld.so >"$BATS_TEST_TMPDIR/grad"
+    cold_set lists "$BATS_TEST_TMPDIR"
+    cold_set real_binary /opt/p28
+    local got=()
+    cold_list got /tmp/copy/p28 grad
+    [ "${#got[@]}" -eq 3 ]
+    [ "${got[0]}" = /tmp/copy/p28 ]
+    [ "${got[1]}" = '/lib/lib a.so' ]
+    [ "${got[2]}" = /lib/ld.so ]
+}
+
+@test "harness/cold/*.sh: no SC2034/SC2154 disabled (their state is CL_COLD, passed, never another file's variables), shellcheck -x clean" {
+    command -v shellcheck >/dev/null || skip "shellcheck is not installed (apt-get install shellcheck)"
+    run grep -l 'disable=.*SC2\(034\|154\)' "$H"/cold/*.sh
+    [ "$status" -eq 1 ]
+    cd "$ROOT"
+    run shellcheck -x harness/cold.sh harness/cold/*.sh
+    echo "$output"
+    [ "$status" -eq 0 ]
+}
+
 @test "workloads from --describe: the cells, their arguments and params, QUICK and loaded" {
     need_binaries
     [ -x "$B/ising_trg" ] || skip "build ising_trg first (make)"
