@@ -30,6 +30,18 @@ cl_supervise_killed() {
     printf 'coldload %s: the harness (pid %s) was killed by %s; results so far kept in %s\n' "$CL_NAME" "$3" "$name" "$out" >&2
 }
 
+# cl_rm_again FILE: rm, tried again while FILE is there. rm is a process of
+# the caller's group: a second signal sent to the group (a terminal's HUP
+# after its INT) can kill it before it unlinks (1 soak run in 150); a caller
+# whose traps keep it alive tries again.
+cl_rm_again() {
+    local k
+    for k in 1 2 3 4 5; do
+        rm -f -- "$1" 2>/dev/null
+        [ -e "$1" ] || return 0
+    done
+}
+
 # cl_supervise ARGS...: runs this script again as a child with ARGS and
 # waits for it, passing INT, TERM and HUP on; exits with the child's status,
 # or 128+n when a signal came. Returns at once in that child.
@@ -89,13 +101,7 @@ cl_supervise() {
         wait "$child" 2>/dev/null || rc=$?
     done
     if [ -s "$outf" ]; then read -r out <"$outf" || true; fi
-    # rm is a process of our group: a second signal sent to the group (a
-    # terminal's HUP after its INT) can kill it before it unlinks, and the
-    # file stays (1 soak run in 150). Our traps keep us alive: try again.
-    for tries in 1 2 3 4 5; do
-        rm -f -- "$outf" 2>/dev/null
-        [ -e "$outf" ] || break
-    done
+    cl_rm_again "$outf"
     # The child killed outright (SIGKILL: no trap of its own ran, so meta.txt
     # does not end in its exit status): said here, with the right signal.
     if [ -z "$sig" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ] && [ -n "$out" ] && [ -f "$out/meta.txt" ]; then
