@@ -6,10 +6,9 @@
 #
 #   slow      work.c, an OpenMP reduction of REPS passes: REPS 50 -> 55 at AT
 #             (a slowdown of about 10 %, idle or loaded)
-#   load      work.c: from AT each pass ends in SPIN (default 4) busy-wait
-#             barriers of its threads -- microseconds idle; under a pinned
-#             load a thread spinning for one whose CPU is taken waits out
-#             the other's time slice, several times the program's time
+#   load      work.c: at AT each pass is split into 64 parallel regions, so
+#             64x the fork-joins -- little idle, several times under a pinned
+#             load (a barrier waits for a thread that has no CPU)
 #   same      work.c, the same code at every commit (only notes.txt changes)
 #   tiny      prog, a shell script: sleep 0.01 -> 0.03 at AT (the tests' fast case)
 #   tinysame  prog: sleep 0.01 at every commit
@@ -17,8 +16,7 @@
 # BUILD is `sh {src}/build.sh` (the C kinds: cc -fopenmp; the tiny kinds:
 # nothing to compile), RUN `{src}/prog`. Environment: BROKEN=K commit K's
 # build fails (exit 1); BUILD_LOG=FILE each build appends its commit's
-# notes line to FILE (the tests count builds); SPIN=K the load kind's
-# barriers a pass; HOSTILE=1 each commit
+# notes line to FILE (the tests count builds); HOSTILE=1 each commit
 # subject holds Markdown, HTML, JSON, shell and gnuplot strings.
 set -euo pipefail
 
@@ -26,7 +24,6 @@ dir=${1:?usage: bisect_history.sh DIR slow|load|same|tiny|tinysame [N] [AT]}
 kind=${2:?usage: bisect_history.sh DIR slow|load|same|tiny|tinysame [N] [AT]}
 n=${3:-12}
 at=${4:-7}
-spin_at=${SPIN:-4}
 case $kind in slow | load | same | tiny | tinysame) ;; *) echo "bisect_history.sh: unknown kind '$kind'" >&2; exit 2 ;; esac
 
 # shellcheck disable=SC2016 # the strings are data: nothing in them is expanded
@@ -47,11 +44,11 @@ git config commit.gpgsign false
 
 export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
 for ((k = 0; k < n; k++)); do
-    reps=50 spin=0 nap=0.01
+    reps=50 split=1 nap=0.01
     if [ "$k" -ge "$at" ]; then
         case $kind in
             slow) reps=55 ;;
-            load) spin=$spin_at ;;
+            load) split=64 ;;
             tiny) nap=0.03 ;;
         esac
     fi
@@ -72,30 +69,19 @@ for ((k = 0; k < n; k++)); do
             ;;
         *)
             cat >work.c <<EOF
-/* work.c -- REPS passes of an OpenMP reduction; each pass ends in SPIN
- * busy-wait barriers of the team's threads (bisect_history.sh). */
-#include <stdatomic.h>
+/* work.c -- REPS passes of an OpenMP reduction, each pass SPLIT parallel
+ * regions (bisect_history.sh); prints the sum. */
 #include <stdio.h>
-#include <omp.h>
 #define REPS $reps
-#define SPIN $spin
+#define SPLIT $split
 #define LEN 1000000L
-static atomic_long arrived;
 int main(void) {
     double s = 0;
-    for (int rep = 0; rep < REPS; rep++) {
-#pragma omp parallel reduction(+ : s)
-        {
-            long n = omp_get_num_threads();
-#pragma omp for schedule(static)
-            for (long i = 0; i < LEN; i++) s += (double)(i % 7) * 1e-6;
-            for (long k = 0; k < SPIN; k++) {
-                long goal = ((long)rep * SPIN + k + 1) * n;
-                atomic_fetch_add(&arrived, 1);
-                while (atomic_load(&arrived) < goal) { }
-            }
+    for (int rep = 0; rep < REPS; rep++)
+        for (long c = 0; c < SPLIT; c++) {
+#pragma omp parallel for reduction(+ : s) schedule(static)
+            for (long i = c * (LEN / SPLIT); i < (c + 1) * (LEN / SPLIT); i++) s += (double)(i % 7) * 1e-6;
         }
-    }
     printf("%.6f\n", s);
     return 0;
 }
