@@ -26,32 +26,11 @@ set -euo pipefail
 . "$CL_ROOT/harness/lib/bisect.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/bisect.sh --repo DIR --good REV --bad REV --build CMD --run CMD [OPTIONS]
-
-Every change of RUN's time between GOOD and BAD (GOOD an ancestor of BAD, on its first-parent
-line), each comparison of two commits an interleaved A/B job (harness/ab.sh) with its A/A arm.
-CMD: a program and its arguments split at blanks (no shell reads them); {src} in them is the
-path of the commit's own worktree (under the results directory). BUILD runs in that worktree.
-
-  --repo DIR        the git repository (never written: it is cloned, shared, into the results)
-  --good REV        the commit known good (the older end)
-  --bad REV         the commit known bad (the newer end)
-  --build CMD       builds a commit (in its worktree: {src}); once a commit, its cap --build-cap
-  --run CMD         what is timed (a program, e.g. {src}/prog ARGS)
-  --load KIND       none (default), pinned or free: the load of every comparison (ab.sh --load);
-                    with pinned or free each change found is also compared idle
-  --widths LIST     ab.sh --widths: each width asked (a change at any width is a change)
-  --cold            ab.sh --cold: each measured run the first of a fresh copy
-  --out DIR         results directory (default results/bisect-<UTC stamp>-<host>); a new one
-  --quick           ab.sh --quick for every comparison (at most 30 blocks, cap 10 s a run)
-  --max-procs K     ab.sh --max-procs (a not resolved comparison is asked again on 2K)
-  --precision P     ab.sh --precision
-  --budget S        ab.sh --budget: the cap of one run (also of the check run of each commit)
-  --build-cap S     the cap of one build (default 600 s)
-  --seed N          seed of the first comparison (each next one N+1 ...)
-  --strict          ab.sh --strict
-
+    cl_usage '' <<'USAGE'
+Every change of RUN's time between GOOD and BAD, each comparison of two commits an interleaved
+A/B job (harness/ab.sh) with its A/A arm. CMD: a program and its arguments split at blanks (no
+shell reads them); {src} in them is the path of the commit's own worktree (under the results
+directory). BUILD runs in that worktree.
 Writes bisect.tsv (each comparison), commits.tsv (each commit looked at), report.md,
 results.json (answer id bisect), meta.txt, logs/ and ab/NN-A-B/ (each comparison's ab
 directory). Exit: 0 done, 1 GOOD or BAD could not be built or run (said), or the job failed,
@@ -61,7 +40,8 @@ USAGE
 
 cl_init bisect "$@"
 cl_defaults
-bs_parse "$@"
+# the options by bisect's rows of the option table (harness/lib/opttable.sh)
+bs_opts "$@"
 bs_check_input
 CL_OPT[OUT]=$bs_out
 [ -z "${CL_OPT[OUT]}" ] || [ ! -d "${CL_OPT[OUT]}" ] || cl_results_unused "${CL_OPT[OUT]}"

@@ -28,9 +28,7 @@ set -euo pipefail
 . "$CL_ROOT/harness/lib/history.sh"
 
 usage() {
-    cat <<'USAGE'
-usage: harness/history.sh --repo DIR --revs A..B --build CMD --run CMD [OPTIONS]
-
+    cl_usage '' <<'USAGE'
 What did each commit cost? A and every commit after it on B's first-parent line up to B (every
 K-th, A always), each timed against A (the baseline) in the same shuffled blocks of one ab job
 (harness/ab.sh --bs): each commit's ratio to A with its 99% interval, and which consecutive
@@ -38,27 +36,6 @@ measured commits differ (ab's paired rule on their pairs in the same blocks; a c
 only when an ab job of the two commits alone, on fresh blocks, agrees).
 CMD: a program and its arguments split at blanks (no shell reads them); {src} in them is the
 path of the commit's own worktree (under the results directory). BUILD runs in that worktree.
-
-  --repo DIR        the git repository (never written: it is cloned, shared, into the results)
-  --revs A..B       the range: A (the baseline) and the commits after it up to B
-  --build CMD       builds a commit (in its worktree: {src}); once a commit, its cap --build-cap
-  --run CMD         what is timed (a program, e.g. {src}/prog ARGS)
-  --every K         every K-th commit of the range (A, the K-th after it ...; default 1: all)
-  --load KIND       none (default), pinned or free: the load of the blocks (ab.sh --load)
-  --widths LIST     ab.sh --widths: each width a ratio of its own
-  --out DIR         the history directory (default results/history-<UTC stamp>-<host>); one
-                    of the same baseline is added to: commits measured under the load kept
-  --again           measure every commit again (its rows replaced), not only the new ones
-  --quick           ab.sh --quick (a time budget of 30 s, cap 10 s a run)
-  --total S         ab.sh --total: the blocks' time budget
-  --max-procs K     ab.sh --max-procs
-  --precision P     ab.sh --precision
-  --budget S        ab.sh --budget: the cap of one run (also of the check run of each commit)
-  --build-cap S     the cap of one build (default 600 s)
-  --seed N          ab.sh --seed
-  --cold            ab.sh --cold
-  --strict          ab.sh --strict
-
 Writes history.tsv (each commit measured: its ratio to the baseline), pairs.tsv (each
 consecutive pair), confirm.tsv and confirmed.tsv (each difference compared again on fresh
 blocks: named a change only when that agrees), commits.tsv, report.md, report.html,
@@ -71,31 +48,14 @@ USAGE
 
 cl_init history "$@"
 cl_defaults
-# history's own options; the rest are make bisect's (bs_parse)
-hs_revs='' hs_every=1 hs_again=0 hs_total=''
-rest=()
-while [ $# -gt 0 ]; do
-    case $1 in
-        --again) hs_again=1; shift; continue ;;
-        --good | --bad) cl_usage_error "unknown option '$1' (the range is --revs A..B)" ;;
-        --revs | --every | --total | --repo | --build | --run | --load | --widths | --out | --max-procs | \
-            --precision | --budget | --build-cap | --seed) [ $# -ge 2 ] || cl_usage_error "$1 needs a value" ;;
-        *) rest+=("$1"); shift; continue ;;
-    esac
-    case $1 in
-        --revs) hs_revs=$2 ;;
-        --every) hs_every=$2 ;;
-        --total) hs_total=$2 ;;
-        *) rest+=("$1" "$2") ;;
-    esac
-    shift 2
-done
-bs_parse "${rest[@]}"
+# the options by history's rows of the option table (harness/lib/opttable.sh)
+bs_opts "$@"
+hs_revs=${CL_OPT[HISTORY_REVS]} hs_again=${CL_OPT[HISTORY_AGAIN]:-0} hs_total=${CL_OPT[AB_TOTAL]}
+cl_opt_final --every
+hs_every=${CL_OPT[HISTORY_EVERY]}
 [ -n "$bs_repo" ] || cl_usage_error "--repo DIR is required (the git repository)"
 [ -n "$hs_revs" ] || cl_usage_error "--revs A..B is required (the range: A the baseline)"
 bs_check_common "$hs_revs"
-[[ $hs_every =~ ^[0-9]{1,4}$ && $hs_every -ge 1 ]] || cl_usage_error "--every: expected a whole number 1-9999, got '$hs_every'"
-[ -z "$hs_total" ] || [[ $hs_total =~ ^[0-9]+(\.[0-9]+)?$ ]] || cl_usage_error "--total: expected seconds, got '$hs_total'"
 hs_check_range
 bs_no_submodules
 bs_check_programs

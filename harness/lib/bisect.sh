@@ -1,51 +1,45 @@
 # shellcheck shell=bash
-# harness/lib/bisect.sh -- harness/bisect.sh's code: its options, the
-# checks of the repository and the revisions, the commits' worktrees and
-# builds, the comparisons (harness/ab.sh, called), the search and what it
-# writes (bisect.tsv, commits.tsv, report.md, results.json). Sourced by
-# harness/bisect.sh, and by harness/history.sh for the checks of the
-# repository and the commands (bs_check_common, bs_no_submodules), the clone
-# (bs_clone), the commits' worktrees and builds (bs_prepare) and the text
-# helpers (bs_md, bs_subject, bs_fmt), after harness/lib/all.sh.
+# harness/lib/bisect.sh -- harness/bisect.sh's code: its options (its rows
+# of the option table, harness/lib/opttable.sh), the checks of the
+# repository and the revisions, the commits' worktrees and builds, the
+# comparisons (harness/ab.sh, called), the search and what it writes
+# (bisect.tsv, commits.tsv, report.md, results.json). Sourced by
+# harness/bisect.sh, and by harness/history.sh for its options (bs_opts,
+# by history's rows), the checks of the repository and the commands
+# (bs_check_common, bs_no_submodules), the clone (bs_clone), the commits'
+# worktrees and builds (bs_prepare) and the text helpers (bs_md,
+# bs_subject, bs_fmt), after harness/lib/all.sh.
 
 # Variables set here are read by harness/bisect.sh.
 # shellcheck disable=SC2034
 
-bs_repo='' bs_good='' bs_bad='' bs_build='' bs_run='' bs_load=none bs_widths='' bs_cold=0
-bs_out='' bs_quick=0 bs_max_procs='' bs_precision='' bs_budget='' bs_build_cap=600 bs_seed=''
-bs_strict=0 bs_tmp='' bs_src=''
+bs_tmp='' bs_src=''
 bs_tsv=bisect.tsv   # the comparisons' rows (history's confirmations: confirm.tsv)
 
-# bs_parse ARGS...: the options into bs_* (one line, exit 2, when bad)
-bs_parse() {
+# bs_opts ARGS...: the command line by this script's rows of the option
+# table (harness/lib/opttable.sh: bisect's or history's; -h/--help its
+# usage), every value given checked, into bs_* as given (one line, exit 2,
+# when bad); what is missing is said after (bs_check_input,
+# bs_check_common). The values reach ab.sh and meta.txt as given; a
+# default of the table is taken for --load, --build-cap and --budget.
+bs_opts() {
+    local def
     while [ $# -gt 0 ]; do
-        case $1 in
-            -h | --help) usage; exit 0 ;;
-            --cold) bs_cold=1; shift; continue ;;
-            --quick) bs_quick=1; shift; continue ;;
-            --strict) bs_strict=1; shift; continue ;;
-            --repo | --good | --bad | --build | --run | --load | --widths | --out | --max-procs | \
-                --precision | --budget | --build-cap | --seed) ;;
-            *) cl_usage_error "unknown option '$1'" ;;
+        case $CL_NAME:$1 in
+            history:--good | history:--bad) cl_usage_error "unknown option '$1' (the range is --revs A..B)" ;;
         esac
-        [ $# -ge 2 ] || cl_usage_error "$1 needs a value"
-        case $1 in
-            --repo) bs_repo=$2 ;;
-            --good) bs_good=$2 ;;
-            --bad) bs_bad=$2 ;;
-            --build) bs_build=$2 ;;
-            --run) bs_run=$2 ;;
-            --load) bs_load=$2 ;;
-            --widths) bs_widths=$2 ;;
-            --out) bs_out=$2 ;;
-            --max-procs) bs_max_procs=$2 ;;
-            --precision) bs_precision=$2 ;;
-            --budget) bs_budget=$2 ;;
-            --build-cap) bs_build_cap=$2 ;;
-            --seed) bs_seed=$2 ;;
-        esac
-        shift 2
+        cl_common_opt "$@" || cl_usage_error "unknown option '$1'"
+        shift "$CL_SHIFT"
     done
+    cl_opt_check_given
+    bs_repo=${CL_OPT[BISECT_REPO]} bs_good=${CL_OPT[BISECT_GOOD]} bs_bad=${CL_OPT[BISECT_BAD]}
+    bs_build=${CL_OPT[BISECT_BUILD]} bs_run=${CL_OPT[BISECT_RUN]} bs_widths=${CL_OPT[WIDTHS]}
+    bs_out=${CL_OPT[OUT]} bs_quick=${CL_OPT[QUICK]} bs_strict=${CL_OPT[STRICT]}
+    bs_max_procs=${CL_OPT[MAX_PROCS]} bs_precision=${CL_OPT[PRECISION]} bs_seed=${CL_OPT[SEED]}
+    case ${CL_OPT[COLD]} in 1 | yes | true) bs_cold=1 ;; *) bs_cold=0 ;; esac
+    cl_opt_default def --load; bs_load=${CL_OPT[LOAD]:-$def}
+    cl_opt_default def --budget; bs_budget=${CL_OPT[BUDGET]:-$def}
+    cl_opt_final --build-cap; bs_build_cap=${CL_OPT[BUILD_CAP]}
 }
 
 # bs_git ARGS...: git on the job's clone, its hooks off (nothing of the
@@ -96,16 +90,8 @@ bs_check_common() {
     for v in "$bs_build" "$bs_run" "$bs_repo" "$@"; do
         [[ $v != *[[:cntrl:]]* ]] || cl_usage_error "a control character (a newline, a tab ...) in '$v': give it on one line"
     done
-    [[ $bs_load =~ ^(none|pinned|free)$ ]] || cl_usage_error "--load: expected none, pinned or free, got '$bs_load'"
-    [[ $bs_widths =~ ^[0-9,\ ]*$ ]] || cl_usage_error "--widths: expected widths like \"1 2\", got '$bs_widths'"
-    [ -z "$bs_max_procs" ] || [[ $bs_max_procs =~ ^[0-9]+$ && $bs_max_procs -ge 8 && $bs_max_procs -le 500 ]] ||
-        cl_usage_error "--max-procs: expected a whole number 8-500, got '$bs_max_procs'"
-    [ -z "$bs_precision" ] || [[ $bs_precision =~ ^0?\.[0-9]+$ ]] || cl_usage_error "--precision: expected a share like 0.03, got '$bs_precision'"
-    [ -z "$bs_budget" ] || [[ $bs_budget =~ ^[0-9]+(\.[0-9]+)?$ ]] || cl_usage_error "--budget: expected seconds, got '$bs_budget'"
-    [[ $bs_build_cap =~ ^[0-9]+$ && $bs_build_cap -ge 1 ]] || cl_usage_error "--build-cap: expected whole seconds, got '$bs_build_cap'"
-    [ -z "$bs_seed" ] || [[ $bs_seed =~ ^[0-9]{1,9}$ ]] || cl_usage_error "--seed: expected a whole number, got '$bs_seed'"
+    # the first comparison's seed, from the clock when not given (meta.txt keeps it)
     [ -n "$bs_seed" ] || bs_seed=$(( $(date +%s) % 100000000 ))
-    [ -n "$bs_budget" ] || { if [ "$bs_quick" = 1 ]; then bs_budget=10; else bs_budget=60; fi; }
     [ -d "$bs_repo" ] || cl_usage_error "--repo: '$bs_repo' is not a directory"
     bs_repo=$(cd -- "$bs_repo" && pwd)
     local top

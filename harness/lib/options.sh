@@ -147,6 +147,19 @@ cl_opt_final() {
     if [[ ${CL_OT[$row,check]} == int:* ]]; then CL_OPT[$v]=$((10#${CL_OPT[$v]})); fi
 }
 
+# cl_opt_check_given: each value of this run given (a flag, or its COLDLOAD_*
+# variable) for one of this script's rows passes the row's check: every
+# range before what is missing (bisect.sh, history.sh: their values are
+# handed on as given, so none is finalized here).
+cl_opt_check_given() {
+    local i v
+    for ((i = 0; i < CL_OT_N; i++)); do
+        case " ${CL_OT[$i,scripts]} " in *" $CL_NAME "*) ;; *) continue ;; esac
+        v=${CL_OT[$i,var]}
+        if [ "$v" != - ] && [ -n "${CL_OPT[$v]}" ]; then cl_opt_check "${CL_OT[$i,flag]}" "${CL_OPT[$v]}" >/dev/null; fi
+    done
+}
+
 # A value starting with -- is the next flag, not a value: `--out --quick`
 # must not create a directory named --quick.
 cl_optval() {

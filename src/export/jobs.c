@@ -73,9 +73,46 @@ const jobRow jobRows[META_NJOBS] = {
                      .answers = jsonAnswersAb,
                      .hyperfineLeavesOut = jobAbAaArm,
                      .hyperfineWithheld = answerAbAllFailed},
+    /* bisect.sh and history.sh write their reports themselves: no report,
+     * plans or answers of the C tools (their ab jobs in ab/ have them) */
+    [META_JOB_BISECT] = {.id = META_JOB_BISECT,
+                         .harness = "harness/bisect.sh",
+                         .usage = "make bisect REPO=DIR GOOD=REV BAD=REV BUILD=\"CMD\" RUN=\"CMD\" "
+                                  "[LOAD=none|pinned|free] [WIDTHS=\"1 2\"] [COLD=1] [QUICK=1] "
+                                  "[OUT=DIR] [SEED=N] [BUDGET=SECONDS] [HARNESS_ARGS=\"...\"]",
+                         .plans = {PLAN_NKINDS},
+                         .ownReport = "its report.md and results.json are harness/bisect.sh's; "
+                                      "each comparison's directory in its ab/ is an A/B job's"},
+    [META_JOB_HISTORY] = {.id = META_JOB_HISTORY,
+                          .harness = "harness/history.sh",
+                          .usage = "make history REPO=DIR REVS=\"A..B\" BUILD=\"CMD\" RUN=\"CMD\" "
+                                   "[EVERY=K] [LOAD=none|pinned|free] [WIDTHS=\"1 2\"] [QUICK=1] "
+                                   "[OUT=DIR] [AGAIN=1] [SEED=N] [TOTAL=SECONDS] [BUDGET=SECONDS] "
+                                   "[HARNESS_ARGS=\"...\"]",
+                          .plans = {PLAN_NKINDS},
+                          .ownReport = "its report.md, report.html and results.json are "
+                                       "harness/history.sh's; each job's directory in its ab/ is "
+                                       "an A/B job's"},
 };
 
 const jobRow *jobOf(const metaTable *m) { return &jobRows[metaJobOf(m)]; }
+
+int jobRefusesDir(const char *dir, char *err, size_t errlen) {
+    char path[4096];
+    if ((size_t)snprintf(path, sizeof path, "%s/meta.txt", dir) >= sizeof path) return 0;
+    metaTable m;
+    if (metaRead(&m, path, err, errlen) != 0) { /* the loader says why */
+        metaFree(&m);
+        if (errlen) err[0] = '\0';
+        return 0;
+    }
+    const jobRow *job = jobOf(&m);
+    if (job->ownReport)
+        snprintf(err, errlen, "%s: a %s job's directory (meta.txt job=%s): %s", dir,
+                 metaJobNames[job->id], metaJobNames[job->id], job->ownReport);
+    metaFree(&m);
+    return job->ownReport != NULL;
+}
 
 size_t jobChartsShown(unsigned made, reportChart *out, size_t cap) {
     size_t n = 0;

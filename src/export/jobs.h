@@ -1,6 +1,6 @@
 /* jobs.h -- the jobs coldload runs, one row each: what makes a results
- * directory a report's, a cold-only job's, a threads job's or an A/B job's,
- * and everything that differs between them once its results are read --
+ * directory a report's, a cold-only job's, a threads job's, an A/B job's,
+ * a bisect job's or a history job's, and everything that differs between them once its results are read --
  * the plans its harness asks for between rounds, its report's sections and
  * questions, its results.json answers, what hyperfine.json leaves out.
  * A new job (a new question) is a new row here, an id in model/meta.h's
@@ -41,12 +41,24 @@ typedef struct jobRow {
     /* hyperfine.json withheld: the side that failed in every run (at
      * *width), -1 when written (NULL: always written) */
     int (*hyperfineWithheld)(const summary *s, int *width);
+    /* NULL: the C tools read its directory (coldload-summarize writes its
+     * report). Else its harness writes its report itself (bisect.sh,
+     * history.sh: bash and jq, over the ab jobs in its ab/), and this says
+     * so: the C tools refuse its directory (jobRefusesDir). */
+    const char *ownReport;
 } jobRow;
 
 extern const jobRow jobRows[META_NJOBS];
 
 /* The row of the job that made the directory of meta m (NULL: the report's). */
 const jobRow *jobOf(const metaTable *m);
+
+/* 1 when dir/meta.txt names a job whose report is its harness's own
+ * (jobRow.ownReport): err then says so in one line, naming the job, for
+ * coldload-summarize and coldload-compare to refuse dir with (exit 2).
+ * 0 otherwise -- a meta.txt that cannot be read included: the loader
+ * says why then. */
+int jobRefusesDir(const char *dir, char *err, size_t errlen);
 
 /* The charts whose bit (1 << i) is set in made (export/chartdata's
  * chartdataCharts[i], as its exportFn sets them) as the report shows them

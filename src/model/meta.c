@@ -214,10 +214,8 @@ void metaStopsFree(metaStops *s) {
 }
 
 const char *const metaJobNames[META_NJOBS] = {
-    [META_JOB_REPORT] = "report",
-    [META_JOB_COLD] = "cold",
-    [META_JOB_THREADS] = "threads",
-    [META_JOB_AB] = "ab",
+    [META_JOB_REPORT] = "report", [META_JOB_COLD] = "cold",     [META_JOB_THREADS] = "threads",
+    [META_JOB_AB] = "ab",         [META_JOB_BISECT] = "bisect", [META_JOB_HISTORY] = "history",
 };
 
 metaJob metaJobOf(const metaTable *m) {

@@ -27,9 +27,18 @@ void metaFree(metaTable *m);
  * the report (report.sh and any run without a job of its own), a cold-only
  * job (coldreport.sh: job=cold; before the key, a coldreport_command without
  * a report_command), a threads job (threads.sh: job=threads), an A/B job
- * (ab.sh: job=ab). Only the job's identity lives here: what each job
- * writes and asks is its row of export/jobs.h's table. */
-typedef enum { META_JOB_REPORT, META_JOB_COLD, META_JOB_THREADS, META_JOB_AB, META_NJOBS } metaJob;
+ * (ab.sh: job=ab), a bisect job (bisect.sh: job=bisect), a history job
+ * (history.sh: job=history). Only the job's identity lives here: what each
+ * job writes and asks is its row of export/jobs.h's table. */
+typedef enum {
+    META_JOB_REPORT,
+    META_JOB_COLD,
+    META_JOB_THREADS,
+    META_JOB_AB,
+    META_JOB_BISECT,
+    META_JOB_HISTORY,
+    META_NJOBS
+} metaJob;
 /* meta.txt's job= value of each job, indexed by metaJob; an unknown value
  * is the report's. */
 extern const char *const metaJobNames[META_NJOBS];

@@ -252,6 +252,8 @@ int main(int argc, char **argv) {
 
     static compareInput in[COMPARE_MAX_INPUTS];
     char err[SUMMARY_ERR_MAX];
+    for (size_t i = 0; i < a.ndirs; i++) /* bisect's, history's: no cells of their own */
+        if (jobRefusesDir(a.dirs[i], err, sizeof err)) return optsError("%s", err), OPTS_EXIT_USAGE;
     int rc = 0;
     size_t nread = 0;
     for (; nread < a.ndirs && rc == 0; nread++) {

@@ -424,6 +424,9 @@ int main(int argc, char **argv) {
     verdictDefaults(&x.t);
     int rc = summarizeArgsRead(argc, argv, &a, &x.t);
     if (rc != SUMMARIZE_NEXT) return rc;
+    char err[SUMMARY_ERR_MAX];
+    if (jobRefusesDir(a.dir, err, sizeof err)) /* bisect's, history's: their harness's report */
+        return optsError("%s", err), OPTS_EXIT_USAGE;
     if (a.plans & 1u << PLAN_FIRSTRUN_DECIDED) return summarizePlan(&x, &a);
     if ((rc = summarizeLoad(&x, &a)) != SUMMARIZE_NEXT) return rc;
     if (a.plans) { /* the harness's question after a round: nothing is written */

@@ -27,6 +27,11 @@ load bisect
     [[ ${lines[0]} == *"is not an ancestor of --bad"* ]]
     bisect --good '--upload-pack=touch' --bad HEAD
     [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"--good needs a value, got the flag '--upload-pack=touch'"* ]]
+    bisect --good -n --bad HEAD
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
     [[ ${lines[0]} == *"starting with '-'"* ]]
     bisect --good HEAD~3 --bad HEAD --load heavy
     [ "$status" -eq 2 ]
@@ -34,6 +39,33 @@ load bisect
     run bash "$H/bisect.sh" --repo "$R" --good HEAD~3 --bad HEAD --run "{src}/prog" --out "$O"
     [ "$status" -eq 2 ]
     [[ ${lines[0]} == *"--build CMD is required"* ]]
+    [ ! -e "$O" ]
+}
+
+@test "bisect: its options are the option table's rows: --help, ranges and COLDLOAD_* from the table, every range before what is missing" {
+    run bash "$H/bisect.sh" --help
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "usage: harness/bisect.sh [--quick] [--out DIR] --repo DIR --good REV --bad REV --build CMD --run CMD"* ]]
+    # (one line of it: --help wraps at 100)
+    [[ "$(tr -s ' \n' '  ' <<<"$output")" == *"(1..604800; default 600)"* ]]
+    [[ $output == *"Environment (a flag wins): COLDLOAD_QUICK"* ]]
+    # a value outside its row's range: the table's line, before --repo is missing
+    run bash "$H/bisect.sh" --out "$O" --max-procs 501
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"--max-procs: expected an integer in 8..500, got '501' (see harness/bisect.sh --help)" ]]
+    run bash "$H/bisect.sh" --out "$O" --build-cap 1.5
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--build-cap: expected an integer in 1..604800, got '1.5'"* ]]
+    # a value from the environment is checked as its flag's
+    run env COLDLOAD_LOAD=heavy bash "$H/bisect.sh" --out "$O"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"--load: expected none, pinned or free, got 'heavy'"* ]]
+    # history's own flags are not bisect's
+    run bash "$H/bisect.sh" --out "$O" --every 2
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"unknown option '--every'"* ]]
     [ ! -e "$O" ]
 }
 

@@ -226,6 +226,31 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$(find "$O" -mindepth 1 -printf '%f\n' | sort | tr '\n' ' ')" = "baseline.txt meta.txt " ]
 }
 
+@test "history: its options are the option table's rows: --help, ranges and COLDLOAD_* from the table, every range before what is missing" {
+    run bash "$H/history.sh" --help
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "usage: harness/history.sh [--quick] [--out DIR] --repo DIR --revs A..B --build CMD --run CMD"* ]]
+    # (one line of it: --help wraps at 100)
+    [[ "$(tr -s ' \n' '  ' <<<"$output")" == *"(1..9999; default 1)"* ]]
+    [[ $output == *"COLDLOAD_AB_TOTAL"* ]]
+    run bash "$H/history.sh" --out "$O" --every 10000
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"--every: expected an integer in 1..9999, got '10000' (see harness/history.sh --help)" ]]
+    run bash "$H/history.sh" --out "$O" --total 0
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--total: expected a number of seconds, > 0 and <= 604800, got '0'"* ]]
+    # ab.sh's variable of --total is history's too (a flag wins)
+    run env COLDLOAD_AB_TOTAL=x bash "$H/history.sh" --out "$O"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == *"--total: expected a number of seconds"*"got 'x'"* ]]
+    run env COLDLOAD_AB_TOTAL=x bash "$H/history.sh" --out "$O" --total 5
+    [ "$status" -eq 2 ]
+    [[ ${lines[0]} == *"--repo DIR is required"* ]]
+    [ ! -e "$O" ]
+}
+
 @test "history: a repository with submodules is refused, one line, exit 2" {
     history tiny 4 2
     printf '[submodule "x"]\n\tpath = x\n\turl = ../x\n' >"$R/.gitmodules"

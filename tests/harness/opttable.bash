@@ -6,7 +6,7 @@
 # status, output and lines.
 # shellcheck disable=SC2034,SC2154
 
-SCRIPTS="cold warm loaded firstrun report scan threads coldreport compare plots"
+SCRIPTS="cold warm loaded firstrun report scan threads coldreport compare plots ab bisect history"
 
 # rows: the table's rows, one a line, fields separated by |.
 rows() {

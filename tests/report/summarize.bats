@@ -469,6 +469,40 @@ cold_only_fixture() {
     grep -q '^## The map of when threads hurt$' "$D/fx/report.md"
 }
 
+@test "a bisect or a history job's directory (their reports are bash's): summarize and compare refuse it, one line naming the job, exit 2, its files kept" {
+    [ -x "$ROOT/build/coldload-compare" ] || skip "build/coldload-compare is not built (make)"
+    series "$S" grad 1 idle warm 0.5 "0.010 0.030 0.020 0.040"
+    fixture_copy "$BATS_TEST_TMPDIR/other"
+    local job
+    for job in bisect history; do
+        printf 'host=vm\njob=%s\n' "$job" >"$D/meta.txt"
+        printf '# the job'"'"'s own report\n' >"$D/report.md"
+        printf '{"answers":[{"id":"%s"}]}\n' "$job" >"$D/results.json"
+        cp "$D/report.md" "$BATS_TEST_TMPDIR/report.md"
+        cp "$D/results.json" "$BATS_TEST_TMPDIR/results.json"
+        summarize
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ ${lines[0]} == "coldload-summarize: $D: a $job job's directory (meta.txt job=$job): its report.md"*"harness/$job.sh's"* ]]
+        [ ! -e "$D/summary.csv" ]
+        cmp "$D/report.md" "$BATS_TEST_TMPDIR/report.md"
+        cmp "$D/results.json" "$BATS_TEST_TMPDIR/results.json"
+        # a plan is not asked of it either
+        run "$SUMMARIZE" --decided "$D"
+        [ "$status" -eq 2 ]
+        [[ ${lines[0]} == *"a $job job's directory"* ]]
+        run "$ROOT/build/coldload-compare" --out "$BATS_TEST_TMPDIR/cmp-$job" "$BATS_TEST_TMPDIR/other" "$D"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ ${lines[0]} == "coldload-compare: $D: a $job job's directory (meta.txt job=$job): "* ]]
+        [ ! -e "$BATS_TEST_TMPDIR/cmp-$job" ]
+    done
+    # the last job key wins, as everywhere: an ab job's directory is read
+    printf 'job=ab\n' >>"$D/meta.txt"
+    summarize
+    [ "$status" -eq 0 ]
+}
+
 # --- bad input: exit 2, one line, file:line -----------------------------------------
 
 bad() { # bad EXPECTED_MESSAGE_REGEX: runs summarize, wants exit 2 and one matching line

@@ -2,7 +2,8 @@
  * (src/export/export.c): every row of the table is whole and its own,
  * --help's list of a row's files, the atomic file every format is written
  * through (a failed writer leaves the old file), a plan only to stdout;
- * each job's usage line (export/jobs.c) is its mk/ file's synopsis. */
+ * each job's usage line (export/jobs.c) is its mk/ file's synopsis; the
+ * directory of a job whose report is its harness's own is refused. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -133,10 +134,10 @@ static size_t synopses(const char *path, char out[][512], size_t max) {
 /* Each job's usage line is its make target's synopsis in its mk/ file. */
 static void aJobsUsageIsItsMakeTargetsSynopsis(void **state) {
     (void)state;
-    const char *mk[META_NJOBS] = {[META_JOB_REPORT] = "mk/report.mk",
-                                  [META_JOB_COLD] = "mk/harness.mk",
-                                  [META_JOB_THREADS] = "mk/threads.mk",
-                                  [META_JOB_AB] = "mk/ab.mk"};
+    const char *mk[META_NJOBS] = {
+        [META_JOB_REPORT] = "mk/report.mk",   [META_JOB_COLD] = "mk/harness.mk",
+        [META_JOB_THREADS] = "mk/threads.mk", [META_JOB_AB] = "mk/ab.mk",
+        [META_JOB_BISECT] = "mk/bisect.mk",   [META_JOB_HISTORY] = "mk/history.mk"};
     for (size_t j = 0; j < META_NJOBS; j++) {
         static char syn[16][512];
         assert_non_null(mk[j]);
@@ -147,6 +148,41 @@ static void aJobsUsageIsItsMakeTargetsSynopsis(void **state) {
     }
 }
 
+/* A directory whose meta.txt says job=J: jobRefusesDir's answer and message. */
+static int refusesWithJob(const char *job, char *err, size_t errlen) {
+    char dir[] = "/tmp/coldload-test-jobs-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/meta.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    if (job) fprintf(f, "host=vm\njob=%s\n", job);
+    fclose(f);
+    int rc = jobRefusesDir(dir, err, errlen);
+    unlink(path);
+    rmdir(dir);
+    return rc;
+}
+
+/* bisect.sh's and history.sh's directories are theirs (their reports are
+ * written in bash): refused, naming the job; every other job's read. */
+static void aJobWithItsOwnReportIsRefused(void **state) {
+    (void)state;
+    char err[512];
+    assert_int_equal(refusesWithJob("bisect", err, sizeof err), 1);
+    assert_non_null(strstr(err, ": a bisect job's directory (meta.txt job=bisect): "));
+    assert_non_null(strstr(err, "harness/bisect.sh's"));
+    assert_int_equal(refusesWithJob("history", err, sizeof err), 1);
+    assert_non_null(strstr(err, "(meta.txt job=history)"));
+    const char *read[] = {"report", "cold",        "threads",
+                          "ab",     "no-such-job", NULL}; /* NULL: no key */
+    for (size_t i = 0; i < sizeof read / sizeof read[0]; i++)
+        assert_int_equal(refusesWithJob(read[i], err, sizeof err), 0);
+    assert_int_equal(jobRefusesDir("/nonexistent/coldload", err, sizeof err), 0);
+    for (size_t j = 0; j < META_NJOBS; j++) /* only the bash-reported jobs */
+        assert_int_equal(jobRows[j].ownReport != NULL,
+                         j == META_JOB_BISECT || j == META_JOB_HISTORY);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(everyRowIsWholeAndItsOwn),
@@ -154,6 +190,7 @@ int main(void) {
         cmocka_unit_test(aFileIsWholeOrAsItWas),
         cmocka_unit_test(aPlanGoesToStdoutOnly),
         cmocka_unit_test(aJobsUsageIsItsMakeTargetsSynopsis),
+        cmocka_unit_test(aJobWithItsOwnReportIsRefused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
