@@ -40,12 +40,14 @@ long abchartEmit(const summary *s, const chartdataChart *c, FILE *f) {
                 fputs("# ab.dat -- written by coldload-summarize from runs.csv: an A/B job's "
                       "blocks, a gnuplot block a width (src/export/abchart.h)\n",
                       f);
-            fprintf(f, "%sblock width ba aa ba_in aa_in ratio lo hi floor_lo floor_hi aa_lo aa_hi\n",
+            fprintf(f,
+                    "%sblock width ba aa ba_in aa_in ratio lo hi floor_lo floor_hi aa_lo aa_hi\n",
                     blocks_out ? "\n\n" : "");
             blocks_out++;
         }
         /* no floor: the A/A arm was not called different */
-        double flo = r->floor > 0 ? 1 / (1 + r->floor) : NAN, fhi = r->floor > 0 ? 1 + r->floor : NAN;
+        double flo = r->floor > 0 ? 1 / (1 + r->floor) : NAN,
+               fhi = r->floor > 0 ? 1 + r->floor : NAN;
         for (size_t i = 0; i < n; i++) {
             fprintf(f, "%ld %d", b[i].block, r->width);
             chartdataNum(f, b[i].ba);

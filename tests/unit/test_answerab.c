@@ -314,7 +314,8 @@ static void theChartHoldsEachBlocksRatiosInBlockOrder(void **state) {
     const resultsOptions o = {NULL, NULL, 0};
     char err[512] = "", *text = NULL;
     size_t len = 0;
-    if (resultsLoad(&x, dir, &t, &o, err, sizeof err) != RESULTS_OK) fail_msg("resultsLoad: %s", err);
+    if (resultsLoad(&x, dir, &t, &o, err, sizeof err) != RESULTS_OK)
+        fail_msg("resultsLoad: %s", err);
     answerAb r;
     assert_int_equal(answerAbCompute(&x.s, 0, 0.03, &r), 0);
     FILE *f = open_memstream(&text, &len);
