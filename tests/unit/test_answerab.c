@@ -108,18 +108,23 @@ static void abrun(const char *side, int p, double ms, double runq) {
             side, cmd, p, ms, ms, p);
 }
 
-/* The directory's one answer (no widths), at precision. */
-static void answerOf(double precision, answerAb *r) {
+/* The directory written so far, loaded into x (resultsFree it). */
+static void loadDir(results *x) {
     fclose(runs);
     fclose(samples);
     fclose(whole);
-    results x;
     verdictThresholds t;
     verdictDefaults(&t);
     const resultsOptions o = {NULL, NULL, 0};
     char err[512] = "";
-    int rc = resultsLoad(&x, dir, &t, &o, err, sizeof err);
+    int rc = resultsLoad(x, dir, &t, &o, err, sizeof err);
     if (rc != RESULTS_OK) fail_msg("resultsLoad: %s", err);
+}
+
+/* The directory's one answer (no widths), at precision. */
+static void answerOf(double precision, answerAb *r) {
+    results x;
+    loadDir(&x);
     assert_int_equal(answerAbCompute(&x.s, 0, precision, r), 0);
     resultsFree(&x);
 }
@@ -305,17 +310,10 @@ static void theChartHoldsEachBlocksRatiosInBlockOrder(void **state) {
         abrun("B", p, p <= 3 ? 80 : a * 1.10 * jit(p), p <= 3 ? 8 : 0);
         abrun("A2", p, a * 1.05 * jit(p + 1), 0);
     }
-    fclose(runs);
-    fclose(samples);
-    fclose(whole);
     results x;
-    verdictThresholds t;
-    verdictDefaults(&t);
-    const resultsOptions o = {NULL, NULL, 0};
-    char err[512] = "", *text = NULL;
+    loadDir(&x);
+    char *text = NULL;
     size_t len = 0;
-    if (resultsLoad(&x, dir, &t, &o, err, sizeof err) != RESULTS_OK)
-        fail_msg("resultsLoad: %s", err);
     answerAb r;
     assert_int_equal(answerAbCompute(&x.s, 0, 0.03, &r), 0);
     FILE *f = open_memstream(&text, &len);
