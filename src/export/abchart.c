@@ -35,6 +35,11 @@ long abchartEmit(const summary *s, const chartdataChart *c, FILE *f) {
             rows = -1;
             break;
         }
+        /* a width without a B/A pair (B failed in every run) has nothing to
+         * draw against its A/A arm: no rows */
+        size_t with_ba = 0;
+        for (size_t i = 0; i < n; i++) with_ba += !isnan(b[i].ba);
+        if (!with_ba) n = 0;
         if (n > 0) {
             if (!blocks_out)
                 fputs("# ab.dat -- written by coldload-summarize from runs.csv: an A/B job's "

@@ -21,8 +21,9 @@ int abchartPick(const summary *s, const chartdataChart *c, const summaryGroup *g
  * 99% interval (NaN where a bound has no end), floor_lo and floor_hi the
  * A/A floor's two sides, 1 / (1 + floor) and 1 + floor (NaN when the A/A arm
  * was not called different: no floor), aa_lo and aa_hi the A/A arm's 99%
- * interval. Returns the rows written (0: no chart), -1 on a write error or
- * out of memory. */
+ * interval. A width without a B/A pair (B failed in every run) has no
+ * rows. Returns the rows written (0: no chart), -1 on a write error or out
+ * of memory. */
 long abchartEmit(const summary *s, const chartdataChart *c, FILE *f);
 
 #endif
