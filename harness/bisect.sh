@@ -32,8 +32,8 @@ A/B job (harness/ab.sh) with its A/A arm. CMD: a program and its arguments split
 shell reads them); {src} in them is the path of the commit's own worktree (under the results
 directory). BUILD runs in that worktree.
 Writes bisect.tsv (each comparison), commits.tsv (each commit looked at), report.md,
-results.json (answer id bisect), meta.txt, logs/ and ab/NN-A-B/ (each comparison's ab
-directory). Exit: 0 done, 1 GOOD or BAD could not be built or run (said), or the job failed,
+results.json (answer id bisect), plots/bisect.png, .svg (the chart, when gnuplot is installed)
+and .dat (its data), meta.txt, logs/ and ab/NN-A-B/ (each comparison's ab directory). Exit: 0 done, 1 GOOD or BAD could not be built or run (said), or the job failed,
 2 bad options or repository.
 USAGE
 }

@@ -47,6 +47,10 @@
 #   cl_warn MSG                warning on stderr, and a `warning=` line in meta once it exists
 #   cl_need_tools TOOL...      every TOOL on PATH, else one line naming the Debian packages, exit 2
 #   cl_need_binary PATH        an executable coldload binary, else "run make", exit 2
+#   cl_chart NAME              plots/NAME.gp drawn in CL_OUT/plots when gnuplot is there (else a
+#                              warning, 1); its output in logs/gnuplot-NAME.out
+#   cl_gp_string TEXT          TEXT as a quoted string of a gnuplot data file (no quote, backslash
+#                              or control character in it): data, never code
 #   cl_program VAR FLAG PROG   PROG (a bare name: on PATH) as an absolute path into VAR; missing,
 #                              a directory or not executable: a usage error naming FLAG, exit 2
 # Results directory

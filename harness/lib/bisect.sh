@@ -3,7 +3,8 @@
 # of the option table, harness/lib/opttable.sh), the checks of the
 # repository and the revisions, the commits' worktrees and builds, the
 # comparisons (harness/ab.sh, called), the search and what it writes
-# (bisect.tsv, commits.tsv, report.md, results.json). Sourced by
+# (bisect.tsv, commits.tsv, report.md, results.json, the chart
+# plots/bisect.*). Sourced by
 # harness/bisect.sh, and by harness/history.sh for its options (bs_opts,
 # by history's rows), the checks of the repository and the commands
 # (bs_check_common, bs_no_submodules), the clone (bs_clone), the commits'
@@ -285,9 +286,12 @@ bs_ratio_said() {
     printf ' (B/A %s, 99%% interval %s-%s)' "$(bs_fmt "$1")" "$(bs_fmt "$2")" "$(bs_fmt "$3")"
 }
 
+# bs_is_num X: 0 when X is a number (not empty, not -)
+bs_is_num() { [[ $1 =~ ^[0-9.eE+-]+$ && $1 != - ]]; }
+
 # bs_fmt X: X to 3 decimals (- or empty: -)
 bs_fmt() {
-    if [[ $1 =~ ^[0-9.eE+-]+$ && $1 != - ]]; then printf '%.3f' "$1"; else printf -- '-'; fi
+    if bs_is_num "$1"; then printf '%.3f' "$1"; else printf -- '-'; fi
 }
 
 # bs_progress PURPOSE I J: the step, the commits not yet placed, the time
@@ -429,13 +433,15 @@ bs_subject() { bs_git log -1 --format=%s "${bs_commits[$1]}" 2>/dev/null | head 
 # bs_write: commits.tsv, report.md and results.json, and the answer said
 # on stderr.
 bs_write() {
-    local js=$bs_tmp/changes.jsonl md=$bs_tmp/report.md f
+    local js=$bs_tmp/changes.jsonl md=$bs_tmp/report.md f chart=0
     bs_write_commits_tsv
+    if bs_chart; then chart=1; fi
     : >"$js"
     {
         bs_write_md_head
         for f in "${bs_changes[@]}"; do bs_write_change "$f" "$js"; done
         printf '\n'
+        bs_write_md_chart "$chart"
         bs_write_md_lists
         bs_write_md_rule
     } >"$md"
@@ -453,6 +459,66 @@ bs_write_commits_tsv() {
             printf '%d\t%s\t%s\t%s\n' "$i" "${bs_commits[$i]}" "${bs_state[$i]:-not looked at}" "${bs_why[$i]:-}"
         done
     } >"$CL_OUT/commits.tsv"
+}
+
+# bs_num X: X when a number, else NaN (gnuplot's missing value)
+bs_num() {
+    if bs_is_num "$1"; then printf '%s' "$1"; else printf 'NaN'; fi
+}
+
+# bs_chart: plots/bisect.dat and the chart, plots/bisect.gp (cl_chart;
+# returns 1 when not drawn). The data, three gnuplot blocks: the commits
+# probed in range order (x, the commit's index in the range, tick its id's
+# first 8 hex digits, state ok or skip), each comparison with a ratio
+# (bisect.tsv's step, purpose, verdict -- its blank a _ --, ratio, lo, hi;
+# x_a and x_b its commits' x; k how many comparisons before it end at x_b),
+# and each change (x, the confirmation's ratio, label: the commit's id and
+# subject, a quoted string: cl_gp_string). A subject reaches gnuplot only
+# there, read with stringcolumn: data, never code.
+bs_chart() {
+    local i j x=0 r f line step purpose a b v lo hi
+    local -A pos=() ends=()
+    mkdir -p -- "$CL_OUT/plots"
+    {
+        printf 'x index tick state\n'
+        for ((i = 0; i < bs_n; i++)); do
+            [ -n "${bs_state[$i]:-}" ] || continue
+            pos[$i]=$x
+            printf '%d %d %s %s\n' "$x" "$i" "${bs_commits[$i]:0:8}" "${bs_state[$i]}"
+            x=$((x + 1))
+        done
+        printf '\n\nstep purpose x_a x_b k verdict ratio lo hi\n'
+        while IFS= read -r line; do
+            # one field a column, the empty ones too (a tab would collapse them)
+            IFS=$'\x1f' read -r step purpose a b _ _ v r lo hi _ <<<"${line//$'\t'/$'\x1f'}"
+            bs_is_num "$r" || continue
+            printf '%d %s %d %d %d %s %s %s %s\n' "$step" "$purpose" "${pos[$a]}" "${pos[$b]}" "${ends[$b]:-0}" \
+                "${v// /_}" "$r" "$(bs_num "$lo")" "$(bs_num "$hi")"
+            ends[$b]=$((${ends[$b]:-0} + 1))
+        done < <(tail -n +2 "$CL_OUT/bisect.tsv")
+        if [ ${#bs_changes[@]} -gt 0 ]; then
+            printf '\n\nx ratio label\n'
+            for f in "${bs_changes[@]}"; do
+                read -r i j _ r _ <<<"$f"
+                printf '%d %s %s\n' "${pos[$j]}" "$(bs_num "$r")" \
+                    "$(cl_gp_string "${bs_commits[$j]:0:12} $(bs_one_line "$(bs_subject "$j")")")"
+            done
+        fi
+    } >"$CL_OUT/plots/bisect.dat"
+    cl_chart bisect
+}
+
+# bs_write_md_chart DRAWN: report.md's chart (DRAWN 1), or where its data is
+bs_write_md_chart() {
+    printf '## The chart\n\n'
+    if [ "$1" = 1 ]; then
+        printf '![each comparison'"'"'s B/A and its 99%% interval, the commits probed in range order](plots/bisect.png)\n\n'
+        printf 'Each comparison'"'"'s B/A (the newer commit over the older) at its newer commit, a line back to\n'
+        printf 'the older one, its 99%% interval the bar; each change circled and named. [SVG](plots/bisect.svg),\n'
+        printf '[data](plots/bisect.dat).\n\n'
+    else
+        printf 'Not drawn (gnuplot: stderr, logs/gnuplot-bisect.out); its data is plots/bisect.dat.\n\n'
+    fi
 }
 
 # bs_write_md_head: report.md's title, the job and the count of changes.

@@ -678,12 +678,7 @@ hs_chart() {
             done
         done
     } >"$dat"
-    if ! command -v gnuplot >/dev/null; then
-        cl_warn "gnuplot is not installed: no chart (plots/history.dat has its data)"
-        return 0
-    fi
-    (cd "$CL_OUT/plots" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot "$CL_ROOT/plots/history.gp") \
-        >"$CL_OUT/logs/gnuplot-history.out" 2>&1 || cl_warn "gnuplot failed on plots/history.gp (logs/gnuplot-history.out)"
+    cl_chart history || true
 }
 
 # hs_html_report CHANGES: report.html, report.md's content as HTML (every

@@ -1,7 +1,9 @@
 # shellcheck shell=bash
 # harness/lib/tools.sh -- the programs a harness needs: each missing one
 # named with the Debian package that has it (cl_pkg_of, cl_need_tools), and
-# our own binaries built (cl_need_binary). Sourced by harness/lib/all.sh.
+# our own binaries built (cl_need_binary); a job's own chart drawn when
+# gnuplot is there (cl_chart), its text a gnuplot string of the data
+# (cl_gp_string). Sourced by harness/lib/all.sh.
 
 cl_pkg_of() {
     case $1 in
@@ -30,6 +32,34 @@ cl_need_tools() {
 
 cl_need_binary() {
     [ -x "$1" ] || cl_die "$1 is missing: build it with 'make'" 2
+}
+
+# cl_chart NAME: plots/NAME.gp run in CL_OUT/plots (it reads NAME.dat there,
+# writes NAME.png and .svg), gnuplot's output in logs/gnuplot-NAME.out. A
+# chart is no part of a job's answer: gnuplot missing or failing is a
+# warning, and returns 1 (the data file is kept); 0 when drawn. The jobs
+# whose charts are not coldload-summarize's (make history, make bisect).
+cl_chart() {
+    local name=$1
+    if ! type -P gnuplot >/dev/null; then
+        cl_warn "gnuplot is not installed: no chart (plots/$name.dat has its data)"
+        return 1
+    fi
+    if ! (cd "$CL_OUT/plots" && LC_ALL=C.UTF-8 GNUPLOT_LIB=$CL_ROOT/plots gnuplot "$CL_ROOT/plots/$name.gp") \
+        >"$CL_OUT/logs/gnuplot-$name.out" 2>&1; then
+        cl_warn "gnuplot failed on plots/$name.gp (logs/gnuplot-$name.out)"
+        return 1
+    fi
+}
+
+# cl_gp_string TEXT: TEXT as a double-quoted string of a gnuplot data file
+# (read there with stringcolumn: data, never a command): a quote or a
+# backslash, which would end or escape it, a ', a control character a
+# blank -- as coldload-summarize's chart labels (export/chartdata.c).
+cl_gp_string() {
+    local s=${1//[[:cntrl:]]/ }
+    s=${s//\"/\'} s=${s//\\/\'}
+    printf '"%s"' "$s"
 }
 
 # cl_program VAR FLAG PROG: the program PROG that FLAG names (a bare name

@@ -7,6 +7,7 @@
 #include "export/chartdata.h"
 
 #include "common/atomicfile.h"
+#include "export/abchart.h"
 #include "common/text.h"
 #include "export/export.h"
 #include "verdict/answerthreads.h"
@@ -182,7 +183,7 @@ static char *chartdataLabel(const summary *s, const chartdataChart *c, const sum
     return chartdataTextClose(&t);
 }
 
-static void chartdataNum(FILE *f, double x) {
+void chartdataNum(FILE *f, double x) {
     if (isnan(x)) fputs(" NaN", f);
     else fprintf(f, " %.6g", x);
 }
@@ -466,6 +467,14 @@ const chartdataChart chartdataCharts[] = {
      "I/O). A loaded bar mostly red while its idle twin is green: the load held the CPUs its "
      "threads waited for (waits-for-cpu); mostly blue: each fork-join waited for a sleeping "
      "worker (wake-ups)."},
+    {"ab", "B/A and A/A, block by block", abchartPick, abchartEmit, 0, NULL,
+     "An A/B job's blocks in their order: each block's B/A (filled dot) and A/A -- A again over "
+     "A, one command against itself (open circle); a dot left out of the answer (a run of its "
+     "pair waited for a CPU: like with like) is grey. The band is B/A's 99% interval, its line "
+     "the estimate; dashed, the A/A floor B/A must clear (drawn only when the A/A arm was "
+     "called different), dotted, the A/A arm's 99% interval. Dots of one block far from the "
+     "band in turn: the machine changed during the job; B/A dots drifting with the blocks: "
+     "B's runs met a different machine than A's."},
 };
 const size_t chartdataNCharts = sizeof chartdataCharts / sizeof chartdataCharts[0];
 

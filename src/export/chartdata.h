@@ -59,4 +59,7 @@ long chartdataEmit(const summary *s, size_t i, FILE *f);
 int chartdataWrite(const summary *s, const char *machine, const char *dir, unsigned *made,
                    char *err, size_t errlen);
 
+/* " %.6g" of x to f, " NaN" for NAN (plots/style.gp's missing value). */
+void chartdataNum(FILE *f, double x);
+
 #endif

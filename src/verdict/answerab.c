@@ -67,8 +67,12 @@ static void answerAbWaits(const summary *s, const summaryGroup *g, signed char *
                    : (signed char)(q->x[i] >= ANSWER_AB_WAITED * t->x[i]);
 }
 
-size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
-                     size_t max, size_t *mixed) {
+/* answerAbPairs's walk: with in (max slots) a pair left out by like is
+ * kept too, in[n] 0 (1: compared), and blocks (max slots, or NULL) gets
+ * each pair's block. */
+static size_t answerAbPairsAt(const summary *s, int width, int aa, int like, double *out,
+                              unsigned char *cut, long *blocks, unsigned char *in, size_t max,
+                              size_t *mixed) {
     const summaryGroup *a = answerAbGroup(s, ANSWER_AB_A, width);
     const summaryGroup *b = answerAbGroup(s, aa ? ANSWER_AB_A2 : ANSWER_AB_B, width);
     size_t n = 0;
@@ -83,10 +87,11 @@ size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out,
         if (b->proc[i].proc <= 0 || j < 0) continue;
         double x = a->proc[j].median_ms, y = b->proc[i].median_ms;
         if (!(x > 0) || !(y > 0)) continue;
-        if (like && (wa[j] != 0 || wb[i] != 0)) {
-            (*mixed)++;
-            continue;
-        }
+        int left_out = like && (wa[j] != 0 || wb[i] != 0);
+        if (left_out) (*mixed)++;
+        if (left_out && !in) continue;
+        if (in) in[n] = !left_out;
+        if (blocks) blocks[n] = b->proc[i].proc;
         if (cut)
             cut[n] = (unsigned char)((b->proc[i].median_bound ? 1 : 0) |
                                      (a->proc[j].median_bound ? 2 : 0));
@@ -96,6 +101,51 @@ out:
     free(wa);
     free(wb);
     return n;
+}
+
+size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
+                     size_t max, size_t *mixed) {
+    return answerAbPairsAt(s, width, aa, like, out, cut, NULL, NULL, max, mixed);
+}
+
+/* qsort: blocks ascending */
+static int answerAbBlockCmp(const void *x, const void *y) {
+    long a = ((const answerAbBlock *)x)->block, b = ((const answerAbBlock *)y)->block;
+    return (a > b) - (a < b);
+}
+
+int answerAbBlocks(const summary *s, const answerAb *r, answerAbBlock **out, size_t *n) {
+    const summaryGroup *a = r->side[ANSWER_AB_A].g;
+    size_t max = a ? a->nproc : 0, mixed, nb, na;
+    *out = NULL;
+    *n = 0;
+    if (!max) return 0;
+    double *x = malloc(2 * max * sizeof *x);
+    long *blk = malloc(2 * max * sizeof *blk);
+    unsigned char *in = malloc(2 * max);
+    answerAbBlock *o = calloc(2 * max, sizeof *o);
+    int rc = -1;
+    if (!x || !blk || !in || !o) goto out;
+    nb = answerAbPairsAt(s, r->width, 0, r->like, x, NULL, blk, in, max, &mixed);
+    na = answerAbPairsAt(s, r->width, 1, r->like, x + max, NULL, blk + max, in + max, max, &mixed);
+    /* B/A's blocks, then the A/A arm's: into one row a block */
+    size_t k = 0;
+    for (size_t i = 0; i < nb + na; i++) {
+        size_t at = i < nb ? i : max + (i - nb);
+        size_t j = 0;
+        while (j < k && o[j].block != blk[at]) j++;
+        if (j == k) o[k++] = (answerAbBlock){blk[at], NAN, NAN, 0, 0};
+        if (i < nb) o[j].ba = x[at], o[j].ba_in = in[at];
+        else o[j].aa = x[at], o[j].aa_in = in[at];
+    }
+    qsort(o, k, sizeof *o, answerAbBlockCmp);
+    *out = o, *n = k, o = NULL, rc = 0;
+out:
+    free(x);
+    free(blk);
+    free(in);
+    free(o);
+    return rc;
 }
 
 /* Side k's figures at width: runs, median run, CPU time, runs that waited. */

@@ -161,4 +161,18 @@ long answerAbStopOf(const metaStops *stops, const answerAb *r, int *how);
 size_t answerAbPairs(const summary *s, int width, int aa, int like, double *out, unsigned char *cut,
                      size_t max, size_t *mixed);
 
+/* One block of an A/B job at a width, for the chart of its pairs. */
+typedef struct answerAbBlock {
+    long block;       /* the block (the runs' proc tag) */
+    double ba, aa;    /* its B/A and A2/A (NAN: no pair in this block) */
+    int ba_in, aa_in; /* 1: the pair is one the answer compared (like with like
+                         leaves out a pair one of whose runs waited) */
+} answerAbBlock;
+
+/* r's blocks (r from answerAbCompute on s), ascending, into *out, a
+ * malloc'd array of *n (free it; NULL when none): each block with a pair
+ * of B/A or of the A/A arm, by r's rule of which pairs are compared. 0,
+ * -1 out of memory. */
+int answerAbBlocks(const summary *s, const answerAb *r, answerAbBlock **out, size_t *n);
+
 #endif

@@ -172,7 +172,7 @@ load ab
     grep -q "^\*\*A's output varies from run to run (its runs and A again's printed [0-9]* different outputs)" "$O/report.md"
 }
 
-@test "B failing in every run: said first, exit 1; no hyperfine.json of A alone" {
+@test "B failing in every run: said first, exit 1; no hyperfine.json of A alone, no chart" {
     local f=$BATS_TEST_TMPDIR/fails
     printf '#!/bin/sh\necho "no such thing" >&2\nexit 1\n' >"$f"
     chmod +x "$f"
@@ -186,6 +186,9 @@ load ab
     [ "$(jq -r '.answers[] | select(.id == "ab") | .sides.B.failed' "$O/results.json")" -eq 8 ]
     grep -q '^\*\*B failed in every run (8 of 8' "$O/report.md"
     grep -q '^ab_error=B failed in every run' "$O/meta.txt"
+    # no chart of A/A alone: no B/A to draw against it
+    [ ! -e "$O/plots/ab.dat" ]
+    grep -q '^No chart: the results hold no rows any chart shows' "$O/report.md"
 }
 
 @test "SIGKILL of ab.sh (its supervisor) is said as SIGKILL, not as the SIGTERM the harness stopped on; SIGKILL of the harness itself too" {

@@ -2,7 +2,8 @@
 # tests/harness/bisect.bats -- make bisect (harness/bisect.sh) on histories
 # made by tests/harness/progs/bisect_history.sh: the user's repository the
 # same after SIGINT mid-build and mid-run, bad input one line and exit 2,
-# make's values never pasted into a shell line. The whole searches (the
+# make's values never pasted into a shell line; the chart (plots/bisect.*)
+# of a two-commit search, its hostile subjects gnuplot strings. The whole searches (the
 # commit of a change found, a commit that does not build gone around, a
 # BUILD's daemon, a history of one code naming no commit -- a statistical
 # answer, asked alone on the machine): tests/long/bisect.bats.
@@ -137,4 +138,44 @@ load bisect
     [[ $line == *'--build "$COLDLOAD_MAKE_BUILD" --run "$COLDLOAD_MAKE_RUN"'* ]]
     [[ $line != *touch* ]]
     [[ $line != *"it's"* ]]
+}
+
+@test "bisect: the chart -- the commits probed in range order, each comparison's ratio and 99% interval, the change at its commit; a hostile subject a gnuplot string, data never code" {
+    HOSTILE=1 history tiny 2 1
+    local c0 c1 sub want dat=$O/plots/bisect.dat
+    c0=$(git -C "$R" rev-parse HEAD~1)
+    c1=$(git -C "$R" rev-parse HEAD)
+    sub=$(git -C "$R" log -1 --format=%s HEAD)
+    bisect --good HEAD~1 --bad HEAD
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(jq -r '.answers[0].changes[0].commit' "$O/results.json")" = "$c1" ]
+    # the commits probed, in range order (gnuplot blocks: blank lines apart)
+    run awk 'BEGIN { RS = ""; FS = "\n" } NR == 1 { for (i = 1; i <= NF; i++) print $i }' "$dat"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(printf 'x index tick state\n0 0 %s ok\n1 1 %s ok' "${c0:0:8}" "${c1:0:8}")" ]
+    # each comparison of bisect.tsv (the search, the confirmation): its ratio and interval, at its commits
+    run awk 'BEGIN { RS = ""; FS = "\n" } NR == 2 { for (i = 2; i <= NF; i++) { split($i, f, " "); print f[1], f[2], f[3], f[4], f[6], f[7], f[8], f[9] } }' "$dat"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(awk -F'\t' 'NR > 1 { print $1, $2, 0, 1, $7, $8, $9, $10 }' "$O/bisect.tsv")" ]
+    [ "${#lines[@]}" -eq 2 ]
+    # the change at its commit (x 1), the confirmation's ratio
+    [ "$(awk 'BEGIN { RS = ""; FS = "\n" } NR == 3 { split($2, f, " "); print f[1], f[2] }' "$dat")" = "1 $(jq -r '.answers[0].changes[0].ratio' "$O/results.json")" ]
+    # the report shows it
+    grep -qF '](plots/bisect.png)' "$O/report.md"
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed: the chart itself not drawn"
+    [ -s "$O/plots/bisect.png" ]
+    [ -s "$O/plots/bisect.svg" ]
+    [ ! -s "$O/logs/gnuplot-bisect.out" ]
+    # the subject as gnuplot reads it: one string, whole (its quotes and backslashes a '), never run
+    run gnuplot -e "set datafile columnheaders; stats '$dat' index 2 using (s = stringcolumn('label'), 0) nooutput; print s"
+    [ "$status" -eq 0 ]
+    want="${c1:0:12} ${sub:0:300}"
+    want=${want//\"/\'}
+    want=${want//\\/\'}
+    [ "$output" = "$want" ]
+    [[ $output == *"set output '/tmp/x.png'; plot 'x'"* ]]
+    [ ! -e /tmp/x.png ]
+    [ ! -e /tmp/bisect-pwned ]
+    # drawn as text (SVG's escapes), its first 87 characters
+    grep -qF "${c1:0:12} 1: &lt;script>alert(1)&lt;/script> &amp;amp; &lt;b>html" "$O/plots/bisect.svg"
 }

@@ -3,7 +3,8 @@
 # --widths): its results directory written run by run (runs.csv, samples.csv,
 # whole.csv; sides A, B and A2 at widths 1 and 2, the block their proc), and
 # what the report, results.json, hyperfine.json and the plan say of it: one
-# answer per width, each from that width's pairs alone.
+# answer per width, each from that width's pairs alone; and the chart of
+# each block's B/A and A/A (plots/ab.dat, plots/ab.gp) the report shows.
 
 bats_require_minimum_version 1.5.0
 load helpers
@@ -190,4 +191,41 @@ cutrows() {
     [ "$status" -eq 0 ]
     [ "$output" = "$(printf 'not resolved\t\t10\t10')" ]
     grep -q '^\*\*Not resolved: runs of both A and B were stopped at the cap (--budget) before they ended' "$D/report.md"
+}
+
+@test "the ab chart: plots/ab.dat holds each block's B/A and A/A in block order with the answer's interval, the report shows the chart, gnuplot draws it" {
+    local p a j ref
+    # 10 blocks written last to first: B 1.2x A (+-0.01 either way in turn), A again exactly A
+    for ((p = 10; p >= 1; p--)); do
+        a=$((20 + p)) j=$((p % 2 ? 1 : -1))
+        abrun A default "$p" "$a"
+        abrun B default "$p" "$(awk -v a="$a" -v j="$j" 'BEGIN { printf "%.3f", a * (1.2 + 0.01 * j) }')"
+        abrun A2 default "$p" "$a"
+    done
+    run "$SUMMARIZE" "$D"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # the columns, by name, then a row a block in block order
+    run grep -v '^#' "$D/plots/ab.dat"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "block width ba aa ba_in aa_in ratio lo hi floor_lo floor_hi aa_lo aa_hi" ]
+    [ "${#lines[@]}" -eq 11 ]
+    [ "$(awk 'NR > 1 { printf "%s ", $1 }' <<<"$output")" = "1 2 3 4 5 6 7 8 9 10 " ]
+    # each block's own ratios: B/A 1.21 or 1.19, A/A 1, every pair compared
+    [ "$(awk 'NR > 1 { printf "%s/%s/%s/%s/%s ", $2, $3, $4, $5, $6 }' <<<"$output" | cut -d' ' -f1-3)" = "0/1.21/1/1/1 0/1.19/1/1/1 0/1.21/1/1/1" ]
+    # the answer's estimate and interval on every row, as results.json has them; no A/A floor
+    [ "$(awk 'NR > 1 { print $7, $8, $9 }' <<<"$output" | sort -u | wc -l)" -eq 1 ]
+    ref=$(jq -r '.answers[] | select(.id == "ab") | .figures | "\(.ratio) \(.ratio_lo) \(.ratio_hi)"' "$D/results.json")
+    awk -v r="${ref%% *}" 'BEGIN { exit !(r > 1.195 && r < 1.205) }'
+    awk -v ref="$ref" 'NR == 2 { split(ref, r, " "); for (k = 1; k <= 3; k++) if (($(6 + k) - r[k])^2 > 1e-10) exit 1 }' <<<"$output"
+    [ "$(awk 'NR > 1 { print $10, $11 }' <<<"$output" | sort -u)" = "NaN NaN" ]
+    # the report shows the chart, and no longer says there is none
+    grep -qxF '![B/A and A/A, block by block](plots/ab.png)' "$D/report.md"
+    grep -qF 'plots/ab.svg' "$D/report.html"
+    run ! grep -q 'No chart' "$D/report.md"
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed: the chart itself not drawn"
+    run bash "$ROOT/harness/plots.sh" --results "$D"
+    [ "$status" -eq 0 ]
+    [[ $output != *"warning:"* ]]
+    [ -s "$D/plots/ab.png" ]
+    grep -q 'B/A and A/A block by block' "$D/plots/ab.svg"
 }

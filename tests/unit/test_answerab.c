@@ -4,7 +4,8 @@
  * more; only pairs of two runs that did not wait, where there are 8 such
  * pairs, else every pair), the A/A arm's floor when A differs from itself,
  * the rule's 1 % level, the precision at which the job is decided, and the
- * answer's sentence (doc/abdoc) where waits left too few like pairs. */
+ * answer's sentence (doc/abdoc) where waits left too few like pairs; and
+ * the chart's data (export/abchart: plots/ab.dat), block by block. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "doc/abdoc.h"
+#include "export/abchart.h"
 #include "results/results.h"
 #include "verdict/answerab.h"
 
@@ -106,18 +108,23 @@ static void abrun(const char *side, int p, double ms, double runq) {
             side, cmd, p, ms, ms, p);
 }
 
-/* The directory's one answer (no widths), at precision. */
-static void answerOf(double precision, answerAb *r) {
+/* The directory written so far, loaded into x (resultsFree it). */
+static void loadDir(results *x) {
     fclose(runs);
     fclose(samples);
     fclose(whole);
-    results x;
     verdictThresholds t;
     verdictDefaults(&t);
     const resultsOptions o = {NULL, NULL, 0};
     char err[512] = "";
-    int rc = resultsLoad(&x, dir, &t, &o, err, sizeof err);
+    int rc = resultsLoad(x, dir, &t, &o, err, sizeof err);
     if (rc != RESULTS_OK) fail_msg("resultsLoad: %s", err);
+}
+
+/* The directory's one answer (no widths), at precision. */
+static void answerOf(double precision, answerAb *r) {
+    results x;
+    loadDir(&x);
     assert_int_equal(answerAbCompute(&x.s, 0, precision, r), 0);
     resultsFree(&x);
 }
@@ -289,6 +296,64 @@ static void decidedAtItsPrecision(void **state) {
     resultsFree(&x);
 }
 
+/* The chart's rows (plots/ab.dat) of blocks written last to first: in
+ * block order, each block's B/A and A/A the runs' own ratios, the pairs
+ * like with like left out marked, the answer's estimate, interval and A/A
+ * floor on every row. B 1.10x A, A again 1.05x A (+-0.2 % in turn: the
+ * arm differs, its 5 % the floor); in blocks 1-3 B's run waited for a CPU
+ * (80 ms, 8 ms of it in the run queue). */
+static void theChartHoldsEachBlocksRatiosInBlockOrder(void **state) {
+    (void)state;
+    for (int p = 12; p >= 1; p--) {
+        double a = aOf(p);
+        abrun("A", p, a, 0);
+        abrun("B", p, p <= 3 ? 80 : a * 1.10 * jit(p), p <= 3 ? 8 : 0);
+        abrun("A2", p, a * 1.05 * jit(p + 1), 0);
+    }
+    results x;
+    loadDir(&x);
+    char *text = NULL;
+    size_t len = 0;
+    answerAb r;
+    assert_int_equal(answerAbCompute(&x.s, 0, 0.03, &r), 0);
+    FILE *f = open_memstream(&text, &len);
+    assert_int_equal(abchartEmit(&x.s, NULL, f), 12);
+    fclose(f);
+    char *line = strchr(text, '\n'); /* past the comment line */
+    assert_non_null(line);
+    line++;
+    const char *head = "block width ba aa ba_in aa_in ratio lo hi floor_lo floor_hi aa_lo aa_hi\n";
+    assert_memory_equal(line, head, strlen(head));
+    line += strlen(head);
+    for (int p = 1; p <= 12; p++) {
+        long block;
+        int width, ba_in, aa_in;
+        double ba, aa, ratio, lo, hi, flo, fhi, alo, ahi;
+        assert_int_equal(sscanf(line, "%ld %d %lf %lf %d %d %lf %lf %lf %lf %lf %lf %lf", &block,
+                                &width, &ba, &aa, &ba_in, &aa_in, &ratio, &lo, &hi, &flo, &fhi,
+                                &alo, &ahi),
+                         13);
+        double a = aOf(p);
+        assert_int_equal(block, p);
+        assert_int_equal(width, 0);
+        assert_true(fabs(ba - (p <= 3 ? 80 / a : 1.10 * jit(p))) < 1e-4);
+        assert_true(fabs(aa - 1.05 * jit(p + 1)) < 1e-4);
+        assert_int_equal(ba_in, p > 3);
+        assert_int_equal(aa_in, 1);
+        assert_true(fabs(ratio - r.ratio) < 1e-5 * r.ratio);
+        assert_true(fabs(lo - r.lo) < 1e-5 && fabs(hi - r.hi) < 1e-5);
+        assert_true(r.floor > 0.04);
+        assert_true(fabs(fhi - (1 + r.floor)) < 1e-5 && fabs(flo - 1 / (1 + r.floor)) < 1e-5);
+        assert_true(fabs(alo - r.aa_lo) < 1e-5 && fabs(ahi - r.aa_hi) < 1e-5);
+        line = strchr(line, '\n');
+        assert_non_null(line);
+        line++;
+    }
+    assert_string_equal(line, "");
+    free(text);
+    resultsFree(&x);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(onlyPairsOfRunsThatDidNotWaitAreCompared, setup, teardown),
@@ -297,6 +362,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(anAaArmThatDiffersIsTheFloor, setup, teardown),
         cmocka_unit_test_setup_teardown(theRuleIsAtOnePercent, setup, teardown),
         cmocka_unit_test_setup_teardown(decidedAtItsPrecision, setup, teardown),
+        cmocka_unit_test_setup_teardown(theChartHoldsEachBlocksRatiosInBlockOrder, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
