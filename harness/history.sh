@@ -62,15 +62,7 @@ bs_check_programs
 CL_OPT[OUT]=$bs_out
 [ -n "${CL_OPT[OUT]}" ] || CL_OPT[OUT]=$CL_RESULTS/history-$(date -u +%Y%m%dT%H%M%SZ)-$(hostname)
 hs_check_out "${CL_OPT[OUT]}"
-cl_results_init
-[[ $CL_OUT != *[[:space:]]* ]] || cl_die "the results directory's path has a blank ($CL_OUT): {src} in a command would split there; give --out without one" 2
-cl_traps
-# shellcheck disable=SC2034 # read by cl_meta_begin
-# what cl_meta_begin records: the comparisons' settings
-CL_OPT[QUICK]=$bs_quick CL_BUDGET=$bs_budget CL_PRECISION=$bs_precision CL_RUNS='' CL_OPT[STRICT]=$bs_strict
-CL_WATCHDOG_S=$bs_build_cap
-cl_meta_begin
-cl_meta job history
+bs_begin history
 cl_meta history_repo "$bs_repo"
 cl_meta history_revs "$hs_revs"
 cl_meta history_baseline "$bs_good_id"

@@ -43,6 +43,20 @@ bs_opts() {
     cl_opt_final --build-cap; bs_build_cap=${CL_OPT[BUILD_CAP]}
 }
 
+# bs_begin JOB: the results directory made (no blank in its path: {src} in
+# a command would split there), the traps set, meta.txt begun with the
+# comparisons' settings and job=JOB
+bs_begin() {
+    cl_results_init
+    [[ $CL_OUT != *[[:space:]]* ]] || cl_die "the results directory's path has a blank ($CL_OUT): {src} in a command would split there; give --out without one" 2
+    cl_traps
+    # what cl_meta_begin records: the comparisons' settings
+    CL_OPT[QUICK]=$bs_quick CL_BUDGET=$bs_budget CL_PRECISION=$bs_precision CL_RUNS='' CL_OPT[STRICT]=$bs_strict
+    CL_WATCHDOG_S=$bs_build_cap
+    cl_meta_begin
+    cl_meta job "$1"
+}
+
 # bs_git ARGS...: git on the job's clone, its hooks off (nothing of the
 # user's configuration runs code in it)
 bs_git() { git -c core.hooksPath=/dev/null -C "$bs_src" "$@"; }
@@ -55,19 +69,23 @@ bs_check_input() {
     [ -n "$bs_good" ] || cl_usage_error "--good REV is required (the commit known good)"
     [ -n "$bs_bad" ] || cl_usage_error "--bad REV is required (the commit known bad)"
     bs_check_common "$bs_good" "$bs_bad"
-    local r
-    for r in "$bs_good" "$bs_bad"; do
-        [[ $r != -* ]] || cl_usage_error "a revision starting with '-' ('$r'): give a commit id or a branch"
-    done
-    bs_good_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$bs_good^{commit}" 2>/dev/null) ||
-        cl_usage_error "--good: '$bs_good' is not a commit of $bs_repo"
-    bs_bad_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$bs_bad^{commit}" 2>/dev/null) ||
-        cl_usage_error "--bad: '$bs_bad' is not a commit of $bs_repo"
+    bs_commit_id bs_good_id --good "$bs_good"
+    bs_commit_id bs_bad_id --bad "$bs_bad"
     [ "$bs_good_id" != "$bs_bad_id" ] || cl_usage_error "--good and --bad are the same commit ($bs_good_id): nothing between them"
     git -C "$bs_repo" merge-base --is-ancestor "$bs_good_id" "$bs_bad_id" 2>/dev/null ||
         cl_usage_error "--good '$bs_good' is not an ancestor of --bad '$bs_bad'"
     bs_no_submodules
     bs_check_programs
+}
+
+# bs_commit_id VAR OPT REV: VAR the commit id of REV in bs_repo; one line,
+# exit 2, naming OPT, when REV starts with '-' (never an option of git) or
+# is not a commit there
+bs_commit_id() {
+    local -n bs_id=$1
+    [[ $3 != -* ]] || cl_usage_error "$2: a revision starting with '-' ('$3'): give a commit id or a branch"
+    bs_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$3^{commit}" 2>/dev/null) ||
+        cl_usage_error "$2: '$3' is not a commit of $bs_repo"
 }
 
 # bs_no_submodules: the ends (bs_good_id, bs_bad_id) without submodules

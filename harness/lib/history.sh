@@ -19,17 +19,12 @@ HS_COLS='commit	load	width	verdict	ratio	ratio_lo	ratio_hi	blocks	floor	job	side
 # A an ancestor of B on its first-parent line, and more than A left by
 # --every (one line, exit 2, before anything is made)
 hs_check_range() {
-    local a b r n
+    local a b n
     [[ $hs_revs == ?*..?* && $hs_revs != *...* ]] || cl_usage_error "--revs: expected A..B (two revisions), got '$hs_revs'"
     a=${hs_revs%%..*} b=${hs_revs#*..}
-    for r in "$a" "$b"; do
-        [[ $r != -* ]] || cl_usage_error "--revs: a revision starting with '-' ('$r'): give a commit id or a branch"
-    done
     bs_good=$a bs_bad=$b
-    bs_good_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$a^{commit}" 2>/dev/null) ||
-        cl_usage_error "--revs: '$a' is not a commit of $bs_repo"
-    bs_bad_id=$(git -C "$bs_repo" rev-parse --verify --quiet --end-of-options "$b^{commit}" 2>/dev/null) ||
-        cl_usage_error "--revs: '$b' is not a commit of $bs_repo"
+    bs_commit_id bs_good_id --revs "$a"
+    bs_commit_id bs_bad_id --revs "$b"
     [ "$bs_good_id" != "$bs_bad_id" ] || cl_usage_error "--revs $hs_revs: an empty range ('$a' and '$b' are the same commit)"
     git -C "$bs_repo" merge-base --is-ancestor "$bs_good_id" "$bs_bad_id" 2>/dev/null ||
         cl_usage_error "--revs $hs_revs: an empty range ('$a' is not an ancestor of '$b')"
@@ -466,7 +461,9 @@ hs_write_md() {
             printf '\n'
         fi
         printf '![the ratio to the baseline per commit](plots/history.png)\n\n'
-        hs_write_md_table
+        printf '| # | commit | subject | width | ratio to the baseline | 99%% interval | answer | job |\n'
+        printf '|---|---|---|---|---|---|---|---|\n'
+        hs_table md
         printf '\n## Consecutive measured commits\n\n'
         for r in "${hs_pair_rows[@]}"; do
             hs_split x "$r"
@@ -482,23 +479,31 @@ hs_write_md() {
     mv -- "$md" "$CL_OUT/report.md"
 }
 
-# hs_write_md_table: report.md's table, a row a commit and width
+# hs_table md|html: report.md's or report.html's table rows, a row a
+# commit and width measured: index, commit, subject, width, ratio to the
+# baseline, its interval, the answer (a change marked), the ab job
 # shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
-hs_write_md_table() {
-    local i c w r v
+hs_table() {
+    local i c w r v sub ws ch
     local -a x
-    printf '| # | commit | subject | width | ratio to the baseline | 99%% interval | answer | job |\n'
-    printf '|---|---|---|---|---|---|---|---|\n'
     for i in "${hs_list[@]}"; do
         c=${bs_commits[$i]}
+        sub=$(bs_subject "$i")
         for w in "${hs_widths[@]}"; do
             r=${hs_row["$c $w"]:-}
             [ -n "$r" ] || continue
             hs_split x "$r"
-            v=${x[3]}
-            [ -z "${hs_changed["$c $w"]:-}" ] || v="$v; **${hs_changed["$c $w"]} than the commit before**"
-            printf '| %d | `%s` | %s | %s | %s | %s-%s | %s | %s |\n' "$i" "${c:0:12}" "$(bs_md "$(bs_subject "$i")")" \
-                "$([ "$w" = 0 ] && printf -- '-' || printf '%s' "$w")" "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"
+            v=${x[3]} ws=$w ch=${hs_changed["$c $w"]:-}
+            [ "$w" != 0 ] || ws=-
+            if [ "$1" = md ]; then
+                [ -z "$ch" ] || v="$v; **$ch than the commit before**"
+                printf '| %d | `%s` | %s | %s | %s | %s-%s | %s | %s |\n' "$i" "${c:0:12}" "$(bs_md "$sub")" \
+                    "$ws" "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"
+            else
+                [ -z "$ch" ] || v="$v; <span class=\"ch\">$ch than the commit before</span>"
+                printf '<tr><td>%d</td><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td><td>%s-%s</td><td>%s</td><td>%s</td></tr>\n' \
+                    "$i" "${c:0:12}" "$(hs_html "$sub")" "$ws" "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"
+            fi
         done
     done
 }
@@ -704,19 +709,7 @@ hs_html_report() {
         fi
         printf '<p><img src="plots/history.svg" alt="the ratio to the baseline per commit" width="100%%"></p>\n'
         printf '<table><tr><th>#</th><th>commit</th><th>subject</th><th>width</th><th>ratio to the baseline</th><th>99%% interval</th><th>answer</th><th>job</th></tr>\n'
-        for i in "${hs_list[@]}"; do
-            c=${bs_commits[$i]}
-            for w in "${hs_widths[@]}"; do
-                r=${hs_row["$c $w"]:-}
-                [ -n "$r" ] || continue
-                hs_split x "$r"
-                v=${x[3]}
-                [ -z "${hs_changed["$c $w"]:-}" ] || v="$v; <span class=\"ch\">${hs_changed["$c $w"]} than the commit before</span>"
-                printf '<tr><td>%d</td><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td><td>%s-%s</td><td>%s</td><td>%s</td></tr>\n' \
-                    "$i" "${c:0:12}" "$(hs_html "$(bs_subject "$i")")" "$([ "$w" = 0 ] && printf -- '-' || printf '%s' "$w")" \
-                    "$(hs_num "${x[4]}")" "$(hs_num "${x[5]}")" "$(hs_num "${x[6]}")" "$v" "${x[9]}"
-            done
-        done
+        hs_table html
         printf '</table>\n<p>The rule, each pair and each job: report.md, pairs.tsv, ab/.</p>\n</body></html>\n'
     } >"$bs_tmp/report.html"
     mv -- "$bs_tmp/report.html" "$CL_OUT/report.html"

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# tests/harness/bisect.bash -- the helpers of the bisect tests
-# (tests/harness/bisect.bats, tests/long/bisect.bats): a test history in R
+# tests/harness/bisect.bash -- the helpers of the bisect and history tests
+# (tests/harness/bisect.bats, history.bats, tests/long/bisect.bats): a test history in R
 # made dirty, a snapshot of what the user sees of it, a short job on it.
 # Needs helpers.bash (PROGS, H, B). Their setup: R the test history, O the
 # job's results directory, in the test's own temporary directory.

@@ -9,41 +9,8 @@
 # one line and exit 2 with nothing made. Short jobs: QUICK, 8 blocks.
 
 load helpers
-
-setup_file() {
-    [ -x "$B/coldload-run" ] || skip "build the binaries first (make)"
-    command -v jq >/dev/null || skip "jq is not installed (Debian: jq)"
-}
-
-setup() {
-    R=$BATS_TEST_TMPDIR/repo
-    O=$BATS_TEST_TMPDIR/out
-}
-
-# history KIND [N] [AT]: the test history in R, then its checkout made dirty
-# (a stash, a changed file, an untracked one): the job must leave all of it
-history() {
-    bash "$PROGS/bisect_history.sh" "$R" "$@" >/dev/null
-    git -C "$R" branch keep HEAD~1
-    echo stashed >>"$R/notes.txt"
-    git -C "$R" stash --quiet
-    echo dirty >>"$R/notes.txt"
-    echo untracked >"$R/untracked.txt"
-}
-
-# snapshot FILE: what the user sees of R (refs, status, worktrees, stash,
-# HEAD) and every file of its .git, hashed
-snapshot() {
-    {
-        git -C "$R" for-each-ref
-        git -C "$R" status --porcelain
-        git -C "$R" worktree list --porcelain
-        git -C "$R" stash list
-        git -C "$R" rev-parse HEAD
-        git -C "$R" symbolic-ref -q HEAD || true
-        (cd "$R" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
-    } >"$1"
-}
+# setup_file, setup (R, O), history KIND [N] [AT], snapshot FILE: the bisect tests'
+load bisect
 
 # hist ARGS...: a short job on R (QUICK, 8 blocks)
 hist() {
