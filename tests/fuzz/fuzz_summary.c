@@ -7,12 +7,13 @@
  * 2 meta.txt, 3 cold-pages.tsv (coldread), 4 firstrun.csv (firstrun), 5
  * runs.csv (threads.sh's launcher rows, read by a column table, then
  * everything after as a threads job whose meta quotes hostile text). The
- * bytes go into a memfd so the readers see a real file. */
+ * bytes go into a regular file of the fuzzer's own (fuzzFile): the readers
+ * open with O_NOFOLLOW, so a memfd's /proc/self/fd/N -- a symbolic link --
+ * would be refused before a byte is read. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "export/chartdata.h"
@@ -31,13 +32,30 @@ static FILE *fuzzNull(void) {
     return devnull;
 }
 
-/* A memfd holding text, its path in path (64 bytes); aborts when it cannot. */
-static int fuzzMemfd(const char *text, char *path) {
-    int fd = memfd_create("fuzz-fixed", 0);
-    size_t n = strlen(text);
-    if (fd < 0 || write(fd, text, n) != (ssize_t)n) abort();
-    snprintf(path, 64, "/proc/self/fd/%d", fd);
-    return fd;
+/* The fuzzer's files (fuzzFile), removed when it exits. */
+static const char *const fuzzTags[] = {"input", "cols", "meta", "samples"};
+
+static void fuzzFilePath(const char *tag, char *path) {
+    snprintf(path, 64, "/tmp/coldload-fuzz.%ld.%s", (long)getpid(), tag);
+}
+
+static void fuzzFilesRemove(void) {
+    char path[64];
+    for (size_t i = 0; i < sizeof fuzzTags / sizeof *fuzzTags; i++) {
+        fuzzFilePath(fuzzTags[i], path);
+        unlink(path);
+    }
+}
+
+/* fuzzFile: BYTES (N of them) as the whole of a regular file of this
+ * process (one a TAG of fuzzTags), its path in path (64 bytes); aborts
+ * when it cannot. */
+static void fuzzFile(const void *bytes, size_t n, const char *tag, char *path) {
+    static int registered;
+    if (!registered && atexit(fuzzFilesRemove) == 0) registered = 1;
+    fuzzFilePath(tag, path);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(bytes, 1, n, f) != n || fclose(f) != 0) abort();
 }
 
 /* Everything after reading: statistics, verdicts, charts and both reports. */
@@ -73,11 +91,8 @@ static void fuzzDownstream(summary *s, const metaTable *meta) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
-    int fd = memfd_create("fuzz", 0);
-    if (fd < 0) abort();
-    if (size > 1 && write(fd, data + 1, size - 1) != (ssize_t)(size - 1)) abort();
     char path[64], err[SUMMARY_ERR_MAX];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    fuzzFile(data + 1, size - 1, "input", path);
     summary s;
     summaryInit(&s);
     metaTable meta;
@@ -116,12 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             "threads_check_what=stdout\nthreads_default_cell=yes\n"
             "threads_first_failure=s (failed, exit 3; logs/s.err): \x1b[31m\tno\n";
         char cpath[64], mpath[64];
-        int cfd = fuzzMemfd(cols, cpath), mfd = fuzzMemfd(job, mpath);
+        fuzzFile(cols, sizeof cols - 1, "cols", cpath);
+        fuzzFile(job, sizeof job - 1, "meta", mpath);
         (void)summaryReadRuns(&s, path, cpath, err, sizeof err);
         if (metaRead(&meta, mpath, err, sizeof err) != 0) abort();
         fuzzDownstream(&s, &meta);
-        close(cfd);
-        close(mfd);
         break;
     }
     case 4: {
@@ -141,18 +155,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 "truncated,harness,condition,stressors,copy\n"
                 "1,grad,n=1,1,block,first,1,0.1,1,aa,0,loaded,loaded,2,warm\n"
                 "1,grad,n=1,1,block,steady,1,0.1,1,aa,0,warm,idle,0,warm\n";
-            int fd2 = memfd_create("fuzz-samples", 0);
-            if (fd2 < 0 || write(fd2, rows, sizeof rows - 1) != (ssize_t)(sizeof rows - 1)) abort();
-            snprintf(path, sizeof path, "/proc/self/fd/%d", fd2);
+            fuzzFile(rows, sizeof rows - 1, "samples", path);
             if (summaryReadSamples(&s, path, err, sizeof err) != 0) abort();
             fuzzDownstream(&s, &meta);
-            close(fd2);
         }
         break;
     }
     }
     metaFree(&meta);
     summaryFree(&s);
-    close(fd);
     return 0;
 }
