@@ -26,13 +26,16 @@ fi
 shift
 
 log=$(mktemp "${TMPDIR:-/tmp}/bats-beside.XXXXXX") || exit 2
-bats "${beside[@]}" >"$log" 2>&1 &
+# each set's seconds, said at the end: what to move when one set is the longer
+{ t0=$SECONDS; bats "${beside[@]}"; r=$?; echo "=== beside took $((SECONDS - t0)) s"; exit "$r"; } >"$log" 2>&1 &
 pid=$!
+t0=$SECONDS
 # stopped with the make that runs this, the second bats too
 trap 'kill "$pid" 2>/dev/null; rm -f "$log"; exit 130' INT TERM
 
 rc=0
 bats "$@" || rc=1
+echo "=== the others took $((SECONDS - t0)) s"
 brc=0
 wait "$pid" || brc=1
 trap - INT TERM

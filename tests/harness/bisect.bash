@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # tests/harness/bisect.bash -- the helpers of the bisect and history tests
 # (tests/harness/bisect.bats, history.bats, tests/long/bisect.bats): a test history in R
-# made dirty, a snapshot of what the user sees of it, a short job on it.
+# made dirty, a snapshot of what the user sees of it, a short job on it
+# (bisect, hist), a history.tsv field (row).
 # Needs helpers.bash (PROGS, H, B). Their setup: R the test history, O the
 # job's results directory, in the test's own temporary directory.
 
@@ -45,3 +46,12 @@ bisect() {
     run bash "$H/bisect.sh" --repo "$R" --build "sh {src}/build.sh" --run "{src}/prog" \
         --out "$O" --seed 11 --max-procs 8 "$@"
 }
+
+# hist ARGS...: a short job on R (QUICK, 8 blocks)
+hist() {
+    run bash "$H/history.sh" --repo "$R" --build "sh {src}/build.sh" --run "{src}/prog" \
+        --out "$O" --seed 11 --quick --max-procs 8 "$@"
+}
+
+# row COMMIT FIELD: history.tsv's FIELD (1-12) of COMMIT
+row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; }

@@ -5,21 +5,14 @@
 # first in the same blocks of one ab job (ab.sh --bs), the change marked at
 # its commit, hostile commit subjects kept as data, the user's repository
 # the same after the job (SIGINT mid-build included), a later job into the
-# history adding only the commits not yet measured (--again: all), bad input
-# one line and exit 2 with nothing made. Short jobs: QUICK, 8 blocks.
+# history adding only the commits not yet measured (--again: all; four jobs,
+# in tests/long/history.bats), bad input one line and exit 2 with nothing
+# made. Short jobs: QUICK, 8 blocks.
 
 load helpers
-# setup_file, setup (R, O), history KIND [N] [AT], snapshot FILE: the bisect tests'
+# setup_file, setup (R, O), history KIND [N] [AT], snapshot FILE, hist ARGS..., row
+# COMMIT FIELD: the bisect and history tests' helpers
 load bisect
-
-# hist ARGS...: a short job on R (QUICK, 8 blocks)
-hist() {
-    run bash "$H/history.sh" --repo "$R" --build "sh {src}/build.sh" --run "{src}/prog" \
-        --out "$O" --seed 11 --quick --max-procs 8 "$@"
-}
-
-# row COMMIT FIELD: history.tsv's FIELD (1-12) of COMMIT
-row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; }
 
 @test "history: each commit against the first in the same blocks, the change at its commit, hostile subjects as data, the repository the same after" {
     HOSTILE=1 BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 4 2
@@ -105,47 +98,6 @@ row() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$O/history.tsv"; 
     [ "$(hs_pair_json "${hs_pair_rows[0]}" | jq -c '[.change, .confirmation.verdict, .confirmation.idle.verdict, .only_under_load]')" = '[true,"slower","same",true]' ]
     [ "$(hs_pair_json "${hs_pair_rows[2]}" | jq -c '[.differ, .change, .confirmation.verdict]')" = '[true,false,"same"]' ]
     [ "$(hs_pair_json "${hs_pair_rows[1]}" | jq -c '[.differ, .change, .confirmation]')" = '[false,false,null]' ]
-}
-
-@test "history: a later job adds only the commits not yet measured; --again measures them again" {
-    BUILD_LOG=$BATS_TEST_TMPDIR/builds history tiny 4 2
-    local c0 c1 c2
-    c0=$(git -C "$R" rev-parse HEAD~3)
-    c1=$(git -C "$R" rev-parse HEAD~2)
-    c2=$(git -C "$R" rev-parse HEAD~1)
-    hist --revs HEAD~3..HEAD --every 2
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(row "$c2" 10)" = ab/01 ]
-    [ -z "$(row "$c1" 10)" ]
-    hist --revs HEAD~3..HEAD
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    # commits 0 and 2 kept from the first job; 1 and 3 the second's sides
-    [ "$(row "$c2" 10)" = ab/01 ]
-    [ "$(row "$c1" 10)" = ab/02 ]
-    [ "$(cut -d, -f4 "$O/ab/02/runs.csv" | sort -u | tr '\n' ' ')" = "A A2 B1 B2 workload " ]
-    [ "$(jq -r '.answers[0].commits | length' "$O/results.json")" -eq 4 ]
-    # commits 1 and 2 are of two jobs: compared by their intervals, and the
-    # difference confirmed by an ab job of the two: commit 2 built again for
-    # it (its first build was the first job's), commit 3 once
-    [ "$(jq -r --arg c "$c2" '.answers[0].pairs[] | select(.to == $c) | .how' "$O/results.json")" = across-jobs ]
-    [ "$(jq -r --arg c "$c2" '.answers[0].pairs[] | select(.to == $c) | .confirmation.verdict' "$O/results.json")" = slower ]
-    [ "$(grep -c '^commit 2$' "$BATS_TEST_TMPDIR/builds")" -eq 2 ]
-    [ "$(grep -c '^commit 3$' "$BATS_TEST_TMPDIR/builds")" -eq 1 ]
-    # the first job's confirmation of 0..2 kept, not asked again
-    [ "$(awk -F'\t' -v a="$c0" -v b="$c2" '$5 == a && $6 == b' "$O/confirm.tsv" | wc -l)" -eq 1 ]
-    # a job with nothing new to measure confirms nothing again: the change kept
-    local n
-    n=$(wc -l <"$O/confirm.tsv")
-    hist --revs HEAD~3..HEAD
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(wc -l <"$O/confirm.tsv")" -eq "$n" ]
-    [ "$(jq -r --arg c "$c2" '.answers[0].changes[] | select(.to == $c) | .verdict' "$O/results.json")" = slower ]
-    hist --revs HEAD~3..HEAD --every 2 --again
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "$(row "$c2" 10)" = ab/03 ]
-    [ "$(row "$c0" 10)" = ab/03 ]
-    [ "$(row "$c1" 10)" = ab/02 ]
-    [ "$(awk -F'\t' -v c="$c2" '$1 == c' "$O/history.tsv" | wc -l)" -eq 1 ]
 }
 
 @test "history: bad input is one line and exit 2, nothing made or changed" {
