@@ -256,13 +256,8 @@ bs_compare() {
     d=$CL_OUT/ab/$(printf '%02d' "$bs_cmp")-${bs_commits[$i]:0:12}-${bs_commits[$j]:0:12}
     mkdir -p -- "$CL_OUT/ab"
     local -a args=(--a "${bs_runcmd[$i]}" --b "${bs_runcmd[$j]}" --out "$d" --load "$load"
-        --seed "$((bs_seed + bs_cmp))" --budget "$bs_budget")
-    [ -z "$bs_widths" ] || args+=(--widths "$bs_widths")
-    [ "$bs_cold" = 0 ] || args+=(--cold)
-    [ "$bs_quick" = 0 ] || args+=(--quick)
-    [ "$bs_strict" = 0 ] || args+=(--strict)
-    [ -z "$mp" ] || args+=(--max-procs "$mp")
-    [ -z "$bs_precision" ] || args+=(--precision "$bs_precision")
+        --seed "$((bs_seed + bs_cmp))")
+    bs_ab_args args "$mp"
     bs_progress "$purpose" "$i" "$j"
     cl_bg bash "$CL_ROOT/harness/ab.sh" "${args[@]}" >"$CL_OUT/logs/ab-$bs_cmp.out" 2>"$CL_OUT/logs/ab-$bs_cmp.err" || rc=$?
     BS_V=failed BS_R='' BS_LO='' BS_HI='' BS_W='' BS_BLOCKS=''
@@ -295,6 +290,20 @@ bs_compare() {
         "$load" "ab/${d##*/}" >>"$CL_OUT/$bs_tsv"
     printf 'coldload bisect: %s..%s: %s%s\n' "${bs_commits[$i]:0:12}" "${bs_commits[$j]:0:12}" "$BS_V" \
         "$(bs_ratio_said "$BS_R" "$BS_LO" "$BS_HI")" >&2
+}
+
+# bs_ab_args ARRAY [MAX_PROCS]: the job's settings every ab.sh job it runs
+# takes (budget, widths, cold, quick, strict, precision, the block cap)
+# appended to ARRAY
+bs_ab_args() {
+    local -n bs_args=$1
+    bs_args+=(--budget "$bs_budget")
+    [ -z "$bs_widths" ] || bs_args+=(--widths "$bs_widths")
+    [ "$bs_cold" = 0 ] || bs_args+=(--cold)
+    [ "$bs_quick" = 0 ] || bs_args+=(--quick)
+    [ "$bs_strict" = 0 ] || bs_args+=(--strict)
+    [ -z "${2:-}" ] || bs_args+=(--max-procs "$2")
+    [ -z "$bs_precision" ] || bs_args+=(--precision "$bs_precision")
 }
 
 # bs_ratio_said R LO HI: " (B/A 1.102, 99% interval 1.071-1.130)", or
@@ -593,21 +602,27 @@ bs_write_change() {
                  ratio_lo: ($ilo | num), ratio_hi: ($ihi | num)} end)}' >>"$js"
 }
 
+# bs_md_skipped TITLE: report.md's section TITLE listing the skipped
+# commits and why, nothing when none was
+# shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
+bs_md_skipped() {
+    local i n=0
+    for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n=$((n + 1)); done
+    [ "$n" -gt 0 ] || return 0
+    printf '## %s\n\n' "$1"
+    for ((i = 0; i < bs_n; i++)); do
+        [ "${bs_state[$i]:-}" = skip ] || continue
+        printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
+    done
+    printf '\n'
+}
+
 # bs_write_md_lists: report.md's skipped commits, the segments it could not
 # tell and the changes not confirmed, each list when it has any.
 # shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
 bs_write_md_lists() {
     local i j v c f
-    local n_skip=0
-    for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n_skip=$((n_skip + 1)); done
-    if [ "$n_skip" -gt 0 ]; then
-        printf '## Skipped commits (the search went around them)\n\n'
-        for ((i = 0; i < bs_n; i++)); do
-            [ "${bs_state[$i]:-}" = skip ] || continue
-            printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
-        done
-        printf '\n'
-    fi
+    bs_md_skipped 'Skipped commits (the search went around them)'
     if [ ${#bs_unresolved[@]} -gt 0 ]; then
         printf '## Where it could not tell\n\n'
         for f in "${bs_unresolved[@]}"; do

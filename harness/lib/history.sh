@@ -151,13 +151,8 @@ hs_measure() {
     local bs=$bs_tmp/sides.txt i
     : >"$bs"
     for i in "${hs_todo[@]}"; do printf '%s\n' "${bs_runcmd[$i]}" >>"$bs"; done
-    local -a args=(--a "${bs_runcmd[0]}" --bs "$bs" --out "$d" --load "$bs_load" --seed "$bs_seed" --budget "$bs_budget")
-    [ -z "$bs_widths" ] || args+=(--widths "$bs_widths")
-    [ "$bs_cold" = 0 ] || args+=(--cold)
-    [ "$bs_quick" = 0 ] || args+=(--quick)
-    [ "$bs_strict" = 0 ] || args+=(--strict)
-    [ -z "$bs_max_procs" ] || args+=(--max-procs "$bs_max_procs")
-    [ -z "$bs_precision" ] || args+=(--precision "$bs_precision")
+    local -a args=(--a "${bs_runcmd[0]}" --bs "$bs" --out "$d" --load "$bs_load" --seed "$bs_seed")
+    bs_ab_args args "$bs_max_procs"
     [ -z "$hs_total" ] || args+=(--total "$hs_total")
     printf 'coldload history: %d commit(s) against the baseline %s in the same shuffled blocks (%s; time budget %ds) | elapsed %ds\n' \
         "${#hs_todo[@]}" "${bs_good_id:0:12}" "$hs_job" "$(hs_total_s)" "$(( ($(cl_now_ms) - bs_t0) / 1000 ))" >&2
@@ -512,7 +507,7 @@ hs_table() {
 # each when there are any
 # shellcheck disable=SC2016 # Markdown's backquotes, not the shell's
 hs_write_md_lists() {
-    local i r n_skip=0
+    local r
     local -a x
     if [ ${#hs_unconfirmed[@]} -gt 0 ]; then
         printf '## Not confirmed (not named as changes)\n\n'
@@ -523,14 +518,7 @@ hs_write_md_lists() {
         done
         printf '\n'
     fi
-    for ((i = 0; i < bs_n; i++)); do [ "${bs_state[$i]:-}" != skip ] || n_skip=$((n_skip + 1)); done
-    [ "$n_skip" -gt 0 ] || return 0
-    printf '## Skipped commits (not measured)\n\n'
-    for ((i = 0; i < bs_n; i++)); do
-        [ "${bs_state[$i]:-}" = skip ] || continue
-        printf -- '- `%s` %s: %s\n' "${bs_commits[$i]:0:12}" "$(bs_md "$(bs_subject "$i")")" "$(bs_md "${bs_why[$i]}")"
-    done
-    printf '\n'
+    bs_md_skipped 'Skipped commits (not measured)'
 }
 
 # hs_conf_said RECORD: a confirmation that did not agree, said
