@@ -22,6 +22,6 @@ firstrun-test: all static
 .PHONY: firstrun firstrun-test
 
 # The bats suite checks the static builds' results against the dynamic ones.
-harness-test harness-long-test test-build: static
+harness-test bats-test harness-long-test test-build: static
 # The main job measures the dynamic-linking part too.
 report-run: static

@@ -8,7 +8,7 @@
 #   make cold BINARY=PROG [ARGS="..."] [OUT=DIR] [QUICK=1] [EXPORT_HYPERFINE=FILE]
 #                          the cold starts of any program, and their report (report.html...)
 #   HARNESS_ARGS="..."     more harness flags for any of them, after the variables' own
-#   make harness-test      the bats suite (also part of `make test`)
+#   make harness-test      the bats suite (in `make test` with tests/report: bats-test)
 #   make harness-long-test the cases that need a long real load (tests/long/)
 #   make soak-test [SOAK_LOADED=20] [SOAK_REPORTS=3]
 #                          interrupted runs (tests/soak/signals.sh); both in `make test-long`
@@ -69,12 +69,17 @@ cold: all
 harness-print-cflags:
 	@echo '$(BUILD_FLAGS)'
 
-# Two bats at once (tests/bats-beside.sh): the files whose jobs mostly sleep
-# beside the rest, so the suite takes the longer of the two.
+# Bats sets at once (tests/bats-beside.sh): the files whose jobs mostly sleep
+# beside the rest, so the suite takes the longer of the two; make test's
+# bats-test runs tests/report (fixtures, nothing timed) as a third set beside
+# both, so make test takes the longest of three rather than their sum.
 HARNESS_BESIDE := tests/harness/ab.bats tests/harness/ab_stop.bats tests/harness/bisect.bats \
                   tests/harness/history.bats tests/harness/runcg.bats
+HARNESS_REST = $(filter-out $(HARNESS_BESIDE),$(sort $(wildcard tests/harness/*.bats)))
 harness-test: all
-	bash tests/bats-beside.sh $(HARNESS_BESIDE) -- $(filter-out $(HARNESS_BESIDE),$(sort $(wildcard tests/harness/*.bats)))
+	bash tests/bats-beside.sh $(HARNESS_BESIDE) -- $(HARNESS_REST)
+bats-test: all
+	bash tests/bats-beside.sh $(HARNESS_BESIDE) -- $(sort $(wildcard tests/report/*.bats)) -- $(HARNESS_REST)
 
 # The cases that need a long real load (tests/long/: the full option-table
 # parser check, long loaded and threads runs, a cold run at the defaults) and
@@ -89,7 +94,7 @@ soak-test: all
 options-doc:
 	bash harness/optdoc.sh --write docs/options.md
 
-test-all: harness-test
+test-all: bats-test
 test-long-all: harness-long-test soak-test
 
-.PHONY: cold warm loaded harness-print-cflags harness-test harness-long-test soak-test options-doc
+.PHONY: cold warm loaded harness-print-cflags harness-test bats-test harness-long-test soak-test options-doc

@@ -6,7 +6,7 @@
 #                          the main job: cold + warm + loaded, first-run parts, the scan
 #                          (SCAN=1 default, QUICK=1 makes it SCAN=0), summary, charts, report
 #   make plots [RESULTS=DIR]   re-render charts and report of a results dir (default latest)
-#   make report-test           bats tests of summarize, charts and report (part of `make test`)
+#   make report-test           bats tests of summarize, charts and report (in `make test`: bats-test)
 #   make golden                regenerate tests/fixtures/golden/ (a deliberate output change)
 #   make fuzz [FUZZ_SECONDS=60] libFuzzer + ASan on the CSV readers and everything after them
 
@@ -33,7 +33,7 @@ plots: all
 report-test: all
 	bats tests/report
 
-test-all: report-test
+# (make test runs tests/report beside tests/harness: mk/harness.mk's bats-test)
 
 golden: $(BUILD)/coldload-summarize
 	bash tests/report/golden.sh update

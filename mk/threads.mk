@@ -33,7 +33,7 @@ threads: all
 threads-test: all
 	bats tests/harness/threads.bats
 
-# (make test runs it with the rest of tests/harness: harness-test)
+# (make test runs it with the rest of tests/harness: bats-test)
 
 .PHONY: threads threads-test
 

@@ -330,8 +330,10 @@ setup() {
     local a b
     a=$(cl_own_cpu_ms)
     [[ $a =~ ^[0-9]+$ ]]
-    # a child that spins for about 300 ms of CPU, reaped
-    timeout 0.3 bash -c 'while :; do :; done' || true
+    # a child that spins until its own CPU time (utime + stime, clock ticks
+    # of 10 ms) reaches 300 ms, reaped: CPU time, not wall time, so a busy
+    # machine only makes it take longer
+    bash -c 'while :; do read -r -a s </proc/$$/stat; [ $(((s[13] + s[14]) * 10)) -lt 300 ] || break; done'
     b=$(cl_own_cpu_ms)
-    [ "$((b - a))" -ge 200 ]
+    [ "$((b - a))" -ge 300 ]
 }
