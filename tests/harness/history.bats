@@ -32,7 +32,9 @@ load bisect
     [ "$(jq -r '.answers[0].commits | length' "$O/results.json")" -eq 4 ]
     [ "$(jq -r '.answers[0].commits[2].id' "$O/results.json")" = "$c2" ]
     [ "$(jq -r '.answers[0].commits[2].subject' "$O/results.json")" = "$sub2" ]
-    jq -e '.answers[0].commits[2].ratio_lo > 1.5' "$O/results.json"
+    # 0.03 s against 0.01 s, each with a process's start: well above 1.1 even
+    # on a busy machine, where the start grows and the ratio shrinks
+    jq -e '.answers[0].commits[2].ratio_lo > 1.1' "$O/results.json"
     jq -e '.answers[0].commits[1].ratio_hi < 1.5' "$O/results.json"
     [ "$(jq -r '.answers[0].commits[3].load' "$O/results.json")" = none ]
     # the change: between commits 1 and 2, and no other pair
@@ -44,7 +46,7 @@ load bisect
     [ "$(jq -r '.answers[0].commits[3].change' "$O/results.json")" = null ]
     # named only once confirmed: an ab job of the two alone on fresh blocks
     [ "$(jq -r '.answers[0].changes[0].confirmation.verdict' "$O/results.json")" = slower ]
-    jq -e '.answers[0].changes[0].confirmation.ratio_lo > 1.5' "$O/results.json"
+    jq -e '.answers[0].changes[0].confirmation.ratio_lo > 1.1' "$O/results.json"
     [ "$(awk -F'\t' 'NR > 1 { print $2, $5, $6 }' "$O/confirm.tsv")" = "confirm $c1 $c2" ]
     [ "$(row "$c3" 10)" = ab/01 ]
     grep -Fx '# What did each commit cost?' "$O/report.md"
