@@ -35,7 +35,9 @@ load bisect
     # 0.03 s against 0.01 s, each with a process's start: well above 1.1 even
     # on a busy machine, where the start grows and the ratio shrinks
     jq -e '.answers[0].commits[2].ratio_lo > 1.1' "$O/results.json"
-    jq -e '.answers[0].commits[1].ratio_hi < 1.5' "$O/results.json"
+    # commit 1 is the baseline's code: never slower (its interval's width is
+    # the machine's: QUICK's 8 blocks beside a load are wide)
+    [ "$(jq -r '.answers[0].commits[1].verdict' "$O/results.json")" != slower ]
     [ "$(jq -r '.answers[0].commits[3].load' "$O/results.json")" = none ]
     # the change: between commits 1 and 2, and no other pair
     [ "$(jq -r '.answers[0].changes | length' "$O/results.json")" -eq 1 ]
