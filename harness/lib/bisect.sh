@@ -11,8 +11,9 @@
 # worktrees and builds (bs_prepare) and the text helpers (bs_md,
 # bs_subject, bs_fmt), after harness/lib/all.sh.
 
-# Variables set here are read by harness/bisect.sh.
-# shellcheck disable=SC2034
+# Variables set here are read by harness/bisect.sh; read here: all.sh's CL_*
+# (sourced before) and the ids bs_commit_id sets through its name reference.
+# shellcheck disable=SC2034,SC2153,SC2154
 
 bs_tmp='' bs_src=''
 bs_tsv=bisect.tsv   # the comparisons' rows (history's confirmations: confirm.tsv)
