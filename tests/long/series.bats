@@ -61,8 +61,9 @@ load ../harness/series
     [ "$status" -eq 0 ]
     [ "$SECONDS" -le 6 ]
     # the budget is a floor, not an exact time: a busy machine stops the
-    # match a little later (5000-5099 ms idle; 51xx ms seen under CI)
-    [[ ${lines[0]} =~ ^"coldload-series: note: matching stopped at its budget (5 s of matching) after "([0-9]+)" ms and 2 line(s): the 1 time(s) found before are kept, the rest is not matched"$ ]]
+    # match a little later (5000-5099 ms idle; 51xx ms seen under CI), and
+    # may stop it on the first line or the second
+    [[ ${lines[0]} =~ ^"coldload-series: note: matching stopped at its budget (5 s of matching) after "([0-9]+)" ms and "[12]" line(s): the 1 time(s) found before are kept, the rest is not matched"$ ]]
     [ "${BASH_REMATCH[1]}" -ge 5000 ]
     [ "${lines[1]}" = 1 ]
 }
