@@ -6,9 +6,11 @@
 #
 #   slow      work.c, an OpenMP reduction of REPS passes: REPS 50 -> 55 at AT
 #             (a slowdown of about 10 %, idle or loaded)
-#   load      work.c: at AT each pass is split into 64 parallel regions, so
-#             64x the fork-joins -- little idle, several times under a pinned
-#             load (a barrier waits for a thread that has no CPU)
+#   load      steps.c, one OpenMP region of 100 steps: at AT each step ends
+#             at a barrier whose waiting threads call sched_yield (as
+#             OpenBLAS 0.3.21's idle threads do) -- nothing idle, about 5x
+#             under a pinned load: each yield hands the CPU to the load's
+#             worker for its time slice
 #   same      work.c, the same code at every commit (only notes.txt changes)
 #   tiny      prog, a shell script: sleep 0.01 -> 0.03 at AT (the tests' fast case)
 #   tinysame  prog: sleep 0.01 at every commit
@@ -44,11 +46,11 @@ git config commit.gpgsign false
 
 export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
 for ((k = 0; k < n; k++)); do
-    reps=50 split=1 nap=0.01
+    reps=50 split=1 sync=0 nap=0.01
     if [ "$k" -ge "$at" ]; then
         case $kind in
             slow) reps=55 ;;
-            load) split=64 ;;
+            load) sync=1 ;;
             tiny) nap=0.03 ;;
         esac
     fi
@@ -59,6 +61,7 @@ for ((k = 0; k < n; k++)); do
         [ "${BROKEN:-}" != "$k" ] || printf 'echo "this commit does not build" >&2\nexit 1\n'
         case $kind in
             tiny | tinysame) printf 'chmod +x prog\n' ;;
+            load) printf 'cc -O2 -fopenmp -o prog steps.c\n' ;;
             *) printf 'cc -O2 -fopenmp -o prog work.c\n' ;;
         esac
     } >build.sh
@@ -66,6 +69,38 @@ for ((k = 0; k < n; k++)); do
         tiny | tinysame)
             printf '#!/bin/sh\nsleep %s\necho done\n' "$nap" >prog
             chmod +x prog
+            ;;
+        load)
+            cat >steps.c <<EOF
+/* steps.c -- one OpenMP region of STEPS steps over LEN terms, each thread
+ * its share of a step; with SYNC, every step ends at a barrier whose
+ * waiting threads call sched_yield (bisect_history.sh); prints the sum. */
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <omp.h>
+#define SYNC $sync
+#define STEPS 100L
+#define LEN 50000000L
+static _Atomic long arrived;
+int main(void) {
+    double s = 0;
+#pragma omp parallel reduction(+ : s)
+    {
+        long n = omp_get_num_threads();
+        for (long k = 0; k < STEPS; k++) {
+#pragma omp for schedule(static) nowait
+            for (long i = k * (LEN / STEPS); i < (k + 1) * (LEN / STEPS); i++) s += (double)(i % 7) * 1e-6;
+            if (SYNC) {
+                atomic_fetch_add(&arrived, 1);
+                while (atomic_load(&arrived) < (k + 1) * n) sched_yield();
+            }
+        }
+    }
+    printf("%.6f\n", s);
+    return 0;
+}
+EOF
             ;;
         *)
             cat >work.c <<EOF
