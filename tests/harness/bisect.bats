@@ -140,14 +140,16 @@ load bisect
     [[ $line != *"it's"* ]]
 }
 
-@test "bisect: the chart -- the commits probed in range order, each comparison's ratio and 99% interval, the change at its commit; a hostile subject a gnuplot string, data never code" {
+@test "bisect: the chart -- the commits probed in range order, each comparison's ratio and 99% interval, the change at its commit; a hostile subject a gnuplot string, data never code; a precision too coarse for same warned of" {
     HOSTILE=1 history tiny 2 1
     local c0 c1 sub want dat=$O/plots/bisect.dat
     c0=$(git -C "$R" rev-parse HEAD~1)
     c1=$(git -C "$R" rev-parse HEAD)
     sub=$(git -C "$R" log -1 --format=%s HEAD)
-    bisect --good HEAD~1 --bad HEAD
+    bisect --good HEAD~1 --bad HEAD --precision 0.1
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $output == *"coldload bisect: warning: --precision 0.1: a comparison stops once B/A is known to +-0.1, but says same only when"* ]]
+    grep -q '^warning=bisect: --precision 0.1: ' "$O/meta.txt"
     [ "$(jq -r '.answers[0].changes[0].commit' "$O/results.json")" = "$c1" ]
     # the commits probed, in range order (gnuplot blocks: blank lines apart)
     run awk 'BEGIN { RS = ""; FS = "\n" } NR == 1 { for (i = 1; i <= NF; i++) print $i }' "$dat"
