@@ -10,7 +10,8 @@
 # of its pair, so it cancels in their ratio; the A/A arm measures what is
 # left, this machine's noise now, and the answer is never finer than it
 # (verdict/answerab.h, docs/ab.md). Blocks go on until B/A's interval is
-# within --precision (8 at the least: the paired rule says nothing below),
+# within --precision (8 at the least: the paired rule says nothing below;
+# with --settle also once its verdict is slower or faster beyond 10 %),
 # while another block fits in what is left of the job's time budget
 # (--total: at the mean time of the blocks so far), and up to --max-procs
 # when it is given. With --widths, each width is its own question: every
@@ -75,7 +76,7 @@ else
 [[ ${CL_OPT[AB_B]} != *[[:cntrl:]]* ]] || cl_usage_error "--b: a control character (a newline, a tab ...) in the command: give it on one line, its words split at blanks"
 fi
 grace=${CL_OPT[GRACE]}
-precision=${CL_OPT[PRECISION]} total=${CL_OPT[AB_TOTAL]}
+precision=${CL_OPT[PRECISION]} total=${CL_OPT[AB_TOTAL]} settle=${CL_OPT[AB_SETTLE]:-0}
 case ${CL_OPT[COLD]:-} in 1 | yes | true) cold=1 ;; *) cold=0 ;; esac
 # the paired rule's smallest sample at its 1 %: 8 blocks (verdict/answerab.h)
 CL_PROCS_MIN=8
@@ -131,6 +132,7 @@ cl_meta ab_b "${CL_OPT[AB_B]}"
 [ -z "${CL_OPT[AB_BS]:-}" ] || cl_bs_meta b_sides b_cmd
 cl_meta ab_load "$load"
 cl_meta ab_precision "$precision"
+cl_meta ab_settle "$settle"
 cl_meta ab_seed "$CL_SEED"
 cl_meta ab_cold "$cold"
 cl_meta ab_budget_s "$CL_BUDGET"
@@ -295,16 +297,20 @@ for ((p = 1; p <= CL_PROCS_MAX && ${#asking[@]} > 0; p++)); do
             dir=$tmp/side-$side
             cl_side_dir "$CL_OUT" "$dir" "$side" "${b_cmd[$side]}"
         fi
-        cl_plan "state width" --ab-decided "$precision" "$dir" || continue
+        cl_plan "state width settled" --ab-decided "$precision" "$dir" || continue
         rows=${CL_PLAN[n]}
         for ((i = 0; i < rows; i++)); do
-            [ "${CL_PLAN[$i,state]}" != decided ] || [ -z "${CL_PLAN[$i,width]}" ] ||
-                known[$side:${CL_PLAN[$i,width]}]=1
+            [ -n "${CL_PLAN[$i,width]}" ] || continue
+            if [ "${CL_PLAN[$i,state]}" = decided ]; then
+                known[$side:${CL_PLAN[$i,width]}]=decided
+            elif [ "$settle" = 1 ] && [ "${CL_PLAN[$i,settled]}" = 1 ]; then
+                known[$side:${CL_PLAN[$i,width]}]=settled
+            fi
         done
     done
     still=()
     for q in "${asking[@]}"; do
-        if [ -n "${known[$q]:-}" ]; then ab_stop "$q" "$p" decided; else still+=("$q"); fi
+        if [ -n "${known[$q]:-}" ]; then ab_stop "$q" "$p" "${known[$q]}"; else still+=("$q"); fi
     done
     unset known
     asking=("${still[@]}")

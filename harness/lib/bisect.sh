@@ -264,6 +264,9 @@ bs_compare() {
     local -a args=(--a "${bs_runcmd[$i]}" --b "${bs_runcmd[$j]}" --out "$d" --load "$load"
         --seed "$((bs_seed + bs_cmp))")
     bs_ab_args args "$mp"
+    # a search step asks the verdict alone: it stops once more blocks could
+    # not change it (the ratio said is the confirmation's, at the precision)
+    [[ $purpose != search* ]] || args+=(--settle)
     bs_progress "$purpose" "$i" "$j"
     cl_bg bash "$CL_ROOT/harness/ab.sh" "${args[@]}" >"$CL_OUT/logs/ab-$bs_cmp.out" 2>"$CL_OUT/logs/ab-$bs_cmp.err" || rc=$?
     BS_V=failed BS_R='' BS_LO='' BS_HI='' BS_W='' BS_BLOCKS=''

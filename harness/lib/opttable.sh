@@ -123,6 +123,7 @@ CL_OT_TABLE=$(cat <<'TABLE'
 --runs|N|RUNS|COLDLOAD_RUNS|scan|20|5|int:1:100000|steady runs per process
 --precision|P|PRECISION|COLDLOAD_PRECISION|warm loaded firstrun report scan ~cold|0.1||share:0:1|the stopping rule within a process: its steady calls stop once their median is known to +-P of itself (at least 3 calls; 0 takes every --runs); firstrun.sh: a part is known to +-P of the first run's extra (docs/verdicts.md)
 --precision|P|PRECISION|COLDLOAD_PRECISION|ab bisect history|0.03||share:0:1|blocks stop once B/A's 99% interval is within +-P of the ratio (docs/ab.md)
+--settle||AB_SETTLE||ab|||switch|also stop a width once its verdict is settled: slower or faster with the whole B/A interval beyond 10 %, so more blocks would narrow the ratio, not change the verdict (what a search asks: make bisect's search steps; results.json's stopped settled)
 --total|SECONDS|TOTAL||threads|~none||num:0:604800|deadline of the whole measurement: no run starts after it, the rest is missing, with a warning
 --total|SECONDS|AB_TOTAL|COLDLOAD_AB_TOTAL|ab history|120|30|num:0:604800|the job's time budget: after the 8 blocks the rule needs, blocks go on while another fits in what is left (at the mean time of the blocks so far), so a fast program gets as many as its precision needs and a slow one stops in time; its stop is stops.csv's how time (docs/ab.md)
 --grace|SECONDS|GRACE||threads ab|5||num:0:600|after the cap's TERM, KILL this much later

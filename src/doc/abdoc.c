@@ -246,7 +246,10 @@ static void abdocStop(const answerAb *r, const metaStops *stops, const metaTable
         [META_STOP_MAX] = "the most (--max-procs), its B/A interval still wider than the "
                           "precision asked",
         [META_STOP_FIXED] = "as many as --max-procs 8 fixes",
-        [META_STOP_TIME] = timeout};
+        [META_STOP_TIME] = timeout,
+        [META_STOP_SETTLED] = "stopped once its verdict was settled (--settle: the whole B/A "
+                              "interval beyond 10 % either way, so more blocks would narrow "
+                              "the ratio, not change the verdict)"};
     char at[32] = "";
     if (r->width > 0) snprintf(at, sizeof at, " at width %d", r->width);
     char *t = docStr("Blocks%s: %ld, %s.", at, blocks,

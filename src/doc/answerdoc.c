@@ -299,7 +299,7 @@ char *answerdocLead(const answer *a) {
 /* "3, decided": a stop's processes taken and why they stopped; "-" without one. */
 static const char *answerdocStopSay(long taken, int how, char *buf, size_t len) {
     static const char *const hows[META_STOP_N] = {"decided", "undecided at the most", "fixed",
-                                                  "undecided when the time ran out"};
+                                                  "undecided when the time ran out", "settled"};
     if (taken < 0) snprintf(buf, len, "-");
     else snprintf(buf, len, "%ld, %s", taken, hows[how >= 0 && how < META_STOP_N ? how : 0]);
     return buf;

@@ -26,9 +26,11 @@ const planKind planKinds[PLAN_NKINDS] = {
                                {"id", "width", "setting", NULL},
                                "a remedy to run (verdict/remedy.h): width 0 the default cell"},
     [PLAN_AB_DECIDED] = {"--ab-decided",
-                         {"state", "width", "pairs", "ratio", "lo", "hi", "verdict", NULL},
+                         {"state", "width", "pairs", "ratio", "lo", "hi", "verdict", "settled",
+                          NULL},
                          "a width of an A/B job (default: none set): its B/A interval within "
-                         "+-P (verdict/answerab.h)"},
+                         "+-P; settled 1 when its verdict is slower or faster beyond 10 % "
+                         "(verdict/answerab.h)"},
 };
 
 static size_t planNCols(planKindId k) {
@@ -225,7 +227,8 @@ int planWriteAb(const answerAb *r, size_t n, FILE *f) {
                              planNum(ratio, sizeof ratio, r[i].ratio),
                              planNum(lo, sizeof lo, r[i].lo),
                              planNum(hi, sizeof hi, r[i].hi),
-                             answerAbVerdictName(r[i].verdict)};
+                             answerAbVerdictName(r[i].verdict),
+                             r[i].settled ? "1" : "0"};
         if (planRow(f, PLAN_AB_DECIDED, row) != 0) return -2;
     }
     return 0;

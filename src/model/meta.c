@@ -120,10 +120,10 @@ static int metaCount(const char *s, size_t len, long *out) {
 
 /* key "<harness>_stop_<load>_s<S>_<cell>_w<W>", value "P how" into *x
  * (strings allocated); -1 when it is not one, -2 when out of memory. */
-const char *const metaStopHowName[META_STOP_N] = {"decided", "max", "fixed", "time"};
+const char *const metaStopHowName[META_STOP_N] = {"decided", "max", "fixed", "time", "settled"};
 
 /* A stop's value, "P decided|max|fixed", into x's procs and how (the legacy
- * keys predate "time": they never hold it). */
+ * keys predate "time" and "settled": they never hold them). */
 static int metaStopValue(const char *val, metaStop *x) {
     const char *sp = strchr(val, ' ');
     if (!sp || metaCount(val, (size_t)(sp - val), &x->procs)) return -1;

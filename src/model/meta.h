@@ -54,13 +54,15 @@ char *metaMachine(const metaTable *m);
  * below for older ones). */
 /* how a stop came: decided (its answer known), max (undecided at the most),
  * fixed (--procs K), time (undecided when the job's time budget, ab.sh's
- * --total, left no room for another block); META_STOP_N of them, named in
- * metaStopHowName */
+ * --total, left no room for another block), settled (ab.sh --settle: the
+ * verdict slower or faster beyond the same zone, the interval still wider
+ * than the precision); META_STOP_N of them, named in metaStopHowName */
 typedef enum {
     META_STOP_DECIDED,
     META_STOP_MAX,
     META_STOP_FIXED,
     META_STOP_TIME,
+    META_STOP_SETTLED,
     META_STOP_N
 } metaStopHow;
 extern const char *const metaStopHowName[META_STOP_N];

@@ -293,6 +293,9 @@ int answerAbCompute(const summary *s, int width, double precision, answerAb *r) 
     else if (r->bound)
         r->decided = r->verdict == (r->bound > 0 ? ANSWER_AB_SLOWER : ANSWER_AB_FASTER);
     else r->decided = r->ratio > 0 && fmax(r->hi / r->ratio - 1, 1 - r->lo / r->ratio) <= precision;
+    r->settled = enough && !r->bound && !both_cut && r->all_failed < 0 &&
+                 ((r->verdict == ANSWER_AB_SLOWER && r->lo > 1 + ANSWER_AB_SAME_MAX) ||
+                  (r->verdict == ANSWER_AB_FASTER && r->hi < 1 / (1 + ANSWER_AB_SAME_MAX)));
     free(pr);
     free(aa);
     free(cut);

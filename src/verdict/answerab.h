@@ -127,6 +127,10 @@ typedef struct answerAb {
     const char *why; /* why not resolved (NULL otherwise) */
     int all_failed;  /* the side (ANSWER_AB_A, ANSWER_AB_B) that failed in every run, -1 none */
     int decided;     /* the interval as narrow as the precision asked */
+    /* slower or faster with the whole interval beyond the same zone (1 +-
+     * ANSWER_AB_SAME_MAX): more pairs narrow the ratio, they do not change
+     * the verdict -- what a search asks (ab.sh --settle) */
+    int settled;
 } answerAb;
 
 /* The widths an A/B job asked, ascending, into out (its capacity max): each

@@ -3,7 +3,8 @@
 # two commands of a steady ratio (sleeps of 0.05 s and 0.1 s) are decided at
 # the first block the rule may answer (8), long before --max-procs; a job
 # never decided stops at its time budget (--total), after the blocks its
-# blocks' times allow, or at an explicit --max-procs. The usage errors and
+# blocks' times allow, or at an explicit --max-procs; with --settle, once its
+# verdict is slower or faster beyond 10 %. The usage errors and
 # SIGINT: ab.bats; the long jobs: tests/long/ab.bats.
 
 load helpers
@@ -62,9 +63,20 @@ ms_of() { date -u -d "$1" +%s%3N; }
     grep -q "^Blocks: $taken, as many as the job's time budget (--total 6 s) held" "$O/report.md"
 }
 
-@test "an explicit --max-procs is a cap besides the time budget: a job never decided stops there, how max" {
-    ab --a "/bin/sleep 0.05" --b "/bin/sleep 0.05" --max-procs 9 --total 600 --precision 0
+@test "an explicit --max-procs is a cap besides the time budget: a job never decided stops there, how max (--settle too: the same is never settled)" {
+    ab --a "/bin/sleep 0.05" --b "/bin/sleep 0.05" --max-procs 9 --total 600 --precision 0 --settle
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "$(tail -n +2 "$O/stops.csv")" = "ab,none,0,ab,0,9,max" ]
     [ "$(col "$O/runs.csv" proc | sort -un | tail -n1)" = 9 ]
+}
+
+@test "--settle: a verdict slower with its whole interval beyond 10 % stops at 8 blocks, how settled, its interval wider than --precision" {
+    # precision 0: never decided, so only the settled verdict stops it
+    ab --a "/bin/sleep 0.05" --b "/bin/sleep 0.1" --max-procs 12 --total 600 --precision 0 --settle
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ "$(tail -n +2 "$O/stops.csv")" = "ab,none,0,ab,0,8,settled" ]
+    [ "$(jq -r '.answers[] | select(.id == "ab") | "\(.verdict) \(.stopped)"' "$O/results.json")" = "slower settled" ]
+    jq -e '.answers[] | select(.id == "ab") | .figures.ratio_lo > 1.1' "$O/results.json"
+    grep -q "^Blocks: 8, stopped once its verdict was settled (--settle: " "$O/report.md"
+    grep -qx 'ab_settle=1' "$O/meta.txt"
 }

@@ -102,10 +102,11 @@ twowidths() {
     twowidths
     run "$SUMMARIZE" --ab-decided 0.03 "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
-    [ "${lines[0]}" = "$(printf 'state\twidth\tpairs\tratio\tlo\thi\tverdict')" ]
+    [ "${lines[0]}" = "$(printf 'state\twidth\tpairs\tratio\tlo\thi\tverdict\tsettled')" ]
     [ "${#lines[@]}" -eq 3 ]
-    [[ ${lines[1]} == "decided"$'\t'"1"$'\t'"12"$'\t'*$'\t'"slower" ]]
-    [[ ${lines[2]} == "decided"$'\t'"2"$'\t'"12"$'\t'*$'\t'"same" ]]
+    # width 1 slower, its interval's lower end at or under 1.1: not settled
+    [[ ${lines[1]} == "decided"$'\t'"1"$'\t'"12"$'\t'*$'\t'"slower"$'\t'"0" ]]
+    [[ ${lines[2]} == "decided"$'\t'"2"$'\t'"12"$'\t'*$'\t'"same"$'\t'"0" ]]
 }
 
 @test "no widths: a job without them keeps its one answer, no width key, no width heading" {
@@ -140,7 +141,7 @@ twowidths() {
     run "$SUMMARIZE" --ab-decided 1 "$D"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ "${#lines[@]}" -eq 2 ]
-    [[ ${lines[1]} == "undecided"$'\t'"default"$'\t'"7"$'\t'*$'\t'"not resolved" ]]
+    [[ ${lines[1]} == "undecided"$'\t'"default"$'\t'"7"$'\t'*$'\t'"not resolved"$'\t'"0" ]]
     abrun A default 8 30
     abrun B default 8 33
     abrun A2 default 8 30
